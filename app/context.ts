@@ -1,0 +1,21 @@
+/**
+ * The per-request context the Worker hands to React Router (a RouterContextProvider entry).
+ * Loaders and actions read it with `context.get(appContext)`.
+ */
+import { createContext } from "react-router";
+
+import type { SessionUser } from "./lib/types";
+
+export interface AppContext {
+  env: Env;
+  ctx: ExecutionContext;
+  /** Drizzle over the request's (query-counting) D1 binding. */
+  db: import("../db/client").Database;
+  user: SessionUser | null;
+  /** The raw session token of this request, when signed in (for logout). */
+  sessionToken: string | null;
+  /** Whether the session cookie should be marked Secure (everything but localhost). */
+  secureCookies: boolean;
+}
+
+export const appContext = createContext<AppContext>();

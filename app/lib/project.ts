@@ -1,0 +1,160 @@
+/**
+ * Project math shared by the server (which enforces it) and the pages (which display it).
+ * Pure functions: no I/O, no framework imports.
+ */
+import type { ProjectDTO, Role } from "./types";
+
+export const PAGE_SIZE = 5;
+export const DETAIL_PRESETS = [10, 100, 1000, 10000] as const;
+export const OPEN_STATUSES = ["active"] as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** ISO date (YYYY-MM-DD) of a moment, in UTC. */
+export function isoDay(at: number | Date = Date.now()): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/**
+ * Whole days from today until the funding deadline (the date funding ends, at 00:00 UTC), never
+ * below 0. 0 means funding is closed: the spec's "days left 0 gives Funding Closed".
+ */
+export function daysLeft(fundingDeadline: string, now: number = Date.now()): number {
+  const end = Date.parse(`${fundingDeadline}T00:00:00Z`);
+  if (Number.isNaN(end)) return 30; // spec: list default when absent
+  const today = Date.parse(`${isoDay(now)}T00:00:00Z`);
+  return Math.max(0, Math.round((end - today) / DAY_MS));
+}
+
+/** Funding progress in percent, capped at 100. */
+export function progressPercent(current: number, goal: number): number {
+  if (!(goal > 0)) return 0;
+  return Math.min(100, (current / goal) * 100);
+}
+
+/** Percent of the company that `shares` represent. */
+export function equityForShares(
+  shares: number,
+  totalShares: number,
+  equityPercentage: number,
+): number {
+  if (!(totalShares > 0)) return 0;
+  return (shares / totalShares) * equityPercentage;
+}
+
+/** Valuation shown: investmentTerms.valuation if positive, else goal / equity% × 100. */
+export function displayValuation(
+  valuation: number,
+  fundingGoal: number,
+  equityPercentage: number,
+): number {
+  if (valuation > 0) return valuation;
+  const equity = equityPercentage > 0 ? equityPercentage : 10;
+  return (fundingGoal / equity) * 100;
+}
+
+/** Whole dollars × shares without float drift: work in cents. */
+export function totalFor(shares: number, sharePrice: number): number {
+  return (Math.round(sharePrice * 100) * shares) / 100;
+}
+
+/** Smallest whole share count whose total reaches the minimum investment. */
+export function minimumShares(minInvestment: number, sharePrice: number): number {
+  if (!(sharePrice > 0)) return 1;
+  const priceCents = Math.round(sharePrice * 100);
+  return Math.max(1, Math.ceil(Math.round(minInvestment * 100) / priceCents));
+}
+
+/**
+ * Purchase presets (spec section 5): minimum shares = ceil(minInvestment / sharePrice), then 2×,
+ * 5× and 10× of that, each capped at shares remaining, deduplicated, sorted ascending.
+ */
+export function purchasePresets(
+  minInvestment: number,
+  sharePrice: number,
+  sharesRemaining: number,
+): number[] {
+  const min = minimumShares(minInvestment, sharePrice);
+  const counts = [min, min * 2, min * 5, min * 10]
+    .map((n) => Math.min(n, sharesRemaining))
+    .filter((n) => n >= 1);
+  return [...new Set(counts)].sort((a, b) => a - b);
+}
+
+/**
+ * Parses a share count typed by a user. Non-numeric or non-positive input is ignored (null);
+ * fractions are not whole shares and are ignored too.
+ */
+export function parseShares(raw: unknown): number | null {
+  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
+export function isOpenForFunding(
+  p: Pick<ProjectDTO, "status" | "daysLeft" | "sharesRemaining">,
+): boolean {
+  return p.status === "active" && p.daysLeft > 0 && p.sharesRemaining > 0;
+}
+
+export type InvestButtonState =
+  | { kind: "closed"; label: "Funding Closed" }
+  | { kind: "sold-out"; label: "Sold Out" }
+  | { kind: "founder"; label: "Founders Cannot Invest" }
+  | { kind: "login"; label: "Login to Invest" }
+  | { kind: "min"; label: string }
+  | { kind: "invest"; label: string };
+
+/** The detail sidebar's button (spec section 2, Project detail → Button states). */
+export function investButtonState(
+  p: Pick<ProjectDTO, "status" | "daysLeft" | "sharesRemaining" | "sharePrice" | "investmentTerms">,
+  shares: number,
+  role: Role | null,
+  formatMoney: (n: number) => string,
+): InvestButtonState {
+  if (p.status !== "active" || p.daysLeft <= 0) return { kind: "closed", label: "Funding Closed" };
+  if (p.sharesRemaining <= 0) return { kind: "sold-out", label: "Sold Out" };
+  if (role === "founder") return { kind: "founder", label: "Founders Cannot Invest" };
+  if (!role) return { kind: "login", label: "Login to Invest" };
+  const total = totalFor(shares, p.sharePrice);
+  if (total < p.investmentTerms.minInvestment) {
+    return { kind: "min", label: `Min ${formatMoney(p.investmentTerms.minInvestment)}` };
+  }
+  return { kind: "invest", label: `Invest ${formatMoney(total)}` };
+}
+
+/** Clamp a requested share count to what is available, with the spec's message. */
+export function clampShares(
+  requested: number,
+  sharesRemaining: number,
+): { shares: number; message: string | null } {
+  if (requested > sharesRemaining) {
+    return {
+      shares: sharesRemaining,
+      message: `Only ${sharesRemaining} shares are available for purchase`,
+    };
+  }
+  return { shares: requested, message: null };
+}
+
+/** Portfolio totals from the user's holdings. */
+export function portfolioTotals(
+  items: { amountInvested: number; currentValue: number; shares: number }[],
+) {
+  let invested = 0;
+  let value = 0;
+  let shares = 0;
+  for (const i of items) {
+    invested += Math.round(i.amountInvested * 100);
+    value += Math.round(i.currentValue * 100);
+    shares += i.shares;
+  }
+  return {
+    totalInvested: invested / 100,
+    currentValue: value / 100,
+    gain: (value - invested) / 100,
+    gainPercent: invested > 0 ? ((value - invested) / invested) * 100 : 0,
+    totalShares: shares,
+  };
+}

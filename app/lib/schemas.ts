@@ -1,0 +1,148 @@
+/**
+ * valibot schemas shared by the API validators, the React Router actions and the forms'
+ * HTML constraints. Messages are the spec's (sections 5 and 8); checks run in the order the spec
+ * lists them and the first failure is the message the user sees.
+ */
+import * as v from "valibot";
+
+export const MESSAGES = {
+  signinRequired: "Please provide both email and password",
+  signupRequired: "Please fill out all fields",
+  passwordsMismatch: "Passwords do not match",
+  passwordTooShort: "Password must be at least 6 characters",
+  invalidBirthDate: "Please enter a valid birth date",
+  tooYoung: "You must be at least 18 years old to register",
+  invalidEmail: "Please enter a valid email address",
+  invalidRole: "Please choose a valid role: investor or founder",
+  tooLong: "One of the fields is too long",
+  emailTaken: "An account with this email already exists",
+  invalidCredentials: "Invalid credentials",
+  invalidCredentialsScreen:
+    "Invalid email or password. Please check your credentials and try again.",
+  tooManyAttempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  authRequired: "Authentication required",
+  founderCannotInvest:
+    "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.",
+  founderNoPortfolio:
+    "As a founder, you cannot access the investor portfolio. This feature is only available for investor accounts.",
+  investorsOnly:
+    "This section is only available for investors. Please use an investor account to access this feature.",
+  foundersOnly:
+    "This section is only available for founders. Please use a founder account to access this feature.",
+  noPermission: "You do not have permission to access that page.",
+  accessDeniedDefault: "You do not have permission to access this page.",
+} as const;
+
+export const MIN_AGE = 18;
+export const MIN_PASSWORD = 6;
+export const MAX_PASSWORD = 128;
+export const MAX_NAME = 80;
+export const MAX_EMAIL = 254;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Latest birth date that is at least 18 years before `today` (ISO), the date input's max. */
+export function maxBirthDate(today: Date = new Date()): string {
+  const y = today.getUTCFullYear() - MIN_AGE;
+  const m = today.getUTCMonth();
+  const d = today.getUTCDate();
+  // 29 February minus 18 years lands on 1 March when that year has no 29th: clamp to the 28th.
+  const candidate = new Date(Date.UTC(y, m, d));
+  if (candidate.getUTCMonth() !== m) return new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+  return candidate.toISOString().slice(0, 10);
+}
+
+export function isValidIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
+  const year = d.getUTCFullYear();
+  return year >= 1900 && d.getTime() <= Date.now();
+}
+
+const text = v.optional(v.pipe(v.unknown(), v.transform((x) => (typeof x === "string" ? x : x == null ? "" : String(x)))), "");
+
+const filled = (s: string) => s.trim().length > 0;
+
+export const SigninSchema = v.pipe(
+  v.object({ email: text, password: text }),
+  v.check((i) => filled(i.email) && i.password.length > 0, MESSAGES.signinRequired),
+  v.transform((i) => ({ email: i.email.trim().toLowerCase(), password: i.password })),
+);
+
+/**
+ * Sign-up. `confirmPassword` is part of the form; API clients (spec section 7) may omit it, and
+ * when they send it, it must match.
+ */
+export function signupSchema(options: { requireConfirm: boolean; today?: Date }) {
+  return v.pipe(
+    v.object({
+      firstName: text,
+      lastName: text,
+      email: text,
+      birthDate: text,
+      password: text,
+      confirmPassword: v.optional(v.string()),
+      role: v.optional(v.unknown()),
+    }),
+    v.check(
+      (i) =>
+        filled(i.firstName) &&
+        filled(i.lastName) &&
+        filled(i.email) &&
+        filled(i.birthDate) &&
+        i.password.length > 0 &&
+        (!options.requireConfirm || (i.confirmPassword ?? "").length > 0),
+      MESSAGES.signupRequired,
+    ),
+    v.check(
+      (i) => i.confirmPassword === undefined || i.confirmPassword === i.password,
+      MESSAGES.passwordsMismatch,
+    ),
+    v.check((i) => i.password.length >= MIN_PASSWORD, MESSAGES.passwordTooShort),
+    v.check((i) => isValidIsoDate(i.birthDate.trim()), MESSAGES.invalidBirthDate),
+    v.check(
+      (i) => i.birthDate.trim() <= maxBirthDate(options.today ?? new Date()),
+      MESSAGES.tooYoung,
+    ),
+    v.check((i) => EMAIL_RE.test(i.email.trim()), MESSAGES.invalidEmail),
+    v.check(
+      (i) =>
+        i.firstName.trim().length <= MAX_NAME &&
+        i.lastName.trim().length <= MAX_NAME &&
+        i.email.trim().length <= MAX_EMAIL &&
+        i.password.length <= MAX_PASSWORD,
+      MESSAGES.tooLong,
+    ),
+    v.check(
+      (i) => i.role === undefined || i.role === "" || i.role === "investor" || i.role === "founder",
+      MESSAGES.invalidRole,
+    ),
+    v.transform((i) => ({
+      firstName: i.firstName.trim(),
+      lastName: i.lastName.trim(),
+      email: i.email.trim().toLowerCase(),
+      birthDate: i.birthDate.trim(),
+      password: i.password,
+      role: (i.role === "founder" ? "founder" : "investor") as "investor" | "founder",
+    })),
+  );
+}
+
+export type SignupInput = v.InferOutput<ReturnType<typeof signupSchema>>;
+export type SigninInput = v.InferOutput<typeof SigninSchema>;
+
+/** The first issue's message of a failed parse. */
+export function firstMessage(issues: readonly { message: string }[]): string {
+  return issues[0]?.message ?? "Invalid request";
+}
+
+/** Parse with abort-early so the message shown is the first rule that failed. */
+export function parseFirst<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+): { ok: true; value: v.InferOutput<S> } | { ok: false; message: string } {
+  const result = v.safeParse(schema, input, { abortEarly: true, abortPipeEarly: true });
+  if (result.success) return { ok: true, value: result.output };
+  return { ok: false, message: firstMessage(result.issues) };
+}

@@ -1,0 +1,2 @@
+import { type RouteConfig, index } from "@react-router/dev/routes";
+export default [index("routes/home.tsx")] satisfies RouteConfig;

@@ -1,0 +1,47 @@
+import { drizzle } from "drizzle-orm/d1";
+
+import * as schema from "./schema";
+
+export type Database = ReturnType<typeof createDb>;
+
+/**
+ * Wraps the D1 binding so each request can report how many statements it sent
+ * (the `Server-Timing: d1;desc="N queries"` header the benchmark reads).
+ */
+export function countingD1(d1: D1Database): { d1: D1Database; count: () => number } {
+  let n = 0;
+  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop === "bind") {
+          return (...args: unknown[]) => wrapStatement(target.bind(...args));
+        }
+        if (prop === "first" || prop === "run" || prop === "all" || prop === "raw") {
+          return (...args: unknown[]) => {
+            n += 1;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const proxy = new Proxy(d1, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
+      if (prop === "batch") {
+        return (stmts: D1PreparedStatement[]) => {
+          n += 1; // one round trip, one transaction
+          return target.batch(stmts);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { d1: proxy, count: () => n };
+}
+
+export function createDb(d1: D1Database) {
+  return drizzle(d1, { schema });
+}

@@ -1,0 +1,257 @@
+/**
+ * The D1 schema for the whole product spec (section 3), in Drizzle.
+ *
+ * Conventions (see docs/decisions):
+ * - money is integer cents (`*_cents`); the API converts to the spec's dollar numbers;
+ * - timestamps are integer milliseconds since the epoch; calendar dates are ISO `YYYY-MM-DD` text;
+ * - nested project details that are only ever read and written whole (team, FAQs, roadmap …)
+ *   are JSON text columns (ADR 004); everything we filter, sort, join or guard on is a real column.
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+import type {
+  CreatorInfo,
+  DocumentLink,
+  Faq,
+  Person,
+  ProjectDetails,
+  SocialLinks,
+} from "../app/lib/types";
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Always stored lower-cased and trimmed; unique. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    birthDate: text("birth_date").notNull(),
+    role: text("role", { enum: ["investor", "founder", "admin"] })
+      .notNull()
+      .default("investor"),
+    phoneNumber: text("phone_number"),
+    bio: text("bio"),
+    profileImage: text("profile_image"),
+    riskTolerance: text("risk_tolerance", { enum: ["low", "medium", "high"] })
+      .notNull()
+      .default("medium"),
+    timeHorizon: text("time_horizon", { enum: ["short", "medium", "long"] })
+      .notNull()
+      .default("medium"),
+    preferredSectors: text("preferred_sectors", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["Technology","Real Estate"]'`),
+    investmentGoals: text("investment_goals", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["Growth","Income"]'`),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    check("users_email_lower", sql`${t.email} = lower(trim(${t.email}))`),
+    check("users_role_valid", sql`${t.role} in ('investor','founder','admin')`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** The public half of the token `id.secret`. */
+    id: text("id").primaryKey(),
+    /** Hex SHA-256 of the secret half; the secret itself is never stored. */
+    secretHash: text("secret_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastVerifiedAt: integer("last_verified_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    /** One project per founder: unique, nullable for projects without an account. */
+    founderId: text("founder_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    /** A project-form category, stored lower case ("food & beverage"). */
+    category: text("category").notNull(),
+    /** The browse filter id the category maps to (app/lib/categories.ts). */
+    sector: text("sector").notNull(),
+    description: text("description").notNull(),
+    shortDescription: text("short_description").notNull(),
+    about: text("about").notNull().default(""),
+    image: text("image").notNull(),
+    gallery: text("gallery", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    logo: text("logo"),
+    creatorInfo: text("creator_info", { mode: "json" }).$type<CreatorInfo>().notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    location: text("location"),
+    featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    status: text("status").notNull().default("active"),
+    riskLevel: text("risk_level", { enum: ["low", "medium", "high"] })
+      .notNull()
+      .default("medium"),
+    returnRate: real("return_rate"),
+    projectDuration: integer("project_duration").notNull(),
+    teamDescription: text("team_description"),
+    socialLinks: text("social_links", { mode: "json" })
+      .$type<SocialLinks>()
+      .notNull()
+      .default(sql`'{}'`),
+    universityName: text("university_name"),
+    universityLogo: text("university_logo"),
+
+    fundingGoalCents: integer("funding_goal_cents").notNull(),
+    fundingCurrentCents: integer("funding_current_cents").notNull().default(0),
+    /** ISO date: the last day on which shares can be bought. */
+    fundingDeadline: text("funding_deadline").notNull(),
+    sharePriceCents: integer("share_price_cents").notNull(),
+    totalShares: integer("total_shares").notNull(),
+    sharesSold: integer("shares_sold").notNull().default(0),
+    regulationType: text("regulation_type", { enum: ["SAFE", "RegCF", "RegA+"] })
+      .notNull()
+      .default("SAFE"),
+    valuationCents: integer("valuation_cents"),
+    equityPercentage: real("equity_percentage").notNull().default(10),
+    minInvestmentCents: integer("min_investment_cents").notNull().default(10000),
+
+    details: text("details", { mode: "json" }).$type<ProjectDetails>().notNull().default(sql`'{}'`),
+    founders: text("founders", { mode: "json" }).$type<Person[]>().notNull().default(sql`'[]'`),
+    team: text("team", { mode: "json" }).$type<Person[]>().notNull().default(sql`'[]'`),
+    documents: text("documents", { mode: "json" })
+      .$type<DocumentLink[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    faqs: text("faqs", { mode: "json" }).$type<Faq[]>().notNull().default(sql`'[]'`),
+
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("projects_slug_unique").on(t.slug),
+    uniqueIndex("projects_founder_unique").on(t.founderId),
+    index("projects_sector_idx").on(t.sector, t.createdAt),
+    index("projects_featured_idx").on(t.featured),
+    check("projects_total_shares_positive", sql`${t.totalShares} > 0`),
+    check(
+      "projects_shares_sold_range",
+      sql`${t.sharesSold} >= 0 and ${t.sharesSold} <= ${t.totalShares}`,
+    ),
+    check("projects_share_price_positive", sql`${t.sharePriceCents} > 0`),
+    check("projects_funding_current_nonneg", sql`${t.fundingCurrentCents} >= 0`),
+    check("projects_funding_goal_min", sql`${t.fundingGoalCents} >= 500000`),
+    check("projects_min_investment_min", sql`${t.minInvestmentCents} >= 10000`),
+    check("projects_equity_range", sql`${t.equityPercentage} > 0 and ${t.equityPercentage} <= 100`),
+    check("projects_regulation_valid", sql`${t.regulationType} in ('SAFE','RegCF','RegA+')`),
+  ],
+);
+
+export const investments = sqliteTable(
+  "investments",
+  {
+    id: text("id").primaryKey(),
+    investorId: text("investor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    shares: integer("shares").notNull(),
+    /** The share price at purchase time, copied from the project row inside the purchase batch. */
+    sharePriceCents: integer("share_price_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["active", "pending"] }).notNull().default("active"),
+    /** Client-chosen key: a retried or double-submitted purchase buys once. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("investments_idempotency_unique").on(t.investorId, t.idempotencyKey),
+    index("investments_investor_idx").on(t.investorId, t.createdAt),
+    index("investments_project_idx").on(t.projectId),
+    check("investments_whole_shares", sql`${t.shares} >= 1 and ${t.shares} = cast(${t.shares} as integer)`),
+    check("investments_amount_matches", sql`${t.amountCents} = ${t.shares} * ${t.sharePriceCents}`),
+  ],
+);
+
+export const supporters = sqliteTable(
+  "supporters",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message"),
+    showPublicly: integer("show_publicly", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("supporters_email_idx").on(t.email), index("supporters_created_idx").on(t.createdAt)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject", { enum: ["general", "support", "business", "other"] }),
+    message: text("message").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+export const publicProfiles = sqliteTable(
+  "public_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username"),
+    wefunderUrl: text("wefunder_url"),
+    bio: text("bio"),
+    site: text("site"),
+    investingThesis: text("investing_thesis"),
+    about: text("about"),
+    offPlatformInvestments: text("off_platform_investments"),
+    investmentSize: text("investment_size"),
+    interests: text("interests", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    hideBadges: integer("hide_badges", { mode: "boolean" }).notNull().default(false),
+    hideInvestments: integer("hide_investments", { mode: "boolean" }).notNull().default(false),
+    hideInSearchEngines: integer("hide_in_search_engines", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    hideLocation: integer("hide_location", { mode: "boolean" }).notNull().default(false),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("public_profiles_username_unique").on(t.username)],
+);
+
+/** Fixed-window counters for rate limits (sign-in failures, sign-ups, contact forms). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
+export type InvestmentRow = typeof investments.$inferSelect;

@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+
+import { getProject, getProjectInvestors, listAllProjects } from "../services/projects";
+import { PURCHASE_MESSAGES, purchaseShares } from "../services/investments";
+import type { HonoEnv } from "../types";
+import { readBody, serviceErrorResponse } from "./util";
+
+export const projectsApi = new Hono<HonoEnv>();
+
+/** GET /api/projects → { projects: [...] } */
+projectsApi.get("/", async (c) => {
+  return c.json({ projects: await listAllProjects(c.get("db")) });
+});
+
+/** GET /api/projects/{slug or _id} → project | 404 */
+projectsApi.get("/:id", async (c) => {
+  const project = await getProject(c.get("db"), c.req.param("id"));
+  if (!project) return c.json({ success: false, message: PURCHASE_MESSAGES.notFound }, 404);
+  return c.json(project);
+});
+
+/** GET /api/projects/{slug}/investors → { investors, count } (names only: no emails or ids) */
+projectsApi.get("/:id/investors", async (c) => {
+  const result = await getProjectInvestors(c.get("db"), c.req.param("id"));
+  if (!result) return c.json({ success: false, message: PURCHASE_MESSAGES.notFound }, 404);
+  return c.json({ ...result, count: result.investors.length });
+});
+
+/**
+ * POST /api/projects/{id}/invest { shares, amount? } with a bearer token (or the session cookie).
+ * `Idempotency-Key` makes retries safe: the same key answers with the original purchase (200)
+ * instead of buying again (201). Without the header every request is a new purchase.
+ */
+projectsApi.post("/:id/invest", async (c) => {
+  const read = await readBody(c);
+  if (!read.ok) return read.response;
+  const key =
+    c.req.header("Idempotency-Key") ??
+    (typeof read.body.idempotencyKey === "string" ? read.body.idempotencyKey : undefined) ??
+    crypto.randomUUID();
+  try {
+    const result = await purchaseShares(c.get("db"), c.get("user"), {
+      project: c.req.param("id"),
+      shares: read.body.shares,
+      amount: read.body.amount,
+      idempotencyKey: key,
+    });
+    return c.json(
+      {
+        success: true,
+        message: result.message,
+        replayed: result.replayed,
+        investment: result.investment,
+        project: {
+          _id: result.project._id,
+          slug: result.project.slug,
+          title: result.project.title,
+          sharesSold: result.project.sharesSold,
+          sharesRemaining: result.project.sharesRemaining,
+          fundingCurrent: result.project.fundingCurrent,
+        },
+      },
+      result.replayed ? 200 : 201,
+    );
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});

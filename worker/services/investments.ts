@@ -1,0 +1,310 @@
+/**
+ * Buying shares and reading holdings: the one place the purchase rules live. Both doors (the
+ * purchase form's action and `POST /api/projects/{id}/invest`) call `purchaseShares`.
+ *
+ * Atomicity (DESIGN §3): the purchase is one D1 batch, which D1 runs as one transaction:
+ *  1. INSERT the investment, SELECTing price and amount from the project row itself and only if
+ *     the project is open and the total reaches the minimum (0 rows inserted otherwise);
+ *  2. UPDATE the project's shares_sold and funding_current by exactly that investment's shares and
+ *     amount (a no-op when step 1 inserted nothing).
+ * Overselling violates `CHECK (shares_sold <= total_shares)` and fails the whole batch, so the
+ * investment row is rolled back too. A reused idempotency key violates the unique index on
+ * (investor_id, idempotency_key) and fails the batch before anything changes; the original
+ * investment is then returned as the answer.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+
+import { MESSAGES } from "../../app/lib/schemas";
+import { equityForShares } from "../../app/lib/project";
+import { formatMoney } from "../../app/lib/format";
+import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
+import type { Database } from "../../db/client";
+import { investments, projects } from "../../db/schema";
+import { ServiceError } from "./errors";
+import { byIdOrSlug, getProject } from "./projects";
+
+export const PURCHASE_MESSAGES = {
+  notFound: "Project Not Found",
+  closed: "Funding for this project is closed",
+  soldOut: "This project is sold out",
+  wholeShares: "Please enter a whole number of shares (at least 1)",
+  amountMismatch: "The amount does not match shares times the share price",
+  keyRequired: "An idempotency key is required",
+  keyReused: "This idempotency key was already used for a different purchase",
+} as const;
+
+export const onlyAvailable = (n: number) => `Only ${n} shares are available for purchase`;
+export const belowMinimum = (min: number) => `The minimum investment is ${formatMoney(min)}`;
+export const successMessage = (n: number, title: string) =>
+  `Your investment was successful! You have purchased ${n} shares of ${title}.`;
+export const portfolioMessage = (title: string, n: number, amount: number) =>
+  `Successfully invested in ${title}! You now own ${n} shares worth ${formatMoney(amount)}.`;
+
+export interface PurchaseRequest {
+  /** `_id` or slug. */
+  project: string;
+  /** Raw shares as sent: validated here (whole number ≥ 1). */
+  shares: unknown;
+  /** Optional client-computed amount: checked against the server's, never trusted. */
+  amount?: unknown;
+  idempotencyKey: string;
+}
+
+export interface PurchaseResult {
+  investment: InvestmentDTO;
+  project: ProjectDTO;
+  /** True when this request replayed an earlier one with the same key: nothing new was bought. */
+  replayed: boolean;
+  message: string;
+}
+
+function assertCanInvest(user: SessionUser | null): asserts user is SessionUser {
+  if (!user) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
+  if (user.role === "founder") {
+    throw new ServiceError(403, MESSAGES.founderCannotInvest, "founder_cannot_invest");
+  }
+  if (user.role !== "investor" && user.role !== "admin") {
+    throw new ServiceError(403, MESSAGES.noPermission, "forbidden");
+  }
+}
+
+/** Validates a purchase against a project as read now; throws the first rule broken. */
+export function checkPurchase(project: ProjectDTO, shares: number, amount: unknown): void {
+  if (project.status !== "active" || project.daysLeft <= 0) {
+    throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
+  }
+  if (project.sharesRemaining <= 0) throw new ServiceError(409, PURCHASE_MESSAGES.soldOut, "sold_out");
+  if (shares > project.sharesRemaining) {
+    throw new ServiceError(409, onlyAvailable(project.sharesRemaining), "not_enough_shares");
+  }
+  const amountCents = shares * Math.round(project.sharePrice * 100);
+  if (amountCents < Math.round(project.investmentTerms.minInvestment * 100)) {
+    throw new ServiceError(422, belowMinimum(project.investmentTerms.minInvestment), "below_minimum");
+  }
+  if (amount !== undefined && amount !== null && amount !== "") {
+    const sent = typeof amount === "number" ? amount : Number(amount);
+    if (!Number.isFinite(sent) || Math.round(sent * 100) !== amountCents) {
+      throw new ServiceError(422, PURCHASE_MESSAGES.amountMismatch, "amount_mismatch");
+    }
+  }
+}
+
+function parseWholeShares(raw: unknown): number {
+  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+    throw new ServiceError(400, PURCHASE_MESSAGES.wholeShares, "invalid_shares");
+  }
+  return Number(text);
+}
+
+const isConstraint = (e: unknown, what: RegExp) => {
+  const err = e as { message?: string; cause?: { message?: string } };
+  return what.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`);
+};
+
+export async function purchaseShares(
+  db: Database,
+  user: SessionUser | null,
+  req: PurchaseRequest,
+): Promise<PurchaseResult> {
+  assertCanInvest(user);
+  const key = req.idempotencyKey?.trim();
+  if (!key || key.length > 100) throw new ServiceError(400, PURCHASE_MESSAGES.keyRequired, "key_required");
+
+  // A replay first: a retried request must answer like the original even if the project has
+  // since sold out.
+  const previous = await findByKey(db, user.id, key);
+  if (previous) return replayed(db, previous, req.project);
+
+  const shares = parseWholeShares(req.shares);
+  const project = await getProject(db, req.project);
+  if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  checkPurchase(project, shares, req.amount);
+
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const today = new Date(now).toISOString().slice(0, 10);
+  const insert = sql`insert into ${investments}
+      (id, investor_id, project_id, shares, share_price_cents, amount_cents, status, idempotency_key, created_at)
+    select ${id}, ${user.id}, ${projects.id}, ${shares}, ${projects.sharePriceCents},
+           ${shares} * ${projects.sharePriceCents}, 'active', ${key}, ${now}
+    from ${projects}
+    where ${projects.id} = ${project._id}
+      and ${projects.status} = 'active'
+      and ${projects.fundingDeadline} > ${today}
+      and ${shares} * ${projects.sharePriceCents} >= ${projects.minInvestmentCents}
+    returning id, share_price_cents, amount_cents`;
+  const update = sql`update ${projects}
+    set shares_sold = shares_sold + coalesce((select shares from ${investments} where id = ${id}), 0),
+        funding_current_cents = funding_current_cents + coalesce((select amount_cents from ${investments} where id = ${id}), 0),
+        updated_at = ${now}
+    where ${projects.id} = ${project._id}
+      and exists (select 1 from ${investments} where id = ${id})`;
+
+  let inserted: { id: string; share_price_cents: number; amount_cents: number }[];
+  try {
+    const [ins] = await db.batch([db.run(insert), db.run(update)]);
+    inserted = (ins as unknown as { results: typeof inserted }).results ?? [];
+  } catch (e) {
+    if (isConstraint(e, /UNIQUE constraint failed: investments\.investor_id/i)) {
+      const original = await findByKey(db, user.id, key);
+      if (original) return replayed(db, original, req.project);
+    }
+    if (isConstraint(e, /CHECK constraint failed: projects_shares_sold_range/i)) {
+      // Someone bought the last shares between our read and our write.
+      const fresh = await getProject(db, project._id);
+      const left = fresh ? fresh.sharesRemaining : 0;
+      if (left <= 0) throw new ServiceError(409, PURCHASE_MESSAGES.soldOut, "sold_out");
+      throw new ServiceError(409, onlyAvailable(left), "not_enough_shares");
+    }
+    throw e;
+  }
+  if (!inserted.length) {
+    // The guarded INSERT matched nothing: the project changed since we read it. Re-check to
+    // give the precise reason.
+    const fresh = await getProject(db, project._id);
+    if (!fresh) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+    checkPurchase(fresh, shares, undefined);
+    throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
+  }
+  const row = inserted[0];
+  const after = (await getProject(db, project._id)) ?? project;
+  const investment = toInvestmentDTO(
+    {
+      id,
+      investorId: user.id,
+      projectId: project._id,
+      shares,
+      sharePriceCents: row.share_price_cents,
+      amountCents: row.amount_cents,
+      status: "active",
+      createdAt: now,
+    },
+    after,
+  );
+  return {
+    investment,
+    project: after,
+    replayed: false,
+    message: successMessage(shares, project.title),
+  };
+}
+
+async function findByKey(db: Database, investorId: string, key: string) {
+  const rows = await db
+    .select()
+    .from(investments)
+    .where(and(eq(investments.investorId, investorId), eq(investments.idempotencyKey, key)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+async function replayed(
+  db: Database,
+  original: typeof investments.$inferSelect,
+  requested: string,
+): Promise<PurchaseResult> {
+  const project = await getProject(db, original.projectId);
+  if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  if (requested !== project._id && requested !== project.slug) {
+    throw new ServiceError(409, PURCHASE_MESSAGES.keyReused, "idempotency_key_reused");
+  }
+  return {
+    investment: toInvestmentDTO(original, project),
+    project,
+    replayed: true,
+    message: successMessage(original.shares, project.title),
+  };
+}
+
+type InvestmentLike = Pick<
+  typeof investments.$inferSelect,
+  "id" | "investorId" | "projectId" | "shares" | "sharePriceCents" | "amountCents" | "status" | "createdAt"
+>;
+
+type ProjectLike = Pick<
+  ProjectDTO,
+  "title" | "slug" | "category" | "logo" | "riskLevel" | "sharePrice" | "totalShares" | "investmentTerms" | "returnRate"
+>;
+
+export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike): InvestmentDTO {
+  const amountInvested = inv.amountCents / 100;
+  const currentValue = (inv.shares * Math.round(project.sharePrice * 100)) / 100;
+  const at = new Date(inv.createdAt).toISOString();
+  return {
+    _id: inv.id,
+    id: inv.id,
+    userId: inv.investorId,
+    projectId: inv.projectId,
+    projectTitle: project.title,
+    projectSlug: project.slug,
+    projectCategory: project.category,
+    projectLogo: project.logo,
+    amountInvested,
+    investmentDate: at,
+    investedAt: at,
+    riskLevel: project.riskLevel,
+    status: inv.status,
+    shares: inv.shares,
+    sharePrice: inv.sharePriceCents / 100,
+    currentValue,
+    equity: Number(
+      equityForShares(inv.shares, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6),
+    ),
+    // The spec's local projection: 1.15 × the amount per investment.
+    projectedReturns: Math.round(amountInvested * 1.15 * 100) / 100,
+  };
+}
+
+/**
+ * A user's holdings, newest first. One statement (investments joined to their projects).
+ * The caller must be the user or an admin.
+ */
+export async function listInvestments(
+  db: Database,
+  viewer: SessionUser | null,
+  userId: string,
+): Promise<InvestmentDTO[]> {
+  if (!viewer) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
+  if (viewer.id !== userId && viewer.role !== "admin") {
+    throw new ServiceError(403, MESSAGES.noPermission, "forbidden");
+  }
+  const rows = await db
+    .select({
+      inv: investments,
+      title: projects.title,
+      slug: projects.slug,
+      category: projects.category,
+      logo: projects.logo,
+      riskLevel: projects.riskLevel,
+      sharePriceCents: projects.sharePriceCents,
+      totalShares: projects.totalShares,
+      equityPercentage: projects.equityPercentage,
+      valuationCents: projects.valuationCents,
+      minInvestmentCents: projects.minInvestmentCents,
+      returnRate: projects.returnRate,
+    })
+    .from(investments)
+    .innerJoin(projects, eq(projects.id, investments.projectId))
+    .where(eq(investments.investorId, userId))
+    .orderBy(desc(investments.createdAt));
+  return rows.map((r) =>
+    toInvestmentDTO(r.inv, {
+      title: r.title,
+      slug: r.slug,
+      category: r.category,
+      logo: r.logo,
+      riskLevel: r.riskLevel,
+      sharePrice: r.sharePriceCents / 100,
+      totalShares: r.totalShares,
+      returnRate: r.returnRate,
+      investmentTerms: {
+        valuation: (r.valuationCents ?? 0) / 100,
+        equityPercentage: r.equityPercentage,
+        minInvestment: r.minInvestmentCents / 100,
+      },
+    }),
+  );
+}
+
+export { byIdOrSlug };

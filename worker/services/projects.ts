@@ -1,0 +1,195 @@
+/**
+ * Reading projects. Each page needs exactly one statement: the list query carries its total
+ * with a window function, and the detail query carries the investor count as a subquery.
+ */
+import { and, desc, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
+
+import { PAGE_SIZE, daysLeft } from "../../app/lib/project";
+import type { ProjectDTO } from "../../app/lib/types";
+import type { Database } from "../../db/client";
+import { investments, projects, users, type ProjectRow } from "../../db/schema";
+
+const cents = (n: number) => n / 100;
+
+const investorCount = sql<number>`(select count(distinct ${investments.investorId}) from ${investments} where ${investments.projectId} = ${projects.id})`;
+
+export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
+  const fundingGoal = cents(row.fundingGoalCents);
+  const sharePrice = cents(row.sharePriceCents);
+  return {
+    _id: row.id,
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    category: row.category,
+    sector: row.sector,
+    description: row.description,
+    shortDescription: row.shortDescription,
+    about: row.about,
+    image: row.image,
+    images: { main: row.image, gallery: row.gallery },
+    logo: row.logo,
+    creator: row.creatorInfo.name,
+    creatorInfo: row.creatorInfo,
+    tags: row.tags,
+    location: row.location,
+    featured: row.featured,
+    status: row.status,
+    riskLevel: row.riskLevel,
+    returnRate: row.returnRate,
+    projectDuration: row.projectDuration,
+    teamDescription: row.teamDescription,
+    socialLinks: row.socialLinks,
+    university: row.universityName
+      ? { name: row.universityName, logo: row.universityLogo }
+      : null,
+    founderId: row.founderId,
+    investors: Number(investors) || 0,
+    fundingGoal,
+    fundingCurrent: cents(row.fundingCurrentCents),
+    fundingDeadline: row.fundingDeadline,
+    daysLeft: daysLeft(row.fundingDeadline, now),
+    sharePrice,
+    totalShares: row.totalShares,
+    sharesSold: row.sharesSold,
+    sharesRemaining: row.totalShares - row.sharesSold,
+    regulationType: row.regulationType,
+    investmentTerms: {
+      valuation: row.valuationCents ? cents(row.valuationCents) : 3_500_000,
+      equityPercentage: row.equityPercentage,
+      minInvestment: cents(row.minInvestmentCents),
+    },
+    details: row.details,
+    founders: row.founders,
+    team: row.team,
+    documents: row.documents,
+    faqs: row.faqs,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+/** `_id` or slug: the spec lets the purchase and API routes take either. */
+export function byIdOrSlug(idOrSlug: string): SQL {
+  return or(eq(projects.id, idOrSlug), eq(projects.slug, idOrSlug))!;
+}
+
+export interface ProjectPage {
+  projects: ProjectDTO[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** One page of the browser (newest first; open projects before closed ones). One statement. */
+export async function listProjectsPage(
+  db: Database,
+  opts: { sector: string; page: number; pageSize?: number },
+): Promise<ProjectPage> {
+  const pageSize = opts.pageSize ?? PAGE_SIZE;
+  const page = Math.max(1, Math.floor(opts.page) || 1);
+  const where = opts.sector === "all" ? undefined : eq(projects.sector, opts.sector);
+  const rows = await db
+    .select({
+      project: getTableColumns(projects),
+      investors: investorCount,
+      total: sql<number>`count(*) over ()`,
+    })
+    .from(projects)
+    .where(where)
+    .orderBy(
+      sql`case when ${projects.status} = 'active' and ${projects.fundingDeadline} > date('now') and ${projects.sharesSold} < ${projects.totalShares} then 0 else 1 end`,
+      desc(projects.featured),
+      desc(projects.createdAt),
+      projects.slug,
+    )
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const now = Date.now();
+  const total = rows[0] ? Number(rows[0].total) : 0;
+  return {
+    projects: rows.map((r) => toProjectDTO(r.project, r.investors, now)),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/** Every project (the `GET /api/projects` list). */
+export async function listAllProjects(db: Database): Promise<ProjectDTO[]> {
+  const rows = await db
+    .select({ project: getTableColumns(projects), investors: investorCount })
+    .from(projects)
+    .orderBy(desc(projects.featured), desc(projects.createdAt), projects.slug);
+  const now = Date.now();
+  return rows.map((r) => toProjectDTO(r.project, r.investors, now));
+}
+
+export async function listFeaturedProjects(db: Database, limit = 3): Promise<ProjectDTO[]> {
+  const rows = await db
+    .select({ project: getTableColumns(projects), investors: investorCount })
+    .from(projects)
+    .where(eq(projects.featured, true))
+    .orderBy(desc(projects.fundingCurrentCents))
+    .limit(limit);
+  const now = Date.now();
+  return rows.map((r) => toProjectDTO(r.project, r.investors, now));
+}
+
+/** One project by id or slug, or null. One statement. */
+export async function getProject(db: Database, idOrSlug: string): Promise<ProjectDTO | null> {
+  if (!idOrSlug || idOrSlug.length > 200) return null;
+  const rows = await db
+    .select({ project: getTableColumns(projects), investors: investorCount })
+    .from(projects)
+    .where(byIdOrSlug(idOrSlug))
+    .limit(1);
+  const row = rows[0];
+  return row ? toProjectDTO(row.project, row.investors) : null;
+}
+
+export interface PublicInvestor {
+  name: string;
+  shares: number;
+  amountInvested: number;
+  investedAt: string;
+}
+
+/**
+ * Who backed a project, as the public may see it: first name and last initial, never email or id.
+ */
+export async function getProjectInvestors(
+  db: Database,
+  idOrSlug: string,
+): Promise<{ project: { _id: string; slug: string; title: string }; investors: PublicInvestor[] } | null> {
+  const rows = await db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      title: projects.title,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      shares: investments.shares,
+      amountCents: investments.amountCents,
+      createdAt: investments.createdAt,
+    })
+    .from(projects)
+    .leftJoin(investments, eq(investments.projectId, projects.id))
+    .leftJoin(users, eq(users.id, investments.investorId))
+    .where(and(byIdOrSlug(idOrSlug)))
+    .orderBy(desc(investments.createdAt))
+    .limit(500);
+  if (!rows.length) return null;
+  const first = rows[0];
+  return {
+    project: { _id: first.id, slug: first.slug, title: first.title },
+    investors: rows
+      .filter((r) => r.shares != null)
+      .map((r) => ({
+        name: `${r.firstName ?? "Investor"} ${(r.lastName ?? "").charAt(0)}.`.trim(),
+        shares: r.shares!,
+        amountInvested: (r.amountCents ?? 0) / 100,
+        investedAt: new Date(r.createdAt ?? 0).toISOString(),
+      })),
+  };
+}

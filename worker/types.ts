@@ -1,0 +1,17 @@
+import type { SessionUser } from "../app/lib/types";
+import type { Database } from "../db/client";
+
+/** Hono's typed environment: bindings from wrangler.toml, per-request variables from middleware. */
+export interface HonoEnv {
+  Bindings: Env;
+  Variables: {
+    db: Database;
+    /** Statements sent to D1 so far by this request. */
+    queryCount: () => number;
+    user: SessionUser | null;
+    sessionToken: string | null;
+    /** How the session token arrived: bearer (API clients) or cookie (browsers). */
+    authVia: "bearer" | "cookie" | null;
+    secureCookies: boolean;
+  };
+}
