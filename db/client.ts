@@ -10,8 +10,10 @@ export type Database = ReturnType<typeof createDb>;
  */
 export function countingD1(d1: D1Database): { d1: D1Database; count: () => number } {
   let n = 0;
-  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(stmt, {
+  // D1's batch() needs the real statements, so remember what each proxy wraps.
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(stmt, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
         if (prop === "bind") {
@@ -26,6 +28,9 @@ export function countingD1(d1: D1Database): { d1: D1Database; count: () => numbe
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
+    real.set(proxy, stmt);
+    return proxy;
+  };
   const proxy = new Proxy(d1, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
@@ -33,7 +38,7 @@ export function countingD1(d1: D1Database): { d1: D1Database; count: () => numbe
       if (prop === "batch") {
         return (stmts: D1PreparedStatement[]) => {
           n += 1; // one round trip, one transaction
-          return target.batch(stmts);
+          return target.batch(stmts.map((s) => real.get(s) ?? s));
         };
       }
       return typeof value === "function" ? value.bind(target) : value;

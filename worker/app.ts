@@ -112,9 +112,10 @@ export function createApp(pages?: PagesHandler) {
   api.route("/auth", authApi);
   api.route("/projects", projectsApi);
   api.route("/investments", investmentsApi);
-  api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));
+  // Unknown API paths answer JSON (a mounted app's notFound handler is not consulted).
+  api.all("*", (c) => c.json({ success: false, message: "Not found" }, 404));
   api.onError((err, c) => {
-    console.error("api error", err);
+    console.error("api error", err, (err as Error).stack);
     return c.json({ success: false, message: "Something went wrong" }, 500);
   });
   app.route("/api", api);

@@ -12,7 +12,7 @@
  * (investor_id, idempotency_key) and fails the batch before anything changes; the original
  * investment is then returned as the answer.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 
 import { MESSAGES } from "../../app/lib/schemas";
 import { equityForShares } from "../../app/lib/project";
@@ -124,27 +124,33 @@ export async function purchaseShares(
   const id = crypto.randomUUID();
   const now = Date.now();
   const today = new Date(now).toISOString().slice(0, 10);
-  const insert = sql`insert into ${investments}
-      (id, investor_id, project_id, shares, share_price_cents, amount_cents, status, idempotency_key, created_at)
-    select ${id}, ${user.id}, ${projects.id}, ${shares}, ${projects.sharePriceCents},
-           ${shares} * ${projects.sharePriceCents}, 'active', ${key}, ${now}
-    from ${projects}
-    where ${projects.id} = ${project._id}
-      and ${projects.status} = 'active'
-      and ${projects.fundingDeadline} > ${today}
-      and ${shares} * ${projects.sharePriceCents} >= ${projects.minInvestmentCents}
-    returning id, share_price_cents, amount_cents`;
-  const update = sql`update ${projects}
-    set shares_sold = shares_sold + coalesce((select shares from ${investments} where id = ${id}), 0),
-        funding_current_cents = funding_current_cents + coalesce((select amount_cents from ${investments} where id = ${id}), 0),
-        updated_at = ${now}
-    where ${projects.id} = ${project._id}
-      and exists (select 1 from ${investments} where id = ${id})`;
+  const d1 = db.$client;
+  const insert = d1
+    .prepare(
+      `insert into investments
+         (id, investor_id, project_id, shares, share_price_cents, amount_cents, status, idempotency_key, created_at)
+       select ?1, ?2, p.id, ?3, p.share_price_cents, ?3 * p.share_price_cents, 'active', ?4, ?5
+       from projects p
+       where p.id = ?6 and p.status = 'active' and p.funding_deadline > ?7
+         and ?3 * p.share_price_cents >= p.min_investment_cents
+       returning id, share_price_cents, amount_cents`,
+    )
+    .bind(id, user.id, shares, key, now, project._id, today);
+  const update = d1
+    .prepare(
+      `update projects
+       set shares_sold = shares_sold + i.shares,
+           funding_current_cents = funding_current_cents + i.amount_cents,
+           updated_at = ?2
+       from (select shares, amount_cents from investments where id = ?1) as i
+       where projects.id = ?3`,
+    )
+    .bind(id, now, project._id);
 
   let inserted: { id: string; share_price_cents: number; amount_cents: number }[];
   try {
-    const [ins] = await db.batch([db.run(insert), db.run(update)]);
-    inserted = (ins as unknown as { results: typeof inserted }).results ?? [];
+    const [ins] = await d1.batch<{ id: string; share_price_cents: number; amount_cents: number }>([insert, update]);
+    inserted = ins.results ?? [];
   } catch (e) {
     if (isConstraint(e, /UNIQUE constraint failed: investments\.investor_id/i)) {
       const original = await findByKey(db, user.id, key);

@@ -11,7 +11,9 @@ import { investments, projects, users, type ProjectRow } from "../../db/schema";
 
 const cents = (n: number) => n / 100;
 
-const investorCount = sql<number>`(select count(distinct ${investments.investorId}) from ${investments} where ${investments.projectId} = ${projects.id})`;
+// Written out in full: drizzle renders bare column names inside a subquery, which would make
+// `project_id = id` compare against the investments table's own id.
+const investorCount = sql<number>`(select count(distinct i.investor_id) from investments i where i.project_id = "projects"."id")`;
 
 export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
   const fundingGoal = cents(row.fundingGoalCents);

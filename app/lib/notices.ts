@@ -1,0 +1,21 @@
+/**
+ * Messages carried across a redirect. Server redirects cannot carry navigation state, so a
+ * redirect names a notice by code (`?notice=investors-only`) and the page shows the spec's text.
+ * Codes, not free text, so nobody can make our pages display words of their choosing.
+ */
+import { MESSAGES } from "./schemas";
+
+export const NOTICES = {
+  "investors-only": { tone: "error", text: MESSAGES.investorsOnly },
+  "founders-only": { tone: "error", text: MESSAGES.foundersOnly },
+  "no-permission": { tone: "error", text: MESSAGES.noPermission },
+  "signed-out": { tone: "info", text: "You have been signed out." },
+  "session-expired": { tone: "error", text: "Your session has expired. Please sign in again." },
+} as const;
+
+export type NoticeCode = keyof typeof NOTICES;
+
+export function noticeFor(code: string | null | undefined) {
+  if (!code || !(code in NOTICES)) return null;
+  return NOTICES[code as NoticeCode];
+}

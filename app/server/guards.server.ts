@@ -1,0 +1,71 @@
+/**
+ * Route guards for loaders and actions (after the Epic Stack's requireUserId / requireAnonymous):
+ * they return the signed-in user or throw a redirect.
+ */
+import { redirect, type RouterContextProvider } from "react-router";
+
+import { appContext } from "../context";
+import type { NoticeCode } from "../lib/notices";
+import type { Role, SessionUser } from "../lib/types";
+
+export function getApp(context: Readonly<RouterContextProvider>) {
+  return context.get(appContext);
+}
+
+export function getUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  return context.get(appContext).user;
+}
+
+/** Only relative paths on this site may be redirect targets (no open redirects). */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}
+
+/** Where a user belongs by default. */
+export function homeFor(user: Pick<SessionUser, "role">): string {
+  return user.role === "founder" ? "/my-projects" : "/portfolio";
+}
+
+/** A visitor is sent to /signin, remembering where they were going. */
+export function requireUser(request: Request, context: Readonly<RouterContextProvider>): SessionUser {
+  const user = getUser(context);
+  if (!user) {
+    const url = new URL(request.url);
+    const to = `${url.pathname}${url.search}`;
+    throw redirect(`/signin?redirectTo=${encodeURIComponent(to)}`);
+  }
+  return user;
+}
+
+function withNotice(path: string, notice: NoticeCode) {
+  return `${path}?notice=${notice}`;
+}
+
+/**
+ * Wrong-role redirects of spec section 6: a founder goes to the founder dashboard with
+ * 'investors only', an investor to the portfolio with 'founders only', anyone else to /dashboard.
+ * Admins pass every guard.
+ */
+export function requireRole(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  allowed: Role[],
+): SessionUser {
+  const user = requireUser(request, context);
+  if (user.role === "admin" || allowed.includes(user.role)) return user;
+  if (user.role === "founder") throw redirect(withNotice("/my-projects", "investors-only"));
+  if (user.role === "investor") throw redirect(withNotice("/portfolio", "founders-only"));
+  throw redirect(withNotice("/access-denied", "no-permission"));
+}
+
+/**
+ * /signin and /signup: a signed-in user goes to /portfolio (spec section 2 route guard); a founder,
+ * who cannot use the portfolio, to their own home instead.
+ */
+export function requireAnonymous(context: Readonly<RouterContextProvider>) {
+  const user = getUser(context);
+  if (user) throw redirect(homeFor(user));
+}

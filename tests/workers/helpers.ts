@@ -1,0 +1,92 @@
+import { env, exports } from "cloudflare:workers";
+
+import { createDb } from "../../db/client";
+import { projects, type ProjectRow } from "../../db/schema";
+import { sectorForCategory } from "../../app/lib/categories";
+
+export const db = () => createDb(env.DB);
+
+let seq = 0;
+export const unique = (prefix = "u") => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+/** A request through the real Worker (middleware + API). */
+export function call(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.body !== undefined && !headers["Content-Type"]) headers["Content-Type"] = "application/json";
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  return exports.default.fetch(`http://localhost${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers,
+    body:
+      init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+  });
+}
+
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+export function adultBirthDate() {
+  return "1995-05-17";
+}
+
+export function signupBody(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: `${unique("ada")}@example.edu`,
+    password: "secret1",
+    birthDate: adultBirthDate(),
+    role: "investor",
+    ...overrides,
+  };
+}
+
+/** Signs up through the API and returns the bearer token and user. */
+export async function signup(role: "investor" | "founder" = "investor", overrides: Record<string, unknown> = {}) {
+  const body = signupBody({ role, ...overrides });
+  const res = await call("/api/auth/signup", { body });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  const out = await json<{ token: string; user: { id: string; email: string; role: string } }>(res);
+  return { ...out, password: body.password as string };
+}
+
+/** Makes an account an admin directly in D1 (admin is never self-assigned). */
+export async function makeAdmin(userId: string) {
+  await env.DB.prepare("update users set role = 'admin' where id = ?").bind(userId).run();
+}
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Inserts a project straight into D1 with sensible open defaults. */
+export async function insertProject(overrides: Partial<typeof projects.$inferInsert> = {}): Promise<ProjectRow> {
+  const id = unique("proj-");
+  const category = overrides.category ?? "technology";
+  const row: typeof projects.$inferInsert = {
+    id,
+    slug: id,
+    title: `Project ${id}`,
+    category,
+    sector: sectorForCategory(category),
+    description: "A test project.",
+    shortDescription: "Test.",
+    image: "/images/placeholder-project.svg",
+    creatorInfo: { name: "Test Founder", bio: "Bio" },
+    projectDuration: 12,
+    fundingGoalCents: 1_000_000, // $10,000
+    sharePriceCents: 1_000, // $10
+    totalShares: 1_000,
+    fundingDeadline: inDays(30),
+    minInvestmentCents: 10_000, // $100
+    regulationType: "RegCF",
+    status: "active",
+    ...overrides,
+  };
+  await db().insert(projects).values(row);
+  return (await db().select().from(projects).where((await import("drizzle-orm")).eq(projects.id, id)))[0];
+}
+
+export { inDays };
