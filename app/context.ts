@@ -4,13 +4,14 @@
  */
 import { createContext } from "react-router";
 
+import type { Database } from "../db/client";
 import type { SessionUser } from "./lib/types";
 
 export interface AppContext {
   env: Env;
   ctx: ExecutionContext;
   /** Drizzle over the request's (query-counting) D1 binding. */
-  db: import("../db/client").Database;
+  db: Database;
   user: SessionUser | null;
   /** The raw session token of this request, when signed in (for logout). */
   sessionToken: string | null;

@@ -69,7 +69,7 @@ describe("POST /api/auth/signup", () => {
   ];
   for (const [what, overrides, message] of cases) {
     it(`refuses ${what} with '${message}' and stores nothing`, async () => {
-      const body = signupBody(overrides);
+      const body: Record<string, unknown> = signupBody(overrides);
       if (overrides.email === undefined && "email" in overrides) delete body.email;
       const res = await call("/api/auth/signup", { body });
       expect(res.status).toBe(400);

@@ -1,0 +1,21 @@
+// Serves the built app for browser tests and the benchmark: a fresh local D1 (its own state
+// directory, so `npm start` data is untouched), migrated and seeded, behind `wrangler dev`.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+
+import { bin, migrate, root, run, start } from "./lib.mjs";
+
+const port = process.env.PORT ?? "8790";
+const state = join(root, ".wrangler", process.env.STATE_DIR ?? "e2e-state");
+
+rmSync(state, { recursive: true, force: true });
+migrate(state);
+run(process.execPath, ["scripts/seed.mjs", "--persist-to", state]);
+
+const child = start(
+  bin("wrangler"),
+  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false", "--log-level", "warn"],
+  { env: { WRANGLER_SEND_METRICS: "false" } },
+);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,22 @@
+// `npm test`: typecheck, lint, Workers tests (real D1 in workerd), then browser tests against the
+// built app served by `wrangler dev`. Stops at the first failing step.
+import { bin, run } from "./lib.mjs";
+
+const steps = [
+  ["typecheck", () => run("npm", ["run", "-s", "typecheck"])],
+  ["lint", () => run(bin("eslint"), [".", "--max-warnings=0"])],
+  ["workers tests", () => run(bin("vitest"), ["run", "--config", "vitest.config.ts"])],
+  ["build", () => run(bin("react-router"), ["build"])],
+  ["browser tests", () => run(bin("playwright"), ["test"])],
+];
+
+const only = process.argv.slice(2);
+const started = Date.now();
+for (const [name, step] of steps) {
+  if (only.length && !only.includes(name.split(" ")[0])) continue;
+  const t = Date.now();
+  console.log(`\n▶ ${name}`);
+  step();
+  console.log(`✓ ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
