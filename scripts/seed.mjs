@@ -1,0 +1,149 @@
+// Loads the demo data (db/seed-data.ts) into the LOCAL D1: `node scripts/seed.mjs [--persist-to <dir>]`.
+//
+// Idempotent: every row has a fixed id and is written with INSERT OR IGNORE in one atomic batch,
+// so a second run changes nothing and keeps whatever users did (investments, edits, new accounts).
+// Existing rows are never updated or deleted. Refuses to touch a remote or production database.
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { promisify } from "node:util";
+
+import { SECTORS, sectorForCategory } from "../app/lib/categories.ts";
+import { DEMO_PASSWORD, buildDemoData, validateDemoData } from "../db/seed-data.ts";
+import { bin, root } from "./lib.mjs";
+
+const scrypt = promisify(scryptCb);
+
+// ---------------------------------------------------------------------------------------------
+// arguments and safety
+
+const args = process.argv.slice(2);
+if (args.includes("--remote") || args.includes("--preview") || process.env.CLOUDFLARE_ENV === "production" || args.some((a) => a === "--env" || a === "-e" || a.startsWith("--env="))) {
+  console.error("✗ seed.mjs loads demo accounts with a published password: local databases only (no --remote, --preview, --env or CLOUDFLARE_ENV=production).");
+  process.exit(1);
+}
+let persistTo;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--persist-to") {
+    persistTo = args[++i];
+    if (!persistTo) {
+      console.error("✗ --persist-to needs a directory");
+      process.exit(1);
+    }
+  } else if (args[i].startsWith("--persist-to=")) {
+    persistTo = args[i].slice("--persist-to=".length);
+  } else if (args[i] !== "--local") {
+    console.error(`✗ unknown argument ${args[i]} (usage: node scripts/seed.mjs [--persist-to <dir>])`);
+    process.exit(1);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// data
+
+const today = new Date();
+const data = buildDemoData(today, sectorForCategory);
+const problems = validateDemoData(data, today, SECTORS.map((s) => s.id));
+if (problems.length) {
+  console.error(`✗ the demo data is inconsistent:\n  - ${problems.join("\n  - ")}`);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// passwords: the exact format of hashPassword() in worker/services/auth.ts
+
+const SCRYPT = { N: 2 ** 15, r: 8, p: 3, keyLength: 32, saltLength: 16 };
+const scryptOptions = (N, r, p) => ({ N, r, p, maxmem: 256 * N * r });
+
+async function hashPassword(password) {
+  const salt = randomBytes(SCRYPT.saltLength);
+  const key = await scrypt(password.normalize("NFKC"), salt, SCRYPT.keyLength, scryptOptions(SCRYPT.N, SCRYPT.r, SCRYPT.p));
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+/** verifyPassword() of worker/services/auth.ts, re-derived: proves the stored format round-trips. */
+async function verifyPassword(password, stored) {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [, n, r, p, salt, hash] = parts;
+  const expected = Buffer.from(hash, "base64");
+  const key = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), expected.length, scryptOptions(Number(n), Number(r), Number(p)));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+const hashes = await Promise.all(data.users.map(() => hashPassword(DEMO_PASSWORD)));
+if (!(await verifyPassword(DEMO_PASSWORD, hashes[0])) || (await verifyPassword(`${DEMO_PASSWORD}x`, hashes[0]))) {
+  console.error("✗ password hash self-check failed");
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL
+
+/** Columns per table, read from the migrations so a renamed column fails here, not in D1. */
+function migrationColumns() {
+  const sql = readFileSync(join(root, "migrations", "0000_init.sql"), "utf8");
+  const tables = new Map();
+  for (const m of sql.matchAll(/CREATE TABLE `(\w+)` \(([\s\S]*?)\n\);/g)) {
+    tables.set(m[1], new Set([...m[2].matchAll(/^\s*`(\w+)`/gm)].map((c) => c[1])));
+  }
+  return tables;
+}
+const columns = migrationColumns();
+
+const snake = (key) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function literal(value) {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+function insert(table, row) {
+  const known = columns.get(table);
+  const keys = Object.keys(row);
+  for (const k of keys) {
+    if (!known?.has(snake(k))) throw new Error(`${table}.${snake(k)} is not a column of the migrated schema`);
+  }
+  return `INSERT OR IGNORE INTO ${table} (${keys.map(snake).join(", ")}) VALUES (${keys.map((k) => literal(row[k])).join(", ")});`;
+}
+
+const statements = [
+  ...data.users.map((u, i) => insert("users", { ...u, passwordHash: hashes[i] })),
+  ...data.projects.map((p) => insert("projects", p)),
+  ...data.investments.map((inv) => insert("investments", inv)),
+];
+
+const dir = mkdtempSync(join(tmpdir(), "campusfund-seed-"));
+const file = join(dir, "seed.sql");
+writeFileSync(file, `${statements.join("\n")}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// load
+
+const wranglerArgs = ["d1", "execute", "DB", "--local", "--file", file, "--yes"];
+if (persistTo) wranglerArgs.push("--persist-to", persistTo);
+const res = spawnSync(bin("wrangler"), wranglerArgs, {
+  cwd: root,
+  encoding: "utf8",
+  env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+});
+rmSync(dir, { recursive: true, force: true });
+if (res.status !== 0) {
+  process.stderr.write(res.stdout ?? "");
+  process.stderr.write(res.stderr ?? "");
+  console.error(`\n✗ wrangler d1 execute failed (exit ${res.status ?? res.signal})`);
+  process.exit(res.status ?? 1);
+}
+
+console.log(
+  `Seeded ${data.users.length} users, ${data.projects.length} projects, ${data.investments.length} investments (existing rows kept)` +
+    (persistTo ? ` into ${persistTo}` : ""),
+);
