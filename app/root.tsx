@@ -1,22 +1,129 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+/**
+ * The document shell: header, main landmark, footer, the `?notice=` message, and a branded error
+ * page. The root loader exposes the signed-in user's display fields only (never the session or
+ * anything secret); every page reads it through `useOptionalUser()`.
+ */
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+
+import type { Route } from "./+types/root";
+import { Footer } from "./components/Footer";
+import { Header } from "./components/Header";
+import { BRAND, pageTitle } from "./components/meta";
+import { QueryNotice } from "./components/Notice";
+import { getUser } from "./server/guards.server";
+import appCss from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: appCss },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  return {
+    user: user ? { firstName: user.firstName, lastName: user.lastName, role: user.role } : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: pageTitle(notFound ? "Page Not Found" : "Something Went Wrong") }];
+  }
+  return [
+    { title: BRAND },
+    {
+      name: "description",
+      content: "CampusFund: equity crowdfunding for college-student startups, with simulated money.",
+    },
+  ];
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f4fd1" />
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <Header user={data?.user ?? null} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
 }
+
 export default function App() {
-  return <Outlet />;
+  const { pathname } = useLocation();
+  return (
+    <>
+      {/* /access-denied shows its notice itself, as the page's message. */}
+      {pathname !== "/access-denied" && <QueryNotice />}
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let code: number | null = null;
+  let title = "Something went wrong";
+  let message = "An unexpected error occurred on our side. Please try again in a moment.";
+
+  if (isRouteErrorResponse(error)) {
+    code = error.status;
+    if (error.status === 404) {
+      title = "Page not found";
+      message = "The page you're looking for doesn't exist or has been moved.";
+    } else if (error.status === 401 || error.status === 403) {
+      title = "Access restricted";
+      message = "You do not have permission to access this page.";
+    } else if (error.status < 500) {
+      title = "Something went wrong";
+      message = "We couldn't handle that request. Please check the address and try again.";
+    }
+  }
+  // Stack traces only while developing; production shows the friendly text alone.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+
+  return (
+    <section className="container error-page" aria-labelledby="error-title">
+      {code && <p className="error-code">{code}</p>}
+      <h1 id="error-title">{title}</h1>
+      <p className="page-lead" style={{ marginInline: "auto" }}>
+        {message}
+      </p>
+      <div className="cluster" style={{ justifyContent: "center" }}>
+        <Link to="/" className="btn btn-primary">
+          Go to Home
+        </Link>
+        <Link to="/demo" className="btn btn-secondary">
+          Browse projects
+        </Link>
+      </div>
+      {stack && <pre className="error-stack">{stack}</pre>}
+    </section>
+  );
 }

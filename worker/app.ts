@@ -115,10 +115,14 @@ export function createApp(pages?: PagesHandler) {
   // Unknown API paths answer JSON (a mounted app's notFound handler is not consulted).
   api.all("*", (c) => c.json({ success: false, message: "Not found" }, 404));
   api.onError((err, c) => {
-    console.error("api error", err, (err as Error).stack);
+    console.error("api error", err);
     return c.json({ success: false, message: "Something went wrong" }, 500);
   });
   app.route("/api", api);
+
+  // A missing build asset (say, a stale hashed file after a deploy) is a 404, not the pages'
+  // catch-all redirect to "/": a script tag must not receive the home page.
+  app.get("/assets/*", (c) => c.text("Not found", 404));
 
   if (pages) app.all("*", pages);
   return app;

@@ -92,10 +92,20 @@ export function parseShares(raw: unknown): number | null {
   return Number.isSafeInteger(n) && n >= 1 ? n : null;
 }
 
-export function isOpenForFunding(
-  p: Pick<ProjectDTO, "status" | "daysLeft" | "sharesRemaining">,
-): boolean {
-  return p.status === "active" && p.daysLeft > 0 && p.sharesRemaining > 0;
+type FundingFields = Pick<ProjectDTO, "status" | "daysLeft" | "sharesRemaining">;
+
+/**
+ * Whether shares can be bought now. Sold out is checked first: a sold-out project is usually also
+ * marked funded, and "Sold Out" says why.
+ */
+export function fundingState(p: FundingFields): "sold-out" | "closed" | "open" {
+  if (p.sharesRemaining <= 0) return "sold-out";
+  if (p.status !== "active" || p.daysLeft <= 0) return "closed";
+  return "open";
+}
+
+export function isOpenForFunding(p: FundingFields): boolean {
+  return fundingState(p) === "open";
 }
 
 export type InvestButtonState =
@@ -113,8 +123,9 @@ export function investButtonState(
   role: Role | null,
   formatMoney: (n: number) => string,
 ): InvestButtonState {
-  if (p.status !== "active" || p.daysLeft <= 0) return { kind: "closed", label: "Funding Closed" };
-  if (p.sharesRemaining <= 0) return { kind: "sold-out", label: "Sold Out" };
+  const state = fundingState(p);
+  if (state === "sold-out") return { kind: "sold-out", label: "Sold Out" };
+  if (state === "closed") return { kind: "closed", label: "Funding Closed" };
   if (role === "founder") return { kind: "founder", label: "Founders Cannot Invest" };
   if (!role) return { kind: "login", label: "Login to Invest" };
   const total = totalFor(shares, p.sharePrice);

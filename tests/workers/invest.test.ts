@@ -176,6 +176,12 @@ describe("POST /api/projects/{id}/invest", () => {
     const both = await Promise.all([invest(project.id, token, { shares: 17 }, key2), invest(project.id, token, { shares: 17 }, key2)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
     expect(await projectState(project.id)).toMatchObject({ shares_sold: 29, inv_shares: 29, inv_count: 2 });
+    // the same key with other shares is refused, not silently replayed
+    const changed = await invest(project.id, token, { shares: 13 }, key);
+    expect(changed.status).toBe(409);
+    expect(await json(changed)).toMatchObject({
+      message: "This idempotency key was already used for a different purchase",
+    });
     // the same key for another project is refused, not silently replayed
     const other = await insertProject();
     const reuse = await invest(other.id, token, { shares: 10 }, key);

@@ -15,7 +15,7 @@
 import { and, desc, eq } from "drizzle-orm";
 
 import { MESSAGES } from "../../app/lib/schemas";
-import { equityForShares } from "../../app/lib/project";
+import { equityForShares, fundingState } from "../../app/lib/project";
 import { formatMoney } from "../../app/lib/format";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
@@ -70,10 +70,9 @@ function assertCanInvest(user: SessionUser | null): asserts user is SessionUser 
 
 /** Validates a purchase against a project as read now; throws the first rule broken. */
 export function checkPurchase(project: ProjectDTO, shares: number, amount: unknown): void {
-  if (project.status !== "active" || project.daysLeft <= 0) {
-    throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
-  }
-  if (project.sharesRemaining <= 0) throw new ServiceError(409, PURCHASE_MESSAGES.soldOut, "sold_out");
+  const state = fundingState(project);
+  if (state === "sold-out") throw new ServiceError(409, PURCHASE_MESSAGES.soldOut, "sold_out");
+  if (state === "closed") throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
   if (shares > project.sharesRemaining) {
     throw new ServiceError(409, onlyAvailable(project.sharesRemaining), "not_enough_shares");
   }
@@ -114,7 +113,7 @@ export async function purchaseShares(
   // A replay first: a retried request must answer like the original even if the project has
   // since sold out.
   const previous = await findByKey(db, user.id, key);
-  if (previous) return replayed(db, previous, req.project);
+  if (previous) return replayed(db, previous, req);
 
   const shares = parseWholeShares(req.shares);
   const project = await getProject(db, req.project);
@@ -154,7 +153,7 @@ export async function purchaseShares(
   } catch (e) {
     if (isConstraint(e, /UNIQUE constraint failed: investments\.investor_id/i)) {
       const original = await findByKey(db, user.id, key);
-      if (original) return replayed(db, original, req.project);
+      if (original) return replayed(db, original, req);
     }
     if (isConstraint(e, /CHECK constraint failed: projects_shares_sold_range/i)) {
       // Someone bought the last shares between our read and our write.
@@ -205,14 +204,19 @@ async function findByKey(db: Database, investorId: string, key: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * The answer to a request whose key was used before: the original purchase, if the request is the
+ * same one (same project, same shares); a different request under an old key is refused.
+ */
 async function replayed(
   db: Database,
   original: typeof investments.$inferSelect,
-  requested: string,
+  req: PurchaseRequest,
 ): Promise<PurchaseResult> {
   const project = await getProject(db, original.projectId);
   if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
-  if (requested !== project._id && requested !== project.slug) {
+  const sameProject = req.project === project._id || req.project === project.slug;
+  if (!sameProject || String(req.shares ?? "").trim() !== String(original.shares)) {
     throw new ServiceError(409, PURCHASE_MESSAGES.keyReused, "idempotency_key_reused");
   }
   return {

@@ -1,0 +1,322 @@
+/** The project detail's tab panels. Server-rendered; only the active one is on the page. */
+import { formatMoney, formatPercent } from "~/lib/format";
+import { displayValuation } from "~/lib/project";
+import type { Person, ProjectDTO } from "~/lib/types";
+
+import { REGULATION_INFO } from "./regulation";
+
+
+function paragraphs(text: string | null | undefined): string[] {
+  return (text ?? "")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+function Prose({ text }: { text: string | null | undefined }) {
+  const paras = paragraphs(text);
+  if (!paras.length) return null;
+  return (
+    <>
+      {paras.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </>
+  );
+}
+
+function NotProvided() {
+  return <p className="muted">Not provided yet.</p>;
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toUpperCase())
+    .join("");
+}
+
+function PersonCard({ person }: { person: Person }) {
+  return (
+    <li className="person">
+      {person.image ? (
+        <img className="person-avatar" src={person.image} alt="" width={56} height={56} loading="lazy" />
+      ) : (
+        <span className="person-avatar person-initials" aria-hidden="true">
+          {initials(person.name)}
+        </span>
+      )}
+      <div>
+        <h4 className="person-name">{person.name}</h4>
+        {person.role ? <p className="person-role">{person.role}</p> : null}
+        {person.university ? <p className="person-meta">{person.university}</p> : null}
+        {person.bio ? <p className="person-bio">{person.bio}</p> : null}
+        {person.experience ? <p className="person-meta">{person.experience}</p> : null}
+      </div>
+    </li>
+  );
+}
+
+type Traction = { metric?: string; value?: string; title?: string; description?: string; date?: string };
+type Roadmap = { date?: string; milestone?: string; title?: string; description?: string; completed?: boolean };
+type Doc = { name?: string; title?: string; type?: string; url: string };
+
+export function OverviewPanel({ project }: { project: ProjectDTO }) {
+  const traction = (project.details.traction ?? []) as Traction[];
+  const roadmap = (project.details.roadmap ?? []) as Roadmap[];
+  const documents = project.documents as Doc[];
+  return (
+    <>
+      <h2>Overview</h2>
+      <Prose text={project.details.overview || project.description} />
+      {project.about ? (
+        <section className="panel-section" aria-labelledby="about-h">
+          <h3 id="about-h">About</h3>
+          <Prose text={project.about} />
+        </section>
+      ) : null}
+      {traction.length ? (
+        <section className="panel-section" aria-labelledby="traction-h">
+          <h3 id="traction-h">Traction</h3>
+          <ul className="metric-grid">
+            {traction.map((t, i) => (
+              <li key={i} className="metric">
+                <span className="metric-value">{t.value ?? t.date}</span>
+                <span className="metric-label">{t.metric ?? t.title}</span>
+                {t.description ? <span className="metric-desc">{t.description}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {roadmap.length ? (
+        <section className="panel-section" aria-labelledby="roadmap-h">
+          <h3 id="roadmap-h">Roadmap</h3>
+          <ol className="roadmap">
+            {roadmap.map((r, i) => (
+              <li key={i} className={r.completed ? "done" : undefined}>
+                <span className="roadmap-date">{r.date}</span>
+                <span className="roadmap-text">
+                  {r.milestone ?? r.title}
+                  {r.description ? ` — ${r.description}` : ""}
+                  {r.completed ? <span className="roadmap-done"> (completed)</span> : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {project.tags.length ? (
+        <section className="panel-section" aria-labelledby="tags-h">
+          <h3 id="tags-h">Tags</h3>
+          <ul className="tag-list">
+            {project.tags.map((t) => (
+              <li key={t} className="tag">
+                {t}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {documents.length ? (
+        <section className="panel-section" aria-labelledby="docs-h">
+          <h3 id="docs-h">Documents</h3>
+          <ul className="doc-list">
+            {documents.map((d, i) => (
+              <li key={i}>
+                <a href={d.url} target="_blank" rel="noopener noreferrer">
+                  {d.name ?? d.title ?? "Document"}
+                </a>{" "}
+                <span className="doc-type">{(d.type ?? "document").toUpperCase()}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {project.faqs.length ? (
+        <section className="panel-section" aria-labelledby="faq-h">
+          <h3 id="faq-h">Frequently Asked Questions</h3>
+          <div className="faq-list">
+            {project.faqs.map((f, i) => (
+              <details key={i} className="faq">
+                <summary>{f.question}</summary>
+                <p>{f.answer}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function TeamPanel({ project }: { project: ProjectDTO }) {
+  const founders = project.founders.length
+    ? project.founders
+    : project.creatorInfo?.name
+      ? [
+          {
+            name: project.creatorInfo.name,
+            bio: project.creatorInfo.bio,
+            image: project.creatorInfo.image,
+            experience: project.creatorInfo.experience,
+            university: project.creatorInfo.university,
+          },
+        ]
+      : [];
+  return (
+    <>
+      <h2>Team</h2>
+      {project.teamDescription ? <Prose text={project.teamDescription} /> : null}
+      <section className="panel-section" aria-labelledby="founders-h">
+        <h3 id="founders-h">Founders</h3>
+        {founders.length ? (
+          <ul className="people">
+            {founders.map((p, i) => (
+              <PersonCard key={i} person={p} />
+            ))}
+          </ul>
+        ) : (
+          <NotProvided />
+        )}
+      </section>
+      {project.team.length ? (
+        <section className="panel-section" aria-labelledby="team-h">
+          <h3 id="team-h">Team Members</h3>
+          <ul className="people">
+            {project.team.map((p, i) => (
+              <PersonCard key={i} person={p} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ProductPanel({ project }: { project: ProjectDTO }) {
+  const gallery = project.images.gallery ?? [];
+  return (
+    <>
+      <h2>Product</h2>
+      <section className="panel-section" aria-labelledby="problem-h">
+        <h3 id="problem-h">The Problem</h3>
+        {project.details.problem ? <Prose text={project.details.problem} /> : <NotProvided />}
+      </section>
+      <section className="panel-section" aria-labelledby="solution-h">
+        <h3 id="solution-h">Our Solution</h3>
+        {project.details.solution ? <Prose text={project.details.solution} /> : <NotProvided />}
+      </section>
+      {gallery.length ? (
+        <section className="panel-section" aria-labelledby="gallery-h">
+          <h3 id="gallery-h">Gallery</h3>
+          <ul className="gallery">
+            {gallery.map((src, i) => (
+              <li key={i}>
+                <img
+                  src={src}
+                  alt={`${project.title} product image ${i + 1}`}
+                  width={480}
+                  height={320}
+                  loading="lazy"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function MarketPanel({ project }: { project: ProjectDTO }) {
+  const items = [
+    { id: "size", title: "Market Size", text: project.details.marketSize },
+    { id: "competition", title: "Competition", text: project.details.competition },
+    { id: "model", title: "Business Model", text: project.details.businessModel },
+  ];
+  return (
+    <>
+      <h2>Market</h2>
+      {items.map((it) => (
+        <section key={it.id} className="panel-section" aria-labelledby={`market-${it.id}`}>
+          <h3 id={`market-${it.id}`}>{it.title}</h3>
+          {it.text ? <Prose text={it.text} /> : <NotProvided />}
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function InvestmentPanel({ project }: { project: ProjectDTO }) {
+  const terms = project.investmentTerms;
+  const fin = project.details.financials ?? {};
+  const rev = fin.revenueProjections ?? {};
+  const reg = REGULATION_INFO[project.regulationType] ?? REGULATION_INFO.SAFE;
+  const money = (n: number | undefined) => (typeof n === "number" ? formatMoney(n) : "Not provided");
+  return (
+    <>
+      <h2>Investment</h2>
+      <section className="panel-section" aria-labelledby="terms-h">
+        <h3 id="terms-h">Investment Terms</h3>
+        <dl className="kv-grid kv-2">
+          <div>
+            <dt>Valuation</dt>
+            <dd>{formatMoney(displayValuation(terms.valuation, project.fundingGoal, terms.equityPercentage))}</dd>
+          </div>
+          <div>
+            <dt>Equity offered</dt>
+            <dd>{formatPercent(terms.equityPercentage, 2)}</dd>
+          </div>
+          <div>
+            <dt>Minimum investment</dt>
+            <dd>{formatMoney(terms.minInvestment)}</dd>
+          </div>
+          <div>
+            <dt>Regulation type</dt>
+            <dd>{project.regulationType}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="panel-section" aria-labelledby="fin-h">
+        <h3 id="fin-h">Financials</h3>
+        <dl className="kv-grid">
+          <div>
+            <dt>Revenue, year 1</dt>
+            <dd>{money(rev.year1)}</dd>
+          </div>
+          <div>
+            <dt>Revenue, year 2</dt>
+            <dd>{money(rev.year2)}</dd>
+          </div>
+          <div>
+            <dt>Revenue, year 3</dt>
+            <dd>{money(rev.year3)}</dd>
+          </div>
+          <div>
+            <dt>Monthly burn rate</dt>
+            <dd>{money(fin.burnRate)}</dd>
+          </div>
+          <div>
+            <dt>Break-even point</dt>
+            <dd>{fin.breakEvenPoint || "Not provided"}</dd>
+          </div>
+          <div>
+            <dt>Runway after funding</dt>
+            <dd>{fin.runwayPostFunding || "Not provided"}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="panel-section" aria-labelledby="reg-h">
+        <h3 id="reg-h">Regulation Information</h3>
+        <p>{reg.text}</p>
+        <p className="muted">
+          CampusFund uses simulated money: no real funds change hands. Startup investments are risky
+          and illiquid; only invest what you could afford to lose.
+        </p>
+      </section>
+    </>
+  );
+}

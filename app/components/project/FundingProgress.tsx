@@ -1,0 +1,45 @@
+import { formatMoney } from "~/lib/format";
+import { progressPercent } from "~/lib/project";
+
+/** A progress bar capped at 100%, exposed to assistive technology as a named progressbar. */
+export function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  const value = Math.round(Math.min(100, Math.max(0, percent)));
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={`${value}% funded`}
+    >
+      <div className="progress-bar" style={{ width: `${Math.min(100, Math.max(0, percent))}%` }} />
+    </div>
+  );
+}
+
+/** Raised and goal under a bar: the card's compact funding line. */
+export function FundingProgress({
+  current,
+  goal,
+  title,
+}: {
+  current: number;
+  goal: number;
+  title: string;
+}) {
+  const pct = progressPercent(current, goal);
+  return (
+    <div className="funding">
+      <ProgressBar percent={pct} label={`Funding progress of ${title}`} />
+      <div className="funding-figures">
+        <span>
+          <strong>{formatMoney(current)}</strong> raised
+        </span>
+        <span className="funding-pct">{Math.round(pct)}%</span>
+      </div>
+      <div className="funding-goal">of {formatMoney(goal)} goal</div>
+    </div>
+  );
+}

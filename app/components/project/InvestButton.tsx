@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+
+import type { InvestButtonState } from "~/lib/project";
+
+/** Where a visitor goes to invest: sign in first, then back to the purchase page. */
+export function signinTo(path: string): string {
+  return `/signin?redirectTo=${encodeURIComponent(path)}`;
+}
+
+/**
+ * Renders an invest button state: an enabled state is a link (works without JavaScript), a
+ * disabled one is a disabled button so it is skipped by keyboard focus and announced as such.
+ */
+export function InvestButton({
+  state,
+  href,
+  className = "",
+  label,
+}: {
+  state: InvestButtonState;
+  /** The purchase path (with ?shares= when known). */
+  href: string;
+  className?: string;
+  /** Overrides the label of the enabled invest state (the hero says "Invest Now"). */
+  label?: string;
+}) {
+  const cls = `btn invest-btn ${className}`.trim();
+  switch (state.kind) {
+    case "login":
+      return (
+        <Link className={`${cls} btn-primary`} to={signinTo(href)}>
+          {state.label}
+        </Link>
+      );
+    case "invest":
+      return (
+        <Link className={`${cls} btn-primary`} to={href}>
+          {label ?? state.label}
+        </Link>
+      );
+    default:
+      return (
+        <button type="button" className={`${cls} btn-disabled`} disabled>
+          {state.label}
+        </button>
+      );
+  }
+}

@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+
+import { categoryLabel } from "~/lib/categories";
+import { formatPrice } from "~/lib/format";
+import { fundingState } from "~/lib/project";
+import type { ProjectDTO, Role } from "~/lib/types";
+
+import { FundingProgress } from "./FundingProgress";
+import { signinTo } from "./InvestButton";
+import { CategoryBadge, StatusBadge } from "./StatusBadge";
+
+export type CardProject = Pick<
+  ProjectDTO,
+  | "_id"
+  | "slug"
+  | "title"
+  | "category"
+  | "status"
+  | "image"
+  | "shortDescription"
+  | "university"
+  | "fundingCurrent"
+  | "fundingGoal"
+  | "daysLeft"
+  | "sharePrice"
+  | "sharesRemaining"
+  | "regulationType"
+>;
+
+export function daysLeftLabel(days: number): string {
+  if (days <= 0) return "Funding ended";
+  return days === 1 ? "1 day left" : `${days} days left`;
+}
+
+/** The card's call to action (the browser's Invest Now rules). */
+function CardInvest({ project, role }: { project: CardProject; role: Role | null }) {
+  const purchase = `/purchase/${project.slug}`;
+  const state = fundingState(project);
+  const disabled =
+    state === "sold-out"
+      ? "Sold Out"
+      : state === "closed"
+        ? "Funding Closed"
+        : role === "founder"
+          ? "Founders Cannot Invest"
+          : null;
+  if (disabled) {
+    return (
+      <button type="button" className="btn btn-disabled" disabled>
+        {disabled}
+      </button>
+    );
+  }
+  return (
+    <Link className="btn btn-primary" to={role ? purchase : signinTo(purchase)}>
+      Invest Now<span className="visually-hidden"> in {project.title}</span>
+    </Link>
+  );
+}
+
+export function ProjectCard({ project, role }: { project: CardProject; role: Role | null }) {
+  const headingId = `project-${project._id}`;
+  return (
+    <article className="project-card" aria-labelledby={headingId}>
+      <div className="project-card-media">
+        <img src={project.image} alt="" width={640} height={360} loading="lazy" decoding="async" />
+        <div className="project-card-badges">
+          <CategoryBadge label={categoryLabel(project.category)} />
+          <StatusBadge status={project.status} />
+        </div>
+      </div>
+      <div className="project-card-body">
+        <h2 className="project-card-title" id={headingId}>
+          {project.title}
+        </h2>
+        <p className="project-card-desc">{project.shortDescription}</p>
+        {project.university ? <p className="project-card-uni">{project.university.name}</p> : null}
+        <FundingProgress current={project.fundingCurrent} goal={project.fundingGoal} title={project.title} />
+        <dl className="project-card-facts">
+          <div>
+            <dt>Days left</dt>
+            <dd>{project.daysLeft > 0 ? project.daysLeft : "Closed"}</dd>
+          </div>
+          <div>
+            <dt>Share price</dt>
+            <dd>{formatPrice(project.sharePrice)}</dd>
+          </div>
+          <div>
+            <dt>Regulation</dt>
+            <dd>{project.regulationType}</dd>
+          </div>
+        </dl>
+        <div className="project-card-actions">
+          <CardInvest project={project} role={role} />
+          <Link className="btn btn-secondary" to={`/project/${project.slug}`}>
+            View Details<span className="visually-hidden"> of {project.title}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * Project detail: /project/:slug (slug or _id). One D1 statement. Tabs and the share calculator
+ * are links and a GET form (`?tab=team&shares=100`), so the page works without JavaScript; with
+ * JavaScript the calculator updates in place.
+ *
+ * University logo: the spec guesses a third-party logo service and falls back to a placeholder
+ * on error. We use the stored logo when there is one and otherwise the local placeholder directly:
+ * no third-party requests (DESIGN §5), and visitors without JavaScript could not run onError.
+ */
+import { data, isRouteErrorResponse, Link } from "react-router";
+
+import {
+  InvestmentPanel,
+  MarketPanel,
+  OverviewPanel,
+  ProductPanel,
+  TeamPanel,
+} from "~/components/project/DetailPanels";
+import { ProgressBar } from "~/components/project/FundingProgress";
+import { useShareInput } from "~/components/project/hooks";
+import { InvestButton } from "~/components/project/InvestButton";
+import { LinkTabs } from "~/components/project/LinkTabs";
+import { ShareCalculator } from "~/components/project/ShareCalculator";
+import { CategoryBadge, StatusBadge } from "~/components/project/StatusBadge";
+import { categoryLabel } from "~/lib/categories";
+import { formatMoney, formatNumber, formatPercent, formatPrice } from "~/lib/format";
+import {
+  clampShares,
+  displayValuation,
+  investButtonState,
+  minimumShares,
+  parseShares,
+  progressPercent,
+} from "~/lib/project";
+import investCss from "~/styles/invest.css?url";
+
+import { getApp } from "../server/guards.server";
+import { getProject } from "../../worker/services/projects";
+import type { Route } from "./+types/project";
+
+export const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
+
+const TABS = [
+  { id: "overview", label: "Overview" },
+  { id: "team", label: "Team" },
+  { id: "product", label: "Product" },
+  { id: "market", label: "Market" },
+  { id: "investment", label: "Investment" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const tags: ReturnType<Route.MetaFunction> = [{ title: "Project Details | CampusFund" }];
+  if (loaderData?.project) {
+    tags.push(
+      { name: "description", content: loaderData.project.shortDescription },
+      { property: "og:title", content: `${loaderData.project.title} | CampusFund` },
+      { property: "og:description", content: loaderData.project.shortDescription },
+    );
+  }
+  return tags;
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, user } = getApp(context);
+  const project = await getProject(db, params.slug);
+  if (!project) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const tabParam = url.searchParams.get("tab");
+  const tab: TabId = TABS.some((t) => t.id === tabParam) ? (tabParam as TabId) : "overview";
+  return {
+    project,
+    tab,
+    requestedShares: parseShares(url.searchParams.get("shares")),
+    role: user?.role ?? null,
+  };
+}
+
+/** The calculator's starting count: the smallest purchase that meets the minimum investment. */
+function defaultShares(p: { investmentTerms: { minInvestment: number }; sharePrice: number; sharesRemaining: number }) {
+  const min = minimumShares(p.investmentTerms.minInvestment, p.sharePrice);
+  return p.sharesRemaining > 0 ? Math.min(min, p.sharesRemaining) : min;
+}
+
+export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
+  const { project, tab, requestedShares, role } = loaderData;
+  const fallback = defaultShares(project);
+  const initial =
+    requestedShares === null
+      ? { shares: fallback, message: null }
+      : project.sharesRemaining > 0
+        ? clampShares(requestedShares, project.sharesRemaining)
+        : { shares: requestedShares, message: null };
+
+  const input = useShareInput(initial.shares, initial.message, project.sharesRemaining);
+  const shares = input.shares;
+
+  const base = `/project/${project.slug}`;
+  const query = (t: string, n: number) => {
+    const q = new URLSearchParams();
+    if (t !== "overview") q.set("tab", t);
+    if (n !== fallback) q.set("shares", String(n));
+    const s = q.toString();
+    return s ? `${base}?${s}` : base;
+  };
+  const purchase = (n: number) => `/purchase/${project.slug}?shares=${n}`;
+  const state = investButtonState(project, shares, role, formatPrice);
+  const heroState = investButtonState(project, fallback, role, formatPrice);
+
+  const pct = progressPercent(project.fundingCurrent, project.fundingGoal);
+  const terms = project.investmentTerms;
+  const valuation = displayValuation(terms.valuation, project.fundingGoal, terms.equityPercentage);
+  const uniLogo = project.university?.logo || PLACEHOLDER_LOGO;
+
+  return (
+    <div className="invest-page detail-page">
+      <header className="detail-hero">
+        <div className="container detail-hero-inner">
+          <div className="detail-hero-text">
+            <p className="breadcrumbs">
+              <Link to="/demo">Projects</Link> <span aria-hidden="true">/</span>{" "}
+              <span>{categoryLabel(project.category)}</span>
+            </p>
+            <div className="detail-badges">
+              <CategoryBadge label={categoryLabel(project.category)} />
+              <StatusBadge status={project.status} />
+            </div>
+            <h1>{project.title}</h1>
+            <p className="detail-lead">{project.shortDescription}</p>
+            {project.university ? (
+              <p className="detail-uni">
+                <img src={uniLogo} alt="" width={28} height={28} />
+                <span>{project.university.name}</span>
+              </p>
+            ) : null}
+            <div className="detail-hero-actions">
+              <InvestButton
+                state={heroState}
+                href={purchase(fallback)}
+                label="Invest Now"
+                className="btn-lg"
+              />
+              <a className="btn btn-ghost btn-lg" href="#project-tabs">
+                View Details
+              </a>
+            </div>
+          </div>
+          <div className="detail-hero-media">
+            <img src={project.image} alt="" width={640} height={360} />
+          </div>
+        </div>
+      </header>
+
+      <div className="container detail-layout">
+        <div className="detail-main">
+          <LinkTabs
+            id="project-tabs"
+            label="Project sections"
+            active={tab}
+            tabs={TABS.map((t) => ({ ...t, href: `${query(t.id, shares)}#project-tabs` }))}
+          />
+          <section className="tab-panel card" aria-label={`${TABS.find((t) => t.id === tab)!.label} section`}>
+            {tab === "overview" ? <OverviewPanel project={project} /> : null}
+            {tab === "team" ? <TeamPanel project={project} /> : null}
+            {tab === "product" ? <ProductPanel project={project} /> : null}
+            {tab === "market" ? <MarketPanel project={project} /> : null}
+            {tab === "investment" ? <InvestmentPanel project={project} /> : null}
+          </section>
+        </div>
+
+        <aside className="detail-side" aria-label="Funding and investment">
+          <section className="side-card" aria-labelledby="funding-title">
+            <h2 id="funding-title">Funding Progress</h2>
+            <p className="side-raised">
+              <strong>{formatMoney(project.fundingCurrent)}</strong>
+              <span> raised of {formatMoney(project.fundingGoal)} goal</span>
+            </p>
+            <ProgressBar percent={pct} label="Funding progress" />
+            <dl className="side-stats">
+              <div>
+                <dt>Funded</dt>
+                <dd>{Math.round(pct)}%</dd>
+              </div>
+              <div>
+                <dt>Investors</dt>
+                <dd>{formatNumber(project.investors)}</dd>
+              </div>
+              <div>
+                <dt>Days left</dt>
+                <dd>{project.daysLeft > 0 ? project.daysLeft : "Funding completed"}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section className="side-card" aria-labelledby="shares-title">
+            <h2 id="shares-title">Share Information</h2>
+            <dl className="side-list">
+              <div>
+                <dt>Share price</dt>
+                <dd>{formatPrice(project.sharePrice)}</dd>
+              </div>
+              <div>
+                <dt>Total shares</dt>
+                <dd>{formatNumber(project.totalShares)}</dd>
+              </div>
+              <div>
+                <dt>Shares sold</dt>
+                <dd>{formatNumber(project.sharesSold)}</dd>
+              </div>
+              <div>
+                <dt>Shares remaining</dt>
+                <dd>{formatNumber(Math.max(0, project.sharesRemaining))}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section className="side-card" aria-labelledby="summary-title">
+            <h2 id="summary-title">Investment Summary</h2>
+            <dl className="side-list">
+              <div>
+                <dt>Valuation</dt>
+                <dd>{formatMoney(valuation)}</dd>
+              </div>
+              <div>
+                <dt>Equity offered</dt>
+                <dd>{formatPercent(terms.equityPercentage, 2)}</dd>
+              </div>
+              <div>
+                <dt>Minimum investment</dt>
+                <dd>{formatMoney(terms.minInvestment)}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <ShareCalculator
+            input={input}
+            sharePrice={project.sharePrice}
+            totalShares={project.totalShares}
+            sharesRemaining={project.sharesRemaining}
+            equityPercentage={terms.equityPercentage}
+            tab={tab}
+            action={`${base}#calculator`}
+            hrefForShares={(n) => `${query(tab, n)}#calculator`}
+          >
+            <InvestButton state={state} href={purchase(shares)} className="btn-block" />
+          </ShareCalculator>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="container invest-page">
+      <div className="error-panel card">
+        <h1>{notFound ? "Project Not Found" : "Error Loading Project"}</h1>
+        <p>
+          {notFound
+            ? "The project you're looking for doesn't exist or has been removed."
+            : "Sorry, we're experiencing technical issues. Please try again later."}
+        </p>
+        <Link className="btn btn-primary" to="/demo">
+          Back to Projects
+        </Link>
+      </div>
+    </div>
+  );
+}

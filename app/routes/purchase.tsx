@@ -1,0 +1,355 @@
+/**
+ * Purchase summary: /purchase/:id and /invest/:id (slug or _id), investors and admins only.
+ *
+ * The form posts to this route's action, which calls the same `purchaseShares` service as the
+ * API. A hidden idempotency key, made fresh for each rendered form, means a double submit buys
+ * once. Without JavaScript the action redirects straight to the portfolio (which shows the
+ * success message); with JavaScript (`js=1`, set after hydration) it returns the spec's success
+ * message, which shows for 1.5 s before the page moves to the portfolio.
+ */
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+
+import { useHydrated, useShareInput } from "~/components/project/hooks";
+import { REGULATION_INFO } from "~/components/project/regulation";
+import { CategoryBadge } from "~/components/project/StatusBadge";
+import { categoryLabel } from "~/lib/categories";
+import { formatMoney, formatNumber, formatPrice } from "~/lib/format";
+import {
+  clampShares,
+  displayValuation,
+  minimumShares,
+  parseShares,
+  purchasePresets,
+  totalFor,
+} from "~/lib/project";
+import { MESSAGES } from "~/lib/schemas";
+import investCss from "~/styles/invest.css?url";
+
+import { getApp, requireRole, requireUser } from "../server/guards.server";
+import { isServiceError } from "../../worker/services/errors";
+import { PURCHASE_MESSAGES, purchaseShares } from "../../worker/services/investments";
+import { getProject } from "../../worker/services/projects";
+import type { Route } from "./+types/purchase";
+
+const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
+const REDIRECT_DELAY_MS = 1500;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Investment Summary | CampusFund" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["investor"]);
+  const { db } = getApp(context);
+  const project = await getProject(db, params.id);
+  if (!project) {
+    return data({ found: false as const }, { status: 404 });
+  }
+  const url = new URL(request.url);
+  const min = minimumShares(project.investmentTerms.minInvestment, project.sharePrice);
+  const remaining = Math.max(0, project.sharesRemaining);
+  const requested = parseShares(url.searchParams.get("shares"));
+  let shares = remaining > 0 ? Math.min(min, remaining) : min;
+  let clampMessage: string | null = null;
+  if (requested !== null) {
+    if (remaining > 0) {
+      const c = clampShares(requested, remaining);
+      shares = c.shares;
+      clampMessage = c.message;
+    } else {
+      shares = requested;
+    }
+  }
+  const closed = project.status !== "active" || project.daysLeft <= 0;
+  return {
+    found: true as const,
+    project: {
+      _id: project._id,
+      slug: project.slug,
+      title: project.title,
+      category: project.category,
+      logo: project.logo,
+      sharePrice: project.sharePrice,
+      sharesRemaining: remaining,
+      regulationType: project.regulationType,
+      fundingCurrent: project.fundingCurrent,
+      fundingGoal: project.fundingGoal,
+      minInvestment: project.investmentTerms.minInvestment,
+      valuation: displayValuation(
+        project.investmentTerms.valuation,
+        project.fundingGoal,
+        project.investmentTerms.equityPercentage,
+      ),
+    },
+    unavailable: closed ? PURCHASE_MESSAGES.closed : remaining <= 0 ? PURCHASE_MESSAGES.soldOut : null,
+    shares,
+    clampMessage,
+    presets: purchasePresets(project.investmentTerms.minInvestment, project.sharePrice, remaining),
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const rawShares = String(form.get("shares") ?? "");
+  if (user.role === "founder") {
+    return data({ error: MESSAGES.founderCannotInvest, shares: rawShares }, { status: 403 });
+  }
+  const { db } = getApp(context);
+  let result;
+  try {
+    result = await purchaseShares(db, user, {
+      project: params.id,
+      shares: rawShares,
+      idempotencyKey: String(form.get("idempotencyKey") ?? ""),
+    });
+  } catch (e) {
+    if (isServiceError(e)) {
+      return data({ error: e.message || "Investment failed", shares: rawShares }, { status: e.status });
+    }
+    throw e;
+  }
+  const to = `/portfolio?invested=${encodeURIComponent(result.investment._id)}`;
+  if (form.get("js") === "1") {
+    return { success: result.message, redirectTo: to };
+  }
+  throw redirect(to);
+}
+
+export default function Purchase({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.found) return <NotFound />;
+  return <PurchaseForm loaderData={loaderData} actionData={actionData} />;
+}
+
+type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+
+function PurchaseForm({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Loaded;
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const { project, shares: initialShares, clampMessage, presets, idempotencyKey, unavailable } = loaderData;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const success = actionData && "success" in actionData ? actionData : null;
+  // After a failed post without JavaScript, show the count the user asked for.
+  const postedShares = error ? parseShares(actionData && "shares" in actionData ? actionData.shares : null) : null;
+  const input = useShareInput(postedShares ?? initialShares, error ? null : clampMessage, project.sharesRemaining);
+
+  useEffect(() => {
+    if (!success) return;
+    const t = setTimeout(() => navigate(success.redirectTo), REDIRECT_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [success, navigate]);
+
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const total = totalFor(input.shares, project.sharePrice);
+  const belowMin = total < project.minInvestment;
+  const disabled = busy || !!success || !input.valid || input.shares < 1 || (hydrated && belowMin);
+  const reg = REGULATION_INFO[project.regulationType] ?? REGULATION_INFO.SAFE;
+  const cancel = `/project/${project.slug || project._id}`;
+
+  return (
+    <div className="container invest-page purchase-page">
+      <div className="purchase-card card">
+        <header className="purchase-head">
+          <h1>Investment Summary</h1>
+          <p className="page-lead">Review and confirm your investment</p>
+        </header>
+
+        <div className="purchase-project">
+          <img
+            className="purchase-logo"
+            src={project.logo || PLACEHOLDER_LOGO}
+            alt=""
+            width={56}
+            height={56}
+          />
+          <div>
+            <h2 className="purchase-title">{project.title}</h2>
+            <CategoryBadge label={categoryLabel(project.category)} />
+          </div>
+        </div>
+
+        <dl className="purchase-facts">
+          <div>
+            <dt>Share price</dt>
+            <dd>{formatPrice(project.sharePrice)}</dd>
+          </div>
+          <div>
+            <dt>Company valuation</dt>
+            <dd>{formatMoney(project.valuation)}</dd>
+          </div>
+          <div>
+            <dt>Shares available</dt>
+            <dd>{formatNumber(project.sharesRemaining)}</dd>
+          </div>
+          <div>
+            <dt>Regulation type</dt>
+            <dd>{project.regulationType || "SAFE"}</dd>
+          </div>
+          <div>
+            <dt>Total fundraising</dt>
+            <dd>
+              {formatMoney(project.fundingCurrent)} of {formatMoney(project.fundingGoal)}
+            </dd>
+          </div>
+          <div>
+            <dt>Minimum investment</dt>
+            <dd>{formatMoney(project.minInvestment)}</dd>
+          </div>
+        </dl>
+
+        {success ? (
+          <div className="alert alert-success" role="status">
+            <p>{success.success}</p>
+            <p className="muted">Taking you to your portfolio…</p>
+          </div>
+        ) : null}
+        {error ? (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        ) : null}
+
+        {unavailable ? (
+          <div className="unavailable">
+            <p className="alert alert-info">{unavailable}</p>
+            <Link className="btn btn-secondary" to={cancel}>
+              Back to Project
+            </Link>
+          </div>
+        ) : (
+          <Form method="post" className="purchase-form" id="purchase-form">
+            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            <input type="hidden" name="js" value={hydrated ? "1" : ""} />
+            <label className="field-label" htmlFor="purchase-shares">
+              Number of shares
+            </label>
+            <div className="calc-row">
+              <input
+                id="purchase-shares"
+                className="input"
+                type="number"
+                name="shares"
+                inputMode="numeric"
+                min={1}
+                max={project.sharesRemaining}
+                step={1}
+                required
+                value={input.text}
+                onChange={(e) => input.change(e.currentTarget.value)}
+                onBlur={() => input.blur()}
+                aria-describedby="purchase-hint purchase-message"
+              />
+              {hydrated ? null : (
+                <button
+                  type="submit"
+                  className="btn btn-secondary"
+                  formMethod="get"
+                  formNoValidate
+                >
+                  Update total
+                </button>
+              )}
+            </div>
+            <p className="field-hint" id="purchase-hint">
+              Minimum {formatMoney(project.minInvestment)} ({formatNumber(minimumShares(project.minInvestment, project.sharePrice))}{" "}
+              shares) · up to {formatNumber(project.sharesRemaining)} shares
+            </p>
+            <p className="calc-message" id="purchase-message" role="status" aria-live="polite">
+              {input.message ?? ""}
+            </p>
+
+            {presets.length ? (
+              <div className="preset-row" role="group" aria-label="Preset share counts">
+                {presets.map((n) => (
+                  <Link
+                    key={n}
+                    to={`?shares=${n}`}
+                    className="preset"
+                    aria-current={input.shares === n ? "true" : undefined}
+                    preventScrollReset
+                    replace
+                    onClick={(e) => {
+                      if (!hydrated) return;
+                      e.preventDefault();
+                      input.set(n);
+                    }}
+                  >
+                    {formatNumber(n)} shares
+                  </Link>
+                ))}
+              </div>
+            ) : null}
+
+            <p className="purchase-total">
+              <span>Total investment</span>
+              <strong>{formatPrice(total)}</strong>
+            </p>
+            {hydrated && belowMin ? (
+              <p className="field-hint warn">
+                The minimum investment is {formatMoney(project.minInvestment)}.
+              </p>
+            ) : null}
+
+            <div className="purchase-actions">
+              <Link className="btn btn-secondary" to={cancel}>
+                Cancel
+              </Link>
+              <button type="submit" className="btn btn-primary" disabled={disabled}>
+                {busy ? "Processing..." : `Purchase ${formatNumber(input.shares)} Shares`}
+              </button>
+            </div>
+          </Form>
+        )}
+
+        <aside className="reg-notice" aria-label="Regulation notice">
+          <p>
+            <strong>Regulation notice.</strong> This offering is made under {project.regulationType}. {reg.text}{" "}
+            Investing in startups is risky: you may lose the whole amount, and shares are hard to
+            sell. CampusFund uses simulated money; no real funds are moved.
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="container invest-page">
+      <div className="error-panel card">
+        <h1>Project Not Found</h1>
+        <p>The project you&apos;re trying to invest in doesn&apos;t exist or has been removed.</p>
+        <Link className="btn btn-primary" to="/demo">
+          Back to Projects
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="container invest-page">
+      <div className="error-panel card">
+        <h1>Investment Summary</h1>
+        <p role="alert">Unable to load project details. Please try again later.</p>
+        <Link className="btn btn-primary" to="/demo">
+          Back to Projects
+        </Link>
+      </div>
+    </div>
+  );
+}

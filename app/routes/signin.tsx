@@ -1,0 +1,95 @@
+/**
+ * /signin (spec sections 2, 5, 8): email and password; a signed-in user is sent to their home.
+ * Works without JavaScript: the action re-renders the form with the error and the typed email.
+ */
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+
+import { FormMessage } from "../components/FormMessage";
+import { pageMeta } from "../components/meta";
+import { SubmitButton } from "../components/SubmitButton";
+import { MESSAGES, parseFirst, SigninSchema } from "../lib/schemas";
+import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
+import { login, sessionCookie } from "../../worker/services/auth";
+import { isServiceError } from "../../worker/services/errors";
+import type { Route } from "./+types/signin";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Sign In", "Sign in to CampusFund to invest in student startups or manage your project.");
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireAnonymous(context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAnonymous(context);
+  const form = Object.fromEntries(await request.formData());
+  const email = typeof form.email === "string" ? form.email : "";
+  const redirectTo = form.redirectTo;
+
+  const parsed = parseFirst(SigninSchema, form);
+  if (!parsed.ok) return data({ error: parsed.message, email }, { status: 400 });
+
+  const app = getApp(context);
+  const clientIp = request.headers.get("CF-Connecting-IP") ?? "local";
+  try {
+    const { token, user } = await login(app.db, parsed.value, clientIp);
+    return redirect(safeRedirectTo(redirectTo, homeFor(user)), {
+      headers: { "Set-Cookie": sessionCookie(token, app.secureCookies) },
+    });
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    const error = e.status === 401 ? MESSAGES.invalidCredentialsScreen : e.message;
+    return data({ error, email }, { status: e.status });
+  }
+}
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? "";
+  const signupHref = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
+  const error = actionData?.error;
+
+  return (
+    <div className="container auth-page">
+      <div className="card auth-card">
+        <h1>Sign In</h1>
+        <p className="page-lead">Welcome back. Sign in to continue to CampusFund.</p>
+        <Form method="post" className="form">
+          <FormMessage error={error} id="signin-error" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <div className="field">
+            <label htmlFor="email">Email</label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={actionData?.email ?? ""}
+              aria-invalid={error ? true : undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={error ? true : undefined}
+            />
+            <p className="field-hint" style={{ textAlign: "right" }}>
+              <Link to="/forgot-password">Forgot Password?</Link>
+            </p>
+          </div>
+          <SubmitButton pendingLabel="Signing In...">Sign In</SubmitButton>
+        </Form>
+        <p className="form-footer">
+          Don't have an account? <Link to={signupHref}>Sign up</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

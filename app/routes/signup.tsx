@@ -1,0 +1,155 @@
+/**
+ * /signup (spec sections 2, 5, 8): first and last name, email, birth date, password twice and the
+ * role (investor by default). Works without JavaScript: the action re-renders the form with the
+ * error and every entered value except the passwords.
+ */
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+
+import { FormMessage } from "../components/FormMessage";
+import { pageMeta } from "../components/meta";
+import { SubmitButton } from "../components/SubmitButton";
+import { maxBirthDate, MIN_PASSWORD, parseFirst, signupSchema } from "../lib/schemas";
+import { getApp, requireAnonymous, safeRedirectTo } from "../server/guards.server";
+import { createUser, sessionCookie } from "../../worker/services/auth";
+import { isServiceError } from "../../worker/services/errors";
+import type { Route } from "./+types/signup";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Sign Up", "Create a CampusFund account to invest in student startups or raise for your own.");
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireAnonymous(context);
+  return { maxBirthDate: maxBirthDate() };
+}
+
+const str = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAnonymous(context);
+  const form = Object.fromEntries(await request.formData());
+  const values = {
+    firstName: str(form.firstName),
+    lastName: str(form.lastName),
+    email: str(form.email),
+    birthDate: str(form.birthDate),
+    role: str(form.role) === "founder" ? "founder" : "investor",
+  };
+
+  const parsed = parseFirst(signupSchema({ requireConfirm: true }), form);
+  if (!parsed.ok) return data({ error: parsed.message, values }, { status: 400 });
+
+  const app = getApp(context);
+  try {
+    const { token, user } = await createUser(app.db, parsed.value);
+    const home = user.role === "founder" ? "/my-projects?newUser=1" : "/portfolio?newUser=1";
+    return redirect(safeRedirectTo(form.redirectTo, home), {
+      headers: { "Set-Cookie": sessionCookie(token, app.secureCookies) },
+    });
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    return data({ error: e.message, values }, { status: e.status });
+  }
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? "";
+  const signinHref = redirectTo ? `/signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin";
+  const error = actionData?.error;
+  const v = actionData?.values;
+  const role = v?.role ?? "investor";
+
+  return (
+    <div className="container auth-page">
+      <div className="card auth-card auth-card-wide">
+        <h1>Sign Up</h1>
+        <p className="page-lead">Create your free account. Investing on CampusFund uses simulated money.</p>
+        <Form method="post" className="form">
+          <FormMessage error={error} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <div className="form-row">
+            <div className="field">
+              <label htmlFor="firstName">First name</label>
+              <input id="firstName" name="firstName" autoComplete="given-name" required maxLength={80} defaultValue={v?.firstName} />
+            </div>
+            <div className="field">
+              <label htmlFor="lastName">Last name</label>
+              <input id="lastName" name="lastName" autoComplete="family-name" required maxLength={80} defaultValue={v?.lastName} />
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor="email">Email</label>
+            <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={v?.email} />
+          </div>
+          <div className="field">
+            <label htmlFor="birthDate">Birth date</label>
+            <input
+              id="birthDate"
+              name="birthDate"
+              type="date"
+              autoComplete="bday"
+              required
+              max={loaderData.maxBirthDate}
+              defaultValue={v?.birthDate}
+              aria-describedby="birthDate-hint"
+            />
+            <p className="field-hint" id="birthDate-hint">
+              You must be at least 18 years old to register.
+            </p>
+          </div>
+          <div className="form-row">
+            <div className="field">
+              <label htmlFor="password">Password</label>
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD}
+                aria-describedby="password-hint"
+              />
+              <p className="field-hint" id="password-hint">
+                At least {MIN_PASSWORD} characters.
+              </p>
+            </div>
+            <div className="field">
+              <label htmlFor="confirmPassword">Confirm password</label>
+              <input
+                id="confirmPassword"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD}
+              />
+            </div>
+          </div>
+          <fieldset>
+            <legend>I want to join as</legend>
+            <div className="choice-group">
+              <label className="choice">
+                <input type="radio" name="role" value="investor" required defaultChecked={role === "investor"} />
+                <span>
+                  <span className="choice-title">Investor</span>
+                  <span className="choice-text">Browse student startups and buy shares with simulated money.</span>
+                </span>
+              </label>
+              <label className="choice">
+                <input type="radio" name="role" value="founder" defaultChecked={role === "founder"} />
+                <span>
+                  <span className="choice-title">Founder</span>
+                  <span className="choice-text">List your startup and raise funds. Founders cannot invest.</span>
+                </span>
+              </label>
+            </div>
+          </fieldset>
+          <SubmitButton pendingLabel="Creating Account...">Create Account</SubmitButton>
+        </Form>
+        <p className="form-footer">
+          Already have an account? <Link to={signinHref}>Sign in</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,368 @@
+// `npm run bench`: builds the app, serves it the way the browser tests do (a fresh, seeded local
+// D1 behind `wrangler dev`, in its own state directory), then in one run measures
+//   1. requests/s and p50/p99 latency of /, /demo, /project/{slug}, /api/projects and a static
+//      asset (autocannon, one target after the other), and each page's throughput relative to
+//      the static asset's;
+//   2. D1 queries per page load (the `Server-Timing: d1;desc="N queries"` header), as a visitor
+//      and signed in;
+//   3. gzipped JavaScript a first load of each main route fetches (from the build's route manifest).
+// It prints a table, marks results that miss the targets with ✗, writes bench-results.json and
+// exits 0: it is a measurement, not a test.
+import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+import autocannon from "autocannon";
+
+import { bin, root, run, start, waitForHttp } from "./lib.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP_S = 2;
+const CONNECTIONS = 10;
+
+const TARGETS = {
+  staticRatio: 0.5, // each page ≥ half the static asset's requests/s
+  d1Queries: 2, // per page load of /demo and /project/{slug}
+  jsKb: 150, // gzipped JS on a first load of the main routes
+};
+
+const ok = (pass) => (pass ? "✓" : "✗");
+const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }) : "n/a");
+const kb = (bytes) => bytes / 1024;
+
+function table(headers, rows, align = []) {
+  const cells = [headers, ...rows].map((r) => r.map((c) => String(c)));
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => [...r[i]].length)));
+  const pad = (s, i) => {
+    const gap = " ".repeat(widths[i] - [...s].length);
+    return align[i] === "r" ? gap + s : s + gap;
+  };
+  const line = (r) => `  ${r.map(pad).join("  ")}`;
+  return [line(cells[0]), `  ${widths.map((w) => "─".repeat(w)).join("  ")}`, ...cells.slice(1).map(line)].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// the server
+
+let server = null;
+let serverLog = "";
+
+function signalServer(sig) {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return false;
+  try {
+    // e2e-server.mjs runs wrangler, which runs workerd: signal the whole process group we started.
+    process.kill(-server.pid, sig);
+  } catch {
+    try {
+      server.kill(sig);
+    } catch {
+      /* already gone */
+    }
+  }
+  return true;
+}
+
+const stopServer = () => signalServer("SIGTERM");
+
+/** Stops the server and waits (up to 10 s, then SIGKILL) until it is gone. */
+async function stopServerAndWait() {
+  if (!signalServer("SIGTERM")) return;
+  const gone = new Promise((resolve) => server.once("exit", resolve));
+  const timer = new Promise((resolve) => setTimeout(() => resolve("timeout"), 10_000));
+  if ((await Promise.race([gone, timer])) === "timeout") signalServer("SIGKILL");
+  // workerd children may outlive the parent briefly: give the group a moment, then make sure.
+  for (let i = 0; i < 20; i++) {
+    try {
+      process.kill(-server.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  try {
+    process.kill(-server.pid, "SIGKILL");
+  } catch {
+    /* gone */
+  }
+}
+
+process.on("exit", stopServer);
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    stopServer();
+    process.exit(130);
+  });
+}
+
+async function startServer() {
+  server = start(process.execPath, ["scripts/e2e-server.mjs"], {
+    env: { STATE_DIR: "bench-state", PORT: String(PORT) },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const keep = (d) => {
+    serverLog = (serverLog + d.toString()).slice(-8000);
+  };
+  server.stdout.on("data", keep);
+  server.stderr.on("data", keep);
+  const exited = new Promise((_, reject) =>
+    server.once("exit", (code) => reject(new Error(`the server exited early (code ${code})\n${serverLog}`))),
+  );
+  await Promise.race([waitForHttp(`${BASE}/api/projects`, 120_000), exited]);
+  exited.catch(() => {}); // it exits when we stop it at the end
+}
+
+// ---------------------------------------------------------------------------------------------
+// measurements
+
+function autocannonRun(url, duration, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers, timeout: 10 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+async function load(name, path) {
+  const url = `${BASE}${path}`;
+  process.stdout.write(`  ${name.padEnd(16)} ${path} … `);
+  await autocannonRun(url, WARMUP_S);
+  const r = await autocannonRun(url, DURATION_S);
+  const out = {
+    name,
+    path,
+    requestsPerSec: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+  console.log(`${fmt(out.requestsPerSec)} req/s`);
+  return out;
+}
+
+async function d1Queries(path, cookie) {
+  const res = await fetch(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  await res.arrayBuffer();
+  const header = res.headers.get("server-timing") ?? "";
+  const m = /d1;desc="(\d+) queries"/.exec(header);
+  return { status: res.status, queries: m ? Number(m[1]) : null };
+}
+
+async function signedInCookie() {
+  const email = `bench-${Date.now().toString(36)}@example.edu`;
+  const res = await fetch(`${BASE}/api/auth/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Bench",
+      lastName: "Mark",
+      email,
+      password: "bench-secret",
+      birthDate: "1995-06-01",
+      role: "investor",
+    }),
+  });
+  if (res.status !== 201) throw new Error(`bench signup failed: ${res.status} ${await res.text()}`);
+  const { token } = await res.json();
+  return `campusfund_session=${token}`;
+}
+
+/** Static `import … from "./x.js"` / `import "./x.js"` of a built module (not dynamic import()). */
+function staticImports(code, fromUrl) {
+  const out = [];
+  const re = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g;
+  for (let m = re.exec(code); m; m = re.exec(code)) {
+    out.push(new URL(m[1], `http://x${fromUrl}`).pathname);
+  }
+  return out;
+}
+
+function jsPerRoute() {
+  const client = join(root, "build", "client");
+  const assets = join(client, "assets");
+  const manifestFile = readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!manifestFile) throw new Error("build/client/assets/manifest-*.js not found: did the build run?");
+  const manifestSrc = readFileSync(join(assets, manifestFile), "utf8");
+  const manifest = JSON.parse(manifestSrc.slice(manifestSrc.indexOf("{"), manifestSrc.lastIndexOf("}") + 1));
+
+  const sizes = new Map();
+  const sizeOf = (url) => {
+    if (!sizes.has(url)) {
+      const buf = readFileSync(join(client, url));
+      sizes.set(url, { raw: buf.length, gzip: gzipSync(buf).length });
+    }
+    return sizes.get(url);
+  };
+  const closure = (urls) => {
+    const seen = new Set();
+    const stack = [...urls];
+    while (stack.length) {
+      const u = stack.pop();
+      if (seen.has(u)) continue;
+      seen.add(u);
+      const file = join(client, u);
+      if (existsSync(file)) stack.push(...staticImports(readFileSync(file, "utf8"), u));
+    }
+    return seen;
+  };
+
+  const routes = [
+    ["/", "routes/home"],
+    ["/demo", "routes/demo"],
+    ["/project/:slug", "routes/project"],
+    ["/purchase/:id", "routes/purchase"],
+    ["/portfolio", "routes/portfolio"],
+  ];
+  const base = [manifest.entry.module, ...manifest.entry.imports, manifest.routes.root.module, ...manifest.routes.root.imports];
+  return routes.map(([path, id]) => {
+    const r = manifest.routes[id];
+    if (!r) return { path, id, missing: true };
+    const files = closure([...base, r.module, ...(r.imports ?? [])]);
+    files.add(`/assets/${manifestFile}`); // the route manifest itself is fetched on a first load
+    let raw = 0;
+    let gzip = 0;
+    for (const f of files) {
+      const s = sizeOf(f);
+      raw += s.raw;
+      gzip += s.gzip;
+    }
+    return { path, id, files: files.size, rawBytes: raw, gzipBytes: gzip };
+  });
+}
+
+function staticAssetPath() {
+  const client = join(root, "build", "client");
+  if (existsSync(join(client, "favicon.svg"))) return "/favicon.svg";
+  const images = join(client, "images");
+  if (existsSync(images)) {
+    const f = readdirSync(images).find((n) => /\.(svg|png|jpe?g|webp)$/.test(n));
+    if (f) return `/images/${f}`;
+  }
+  return "/favicon.svg";
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = Date.now();
+  console.log("▶ build");
+  run(bin("react-router"), ["build"]);
+
+  console.log("\n▶ JavaScript per route (first load: entry.client + root + route + static imports + route manifest, gzip -6 per file)");
+  const js = jsPerRoute();
+  console.log(
+    table(
+      ["route", "files", "raw KB", "gzip KB", `≤ ${TARGETS.jsKb} KB`],
+      js.map((r) =>
+        r.missing
+          ? [r.path, "-", "-", "-", "? (route not in manifest)"]
+          : [r.path, r.files, fmt(kb(r.rawBytes), 1), fmt(kb(r.gzipBytes), 1), ok(kb(r.gzipBytes) <= TARGETS.jsKb)],
+      ),
+      ["l", "r", "r", "r", "l"],
+    ),
+  );
+
+  console.log(`\n▶ serving the build on ${BASE} (fresh seeded D1 in .wrangler/bench-state)`);
+  await startServer();
+
+  const list = await (await fetch(`${BASE}/api/projects`)).json();
+  const open = list.projects.find((p) => p.status === "active" && p.daysLeft > 0 && p.sharesRemaining > 0) ?? list.projects[0];
+  if (!open) throw new Error("no projects in /api/projects: was the database seeded?");
+  const slug = open.slug;
+  const asset = staticAssetPath();
+  const assetRes = await fetch(`${BASE}${asset}`);
+  await assetRes.arrayBuffer();
+  console.log(`  project: /project/${slug}   static asset: ${asset} (${assetRes.status}, ${assetRes.headers.get("content-type")})`);
+
+  console.log("\n▶ D1 queries per page load (Server-Timing)");
+  const cookie = await signedInCookie();
+  const pages = ["/", "/demo", `/project/${slug}`];
+  const queries = [];
+  for (const path of pages) {
+    const visitor = await d1Queries(path);
+    const signedIn = await d1Queries(path, cookie);
+    const target = path !== "/";
+    queries.push({ path, visitor: visitor.queries, signedIn: signedIn.queries, status: [visitor.status, signedIn.status], target });
+  }
+  console.log(
+    table(
+      ["page", "visitor", "signed in", `≤ ${TARGETS.d1Queries}`],
+      queries.map((q) => [
+        q.path,
+        q.visitor ?? "no header",
+        q.signedIn ?? "no header",
+        q.target ? ok(q.visitor !== null && q.signedIn !== null && Math.max(q.visitor, q.signedIn) <= TARGETS.d1Queries) : "(no target)",
+      ]),
+      ["l", "r", "r", "l"],
+    ),
+  );
+
+  console.log(`\n▶ load: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s each, one after the other`);
+  const loads = [];
+  loads.push(await load("static asset", asset));
+  loads.push(await load("home", "/"));
+  loads.push(await load("project browser", "/demo"));
+  loads.push(await load("project detail", `/project/${slug}`));
+  loads.push(await load("API list", "/api/projects"));
+  const staticRps = loads[0].requestsPerSec;
+  for (const l of loads) l.ratioToStatic = staticRps > 0 ? l.requestsPerSec / staticRps : null;
+
+  console.log();
+  console.log(
+    table(
+      ["target", "path", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "× static", `≥ ${TARGETS.staticRatio}`],
+      loads.map((l, i) => [
+        l.name,
+        l.path,
+        fmt(l.requestsPerSec),
+        fmt(l.p50Ms, 1),
+        fmt(l.p99Ms, 1),
+        l.non2xx,
+        l.errors + l.timeouts,
+        fmt(l.ratioToStatic, 2),
+        i === 0 ? "(baseline)" : ok(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0),
+      ]),
+      ["l", "l", "r", "r", "r", "r", "r", "r", "l"],
+    ),
+  );
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_S, durationSeconds: DURATION_S, base: BASE },
+    targets: TARGETS,
+    project: slug,
+    staticAsset: asset,
+    load: loads,
+    d1QueriesPerPage: queries,
+    javascriptPerRoute: js,
+    misses: [
+      ...loads.slice(1).filter((l) => !(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0)).map((l) => `throughput ${l.path}: ${fmt(l.ratioToStatic, 2)}× static${l.non2xx ? `, ${l.non2xx} non-2xx` : ""}`),
+      ...queries.filter((q) => q.target && !(Math.max(q.visitor ?? Infinity, q.signedIn ?? Infinity) <= TARGETS.d1Queries)).map((q) => `D1 queries ${q.path}: visitor ${q.visitor}, signed in ${q.signedIn}`),
+      ...js.filter((r) => r.missing || kb(r.gzipBytes) > TARGETS.jsKb).map((r) => `JS ${r.path}: ${r.missing ? "missing" : `${fmt(kb(r.gzipBytes), 1)} KB`}`),
+    ],
+  };
+  writeFileSync(join(root, "bench-results.json"), `${JSON.stringify(results, null, 2)}\n`);
+
+  console.log(
+    results.misses.length
+      ? `\n✗ ${results.misses.length} target(s) missed:\n${results.misses.map((m) => `  - ${m}`).join("\n")}`
+      : "\n✓ all targets met",
+  );
+  console.log(`\nResults written to bench-results.json (${((Date.now() - started) / 1000).toFixed(0)} s).`);
+}
+
+try {
+  await main();
+} catch (e) {
+  console.error(`\n✗ bench failed: ${e instanceof Error ? e.message : e}`);
+  if (serverLog) console.error(`\nlast server output:\n${serverLog.slice(-3000)}`);
+} finally {
+  await stopServerAndWait();
+}
+process.exit(0);

@@ -1,0 +1,119 @@
+/**
+ * Accessibility: axe-core over the main pages. Fails on violations of impact "serious" or
+ * "critical" and prints them readably. axe runs as a script in the page, so this runs in the "js"
+ * project only (the pages render the same markup without JavaScript).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+import { DEMO, fillSignupForm, PROJECTS, signInAs, validSignup } from "./helpers";
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
+
+type Result = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+function report(label: string, violations: Result["violations"]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      - ${n.target.join(" ")}\n        ${(n.failureSummary ?? "").replace(/\n/g, "\n        ")}`)
+        .join("\n");
+      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : "";
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join("\n")
+    .replace(/^/, `${label}:\n`);
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const minor = results.violations.filter((v) => !serious.includes(v));
+  if (minor.length) console.log(`(a11y, not failing) ${report(label, minor)}`);
+  expect(serious, report(label, serious)).toEqual([]);
+}
+
+test.describe("visitor pages", () => {
+  for (const path of [
+    "/",
+    "/signin",
+    "/signup",
+    "/forgot-password",
+    "/demo",
+    `/project/${PROJECTS.open.slug}`,
+    `/project/${PROJECTS.open.slug}?tab=team`,
+    `/project/${PROJECTS.soldOut.slug}?tab=investment`,
+    "/access-denied",
+  ]) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await expectNoSeriousViolations(page, path);
+    });
+  }
+
+  test("/signup with an error shown", async ({ page }) => {
+    await page.goto("/signup");
+    await fillSignupForm(page, validSignup({ confirmPassword: "mismatch99" }));
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectNoSeriousViolations(page, "/signup (error)");
+  });
+
+  test("/signin with an error shown", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill("someone@example.edu");
+    // Both fields are required in the markup; skip native validation to reach the server's message.
+    await page.locator("form").evaluate((f) => f.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectNoSeriousViolations(page, "/signin (error)");
+  });
+});
+
+test.describe("signed-in pages", () => {
+  test("investor: purchase page and portfolio with holdings", async ({ page, context, request, baseURL }) => {
+    await signInAs(context, request, baseURL!, DEMO.investor);
+    await page.goto(`/purchase/${PROJECTS.open.slug}`);
+    await expect(page.getByRole("heading", { name: "Investment Summary" })).toBeVisible();
+    await expectNoSeriousViolations(page, "/purchase (investor)");
+
+    await page.goto("/portfolio");
+    await expect(page.getByRole("table")).toBeVisible();
+    await expectNoSeriousViolations(page, "/portfolio (holdings)");
+  });
+
+  test("founder: my projects and a project with Founders Cannot Invest", async ({ page, context, request, baseURL }) => {
+    await signInAs(context, request, baseURL!, DEMO.founder);
+    await page.goto("/my-projects");
+    await expect(page.getByRole("heading", { level: 1, name: "My Projects" })).toBeVisible();
+    await expectNoSeriousViolations(page, "/my-projects (founder)");
+
+    await page.goto(`/project/${PROJECTS.open.slug}`);
+    await expect(page.getByRole("button", { name: "Founders Cannot Invest" }).first()).toBeVisible();
+    await expectNoSeriousViolations(page, "/project (founder)");
+
+    await page.goto("/access-denied");
+    await expectNoSeriousViolations(page, "/access-denied (founder)");
+  });
+});
+
+test.describe("the no-JavaScript markup", () => {
+  // axe cannot run in a page with JavaScript disabled (it injects a script), so the pages are
+  // loaded with their own scripts blocked instead: React never hydrates and the markup is what a
+  // browser without JavaScript shows (the Calculate and Update total buttons, for instance).
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\/assets\/.*\.js(\?|$)/, (route) => route.abort());
+  });
+
+  test("/project and /purchase without hydration", async ({ page, context, request, baseURL }) => {
+    await page.goto(`/project/${PROJECTS.open.slug}?tab=market`);
+    await expect(page.getByRole("button", { name: "Calculate" })).toBeVisible();
+    await expectNoSeriousViolations(page, "/project (no JS)");
+
+    await signInAs(context, request, baseURL!, DEMO.investor);
+    await page.goto(`/purchase/${PROJECTS.open.slug}`);
+    await expect(page.getByRole("button", { name: "Update total" })).toBeVisible();
+    await expectNoSeriousViolations(page, "/purchase (no JS)");
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Sign-in round trips, route guards and redirects, logout and page titles, in both projects.
+ */
+import { expect, test } from "@playwright/test";
+
+import {
+  DEMO,
+  PROJECTS,
+  signInAs,
+  signInCookie,
+  signInViaForm,
+  signUpViaApi,
+} from "./helpers";
+
+const redirectToOf = (url: string) => new URL(url).searchParams.get("redirectTo");
+
+test.describe("a visitor is sent to sign in and back", () => {
+  test("Invest Now on the project browser → /signin → back on the purchase page", async ({ page, request }) => {
+    const investor = await signUpViaApi(request);
+    const p = PROJECTS.open;
+
+    await page.goto("/demo?category=technology");
+    await page.getByRole("link", { name: `Invest Now in ${p.title}` }).click();
+    await expect(page).toHaveURL(/\/signin\?/);
+    expect(redirectToOf(page.url())).toBe(`/purchase/${p.slug}`);
+    await expect(page).toHaveTitle("Sign In | CampusFund");
+
+    await signInViaForm(page, investor.email, investor.password);
+    await expect(page).toHaveURL(new RegExp(`/purchase/${p.slug}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Investment Summary" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: p.title })).toBeVisible();
+  });
+
+  test("opening /purchase/{slug} directly asks to sign in first and returns there", async ({ page, request }) => {
+    const investor = await signUpViaApi(request);
+    const p = PROJECTS.open;
+
+    await page.goto(`/purchase/${p.slug}`);
+    await expect(page).toHaveURL(/\/signin\?/);
+    expect(redirectToOf(page.url())).toBe(`/purchase/${p.slug}`);
+
+    await signInViaForm(page, investor.email, investor.password);
+    await expect(page).toHaveURL(new RegExp(`/purchase/${p.slug}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Investment Summary" })).toBeVisible();
+  });
+
+  test("a visitor on /portfolio signs in and comes back to /portfolio", async ({ page, request }) => {
+    const investor = await signUpViaApi(request);
+
+    await page.goto("/portfolio");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fportfolio$/);
+
+    await signInViaForm(page, investor.email, investor.password);
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
+  });
+});
+
+test.describe("redirects", () => {
+  test("a signed-in investor opening /signin or /signup goes to /portfolio", async ({ page, context, request, baseURL }) => {
+    const investor = await signUpViaApi(request);
+    await signInCookie(context, baseURL!, investor.token);
+
+    await page.goto("/signin");
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await page.goto("/signup");
+    await expect(page).toHaveURL(/\/portfolio$/);
+  });
+
+  test("a signed-in founder opening /signin or /signup goes to /my-projects", async ({ page, context, request, baseURL }) => {
+    const founder = await signUpViaApi(request, { role: "founder" });
+    await signInCookie(context, baseURL!, founder.token);
+
+    await page.goto("/signin");
+    await expect(page).toHaveURL(/\/my-projects$/);
+    await page.goto("/signup");
+    await expect(page).toHaveURL(/\/my-projects$/);
+  });
+
+  test("/login goes to /signin, keeping redirectTo", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.goto("/login?redirectTo=%2Fportfolio");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fportfolio$/);
+  });
+
+  test("/dashboard sends each role home and a visitor to sign in", async ({ page, context, request, baseURL }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/signin\?/);
+    expect(redirectToOf(page.url())).toBe("/dashboard");
+
+    const investor = await signUpViaApi(request);
+    await signInCookie(context, baseURL!, investor.token);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/portfolio$/);
+
+    await context.clearCookies();
+    await signInAs(context, request, baseURL!, DEMO.founder);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/my-projects$/);
+  });
+
+  test("an unknown path redirects to /", async ({ page }) => {
+    await page.goto("/no-such-page/at-all");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle("CampusFund");
+  });
+
+  test("Logout in the header's profile menu ends the session", async ({ page, context, request, baseURL }) => {
+    const investor = await signUpViaApi(request, { firstName: "Morgan" });
+    await signInCookie(context, baseURL!, investor.token);
+
+    await page.goto("/portfolio");
+    await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
+    await page.locator("summary").filter({ hasText: "Morgan" }).click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+
+    await page.goto("/portfolio");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fportfolio$/);
+    // The old token no longer works on the server either.
+    const me = await request.get("/api/auth/me", { headers: { Authorization: `Bearer ${investor.token}` } });
+    expect(me.status()).toBe(401);
+  });
+});
+
+test.describe("page titles", () => {
+  test("visitor pages", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("CampusFund");
+    await page.goto("/signin");
+    await expect(page).toHaveTitle("Sign In | CampusFund");
+    await page.goto("/signup");
+    await expect(page).toHaveTitle("Sign Up | CampusFund");
+    await page.goto(`/project/${PROJECTS.open.slug}`);
+    await expect(page).toHaveTitle("Project Details | CampusFund");
+    await page.goto(`/project/${PROJECTS.open.slug}?tab=team`);
+    await expect(page).toHaveTitle("Project Details | CampusFund");
+  });
+
+  test("the portfolio", async ({ page, context, request, baseURL }) => {
+    const investor = await signUpViaApi(request);
+    await signInCookie(context, baseURL!, investor.token);
+    await page.goto("/portfolio");
+    await expect(page).toHaveTitle("Portfolio | CampusFund");
+  });
+});

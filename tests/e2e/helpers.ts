@@ -1,0 +1,265 @@
+/**
+ * Shared helpers for the browser tests: unique accounts, API shortcuts for signing in where the
+ * sign-in UI is not the point, and plain-HTTP form posts (what a browser without JavaScript sends).
+ */
+import { expect, type APIRequestContext, type APIResponse, type BrowserContext, type Page } from "@playwright/test";
+
+export const SESSION_COOKIE = "campusfund_session";
+
+/** Demo accounts loaded by scripts/seed.mjs (db/seed-data.ts). */
+export const DEMO_PASSWORD = "Demo1234!";
+export const DEMO = {
+  investor: "investor@campusfund.dev",
+  founder: "founder@campusfund.dev",
+  newFounder: "newfounder@campusfund.dev",
+  admin: "admin@campusfund.dev",
+} as const;
+
+/**
+ * Seeded projects by funding state (db/seed-data.ts). Tests that buy shares use projects with
+ * thousands of shares left, so runs never sell them out.
+ */
+export const PROJECTS = {
+  /** Open, 30,000 shares at $10, 12% equity, ~20,000 left: the calculator project. */
+  open: { slug: "campusroute", title: "CampusRoute", sharePrice: 10, totalShares: 30_000, equity: 12 },
+  /** Open, education, $10 a share, $100 minimum (10 shares): the investor journey's purchase. */
+  journey: { slug: "bridgecode", title: "BridgeCode", sharePrice: 10, minInvestment: 100 },
+  /** Open, 25,000 shares at $4, ~200 left. */
+  nearlySoldOut: { slug: "shelfswap", title: "ShelfSwap" },
+  /** Every share sold (status funded), deadline still ahead. */
+  soldOut: { slug: "scriberx", title: "ScribeRx" },
+  /** Active but the funding deadline has passed. */
+  pastDeadline: { slug: "campuskeys", title: "CampusKeys" },
+  /** The demo founder's own project. */
+  founders: { slug: "quietly", title: "Quietly" },
+} as const;
+
+let seq = 0;
+
+/** An email no other test (or earlier run against the same server) has used. */
+export function uniqueEmail(prefix = "e2e"): string {
+  const rand = Math.random().toString(36).slice(2, 7);
+  return `${prefix}-${Date.now().toString(36)}${(seq++).toString(36)}${rand}@example.edu`.toLowerCase();
+}
+
+/** YYYY-MM-DD of today (UTC) shifted by whole years and days. */
+export function isoDate(yearsAgo: number, daysOffset = 0, today = new Date()): string {
+  const d = new Date(Date.UTC(today.getUTCFullYear() - yearsAgo, today.getUTCMonth(), today.getUTCDate()));
+  // 29 February minus N years: clamp to the 28th like the app does.
+  if (d.getUTCMonth() !== today.getUTCMonth()) d.setUTCDate(0);
+  d.setUTCDate(d.getUTCDate() + daysOffset);
+  return d.toISOString().slice(0, 10);
+}
+
+export const ADULT_BIRTH_DATE = "1998-03-14";
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  token: string;
+  user: { id: string; email: string; firstName: string; role: string };
+}
+
+/** Creates an account through `POST /api/auth/signup` (fast: no page involved). */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; role: "investor" | "founder" }> = {},
+): Promise<Account> {
+  const body = {
+    firstName: "Taylor",
+    lastName: "Tester",
+    email: uniqueEmail(overrides.role ?? "investor"),
+    password: "secret123",
+    birthDate: ADULT_BIRTH_DATE,
+    role: "investor",
+    ...overrides,
+  };
+  const res = await request.post("/api/auth/signup", { data: body });
+  expect(res.status(), `API signup failed: ${await res.text()}`).toBe(201);
+  const out = (await res.json()) as { token: string; user: Account["user"] };
+  return { email: body.email, password: body.password, firstName: body.firstName, lastName: body.lastName, ...out };
+}
+
+/** Signs in through `POST /api/auth/login`; returns the token and user. */
+export async function loginViaApi(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post("/api/auth/login", { data: { email, password } });
+  expect(res.status(), `API login failed for ${email}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as { token: string; user: Account["user"] & { ownedProject?: unknown } };
+}
+
+/** Puts a session token in the browser as the app's cookie (skips the sign-in page). */
+export async function signInCookie(context: BrowserContext, baseURL: string, token: string): Promise<void> {
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
+}
+
+/** Signs a browser in as `email` through the API and the cookie. */
+export async function signInAs(context: BrowserContext, request: APIRequestContext, baseURL: string, email: string, password = DEMO_PASSWORD) {
+  const { token, user } = await loginViaApi(request, email, password);
+  await signInCookie(context, baseURL, token);
+  return { token, user };
+}
+
+/** Fills and submits the /signin form on the current page. */
+export async function signInViaForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+export interface SignupFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  birthDate: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Fills the /signup form (role stays at its default unless given) without submitting. */
+export async function fillSignupForm(page: Page, f: SignupFields, role?: "Investor" | "Founder"): Promise<void> {
+  await page.getByLabel("First name").fill(f.firstName);
+  await page.getByLabel("Last name").fill(f.lastName);
+  await page.getByLabel("Email").fill(f.email);
+  await page.getByLabel("Birth date").fill(f.birthDate);
+  await page.getByLabel("Password", { exact: true }).fill(f.password);
+  await page.getByLabel("Confirm password").fill(f.confirmPassword);
+  if (role) await page.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
+}
+
+export function validSignup(overrides: Partial<SignupFields> = {}): SignupFields {
+  return {
+    firstName: "Robin",
+    lastName: "Quinn",
+    email: uniqueEmail("form"),
+    birthDate: ADULT_BIRTH_DATE,
+    password: "secret123",
+    confirmPassword: "secret123",
+    ...overrides,
+  };
+}
+
+/**
+ * A form post the way a browser without JavaScript sends it (urlencoded, same Origin), without
+ * following redirects so the test sees React Router's answer itself.
+ */
+export function formPost(
+  request: APIRequestContext,
+  baseURL: string,
+  path: string,
+  form: Record<string, string>,
+  opts: { token?: string } = {},
+): Promise<APIResponse> {
+  const headers: Record<string, string> = { Origin: baseURL };
+  if (opts.token) headers.Cookie = `${SESSION_COOKIE}=${opts.token}`;
+  return request.post(path, { form, headers, maxRedirects: 0 });
+}
+
+/** A GET with the session cookie (not following redirects). */
+export function getAs(request: APIRequestContext, path: string, token?: string): Promise<APIResponse> {
+  return request.get(path, {
+    headers: token ? { Cookie: `${SESSION_COOKIE}=${token}` } : {},
+    maxRedirects: 0,
+  });
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** The text a user sees in an HTML document: scripts (the hydration data) and tags removed. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, " ")
+    .replace(/<style\b[\s\S]*?<\/style>/gi, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === "#") return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, " ");
+}
+
+/** The text inside the page's role="alert" elements (as rendered, without scripts). */
+export function alertTexts(html: string): string[] {
+  const body = html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const out: string[] = [];
+  const re = /<(\w+)[^>]*\brole="alert"[^>]*>/g;
+  for (let m = re.exec(body); m; m = re.exec(body)) {
+    // Up to the matching close of this element (alerts here nest at most a few divs).
+    const tag = m[1];
+    let depth = 1;
+    const tagRe = new RegExp(`<(/?)${tag}\\b[^>]*>`, "g");
+    tagRe.lastIndex = re.lastIndex;
+    let end = body.length;
+    for (let t = tagRe.exec(body); t; t = tagRe.exec(body)) {
+      depth += t[1] ? -1 : 1;
+      if (depth === 0) {
+        end = t.index;
+        break;
+      }
+    }
+    out.push(visibleText(body.slice(re.lastIndex, end)).trim());
+  }
+  return out;
+}
+
+/** Asserts the response re-rendered the page with `message` in an alert. */
+export async function expectAlert(res: APIResponse, message: string, status?: number): Promise<string> {
+  const html = await res.text();
+  if (status !== undefined) expect(res.status(), `status for '${message}'`).toBe(status);
+  expect(alertTexts(html), `alerts on the re-rendered page`).toContainEqual(expect.stringContaining(message));
+  return html;
+}
+
+/** The path and query a redirect response points to. */
+export function locationOf(res: APIResponse, baseURL: string): string {
+  const loc = res.headers()["location"];
+  expect(loc, `expected a redirect, got ${res.status()}`).toBeTruthy();
+  const u = new URL(loc!, baseURL);
+  return `${u.pathname}${u.search}`;
+}
+
+/** Reads a project through the API. */
+export async function apiProject(request: APIRequestContext, slug: string) {
+  const res = await request.get(`/api/projects/${slug}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as {
+    _id: string;
+    slug: string;
+    title: string;
+    sharePrice: number;
+    sharesRemaining: number;
+    sharesSold: number;
+    totalShares: number;
+    daysLeft: number;
+    status: string;
+    investmentTerms: { minInvestment: number; equityPercentage: number };
+  };
+}
+
+/** A user's investments through the API (bearer token). */
+export async function apiInvestments(request: APIRequestContext, userId: string, token: string) {
+  const res = await request.get(`/api/investments/user/${userId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { _id: string; projectSlug: string; shares: number; amountInvested: number }[];
+}
+
+/** Path + query of the page's current URL. */
+export function pathOf(page: Page): string {
+  const u = new URL(page.url());
+  return `${u.pathname}${u.search}`;
+}
+
+/**
+ * With JavaScript, waits until React has hydrated: the no-JS fallback buttons ("Update total",
+ * "Calculate") are removed on hydration. Without JavaScript it returns at once.
+ */
+export async function waitForHydration(page: Page, jsEnabled: boolean, fallbackButton: string): Promise<void> {
+  if (!jsEnabled) return;
+  await expect(page.getByRole("button", { name: fallbackButton })).toHaveCount(0);
+}
+
+export const money = (n: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(n);
