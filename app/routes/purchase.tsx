@@ -18,12 +18,12 @@ import { formatMoney, formatNumber, formatPrice } from "~/lib/format";
 import {
   clampShares,
   displayValuation,
+  fundingState,
   minimumShares,
   parseShares,
   purchasePresets,
   totalFor,
 } from "~/lib/project";
-import { MESSAGES } from "~/lib/schemas";
 import investCss from "~/styles/invest.css?url";
 
 import { getApp, requireRole, requireUser } from "../server/guards.server";
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       shares = requested;
     }
   }
-  const closed = project.status !== "active" || project.daysLeft <= 0;
+  const state = fundingState(project);
   return {
     found: true as const,
     project: {
@@ -85,7 +85,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         project.investmentTerms.equityPercentage,
       ),
     },
-    unavailable: closed ? PURCHASE_MESSAGES.closed : remaining <= 0 ? PURCHASE_MESSAGES.soldOut : null,
+    unavailable:
+      state === "sold-out" ? PURCHASE_MESSAGES.soldOut : state === "closed" ? PURCHASE_MESSAGES.closed : null,
     shares,
     clampMessage,
     presets: purchasePresets(project.investmentTerms.minInvestment, project.sharePrice, remaining),
@@ -97,9 +98,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
   const rawShares = String(form.get("shares") ?? "");
-  if (user.role === "founder") {
-    return data({ error: MESSAGES.founderCannotInvest, shares: rawShares }, { status: 403 });
-  }
   const { db } = getApp(context);
   let result;
   try {
