@@ -125,14 +125,15 @@ function autocannonRun(url, duration, headers = {}) {
   });
 }
 
-async function load(name, path) {
+async function load(name, path, { headers = {}, target = true } = {}) {
   const url = `${BASE}${path}`;
   process.stdout.write(`  ${name.padEnd(16)} ${path} … `);
-  await autocannonRun(url, WARMUP_S);
-  const r = await autocannonRun(url, DURATION_S);
+  await autocannonRun(url, WARMUP_S, headers);
+  const r = await autocannonRun(url, DURATION_S, headers);
   const out = {
     name,
     path,
+    target,
     requestsPerSec: r.requests.average,
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
@@ -145,8 +146,11 @@ async function load(name, path) {
   return out;
 }
 
+// `Cache-Control: no-cache` (a hard reload) skips the visitors' edge cache, so the count is that of
+// a real render (a cache hit makes no query at all).
 async function d1Queries(path, cookie) {
-  const res = await fetch(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  const headers = { "Cache-Control": "no-cache", ...(cookie ? { Cookie: cookie } : {}) };
+  const res = await fetch(`${BASE}${path}`, { headers, redirect: "manual" });
   await res.arrayBuffer();
   const header = res.headers.get("server-timing") ?? "";
   const m = /d1;desc="(\d+) queries"/.exec(header);
@@ -309,6 +313,9 @@ async function main() {
   loads.push(await load("project browser", "/demo"));
   loads.push(await load("project detail", `/project/${slug}`));
   loads.push(await load("API list", "/api/projects"));
+  // Signed-in pages are never served from the edge cache: their render cost, for information.
+  loads.push(await load("detail, signed in", `/project/${slug}`, { headers: { Cookie: cookie }, target: false }));
+  loads.push(await load("browser, signed in", "/demo", { headers: { Cookie: cookie }, target: false }));
   const staticRps = loads[0].requestsPerSec;
   for (const l of loads) l.ratioToStatic = staticRps > 0 ? l.requestsPerSec / staticRps : null;
 
@@ -325,7 +332,7 @@ async function main() {
         l.non2xx,
         l.errors + l.timeouts,
         fmt(l.ratioToStatic, 2),
-        i === 0 ? "(baseline)" : ok(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0),
+        i === 0 ? "(baseline)" : !l.target ? "(uncached, info)" : ok(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0),
       ]),
       ["l", "l", "r", "r", "r", "r", "r", "r", "l"],
     ),
@@ -342,7 +349,7 @@ async function main() {
     d1QueriesPerPage: queries,
     javascriptPerRoute: js,
     misses: [
-      ...loads.slice(1).filter((l) => !(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0)).map((l) => `throughput ${l.path}: ${fmt(l.ratioToStatic, 2)}× static${l.non2xx ? `, ${l.non2xx} non-2xx` : ""}`),
+      ...loads.slice(1).filter((l) => l.target && !(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0)).map((l) => `throughput ${l.path}: ${fmt(l.ratioToStatic, 2)}× static${l.non2xx ? `, ${l.non2xx} non-2xx` : ""}`),
       ...queries.filter((q) => q.target && !(Math.max(q.visitor ?? Infinity, q.signedIn ?? Infinity) <= TARGETS.d1Queries)).map((q) => `D1 queries ${q.path}: visitor ${q.visitor}, signed in ${q.signedIn}`),
       ...js.filter((r) => r.missing || kb(r.gzipBytes) > TARGETS.jsKb).map((r) => `JS ${r.path}: ${r.missing ? "missing" : `${fmt(kb(r.gzipBytes), 1)} KB`}`),
     ],

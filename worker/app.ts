@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
 import { countingD1, createDb } from "../db/client";
+import { edgeCache } from "./edge-cache";
 import { authApi } from "./api/auth";
 import { investmentsApi } from "./api/investments";
 import { projectsApi } from "./api/projects";
@@ -88,6 +89,9 @@ export function createApp(pages?: PagesHandler) {
     }
     await next();
   });
+
+  // Anonymous public GETs: served from the edge cache when a fresh copy exists (ADR 011).
+  app.use("*", edgeCache());
 
   // CSRF: every non-GET request not authenticated by a bearer token.
   app.use("*", async (c, next) => {

@@ -1,0 +1,123 @@
+/**
+ * Edge cache for anonymous visitors (ADR 011). Public pages and the public project API look the
+ * same for every visitor, so each isolate (one isolate serves many requests in a data center)
+ * remembers a rendered copy for a few seconds: most visitor requests then cost neither a render
+ * nor a D1 read.
+ *
+ * Never cached: anything with a session cookie or a bearer token, non-GET requests, responses that
+ * set a cookie or are not 200. Browsers are told `no-cache`, so a visitor who signs in never sees
+ * an anonymous page from their own cache. A request with `Cache-Control: no-cache` (a hard reload)
+ * skips the lookup and refreshes the copy. Any successful write clears the isolate's copies, so
+ * the isolate that served a purchase shows it at once; others catch up within EDGE_TTL_SECONDS.
+ * (The shared Cache API was tried as a second layer and dropped: its copies cannot be purged by
+ * a write without enumerating every URL variant of a project.)
+ */
+import type { MiddlewareHandler } from "hono";
+
+import { SESSION_COOKIE } from "./services/auth";
+import type { HonoEnv } from "./types";
+
+export const EDGE_TTL_SECONDS = 10;
+
+const CACHEABLE = [
+  /^\/$/,
+  /^\/_root\.data$/,
+  /^\/(demo|explore)(\/[^/]+)?(\.data)?$/,
+  /^\/explore\/sector\/[^/]+(\.data)?$/,
+  /^\/project\/[^/]+(\.data)?$/,
+  /^\/api\/projects(\/[^/]+)?$/,
+];
+
+export function isCacheable(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  if (request.headers.has("Authorization")) return false;
+  const cookie = request.headers.get("Cookie");
+  if (cookie && cookie.includes(`${SESSION_COOKIE}=`)) return false;
+  const { pathname } = new URL(request.url);
+  return CACHEABLE.some((re) => re.test(pathname));
+}
+
+/**
+ * Recent copies, bounded in entries and in total bytes (an isolate has 128 MB); each expires after
+ * EDGE_TTL_SECONDS. The oldest insertion is evicted first.
+ */
+const MEMORY_MAX_ENTRIES = 200;
+const MEMORY_MAX_BODY = 512 * 1024;
+const MEMORY_MAX_TOTAL = 16 * 1024 * 1024;
+let memoryBytes = 0;
+interface MemoryEntry {
+  expires: number;
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+}
+const memory = new Map<string, MemoryEntry>();
+
+function forget(key: string) {
+  const entry = memory.get(key);
+  if (!entry) return;
+  memoryBytes -= entry.body.byteLength;
+  memory.delete(key);
+}
+
+function remember(key: string, res: Response, body: ArrayBuffer) {
+  if (body.byteLength > MEMORY_MAX_BODY) return;
+  forget(key);
+  while (memory.size && (memory.size >= MEMORY_MAX_ENTRIES || memoryBytes + body.byteLength > MEMORY_MAX_TOTAL)) {
+    forget(memory.keys().next().value as string);
+  }
+  memoryBytes += body.byteLength;
+  // a hit reports its own (zero) queries
+  const headers = [...res.headers].filter(([name]) => name.toLowerCase() !== "server-timing");
+  memory.set(key, { expires: Date.now() + EDGE_TTL_SECONDS * 1000, status: res.status, headers, body });
+}
+
+function recall(key: string): Response | null {
+  const entry = memory.get(key);
+  if (!entry) return null;
+  if (entry.expires <= Date.now()) {
+    forget(key);
+    return null;
+  }
+  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+}
+
+/** Forget every remembered copy in this isolate (after a write that may change public numbers). */
+export function clearMemoryCache() {
+  memory.clear();
+  memoryBytes = 0;
+}
+
+function forBrowser(res: Response, status: "HIT" | "MISS"): Response {
+  const out = new Response(res.body, res);
+  out.headers.set("Cache-Control", "no-cache");
+  out.headers.set("X-Edge-Cache", status);
+  return out;
+}
+
+export function edgeCache(): MiddlewareHandler<HonoEnv> {
+  return async (c, next) => {
+    if (!isCacheable(c.req.raw)) {
+      await next();
+      // A successful write (a purchase, a sign-up) may change public numbers: drop this
+      // isolate's copies at once; other isolates' copies expire within EDGE_TTL_SECONDS.
+      if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) clearMemoryCache();
+      return;
+    }
+    const url = c.req.url;
+    const bypass = /no-cache|no-store|max-age=0/.test(c.req.header("Cache-Control") ?? "");
+    if (!bypass) {
+      const hit = recall(url);
+      if (hit) {
+        c.res = forBrowser(hit, "HIT");
+        return;
+      }
+    }
+    await next();
+    const res = c.res;
+    if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
+    const body = await res.arrayBuffer();
+    remember(url, res, body);
+    c.res = forBrowser(new Response(body, res), "MISS");
+  };
+}
