@@ -5,7 +5,9 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 
 import { appContext } from "../app/context";
+import { createDb } from "../db/client";
 import { createApp } from "./app";
+import { purgeExpired } from "./services/maintenance";
 
 const handleRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -25,4 +27,14 @@ const app = createApp((c) => {
   return handleRequest(c.req.raw, context);
 });
 
-export default app satisfies ExportedHandler<Env>;
+export default {
+  fetch: app.fetch,
+  /** Daily housekeeping (wrangler.toml [triggers]): expired sessions, stale rate-limit rows. */
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(
+      purgeExpired(createDb(env.DB)).then((n) =>
+        console.log(`purged ${n.sessions} expired sessions, ${n.rateLimits} rate-limit rows`),
+      ),
+    );
+  },
+} satisfies ExportedHandler<Env>;
