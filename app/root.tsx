@@ -3,6 +3,7 @@
  * page. The root loader exposes the signed-in user's display fields only (never the session or
  * anything secret); every page reads it through `useOptionalUser()`.
  */
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -17,9 +18,11 @@ import {
 
 import type { Route } from "./+types/root";
 import { Footer } from "./components/Footer";
+import { GuidedTour } from "./components/tour/GuidedTour";
 import { Header } from "./components/Header";
 import { BRAND, pageTitle } from "./components/meta";
 import { QueryNotice } from "./components/Notice";
+import { useStorageCleanup } from "./components/useStorageCleanup";
 import { getUser } from "./server/guards.server";
 import appCss from "./styles/app.css?url";
 
@@ -49,12 +52,29 @@ export const meta: Route.MetaFunction = ({ error }) => {
   ];
 };
 
+/**
+ * Runs before first paint: marks the document as scripted, which is the only state in which
+ * scroll-reveal content starts hidden (see components/Reveal.tsx). Without JavaScript it never
+ * runs and nothing is hidden.
+ */
+const JS_CLASS_SCRIPT = `document.documentElement.classList.add("js")`;
+/** Hydration later than this leaves the reveal to the CSS fallback (everything shown at 1.5 s). */
+const REVEAL_READY_BEFORE_MS = 1200;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Once per app start in the browser: clear stale demo/mock/test/Sample storage keys (spec 4).
+  useStorageCleanup();
+  // The observer-driven reveal takes over from the CSS fallback when the app is running in time.
+  useEffect(() => {
+    if (performance.now() < REVEAL_READY_BEFORE_MS) document.documentElement.classList.add("reveal-ready");
+  }, []);
   return (
-    <html lang="en">
+    // The inline script adds the `js` class before hydration: not a mismatch worth a warning.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f4fd1" />
         <Meta />
@@ -69,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
+        <GuidedTour />
         <ScrollRestoration />
         <Scripts />
       </body>

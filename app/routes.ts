@@ -33,5 +33,13 @@ export default [
   // founders
   route("my-projects", "routes/my-projects.tsx"),
 
+  // the public site
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("support", "routes/support.tsx"),
+  route("tasks", "routes/tasks.tsx"),
+
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -203,7 +203,11 @@ export const supporters = sqliteTable(
     showPublicly: integer("show_publicly", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("supporters_email_idx").on(t.email), index("supporters_created_idx").on(t.createdAt)],
+  // One row per supporter email, compared case-insensitively: a second sign-up updates the row.
+  (t) => [
+    uniqueIndex("supporters_email_lower_uq").on(sql`lower(${t.email})`),
+    index("supporters_created_idx").on(t.createdAt),
+  ],
 );
 
 export const contactMessages = sqliteTable(

@@ -8,8 +8,10 @@ import { bodyLimit } from "hono/body-limit";
 import { countingD1, createDb } from "../db/client";
 import { edgeCache } from "./edge-cache";
 import { authApi } from "./api/auth";
+import { contactApi, contactsApi } from "./api/contacts";
 import { investmentsApi } from "./api/investments";
 import { projectsApi } from "./api/projects";
+import { supportersApi } from "./api/supporters";
 import { MAX_BODY_BYTES } from "./api/util";
 import { clearSessionCookie, readSessionToken, sessionCookie, validateSessionToken } from "./services/auth";
 import type { HonoEnv } from "./types";
@@ -116,6 +118,9 @@ export function createApp(pages?: PagesHandler) {
   api.route("/auth", authApi);
   api.route("/projects", projectsApi);
   api.route("/investments", investmentsApi);
+  api.route("/contacts", contactsApi);
+  api.route("/contact", contactApi);
+  api.route("/supporters", supportersApi);
   // Unknown API paths answer JSON (a mounted app's notFound handler is not consulted).
   api.all("*", (c) => c.json({ success: false, message: "Not found" }, 404));
   api.onError((err, c) => {

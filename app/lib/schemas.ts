@@ -31,6 +31,28 @@ export const MESSAGES = {
     "This section is only available for founders. Please use a founder account to access this feature.",
   noPermission: "You do not have permission to access that page.",
   accessDeniedDefault: "You do not have permission to access this page.",
+
+  // Contact forms (spec sections 5, 8)
+  contactRequired: "Please fill in all required fields",
+  contactSuccess: "Thank you for your message! We will get back to you soon.",
+  contactError: "Something went wrong",
+  contactFailed: "Failed to send message",
+  contactNameTooLong: "Name must be at most 100 characters",
+  contactEmailTooLong: "Email must be at most 254 characters",
+  contactMessageTooLong: "Message must be at most 5,000 characters",
+  contactInvalidSubject: "Please choose a subject: general, support, business or other",
+  contactRateLimited: "You have sent too many messages. Please wait 10 minutes and try again.",
+
+  // Supporters (spec sections 5, 8)
+  supportRequired: "Please fill in all required fields",
+  supportNameTooLong: "Name must be at most 100 characters",
+  supportEmailTooLong: "Email must be at most 254 characters",
+  supportMessageTooLong: "Your message must be at most 500 characters",
+  supportThanks: "Thank you for your support!",
+  supportUpdated: "Thanks again! We have updated your support.",
+  supportError: "Something went wrong. Please try again.",
+  supportFailed: "Failed to submit your support. Please try again later.",
+  supportRateLimited: "Too many sign-ups from your network. Please wait 10 minutes and try again.",
 } as const;
 
 export const MIN_AGE = 18;
@@ -145,4 +167,72 @@ export function parseFirst<S extends v.GenericSchema>(
   const result = v.safeParse(schema, input, { abortEarly: true, abortPipeEarly: true });
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, message: firstMessage(result.issues) };
+}
+
+// ---------- contact forms and supporters ----------
+
+export const CONTACT_SUBJECTS = ["general", "support", "business", "other"] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+export const CONTACT_LIMITS = { name: 100, email: MAX_EMAIL, message: 5000 } as const;
+export const SUPPORTER_LIMITS = { name: 100, email: MAX_EMAIL, message: 500 } as const;
+
+/**
+ * A contact message. `withSubject` is the contact page's variant (POST /api/contact): subject is
+ * one of CONTACT_SUBJECTS, general when left out. The home variant (POST /api/contacts) has none.
+ */
+export function contactSchema(options: { withSubject: boolean }) {
+  return v.pipe(
+    v.object({ name: text, email: text, message: text, subject: text }),
+    v.check((i) => filled(i.name) && filled(i.email) && filled(i.message), MESSAGES.contactRequired),
+    v.check((i) => i.name.trim().length <= CONTACT_LIMITS.name, MESSAGES.contactNameTooLong),
+    v.check((i) => i.email.trim().length <= CONTACT_LIMITS.email, MESSAGES.contactEmailTooLong),
+    v.check((i) => EMAIL_RE.test(i.email.trim()), MESSAGES.invalidEmail),
+    v.check((i) => i.message.trim().length <= CONTACT_LIMITS.message, MESSAGES.contactMessageTooLong),
+    v.check(
+      (i) => !options.withSubject || i.subject.trim() === "" || (CONTACT_SUBJECTS as readonly string[]).includes(i.subject.trim()),
+      MESSAGES.contactInvalidSubject,
+    ),
+    v.transform((i) => ({
+      name: i.name.trim(),
+      email: i.email.trim(),
+      message: i.message.trim(),
+      subject: options.withSubject ? ((i.subject.trim() || "general") as ContactSubject) : null,
+    })),
+  );
+}
+
+export type ContactInput = v.InferOutput<ReturnType<typeof contactSchema>>;
+
+/** true unless the value says no: JSON false, or a form's "false" / "off" / "0" / "". Missing is true. */
+function wantsPublic(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value !== 0;
+  const s = String(value).trim().toLowerCase();
+  return !(s === "false" || s === "off" || s === "0" || s === "no" || s === "");
+}
+
+export const SupporterSchema = v.pipe(
+  v.object({ name: text, email: text, message: text, showPublicly: v.optional(v.unknown()) }),
+  v.check((i) => filled(i.name) && filled(i.email), MESSAGES.supportRequired),
+  v.check((i) => i.name.trim().length <= SUPPORTER_LIMITS.name, MESSAGES.supportNameTooLong),
+  v.check((i) => i.email.trim().length <= SUPPORTER_LIMITS.email, MESSAGES.supportEmailTooLong),
+  v.check((i) => EMAIL_RE.test(i.email.trim()), MESSAGES.invalidEmail),
+  v.check((i) => i.message.trim().length <= SUPPORTER_LIMITS.message, MESSAGES.supportMessageTooLong),
+  v.transform((i) => ({
+    name: i.name.trim(),
+    email: i.email.trim().toLowerCase(),
+    message: i.message.trim() || null,
+    showPublicly: wantsPublic(i.showPublicly),
+  })),
+);
+
+export type SupporterInput = v.InferOutput<typeof SupporterSchema>;
+
+/** The spam trap: a visually hidden field people leave empty and form-filling bots do not. */
+export const HONEYPOT_FIELD = "website";
+
+export function isHoneypotFilled(body: Record<string, unknown>): boolean {
+  const value = body[HONEYPOT_FIELD];
+  return typeof value === "string" ? value.trim() !== "" : value != null && value !== false;
 }

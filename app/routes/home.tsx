@@ -1,19 +1,28 @@
 /**
- * Home (spec section 2, "Home sections"): hero, features (#features), how it works, featured
- * projects, market opportunity, roadmap (#roadmap). A first version; a fuller marketing page
- * comes later.
+ * Home (spec section 2, route table and "Home sections"). The spec lists the page's nine parts
+ * (hero, features, how it works, contact form, footer, showcase, team, market opportunity,
+ * why-us) as a list of what the page has, not as a layout order: the site footer (root.tsx)
+ * closes every page, so the page reads hero, features (#features), how it works, showcase
+ * (#featured, real featured projects from D1), market opportunity (#market), why-us (#why-us),
+ * roadmap (#roadmap, a footer link), team (#team) and contact (#contact, the shared
+ * ContactForm), then the footer.
  */
 import { Link } from "react-router";
 
+import { ContactForm } from "~/components/ContactForm";
 import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
+import { Reveal, REVEAL_THRESHOLD_LATE } from "../components/Reveal";
 import { useOptionalUser } from "../components/useOptionalUser";
 import { categoryLabel } from "../lib/categories";
 import { formatMoney } from "../lib/format";
 import { progressPercent } from "../lib/project";
 import { getApp } from "../server/guards.server";
 import { listFeaturedProjects } from "../../worker/services/projects";
+import marketingCss from "~/styles/marketing.css?url";
 import type { Route } from "./+types/home";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -46,6 +55,53 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const FEATURES = [
   {
+    icon: FeatureIcons.folder,
+    title: "Discover campus startups",
+    text: "Browse student-founded projects by sector and read the pitch, the team, the traction and the terms in one place.",
+  },
+  {
+    icon: FeatureIcons.fees,
+    title: "Invest with simulated money",
+    text: "Every investor gets a demo account with virtual funds: buy real-feeling shares without risking a cent.",
+  },
+  {
+    icon: FeatureIcons.transparent,
+    title: "Portfolio and AI insights",
+    text: "Follow your holdings, totals, risk and diversification, with plain-language insights on your positions.",
+  },
+  {
+    icon: FeatureIcons.rocket,
+    title: "Tools for student founders",
+    text: "List your startup, set your goal, share price and equity, and follow every share you sell.",
+  },
+  {
+    icon: FeatureIcons.compliance,
+    title: "Deal terms explained",
+    text: "SAFE notes, Reg CF and Reg A+ offerings described the way a first-time investor can follow them.",
+  },
+  {
+    icon: FeatureIcons.curated,
+    title: "A community behind founders",
+    text: "Supporters add their names to back the mission, and universities can partner to bring it to campus.",
+  },
+];
+
+const STEPS = [
+  { title: "Create your account", text: "Sign up as an investor to back startups, or as a founder to raise for your own." },
+  { title: "Discover student startups", text: "Browse projects by sector, read the pitch, the team and the terms." },
+  { title: "Invest and track", text: "Buy shares with simulated money and follow your portfolio and AI insights." },
+];
+
+const STATS = [
+  { value: "5M", label: "student founders", text: "college students are building a company while they study." },
+  { value: "$10Bn", label: "market", text: "in early-stage capital that could reach campus startups." },
+  { value: "65%", label: "of Americans invest", text: "already own stocks, and many want earlier access to startups." },
+  { value: "25,000+", label: "startups launched", text: "by students and recent graduates, and counting." },
+  { value: "5000+", label: "potential partner universities", text: "colleges and universities that could bring CampusFund to campus." },
+];
+
+const WHY_US = [
+  {
     icon: FeatureIcons.fees,
     title: "Lower fees",
     text: "Student founders keep more of what they raise, and investors pay no hidden platform charges.",
@@ -63,32 +119,13 @@ const FEATURES = [
   {
     icon: FeatureIcons.compliance,
     title: "Broker-dealer compliance",
-    text: "Offerings are structured around SAFE, Reg CF and Reg A+ rules, with the disclosures investors expect.",
+    text: "Offerings follow the SAFE, Reg CF (up to $5 million) and Reg A+ (up to $75 million) rules, with the disclosures investors expect.",
   },
   {
     icon: FeatureIcons.seed,
     title: "A yearly seed of up to 50 companies",
     text: "Each year we seed a cohort of up to 50 student companies to give the best ideas a head start.",
   },
-  {
-    icon: FeatureIcons.rocket,
-    title: "Learn by doing",
-    text: "Money on CampusFund is simulated: practise investing and fundraising without risking a cent.",
-  },
-];
-
-const STEPS = [
-  { title: "Create your account", text: "Sign up as an investor to back startups, or as a founder to raise for your own." },
-  { title: "Discover student startups", text: "Browse projects by sector, read the pitch, the team and the terms." },
-  { title: "Invest and track", text: "Buy shares with simulated money and follow your portfolio and AI insights." },
-];
-
-const STATS = [
-  { value: "5M", label: "student founders" },
-  { value: "$10Bn", label: "market" },
-  { value: "65%", label: "of Americans invest" },
-  { value: "25,000+", label: "startups launched" },
-  { value: "5000+", label: "potential partner universities" },
 ];
 
 const ROADMAP = [
@@ -97,6 +134,46 @@ const ROADMAP = [
   { when: "Later", title: "University partners", text: "Partnerships with campuses to source and mentor founders." },
   { when: "Future", title: "First seed cohort", text: "A yearly seed of up to 50 student companies." },
 ];
+
+/** The CampusFund team (fictional people; local illustrated avatars). */
+const TEAM = [
+  {
+    name: "Maya Chen",
+    role: "Co-founder & CEO",
+    image: "/images/team/maya-chen.svg",
+    bio: "Started two campus ventures before graduating in economics, and wants every student founder to have backers.",
+  },
+  {
+    name: "Jordan Okafor",
+    role: "Co-founder & CTO",
+    image: "/images/team/jordan-okafor.svg",
+    bio: "Builds the platform: fast pages, careful money maths, and forms that work everywhere.",
+  },
+  {
+    name: "Priya Raman",
+    role: "Head of Compliance",
+    image: "/images/team/priya-raman.svg",
+    bio: "A securities lawyer who keeps every offering on the right side of Reg CF, Reg A+ and broker-dealer rules.",
+  },
+  {
+    name: "Lucas Moreno",
+    role: "Head of University Partnerships",
+    image: "/images/team/lucas-moreno.svg",
+    bio: "Works with campus incubators and student clubs to find and mentor the next cohort of founders.",
+  },
+];
+
+const STAGGER_MS = 80;
+
+function SectionHead({ eyebrow, id, title, lead, center }: { eyebrow: string; id: string; title: string; lead?: string; center?: boolean }) {
+  return (
+    <Reveal className={`section-head${center ? " center" : ""}`}>
+      <span className="eyebrow">{eyebrow}</span>
+      <h2 id={id}>{title}</h2>
+      {lead && <p className="muted">{lead}</p>}
+    </Reveal>
+  );
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const user = useOptionalUser();
@@ -181,21 +258,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="features" className="section section-alt" aria-labelledby="features-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">Why CampusFund</span>
-            <h2 id="features-title">Investing in student startups, done right</h2>
-            <p className="muted">A platform built for first-time founders and first-time investors alike.</p>
-          </div>
-          <div className="grid grid-3">
-            {FEATURES.map((f) => (
-              <div key={f.title} className="card card-body feature">
-                <span className="feature-icon">{f.icon}</span>
-                <h3>{f.title}</h3>
-                <p>{f.text}</p>
-              </div>
+          <SectionHead
+            eyebrow="Features"
+            id="features-title"
+            title="Everything you need to back student startups"
+            lead="A platform built for first-time founders and first-time investors alike."
+          />
+          <ul className="grid grid-3 plain-list">
+            {FEATURES.map((f, i) => (
+              <li key={f.title}>
+                <Reveal className="card card-body feature" delay={(i % 3) * STAGGER_MS}>
+                  <span className="feature-icon">{f.icon}</span>
+                  <h3>{f.title}</h3>
+                  <p>{f.text}</p>
+                </Reveal>
+              </li>
             ))}
-          </div>
-          <div className="cta-band">
+          </ul>
+          <Reveal className="cta-band">
             <p>
               <strong>Believe in student founders?</strong> Add your name to our supporters and help us bring
               CampusFund to campuses everywhere.
@@ -203,21 +283,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/support" className="btn btn-primary">
               Support Our Vision
             </Link>
-          </div>
+          </Reveal>
         </div>
       </section>
 
       <section id="how-it-works" className="section" aria-labelledby="how-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">How it works</span>
-            <h2 id="how-title">From sign-up to shareholder in three steps</h2>
-          </div>
+          <SectionHead eyebrow="How it works" id="how-title" title="From sign-up to shareholder in three steps" />
           <ol className="steps grid grid-3">
-            {STEPS.map((s) => (
+            {STEPS.map((s, i) => (
               <li key={s.title} className="card step">
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
+                <Reveal delay={i * STAGGER_MS}>
+                  <h3>{s.title}</h3>
+                  <p>{s.text}</p>
+                </Reveal>
               </li>
             ))}
           </ol>
@@ -232,40 +311,43 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="featured" className="section section-alt" aria-labelledby="featured-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">Showcase</span>
-            <h2 id="featured-title">Featured projects</h2>
-            <p className="muted">A few of the student startups raising on CampusFund right now.</p>
-          </div>
+          <SectionHead
+            eyebrow="Showcase"
+            id="featured-title"
+            title="Featured projects"
+            lead="A few of the student startups raising on CampusFund right now."
+          />
           {featured.length > 0 ? (
-            <ul className="grid grid-3" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-              {featured.map((p) => {
+            <ul className="grid grid-3 plain-list">
+              {featured.map((p, i) => {
                 const pct = progressPercent(p.fundingCurrent, p.fundingGoal);
                 return (
                   <li key={p.id} style={{ display: "flex" }}>
-                    <Link to={`/project/${p.slug}`} className="card card-link" style={{ width: "100%" }}>
-                      <div className="card-media">
-                        {p.image && <img src={p.image} alt="" width={640} height={360} loading="lazy" />}
-                      </div>
-                      <div className="card-body">
-                        {p.category && <span className="badge badge-info">{categoryLabel(p.category)}</span>}
-                        <h3 className="card-title" style={{ marginTop: 12 }}>
-                          {p.title}
-                        </h3>
-                        <p className="card-text">{p.shortDescription}</p>
-                        <div className="funding">
-                          <div className="progress" aria-hidden="true">
-                            <div className="progress-bar" style={{ width: `${pct}%` }} />
-                          </div>
-                          <div className="funding-line">
-                            <span>
-                              <strong>{formatMoney(p.fundingCurrent)}</strong> raised
-                            </span>
-                            <span className="muted">of {formatMoney(p.fundingGoal)} goal</span>
+                    <Reveal className="reveal-fill" delay={i * STAGGER_MS}>
+                      <Link to={`/project/${p.slug}`} className="card card-link" style={{ width: "100%", height: "100%" }}>
+                        <div className="card-media">
+                          {p.image && <img src={p.image} alt="" width={640} height={360} loading="lazy" />}
+                        </div>
+                        <div className="card-body">
+                          {p.category && <span className="badge badge-info">{categoryLabel(p.category)}</span>}
+                          <h3 className="card-title" style={{ marginTop: 12 }}>
+                            {p.title}
+                          </h3>
+                          <p className="card-text">{p.shortDescription}</p>
+                          <div className="funding">
+                            <div className="progress" aria-hidden="true">
+                              <div className="progress-bar" style={{ width: `${pct}%` }} />
+                            </div>
+                            <div className="funding-line">
+                              <span>
+                                <strong>{formatMoney(p.fundingCurrent)}</strong> raised
+                              </span>
+                              <span className="muted">of {formatMoney(p.fundingGoal)} goal</span>
+                            </div>
                           </div>
                         </div>
-                      </div>
-                    </Link>
+                      </Link>
+                    </Reveal>
                   </li>
                 );
               })}
@@ -281,36 +363,118 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="market" className="section section-dark" aria-labelledby="market-title">
         <div className="container">
-          <div className="section-head">
+          <Reveal className="section-head">
             <span className="eyebrow">Market opportunity</span>
             <h2 id="market-title">A generation of founders, waiting for backers</h2>
-          </div>
-          <ul className="stats">
-            {STATS.map((s) => (
+            <p className="market-lead">
+              Students start companies in record numbers, yet most raise only from friends and family. CampusFund opens
+              those rounds to everyone who wants to back them.
+            </p>
+          </Reveal>
+          <ul className="stats market-stats">
+            {STATS.map((s, i) => (
               <li key={s.label}>
-                <span className="stat-value">{s.value}</span>
-                <span className="stat-label">{s.label}</span>
+                <Reveal threshold={REVEAL_THRESHOLD_LATE} delay={i * STAGGER_MS}>
+                  <span className="stat-value">{s.value}</span>
+                  <span className="stat-label">{s.label}</span>
+                  <span className="stat-text">{s.text}</span>
+                </Reveal>
               </li>
             ))}
           </ul>
         </div>
       </section>
 
-      <section id="roadmap" className="section" aria-labelledby="roadmap-title">
+      <section id="why-us" className="section" aria-labelledby="why-title">
+        <div className="container why-grid">
+          <Reveal>
+            <span className="eyebrow">Why us</span>
+            <h2 id="why-title">Why founders and investors choose CampusFund</h2>
+            <p className="muted">
+              Crowdfunding built around students: fair costs, open numbers, a selective list and the rules that protect
+              investors.
+            </p>
+            <div className="cluster">
+              <Link to={user ? "/demo" : "/signup"} className="btn btn-primary">
+                {user ? "Explore projects" : "Join CampusFund"}
+              </Link>
+              <Link to="/about" className="btn btn-secondary">
+                About us
+              </Link>
+            </div>
+          </Reveal>
+          <ul className="why-list plain-list">
+            {WHY_US.map((w, i) => (
+              <li key={w.title}>
+                <Reveal className="why-item" delay={i * STAGGER_MS}>
+                  <span className="feature-icon">{w.icon}</span>
+                  <div>
+                    <h3>{w.title}</h3>
+                    <p>{w.text}</p>
+                  </div>
+                </Reveal>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="roadmap" className="section section-alt" aria-labelledby="roadmap-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">Roadmap</span>
-            <h2 id="roadmap-title">Where we're headed</h2>
-          </div>
+          <SectionHead eyebrow="Roadmap" id="roadmap-title" title="Where we're headed" />
           <ol className="timeline">
-            {ROADMAP.map((r) => (
+            {ROADMAP.map((r, i) => (
               <li key={r.title} className={`card timeline-item${r.current ? " is-current" : ""}`}>
-                <span className={`badge ${r.current ? "badge-info" : "badge-muted"}`}>{r.when}</span>
-                <h3>{r.title}</h3>
-                <p>{r.text}</p>
+                <Reveal delay={i * STAGGER_MS}>
+                  <span className={`badge ${r.current ? "badge-info" : "badge-muted"}`}>{r.when}</span>
+                  <h3>{r.title}</h3>
+                  <p>{r.text}</p>
+                </Reveal>
               </li>
             ))}
           </ol>
+        </div>
+      </section>
+
+      <section id="team" className="section" aria-labelledby="team-title">
+        <div className="container">
+          <SectionHead
+            eyebrow="Team"
+            id="team-title"
+            title="Meet the CampusFund team"
+            lead="Former student founders, engineers and a compliance lawyer who want campus ideas to get a fair shot."
+          />
+          <ul className="grid grid-4 plain-list">
+            {TEAM.map((m, i) => (
+              <li key={m.name}>
+                <Reveal className="card card-body team-card" delay={i * STAGGER_MS}>
+                  <img src={m.image} alt="" width={96} height={96} loading="lazy" className="team-avatar" />
+                  <h3>{m.name}</h3>
+                  <p className="team-role">{m.role}</p>
+                  <p className="team-bio">{m.bio}</p>
+                </Reveal>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="contact" className="section section-alt" aria-labelledby="contact-title">
+        <div className="container contact-grid">
+          <Reveal>
+            <span className="eyebrow">Contact</span>
+            <h2 id="contact-title">Get in touch</h2>
+            <p className="muted">
+              Questions about investing, listing your startup or bringing CampusFund to your university? Send us a
+              message and we will get back to you.
+            </p>
+            <p>
+              Prefer the full contact page? <Link to="/contact">Phone, email and our office address</Link>.
+            </p>
+          </Reveal>
+          <div className="card card-body contact-card">
+            <ContactForm />
+          </div>
         </div>
       </section>
     </>

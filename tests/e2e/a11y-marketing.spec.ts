@@ -1,0 +1,58 @@
+/**
+ * Accessibility of the marketing pages (axe-core; fails on "serious" or "critical" violations).
+ * Runs in the "js" project only: axe injects a script. Reduced motion is emulated so scroll-reveal
+ * content is checked in its final state (mid-fade text would give meaningless contrast results);
+ * the colours are the same either way.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
+
+type Result = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+function report(label: string, violations: Result["violations"]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      - ${n.target.join(" ")}\n        ${(n.failureSummary ?? "").replace(/\n/g, "\n        ")}`)
+        .join("\n");
+      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : "";
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join("\n")
+    .replace(/^/, `${label}:\n`);
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const minor = results.violations.filter((v) => !serious.includes(v));
+  if (minor.length) console.log(`(a11y, not failing) ${report(label, minor)}`);
+  expect(serious, report(label, serious)).toEqual([]);
+}
+
+for (const path of ["/", "/about", "/privacy-policy", "/terms-of-service"]) {
+  test(path, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page, path);
+  });
+}
+
+test("/ at phone width with the menu open", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await page.locator("details.nav-mobile summary").click();
+  await expectNoSeriousViolations(page, "/ (375px, menu open)");
+});
+
+test("/privacy-policy scrolled, with the back-to-top button", async ({ page }) => {
+  await page.goto("/privacy-policy");
+  await page.evaluate("window.scrollTo(0, 800)");
+  await expect(page.getByRole("button", { name: "Back to top" })).toBeVisible();
+  await expectNoSeriousViolations(page, "/privacy-policy (scrolled)");
+});

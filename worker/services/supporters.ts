@@ -1,0 +1,90 @@
+/**
+ * Supporters (spec sections 2, 3, 5, 7): people who sign up on /support to show their support.
+ *
+ * - One row per email, compared case-insensitively (unique index on lower(email), migration 0001).
+ *   A second sign-up with the same email updates the name, message and showPublicly choice, keeps
+ *   the original date, and answers success with MESSAGES.supportUpdated.
+ * - `count` is every supporter, public or not (the banner's "You've joined {count} others");
+ *   the list holds only those who chose to be shown, and never an email or an id.
+ * - Each client address may sign up SUPPORT_LIMIT.perIp times per window.
+ */
+import { sql } from "drizzle-orm";
+
+import type { Database } from "../../db/client";
+import { supporters } from "../../db/schema";
+import { MESSAGES, type SupporterInput } from "../../app/lib/schemas";
+import { ServiceError } from "./errors";
+import { checkLimit, hitLimit } from "./rate-limit";
+
+export const SUPPORT_LIMIT = { perIp: 5, windowMs: 10 * 60 * 1000 } as const;
+/** The public list shows the most recent supporters, up to this many. */
+export const SUPPORTERS_LIST_MAX = 100;
+
+export interface PublicSupporter {
+  name: string;
+  message: string | null;
+  /** ISO timestamp of the first sign-up. */
+  createdAt: string;
+}
+
+/** The public list and the total count, in one D1 statement (a left join keeps the count row). */
+export async function listSupporters(
+  db: Database,
+  limit: number = SUPPORTERS_LIST_MAX,
+): Promise<{ supporters: PublicSupporter[]; count: number }> {
+  const rows = await db.all<{ total: number; name: string | null; message: string | null; created_at: number | null }>(sql`
+    select c.total as total, s.name as name, s.message as message, s.created_at as created_at
+    from (select count(*) as total from ${supporters}) as c
+    left join (
+      select name, message, created_at, rowid as rid from ${supporters}
+      where show_publicly = 1
+      order by created_at desc, rowid desc
+      limit ${limit}
+    ) as s on 1 = 1
+    order by s.created_at desc, s.rid desc`);
+  const total = rows[0]?.total ?? 0;
+  const list: PublicSupporter[] = [];
+  for (const r of rows) {
+    if (r.name == null || r.created_at == null) continue;
+    list.push({ name: r.name, message: r.message, createdAt: new Date(r.created_at).toISOString() });
+  }
+  return { supporters: list, count: total };
+}
+
+/**
+ * Adds a supporter, or updates the one with the same email. Answers the new total and the
+ * message to show. Rate limited per client address.
+ */
+export async function addSupporter(
+  db: Database,
+  input: SupporterInput,
+  clientIp: string,
+  now: number = Date.now(),
+): Promise<{ count: number; updated: boolean; message: string }> {
+  const key = `support:ip:${clientIp}`;
+  if (await checkLimit(db, [key], [SUPPORT_LIMIT.perIp], SUPPORT_LIMIT.windowMs, now)) {
+    throw new ServiceError(429, MESSAGES.supportRateLimited, "rate_limited");
+  }
+  const id = crypto.randomUUID();
+  // Raw statements: drizzle's upsert cannot name an expression index as its conflict target.
+  const d1 = db.$client;
+  const [written, totals] = await d1.batch([
+    d1
+      .prepare(
+        `insert into supporters (id, name, email, message, show_publicly, created_at)
+         values (?1, ?2, ?3, ?4, ?5, ?6)
+         on conflict (lower(email)) do update set
+           name = excluded.name, message = excluded.message, show_publicly = excluded.show_publicly
+         returning id`,
+      )
+      .bind(id, input.name, input.email, input.message, input.showPublicly ? 1 : 0, now),
+    d1.prepare("select count(*) as n from supporters"),
+  ]);
+  await hitLimit(db, [key], SUPPORT_LIMIT.windowMs, now);
+  const updated = (written.results[0] as { id?: string } | undefined)?.id !== id;
+  return {
+    count: (totals.results[0] as { n?: number } | undefined)?.n ?? 0,
+    updated,
+    message: updated ? MESSAGES.supportUpdated : MESSAGES.supportThanks,
+  };
+}
