@@ -4,34 +4,12 @@
  * content is checked in its final state (mid-fade text would give meaningless contrast results);
  * the colours are the same either way.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
+import { expectNoSeriousViolations } from "./helpers";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
 
-type Result = Awaited<ReturnType<AxeBuilder["analyze"]>>;
-
-function report(label: string, violations: Result["violations"]): string {
-  return violations
-    .map((v) => {
-      const nodes = v.nodes
-        .slice(0, 5)
-        .map((n) => `      - ${n.target.join(" ")}\n        ${(n.failureSummary ?? "").replace(/\n/g, "\n        ")}`)
-        .join("\n");
-      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : "";
-      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
-    })
-    .join("\n")
-    .replace(/^/, `${label}:\n`);
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const minor = results.violations.filter((v) => !serious.includes(v));
-  if (minor.length) console.log(`(a11y, not failing) ${report(label, minor)}`);
-  expect(serious, report(label, serious)).toEqual([]);
-}
 
 for (const path of ["/", "/about", "/privacy-policy", "/terms-of-service"]) {
   test(path, async ({ page }) => {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 /**
  * Shared helpers for the browser tests: unique accounts, API shortcuts for signing in where the
  * sign-in UI is not the point, and plain-HTTP form posts (what a browser without JavaScript sends).
@@ -263,3 +264,30 @@ export async function waitForHydration(page: Page, jsEnabled: boolean, fallbackB
 
 export const money = (n: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(n);
+
+// ---------------------------------------------------------------------------------------------
+// accessibility: axe-core, failing on "serious" or "critical" violations (minor ones are printed)
+
+type Result = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+function report(label: string, violations: Result["violations"]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      - ${n.target.join(" ")}\n        ${(n.failureSummary ?? "").replace(/\n/g, "\n        ")}`)
+        .join("\n");
+      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : "";
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join("\n")
+    .replace(/^/, `${label}:\n`);
+}
+
+export async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const minor = results.violations.filter((v) => !serious.includes(v));
+  if (minor.length) console.log(`(a11y, not failing) ${report(label, minor)}`);
+  expect(serious, report(label, serious)).toEqual([]);
+}
