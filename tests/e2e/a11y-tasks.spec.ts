@@ -3,7 +3,7 @@
  * js project only, like tests/e2e/a11y.spec.ts. The tour part needs <GuidedTour /> mounted in
  * app/root.tsx and skips itself, saying so, until it is.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 
 import { expectNoSeriousViolations, signInCookie, signUpViaApi } from "./helpers";
 
@@ -49,6 +49,11 @@ test("/tasks: empty, with tasks (list and grid), editing and the empty-text hint
   await expectNoSeriousViolations(page, "/tasks (no tasks found)");
 });
 
+/** axe must measure colours after the tooltip's fade-in, not halfway through it. */
+async function settled(dialog: Locator) {
+  await dialog.evaluate("(el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished))");
+}
+
 test("the tour offer and the tour tooltip", async ({ page, context, request, baseURL }) => {
   const account = await signUpViaApi(request, { firstName: "Ari" });
   await signInCookie(context, baseURL!, account.token);
@@ -64,10 +69,12 @@ test("the tour offer and the tour tooltip", async ({ page, context, request, bas
   await prompt.getByRole("button", { name: "Start tour" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Step 1 of");
+  await settled(dialog);
   await expectNoSeriousViolations(page, "tour step 1");
 
   await dialog.locator(".tour-next").click();
   await expect(dialog).toContainText("Step 2 of");
   await page.waitForTimeout(300); // let the smooth scroll settle
+  await settled(dialog);
   await expectNoSeriousViolations(page, "tour step 2 (/demo)");
 });
