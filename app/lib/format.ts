@@ -48,11 +48,3 @@ export function formatPercent(value: number, decimals: number): string {
 export function capitalize(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
 }
-
-export function centsToDollars(cents: number): number {
-  return cents / 100;
-}
-
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}

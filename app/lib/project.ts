@@ -6,7 +6,6 @@ import type { ProjectDTO, Role } from "./types";
 
 export const PAGE_SIZE = 5;
 export const DETAIL_PRESETS = [10, 100, 1000, 10000] as const;
-export const OPEN_STATUSES = ["active"] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -104,9 +103,6 @@ export function fundingState(p: FundingFields): "sold-out" | "closed" | "open" {
   return "open";
 }
 
-export function isOpenForFunding(p: FundingFields): boolean {
-  return fundingState(p) === "open";
-}
 
 export type InvestButtonState =
   | { kind: "closed"; label: "Funding Closed" }

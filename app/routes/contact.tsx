@@ -14,9 +14,9 @@ import { CONTACT_SENT_PATH, ContactForm, type ContactActionData } from "../compo
 import { SocialIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { CONTACT_INFO } from "../lib/contact-info";
-import { contactSchema, isHoneypotFilled, MESSAGES, parseFirst } from "../lib/schemas";
+import { MESSAGES } from "../lib/schemas";
 import { getApp } from "../server/guards.server";
-import { sendContactMessage } from "../../worker/services/contacts";
+import { submitContactMessage } from "../../worker/services/contacts";
 import { isServiceError } from "../../worker/services/errors";
 import publicCss from "~/styles/public.css?url";
 import type { Route } from "./+types/contact";
@@ -38,12 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const failure = (error: string, status: number) =>
     data<ContactActionData>({ form: "contact", ok: false, error, variant, values }, { status });
 
-  // A filled honeypot is a bot: answer as for a person, store nothing.
-  if (isHoneypotFilled(form)) return success();
-  const parsed = parseFirst(contactSchema({ withSubject: variant === "page" }), form);
-  if (!parsed.ok) return failure(parsed.message, 400);
   try {
-    await sendContactMessage(getApp(context).db, parsed.value, request.headers.get("CF-Connecting-IP") ?? "local");
+    await submitContactMessage(getApp(context).db, form, {
+      withSubject: variant === "page",
+      clientIp: request.headers.get("CF-Connecting-IP") ?? "local",
+    });
   } catch (e) {
     if (!isServiceError(e)) throw e;
     return failure(e.message, e.status);

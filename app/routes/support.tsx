@@ -15,10 +15,10 @@ import { data, useRevalidator } from "react-router";
 import { AlertIcon } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { formatDate, formatNumber } from "../lib/format";
-import { HONEYPOT_FIELD, isHoneypotFilled, MESSAGES, parseFirst, SUPPORTER_LIMITS, SupporterSchema } from "../lib/schemas";
+import { HONEYPOT_FIELD, MESSAGES, SUPPORTER_LIMITS } from "../lib/schemas";
 import { getApp } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/errors";
-import { addSupporter, listSupporters } from "../../worker/services/supporters";
+import { listSupporters, submitSupporter } from "../../worker/services/supporters";
 import publicCss from "~/styles/public.css?url";
 import type { Route } from "./+types/support";
 
@@ -53,14 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values: FormValues = { name: str("name"), email: str("email"), message: str("message"), showPublicly };
   const { db } = getApp(context);
 
-  if (isHoneypotFilled(form)) {
-    const { count } = await listSupporters(db, 0);
-    return data<SupportActionData>({ ok: true, count, message: MESSAGES.supportThanks, updated: false });
-  }
-  const parsed = parseFirst(SupporterSchema, { ...values, showPublicly });
-  if (!parsed.ok) return data<SupportActionData>({ ok: false, error: parsed.message, values }, { status: 400 });
   try {
-    const out = await addSupporter(db, parsed.value, request.headers.get("CF-Connecting-IP") ?? "local");
+    const out = await submitSupporter(db, { ...form, showPublicly }, request.headers.get("CF-Connecting-IP") ?? "local");
     return data<SupportActionData>({ ok: true, count: out.count, message: out.message, updated: out.updated });
   } catch (e) {
     if (!isServiceError(e)) throw e;

@@ -4,8 +4,8 @@
  */
 import { Hono, type Context } from "hono";
 
-import { contactSchema, isHoneypotFilled, MESSAGES, parseFirst } from "../../app/lib/schemas";
-import { sendContactMessage } from "../services/contacts";
+import { MESSAGES } from "../../app/lib/schemas";
+import { submitContactMessage } from "../services/contacts";
 import type { HonoEnv } from "../types";
 import { readBody, serviceErrorResponse } from "./util";
 
@@ -15,12 +15,8 @@ function handler(withSubject: boolean) {
   return async (c: Context<HonoEnv>) => {
     const read = await readBody(c);
     if (!read.ok) return read.response;
-    // A filled honeypot is a bot: it is told what a person would be, and nothing is stored.
-    if (isHoneypotFilled(read.body)) return c.json({ success: true, message: MESSAGES.contactSuccess }, 201);
-    const parsed = parseFirst(contactSchema({ withSubject }), read.body);
-    if (!parsed.ok) return c.json({ success: false, message: parsed.message }, 400);
     try {
-      await sendContactMessage(c.get("db"), parsed.value, clientIp(c.req.raw));
+      await submitContactMessage(c.get("db"), read.body, { withSubject, clientIp: clientIp(c.req.raw) });
       return c.json({ success: true, message: MESSAGES.contactSuccess }, 201);
     } catch (e) {
       return serviceErrorResponse(c, e);

@@ -5,8 +5,7 @@
  */
 import { Hono } from "hono";
 
-import { isHoneypotFilled, MESSAGES, parseFirst, SupporterSchema } from "../../app/lib/schemas";
-import { addSupporter, listSupporters } from "../services/supporters";
+import { listSupporters, submitSupporter } from "../services/supporters";
 import type { HonoEnv } from "../types";
 import { readBody, serviceErrorResponse } from "./util";
 
@@ -22,15 +21,8 @@ supportersApi.get("/", async (c) => {
 supportersApi.post("/", async (c) => {
   const read = await readBody(c);
   if (!read.ok) return read.response;
-  const db = c.get("db");
-  if (isHoneypotFilled(read.body)) {
-    const { count } = await listSupporters(db, 0);
-    return c.json({ success: true, count, message: MESSAGES.supportThanks }, 201);
-  }
-  const parsed = parseFirst(SupporterSchema, read.body);
-  if (!parsed.ok) return c.json({ success: false, message: parsed.message }, 400);
   try {
-    const out = await addSupporter(db, parsed.value, clientIp(c.req.raw));
+    const out = await submitSupporter(c.get("db"), read.body, clientIp(c.req.raw));
     return c.json({ success: true, count: out.count, message: out.message }, out.updated ? 200 : 201);
   } catch (e) {
     return serviceErrorResponse(c, e);

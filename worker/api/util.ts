@@ -36,7 +36,7 @@ export async function readBody(
 export function serviceErrorResponse(c: Context<HonoEnv>, e: unknown): Response {
   if (isServiceError(e)) {
     if (e.status === 429) c.header("Retry-After", "900");
-    return c.json({ success: false, message: e.message, code: e.code }, e.status);
+    return c.json({ success: false, message: e.message }, e.status);
   }
   throw e;
 }

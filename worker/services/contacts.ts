@@ -1,14 +1,20 @@
 /**
  * Contact messages (spec sections 2, 3, 5, 7): the home form (name, email, message) and the contact
  * page's form (plus subject). Both doors (POST /api/contacts, POST /api/contact and the /contact
- * action) validate with `contactSchema` and then call `sendContactMessage`.
+ * action) call `submitContactMessage` with the raw fields.
  *
- * Spam: the honeypot is handled by the callers before validation (answer success, store nothing,
- * no D1 query); here, each client address may send CONTACT_LIMIT.perIp messages per window.
+ * Spam: a filled honeypot is answered as a person would be and nothing is stored (no D1 query);
+ * each client address may send CONTACT_LIMIT.perIp messages per window.
  */
 import type { Database } from "../../db/client";
 import { contactMessages } from "../../db/schema";
-import { MESSAGES, type ContactInput } from "../../app/lib/schemas";
+import {
+  MESSAGES,
+  contactSchema,
+  isHoneypotFilled,
+  parseFirst,
+  type ContactInput,
+} from "../../app/lib/schemas";
 import { ServiceError } from "./errors";
 import { checkLimit, hitLimit } from "./rate-limit";
 
@@ -38,4 +44,20 @@ export async function sendContactMessage(
   });
   await hitLimit(db, [key], CONTACT_LIMIT.windowMs, now);
   return { id };
+}
+
+/**
+ * The whole rule for one submission, as both doors receive it: honeypot, validation (400 with the
+ * spec's message), then `sendContactMessage`. `stored` is false for a bot.
+ */
+export async function submitContactMessage(
+  db: Database,
+  fields: Record<string, unknown>,
+  options: { withSubject: boolean; clientIp: string },
+): Promise<{ stored: boolean }> {
+  if (isHoneypotFilled(fields)) return { stored: false };
+  const parsed = parseFirst(contactSchema({ withSubject: options.withSubject }), fields);
+  if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
+  await sendContactMessage(db, parsed.value, options.clientIp);
+  return { stored: true };
 }

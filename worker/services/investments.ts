@@ -21,7 +21,7 @@ import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types
 import type { Database } from "../../db/client";
 import { investments, projects } from "../../db/schema";
 import { ServiceError } from "./errors";
-import { byIdOrSlug, getProject } from "./projects";
+import { getProject } from "./projects";
 
 export const PURCHASE_MESSAGES = {
   notFound: "Project Not Found",
@@ -317,4 +317,3 @@ export async function listInvestments(
   );
 }
 
-export { byIdOrSlug };

@@ -12,7 +12,13 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
 import { supporters } from "../../db/schema";
-import { MESSAGES, type SupporterInput } from "../../app/lib/schemas";
+import {
+  MESSAGES,
+  SupporterSchema,
+  isHoneypotFilled,
+  parseFirst,
+  type SupporterInput,
+} from "../../app/lib/schemas";
 import { ServiceError } from "./errors";
 import { checkLimit, hitLimit } from "./rate-limit";
 
@@ -87,4 +93,22 @@ export async function addSupporter(
     updated,
     message: updated ? MESSAGES.supportUpdated : MESSAGES.supportThanks,
   };
+}
+
+/**
+ * The whole rule for one sign-up, as both doors receive it: a filled honeypot is answered like a
+ * new supporter and nothing is stored; otherwise validate (400 with the spec's message) and add.
+ */
+export async function submitSupporter(
+  db: Database,
+  fields: Record<string, unknown>,
+  clientIp: string,
+): Promise<{ count: number; updated: boolean; message: string }> {
+  if (isHoneypotFilled(fields)) {
+    const { count } = await listSupporters(db, 0);
+    return { count, updated: false, message: MESSAGES.supportThanks };
+  }
+  const parsed = parseFirst(SupporterSchema, fields);
+  if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
+  return addSupporter(db, parsed.value, clientIp);
 }
