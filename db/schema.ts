@@ -81,7 +81,7 @@ export const sessions = sqliteTable(
     createdAt: integer("created_at").notNull(),
     lastVerifiedAt: integer("last_verified_at").notNull(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_created_idx").on(t.createdAt)],
 );
 
 export const projects = sqliteTable(
@@ -249,12 +249,44 @@ export const publicProfiles = sqliteTable(
   (t) => [uniqueIndex("public_profiles_username_unique").on(t.username)],
 );
 
-/** Fixed-window counters for rate limits (sign-in failures, sign-ups, contact forms). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+/**
+ * Fixed-window counters for rate limits (worker/services/rate-limit.ts). A request reserves a slot
+ * by raising `count` in one upsert; the CHECK makes a reservation past `max_count` fail, which
+ * rolls back the whole batch it is part of, so concurrent requests cannot slip past the limit.
+ */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    windowMs: integer("window_ms").notNull(),
+    count: integer("count").notNull(),
+    maxCount: integer("max_count").notNull(),
+  },
+  (t) => [
+    check("rate_limits_within_limit", sql`${t.count} <= ${t.maxCount}`),
+    index("rate_limits_window_idx").on(t.windowStart),
+  ],
+);
+
+/**
+ * Browsers that have signed in to an account before (OWASP's device cookies, ADR 013): sign-in
+ * failures from a known device count against that device only, so nobody else can lock the owner
+ * out. Like sessions, only SHA-256 of the cookie's secret half is stored.
+ */
+export const trustedDevices = sqliteTable(
+  "trusted_devices",
+  {
+    id: text("id").primaryKey(),
+    secretHash: text("secret_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at").notNull(),
+  },
+  (t) => [index("trusted_devices_user_idx").on(t.userId, t.lastUsedAt)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;

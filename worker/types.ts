@@ -13,5 +13,7 @@ export interface HonoEnv {
     /** How the session token arrived: bearer (API clients) or cookie (browsers). */
     authVia: "bearer" | "cookie" | null;
     secureCookies: boolean;
+    /** This response's Content-Security-Policy nonce (fresh per response; ADR 014). */
+    nonce: string;
   };
 }

@@ -5,6 +5,8 @@
  */
 import * as v from "valibot";
 
+import { isBlank, isCleanLine, isCleanText, isEmail, normalizeText } from "./text";
+
 export const MESSAGES = {
   signinRequired: "Please provide both email and password",
   signupRequired: "Please fill out all fields",
@@ -20,6 +22,9 @@ export const MESSAGES = {
   invalidCredentialsScreen:
     "Invalid email or password. Please check your credentials and try again.",
   tooManyAttempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  tooManySignups: "Too many accounts were created from your network. Please wait an hour and try again.",
+  passwordBlank: "Password cannot be only spaces",
+  passwordCommon: "This password is one of the most common passwords. Please choose one that is harder to guess.",
   authRequired: "Authentication required",
   founderCannotInvest:
     "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.",
@@ -49,7 +54,6 @@ export const MESSAGES = {
   supportEmailTooLong: "Email must be at most 254 characters",
   supportMessageTooLong: "Your message must be at most 500 characters",
   supportThanks: "Thank you for your support!",
-  supportUpdated: "Thanks again! We have updated your support.",
   supportError: "Something went wrong. Please try again.",
   supportFailed: "Failed to submit your support. Please try again later.",
   supportRateLimited: "Too many sign-ups from your network. Please wait 10 minutes and try again.",
@@ -61,7 +65,6 @@ export const MAX_PASSWORD = 128;
 export const MAX_NAME = 80;
 export const MAX_EMAIL = 254;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Latest birth date that is at least 18 years before `today` (ISO), the date input's max. */
 export function maxBirthDate(today: Date = new Date()): string {
@@ -82,12 +85,49 @@ export function isValidIsoDate(value: string): boolean {
   return year >= 1900 && d.getTime() <= Date.now();
 }
 
-const text = v.optional(v.pipe(v.unknown(), v.transform((x) => (typeof x === "string" ? x : x == null ? "" : String(x)))), "");
+/** Labels used in type and character messages (the API's field names are what clients send). */
+const FIELD_LABELS: Record<string, string> = {
+  firstName: "First name",
+  lastName: "Last name",
+  name: "Name",
+  email: "Email",
+  subject: "Subject",
+  message: "Message",
+  birthDate: "Birth date",
+  password: "Password",
+  confirmPassword: "Confirm password",
+  role: "Role",
+};
+
+export const typeMessage = (field: string) => `${FIELD_LABELS[field] ?? field} must be text`;
+export const charactersMessage = (field: string) =>
+  `${FIELD_LABELS[field] ?? field} cannot contain control, invisible or text-direction characters`;
+
+/**
+ * A text field: a string (NFC-normalised), or missing (""). Numbers, booleans, arrays and objects
+ * are refused with '<Field> must be text' instead of being turned into "1", "true" or
+ * "[object Object]". `line` fields refuse control, invisible and bidi characters; `multiline`
+ * fields allow line breaks; `secret` (passwords) only has to be well-formed Unicode.
+ */
+function field(name: string, kind: "line" | "multiline" | "secret" = "line") {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((x) => x == null || typeof x === "string", typeMessage(name)),
+      v.transform((x) => (typeof x === "string" ? normalizeText(x) : "")),
+      v.check(
+        (x) => (kind === "line" ? isCleanLine(x) : kind === "multiline" ? isCleanText(x) : x.isWellFormed()),
+        charactersMessage(name),
+      ),
+    ),
+    "",
+  );
+}
 
 const filled = (s: string) => s.trim().length > 0;
 
 export const SigninSchema = v.pipe(
-  v.object({ email: text, password: text }),
+  v.object({ email: field("email"), password: field("password", "secret") }),
   v.check((i) => filled(i.email) && i.password.length > 0, MESSAGES.signinRequired),
   v.transform((i) => ({ email: i.email.trim().toLowerCase(), password: i.password })),
 );
@@ -99,12 +139,12 @@ export const SigninSchema = v.pipe(
 export function signupSchema(options: { requireConfirm: boolean; today?: Date }) {
   return v.pipe(
     v.object({
-      firstName: text,
-      lastName: text,
-      email: text,
-      birthDate: text,
-      password: text,
-      confirmPassword: v.optional(v.string()),
+      firstName: field("firstName"),
+      lastName: field("lastName"),
+      email: field("email"),
+      birthDate: field("birthDate"),
+      password: field("password", "secret"),
+      confirmPassword: v.optional(v.pipe(v.unknown(), v.check((x) => x == null || typeof x === "string", typeMessage("confirmPassword")), v.transform((x) => (typeof x === "string" ? normalizeText(x) : undefined)))),
       role: v.optional(v.unknown()),
     }),
     v.check(
@@ -122,12 +162,13 @@ export function signupSchema(options: { requireConfirm: boolean; today?: Date })
       MESSAGES.passwordsMismatch,
     ),
     v.check((i) => i.password.length >= MIN_PASSWORD, MESSAGES.passwordTooShort),
+    v.check((i) => !isBlank(i.password), MESSAGES.passwordBlank),
     v.check((i) => isValidIsoDate(i.birthDate.trim()), MESSAGES.invalidBirthDate),
     v.check(
       (i) => i.birthDate.trim() <= maxBirthDate(options.today ?? new Date()),
       MESSAGES.tooYoung,
     ),
-    v.check((i) => EMAIL_RE.test(i.email.trim()), MESSAGES.invalidEmail),
+    v.check((i) => isEmail(i.email.trim()), MESSAGES.invalidEmail),
     v.check(
       (i) =>
         i.firstName.trim().length <= MAX_NAME &&
@@ -182,11 +223,11 @@ export const SUPPORTER_LIMITS = { name: 100, email: MAX_EMAIL, message: 500 } as
  */
 export function contactSchema(options: { withSubject: boolean }) {
   return v.pipe(
-    v.object({ name: text, email: text, message: text, subject: text }),
+    v.object({ name: field("name"), email: field("email"), message: field("message", "multiline"), subject: field("subject") }),
     v.check((i) => filled(i.name) && filled(i.email) && filled(i.message), MESSAGES.contactRequired),
     v.check((i) => i.name.trim().length <= CONTACT_LIMITS.name, MESSAGES.contactNameTooLong),
     v.check((i) => i.email.trim().length <= CONTACT_LIMITS.email, MESSAGES.contactEmailTooLong),
-    v.check((i) => EMAIL_RE.test(i.email.trim()), MESSAGES.invalidEmail),
+    v.check((i) => isEmail(i.email.trim()), MESSAGES.invalidEmail),
     v.check((i) => i.message.trim().length <= CONTACT_LIMITS.message, MESSAGES.contactMessageTooLong),
     v.check(
       (i) => !options.withSubject || i.subject.trim() === "" || (CONTACT_SUBJECTS as readonly string[]).includes(i.subject.trim()),
@@ -203,27 +244,38 @@ export function contactSchema(options: { withSubject: boolean }) {
 
 export type ContactInput = v.InferOutput<ReturnType<typeof contactSchema>>;
 
-/** true unless the value says no: JSON false, or a form's "false" / "off" / "0" / "". Missing is true. */
-function wantsPublic(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === "boolean") return value;
-  if (typeof value === "number") return value !== 0;
-  const s = String(value).trim().toLowerCase();
-  return !(s === "false" || s === "off" || s === "0" || s === "no" || s === "");
-}
+/**
+ * "Show my name publicly": JSON true/false, or a form's checkbox ("on" when ticked, absent when
+ * not; the action passes a boolean). Missing means the default, true. Anything else is refused.
+ */
+const PUBLIC_WORDS: Record<string, boolean> = { true: true, on: true, yes: true, "1": true, false: false, off: false, no: false, "0": false, "": false };
+
+export const SHOW_PUBLICLY_MESSAGE = "showPublicly must be true or false";
+
+const showPubliclyField = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.check(
+      (x) => x == null || typeof x === "boolean" || (typeof x === "string" && x.trim().toLowerCase() in PUBLIC_WORDS),
+      SHOW_PUBLICLY_MESSAGE,
+    ),
+    v.transform((x) => (x == null ? true : typeof x === "boolean" ? x : PUBLIC_WORDS[(x as string).trim().toLowerCase()])),
+  ),
+  true,
+);
 
 export const SupporterSchema = v.pipe(
-  v.object({ name: text, email: text, message: text, showPublicly: v.optional(v.unknown()) }),
+  v.object({ name: field("name"), email: field("email"), message: field("message", "multiline"), showPublicly: showPubliclyField }),
   v.check((i) => filled(i.name) && filled(i.email), MESSAGES.supportRequired),
   v.check((i) => i.name.trim().length <= SUPPORTER_LIMITS.name, MESSAGES.supportNameTooLong),
   v.check((i) => i.email.trim().length <= SUPPORTER_LIMITS.email, MESSAGES.supportEmailTooLong),
-  v.check((i) => EMAIL_RE.test(i.email.trim()), MESSAGES.invalidEmail),
+  v.check((i) => isEmail(i.email.trim()), MESSAGES.invalidEmail),
   v.check((i) => i.message.trim().length <= SUPPORTER_LIMITS.message, MESSAGES.supportMessageTooLong),
   v.transform((i) => ({
     name: i.name.trim(),
     email: i.email.trim().toLowerCase(),
     message: i.message.trim() || null,
-    showPublicly: wantsPublic(i.showPublicly),
+    showPublicly: i.showPublicly,
   })),
 );
 

@@ -9,12 +9,16 @@ export const db = () => createDb(env.DB);
 let seq = 0;
 export const unique = (prefix = "u") => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-/** A request through the real Worker (middleware + API). */
+/**
+ * A request through the real Worker (middleware + API). Each call comes from a fresh client
+ * address unless the test names one (`CF-Connecting-IP`), so rate limits only meet where a test
+ * means them to.
+ */
 export function call(
   path: string,
   init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ) {
-  const headers: Record<string, string> = { ...init.headers };
+  const headers: Record<string, string> = { "CF-Connecting-IP": uniqueIp(), ...init.headers };
   if (init.body !== undefined && !headers["Content-Type"]) headers["Content-Type"] = "application/json";
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   return exports.default.fetch(`http://localhost${path}`, {
@@ -29,6 +33,15 @@ export async function json<T = Record<string, unknown>>(res: Response): Promise<
   return (await res.json()) as T;
 }
 
+/** A client address no other test uses (a documentation-range IPv6), so rate limits never leak between tests. */
+export function uniqueIp(): string {
+  const r = () => Math.floor(Math.random() * 0xffff).toString(16);
+  return `2001:db8:${r()}:${r()}:${r()}:${(seq++ % 0xffff).toString(16)}::1`;
+}
+
+/** A password long and rare enough for the common-password rule. */
+export const TEST_PASSWORD = "Quill-Harbor-73";
+
 export function adultBirthDate() {
   return "1995-05-17";
 }
@@ -38,7 +51,7 @@ export function signupBody(overrides: Record<string, unknown> = {}) {
     firstName: "Ada",
     lastName: "Lovelace",
     email: `${unique("ada")}@example.edu`,
-    password: "secret1",
+    password: TEST_PASSWORD,
     birthDate: adultBirthDate(),
     role: "investor",
     ...overrides,

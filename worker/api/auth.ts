@@ -1,23 +1,38 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 
-import { SigninSchema, parseFirst, signupSchema, MESSAGES } from "../../app/lib/schemas";
-import { createUser, invalidateSession, login, publicUser } from "../services/auth";
+import { MESSAGES } from "../../app/lib/schemas";
+import {
+  DEVICE_COOKIE,
+  deviceCookie,
+  invalidateSession,
+  login,
+  publicUser,
+  readCookie,
+  registerUser,
+  type SignedIn,
+} from "../services/auth";
+import { clientAddress } from "../services/client";
 import type { HonoEnv } from "../types";
 import { readBody, serviceErrorResponse } from "./util";
 
 export const authApi = new Hono<HonoEnv>();
 
-const clientIp = (req: Request) => req.headers.get("CF-Connecting-IP") ?? "local";
+/** API clients get the token in the body; a browser calling the API also keeps its device cookie. */
+function signedInBody(c: Context<HonoEnv>, out: SignedIn) {
+  if (out.deviceToken) c.header("Set-Cookie", deviceCookie(out.deviceToken, c.get("secureCookies")), { append: true });
+  return { success: true, token: out.token, user: publicUser(out.user) };
+}
 
 /** POST /api/auth/signup → 201 { token, user } | 4xx { message } */
 authApi.post("/signup", async (c) => {
   const read = await readBody(c);
   if (!read.ok) return read.response;
-  const parsed = parseFirst(signupSchema({ requireConfirm: false }), read.body);
-  if (!parsed.ok) return c.json({ success: false, message: parsed.message }, 400);
   try {
-    const { token, user } = await createUser(c.get("db"), parsed.value);
-    return c.json({ success: true, token, user: publicUser(user) }, 201);
+    const out = await registerUser(c.get("db"), read.body, {
+      clientIp: clientAddress(c.req.raw),
+      requireConfirm: false,
+    });
+    return c.json(signedInBody(c, out), 201);
   } catch (e) {
     return serviceErrorResponse(c, e);
   }
@@ -27,11 +42,12 @@ authApi.post("/signup", async (c) => {
 authApi.post("/login", async (c) => {
   const read = await readBody(c);
   if (!read.ok) return read.response;
-  const parsed = parseFirst(SigninSchema, read.body);
-  if (!parsed.ok) return c.json({ success: false, message: parsed.message }, 400);
   try {
-    const { token, user } = await login(c.get("db"), parsed.value, clientIp(c.req.raw));
-    return c.json({ success: true, token, user: publicUser(user) });
+    const out = await login(c.get("db"), read.body, {
+      clientIp: clientAddress(c.req.raw),
+      deviceToken: readCookie(c.req.raw, DEVICE_COOKIE),
+    });
+    return c.json(signedInBody(c, out));
   } catch (e) {
     return serviceErrorResponse(c, e);
   }

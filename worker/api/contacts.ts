@@ -5,18 +5,17 @@
 import { Hono, type Context } from "hono";
 
 import { MESSAGES } from "../../app/lib/schemas";
+import { clientAddress } from "../services/client";
 import { submitContactMessage } from "../services/contacts";
 import type { HonoEnv } from "../types";
 import { readBody, serviceErrorResponse } from "./util";
-
-const clientIp = (req: Request) => req.headers.get("CF-Connecting-IP") ?? "local";
 
 function handler(withSubject: boolean) {
   return async (c: Context<HonoEnv>) => {
     const read = await readBody(c);
     if (!read.ok) return read.response;
     try {
-      await submitContactMessage(c.get("db"), read.body, { withSubject, clientIp: clientIp(c.req.raw) });
+      await submitContactMessage(c.get("db"), read.body, { withSubject, clientIp: clientAddress(c.req.raw) });
       return c.json({ success: true, message: MESSAGES.contactSuccess }, 201);
     } catch (e) {
       return serviceErrorResponse(c, e);

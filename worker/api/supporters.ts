@@ -1,15 +1,14 @@
 /**
  * GET /api/supporters → { success, supporters: [{ name, message, createdAt }], count }
- * POST /api/supporters (name, email, message, showPublicly) → { success, count, message }:
- * 201 for a new supporter, 200 when the email had already signed up (the row is updated).
+ * POST /api/supporters (name, email, message, showPublicly) → 201 { success, count, message },
+ * the same answer whether or not the email had signed up before (ADR 012).
  */
 import { Hono } from "hono";
 
+import { clientAddress } from "../services/client";
 import { listSupporters, submitSupporter } from "../services/supporters";
 import type { HonoEnv } from "../types";
 import { readBody, serviceErrorResponse } from "./util";
-
-const clientIp = (req: Request) => req.headers.get("CF-Connecting-IP") ?? "local";
 
 export const supportersApi = new Hono<HonoEnv>();
 
@@ -22,8 +21,8 @@ supportersApi.post("/", async (c) => {
   const read = await readBody(c);
   if (!read.ok) return read.response;
   try {
-    const out = await submitSupporter(c.get("db"), read.body, clientIp(c.req.raw));
-    return c.json({ success: true, count: out.count, message: out.message }, out.updated ? 200 : 201);
+    const out = await submitSupporter(c.get("db"), read.body, clientAddress(c.req.raw));
+    return c.json({ success: true, count: out.count, message: out.message }, 201);
   } catch (e) {
     return serviceErrorResponse(c, e);
   }

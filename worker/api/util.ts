@@ -1,41 +1,61 @@
 import type { Context } from "hono";
 
-import { isServiceError } from "../services/errors";
+import { errorHeaders, isServiceError } from "../services/errors";
 import type { HonoEnv } from "../types";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+export const BODY_MESSAGES = {
+  notJson: "Request body is not valid JSON",
+  notObject: "Request body must be a JSON object",
+  unsupportedType: "Content-Type must be application/json",
+  unreadableForm: "The form data could not be read",
+} as const;
+
+const isJsonType = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
+const isFormType = (type: string) => /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type);
+
 /**
- * Reads a JSON (or, for tolerance, form-encoded) body as a plain object.
- * Malformed JSON or a non-object body is a 400 with a clear message, never a 500.
+ * Reads a JSON (or, for tolerance, form-encoded) body as a plain object. Malformed JSON or a
+ * non-object body is a 400, another content type a 415, with a clear message; never a 500.
+ * An empty body without a content type is an empty object (the validation then names what is missing).
  */
 export async function readBody(
   c: Context<HonoEnv>,
 ): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; response: Response }> {
-  const type = c.req.header("Content-Type") ?? "";
+  const type = (c.req.header("Content-Type") ?? "").trim();
+  const fail = (message: string, status: 400 | 415) => ({
+    ok: false as const,
+    response: c.json({ success: false, message }, status),
+  });
   try {
-    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    if (isFormType(type)) {
       const form = await c.req.formData();
       const body: Record<string, unknown> = {};
-      for (const [k, v] of form) if (typeof v === "string") body[k] = v;
+      for (const [k, v] of form) if (typeof v === "string" && !(k in body)) body[k] = v;
       return { ok: true, body };
     }
     const text = await c.req.text();
+    if (!type && !text) return { ok: true, body: {} };
+    if (!isJsonType(type)) return fail(BODY_MESSAGES.unsupportedType, 415);
     if (!text.trim()) return { ok: true, body: {} };
-    const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-      return { ok: false, response: c.json({ message: "Request body must be a JSON object" }, 400) };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return fail(BODY_MESSAGES.notJson, 400);
     }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return fail(BODY_MESSAGES.notObject, 400);
     return { ok: true, body: parsed as Record<string, unknown> };
   } catch {
-    return { ok: false, response: c.json({ message: "Request body is not valid JSON" }, 400) };
+    return fail(type && isFormType(type) ? BODY_MESSAGES.unreadableForm : BODY_MESSAGES.notJson, 400);
   }
 }
 
-/** Turns a ServiceError into the spec's `{ message }` answer; rethrows anything else. */
+/** Turns a ServiceError into the spec's `{ message }` answer (with `Retry-After` on a 429); rethrows anything else. */
 export function serviceErrorResponse(c: Context<HonoEnv>, e: unknown): Response {
   if (isServiceError(e)) {
-    if (e.status === 429) c.header("Retry-After", "900");
+    for (const [name, value] of Object.entries(errorHeaders(e))) c.header(name, value);
     return c.json({ success: false, message: e.message }, e.status);
   }
   throw e;

@@ -10,23 +10,58 @@
  */
 import { scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
-import { MESSAGES, type SigninInput, type SignupInput } from "../../app/lib/schemas";
+import { MESSAGES, parseFirst, SigninSchema, signupSchema } from "../../app/lib/schemas";
 import type { SessionUser, UserDTO } from "../../app/lib/types";
 import type { Database } from "../../db/client";
-import { projects, sessions, users } from "../../db/schema";
+import { projects, sessions, trustedDevices, users } from "../../db/schema";
 import { ServiceError } from "./errors";
-import { checkLimit, hitLimit, resetLimit } from "./rate-limit";
+import { isCommonPassword } from "./passwords";
+import {
+  clearStatements,
+  keyPart,
+  releaseStatements,
+  reserve,
+  type RateLimit,
+  type Slot,
+} from "./rate-limit";
 
 export const SESSION_COOKIE = "campusfund_session";
+export const DEVICE_COOKIE = "campusfund_device";
+/** A session ends after this long without use… */
 export const SESSION_INACTIVITY_MS = 30 * 24 * 60 * 60 * 1000;
+/** …and, however often it is used, this long after sign-in (ADR 013). */
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 export const SESSION_REFRESH_MS = 60 * 60 * 1000;
+/** Signing in on an eleventh browser ends the least recently used session. */
+export const MAX_SESSIONS_PER_USER = 10;
+/** Device cookies (OWASP): kept a year; at most this many per account. */
+export const DEVICE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+export const MAX_DEVICES_PER_USER = 10;
 
 /** scrypt parameters (OWASP: N=2^15, r=8, p=3). Pinned by a test; raise by adding a new prefix. */
 export const SCRYPT = { N: 2 ** 15, r: 8, p: 3, keyLength: 32, saltLength: 16 } as const;
 
-export const LOGIN_LIMIT = { perEmail: 5, perIp: 30, windowMs: 15 * 60 * 1000 } as const;
+const MINUTE = 60 * 1000;
+/**
+ * Sign-in limits (ADR 013, OWASP's device cookies). Every attempt reserves a slot of each key it
+ * counts against before the password is checked; a right password gives its slots back.
+ * - From a browser with a device cookie for the account: 5 per device.
+ * - From anywhere else: 5 per account from one address, and 10 per account from all unknown
+ *   browsers together, so guesses spread over many addresses stay few while the owner, on a
+ *   browser they signed in with before, is never locked out by them.
+ * - 30 per address across all accounts (password spraying).
+ */
+export const LOGIN_LIMITS = {
+  device: { max: 5, windowMs: 15 * MINUTE, message: MESSAGES.tooManyAttempts },
+  accountFromAddress: { max: 5, windowMs: 15 * MINUTE, message: MESSAGES.tooManyAttempts },
+  accountUntrusted: { max: 10, windowMs: 15 * MINUTE, message: MESSAGES.tooManyAttempts },
+  address: { max: 30, windowMs: 15 * MINUTE, message: MESSAGES.tooManyAttempts },
+} as const satisfies Record<string, RateLimit>;
+
+/** Accounts created per client address (each costs a scrypt hash). */
+export const SIGNUP_LIMIT = { max: 10, windowMs: 60 * MINUTE, message: MESSAGES.tooManySignups } as const satisfies RateLimit;
 
 // ---------------------------------------------------------------------------------------------
 // bytes helpers
@@ -132,43 +167,110 @@ const userWithProjectColumns = {
   ownedProjectSlug: projects.slug,
 };
 
-export async function createUser(
+/** A new session's token and its two statements: the insert and the cap on sessions per user. */
+async function sessionStatements(db: Database, userId: string, now: number) {
+  const token = generateSessionToken();
+  const [id, secret] = token.split(".");
+  const d1 = db.$client;
+  return {
+    token,
+    statements: [
+      d1
+        .prepare("insert into sessions (id, secret_hash, user_id, created_at, last_verified_at) values (?1, ?2, ?3, ?4, ?4)")
+        .bind(id, await sha256Hex(secret), userId, now),
+      // Beyond the cap, the least recently used sessions of this user end.
+      d1
+        .prepare(
+          `delete from sessions where user_id = ?1 and id not in (
+             select id from sessions where user_id = ?1 order by last_verified_at desc, created_at desc limit ?2)`,
+        )
+        .bind(userId, MAX_SESSIONS_PER_USER),
+    ],
+  };
+}
+
+/**
+ * The device cookie after a successful sign-in: the same device, touched, or a new one (and the
+ * account's oldest devices beyond the cap forgotten).
+ */
+async function deviceStatements(db: Database, userId: string, known: string | null, now: number) {
+  const d1 = db.$client;
+  if (known) {
+    return {
+      token: null,
+      statements: [d1.prepare("update trusted_devices set last_used_at = ?2 where id = ?1").bind(known, now)],
+    };
+  }
+  const token = `${randomToken(16)}.${randomToken(32)}`;
+  const [id, secret] = token.split(".");
+  return {
+    token,
+    statements: [
+      d1
+        .prepare("insert into trusted_devices (id, secret_hash, user_id, created_at, last_used_at) values (?1, ?2, ?3, ?4, ?4)")
+        .bind(id, await sha256Hex(secret), userId, now),
+      d1
+        .prepare(
+          `delete from trusted_devices where user_id = ?1 and id not in (
+             select id from trusted_devices where user_id = ?1 order by last_used_at desc limit ?2)`,
+        )
+        .bind(userId, MAX_DEVICES_PER_USER),
+    ],
+  };
+}
+
+export interface SignedIn {
+  /** The session token: the cookie for browsers, the bearer token for API clients. */
+  token: string;
+  user: SessionUser;
+  /** A new device cookie value to set, or null when the browser's device cookie stays. */
+  deviceToken: string | null;
+}
+
+/**
+ * Sign-up, the whole rule as both doors receive it: validation (400 with the spec's message, then
+ * whitespace-only and common passwords), the per-address limit (429, reserved before the costly
+ * hash), then the account, its first session and a device cookie in one batch (409 when the email
+ * is taken).
+ */
+export async function registerUser(
   db: Database,
-  input: SignupInput,
-): Promise<{ token: string; user: SessionUser }> {
+  fields: Record<string, unknown>,
+  options: { clientIp: string; requireConfirm: boolean; now?: number },
+): Promise<SignedIn> {
+  const parsed = parseFirst(signupSchema({ requireConfirm: options.requireConfirm }), fields);
+  if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
+  const input = parsed.value;
+  if (isCommonPassword(input.password)) throw new ServiceError(400, MESSAGES.passwordCommon, "common_password");
+
+  const now = options.now ?? Date.now();
+  await reserve(db, [{ key: `signup:ip:${options.clientIp}`, limit: SIGNUP_LIMIT }], now);
+
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
-  const token = generateSessionToken();
-  const now = Date.now();
-  const [sessionId, secret] = token.split(".");
+  const session = await sessionStatements(db, id, now);
+  const device = await deviceStatements(db, id, null, now);
+  const d1 = db.$client;
   try {
-    // One atomic batch: the account and its first session.
-    await db.batch([
-      db.insert(users).values({
-        id,
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        birthDate: input.birthDate,
-        role: input.role,
-      }),
-      db.insert(sessions).values({
-        id: sessionId,
-        secretHash: await sha256Hex(secret),
-        userId: id,
-        createdAt: now,
-        lastVerifiedAt: now,
-      }),
+    // One atomic batch: the account, its first session and its first device.
+    await d1.batch([
+      d1
+        .prepare(
+          "insert into users (id, email, password_hash, first_name, last_name, birth_date, role, created_at) values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )
+        .bind(id, input.email, passwordHash, input.firstName, input.lastName, input.birthDate, input.role, now),
+      ...session.statements,
+      ...device.statements,
     ]);
   } catch (e) {
-    if (/UNIQUE constraint failed: users\.email/i.test(String((e as Error)?.message ?? e) + String((e as { cause?: Error }).cause?.message ?? ""))) {
+    if (constraintFailed(e, /UNIQUE constraint failed: users\.email/i)) {
       throw new ServiceError(409, MESSAGES.emailTaken, "email_taken");
     }
     throw e;
   }
   return {
-    token,
+    token: session.token,
+    deviceToken: device.token,
     user: {
       id,
       email: input.email,
@@ -182,39 +284,80 @@ export async function createUser(
   };
 }
 
+function constraintFailed(e: unknown, what: RegExp): boolean {
+  const err = e as { message?: string; cause?: { message?: string } };
+  return what.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`);
+}
+
 /**
- * Signs in. The answer for an unknown email and for a wrong password is the same (401, same
- * message, same work); repeated failures per email and per client address are limited (429).
+ * Signs in (ADR 013). The answer for an unknown email and for a wrong password is the same (401,
+ * same message, same work). Before the password is checked, the attempt reserves a slot of every
+ * limit it counts against, so concurrent guesses cannot slip past them: from a browser holding a
+ * device cookie for this account, the device's own limit; from anywhere else, the account's
+ * per-address and all-unknown-browsers limits. Every attempt also counts against its address.
+ * A right password gives back the attempt's slots and clears its account or device counter.
  */
 export async function login(
   db: Database,
-  input: SigninInput,
-  clientIp: string,
-): Promise<{ token: string; user: SessionUser }> {
-  const keys = [`login:email:${input.email}`, `login:ip:${clientIp}`];
-  const limits = [LOGIN_LIMIT.perEmail, LOGIN_LIMIT.perIp];
-  const [rows, blocked] = await Promise.all([
-    db
-      .select(userWithProjectColumns)
-      .from(users)
-      .leftJoin(projects, eq(projects.founderId, users.id))
-      .where(eq(users.email, input.email))
-      .limit(1),
-    checkLimit(db, keys, limits, LOGIN_LIMIT.windowMs),
-  ]);
-  if (blocked) throw new ServiceError(429, MESSAGES.tooManyAttempts, "rate_limited");
+  fields: Record<string, unknown>,
+  options: { clientIp: string; deviceToken?: string | null; now?: number },
+): Promise<SignedIn> {
+  const parsed = parseFirst(SigninSchema, fields);
+  if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
+  const { email, password } = parsed.value;
+  const now = options.now ?? Date.now();
 
+  const device = parseToken(options.deviceToken ?? null);
+  const rows = await db
+    .select({
+      ...userWithProjectColumns,
+      deviceId: trustedDevices.id,
+      deviceSecretHash: trustedDevices.secretHash,
+      deviceUsedAt: trustedDevices.lastUsedAt,
+    })
+    .from(users)
+    .leftJoin(projects, eq(projects.founderId, users.id))
+    .leftJoin(
+      trustedDevices,
+      sql`${trustedDevices.id} = ${device?.id ?? null} and ${trustedDevices.userId} = ${users.id}`,
+    )
+    .where(eq(users.email, email))
+    .limit(1);
   const row = rows[0];
+  const trusted =
+    !!row?.deviceId &&
+    !!device &&
+    now - (row.deviceUsedAt ?? 0) < DEVICE_LIFETIME_MS &&
+    constantTimeEqualHex(await sha256Hex(device.secret), row.deviceSecretHash ?? "");
+
+  const account = await keyPart(email);
+  const addressSlot: Slot = { key: `login:ip:${options.clientIp}`, limit: LOGIN_LIMITS.address };
+  const accountSlots: Slot[] = trusted
+    ? [{ key: `login:device:${row!.deviceId}`, limit: LOGIN_LIMITS.device }]
+    : [
+        { key: `login:acct-ip:${account}:${options.clientIp}`, limit: LOGIN_LIMITS.accountFromAddress },
+        { key: `login:acct:${account}`, limit: LOGIN_LIMITS.accountUntrusted },
+      ];
+  await reserve(db, [...accountSlots, addressSlot], now);
+
   dummyHash ??= hashPassword(randomToken(16));
-  const ok = await verifyPassword(input.password, row?.user.passwordHash ?? (await dummyHash));
-  if (!row || !ok) {
-    await hitLimit(db, keys, LOGIN_LIMIT.windowMs);
-    throw new ServiceError(401, MESSAGES.invalidCredentials, "invalid_credentials");
-  }
-  const token = await createSession(db, row.user.id);
-  await resetLimit(db, keys[0]);
+  const ok = await verifyPassword(password, row?.user.passwordHash ?? (await dummyHash));
+  if (!row || !ok) throw new ServiceError(401, MESSAGES.invalidCredentials, "invalid_credentials");
+
+  const session = await sessionStatements(db, row.user.id, now);
+  const nextDevice = await deviceStatements(db, row.user.id, trusted ? row.deviceId : null, now);
+  // The per-account or per-device counter starts over; the all-browsers and address counters
+  // only get this attempt's slot back (a right password is not a guess).
+  const [perAccount, ...shared] = accountSlots;
+  await db.$client.batch([
+    ...session.statements,
+    ...nextDevice.statements,
+    ...clearStatements(db, [perAccount.key]),
+    ...releaseStatements(db, [...shared, addressSlot], now),
+  ]);
   return {
-    token,
+    token: session.token,
+    deviceToken: nextDevice.token,
     user: toSessionUser({
       ...row.user,
       ownedProjectId: row.ownedProjectId,
@@ -226,22 +369,16 @@ export async function login(
 // ---------------------------------------------------------------------------------------------
 // sessions
 
+/** `id.secret`: a 120-bit id and a 160-bit secret (ASVS asks for at least 128 bits), base32. */
 export function generateSessionToken(): string {
-  return `${randomToken(24)}.${randomToken(24)}`;
+  return `${randomToken(24)}.${randomToken(32)}`;
 }
 
-export async function createSession(db: Database, userId: string): Promise<string> {
-  const token = generateSessionToken();
-  const [id, secret] = token.split(".");
-  const now = Date.now();
-  await db.insert(sessions).values({
-    id,
-    secretHash: await sha256Hex(secret),
-    userId,
-    createdAt: now,
-    lastVerifiedAt: now,
-  });
-  return token;
+function parseToken(token: string | null): { id: string; secret: string } | null {
+  if (!token || token.length > 200) return null;
+  const parts = token.split(".");
+  if (parts.length !== 2 || !/^[a-z2-9]{8,64}$/.test(parts[0]) || !/^[a-z2-9]{16,64}$/.test(parts[1])) return null;
+  return { id: parts[0], secret: parts[1] };
 }
 
 export interface ValidatedSession {
@@ -249,20 +386,23 @@ export interface ValidatedSession {
   user: SessionUser;
   /** True when the expiry was pushed forward: the cookie should be re-sent. */
   refreshed: boolean;
+  /** When the session ends if not used again (the earlier of the two lifetimes). */
+  expiresAt: number;
 }
 
 /**
- * Looks up a token: one read (session + user + owned project). Expired sessions are deleted;
- * live ones have their inactivity window extended at most hourly.
+ * Looks up a token: one read (session + user + owned project). Sessions idle past the inactivity
+ * window or older than the absolute lifetime are deleted; live ones have their inactivity window
+ * extended at most hourly.
  */
 export async function validateSessionToken(
   db: Database,
   token: string,
   now: number = Date.now(),
 ): Promise<ValidatedSession | null> {
-  const parts = token.split(".");
-  if (parts.length !== 2 || !parts[0] || !parts[1] || token.length > 200) return null;
-  const [id, secret] = parts;
+  const parsed = parseToken(token);
+  if (!parsed) return null;
+  const { id, secret } = parsed;
   const rows = await db
     .select({ session: sessions, ...userWithProjectColumns })
     .from(sessions)
@@ -273,18 +413,22 @@ export async function validateSessionToken(
   const row = rows[0];
   if (!row) return null;
   if (!constantTimeEqualHex(await sha256Hex(secret), row.session.secretHash)) return null;
-  if (now - row.session.lastVerifiedAt >= SESSION_INACTIVITY_MS) {
+  const absoluteEnd = row.session.createdAt + SESSION_ABSOLUTE_MS;
+  if (now - row.session.lastVerifiedAt >= SESSION_INACTIVITY_MS || now >= absoluteEnd) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   let refreshed = false;
+  let lastVerifiedAt = row.session.lastVerifiedAt;
   if (now - row.session.lastVerifiedAt >= SESSION_REFRESH_MS) {
     await db.update(sessions).set({ lastVerifiedAt: now }).where(eq(sessions.id, id));
     refreshed = true;
+    lastVerifiedAt = now;
   }
   return {
     sessionId: id,
     refreshed,
+    expiresAt: Math.min(lastVerifiedAt + SESSION_INACTIVITY_MS, absoluteEnd),
     user: toSessionUser({
       ...row.user,
       ownedProjectId: row.ownedProjectId,
@@ -295,24 +439,51 @@ export async function validateSessionToken(
 
 /** Ends a session on the server (logout). Accepts the full token and checks its secret. */
 export async function invalidateSession(db: Database, token: string): Promise<void> {
-  const [id, secret] = token.split(".");
-  if (!id || !secret) return;
+  const parsed = parseToken(token);
+  if (!parsed) return;
   await db
     .delete(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.secretHash, await sha256Hex(secret))));
+    .where(and(eq(sessions.id, parsed.id), eq(sessions.secretHash, await sha256Hex(parsed.secret))));
 }
 
 export async function invalidateAllSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export function sessionCookie(token: string, secure: boolean): string {
-  const maxAge = Math.floor(SESSION_INACTIVITY_MS / 1000);
+/** The session cookie; `expiresAt` shortens it when the absolute lifetime ends sooner. */
+export function sessionCookie(token: string, secure: boolean, expiresAt?: number, now: number = Date.now()): string {
+  const until = expiresAt ?? now + SESSION_INACTIVITY_MS;
+  const maxAge = Math.max(0, Math.floor((until - now) / 1000));
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
 }
 
 export function clearSessionCookie(secure: boolean): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
+/** The device cookie: only ever sent to our own sign-in (SameSite=Strict), kept a year. */
+export function deviceCookie(token: string, secure: boolean): string {
+  const maxAge = Math.floor(DEVICE_LIFETIME_MS / 1000);
+  return `${DEVICE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+/** The cookies a successful sign-in or sign-up sets: the session, and a new device cookie. */
+export function signedInCookies(result: SignedIn, secure: boolean): string[] {
+  const out = [sessionCookie(result.token, secure)];
+  if (result.deviceToken) out.push(deviceCookie(result.deviceToken, secure));
+  return out;
+}
+
+/** One cookie's value from a request, or null. */
+export function readCookie(request: Request, name: string): string | null {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie) return null;
+  for (const part of cookie.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
 }
 
 /** Reads the session token from `Authorization: Bearer` (API clients) or the cookie (browsers). */
@@ -322,16 +493,6 @@ export function readSessionToken(request: Request): { token: string; via: "beare
     const token = auth.slice(7).trim();
     if (token) return { token, via: "bearer" };
   }
-  const cookie = request.headers.get("Cookie");
-  if (cookie) {
-    for (const part of cookie.split(";")) {
-      const [name, ...rest] = part.trim().split("=");
-      if (name === SESSION_COOKIE && rest.length) {
-        const token = rest.join("=");
-        if (token) return { token, via: "cookie" };
-      }
-    }
-  }
-  return null;
+  const token = readCookie(request, SESSION_COOKIE);
+  return token ? { token, via: "cookie" } : null;
 }
-

@@ -4,60 +4,38 @@
  * action) call `submitContactMessage` with the raw fields.
  *
  * Spam: a filled honeypot is answered as a person would be and nothing is stored (no D1 query);
- * each client address may send CONTACT_LIMIT.perIp messages per window.
+ * each client address may send CONTACT_LIMIT.max messages per window. The slot is reserved in the
+ * same D1 transaction as the insert (ADR 013), so concurrent posts cannot store more.
  */
 import type { Database } from "../../db/client";
-import { contactMessages } from "../../db/schema";
-import {
-  MESSAGES,
-  contactSchema,
-  isHoneypotFilled,
-  parseFirst,
-  type ContactInput,
-} from "../../app/lib/schemas";
+import { MESSAGES, contactSchema, isHoneypotFilled, parseFirst } from "../../app/lib/schemas";
 import { ServiceError } from "./errors";
-import { checkLimit, hitLimit } from "./rate-limit";
+import { reserveAndRun, type RateLimit } from "./rate-limit";
 
-export const CONTACT_LIMIT = { perIp: 5, windowMs: 10 * 60 * 1000 } as const;
-
-const limitKey = (clientIp: string) => `contact:ip:${clientIp}`;
-
-/** Stores one message; 429 once the address has sent its quota in the current window. */
-export async function sendContactMessage(
-  db: Database,
-  input: ContactInput,
-  clientIp: string,
-  now: number = Date.now(),
-): Promise<{ id: string }> {
-  const key = limitKey(clientIp);
-  if (await checkLimit(db, [key], [CONTACT_LIMIT.perIp], CONTACT_LIMIT.windowMs, now)) {
-    throw new ServiceError(429, MESSAGES.contactRateLimited, "rate_limited");
-  }
-  const id = crypto.randomUUID();
-  await db.insert(contactMessages).values({
-    id,
-    name: input.name,
-    email: input.email,
-    subject: input.subject,
-    message: input.message,
-    createdAt: now,
-  });
-  await hitLimit(db, [key], CONTACT_LIMIT.windowMs, now);
-  return { id };
-}
+export const CONTACT_LIMIT = {
+  max: 5,
+  windowMs: 10 * 60 * 1000,
+  message: MESSAGES.contactRateLimited,
+} as const satisfies RateLimit;
 
 /**
  * The whole rule for one submission, as both doors receive it: honeypot, validation (400 with the
- * spec's message), then `sendContactMessage`. `stored` is false for a bot.
+ * spec's message), then the rate-limited insert (429 once the address has sent its quota).
+ * `stored` is false for a bot.
  */
 export async function submitContactMessage(
   db: Database,
   fields: Record<string, unknown>,
-  options: { withSubject: boolean; clientIp: string },
+  options: { withSubject: boolean; clientIp: string; now?: number },
 ): Promise<{ stored: boolean }> {
   if (isHoneypotFilled(fields)) return { stored: false };
   const parsed = parseFirst(contactSchema({ withSubject: options.withSubject }), fields);
   if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
-  await sendContactMessage(db, parsed.value, options.clientIp);
+  const input = parsed.value;
+  const now = options.now ?? Date.now();
+  const insert = db.$client
+    .prepare("insert into contact_messages (id, name, email, subject, message, created_at) values (?1, ?2, ?3, ?4, ?5, ?6)")
+    .bind(crypto.randomUUID(), input.name, input.email, input.subject, input.message, now);
+  await reserveAndRun(db, [{ key: `contact:ip:${options.clientIp}`, limit: CONTACT_LIMIT }], [insert], now);
   return { stored: true };
 }

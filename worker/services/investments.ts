@@ -22,6 +22,7 @@ import type { Database } from "../../db/client";
 import { investments, projects } from "../../db/schema";
 import { ServiceError } from "./errors";
 import { getProject } from "./projects";
+import { markPublicContentChanged } from "./public-content";
 
 export const PURCHASE_MESSAGES = {
   notFound: "Project Not Found",
@@ -30,6 +31,7 @@ export const PURCHASE_MESSAGES = {
   wholeShares: "Please enter a whole number of shares (at least 1)",
   amountMismatch: "The amount does not match shares times the share price",
   keyRequired: "An idempotency key is required",
+  keyInvalid: "The idempotency key must be 1 to 100 visible ASCII characters",
   keyReused: "This idempotency key was already used for a different purchase",
 } as const;
 
@@ -47,7 +49,8 @@ export interface PurchaseRequest {
   shares: unknown;
   /** Optional client-computed amount: checked against the server's, never trusted. */
   amount?: unknown;
-  idempotencyKey: string;
+  /** Raw key as sent: validated here (1 to 100 visible ASCII characters). */
+  idempotencyKey: unknown;
 }
 
 export interface PurchaseResult {
@@ -77,7 +80,9 @@ export function checkPurchase(project: ProjectDTO, shares: number, amount: unkno
     throw new ServiceError(409, onlyAvailable(project.sharesRemaining), "not_enough_shares");
   }
   const amountCents = shares * Math.round(project.sharePrice * 100);
-  if (amountCents < Math.round(project.investmentTerms.minInvestment * 100)) {
+  // The last shares of a raise may be bought below the minimum: otherwise they could never sell.
+  const buysTheRest = shares === project.sharesRemaining;
+  if (amountCents < Math.round(project.investmentTerms.minInvestment * 100) && !buysTheRest) {
     throw new ServiceError(422, belowMinimum(project.investmentTerms.minInvestment), "below_minimum");
   }
   if (amount !== undefined && amount !== null && amount !== "") {
@@ -87,6 +92,9 @@ export function checkPurchase(project: ProjectDTO, shares: number, amount: unkno
     }
   }
 }
+
+/** Printable ASCII, as HTTP header values and our forms' UUIDs are. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
 function parseWholeShares(raw: unknown): number {
   const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
@@ -107,8 +115,9 @@ export async function purchaseShares(
   req: PurchaseRequest,
 ): Promise<PurchaseResult> {
   assertCanInvest(user);
-  const key = req.idempotencyKey?.trim();
-  if (!key || key.length > 100) throw new ServiceError(400, PURCHASE_MESSAGES.keyRequired, "key_required");
+  const key = typeof req.idempotencyKey === "string" ? req.idempotencyKey.trim() : "";
+  if (!key) throw new ServiceError(400, PURCHASE_MESSAGES.keyRequired, "key_required");
+  if (!IDEMPOTENCY_KEY.test(key)) throw new ServiceError(400, PURCHASE_MESSAGES.keyInvalid, "key_invalid");
 
   // A replay first: a retried request must answer like the original even if the project has
   // since sold out.
@@ -131,7 +140,7 @@ export async function purchaseShares(
        select ?1, ?2, p.id, ?3, p.share_price_cents, ?3 * p.share_price_cents, 'active', ?4, ?5
        from projects p
        where p.id = ?6 and p.status = 'active' and p.funding_deadline > ?7
-         and ?3 * p.share_price_cents >= p.min_investment_cents
+         and (?3 * p.share_price_cents >= p.min_investment_cents or ?3 = p.total_shares - p.shares_sold)
        returning id, share_price_cents, amount_cents`,
     )
     .bind(id, user.id, shares, key, now, project._id, today);
@@ -173,6 +182,7 @@ export async function purchaseShares(
     throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
   }
   const row = inserted[0];
+  markPublicContentChanged();
   const after = (await getProject(db, project._id)) ?? project;
   const investment = toInvestmentDTO(
     {

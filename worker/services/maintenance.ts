@@ -1,20 +1,26 @@
 /**
  * Housekeeping run by the daily cron trigger (wrangler.toml): sessions are otherwise deleted only
- * when someone presents an expired token, and rate-limit rows only when their key is hit again.
+ * when someone presents an expired token, rate-limit rows only when their key is hit again, and
+ * device cookies only when an account signs in on too many browsers.
  */
-import { lt } from "drizzle-orm";
+import { lt, or, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
-import { rateLimits, sessions } from "../../db/schema";
-import { SESSION_INACTIVITY_MS } from "./auth";
-
-/** Longest rate-limit window in use, with room to spare. */
-export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+import { rateLimits, sessions, trustedDevices } from "../../db/schema";
+import { DEVICE_LIFETIME_MS, SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "./auth";
 
 export async function purgeExpired(db: Database, now: number = Date.now()) {
-  const [expiredSessions, staleLimits] = await db.batch([
-    db.delete(sessions).where(lt(sessions.lastVerifiedAt, now - SESSION_INACTIVITY_MS)),
-    db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_RETENTION_MS)),
+  const [expiredSessions, staleLimits, oldDevices] = await db.batch([
+    db
+      .delete(sessions)
+      .where(or(lt(sessions.lastVerifiedAt, now - SESSION_INACTIVITY_MS), lt(sessions.createdAt, now - SESSION_ABSOLUTE_MS))),
+    // A window that has ended holds no reservation any more.
+    db.delete(rateLimits).where(sql`${rateLimits.windowStart} + ${rateLimits.windowMs} <= ${now}`),
+    db.delete(trustedDevices).where(lt(trustedDevices.lastUsedAt, now - DEVICE_LIFETIME_MS)),
   ]);
-  return { sessions: expiredSessions.meta.changes, rateLimits: staleLimits.meta.changes };
+  return {
+    sessions: expiredSessions.meta.changes,
+    rateLimits: staleLimits.meta.changes,
+    devices: oldDevices.meta.changes,
+  };
 }

@@ -2,27 +2,28 @@
  * Supporters (spec sections 2, 3, 5, 7): people who sign up on /support to show their support.
  *
  * - One row per email, compared case-insensitively (unique index on lower(email), migration 0001).
- *   A second sign-up with the same email updates the name, message and showPublicly choice, keeps
- *   the original date, and answers success with MESSAGES.supportUpdated.
+ *   A second sign-up with an email already on the list changes nothing and is answered exactly
+ *   like a first one (ADR 012): nobody can rewrite someone else's public entry, and the answer
+ *   does not tell whether an email was already there.
  * - `count` is every supporter, public or not (the banner's "You've joined {count} others");
  *   the list holds only those who chose to be shown, and never an email or an id.
- * - Each client address may sign up SUPPORT_LIMIT.perIp times per window.
+ * - Each client address may sign up SUPPORT_LIMIT.max times per window, reserved in the same D1
+ *   transaction as the insert (ADR 013).
  */
 import { sql } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
 import { supporters } from "../../db/schema";
-import {
-  MESSAGES,
-  SupporterSchema,
-  isHoneypotFilled,
-  parseFirst,
-  type SupporterInput,
-} from "../../app/lib/schemas";
+import { MESSAGES, SupporterSchema, isHoneypotFilled, parseFirst } from "../../app/lib/schemas";
 import { ServiceError } from "./errors";
-import { checkLimit, hitLimit } from "./rate-limit";
+import { markPublicContentChanged } from "./public-content";
+import { reserveAndRun, type RateLimit } from "./rate-limit";
 
-export const SUPPORT_LIMIT = { perIp: 5, windowMs: 10 * 60 * 1000 } as const;
+export const SUPPORT_LIMIT = {
+  max: 5,
+  windowMs: 10 * 60 * 1000,
+  message: MESSAGES.supportRateLimited,
+} as const satisfies RateLimit;
 /** The public list shows the most recent supporters, up to this many. */
 export const SUPPORTERS_LIST_MAX = 100;
 
@@ -58,57 +59,44 @@ export async function listSupporters(
 }
 
 /**
- * Adds a supporter, or updates the one with the same email. Answers the new total and the
- * message to show. Rate limited per client address.
- */
-export async function addSupporter(
-  db: Database,
-  input: SupporterInput,
-  clientIp: string,
-  now: number = Date.now(),
-): Promise<{ count: number; updated: boolean; message: string }> {
-  const key = `support:ip:${clientIp}`;
-  if (await checkLimit(db, [key], [SUPPORT_LIMIT.perIp], SUPPORT_LIMIT.windowMs, now)) {
-    throw new ServiceError(429, MESSAGES.supportRateLimited, "rate_limited");
-  }
-  const id = crypto.randomUUID();
-  // Raw statements: drizzle's upsert cannot name an expression index as its conflict target.
-  const d1 = db.$client;
-  const [written, totals] = await d1.batch([
-    d1
-      .prepare(
-        `insert into supporters (id, name, email, message, show_publicly, created_at)
-         values (?1, ?2, ?3, ?4, ?5, ?6)
-         on conflict (lower(email)) do update set
-           name = excluded.name, message = excluded.message, show_publicly = excluded.show_publicly
-         returning id`,
-      )
-      .bind(id, input.name, input.email, input.message, input.showPublicly ? 1 : 0, now),
-    d1.prepare("select count(*) as n from supporters"),
-  ]);
-  await hitLimit(db, [key], SUPPORT_LIMIT.windowMs, now);
-  const updated = (written.results[0] as { id?: string } | undefined)?.id !== id;
-  return {
-    count: (totals.results[0] as { n?: number } | undefined)?.n ?? 0,
-    updated,
-    message: updated ? MESSAGES.supportUpdated : MESSAGES.supportThanks,
-  };
-}
-
-/**
  * The whole rule for one sign-up, as both doors receive it: a filled honeypot is answered like a
- * new supporter and nothing is stored; otherwise validate (400 with the spec's message) and add.
+ * new supporter and nothing is stored; otherwise validate (400 with the spec's message), reserve
+ * the address's slot and insert, in one transaction (429 once the address has used its quota).
+ * An email already on the list keeps its entry untouched; the answer is the same either way.
  */
 export async function submitSupporter(
   db: Database,
   fields: Record<string, unknown>,
   clientIp: string,
-): Promise<{ count: number; updated: boolean; message: string }> {
+  now: number = Date.now(),
+): Promise<{ count: number; message: string }> {
   if (isHoneypotFilled(fields)) {
     const { count } = await listSupporters(db, 0);
-    return { count, updated: false, message: MESSAGES.supportThanks };
+    return { count, message: MESSAGES.supportThanks };
   }
   const parsed = parseFirst(SupporterSchema, fields);
   if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
-  return addSupporter(db, parsed.value, clientIp);
+  const input = parsed.value;
+  const d1 = db.$client;
+  // Raw statements: drizzle's upsert cannot name an expression index as its conflict target.
+  const [written, totals] = await reserveAndRun(
+    db,
+    [{ key: `support:ip:${clientIp}`, limit: SUPPORT_LIMIT }],
+    [
+      d1
+        .prepare(
+          `insert into supporters (id, name, email, message, show_publicly, created_at)
+           values (?1, ?2, ?3, ?4, ?5, ?6)
+           on conflict (lower(email)) do nothing`,
+        )
+        .bind(crypto.randomUUID(), input.name, input.email, input.message, input.showPublicly ? 1 : 0, now),
+      d1.prepare("select count(*) as n from supporters"),
+    ],
+    now,
+  );
+  if (written.meta.changes > 0 && input.showPublicly) markPublicContentChanged();
+  return {
+    count: (totals.results[0] as { n?: number } | undefined)?.n ?? 0,
+    message: MESSAGES.supportThanks,
+  };
 }
