@@ -36,6 +36,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/routes/**", "app/server/**"],
+    ignores: ["app/server/form.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer)$/][callee.object.name='request']",
+          message: "Read a page action's body with readForm (app/server/form.server.ts): it answers bad bodies with a 4xx instead of a 500.",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -17,6 +17,8 @@ export interface AppContext {
   sessionToken: string | null;
   /** Whether the session cookie should be marked Secure (everything but localhost). */
   secureCookies: boolean;
+  /** This response's Content-Security-Policy nonce, for React Router's inline scripts (ADR 014). */
+  nonce: string;
 }
 
 export const appContext = createContext<AppContext>();

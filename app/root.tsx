@@ -20,6 +20,7 @@ import type { Route } from "./+types/root";
 import { Footer } from "./components/Footer";
 import { GuidedTour } from "./components/tour/GuidedTour";
 import { Header } from "./components/Header";
+import { useNonce } from "./components/nonce";
 import { BRAND, pageTitle } from "./components/meta";
 import { QueryNotice } from "./components/Notice";
 import { useStorageCleanup } from "./components/useStorageCleanup";
@@ -63,6 +64,7 @@ const REVEAL_READY_BEFORE_MS = 1200;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   // Once per app start in the browser: clear stale demo/mock/test/Sample storage keys (spec 4).
   useStorageCleanup();
   // The observer-driven reveal takes over from the CSS fallback when the app is running in time.
@@ -74,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
+        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f4fd1" />
         <Meta />
@@ -123,7 +125,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message = "You do not have permission to access this page.";
     } else if (error.status < 500) {
       title = "Something went wrong";
-      message = "We couldn't handle that request. Please check the address and try again.";
+      // A refused request body (app/server/form.server.ts) says what was wrong with it.
+      const said = (error.data as { message?: unknown } | null)?.message;
+      message = typeof said === "string" ? said : "We couldn't handle that request. Please check the address and try again.";
     }
   }
   // Stack traces only while developing; production shows the friendly text alone.

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, Workers tests (real D1 in workerd), then browser tests against the
+// `npm test`: typecheck, lint, Workers tests of the API (real D1 in workerd), the build, Workers tests
+// of the built app (page actions, `.data` routes, the fuzz suite), then browser tests against the
 // built app served by `wrangler dev`. Stops at the first failing step.
 import { bin, run } from "./lib.mjs";
 
@@ -7,6 +8,7 @@ const steps = [
   ["lint", () => run(bin("eslint"), [".", "--max-warnings=0"])],
   ["workers tests", () => run(bin("vitest"), ["run", "--config", "vitest.config.ts"])],
   ["build", () => run(bin("react-router"), ["build"])],
+  ["app tests", () => run(bin("vitest"), ["run", "--config", "vitest.app.config.ts"])],
   ["browser tests", () => run(bin("playwright"), ["test"])],
 ];
 

@@ -13,6 +13,7 @@ import { investmentsApi } from "./api/investments";
 import { projectsApi } from "./api/projects";
 import { supportersApi } from "./api/supporters";
 import { MAX_BODY_BYTES } from "./api/util";
+import { BASE_SECURITY_HEADERS, contentSecurityPolicy, newNonce } from "./security-headers";
 import { clearSessionCookie, readSessionToken, sessionCookie, validateSessionToken } from "./services/auth";
 import type { HonoEnv } from "./types";
 
@@ -20,26 +21,39 @@ export type PagesHandler = (c: Context<HonoEnv>) => Response | Promise<Response>
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The largest body any page action reads (each form has its own, smaller limit: app/server/form.server.ts). */
+export const MAX_PAGE_BODY_BYTES = 128 * 1024;
+
 /**
  * Cross-site request forgery guard for every state-changing request a browser could be tricked
- * into sending: reject when the browser says the request came from another site. Bearer-token
- * requests are exempt (a browser never attaches a bearer token by itself). Requests without
- * either header (curl, server-to-server) carry no ambient browser credentials to abuse.
+ * into sending: reject when the browser says the request came from another site, or when its
+ * Origin is not exactly ours (scheme, host and port). Bearer-token requests are exempt (a browser
+ * never attaches a bearer token by itself). Requests without either header (curl,
+ * server-to-server) carry no ambient browser credentials to abuse.
  */
 export function isCrossSite(request: Request): boolean {
   const site = request.headers.get("Sec-Fetch-Site");
   if (site && site !== "same-origin" && site !== "none") return true;
   const origin = request.headers.get("Origin");
-  if (origin && origin !== "null") {
-    const url = new URL(request.url);
-    const host = request.headers.get("Host") ?? url.host;
-    try {
-      return new URL(origin).host !== host;
-    } catch {
-      return true;
-    }
+  if (origin === null) return false;
+  if (origin === "null") return true;
+  return origin !== new URL(request.url).origin;
+}
+
+/**
+ * The methods the API answers on a path (for 405 and `Allow`), from the routers' own table:
+ * `:param` segments match any one segment.
+ */
+function allowedMethods(api: Hono<HonoEnv>, path: string): string[] {
+  const found = new Set<string>();
+  for (const route of api.routes) {
+    if (route.method === "ALL") continue;
+    const pattern = route.path.replace(/\/+$/, "") || "/";
+    const re = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\:[^/]+|:[^/]+/g, "[^/]+")}/?$`);
+    if (re.test(path)) found.add(route.method);
   }
-  return origin === "null";
+  if (found.has("GET")) found.add("HEAD");
+  return [...found].sort();
 }
 
 export function createApp(pages?: PagesHandler) {
@@ -54,15 +68,17 @@ export function createApp(pages?: PagesHandler) {
     c.set("user", null);
     c.set("sessionToken", null);
     c.set("authVia", null);
+    c.set("nonce", newNonce());
 
     await next();
 
     const h = c.res.headers;
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) h.set(name, value);
+    h.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce")));
     if (c.get("secureCookies")) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // Nothing personal is kept by a browser or a shared cache: every answer to a signed-in
+    // request, and every answer that sets a cookie, is private and not stored.
+    if (c.get("user") || h.has("Set-Cookie")) h.set("Cache-Control", "private, no-store");
     h.append("Server-Timing", `d1;desc="${count()} queries"`);
   });
 
@@ -77,7 +93,7 @@ export function createApp(pages?: PagesHandler) {
         c.set("authVia", found.via);
         await next();
         if (session.refreshed && found.via === "cookie" && !c.res.headers.has("Set-Cookie")) {
-          c.res.headers.append("Set-Cookie", sessionCookie(found.token, c.get("secureCookies")));
+          c.res.headers.append("Set-Cookie", sessionCookie(found.token, c.get("secureCookies"), session.expiresAt));
         }
         return;
       }
@@ -121,8 +137,17 @@ export function createApp(pages?: PagesHandler) {
   api.route("/contacts", contactsApi);
   api.route("/contact", contactApi);
   api.route("/supporters", supportersApi);
-  // Unknown API paths answer JSON (a mounted app's notFound handler is not consulted).
-  api.all("*", (c) => c.json({ success: false, message: "Not found" }, 404));
+  // A known path with another method is a 405 naming the allowed ones; anything else a JSON 404
+  // (a mounted app's notFound handler is not consulted).
+  api.all("*", (c) => {
+    const path = new URL(c.req.url).pathname.replace(/^\/api/, "") || "/";
+    const allowed = allowedMethods(api, path);
+    if (allowed.length) {
+      c.header("Allow", allowed.join(", "));
+      return c.json({ success: false, message: `Method ${c.req.method} is not allowed here` }, 405);
+    }
+    return c.json({ success: false, message: "Not found" }, 404);
+  });
   api.onError((err, c) => {
     console.error("api error", err);
     return c.json({ success: false, message: "Something went wrong" }, 500);
@@ -133,6 +158,16 @@ export function createApp(pages?: PagesHandler) {
   // catch-all redirect to "/": a script tag must not receive the home page.
   app.get("/assets/*", (c) => c.text("Not found", 404));
 
-  if (pages) app.all("*", pages);
+  if (pages) {
+    // No page reads more than this; each form's own limit is smaller (app/server/form.server.ts).
+    app.use(
+      "*",
+      bodyLimit({
+        maxSize: MAX_PAGE_BODY_BYTES,
+        onError: (c) => c.text("The form is too large", 413),
+      }),
+    );
+    app.all("*", pages);
+  }
   return app;
 }

@@ -7,14 +7,22 @@
  * Never cached: anything with a session cookie or a bearer token, non-GET requests, responses that
  * set a cookie or are not 200. Browsers are told `no-cache`, so a visitor who signs in never sees
  * an anonymous page from their own cache. A request with `Cache-Control: no-cache` (a hard reload)
- * skips the lookup and refreshes the copy. Any successful write clears the isolate's copies, so
- * the isolate that served a purchase shows it at once; others catch up within EDGE_TTL_SECONDS.
+ * skips the lookup and refreshes the copy. Only the services that change what visitors see mark
+ * public content changed (worker/services/public-content.ts: a purchase, a public supporter); copies
+ * older than that change are stale in this isolate at once, and other isolates catch up within
+ * EDGE_TTL_SECONDS. Sign-ins, sign-outs and contact messages do not touch the cache.
  * (The shared Cache API was tried as a second layer and dropped: its copies cannot be purged by
  * a write without enumerating every URL variant of a project.)
+ *
+ * Pages carry a Content-Security-Policy nonce that must differ per response (ADR 014). A copy
+ * remembers the nonce it was rendered with; a hit replaces it, in the HTML, with the nonce of the
+ * response being made (the outer middleware puts the same one in the header). The stored nonce is
+ * 128 random bits made for that render, so it occurs nowhere else in the page.
  */
 import type { MiddlewareHandler } from "hono";
 
 import { SESSION_COOKIE } from "./services/auth";
+import { publicContentGeneration } from "./services/public-content";
 import type { HonoEnv } from "./types";
 
 export const EDGE_TTL_SECONDS = 10;
@@ -47,6 +55,10 @@ const MEMORY_MAX_TOTAL = 16 * 1024 * 1024;
 let memoryBytes = 0;
 interface MemoryEntry {
   expires: number;
+  /** Public content generation when rendered: a later change makes the copy stale. */
+  generation: number;
+  /** The CSP nonce the copy was rendered with (HTML only). */
+  nonce: string | null;
   status: number;
   headers: [string, string][];
   body: ArrayBuffer;
@@ -60,7 +72,7 @@ function forget(key: string) {
   memory.delete(key);
 }
 
-function remember(key: string, res: Response, body: ArrayBuffer) {
+function remember(key: string, res: Response, body: ArrayBuffer, nonce: string | null, generation: number) {
   if (body.byteLength > MEMORY_MAX_BODY) return;
   forget(key);
   while (memory.size && (memory.size >= MEMORY_MAX_ENTRIES || memoryBytes + body.byteLength > MEMORY_MAX_TOTAL)) {
@@ -69,18 +81,21 @@ function remember(key: string, res: Response, body: ArrayBuffer) {
   memoryBytes += body.byteLength;
   // a hit reports its own (zero) queries
   const headers = [...res.headers].filter(([name]) => name.toLowerCase() !== "server-timing");
-  memory.set(key, { expires: Date.now() + EDGE_TTL_SECONDS * 1000, status: res.status, headers, body });
+  memory.set(key, { expires: Date.now() + EDGE_TTL_SECONDS * 1000, generation, nonce, status: res.status, headers, body });
 }
 
-function recall(key: string): Response | null {
+function recall(key: string, nonce: string): Response | null {
   const entry = memory.get(key);
   if (!entry) return null;
-  if (entry.expires <= Date.now()) {
+  if (entry.expires <= Date.now() || entry.generation !== publicContentGeneration()) {
     forget(key);
     return null;
   }
-  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+  const body = entry.nonce ? new TextDecoder().decode(entry.body).replaceAll(entry.nonce, nonce) : entry.body;
+  return new Response(body, { status: entry.status, headers: entry.headers });
 }
+
+const isHtml = (res: Response) => /^text\/html/i.test(res.headers.get("Content-Type") ?? "");
 
 /** Forget every remembered copy in this isolate (after a write that may change public numbers). */
 export function clearMemoryCache() {
@@ -99,25 +114,24 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     if (!isCacheable(c.req.raw)) {
       await next();
-      // A successful write (a purchase, a sign-up) may change public numbers: drop this
-      // isolate's copies at once; other isolates' copies expire within EDGE_TTL_SECONDS.
-      if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) clearMemoryCache();
       return;
     }
     const url = c.req.url;
+    const nonce = c.get("nonce");
     const bypass = /no-cache|no-store|max-age=0/.test(c.req.header("Cache-Control") ?? "");
     if (!bypass) {
-      const hit = recall(url);
+      const hit = recall(url, nonce);
       if (hit) {
         c.res = forBrowser(hit, "HIT");
         return;
       }
     }
+    const generation = publicContentGeneration();
     await next();
     const res = c.res;
     if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
     const body = await res.arrayBuffer();
-    remember(url, res, body);
+    remember(url, res, body, isHtml(res) ? nonce : null, generation);
     c.res = forBrowser(new Response(body, res), "MISS");
   };
 }

@@ -23,6 +23,7 @@ const app = createApp((c) => {
     user: c.get("user"),
     sessionToken: c.get("sessionToken"),
     secureCookies: c.get("secureCookies"),
+    nonce: c.get("nonce"),
   });
   return handleRequest(c.req.raw, context);
 });
@@ -33,7 +34,7 @@ export default {
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(
       purgeExpired(createDb(env.DB)).then((n) =>
-        console.log(`purged ${n.sessions} expired sessions, ${n.rateLimits} rate-limit rows`),
+        console.log(`purged ${n.sessions} expired sessions, ${n.rateLimits} rate-limit rows, ${n.devices} device cookies`),
       ),
     );
   },

@@ -16,6 +16,7 @@ export const NOTICES = {
 export type NoticeCode = keyof typeof NOTICES;
 
 export function noticeFor(code: string | null | undefined) {
-  if (!code || !(code in NOTICES)) return null;
+  // Own keys only: `?notice=toString` must not find Object.prototype's methods.
+  if (!code || !Object.hasOwn(NOTICES, code)) return null;
   return NOTICES[code as NoticeCode];
 }

@@ -65,6 +65,18 @@ export function minimumShares(minInvestment: number, sharePrice: number): number
 }
 
 /**
+ * Whether `shares` fall short of the minimum investment. Buying every remaining share is always
+ * allowed, even below the minimum: otherwise a raise's last few shares could never sell.
+ */
+export function belowMinimum(
+  shares: number,
+  p: Pick<ProjectDTO, "sharePrice" | "sharesRemaining"> & { investmentTerms: Pick<ProjectDTO["investmentTerms"], "minInvestment"> },
+): boolean {
+  if (shares === p.sharesRemaining) return false;
+  return Math.round(p.sharePrice * 100) * shares < Math.round(p.investmentTerms.minInvestment * 100);
+}
+
+/**
  * Purchase presets (spec section 5): minimum shares = ceil(minInvestment / sharePrice), then 2×,
  * 5× and 10× of that, each capped at shares remaining, deduplicated, sorted ascending.
  */
@@ -125,7 +137,7 @@ export function investButtonState(
   if (role === "founder") return { kind: "founder", label: "Founders Cannot Invest" };
   if (!role) return { kind: "login", label: "Login to Invest" };
   const total = totalFor(shares, p.sharePrice);
-  if (total < p.investmentTerms.minInvestment) {
+  if (belowMinimum(shares, p)) {
     return { kind: "min", label: `Min ${formatMoney(p.investmentTerms.minInvestment)}` };
   }
   return { kind: "invest", label: `Invest ${formatMoney(total)}` };

@@ -17,7 +17,9 @@ import { CONTACT_INFO } from "../lib/contact-info";
 import { MESSAGES } from "../lib/schemas";
 import { getApp } from "../server/guards.server";
 import { submitContactMessage } from "../../worker/services/contacts";
-import { isServiceError } from "../../worker/services/errors";
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { clientAddress } from "../../worker/services/client";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import publicCss from "~/styles/public.css?url";
 import type { Route } from "./+types/contact";
 
@@ -26,26 +28,27 @@ export const meta: Route.MetaFunction = () =>
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
+export const headers = actionRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = formFields(await readForm(request, FORM_LIMITS.contact));
   const variant = form.variant === "home" ? "home" : "page";
-  const str = (k: string) => (typeof form[k] === "string" ? (form[k] as string) : "");
-  const values = { name: str("name"), email: str("email"), subject: str("subject"), message: str("message") };
+  const values = { name: form.name ?? "", email: form.email ?? "", subject: form.subject ?? "", message: form.message ?? "" };
   const success = () =>
     variant === "home"
       ? redirect(CONTACT_SENT_PATH)
       : data<ContactActionData>({ form: "contact", ok: true, message: MESSAGES.contactSuccess, variant });
-  const failure = (error: string, status: number) =>
-    data<ContactActionData>({ form: "contact", ok: false, error, variant, values }, { status });
+  const failure = (error: string, status: number, headers: Record<string, string>) =>
+    data<ContactActionData>({ form: "contact", ok: false, error, variant, values }, { status, headers });
 
   try {
     await submitContactMessage(getApp(context).db, form, {
       withSubject: variant === "page",
-      clientIp: request.headers.get("CF-Connecting-IP") ?? "local",
+      clientIp: clientAddress(request),
     });
   } catch (e) {
     if (!isServiceError(e)) throw e;
-    return failure(e.message, e.status);
+    return failure(e.message, e.status, errorHeaders(e));
   }
   return success();
 }

@@ -3,9 +3,15 @@
  *
  * The form posts to this route's action, which calls the same `purchaseShares` service as the
  * API. A hidden idempotency key, made fresh for each rendered form, means a double submit buys
- * once. Without JavaScript the action redirects straight to the portfolio (which shows the
- * success message); with JavaScript (`js=1`, set after hydration) it returns the spec's success
- * message, which shows for 1.5 s before the page moves to the portfolio.
+ * once, and the posted `amount` (the total the page showed) must still equal shares × price, so a
+ * purchase never charges a different amount than the one on screen.
+ *
+ * Without JavaScript the page cannot update its button and total as the shares input changes, so
+ * the shares form is a GET form: "Update total" recomputes, "Review Purchase" (`?review=1`) leads
+ * to a confirmation that states the exact shares and total, and only its button buys. The action
+ * then redirects to the portfolio (which shows the success message). With JavaScript (`js=1`, set
+ * after hydration) the label and total follow the input, the form posts directly, and the spec's
+ * success message shows for 1.5 s before the page moves to the portfolio.
  */
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
@@ -16,6 +22,7 @@ import { CategoryBadge } from "~/components/project/StatusBadge";
 import { categoryLabel } from "~/lib/categories";
 import { formatMoney, formatNumber, formatPrice } from "~/lib/format";
 import {
+  belowMinimum,
   clampShares,
   displayValuation,
   fundingState,
@@ -26,9 +33,10 @@ import {
 } from "~/lib/project";
 import investCss from "~/styles/invest.css?url";
 
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireRole, requireUser } from "../server/guards.server";
-import { isServiceError } from "../../worker/services/errors";
-import { PURCHASE_MESSAGES, purchaseShares } from "../../worker/services/investments";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { belowMinimum as belowMinimumMessage, PURCHASE_MESSAGES, purchaseShares } from "../../worker/services/investments";
 import { getProject } from "../../worker/services/projects";
 import type { Route } from "./+types/purchase";
 
@@ -65,6 +73,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   const state = fundingState(project);
+  const unavailable =
+    state === "sold-out" ? PURCHASE_MESSAGES.soldOut : state === "closed" ? PURCHASE_MESSAGES.closed : null;
+  const tooSmall = belowMinimum(shares, project);
+  // The no-JavaScript confirmation: exact shares and total, shown before anything is bought.
+  const review =
+    url.searchParams.get("review") === "1" && requested !== null && !clampMessage && !tooSmall && !unavailable
+      ? { shares, total: totalFor(shares, project.sharePrice) }
+      : null;
   return {
     found: true as const,
     project: {
@@ -85,35 +101,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         project.investmentTerms.equityPercentage,
       ),
     },
-    unavailable:
-      state === "sold-out" ? PURCHASE_MESSAGES.soldOut : state === "closed" ? PURCHASE_MESSAGES.closed : null,
+    unavailable,
     shares,
     clampMessage,
+    /** A review asked for shares below the minimum: say why there is no confirmation. */
+    minimumMessage: url.searchParams.get("review") === "1" && tooSmall ? belowMinimumMessage(project.investmentTerms.minInvestment) : null,
+    review,
     presets: purchasePresets(project.investmentTerms.minInvestment, project.sharePrice, remaining),
     idempotencyKey: crypto.randomUUID(),
   };
 }
 
+export const headers = actionRetryAfter;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const form = await request.formData();
-  const rawShares = String(form.get("shares") ?? "");
+  const form = formFields(await readForm(request, FORM_LIMITS.purchase));
+  const rawShares = form.shares ?? "";
   const { db } = getApp(context);
   let result;
   try {
     result = await purchaseShares(db, user, {
       project: params.id,
       shares: rawShares,
-      idempotencyKey: String(form.get("idempotencyKey") ?? ""),
+      amount: form.amount,
+      idempotencyKey: form.idempotencyKey ?? "",
     });
   } catch (e) {
     if (isServiceError(e)) {
-      return data({ error: e.message || "Investment failed", shares: rawShares }, { status: e.status });
+      return data({ error: e.message || "Investment failed", shares: rawShares }, { status: e.status, headers: errorHeaders(e) });
     }
     throw e;
   }
   const to = `/portfolio?invested=${encodeURIComponent(result.investment._id)}`;
-  if (form.get("js") === "1") {
+  if (form.js === "1") {
     return { success: result.message, redirectTo: to };
   }
   throw redirect(to);
@@ -133,7 +154,8 @@ function PurchaseForm({
   loaderData: Loaded;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { project, shares: initialShares, clampMessage, presets, idempotencyKey, unavailable } = loaderData;
+  const { project, shares: initialShares, clampMessage, presets, idempotencyKey, unavailable, review, minimumMessage } =
+    loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -152,8 +174,11 @@ function PurchaseForm({
 
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const total = totalFor(input.shares, project.sharePrice);
-  const belowMin = total < project.minInvestment;
+  const belowMin = belowMinimum(input.shares, { ...project, investmentTerms: { minInvestment: project.minInvestment } });
   const disabled = busy || !!success || !input.valid || input.shares < 1 || (hydrated && belowMin);
+  const minShares = minimumShares(project.minInvestment, project.sharePrice);
+  // Fewer shares left than the minimum buys: the rest may be bought below the minimum.
+  const onlyTheRest = project.sharesRemaining > 0 && project.sharesRemaining < minShares;
   const reg = REGULATION_INFO[project.regulationType] ?? REGULATION_INFO.SAFE;
   const cancel = `/project/${project.slug || project._id}`;
 
@@ -227,10 +252,43 @@ function PurchaseForm({
               Back to Project
             </Link>
           </div>
-        ) : (
-          <Form method="post" className="purchase-form" id="purchase-form">
+        ) : review && !error ? (
+          <Form method="post" className="purchase-form purchase-review" aria-labelledby="review-title">
+            <h2 id="review-title" className="purchase-review-title">
+              Confirm your purchase
+            </h2>
+            <p>
+              You are buying <strong>{formatNumber(review.shares)} shares</strong> of {project.title} at{" "}
+              {formatPrice(project.sharePrice)} per share.
+            </p>
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
             <input type="hidden" name="js" value={hydrated ? "1" : ""} />
+            <input type="hidden" name="shares" value={review.shares} />
+            <input type="hidden" name="amount" value={review.total} />
+            <p className="purchase-total">
+              <span>Total investment</span>
+              <strong>{formatPrice(review.total)}</strong>
+            </p>
+            <div className="purchase-actions">
+              <Link className="btn btn-secondary" to={`?shares=${review.shares}`} replace>
+                Change shares
+              </Link>
+              <button type="submit" className="btn btn-primary" disabled={busy || !!success}>
+                {busy ? "Processing..." : `Purchase ${formatNumber(review.shares)} Shares`}
+              </button>
+            </div>
+          </Form>
+        ) : (
+          // Without JavaScript this is a GET form (Update total, Review Purchase): only the
+          // confirmation above buys, so no button ever names a number the page cannot know.
+          <Form method={hydrated ? "post" : "get"} className="purchase-form" id="purchase-form">
+            {hydrated ? (
+              <>
+                <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+                <input type="hidden" name="js" value="1" />
+                <input type="hidden" name="amount" value={input.valid ? total : ""} />
+              </>
+            ) : null}
             <label className="field-label" htmlFor="purchase-shares">
               Number of shares
             </label>
@@ -251,19 +309,23 @@ function PurchaseForm({
                 aria-describedby="purchase-hint purchase-message"
               />
               {hydrated ? null : (
-                <button
-                  type="submit"
-                  className="btn btn-secondary"
-                  formMethod="get"
-                  formNoValidate
-                >
+                <button type="submit" className="btn btn-secondary" formNoValidate>
                   Update total
                 </button>
               )}
             </div>
             <p className="field-hint" id="purchase-hint">
-              Minimum {formatMoney(project.minInvestment)} ({formatNumber(minimumShares(project.minInvestment, project.sharePrice))}{" "}
-              shares) · up to {formatNumber(project.sharesRemaining)} shares
+              {onlyTheRest ? (
+                <>
+                  Only {formatNumber(project.sharesRemaining)} shares are left: you can buy all of them below the{" "}
+                  {formatMoney(project.minInvestment)} minimum.
+                </>
+              ) : (
+                <>
+                  Minimum {formatMoney(project.minInvestment)} ({formatNumber(minShares)} shares) · up to{" "}
+                  {formatNumber(project.sharesRemaining)} shares
+                </>
+              )}
             </p>
             <p className="calc-message" id="purchase-message" role="status" aria-live="polite">
               {input.message ?? ""}
@@ -295,8 +357,8 @@ function PurchaseForm({
               <span>Total investment</span>
               <strong>{formatPrice(total)}</strong>
             </p>
-            {hydrated && belowMin ? (
-              <p className="field-hint warn">
+            {(hydrated && belowMin) || minimumMessage ? (
+              <p className="field-hint warn" role={minimumMessage ? "alert" : undefined}>
                 The minimum investment is {formatMoney(project.minInvestment)}.
               </p>
             ) : null}
@@ -305,9 +367,15 @@ function PurchaseForm({
               <Link className="btn btn-secondary" to={cancel}>
                 Cancel
               </Link>
-              <button type="submit" className="btn btn-primary" disabled={disabled}>
-                {busy ? "Processing..." : `Purchase ${formatNumber(input.shares)} Shares`}
-              </button>
+              {hydrated ? (
+                <button type="submit" className="btn btn-primary" disabled={disabled}>
+                  {busy ? "Processing..." : `Purchase ${formatNumber(input.shares)} Shares`}
+                </button>
+              ) : (
+                <button type="submit" name="review" value="1" className="btn btn-primary">
+                  Review Purchase
+                </button>
+              )}
             </div>
           </Form>
         )}

@@ -7,10 +7,12 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
-import { MESSAGES, parseFirst, SigninSchema } from "../lib/schemas";
+import { MESSAGES } from "../lib/schemas";
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
-import { login, sessionCookie } from "../../worker/services/auth";
-import { isServiceError } from "../../worker/services/errors";
+import { DEVICE_COOKIE, login, readCookie, signedInCookies } from "../../worker/services/auth";
+import { clientAddress } from "../../worker/services/client";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import type { Route } from "./+types/signin";
 
 export const meta: Route.MetaFunction = () =>
@@ -21,26 +23,25 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+export const headers = actionRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
-  const form = Object.fromEntries(await request.formData());
-  const email = typeof form.email === "string" ? form.email : "";
-  const redirectTo = form.redirectTo;
-
-  const parsed = parseFirst(SigninSchema, form);
-  if (!parsed.ok) return data({ error: parsed.message, email }, { status: 400 });
-
+  const form = formFields(await readForm(request, FORM_LIMITS.signin));
+  const email = form.email ?? "";
   const app = getApp(context);
-  const clientIp = request.headers.get("CF-Connecting-IP") ?? "local";
   try {
-    const { token, user } = await login(app.db, parsed.value, clientIp);
-    return redirect(safeRedirectTo(redirectTo, homeFor(user)), {
-      headers: { "Set-Cookie": sessionCookie(token, app.secureCookies) },
+    const out = await login(app.db, form, {
+      clientIp: clientAddress(request),
+      deviceToken: readCookie(request, DEVICE_COOKIE),
     });
+    const headers = new Headers();
+    for (const cookie of signedInCookies(out, app.secureCookies)) headers.append("Set-Cookie", cookie);
+    return redirect(safeRedirectTo(form.redirectTo, homeFor(out.user), new URL(request.url).origin), { headers });
   } catch (e) {
     if (!isServiceError(e)) throw e;
     const error = e.status === 401 ? MESSAGES.invalidCredentialsScreen : e.message;
-    return data({ error, email }, { status: e.status });
+    return data({ error, email }, { status: e.status, headers: errorHeaders(e) });
   }
 }
 

@@ -8,10 +8,12 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
-import { maxBirthDate, MIN_PASSWORD, parseFirst, signupSchema } from "../lib/schemas";
+import { maxBirthDate, MAX_EMAIL, MAX_NAME, MIN_PASSWORD } from "../lib/schemas";
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireAnonymous, safeRedirectTo } from "../server/guards.server";
-import { createUser, sessionCookie } from "../../worker/services/auth";
-import { isServiceError } from "../../worker/services/errors";
+import { registerUser, signedInCookies } from "../../worker/services/auth";
+import { clientAddress } from "../../worker/services/client";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () =>
@@ -22,32 +24,28 @@ export function loader({ context }: Route.LoaderArgs) {
   return { maxBirthDate: maxBirthDate() };
 }
 
-const str = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
+export const headers = actionRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
-  const form = Object.fromEntries(await request.formData());
+  const form = formFields(await readForm(request, FORM_LIMITS.signup));
   const values = {
-    firstName: str(form.firstName),
-    lastName: str(form.lastName),
-    email: str(form.email),
-    birthDate: str(form.birthDate),
-    role: str(form.role) === "founder" ? "founder" : "investor",
+    firstName: form.firstName ?? "",
+    lastName: form.lastName ?? "",
+    email: form.email ?? "",
+    birthDate: form.birthDate ?? "",
+    role: form.role === "founder" ? "founder" : "investor",
   };
-
-  const parsed = parseFirst(signupSchema({ requireConfirm: true }), form);
-  if (!parsed.ok) return data({ error: parsed.message, values }, { status: 400 });
-
   const app = getApp(context);
   try {
-    const { token, user } = await createUser(app.db, parsed.value);
-    const home = user.role === "founder" ? "/my-projects?newUser=1" : "/portfolio?newUser=1";
-    return redirect(safeRedirectTo(form.redirectTo, home), {
-      headers: { "Set-Cookie": sessionCookie(token, app.secureCookies) },
-    });
+    const out = await registerUser(app.db, form, { clientIp: clientAddress(request), requireConfirm: true });
+    const home = out.user.role === "founder" ? "/my-projects?newUser=1" : "/portfolio?newUser=1";
+    const headers = new Headers();
+    for (const cookie of signedInCookies(out, app.secureCookies)) headers.append("Set-Cookie", cookie);
+    return redirect(safeRedirectTo(form.redirectTo, home, new URL(request.url).origin), { headers });
   } catch (e) {
     if (!isServiceError(e)) throw e;
-    return data({ error: e.message, values }, { status: e.status });
+    return data({ error: e.message, values }, { status: e.status, headers: errorHeaders(e) });
   }
 }
 
@@ -70,16 +68,16 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           <div className="form-row">
             <div className="field">
               <label htmlFor="firstName">First name</label>
-              <input id="firstName" name="firstName" autoComplete="given-name" required maxLength={80} defaultValue={v?.firstName} />
+              <input id="firstName" name="firstName" autoComplete="given-name" required maxLength={MAX_NAME} defaultValue={v?.firstName} />
             </div>
             <div className="field">
               <label htmlFor="lastName">Last name</label>
-              <input id="lastName" name="lastName" autoComplete="family-name" required maxLength={80} defaultValue={v?.lastName} />
+              <input id="lastName" name="lastName" autoComplete="family-name" required maxLength={MAX_NAME} defaultValue={v?.lastName} />
             </div>
           </div>
           <div className="field">
             <label htmlFor="email">Email</label>
-            <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={v?.email} />
+            <input id="email" name="email" type="email" autoComplete="email" required maxLength={MAX_EMAIL} defaultValue={v?.email} />
           </div>
           <div className="field">
             <label htmlFor="birthDate">Birth date</label>

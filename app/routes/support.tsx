@@ -17,7 +17,9 @@ import { pageMeta } from "../components/meta";
 import { formatDate, formatNumber } from "../lib/format";
 import { HONEYPOT_FIELD, MESSAGES, SUPPORTER_LIMITS } from "../lib/schemas";
 import { getApp } from "../server/guards.server";
-import { isServiceError } from "../../worker/services/errors";
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { clientAddress } from "../../worker/services/client";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { listSupporters, submitSupporter } from "../../worker/services/supporters";
 import publicCss from "~/styles/public.css?url";
 import type { Route } from "./+types/support";
@@ -42,34 +44,35 @@ interface FormValues {
 }
 
 type SupportActionData =
-  | { ok: true; count: number; message: string; updated: boolean }
+  | { ok: true; count: number; message: string }
   | { ok: false; error: string; values: FormValues };
 
+export const headers = actionRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const str = (k: string) => (typeof form[k] === "string" ? (form[k] as string) : "");
+  const form = formFields(await readForm(request, FORM_LIMITS.support));
   // An unchecked checkbox is simply absent from a form post.
   const showPublicly = form.showPublicly !== undefined;
-  const values: FormValues = { name: str("name"), email: str("email"), message: str("message"), showPublicly };
+  const values: FormValues = { name: form.name ?? "", email: form.email ?? "", message: form.message ?? "", showPublicly };
   const { db } = getApp(context);
 
   try {
-    const out = await submitSupporter(db, { ...form, showPublicly }, request.headers.get("CF-Connecting-IP") ?? "local");
-    return data<SupportActionData>({ ok: true, count: out.count, message: out.message, updated: out.updated });
+    const out = await submitSupporter(db, { ...form, showPublicly }, clientAddress(request));
+    return data<SupportActionData>({ ok: true, count: out.count, message: out.message });
   } catch (e) {
     if (!isServiceError(e)) throw e;
-    return data<SupportActionData>({ ok: false, error: e.message, values }, { status: e.status });
+    return data<SupportActionData>({ ok: false, error: e.message, values }, { status: e.status, headers: errorHeaders(e) });
   }
 }
 
-type Banner = { count: number; updated: boolean; message: string };
+type Banner = { count: number };
 type Status = { state: "idle" } | { state: "submitting" } | { state: "error"; message: string };
 
 export default function Support({ loaderData, actionData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const fromServer = actionData as SupportActionData | undefined;
   const [banner, setBanner] = useState<Banner | null>(
-    fromServer?.ok ? { count: fromServer.count, updated: fromServer.updated, message: fromServer.message } : null,
+    fromServer?.ok ? { count: fromServer.count } : null,
   );
   const [status, setStatus] = useState<Status>(fromServer && !fromServer.ok ? { state: "error", message: fromServer.error } : { state: "idle" });
   // The count answered by the last sign-up, shown until the reloaded list catches up.
@@ -120,7 +123,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
       const newCount = typeof out.count === "number" ? out.count : count;
       setAnsweredCount(newCount);
       setStatus({ state: "idle" });
-      setBanner({ count: newCount, updated: res.status === 200, message: out.message ?? "" });
+      setBanner({ count: newCount });
       window.scrollTo({ top: 0, behavior: "smooth" });
       void revalidator.revalidate();
     } catch {
@@ -150,7 +153,6 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
             <div>
               <h2>Thank You for Your Support!</h2>
               <p>You've joined {formatNumber(banner.count)} others who are helping to build the future.</p>
-              {banner.updated ? <p>{banner.message}</p> : null}
             </div>
           </div>
         ) : null}

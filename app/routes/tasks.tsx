@@ -33,8 +33,6 @@ export default function Tasks() {
         <div className="alert alert-info tasks-noscript">
           <p>{NO_JS_MESSAGE}</p>
         </div>
-        {/* Without scripts the (disabled) form would only confuse: hide it. */}
-        <style>{".task-app{display:none}"}</style>
       </noscript>
       <TaskManager ready={hydrated} />
     </div>

@@ -16,12 +16,28 @@ export function getUser(context: Readonly<RouterContextProvider>): SessionUser |
   return context.get(appContext).user;
 }
 
-/** Only relative paths on this site may be redirect targets (no open redirects). */
-export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+/**
+ * Where to go after signing in or up: `value` resolved with the URL parser against our own origin,
+ * kept only when it is a path that stays on this origin; anything else (another host, a scheme,
+ * `//evil.com`, `/\tevil.com`, a backslash trick, an unparsable value) gives `fallback`. The
+ * result is re-serialised by the parser, so it never carries a character a header cannot hold.
+ */
+export function safeRedirectTo(
+  value: FormDataEntryValue | string | null | undefined,
+  fallback: string,
+  origin: string,
+): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2048) return fallback;
+  let ours: URL;
+  let target: URL;
+  try {
+    ours = new URL(origin);
+    target = new URL(value, ours);
+  } catch {
     return fallback;
   }
-  return value;
+  if (target.origin !== ours.origin) return fallback;
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 /** Where a user belongs by default. */

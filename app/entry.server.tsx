@@ -1,0 +1,53 @@
+/**
+ * The server entry: React Router's default for web streams, plus the Content-Security-Policy
+ * nonce (ADR 014). The Worker makes a fresh nonce for each response (worker/app.ts) and sends it in
+ * the policy header; here it goes on React Router's inline and module scripts (`ServerRouter`'s
+ * `nonce`, which <Scripts>, <Links> and <ScrollRestoration> use) and on our own inline script
+ * (NonceContext, read by root.tsx).
+ */
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+
+import { NonceContext } from "./components/nonce";
+import { appContext } from "./context";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { nonce } = loadContext.get(appContext);
+
+  let shellRendered = false;
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors in the initial shell are logged by React Router itself.
+        if (shellRendered) console.error(error);
+      },
+    },
+  );
+  shellRendered = true;
+
+  // Bots (and SPA mode) get the whole document at once.
+  const userAgent = request.headers.get("user-agent");
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

@@ -1,0 +1,142 @@
+/**
+ * The one way a page action reads its body (ADR 013). `request.formData()` throws on a JSON, text,
+ * XML, broken multipart or oversized body, which React Router turns into a 500; `readForm` answers
+ * those with a 4xx and a clear message instead (a thrown `data()` response that the error boundary
+ * shows, for document requests and `.data` requests alike):
+ * - 415 for a content type other than a form's (urlencoded or multipart);
+ * - 413 for a body over the form's own limit (`maxBytes`), checked on the header and while reading;
+ * - 400 for a body that cannot be parsed, for too many fields, or for a file where text belongs.
+ * An empty body without a content type is an empty form, so validation names what is missing.
+ *
+ * Size each form's limit from its fields: the longest allowed text, × 12 for the worst case of
+ * 4-byte UTF-8 characters percent-encoded, plus room for the field names.
+ */
+import { data, type HeadersFunction } from "react-router";
+
+export const FORM_MESSAGES = {
+  unsupportedType: "This form must be sent as application/x-www-form-urlencoded or multipart/form-data",
+  tooLarge: "The form is too large",
+  unreadable: "The form data could not be read",
+  tooManyFields: "The form has too many fields",
+  fileNotAllowed: "This form does not accept files",
+} as const;
+
+export interface FormLimits {
+  /** Largest body accepted, in bytes. */
+  maxBytes: number;
+  /** Most fields (name=value pairs) accepted. */
+  maxFields?: number;
+}
+
+/** Limits for the forms we have: kept here so they are sized side by side. */
+export const FORM_LIMITS = {
+  /** email (254) and password (128), redirectTo (2048). */
+  signin: { maxBytes: 32 * 1024, maxFields: 10 },
+  /** names, email, date, passwords, role, redirectTo. */
+  signup: { maxBytes: 40 * 1024, maxFields: 16 },
+  /** name, email, subject, a 5,000-character message. */
+  contact: { maxBytes: 80 * 1024, maxFields: 12 },
+  /** name, email, a 500-character message, the checkbox. */
+  support: { maxBytes: 16 * 1024, maxFields: 12 },
+  /** shares, amount, the idempotency key. */
+  purchase: { maxBytes: 4 * 1024, maxFields: 10 },
+  /** No fields at all (sign-out). */
+  empty: { maxBytes: 1024, maxFields: 4 },
+} as const satisfies Record<string, FormLimits>;
+
+const DEFAULT_MAX_FIELDS = 50;
+
+const STATUS_TEXT = { 400: "Bad Request", 413: "Content Too Large", 415: "Unsupported Media Type" } as const;
+
+function refuse(status: 400 | 413 | 415, message: string): never {
+  throw data({ message }, { status, statusText: STATUS_TEXT[status] });
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get("Content-Length");
+  if (declared && Number(declared) > maxBytes) refuse(413, FORM_MESSAGES.tooLarge);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let tooLarge = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        tooLarge = true;
+        await reader.cancel().catch(() => {});
+        break;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    refuse(400, FORM_MESSAGES.unreadable);
+  }
+  if (tooLarge) refuse(413, FORM_MESSAGES.tooLarge);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Reads a page action's form: text fields only, within `limits`. Returns a FormData (so repeated
+ * names and `getAll` work as usual); throws a 4xx `data()` response for anything else.
+ */
+export async function readForm(request: Request, limits: FormLimits): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").trim();
+  const isUrlEncoded = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type);
+  const isMultipart = /^multipart\/form-data\s*(;|$)/i.test(type);
+  const bytes = await readLimited(request, limits.maxBytes);
+  if (!type && bytes.byteLength === 0) return new FormData();
+  if (!isUrlEncoded && !isMultipart) refuse(415, FORM_MESSAGES.unsupportedType);
+
+  let form: FormData;
+  if (isUrlEncoded) {
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      refuse(400, FORM_MESSAGES.unreadable);
+    }
+    form = new FormData();
+    for (const [k, v] of new URLSearchParams(text)) form.append(k, v);
+  } else {
+    try {
+      form = await new Response(bytes, { headers: { "Content-Type": type } }).formData();
+    } catch {
+      refuse(400, FORM_MESSAGES.unreadable);
+    }
+  }
+  let fields = 0;
+  for (const [, value] of form) {
+    if (++fields > (limits.maxFields ?? DEFAULT_MAX_FIELDS)) refuse(400, FORM_MESSAGES.tooManyFields);
+    if (typeof value !== "string") refuse(400, FORM_MESSAGES.fileNotAllowed);
+  }
+  return form;
+}
+
+/** A form's fields as an object (the first value of each name), for the services' raw-fields door. */
+export function formFields(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === "string" && !(k in out)) out[k] = v;
+  return out;
+}
+
+/**
+ * A route's `headers` export for actions that can refuse with a 429: React Router only sends a
+ * loader's or action's headers with the page when the route says so, and `Retry-After` must reach
+ * the client through the form door as it does through the API.
+ */
+export const actionRetryAfter: HeadersFunction = ({ actionHeaders }) => {
+  const out = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};

@@ -1,0 +1,112 @@
+/**
+ * Helpers for tests of the built Worker (pages and API): requests the way a browser without
+ * JavaScript sends them (same Origin, urlencoded forms, redirects not followed) and what a user
+ * would read on the page that comes back.
+ */
+import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
+
+import { uniqueIp } from "../workers/helpers";
+
+export * from "../workers/helpers";
+
+export const ORIGIN = "http://localhost";
+export const SESSION = "campusfund_session";
+
+export interface PageInit {
+  method?: string;
+  /** A form (urlencoded), or a raw body with its own content type. */
+  form?: Record<string, string>;
+  body?: BodyInit;
+  contentType?: string;
+  /** The session token to send as the cookie. */
+  token?: string;
+  cookie?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** A request to the built Worker, as a browser (or an attacker) would send it. */
+export function page(path: string, init: PageInit = {}): Promise<Response> {
+  const headers: Record<string, string> = { "CF-Connecting-IP": init.ip ?? uniqueIp(), ...init.headers };
+  const method = init.method ?? (init.form || init.body !== undefined ? "POST" : "GET");
+  if (method !== "GET" && !("Origin" in headers)) headers.Origin = ORIGIN;
+  const cookies = [init.token ? `${SESSION}=${init.token}` : null, init.cookie ?? null].filter(Boolean);
+  if (cookies.length) headers.Cookie = cookies.join("; ");
+  let body = init.body;
+  if (init.form) {
+    body = new URLSearchParams(init.form).toString();
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  if (init.contentType) headers["Content-Type"] = init.contentType;
+  return exports.default.fetch(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** The text a user reads in an HTML document (scripts, styles and tags removed). */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, " ")
+    .replace(/<style\b[\s\S]*?<\/style>/gi, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === "#") return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The texts of the page's role="alert" elements (first level, as rendered). */
+export function alerts(html: string): string[] {
+  const body = html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const out: string[] = [];
+  const re = /<(\w+)[^>]*\brole="alert"[^>]*>/g;
+  for (let m = re.exec(body); m; m = re.exec(body)) {
+    const tag = m[1];
+    let depth = 1;
+    const tagRe = new RegExp(`<(/?)${tag}\\b[^>]*>`, "g");
+    tagRe.lastIndex = re.lastIndex;
+    let end = body.length;
+    for (let t = tagRe.exec(body); t; t = tagRe.exec(body)) {
+      depth += t[1] ? -1 : 1;
+      if (depth === 0) {
+        end = t.index;
+        break;
+      }
+    }
+    out.push(visibleText(body.slice(re.lastIndex, end)));
+  }
+  return out;
+}
+
+/** Asserts a re-rendered page shows `message` in an alert, with the status. */
+export async function expectAlert(res: Response, status: number, message: string): Promise<string> {
+  const html = await res.text();
+  expect(res.status, `status for '${message}'`).toBe(status);
+  expect(alerts(html)).toContain(message);
+  return html;
+}
+
+/** Rows in a table (optionally matching a where clause). */
+export async function rows(table: string, where = "1 = 1", ...binds: unknown[]): Promise<number> {
+  return (await env.DB.prepare(`select count(*) as n from ${table} where ${where}`).bind(...binds).first<{ n: number }>())!.n;
+}
+
+/** Counts of every table a page action or API route can write. */
+export async function allCounts(): Promise<Record<string, number>> {
+  const tables = ["users", "sessions", "trusted_devices", "projects", "investments", "supporters", "contact_messages", "public_profiles"];
+  const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`select count(*) as n from ${t}`)));
+  return Object.fromEntries(tables.map((t, i) => [t, (results[i].results[0] as { n: number }).n]));
+}
+
+export const tally = (codes: number[]) =>
+  codes.reduce<Record<number, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
+
+/** The device cookie (name=value) a successful sign-in sets. */
+export function deviceCookieOf(res: Response): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith("campusfund_device="));
+  expect(set, "a device cookie").toBeDefined();
+  return set!.split(";")[0];
+}

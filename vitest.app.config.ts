@@ -1,0 +1,23 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Tests of the built Worker, pages included: page actions and `.data` routes through the same
+// React Router build `wrangler dev` and production serve, inside workerd with a real local D1.
+// Run after `react-router build` (`npm test` does): the entry is the build's Worker bundle.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./build/server/index.js",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    test: {
+      include: ["tests/app/**/*.test.ts"],
+      setupFiles: ["./tests/workers/setup.ts"],
+      testTimeout: 120_000,
+    },
+  };
+});
