@@ -4,7 +4,7 @@
  * content is checked in its final state (mid-fade text would give meaningless contrast results);
  * the colours are the same either way.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 import { expectNoSeriousViolations } from "./helpers";
 

@@ -4,17 +4,11 @@
  * injects a script. The success banner of /support hides after 5 s with JavaScript, so that state
  * is checked on the server-rendered page (the page's own scripts blocked, as without JavaScript).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 import { expectNoSeriousViolations, uniqueEmail } from "./helpers";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
-
-
-let seq = 0;
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": `192.0.2.${seq++}-${Date.now().toString(36)}-a11y` });
-});
 
 test("/contact", async ({ page }) => {
   await page.goto("/contact");

@@ -3,7 +3,9 @@
  * js project only, like tests/e2e/a11y.spec.ts. The tour part needs <GuidedTour /> mounted in
  * app/root.tsx and skips itself, saying so, until it is.
  */
-import { expect, test, type Locator } from "@playwright/test";
+import { type Locator } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
 
 import { expectNoSeriousViolations, signInCookie, signUpViaApi } from "./helpers";
 

@@ -3,7 +3,7 @@
  * "critical" and prints them readably. axe runs as a script in the page, so this runs in the "js"
  * project only (the pages render the same markup without JavaScript).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 import { DEMO, PROJECTS, expectNoSeriousViolations, fillSignupForm, signInAs, validSignup } from "./helpers";
 

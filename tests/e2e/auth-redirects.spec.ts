@@ -1,7 +1,7 @@
 /**
  * Sign-in round trips, route guards and redirects, logout and page titles, in both projects.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 import {
   DEMO,

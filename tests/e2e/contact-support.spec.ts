@@ -4,12 +4,14 @@
  * without it they post to the route actions and the page is re-rendered (or, for the home form,
  * redirected to `/?contact=sent#contact`).
  *
- * Every test sends its own client address (CF-Connecting-IP, which `wrangler dev` passes through;
- * Cloudflare sets it in production) so the per-address rate limits never trip across tests.
+ * Every test sends its own client address (tests/e2e/fixtures.ts) so the per-address rate limits
+ * never trip across tests.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
-import { formPost, locationOf, uniqueEmail } from "./helpers";
+import { expect, test } from "./fixtures";
+
+import { formPost, locationOf, uniqueEmail, uniqueIp } from "./helpers";
 
 const M = {
   contactSuccess: "Thank you for your message! We will get back to you soon.",
@@ -18,12 +20,6 @@ const M = {
   contactFailed: "Failed to send message",
   supportFailed: "Failed to submit your support. Please try again later.",
 } as const;
-
-let seq = 0;
-test.beforeEach(async ({ page }) => {
-  const addr = `198.51.${Math.floor(Math.random() * 250)}.${(seq++ % 250) + 1}`;
-  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": `${addr}-${Date.now().toString(36)}` });
-});
 
 /** The contact page's form (the one with a Subject field). */
 const contactForm = (page: Page) => page.locator("form").filter({ has: page.getByLabel("Subject") });
@@ -122,7 +118,7 @@ test.describe("the home page's contact form", () => {
     javaScriptEnabled,
   }) => {
     test.skip(javaScriptEnabled, "HTTP-level: runs once, in no-js");
-    const headers = { "CF-Connecting-IP": `203.0.113.${Date.now() % 250}-${Math.random()}` };
+    const headers = { "CF-Connecting-IP": uniqueIp() };
     const ok = await request.post("/contact", {
       form: { variant: "home", name: "Riley", email: uniqueEmail("home"), message: "Hi", website: "" },
       headers: { Origin: baseURL!, ...headers },

@@ -4,7 +4,7 @@
  * page (the message in an alert, 4xx) or a redirect. They do not depend on the browser, so they run
  * once, in the "no-js" project. A few run in the browser, in both projects.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 import {
   ADULT_BIRTH_DATE,
@@ -20,6 +20,7 @@ import {
   PROJECTS,
   signInViaForm,
   signUpViaApi,
+  TEST_PASSWORD,
   uniqueEmail,
   validSignup,
 } from "./helpers";
@@ -45,8 +46,8 @@ function signupForm(overrides: Record<string, string> = {}): Record<string, stri
     lastName: "Nguyen",
     email: uniqueEmail("nojs"),
     birthDate: ADULT_BIRTH_DATE,
-    password: "secret123",
-    confirmPassword: "secret123",
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
     role: "investor",
     ...overrides,
   };
@@ -60,7 +61,7 @@ test.describe("form posts without JavaScript", () => {
     ["a blank last name", { lastName: "   " }, M.required],
     ["no birth date", { birthDate: "" }, M.required],
     ["no confirmation", { confirmPassword: "" }, M.required],
-    ["different passwords", { confirmPassword: "secret124" }, M.mismatch],
+    ["different passwords", { confirmPassword: "Quill-Harbor-74" }, M.mismatch],
     ["a 5-character password", { password: "abcde", confirmPassword: "abcde" }, M.short],
     ["a non-date birth date", { birthDate: "not-a-date" }, M.badDate],
     ["an impossible birth date", { birthDate: "2001-02-30" }, M.badDate],
@@ -113,7 +114,7 @@ test.describe("form posts without JavaScript", () => {
     const account = await signUpViaApi(request);
     let res = await formPost(request, baseURL!, "/signin", { email: account.email, password: "" });
     await expectAlert(res, M.signinRequired, 400);
-    res = await formPost(request, baseURL!, "/signin", { email: "", password: "secret123" });
+    res = await formPost(request, baseURL!, "/signin", { email: "", password: TEST_PASSWORD });
     await expectAlert(res, M.signinRequired, 400);
   });
 
@@ -222,10 +223,11 @@ test.describe("form posts without JavaScript", () => {
   test("a double submit with the same hidden idempotency key buys once", async ({ request, baseURL }) => {
     const investor = await signUpViaApi(request);
     const slug = PROJECTS.open.slug;
-    const page = await getAs(request, `/purchase/${slug}`, investor.token);
+    // Without JavaScript the buying form is the review's confirmation.
+    const page = await getAs(request, `/purchase/${slug}?shares=15&review=1`, investor.token);
     expect(page.status()).toBe(200);
     const key = /name="idempotencyKey"[^>]*value="([^"]+)"/.exec(await page.text())?.[1];
-    expect(key, "the purchase form carries a hidden idempotencyKey").toBeTruthy();
+    expect(key, "the confirmation form carries a hidden idempotencyKey").toBeTruthy();
 
     const form = { shares: "15", idempotencyKey: key! };
     const [first, second] = [
@@ -242,8 +244,9 @@ test.describe("form posts without JavaScript", () => {
     expect(list[0]).toMatchObject({ projectSlug: slug, shares: 15, amountInvested: 150 });
 
     // A fresh form (new key) buys again.
-    const again = await getAs(request, `/purchase/${slug}`, investor.token);
+    const again = await getAs(request, `/purchase/${slug}?shares=10&review=1`, investor.token);
     const key2 = /name="idempotencyKey"[^>]*value="([^"]+)"/.exec(await again.text())?.[1];
+    expect(key2).toBeTruthy();
     expect(key2).not.toBe(key);
     const third = await formPost(request, baseURL!, `/purchase/${slug}`, { shares: "10", idempotencyKey: key2! }, { token: investor.token });
     expect(third.status()).toBe(302);
@@ -268,7 +271,7 @@ test.describe("validation in the browser", () => {
 
   test("mismatched passwords: the error shows in an alert, typed values stay, nothing stored", async ({ page, request }) => {
     await page.goto("/signup");
-    const fields = validSignup({ confirmPassword: "secret999" });
+    const fields = validSignup({ confirmPassword: "Quill-Harbor-99" });
     await fillSignupForm(page, fields);
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("alert")).toContainText(M.mismatch);

@@ -2,7 +2,7 @@
  * Founders cannot invest (spec section 6): the detail page shows a disabled "Founders Cannot
  * Invest", and the purchase page does not let them buy. Both projects.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 import { DEMO, PROJECTS, signInAs, signInCookie, signUpViaApi } from "./helpers";
 

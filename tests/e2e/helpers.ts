@@ -37,6 +37,15 @@ export const PROJECTS = {
 
 let seq = 0;
 
+/** A client address no other test uses (the IPv6 documentation range). */
+export function uniqueIp(): string {
+  const r = () => Math.floor(Math.random() * 0xffff).toString(16);
+  return `2001:db8:${r()}:${r()}:${r()}:${(seq++ % 0xffff).toString(16)}::2`;
+}
+
+/** A password the sign-up accepts: long and rare enough for the common-password rule (ADR 013). */
+export const TEST_PASSWORD = "Quill-Harbor-73";
+
 /** An email no other test (or earlier run against the same server) has used. */
 export function uniqueEmail(prefix = "e2e"): string {
   const rand = Math.random().toString(36).slice(2, 7);
@@ -72,7 +81,7 @@ export async function signUpViaApi(
     firstName: "Taylor",
     lastName: "Tester",
     email: uniqueEmail(overrides.role ?? "investor"),
-    password: "secret123",
+    password: TEST_PASSWORD,
     birthDate: ADULT_BIRTH_DATE,
     role: "investor",
     ...overrides,
@@ -137,8 +146,8 @@ export function validSignup(overrides: Partial<SignupFields> = {}): SignupFields
     lastName: "Quinn",
     email: uniqueEmail("form"),
     birthDate: ADULT_BIRTH_DATE,
-    password: "secret123",
-    confirmPassword: "secret123",
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@
  * portfolio → browse (category filter, pages) → project detail → Invest → buy → portfolio with the
  * success message, the holding and the totals.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 import { fillSignupForm, money, PROJECTS, validSignup, waitForHydration } from "./helpers";
 
@@ -60,6 +60,16 @@ test("a new investor signs up, browses, invests and sees the holding in the port
   await page.getByRole("link", { name: `${shares} shares`, exact: true }).click();
   await expect(page.getByLabel("Number of shares")).toHaveValue(String(shares));
   await expect(page.locator(".purchase-total")).toContainText(amount);
+  if (!js) {
+    // Without JavaScript the page cannot follow the input, so it reviews first: the confirmation
+    // states the exact shares and total, and only its button buys.
+    await expect(page.getByRole("button", { name: /^Purchase \d/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Review Purchase" }).click();
+    await expect(page).toHaveURL(new RegExp(`/purchase/${p.slug}\\?shares=${shares}&review=1$`));
+    await expect(page.getByRole("heading", { name: "Confirm your purchase" })).toBeVisible();
+    await expect(page.getByText(`You are buying ${shares} shares of ${p.title}`)).toBeVisible();
+    await expect(page.locator(".purchase-total")).toContainText(amount);
+  }
   await page.getByRole("button", { name: `Purchase ${shares} Shares` }).click();
 
   if (js) {

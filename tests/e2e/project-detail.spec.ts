@@ -2,7 +2,9 @@
  * Project detail states (spec section 2, Project detail; section 9 presets): tabs as links, the
  * share calculator's presets, sold out, funding closed, not found. Both projects.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
 
 import { apiProject, money, PROJECTS, signInCookie, signUpViaApi, waitForHydration } from "./helpers";
 

@@ -7,7 +7,9 @@
  *
  * Browser-side code is passed to page.evaluate as strings: tests/e2e compiles without DOM types.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
 
 import { DEMO, signInAs } from "./helpers";
 

@@ -8,7 +8,9 @@
  * - The tour needs <GuidedTour /> mounted in app/root.tsx; until it is, those tests skip themselves
  *   with a message saying so.
  */
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
 
 import { fillSignupForm, signInCookie, signUpViaApi, validSignup } from "./helpers";
 
