@@ -127,7 +127,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       title = "Something went wrong";
       // A refused request body (app/server/form.server.ts) says what was wrong with it.
       const said = (error.data as { message?: unknown } | null)?.message;
-      message = typeof said === "string" ? said : "We couldn't handle that request. Please check the address and try again.";
+      if (typeof said === "string") {
+        title = "We couldn't accept that form";
+        message = said;
+      } else {
+        message = "We couldn't handle that request. Please check the address and try again.";
+      }
     }
   }
   // Stack traces only while developing; production shows the friendly text alone.
