@@ -7,8 +7,8 @@
  */
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 import { NonceContext } from "./components/nonce";
 import { appContext } from "./context";
@@ -51,3 +51,14 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * Errors React Router reports: a request refused with a 4xx (a body `readForm` turned away, a POST
+ * to a page without an action) is the client's mistake, answered with its message, and not logged;
+ * anything else is a bug and is logged in full.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};

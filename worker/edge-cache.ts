@@ -57,18 +57,21 @@ interface MemoryEntry {
   expires: number;
   /** Public content generation when rendered: a later change makes the copy stale. */
   generation: number;
-  /** The CSP nonce the copy was rendered with (HTML only). */
-  nonce: string | null;
+  /** Bytes counted against the isolate's budget. */
+  size: number;
+  /** HTML: the page split at its CSP nonce, joined with each response's own nonce on a hit… */
+  parts: string[] | null;
+  /** …anything else: the body as it was. */
+  body: ArrayBuffer | null;
   status: number;
   headers: [string, string][];
-  body: ArrayBuffer;
 }
 const memory = new Map<string, MemoryEntry>();
 
 function forget(key: string) {
   const entry = memory.get(key);
   if (!entry) return;
-  memoryBytes -= entry.body.byteLength;
+  memoryBytes -= entry.size;
   memory.delete(key);
 }
 
@@ -81,7 +84,16 @@ function remember(key: string, res: Response, body: ArrayBuffer, nonce: string |
   memoryBytes += body.byteLength;
   // a hit reports its own (zero) queries
   const headers = [...res.headers].filter(([name]) => name.toLowerCase() !== "server-timing");
-  memory.set(key, { expires: Date.now() + EDGE_TTL_SECONDS * 1000, generation, nonce, status: res.status, headers, body });
+  const parts = nonce ? new TextDecoder().decode(body).split(nonce) : null;
+  memory.set(key, {
+    expires: Date.now() + EDGE_TTL_SECONDS * 1000,
+    generation,
+    size: body.byteLength,
+    parts,
+    body: parts ? null : body,
+    status: res.status,
+    headers,
+  });
 }
 
 function recall(key: string, nonce: string): Response | null {
@@ -91,7 +103,7 @@ function recall(key: string, nonce: string): Response | null {
     forget(key);
     return null;
   }
-  const body = entry.nonce ? new TextDecoder().decode(entry.body).replaceAll(entry.nonce, nonce) : entry.body;
+  const body = entry.parts ? entry.parts.join(nonce) : entry.body;
   return new Response(body, { status: entry.status, headers: entry.headers });
 }
 

@@ -14,7 +14,7 @@
  * success message shows for 1.5 s before the page moves to the portfolio.
  */
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigate, useNavigation } from "react-router";
 
 import { useHydrated, useShareInput } from "~/components/project/hooks";
 import { REGULATION_INFO } from "~/components/project/regulation";
@@ -406,12 +406,15 @@ function NotFound() {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A refused request body (app/server/form.server.ts) says what was wrong with it; anything
+  // else is the spec's loading failure.
+  const said = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: unknown } | null)?.message : null;
   return (
     <div className="container invest-page">
       <div className="error-panel card">
         <h1>Investment Summary</h1>
-        <p role="alert">Unable to load project details. Please try again later.</p>
+        <p role="alert">{typeof said === "string" ? said : "Unable to load project details. Please try again later."}</p>
         <Link className="btn btn-primary" to="/demo">
           Back to Projects
         </Link>

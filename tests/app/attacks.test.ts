@@ -128,7 +128,9 @@ describe("6. page actions answer bad bodies with a 4xx, never a 500, and store n
           const res = await page(`${path}${suffix}`, { ...init, token });
           expect(res.status, `${what} to ${path}${suffix}`).toBe(status);
           const text = await res.text();
-          expect(text).toContain(status === 415 ? "This form must be sent as application/x-www-form-urlencoded or multipart/form-data" : "The form data could not be read");
+          const message = status === 415 ? "This form must be sent as application/x-www-form-urlencoded or multipart/form-data" : "The form data could not be read";
+          // the page shows it (not only its hydration data); the .data answer carries it
+          expect(suffix ? text : visibleText(text), `${what} to ${path}${suffix}`).toContain(message);
         }
       }
     }

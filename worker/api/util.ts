@@ -35,9 +35,12 @@ export async function readBody(
       for (const [k, v] of form) if (typeof v === "string" && !(k in body)) body[k] = v;
       return { ok: true, body };
     }
+    if (!isJsonType(type)) {
+      // Only an empty body may come without a (JSON or form) type: it is an empty object.
+      if (!type && (await c.req.arrayBuffer()).byteLength === 0) return { ok: true, body: {} };
+      return fail(BODY_MESSAGES.unsupportedType, 415);
+    }
     const text = await c.req.text();
-    if (!type && !text) return { ok: true, body: {} };
-    if (!isJsonType(type)) return fail(BODY_MESSAGES.unsupportedType, 415);
     if (!text.trim()) return { ok: true, body: {} };
     let parsed: unknown;
     try {
@@ -48,7 +51,7 @@ export async function readBody(
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return fail(BODY_MESSAGES.notObject, 400);
     return { ok: true, body: parsed as Record<string, unknown> };
   } catch {
-    return fail(type && isFormType(type) ? BODY_MESSAGES.unreadableForm : BODY_MESSAGES.notJson, 400);
+    return fail(isFormType(type) ? BODY_MESSAGES.unreadableForm : BODY_MESSAGES.notJson, 400);
   }
 }
 

@@ -1,0 +1,366 @@
+/**
+ * Property-based fuzzing of every door that reads a request: each API route (with its methods and
+ * the wrong ones) and each page action on its document and `.data` URLs, with random and hostile
+ * bodies, content types and callers (anonymous, investor, founder, a forged session). For every
+ * generated request:
+ * - the status is below 500;
+ * - a 4xx says why (API: JSON `{ message }`; page: an alert, the error page's or the purchase
+ *   page's error panel text; `.data`: the streamed `error`/`message`; and on either page door the
+ *   middleware's own answers: JSON `{ message }` for a cross-site refusal, text for a 413);
+ *   a HEAD answer has no body, so only its status is judged;
+ * - a 4xx writes no row (the counts of every table a request can write are unchanged).
+ * 2xx and 3xx answers are not judged further: a random body may well be a valid sign-up.
+ *
+ * fast-check picks a new seed every run; a failure prints the seed, the shrunk request (method,
+ * path, headers, body) and what came back. Requests run one at a time so the counts cannot race.
+ */
+import { env, exports } from "cloudflare:workers";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import {
+  bodyArb,
+  dataMessage,
+  FIELD_NAMES,
+  type FuzzCase,
+  hostileString,
+  htmlMessage,
+  jsonMessage,
+  type Known,
+  type OriginKind,
+  percentEncode,
+  requestExtras,
+  segmentArb,
+} from "./fuzz-arbitraries";
+import { allCounts, inDays, insertProject, ORIGIN, SESSION, signup, tally, unique, uniqueIp } from "./helpers";
+
+/**
+ * Generated requests per run. About 35 s on 2 cores: most hostile bodies are refused in a few
+ * milliseconds, the near-valid sign-ins and sign-ups that reach the password hash cost ~250 ms.
+ */
+const API_RUNS = 1000;
+const PAGE_RUNS = 1500;
+/** Fewest cases each target (and each page target's door) must get, so none silently drops out. */
+const MIN_PER_TARGET = 10;
+/** The most shrink steps a failure may take (each is a request). */
+const MAX_SHRINKS = 200;
+
+const SIGNIN_FIELDS = ["email", "password", "redirectTo"] as const;
+const SIGNUP_FIELDS = ["firstName", "lastName", "email", "birthDate", "password", "confirmPassword", "role", "redirectTo"] as const;
+const CONTACT_FIELDS = ["name", "email", "subject", "message", "website", "variant"] as const;
+const SUPPORT_FIELDS = ["name", "email", "message", "showPublicly", "website"] as const;
+const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js"] as const;
+
+/** workerd itself refuses methods outside its list (FOO is a TypeError before the Worker runs). */
+const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND", "PURGE", "REPORT"];
+const PAGE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
+
+interface Account {
+  id: string;
+  token: string;
+}
+
+interface Ctx {
+  investor: Account;
+  founder: Account;
+  known: Known;
+  victimId: string;
+  projects: { id: string; slug: string }[];
+}
+
+let ctx: Ctx;
+/** One client address for the run's "shared" requests: the rate limits fire there. */
+const SHARED_IP = uniqueIp();
+
+beforeAll(async () => {
+  const [investor, founder, victim] = [await signup("investor"), await signup("founder"), await signup("investor")];
+  const open = await insertProject({ totalShares: 1_000_000, fundingGoalCents: 1_000_000_000 });
+  const soldOut = await insertProject({ totalShares: 100, sharesSold: 100, fundingCurrentCents: 100_000 });
+  const closed = await insertProject({ fundingDeadline: inDays(-2) });
+  ctx = {
+    investor: { id: investor.user.id, token: investor.token },
+    founder: { id: founder.user.id, token: founder.token },
+    known: { victimEmail: victim.user.email, victimPassword: victim.password, runTag: unique("") },
+    victimId: victim.user.id,
+    projects: [open, soldOut, closed].map((p) => ({ id: p.id, slug: p.slug })),
+  };
+});
+
+// ---------------------------------------------------------------------------------------------
+// targets
+
+interface Target {
+  door: "api" | "page";
+  /** The route as reported. */
+  route: string;
+  /** Methods the route answers (others are expected to be refused). */
+  methods: string[];
+  path: fc.Arbitrary<string>;
+  fields: readonly string[];
+  /** A 2xx/3xx here ends the caller's session: signed-in callers get a throwaway one. */
+  endsSession?: boolean;
+  /** How often it is picked, relative to the others (default 3). */
+  weight?: number;
+}
+
+function apiTargets(c: Ctx): Target[] {
+  const project = segmentArb(c.projects.flatMap((p) => [p.slug, p.id]));
+  const user = segmentArb([c.investor.id, c.founder.id, c.victimId]);
+  const t = (route: string, methods: string[], fields: readonly string[] = [], path: fc.Arbitrary<string> = fc.constant(route), endsSession = false): Target => ({
+    door: "api",
+    route,
+    methods,
+    path,
+    fields,
+    endsSession,
+  });
+  return [
+    t("/api/auth/signup", ["POST"], SIGNUP_FIELDS),
+    t("/api/auth/login", ["POST"], SIGNIN_FIELDS),
+    t("/api/auth/logout", ["POST"], [], undefined, true),
+    t("/api/auth/me", ["GET"]),
+    t("/api/projects", ["GET"]),
+    t("/api/projects/:id", ["GET"], [], project.map((p) => `/api/projects/${p}`)),
+    t("/api/projects/:id/investors", ["GET"], [], project.map((p) => `/api/projects/${p}/investors`)),
+    t("/api/projects/:id/invest", ["POST"], PURCHASE_FIELDS, project.map((p) => `/api/projects/${p}/invest`)),
+    t("/api/investments/user/:userId", ["GET"], [], user.map((u) => `/api/investments/user/${u}`)),
+    t("/api/contacts", ["POST"], CONTACT_FIELDS),
+    t("/api/contact", ["POST"], CONTACT_FIELDS),
+    t("/api/supporters", ["GET", "POST"], SUPPORT_FIELDS),
+    t("/api/* (unknown)", ["GET", "POST"], FIELD_NAMES, segmentArb(["", "auth", "auth/", "nope", "projects/x/y/z", "investments", "investments/user"]).map((s) => `/api/${s}`)),
+  ];
+}
+
+function pageTargets(c: Ctx): Target[] {
+  const project = segmentArb(c.projects.flatMap((p) => [p.slug, p.id]));
+  const t = (route: string, fields: readonly string[], path: fc.Arbitrary<string> = fc.constant(route), endsSession = false): Target => ({
+    door: "page",
+    route,
+    methods: PAGE_METHODS,
+    path,
+    fields,
+    endsSession,
+  });
+  return [
+    t("/signin", SIGNIN_FIELDS),
+    t("/signup", SIGNUP_FIELDS),
+    t("/support", SUPPORT_FIELDS),
+    t("/contact", CONTACT_FIELDS),
+    t("/purchase/:id", PURCHASE_FIELDS, project.map((p) => `/purchase/${p}`)),
+    t("/invest/:id", PURCHASE_FIELDS, project.map((p) => `/invest/${p}`)),
+    t("/logout", [], undefined, true),
+    // the catch-all's action, and a page without an action (405)
+    t("/* (catch-all)", FIELD_NAMES, segmentArb(["nowhere", "signin/extra", "purchase", "purchase/a/b", "logout/x", "index.php"]).map((s) => `/${s}`)),
+    { ...t("/about (no action)", FIELD_NAMES, fc.constant("/about")), weight: 1 },
+  ];
+}
+
+const queryArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 8, arbitrary: fc.constant("") },
+  { weight: 1, arbitrary: fc.constantFrom("?index", "?_routes=routes%2Fsignin", "?shares=10&review=1", "?redirectTo=%2Fportfolio", "?", "?%zz", "?a=%00") },
+  { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300).map((s) => `?redirectTo=${percentEncode(s)}`) },
+);
+
+function caseArb(targets: Target[], known: Known): fc.Arbitrary<Case> {
+  return fc.oneof(
+    ...targets.map((target) => {
+      const api = target.door === "api";
+      const arbitrary = fc
+        .record({
+          method: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...target.methods) }, { weight: 1, arbitrary: fc.constantFrom(...(api ? ALL_METHODS : PAGE_METHODS)) }),
+          path: target.path,
+          data: api ? fc.constant(false) : fc.boolean(),
+          query: api ? fc.constant("") : queryArb,
+          body: bodyArb(target.fields, known, api ? "json" : "form"),
+          extras: requestExtras(api ? "none" : "same"),
+        })
+        .map(({ method, path, data, query, body, extras }) =>
+          withRepro({
+            door: api ? "api" : data ? "data" : "page",
+            target: `${target.route}${data ? " (.data)" : ""}`,
+            method,
+            path: `${path}${data ? ".data" : ""}${query}`,
+            ...extras,
+            body,
+            endsSession: !!target.endsSession,
+          }),
+        );
+      return { weight: target.weight ?? 3, arbitrary };
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// running one case
+
+type Case = FuzzCase & { endsSession: boolean };
+
+/** A session written straight to D1 (what sign-in writes), for the callers of sign-out. */
+async function mintSession(userId: string): Promise<string> {
+  const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
+  const random = (n: number) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => alphabet[b & 31]).join("");
+  const [id, secret] = [random(24), random(32)];
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret)));
+  const hash = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  await env.DB.prepare("insert into sessions (id, secret_hash, user_id, created_at, last_verified_at) values (?1, ?2, ?3, ?4, ?4)")
+    .bind(id, hash, userId, Date.now())
+    .run();
+  return `${id}.${secret}`;
+}
+
+async function tokenFor(c: Case): Promise<string | undefined> {
+  if (c.caller === "anonymous") return undefined;
+  if (c.caller === "bogus") return c.bogusToken;
+  const account = c.caller === "investor" ? ctx.investor : ctx.founder;
+  return c.endsSession ? mintSession(account.id) : account.token;
+}
+
+const ORIGIN_HEADERS: Record<OriginKind, Record<string, string>> = {
+  same: { Origin: ORIGIN },
+  none: {},
+  cross: { Origin: "https://evil.example" },
+  null: { Origin: "null" },
+  "sec-fetch-cross": { Origin: ORIGIN, "Sec-Fetch-Site": "cross-site" },
+};
+
+function requestHeaders(c: Case, token: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    "CF-Connecting-IP": c.ip === "fresh" ? uniqueIp() : c.ip === "shared" ? SHARED_IP : c.ip,
+    ...(c.method === "GET" || c.method === "HEAD" ? {} : ORIGIN_HEADERS[c.origin]),
+    ...c.extraHeaders,
+  };
+  if (token !== undefined) {
+    if (c.door === "api" && c.via === "bearer") headers.Authorization = `Bearer ${token}`;
+    else headers.Cookie = `${SESSION}=${token}`;
+  }
+  if (c.body.contentType !== undefined) headers["Content-Type"] = c.body.contentType;
+  return headers;
+}
+
+function requestBody(c: Case): BodyInit | undefined {
+  if (c.method === "GET" || c.method === "HEAD" || c.body.payload === undefined) return undefined;
+  // Bytes, never a string: a string body would get a text/plain Content-Type we did not choose.
+  const bytes = typeof c.body.payload === "string" ? new TextEncoder().encode(c.body.payload) : new Uint8Array(c.body.payload);
+  if (!c.streamed) return bytes;
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      const size = 1 + ((at * 7919) % 4096);
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+}
+
+/** What a failure report shows of a body: its kind, size and first characters. */
+function preview(payload: string | Uint8Array | undefined, max = 300): string {
+  if (payload === undefined) return "(no body)";
+  if (typeof payload === "string") {
+    return `${payload.length} chars ${JSON.stringify(payload.slice(0, max))}${payload.length > max ? "…" : ""}`;
+  }
+  return `${payload.length} bytes [${Array.from(payload.slice(0, 64), (b) => b.toString(16).padStart(2, "0")).join(" ")}${payload.length > 64 ? " …" : ""}]`;
+}
+
+function withRepro(c: Case): Case {
+  return Object.assign(c, {
+    [fc.toStringMethod]: () =>
+      `${c.method} ${JSON.stringify(c.path)} [${c.target}] caller=${c.caller}${c.caller === "bogus" ? `(${JSON.stringify(c.bogusToken)})` : ""} via=${c.via} origin=${c.origin} ip=${JSON.stringify(c.ip)}` +
+      ` streamed=${c.streamed} headers=${JSON.stringify(c.extraHeaders)} content-type=${JSON.stringify(c.body.contentType)} body(${c.body.kind})=${preview(c.body.payload)}`,
+  });
+}
+
+/** The message the answer gives, read the way its door's client reads it. */
+function messageOf(c: Case, res: Response, text: string): string | null {
+  const type = res.headers.get("Content-Type") ?? "";
+  // The URL parser may take a generated path out of /api ("/api/.." is "/"): judge by where it lands.
+  if (/^\/api(\/|$)/.test(new URL(`${ORIGIN}${c.path}`).pathname)) return type.includes("application/json") ? jsonMessage(text) : null;
+  if (type.includes("application/json")) return jsonMessage(text);
+  if (type.includes("text/html")) return htmlMessage(text);
+  if (type.includes("text/x-script")) return dataMessage(text);
+  if (type.includes("text/plain")) return text.trim() || null;
+  return null;
+}
+
+const stats = { api: 0, page: 0, data: 0, statuses: [] as number[], seeds: [] as string[], targets: new Map<string, number>(), callers: new Set<string>() };
+
+async function runCase(c: Case): Promise<void> {
+  stats[c.door]++;
+  stats.targets.set(c.target, (stats.targets.get(c.target) ?? 0) + 1);
+  stats.callers.add(`${c.door}:${c.caller}`);
+  const token = await tokenFor(c);
+  const headers = requestHeaders(c, token);
+  const before = await allCounts();
+  let res: Response;
+  try {
+    res = await exports.default.fetch(`${ORIGIN}${c.path}`, { method: c.method, headers, body: requestBody(c), redirect: "manual" });
+  } catch (e) {
+    throw new Error(`the Worker threw instead of answering: ${String(e)}\n  request headers: ${JSON.stringify(headers)}`);
+  }
+  const text = c.method === "HEAD" ? "" : await res.text();
+  stats.statuses.push(res.status);
+  const answer = () =>
+    `\n  request headers: ${JSON.stringify(headers)}\n  answer: ${res.status} ${res.headers.get("Content-Type")} ${preview(text, 500)}`;
+  if (res.status >= 500) throw new Error(`5xx answer${answer()}`);
+  if (res.status < 400) return;
+  // A HEAD answer has no body to carry a message; its status alone is judged.
+  if (c.method !== "HEAD" && !messageOf(c, res, text)) throw new Error(`${res.status} without a message${answer()}`);
+  const after = await allCounts();
+  const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+  if (changed.length) {
+    throw new Error(`${res.status} but rows changed: ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}${answer()}`);
+  }
+}
+
+async function fuzz(arb: fc.Arbitrary<Case>, numRuns: number): Promise<number> {
+  let generated = 0;
+  const details = await fc.check(
+    fc.asyncProperty(fc.limitShrink(arb, MAX_SHRINKS), async (c) => {
+      generated++;
+      await runCase(c);
+    }),
+    { numRuns },
+  );
+  stats.seeds.push(String(details.seed));
+  if (details.failed) {
+    const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    throw new Error(`${fc.defaultReportMessage(details)}\nFailure: ${cause}`);
+  }
+  return generated;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("fuzz: hostile requests get a 4xx with a message and store nothing, never a 5xx", () => {
+  const started = Date.now();
+
+  afterAll(() => {
+    const pages = stats.page + stats.data;
+    console.log(
+      `fuzz: ${stats.api + pages} generated cases (${stats.api} API, ${pages} page actions: ${stats.page} document, ${stats.data} .data) ` +
+        `in ${((Date.now() - started) / 1000).toFixed(1)} s; seeds ${stats.seeds.join(", ")}; statuses ${JSON.stringify(tally(stats.statuses))}`,
+    );
+  });
+
+  /** Every target (and door) got its share of the cases, and every kind of caller was used. */
+  function expectCoverage(targets: Target[], doors: FuzzCase["door"][]) {
+    const labels = targets.flatMap((t) => (t.door === "api" ? [t.route] : [t.route, `${t.route} (.data)`]));
+    const thin = labels.filter((l) => (stats.targets.get(l) ?? 0) < MIN_PER_TARGET);
+    expect(thin, `targets with fewer than ${MIN_PER_TARGET} cases`).toEqual([]);
+    for (const door of doors) for (const caller of ["anonymous", "investor", "founder", "bogus"]) expect(stats.callers).toContain(`${door}:${caller}`);
+  }
+
+  it(`every API route and method, ${API_RUNS} requests`, async () => {
+    const targets = apiTargets(ctx);
+    const ran = await fuzz(caseArb(targets, ctx.known), API_RUNS);
+    expect(ran).toBeGreaterThanOrEqual(API_RUNS);
+    expectCoverage(targets, ["api"]);
+  }, 300_000);
+
+  it(`every page action on its document and .data URLs, ${PAGE_RUNS} requests`, async () => {
+    const targets = pageTargets(ctx);
+    const ran = await fuzz(caseArb(targets, ctx.known), PAGE_RUNS);
+    expect(ran).toBeGreaterThanOrEqual(PAGE_RUNS);
+    expectCoverage(targets, ["page", "data"]);
+  }, 300_000);
+});
