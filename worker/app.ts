@@ -19,6 +19,27 @@ import type { HonoEnv } from "./types";
 
 export type PagesHandler = (c: Context<HonoEnv>) => Response | Promise<Response>;
 
+/**
+ * Reads and drops what is left of a refused body, up to `max` bytes, before answering: a client
+ * (or `wrangler dev`'s proxy) still sending a large body otherwise sees a lost connection, not
+ * the 413. Larger bodies are cut off.
+ */
+async function drain(request: Request, max = 32 * 1024 * 1024): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let read = 0;
+  try {
+    while (read <= max) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // the client went away: nothing to drain
+  }
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The largest body any page action reads (each form has its own, smaller limit: app/server/form.server.ts). */
@@ -124,7 +145,10 @@ export function createApp(pages?: PagesHandler) {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ success: false, message: "Request body is too large" }, 413),
+      onError: async (c) => {
+        await drain(c.req.raw);
+        return c.json({ success: false, message: "Request body is too large" }, 413);
+      },
     }),
   );
   api.use("*", async (c, next) => {
@@ -164,7 +188,10 @@ export function createApp(pages?: PagesHandler) {
       "*",
       bodyLimit({
         maxSize: MAX_PAGE_BODY_BYTES,
-        onError: (c) => c.text("The form is too large", 413),
+        onError: async (c) => {
+          await drain(c.req.raw);
+          return c.text("The form is too large", 413);
+        },
       }),
     );
     app.all("*", pages);

@@ -65,15 +65,14 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) {
-        tooLarge = true;
-        await reader.cancel().catch(() => {});
-        break;
-      }
-      chunks.push(value);
+      // Past the limit the rest is read and dropped rather than cut off: a client (or a dev proxy)
+      // still writing its body would see a broken connection instead of the 413. The Worker's
+      // page body cap bounds how much that can be.
+      if (size > maxBytes) tooLarge = true;
+      else chunks.push(value);
     }
   } catch {
-    refuse(400, FORM_MESSAGES.unreadable);
+    if (!tooLarge) refuse(400, FORM_MESSAGES.unreadable);
   }
   if (tooLarge) refuse(413, FORM_MESSAGES.tooLarge);
   const out = new Uint8Array(size);

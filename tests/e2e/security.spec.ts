@@ -118,3 +118,18 @@ test.describe("static files carry the security headers", () => {
     expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 });
+
+test.describe("oversized bodies through the dev server", () => {
+  test("a 10 MB form post and a 10 MB API body are answered 413, not a lost connection", async ({ request, baseURL, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "HTTP-level: runs once, in the js project");
+    const big = "m".repeat(10 * 1024 * 1024);
+    const form = await request.post("/support", {
+      headers: { Origin: baseURL!, "Content-Type": "application/x-www-form-urlencoded" },
+      data: `name=x&email=a%40b.co&message=${big}`,
+    });
+    expect(form.status()).toBe(413);
+    const api = await request.post("/api/supporters", { headers: { "Content-Type": "application/json" }, data: `{"name":"${big}"}` });
+    expect(api.status()).toBe(413);
+    expect(await api.json()).toEqual({ success: false, message: "Request body is too large" });
+  });
+});
