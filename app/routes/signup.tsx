@@ -108,7 +108,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
                 aria-describedby="password-hint"
               />
               <p className="field-hint" id="password-hint">
-                At least {MIN_PASSWORD} characters.
+                At least {MIN_PASSWORD} characters, and not one of the most common passwords.
               </p>
             </div>
             <div className="field">

@@ -308,6 +308,16 @@ describe("9. headers: a per-response CSP nonce, the same security headers on sta
     }
   });
 
+  it("a purchase form posted with an Origin that differs only by scheme or port is refused, and buys nothing", async () => {
+    const project = await insertProject();
+    const { token } = await signup();
+    for (const origin of ["https://localhost", "http://localhost:8898"]) {
+      const res = await page(`/purchase/${project.slug}`, { token, headers: { Origin: origin }, form: { shares: "10", idempotencyKey: unique("k") } });
+      expect(res.status, origin).toBe(403);
+    }
+    expect(await rows("investments", "project_id = ?", project.id)).toBe(0);
+  });
+
   it("public/_headers gives static files the Worker's security headers", () => {
     const text = headersFile as string;
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) expect(text).toContain(`  ${name}: ${value}\n`);
