@@ -7,6 +7,7 @@
 import { redirect } from "react-router";
 
 import { noticeFor } from "../lib/notices";
+import { homeFor } from "../lib/roles";
 import { getUser } from "../server/guards.server";
 import type { Route } from "./+types/dashboard-redirect";
 
@@ -18,8 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   }
   const code = url.searchParams.get("notice");
   const notice = noticeFor(code) ? `?notice=${encodeURIComponent(code!)}` : "";
-  const home = user.role === "founder" ? "/my-projects" : "/portfolio";
-  throw redirect(`${home}${notice}`);
+  throw redirect(`${homeFor(user)}${notice}`);
 }
 
 export default function DashboardRedirect() {

@@ -11,14 +11,16 @@ import { HoldingsTable } from "~/components/project/HoldingsTable";
 import { LinkTabs } from "~/components/project/LinkTabs";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { portfolioTotals } from "~/lib/project";
+import { homeFor } from "~/lib/roles";
 import { MESSAGES } from "~/lib/schemas";
 import investCss from "~/styles/invest.css?url";
 
 import { getApp, requireUser } from "../server/guards.server";
+import { isServiceError } from "../../worker/services/errors";
 import { listInvestments, portfolioMessage } from "../../worker/services/investments";
 import type { Route } from "./+types/portfolio";
 
-const FOUNDER_REDIRECT = "/my-projects";
+const FOUNDER_REDIRECT = homeFor({ role: "founder" });
 const FOUNDER_REDIRECT_SECONDS = 3;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
@@ -27,11 +29,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Portfolio | CampusFund"
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  if (user.role === "founder") {
-    return data({ kind: "founder" as const }, { status: 403 });
-  }
   const { db } = getApp(context);
-  const investments = await listInvestments(db, user, user.id);
+  let investments;
+  try {
+    investments = await listInvestments(db, user, user.id);
+  } catch (e) {
+    // The service's rule: a founder has no portfolio (the API answers the same 403).
+    if (isServiceError(e) && e.code === "founder_no_portfolio") return data({ kind: "founder" as const }, { status: 403 });
+    throw e;
+  }
   const url = new URL(request.url);
   const invested = url.searchParams.get("invested");
   const fresh = invested ? investments.find((i) => i._id === invested) : undefined;

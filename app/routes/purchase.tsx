@@ -34,9 +34,14 @@ import {
 import investCss from "~/styles/invest.css?url";
 
 import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
-import { getApp, requireRole, requireUser } from "../server/guards.server";
+import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
-import { belowMinimum as belowMinimumMessage, PURCHASE_MESSAGES, purchaseShares } from "../../worker/services/investments";
+import {
+  assertCanInvest,
+  belowMinimum as belowMinimumMessage,
+  PURCHASE_MESSAGES,
+  purchaseShares,
+} from "../../worker/services/investments";
 import { getProject } from "../../worker/services/projects";
 import type { Route } from "./+types/purchase";
 
@@ -51,11 +56,18 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["investor"]);
+  const user = requireUser(request, context);
+  try {
+    // The purchase service's own rule, so the page says what a founder posting the form is told.
+    assertCanInvest(user);
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    return data({ found: false as const, blocked: e.message }, { status: e.status });
+  }
   const { db } = getApp(context);
   const project = await getProject(db, params.id);
   if (!project) {
-    return data({ found: false as const }, { status: 404 });
+    return data({ found: false as const, blocked: null }, { status: 404 });
   }
   const url = new URL(request.url);
   const min = minimumShares(project.investmentTerms.minInvestment, project.sharePrice);
@@ -141,7 +153,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Purchase({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.found) return <NotFound />;
+  if (!loaderData.found) return loaderData.blocked ? <Blocked message={loaderData.blocked} /> : <NotFound />;
   return <PurchaseForm loaderData={loaderData} actionData={actionData} />;
 }
 
@@ -387,6 +399,21 @@ function PurchaseForm({
             sell. CampusFund uses simulated money; no real funds are moved.
           </p>
         </aside>
+      </div>
+    </div>
+  );
+}
+
+/** A founder (or anyone else who may not invest) opening the page: the service's message. */
+function Blocked({ message }: { message: string }) {
+  return (
+    <div className="container invest-page">
+      <div className="error-panel card">
+        <h1>Investment Summary</h1>
+        <p role="alert">{message}</p>
+        <Link className="btn btn-primary" to="/demo">
+          Back to Projects
+        </Link>
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
 import { maxBirthDate, MAX_EMAIL, MAX_NAME, MIN_PASSWORD } from "../lib/schemas";
 import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
-import { getApp, requireAnonymous, safeRedirectTo } from "../server/guards.server";
+import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
 import { registerUser, signedInCookies } from "../../worker/services/auth";
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   try {
     const out = await registerUser(app.db, form, { clientIp: clientAddress(request), requireConfirm: true });
-    const home = out.user.role === "founder" ? "/my-projects?newUser=1" : "/portfolio?newUser=1";
+    const home = `${homeFor(out.user)}?newUser=1`;
     const headers = new Headers();
     for (const cookie of signedInCookies(out, app.secureCookies)) headers.append("Set-Cookie", cookie);
     return redirect(safeRedirectTo(form.redirectTo, home, new URL(request.url).origin), { headers });

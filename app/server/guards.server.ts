@@ -6,6 +6,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 
 import { appContext } from "../context";
 import type { NoticeCode } from "../lib/notices";
+import { homeFor } from "../lib/roles";
 import type { Role, SessionUser } from "../lib/types";
 
 export function getApp(context: Readonly<RouterContextProvider>) {
@@ -40,10 +41,7 @@ export function safeRedirectTo(
   return `${target.pathname}${target.search}${target.hash}`;
 }
 
-/** Where a user belongs by default. */
-export function homeFor(user: Pick<SessionUser, "role">): string {
-  return user.role === "founder" ? "/my-projects" : "/portfolio";
-}
+export { homeFor } from "../lib/roles";
 
 /** A visitor is sent to /signin, remembering where they were going. */
 export function requireUser(request: Request, context: Readonly<RouterContextProvider>): SessionUser {
@@ -72,8 +70,8 @@ export function requireRole(
 ): SessionUser {
   const user = requireUser(request, context);
   if (user.role === "admin" || allowed.includes(user.role)) return user;
-  if (user.role === "founder") throw redirect(withNotice("/my-projects", "investors-only"));
-  if (user.role === "investor") throw redirect(withNotice("/portfolio", "founders-only"));
+  if (user.role === "founder") throw redirect(withNotice(homeFor(user), "investors-only"));
+  if (user.role === "investor") throw redirect(withNotice(homeFor(user), "founders-only"));
   throw redirect(withNotice("/access-denied", "no-permission"));
 }
 

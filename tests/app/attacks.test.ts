@@ -395,3 +395,24 @@ describe("13. ?notice= only shows our own notices", () => {
     }
   });
 });
+
+describe("one rule, one message, whatever the door", () => {
+  const FOUNDER = "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.";
+  const NO_PORTFOLIO = "As a founder, you cannot access the investor portfolio. This feature is only available for investor accounts.";
+
+  it("a founder opening the purchase page gets the founder message, as posting the form does", async () => {
+    const project = await insertProject();
+    const { token } = await signup("founder");
+    const opened = await page(`/purchase/${project.slug}`, { token });
+    const html = await expectAlert(opened, 403, FOUNDER);
+    expect(html).not.toMatch(/name="shares"/);
+    const posted = await page(`/purchase/${project.slug}`, { token, form: { shares: "10", idempotencyKey: unique("k") } });
+    await expectAlert(posted, 403, FOUNDER);
+    expect(await rows("investments", "project_id = ?", project.id)).toBe(0);
+  });
+
+  it("a founder opening the portfolio gets the message the API gives", async () => {
+    const { token } = await signup("founder");
+    await expectAlert(await page("/portfolio", { token }), 403, NO_PORTFOLIO);
+  });
+});

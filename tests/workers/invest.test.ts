@@ -291,4 +291,14 @@ describe("GET /api/investments/user/{userId}", () => {
     await makeAdmin(b.user.id);
     expect((await call(`/api/investments/user/${a.user.id}`, { token: b.token })).status).toBe(200);
   });
+
+  it("a founder has no portfolio: the API gives the page's message (403)", async () => {
+    const founder = await signup("founder");
+    const res = await call(`/api/investments/user/${founder.user.id}`, { token: founder.token });
+    expect(res.status).toBe(403);
+    expect(await json(res)).toEqual({
+      success: false,
+      message: "As a founder, you cannot access the investor portfolio. This feature is only available for investor accounts.",
+    });
+  });
 });

@@ -82,6 +82,7 @@ describe("project browser query", () => {
     const before = await listProjectsPage(db(), { sector, page: 1 });
     const closed = await insertProject({ category: "education", fundingDeadline: inDays(-3) });
     const open = await Promise.all(Array.from({ length: 6 }, () => insertProject({ category: "education" })));
+    const openIds = open.map((p) => p.id);
     const page1 = await listProjectsPage(db(), { sector, page: 1 });
     expect(page1.projects).toHaveLength(5);
     expect(page1.total).toBe(before.total + 7);
@@ -92,6 +93,10 @@ describe("project browser query", () => {
     for (let page = 1; page <= page1.pageCount; page++) all.push(...(await listProjectsPage(db(), { sector, page })).projects);
     expect(new Set(all.map((p) => p._id)).size).toBe(before.total + 7);
     expect(all.at(-1)?.daysLeft).toBe(0);
-    expect(open.length).toBe(6);
+    // every project just added is listed exactly once, the open ones before the closed one
+    const ids = all.map((p) => p._id);
+    for (const id of openIds) expect(ids.filter((x) => x === id)).toHaveLength(1);
+    expect(ids.filter((x) => x === closed.id)).toHaveLength(1);
+    expect(Math.max(...openIds.map((id) => ids.indexOf(id)))).toBeLessThan(ids.indexOf(closed.id));
   });
 });

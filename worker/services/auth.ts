@@ -16,7 +16,7 @@ import { MESSAGES, parseFirst, SigninSchema, signupSchema } from "../../app/lib/
 import type { SessionUser, UserDTO } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { projects, sessions, trustedDevices, users } from "../../db/schema";
-import { ServiceError } from "./errors";
+import { constraintFailed, ServiceError } from "./errors";
 import { isCommonPassword } from "./passwords";
 import {
   clearStatements,
@@ -282,11 +282,6 @@ export async function registerUser(
       ownedProjectSlug: null,
     },
   };
-}
-
-function constraintFailed(e: unknown, what: RegExp): boolean {
-  const err = e as { message?: string; cause?: { message?: string } };
-  return what.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`);
 }
 
 /**

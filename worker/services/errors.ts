@@ -29,3 +29,13 @@ export function isServiceError(e: unknown): e is ServiceError {
 export function errorHeaders(e: ServiceError): Record<string, string> {
   return e.retryAfter != null ? { "Retry-After": String(e.retryAfter) } : {};
 }
+
+/**
+ * Whether a D1 error is the constraint named by `what` (for example
+ * /UNIQUE constraint failed: users\.email/): D1 puts SQLite's text in the message or its cause.
+ * Services map the constraints they rely on to the spec's message with it.
+ */
+export function constraintFailed(e: unknown, what: RegExp): boolean {
+  const err = e as { message?: string; cause?: { message?: string } } | null;
+  return what.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`);
+}

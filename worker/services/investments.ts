@@ -20,7 +20,8 @@ import { formatMoney } from "../../app/lib/format";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { investments, projects } from "../../db/schema";
-import { ServiceError } from "./errors";
+import { assertSelfOrAdmin, requireSignedIn } from "./access";
+import { constraintFailed, ServiceError } from "./errors";
 import { getProject } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 
@@ -61,8 +62,12 @@ export interface PurchaseResult {
   message: string;
 }
 
-function assertCanInvest(user: SessionUser | null): asserts user is SessionUser {
-  if (!user) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
+/**
+ * Only investors (and admins) invest: 401 without a user, the spec's founder message (403) for a
+ * founder. The purchase page's loader and action and the API all ask this one function.
+ */
+export function assertCanInvest(user: SessionUser | null): asserts user is SessionUser {
+  requireSignedIn(user);
   if (user.role === "founder") {
     throw new ServiceError(403, MESSAGES.founderCannotInvest, "founder_cannot_invest");
   }
@@ -103,11 +108,6 @@ function parseWholeShares(raw: unknown): number {
   }
   return Number(text);
 }
-
-const isConstraint = (e: unknown, what: RegExp) => {
-  const err = e as { message?: string; cause?: { message?: string } };
-  return what.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`);
-};
 
 export async function purchaseShares(
   db: Database,
@@ -160,11 +160,11 @@ export async function purchaseShares(
     const [ins] = await d1.batch<{ id: string; share_price_cents: number; amount_cents: number }>([insert, update]);
     inserted = ins.results ?? [];
   } catch (e) {
-    if (isConstraint(e, /UNIQUE constraint failed: investments\.investor_id/i)) {
+    if (constraintFailed(e, /UNIQUE constraint failed: investments\.investor_id/i)) {
       const original = await findByKey(db, user.id, key);
       if (original) return replayed(db, original, req);
     }
-    if (isConstraint(e, /CHECK constraint failed: projects_shares_sold_range/i)) {
+    if (constraintFailed(e, /CHECK constraint failed: projects_shares_sold_range/i)) {
       // Someone bought the last shares between our read and our write.
       const fresh = await getProject(db, project._id);
       const left = fresh ? fresh.sharesRemaining : 0;
@@ -278,16 +278,17 @@ export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike): Inve
 
 /**
  * A user's holdings, newest first. One statement (investments joined to their projects).
- * The caller must be the user or an admin.
+ * The caller must be the user or an admin; a founder has no portfolio.
  */
 export async function listInvestments(
   db: Database,
   viewer: SessionUser | null,
   userId: string,
 ): Promise<InvestmentDTO[]> {
-  if (!viewer) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
-  if (viewer.id !== userId && viewer.role !== "admin") {
-    throw new ServiceError(403, MESSAGES.noPermission, "forbidden");
+  assertSelfOrAdmin(viewer, userId);
+  // A founder has no portfolio (spec section 6): the page and the API give the same message.
+  if (viewer.role === "founder") {
+    throw new ServiceError(403, MESSAGES.founderNoPortfolio, "founder_no_portfolio");
   }
   const rows = await db
     .select({

@@ -16,7 +16,7 @@ import { inArray } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
 import { rateLimits } from "../../db/schema";
-import { ServiceError } from "./errors";
+import { constraintFailed, ServiceError } from "./errors";
 
 export interface RateLimit {
   /** Reservations allowed per window. */
@@ -34,8 +34,7 @@ export interface Slot {
 const OVER_LIMIT = /CHECK constraint failed: rate_limits_within_limit/i;
 
 export function isOverLimit(e: unknown): boolean {
-  const err = e as { message?: string; cause?: { message?: string } };
-  return OVER_LIMIT.test(`${err?.message ?? ""} ${err?.cause?.message ?? ""}`);
+  return constraintFailed(e, OVER_LIMIT);
 }
 
 /** The upsert that takes one slot of `slot` (fails on the CHECK when the window is full). */
