@@ -5,7 +5,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "worker-configuration.d.ts", "test-results/", "playwright-report/"],
+    ignores: [
+      "build/",
+      ".react-router/",
+      ".wrangler/",
+      "node_modules/",
+      "worker-configuration.d.ts",
+      "test-results/",
+      "playwright-report/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -14,11 +22,22 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/worker/api/*", "hono", "hono/*"], message: "app/ and services must not depend on Hono or the API layer." }] },
+        {
+          patterns: [
+            {
+              group: ["**/worker/api/*", "hono", "hono/*"],
+              message: "app/ and services must not depend on Hono or the API layer.",
+            },
+            { group: ["~/*", "@/*"], message: "One import style: relative paths (no aliases)." },
+          ],
+        },
       ],
     },
   },
@@ -31,7 +50,32 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/worker/**", "**/db/**", "hono", "hono/*"], message: "app/lib is pure and isomorphic: it imports nothing from worker/ or db/." }] },
+        {
+          patterns: [
+            {
+              group: ["**/worker/**", "**/db/**", "hono", "hono/*"],
+              message: "app/lib is pure and isomorphic: it imports nothing from worker/ or db/.",
+            },
+            { group: ["~/*", "@/*"], message: "One import style: relative paths (no aliases)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/worker/**", "**/db/**", "hono", "hono/*"],
+              message: "Components render what loaders give them: no server code (worker/, db/) in app/components.",
+            },
+            { group: ["~/*", "@/*"], message: "One import style: relative paths (no aliases)." },
+          ],
+        },
       ],
     },
   },
@@ -42,8 +86,10 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer)$/][callee.object.name='request']",
-          message: "Read a page action's body with readForm (app/server/form.server.ts): it answers bad bodies with a 4xx instead of a 500.",
+          selector:
+            "CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer)$/][callee.object.name='request']",
+          message:
+            "Read a page action's body with readForm (app/server/form.server.ts): it answers bad bodies with a 4xx instead of a 500.",
         },
       ],
     },

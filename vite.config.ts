@@ -4,5 +4,4 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
-  resolve: { tsconfigPaths: true },
 });

@@ -8,24 +8,9 @@
  *   are JSON text columns (ADR 004); everything we filter, sort, join or guard on is a real column.
  */
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import type {
-  CreatorInfo,
-  DocumentLink,
-  Faq,
-  Person,
-  ProjectDetails,
-  SocialLinks,
-} from "../app/lib/types";
+import type { CreatorInfo, DocumentLink, Faq, Person, ProjectDetails, SocialLinks } from "../app/lib/types";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
@@ -100,10 +85,16 @@ export const projects = sqliteTable(
     shortDescription: text("short_description").notNull(),
     about: text("about").notNull().default(""),
     image: text("image").notNull(),
-    gallery: text("gallery", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    gallery: text("gallery", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     logo: text("logo"),
     creatorInfo: text("creator_info", { mode: "json" }).$type<CreatorInfo>().notNull(),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     location: text("location"),
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
     status: text("status").notNull().default("active"),
@@ -134,14 +125,26 @@ export const projects = sqliteTable(
     equityPercentage: real("equity_percentage").notNull().default(10),
     minInvestmentCents: integer("min_investment_cents").notNull().default(10000),
 
-    details: text("details", { mode: "json" }).$type<ProjectDetails>().notNull().default(sql`'{}'`),
-    founders: text("founders", { mode: "json" }).$type<Person[]>().notNull().default(sql`'[]'`),
-    team: text("team", { mode: "json" }).$type<Person[]>().notNull().default(sql`'[]'`),
+    details: text("details", { mode: "json" })
+      .$type<ProjectDetails>()
+      .notNull()
+      .default(sql`'{}'`),
+    founders: text("founders", { mode: "json" })
+      .$type<Person[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    team: text("team", { mode: "json" })
+      .$type<Person[]>()
+      .notNull()
+      .default(sql`'[]'`),
     documents: text("documents", { mode: "json" })
       .$type<DocumentLink[]>()
       .notNull()
       .default(sql`'[]'`),
-    faqs: text("faqs", { mode: "json" }).$type<Faq[]>().notNull().default(sql`'[]'`),
+    faqs: text("faqs", { mode: "json" })
+      .$type<Faq[]>()
+      .notNull()
+      .default(sql`'[]'`),
 
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
@@ -152,10 +155,7 @@ export const projects = sqliteTable(
     index("projects_sector_idx").on(t.sector, t.createdAt),
     index("projects_featured_idx").on(t.featured),
     check("projects_total_shares_positive", sql`${t.totalShares} > 0`),
-    check(
-      "projects_shares_sold_range",
-      sql`${t.sharesSold} >= 0 and ${t.sharesSold} <= ${t.totalShares}`,
-    ),
+    check("projects_shares_sold_range", sql`${t.sharesSold} >= 0 and ${t.sharesSold} <= ${t.totalShares}`),
     check("projects_share_price_positive", sql`${t.sharePriceCents} > 0`),
     check("projects_funding_current_nonneg", sql`${t.fundingCurrentCents} >= 0`),
     check("projects_funding_goal_min", sql`${t.fundingGoalCents} >= 500000`),
@@ -179,7 +179,9 @@ export const investments = sqliteTable(
     /** The share price at purchase time, copied from the project row inside the purchase batch. */
     sharePriceCents: integer("share_price_cents").notNull(),
     amountCents: integer("amount_cents").notNull(),
-    status: text("status", { enum: ["active", "pending"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "pending"] })
+      .notNull()
+      .default("active"),
     /** Client-chosen key: a retried or double-submitted purchase buys once. */
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: integer("created_at").notNull().default(now),
@@ -237,12 +239,13 @@ export const publicProfiles = sqliteTable(
     about: text("about"),
     offPlatformInvestments: text("off_platform_investments"),
     investmentSize: text("investment_size"),
-    interests: text("interests", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    interests: text("interests", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     hideBadges: integer("hide_badges", { mode: "boolean" }).notNull().default(false),
     hideInvestments: integer("hide_investments", { mode: "boolean" }).notNull().default(false),
-    hideInSearchEngines: integer("hide_in_search_engines", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    hideInSearchEngines: integer("hide_in_search_engines", { mode: "boolean" }).notNull().default(false),
     hideLocation: integer("hide_location", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull().default(now),
   },

@@ -10,14 +10,7 @@
  * project counters (`sharesSold`, `fundingCurrentCents`) are summed from the generated
  * investments, so Σ investments = project counters holds by construction.
  */
-import type {
-  DocumentLink,
-  Faq,
-  Person,
-  ProjectDetails,
-  RegulationType,
-  RiskLevel,
-} from "../app/lib/types";
+import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../app/lib/types";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
 
 export const DEMO_PASSWORD = "Demo1234!";
@@ -97,11 +90,19 @@ export const demoUsers: DemoUser[] = [
     createdDaysAgo: 200,
   }),
   ...BACKERS.map(([first, last], i) =>
-    user(BACKER_IDS[i], `backer${i + 1}@campusfund.dev`, first, last, `${1975 + i * 3}-0${(i % 9) + 1}-1${i}`, "investor", {
-      riskTolerance: (["low", "medium", "high"] as const)[i % 3],
-      timeHorizon: (["long", "medium", "short"] as const)[i % 3],
-      createdDaysAgo: 180 - i * 4,
-    }),
+    user(
+      BACKER_IDS[i],
+      `backer${i + 1}@campusfund.dev`,
+      first,
+      last,
+      `${1975 + i * 3}-0${(i % 9) + 1}-1${i}`,
+      "investor",
+      {
+        riskTolerance: (["low", "medium", "high"] as const)[i % 3],
+        timeHorizon: (["long", "medium", "short"] as const)[i % 3],
+        createdDaysAgo: 180 - i * 4,
+      },
+    ),
   ),
 ];
 
@@ -125,11 +126,27 @@ interface University {
 
 const UNIVERSITIES = {
   stanford: { name: "Stanford University", logo: "/images/universities/stanford.svg", location: "Stanford, CA" },
-  mit: { name: "Massachusetts Institute of Technology", logo: "/images/universities/mit.svg", location: "Cambridge, MA" },
-  berkeley: { name: "University of California, Berkeley", logo: "/images/universities/berkeley.svg", location: "Berkeley, CA" },
+  mit: {
+    name: "Massachusetts Institute of Technology",
+    logo: "/images/universities/mit.svg",
+    location: "Cambridge, MA",
+  },
+  berkeley: {
+    name: "University of California, Berkeley",
+    logo: "/images/universities/berkeley.svg",
+    location: "Berkeley, CA",
+  },
   michigan: { name: "University of Michigan", logo: "/images/universities/michigan.svg", location: "Ann Arbor, MI" },
-  gatech: { name: "Georgia Institute of Technology", logo: "/images/universities/georgia-tech.svg", location: "Atlanta, GA" },
-  cmu: { name: "Carnegie Mellon University", logo: "/images/universities/carnegie-mellon.svg", location: "Pittsburgh, PA" },
+  gatech: {
+    name: "Georgia Institute of Technology",
+    logo: "/images/universities/georgia-tech.svg",
+    location: "Atlanta, GA",
+  },
+  cmu: {
+    name: "Carnegie Mellon University",
+    logo: "/images/universities/carnegie-mellon.svg",
+    location: "Pittsburgh, PA",
+  },
   utaustin: { name: "The University of Texas at Austin", logo: null, location: "Austin, TX" },
   uiuc: { name: "University of Illinois Urbana-Champaign", logo: null, location: "Champaign, IL" },
   nyu: { name: "New York University", logo: null, location: "New York, NY" },
@@ -202,7 +219,19 @@ const SEEDS: ProjectSeed[] = [
     category: "technology",
     uni: "mit",
     featured: true,
-    terms: { price: 20, shares: 25_000, min: 200, equity: 10, reg: "RegCF", risk: "medium", returnRate: 18, months: 24, deadlineDays: 52, sold: 0.68, createdDaysAgo: 150 },
+    terms: {
+      price: 20,
+      shares: 25_000,
+      min: 200,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 18,
+      months: 24,
+      deadlineDays: 52,
+      sold: 0.68,
+      createdDaysAgo: 150,
+    },
     short: "Booking, usage tracking and IoT monitoring for shared university lab equipment.",
     description:
       "LabLink replaces the paper sign-up sheets taped to shared microscopes, centrifuges and 3D printers. Researchers book instruments from their phone, small sensors log real usage, and lab managers finally see which equipment is idle and which is oversubscribed.",
@@ -214,8 +243,16 @@ const SEEDS: ProjectSeed[] = [
     tags: ["IoT", "SaaS", "Research"],
     useOfFunds: "manufacture 2,000 sensors and hire two engineers",
     founders: [
-      ["Daniel Osei", "PhD student in mechanical engineering who ran scheduling for a shared microscopy core.", "3 years managing a 40-user core facility"],
-      ["Lena Fischer", "EECS senior focused on embedded systems and low-power radios.", "Firmware intern at a wearables company"],
+      [
+        "Daniel Osei",
+        "PhD student in mechanical engineering who ran scheduling for a shared microscopy core.",
+        "3 years managing a 40-user core facility",
+      ],
+      [
+        "Lena Fischer",
+        "EECS senior focused on embedded systems and low-power radios.",
+        "Firmware intern at a wearables company",
+      ],
     ],
     team: [
       ["Daniel Osei", "CEO", "Leads sales to core facilities and product."],
@@ -223,17 +260,37 @@ const SEEDS: ProjectSeed[] = [
       ["Marcus Hill", "Full-stack Engineer", "Builds the booking app and dashboards."],
     ],
     teamDescription: "Two researchers who lived the problem, plus an engineer who has shipped production web apps.",
-    traction: [["Labs onboarded", "11"], ["Bookings per month", "3,400"], ["No-shows reduced", "38%"], ["Pilot universities", "3"]],
-    roadmap: [[-8, "First core facility pilot"], [-3, "Clip-on power sensor v2"], [2, "Grant-compliance usage exports"], [6, "Ten-university rollout"], [12, "Equipment-sharing marketplace between labs"]],
-    problem: "Shared lab instruments are booked on paper, so they are double-booked, left idle, and impossible to account for in grant reports.",
-    solution: "A booking app tied to a cheap sensor that records real usage, releases no-show slots automatically and produces compliance reports.",
-    marketSize: "About 4,000 US research institutions with core facilities; a $1.2B serviceable market for lab operations software.",
+    traction: [
+      ["Labs onboarded", "11"],
+      ["Bookings per month", "3,400"],
+      ["No-shows reduced", "38%"],
+      ["Pilot universities", "3"],
+    ],
+    roadmap: [
+      [-8, "First core facility pilot"],
+      [-3, "Clip-on power sensor v2"],
+      [2, "Grant-compliance usage exports"],
+      [6, "Ten-university rollout"],
+      [12, "Equipment-sharing marketplace between labs"],
+    ],
+    problem:
+      "Shared lab instruments are booked on paper, so they are double-booked, left idle, and impossible to account for in grant reports.",
+    solution:
+      "A booking app tied to a cheap sensor that records real usage, releases no-show slots automatically and produces compliance reports.",
+    marketSize:
+      "About 4,000 US research institutions with core facilities; a $1.2B serviceable market for lab operations software.",
     competition: "Generic calendar tools and legacy core-facility suites; none measure actual instrument use.",
     businessModel: "Per-instrument subscription ($15/month) plus one-time sensor hardware at cost.",
     financials: [180_000, 720_000, 1_900_000, 24_000, "Month 20", "22 months"],
     faqs: [
-      ["Does the sensor need access to the instrument's software?", "No. It measures power draw at the plug, so it works with any instrument without touching vendor software or voiding warranties."],
-      ["Who pays for LabLink?", "Core facility managers and department operations budgets, usually from the same line that pays for instrument service contracts."],
+      [
+        "Does the sensor need access to the instrument's software?",
+        "No. It measures power draw at the plug, so it works with any instrument without touching vendor software or voiding warranties.",
+      ],
+      [
+        "Who pays for LabLink?",
+        "Core facility managers and department operations budgets, usually from the same line that pays for instrument service contracts.",
+      ],
     ],
     whitepaper: true,
   },
@@ -242,7 +299,19 @@ const SEEDS: ProjectSeed[] = [
     title: "CampusRoute",
     category: "transportation",
     uni: "gatech",
-    terms: { price: 10, shares: 30_000, min: 100, equity: 12, reg: "RegCF", risk: "high", returnRate: 22, months: 18, deadlineDays: 38, sold: 0.31, createdDaysAgo: 140 },
+    terms: {
+      price: 10,
+      shares: 30_000,
+      min: 100,
+      equity: 12,
+      reg: "RegCF",
+      risk: "high",
+      returnRate: 22,
+      months: 18,
+      deadlineDays: 38,
+      sold: 0.31,
+      createdDaysAgo: 140,
+    },
     short: "Demand-responsive campus shuttles that pick students up where they are, not where the route map says.",
     description:
       "CampusRoute turns fixed-loop campus shuttles into on-demand pooled rides. Students request a pickup in the app, and our routing engine groups nearby requests so the same buses carry more riders with shorter waits.",
@@ -254,8 +323,16 @@ const SEEDS: ProjectSeed[] = [
     tags: ["Mobility", "Safety", "Routing"],
     useOfFunds: "launch at four new campuses and build the driver app for Android",
     founders: [
-      ["Kwame Asante", "Industrial engineering senior who studies vehicle routing problems.", "Research assistant in a logistics optimization lab"],
-      ["Emily Zhao", "Computer science junior who built the first rider app in a weekend.", "Two mobile apps in the App Store"],
+      [
+        "Kwame Asante",
+        "Industrial engineering senior who studies vehicle routing problems.",
+        "Research assistant in a logistics optimization lab",
+      ],
+      [
+        "Emily Zhao",
+        "Computer science junior who built the first rider app in a weekend.",
+        "Two mobile apps in the App Store",
+      ],
     ],
     team: [
       ["Kwame Asante", "CEO", "Routing algorithms and partnerships with transit offices."],
@@ -263,17 +340,36 @@ const SEEDS: ProjectSeed[] = [
       ["Tomás Reyes", "Operations Lead", "Runs pilots and driver training."],
     ],
     teamDescription: "An operations-research founder, a mobile engineer and a former shuttle dispatcher.",
-    traction: [["Rides completed", "41,000"], ["Average wait", "7 min"], ["Campus pilots", "2"]],
-    roadmap: [[-9, "Night-service pilot at Georgia Tech"], [-2, "Second campus contract"], [3, "Android driver app"], [8, "Four new campuses"], [14, "Paratransit scheduling module"]],
-    problem: "Fixed-route campus shuttles run empty off-peak while students wait long and walk unsafe distances at night.",
-    solution: "On-demand pooled routing on the existing fleet, with live ETAs for riders and ridership analytics for the university.",
+    traction: [
+      ["Rides completed", "41,000"],
+      ["Average wait", "7 min"],
+      ["Campus pilots", "2"],
+    ],
+    roadmap: [
+      [-9, "Night-service pilot at Georgia Tech"],
+      [-2, "Second campus contract"],
+      [3, "Android driver app"],
+      [8, "Four new campuses"],
+      [14, "Paratransit scheduling module"],
+    ],
+    problem:
+      "Fixed-route campus shuttles run empty off-peak while students wait long and walk unsafe distances at night.",
+    solution:
+      "On-demand pooled routing on the existing fleet, with live ETAs for riders and ridership analytics for the university.",
     marketSize: "Over 1,100 US campuses run shuttle fleets; universities spend about $2B a year on campus transit.",
-    competition: "Large microtransit vendors built for cities; they are expensive and slow to deploy on a single campus.",
+    competition:
+      "Large microtransit vendors built for cities; they are expensive and slow to deploy on a single campus.",
     businessModel: "Annual software license per vehicle, priced below one driver's monthly wage.",
     financials: [240_000, 650_000, 1_400_000, 21_000, "Month 24", "18 months"],
     faqs: [
-      ["Does the university need new vehicles?", "No. CampusRoute runs on the existing shuttles; drivers only need a tablet."],
-      ["How do you handle accessibility requests?", "Riders can flag mobility needs and the router assigns accessible vehicles and longer boarding times."],
+      [
+        "Does the university need new vehicles?",
+        "No. CampusRoute runs on the existing shuttles; drivers only need a tablet.",
+      ],
+      [
+        "How do you handle accessibility requests?",
+        "Riders can flag mobility needs and the router assigns accessible vehicles and longer boarding times.",
+      ],
     ],
   },
   {
@@ -281,7 +377,19 @@ const SEEDS: ProjectSeed[] = [
     title: "PrintForge",
     category: "manufacturing",
     uni: "purdue",
-    terms: { price: 25, shares: 8_000, min: 250, equity: 8, reg: "SAFE", risk: "medium", returnRate: 15, months: 24, deadlineDays: 71, sold: 0.22, createdDaysAgo: 130 },
+    terms: {
+      price: 25,
+      shares: 8_000,
+      min: 250,
+      equity: 8,
+      reg: "SAFE",
+      risk: "medium",
+      returnRate: 15,
+      months: 24,
+      deadlineDays: 71,
+      sold: 0.22,
+      createdDaysAgo: 130,
+    },
     short: "A distributed 3D-printing network that turns idle makerspace printers into on-demand local manufacturing.",
     description:
       "PrintForge connects engineers and small businesses who need parts with university makerspaces whose printers sit idle most nights. Uploads are checked automatically, routed to the nearest qualified printer and shipped within 48 hours.",
@@ -292,24 +400,48 @@ const SEEDS: ProjectSeed[] = [
     ],
     tags: ["3D Printing", "Marketplace", "Hardware"],
     useOfFunds: "onboard twelve makerspaces in the Midwest and automate print-quality inspection",
-    founders: [["Ryan Kowalski", "Mechanical engineering senior and makerspace manager.", "Ran a 30-printer student makerspace for two years"]],
+    founders: [
+      [
+        "Ryan Kowalski",
+        "Mechanical engineering senior and makerspace manager.",
+        "Ran a 30-printer student makerspace for two years",
+      ],
+    ],
     team: [
       ["Ryan Kowalski", "CEO", "Operations and makerspace partnerships."],
       ["Anika Sharma", "Software Lead", "Slicing pipeline and instant quotes."],
       ["Ben Carter", "Quality Lead", "Print inspection and operator certification."],
     ],
     teamDescription: "Makerspace operators who have printed thousands of parts for student teams.",
-    traction: [["Parts printed", "6,200"], ["Partner makerspaces", "3"], ["Repeat customers", "64%"]],
-    roadmap: [[-10, "First external customer"], [-4, "Instant quoting engine"], [2, "Automated camera inspection"], [7, "Twelve Midwest makerspaces"], [15, "Metal printing partners"]],
+    traction: [
+      ["Parts printed", "6,200"],
+      ["Partner makerspaces", "3"],
+      ["Repeat customers", "64%"],
+    ],
+    roadmap: [
+      [-10, "First external customer"],
+      [-4, "Instant quoting engine"],
+      [2, "Automated camera inspection"],
+      [7, "Twelve Midwest makerspaces"],
+      [15, "Metal printing partners"],
+    ],
     problem: "Idle printers on campus and slow, expensive online print farms for local engineers.",
-    solution: "A marketplace that routes print jobs to vetted campus printers nearby, with automatic file checks and instant quotes.",
+    solution:
+      "A marketplace that routes print jobs to vetted campus printers nearby, with automatic file checks and instant quotes.",
     marketSize: "The on-demand additive manufacturing services market is about $3B and growing over 20% a year.",
-    competition: "Centralized print farms and freelance marketplaces; neither offers local 48-hour turnaround at student prices.",
+    competition:
+      "Centralized print farms and freelance marketplaces; neither offers local 48-hour turnaround at student prices.",
     businessModel: "A 25% commission on each order; makerspaces keep the rest.",
     financials: [150_000, 420_000, 980_000, 14_000, "Month 18", "24 months"],
     faqs: [
-      ["Who prints the parts?", "Student operators certified by PrintForge, on printers owned by the makerspace. Every part is inspected before shipping."],
-      ["What materials are available?", "PLA, PETG, TPU and nylon today; resin printing is available at two partner sites."],
+      [
+        "Who prints the parts?",
+        "Student operators certified by PrintForge, on printers owned by the makerspace. Every part is inspected before shipping.",
+      ],
+      [
+        "What materials are available?",
+        "PLA, PETG, TPU and nylon today; resin printing is available at two partner sites.",
+      ],
     ],
     whitepaper: true,
   },
@@ -318,7 +450,20 @@ const SEEDS: ProjectSeed[] = [
     title: "Quietly",
     category: "technology",
     uni: "uiuc",
-    terms: { price: 5, shares: 20_000, min: 100, equity: 10, reg: "SAFE", risk: "high", returnRate: 25, months: 12, deadlineDays: 60, sold: 0.32, createdDaysAgo: 45, founderId: DEMO_FOUNDER_ID },
+    terms: {
+      price: 5,
+      shares: 20_000,
+      min: 100,
+      equity: 10,
+      reg: "SAFE",
+      risk: "high",
+      returnRate: 25,
+      months: 12,
+      deadlineDays: 60,
+      sold: 0.32,
+      createdDaysAgo: 45,
+      founderId: DEMO_FOUNDER_ID,
+    },
     short: "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
     description:
       "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute. Anonymous sensors count seats and measure noise without cameras or microphones that record speech.",
@@ -330,7 +475,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["Sensors", "Student Life", "Privacy"],
     useOfFunds: "deploy 600 sensors across ten more buildings and launch the facilities dashboard",
     founders: [
-      ["Jordan Rivera", "Computer engineering senior at Illinois who got tired of walking three libraries to find a free desk.", "Hardware hackathon winner; embedded systems intern"],
+      [
+        "Jordan Rivera",
+        "Computer engineering senior at Illinois who got tired of walking three libraries to find a free desk.",
+        "Hardware hackathon winner; embedded systems intern",
+      ],
       ["Chloe Park", "Statistics junior who builds the occupancy models.", "Data science research assistant"],
     ],
     team: [
@@ -339,17 +488,34 @@ const SEEDS: ProjectSeed[] = [
       ["Sam Whitaker", "Mobile Developer", "iOS and Android apps."],
     ],
     teamDescription: "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
-    traction: [["Weekly active students", "1,900"], ["Buildings covered", "4"], ["Sensors deployed", "220"]],
-    roadmap: [[-5, "Sensor prototype"], [-1, "Four-building pilot"], [3, "Facilities dashboard"], [6, "Ten more buildings"], [10, "Second campus"]],
+    traction: [
+      ["Weekly active students", "1,900"],
+      ["Buildings covered", "4"],
+      ["Sensors deployed", "220"],
+    ],
+    roadmap: [
+      [-5, "Sensor prototype"],
+      [-1, "Four-building pilot"],
+      [3, "Facilities dashboard"],
+      [6, "Ten more buildings"],
+      [10, "Second campus"],
+    ],
     problem: "Students waste time hunting for quiet study space while facilities lack occupancy data to plan around.",
-    solution: "Privacy-preserving occupancy and noise sensors feeding a live map for students and a dashboard for facilities.",
+    solution:
+      "Privacy-preserving occupancy and noise sensors feeding a live map for students and a dashboard for facilities.",
     marketSize: "About 2,600 four-year US colleges; campus space-utilization software is a $700M market.",
     competition: "Wi-Fi based occupancy estimates, which are coarse and cannot tell quiet rooms from loud ones.",
     businessModel: "Annual per-building subscription paid by libraries and facilities; free for students.",
     financials: [60_000, 310_000, 900_000, 9_000, "Month 22", "16 months"],
     faqs: [
-      ["Do the sensors record conversations or video?", "No. They measure sound level in decibels and count occupied seats with a thermal sensor too coarse to identify anyone. Nothing identifiable leaves the device."],
-      ["Why would a university pay for this?", "Facilities teams use occupancy data to decide opening hours, cleaning schedules and which spaces to renovate."],
+      [
+        "Do the sensors record conversations or video?",
+        "No. They measure sound level in decibels and count occupied seats with a thermal sensor too coarse to identify anyone. Nothing identifiable leaves the device.",
+      ],
+      [
+        "Why would a university pay for this?",
+        "Facilities teams use occupancy data to decide opening hours, cleaning schedules and which spaces to renovate.",
+      ],
     ],
     whitepaper: true,
   },
@@ -358,7 +524,19 @@ const SEEDS: ProjectSeed[] = [
     title: "VoltBike Swap",
     category: "transportation",
     uni: "utaustin",
-    terms: { price: 50, shares: 24_000, min: 500, equity: 15, reg: "RegA+", risk: "medium", returnRate: 16, months: 36, deadlineDays: 85, sold: 0.12, createdDaysAgo: 125 },
+    terms: {
+      price: 50,
+      shares: 24_000,
+      min: 500,
+      equity: 15,
+      reg: "RegA+",
+      risk: "medium",
+      returnRate: 16,
+      months: 36,
+      deadlineDays: 85,
+      sold: 0.12,
+      createdDaysAgo: 125,
+    },
     short: "Battery-swap lockers that keep student e-bikes and scooters charged without dragging batteries upstairs.",
     description:
       "VoltBike Swap installs solar-assisted locker stations where riders trade a depleted e-bike battery for a charged one in ten seconds. Students subscribe monthly; universities get fewer lithium batteries charging in dorm rooms.",
@@ -370,8 +548,16 @@ const SEEDS: ProjectSeed[] = [
     tags: ["E-bikes", "Battery Safety", "Subscription"],
     useOfFunds: "build 30 stations across three Texas campuses",
     founders: [
-      ["Isabella Nguyen", "Electrical engineering senior working on battery management systems.", "Battery R&D intern at an EV startup"],
-      ["Caleb Johnson", "Business honors senior who ran a campus bike shop.", "Grew a student bike repair business to $80K revenue"],
+      [
+        "Isabella Nguyen",
+        "Electrical engineering senior working on battery management systems.",
+        "Battery R&D intern at an EV startup",
+      ],
+      [
+        "Caleb Johnson",
+        "Business honors senior who ran a campus bike shop.",
+        "Grew a student bike repair business to $80K revenue",
+      ],
     ],
     team: [
       ["Isabella Nguyen", "CEO & CTO", "Battery systems and locker hardware."],
@@ -380,17 +566,36 @@ const SEEDS: ProjectSeed[] = [
       ["Owen Price", "Field Technician", "Installs and maintains stations."],
     ],
     teamDescription: "Battery engineers and a bike-shop operator who knows student riders.",
-    traction: [["Subscribers", "340"], ["Swaps per week", "1,150"], ["Stations live", "2"], ["Fire incidents", "0"]],
-    roadmap: [[-7, "First station in West Campus"], [-2, "Second station and ID-card unlock"], [4, "Ten stations"], [10, "Texas A&M and Texas Tech launches"], [18, "Thirty stations"]],
-    problem: "Charging e-bike batteries in dorms is inconvenient and a real fire risk that housing offices are starting to ban.",
+    traction: [
+      ["Subscribers", "340"],
+      ["Swaps per week", "1,150"],
+      ["Stations live", "2"],
+      ["Fire incidents", "0"],
+    ],
+    roadmap: [
+      [-7, "First station in West Campus"],
+      [-2, "Second station and ID-card unlock"],
+      [4, "Ten stations"],
+      [10, "Texas A&M and Texas Tech launches"],
+      [18, "Thirty stations"],
+    ],
+    problem:
+      "Charging e-bike batteries in dorms is inconvenient and a real fire risk that housing offices are starting to ban.",
     solution: "Fire-rated battery-swap lockers with a monthly subscription and universal adapters.",
-    marketSize: "About 2 million US students ride e-bikes or scooters; the addressable subscription market is roughly $400M a year.",
+    marketSize:
+      "About 2 million US students ride e-bikes or scooters; the addressable subscription market is roughly $400M a year.",
     competition: "Scooter-share fleets (which students do not own) and home chargers (which housing offices restrict).",
     businessModel: "$24/month rider subscription; universities can sponsor stations in housing areas.",
     financials: [310_000, 1_100_000, 2_800_000, 48_000, "Month 26", "25 months"],
     faqs: [
-      ["Which e-bikes are supported?", "The five most common student brands through adapters; we add a brand once 50 subscribers ask for it."],
-      ["What happens to old batteries?", "Batteries below 70% health are retired to stationary storage partners, then recycled."],
+      [
+        "Which e-bikes are supported?",
+        "The five most common student brands through adapters; we add a brand once 50 subscribers ask for it.",
+      ],
+      [
+        "What happens to old batteries?",
+        "Batteries below 70% health are retired to stationary storage partners, then recycled.",
+      ],
     ],
     whitepaper: true,
   },
@@ -402,7 +607,19 @@ const SEEDS: ProjectSeed[] = [
     category: "fintech",
     uni: "nyu",
     featured: true,
-    terms: { price: 15, shares: 40_000, min: 150, equity: 12, reg: "RegCF", risk: "medium", returnRate: 20, months: 24, deadlineDays: 44, sold: 0.74, createdDaysAgo: 155 },
+    terms: {
+      price: 15,
+      shares: 40_000,
+      min: 150,
+      equity: 12,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 20,
+      months: 24,
+      deadlineDays: 44,
+      sold: 0.74,
+      createdDaysAgo: 155,
+    },
     short: "Split rent and bills with roommates automatically, and build credit from the rent you already pay.",
     description:
       "SplitStack gives roommates one shared account for rent, utilities and groceries. Everyone pays their share automatically, and on-time rent is reported to credit bureaus so students build a credit history before graduation.",
@@ -414,7 +631,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["Payments", "Credit Building", "Housing"],
     useOfFunds: "obtain money-transmitter coverage in five more states and grow the team",
     founders: [
-      ["Amara Diallo", "Economics and computer science senior at NYU Stern and Courant.", "Payments intern at a large bank"],
+      [
+        "Amara Diallo",
+        "Economics and computer science senior at NYU Stern and Courant.",
+        "Payments intern at a large bank",
+      ],
       ["Jake Feldman", "Mathematics junior who built the reconciliation engine.", "Quant research assistant"],
     ],
     team: [
@@ -423,18 +644,39 @@ const SEEDS: ProjectSeed[] = [
       ["Nina Petrova", "Growth Lead", "Campus ambassadors and landlord partnerships."],
       ["Victor Mensah", "Compliance Advisor", "Former bank compliance officer."],
     ],
-    teamDescription: "Payments and compliance experience from banking internships, plus a growth lead who built a 60-person ambassador program.",
-    traction: [["Monthly rent volume", "$1.1M"], ["Households", "820"], ["Average credit score gain", "+31 pts"], ["Late payments", "0.8%"]],
-    roadmap: [[-10, "Beta with 50 NYU households"], [-5, "Credit bureau reporting"], [-1, "Utilities auto-pay"], [4, "Five new states"], [9, "Landlord portal"]],
-    problem: "Students split rent over text, one roommate carries the risk, and on-time rent does nothing for anyone's credit.",
-    solution: "A shared household account that collects each share automatically, pays bills directly and reports rent to credit bureaus.",
+    teamDescription:
+      "Payments and compliance experience from banking internships, plus a growth lead who built a 60-person ambassador program.",
+    traction: [
+      ["Monthly rent volume", "$1.1M"],
+      ["Households", "820"],
+      ["Average credit score gain", "+31 pts"],
+      ["Late payments", "0.8%"],
+    ],
+    roadmap: [
+      [-10, "Beta with 50 NYU households"],
+      [-5, "Credit bureau reporting"],
+      [-1, "Utilities auto-pay"],
+      [4, "Five new states"],
+      [9, "Landlord portal"],
+    ],
+    problem:
+      "Students split rent over text, one roommate carries the risk, and on-time rent does nothing for anyone's credit.",
+    solution:
+      "A shared household account that collects each share automatically, pays bills directly and reports rent to credit bureaus.",
     marketSize: "About 8 million US students rent off campus with roommates, paying roughly $90B in rent a year.",
-    competition: "Peer-to-peer payment apps (no bill pay, no credit reporting) and rent-reporting services (no splitting).",
+    competition:
+      "Peer-to-peer payment apps (no bill pay, no credit reporting) and rent-reporting services (no splitting).",
     businessModel: "$3 per roommate per month plus interchange on the SplitStack card.",
     financials: [420_000, 1_300_000, 3_200_000, 38_000, "Month 21", "24 months"],
     faqs: [
-      ["Is my money safe?", "Funds are held at an FDIC-insured partner bank. SplitStack never lends against your rent."],
-      ["What if a roommate can't pay this month?", "SplitStack notifies the household before the due date and lets the others cover the gap, recording who owes whom."],
+      [
+        "Is my money safe?",
+        "Funds are held at an FDIC-insured partner bank. SplitStack never lends against your rent.",
+      ],
+      [
+        "What if a roommate can't pay this month?",
+        "SplitStack notifies the household before the due date and lets the others cover the gap, recording who owes whom.",
+      ],
     ],
   },
   {
@@ -442,8 +684,21 @@ const SEEDS: ProjectSeed[] = [
     title: "Ledgerly",
     category: "fintech",
     uni: "michigan",
-    terms: { price: 8, shares: 15_000, min: 100, equity: 6, reg: "SAFE", risk: "low", returnRate: 12, months: 18, deadlineDays: 29, sold: 0.47, createdDaysAgo: 145 },
-    short: "Bookkeeping, budgets and reimbursements for student organizations, built for treasurers who change every year.",
+    terms: {
+      price: 8,
+      shares: 15_000,
+      min: 100,
+      equity: 6,
+      reg: "SAFE",
+      risk: "low",
+      returnRate: 12,
+      months: 18,
+      deadlineDays: 29,
+      sold: 0.47,
+      createdDaysAgo: 145,
+    },
+    short:
+      "Bookkeeping, budgets and reimbursements for student organizations, built for treasurers who change every year.",
     description:
       "Ledgerly gives student clubs a shared ledger, receipt capture and one-click reimbursements that follow university rules. When the treasurer graduates, the books, budgets and history stay with the organization.",
     about: [
@@ -453,14 +708,30 @@ const SEEDS: ProjectSeed[] = [
     ],
     tags: ["Accounting", "Student Orgs", "SaaS"],
     useOfFunds: "integrate with three more university finance systems",
-    founders: [["Hannah Goldberg", "Accounting senior and former treasurer of a 200-member club.", "Audit intern at a Big Four firm"]],
+    founders: [
+      [
+        "Hannah Goldberg",
+        "Accounting senior and former treasurer of a 200-member club.",
+        "Audit intern at a Big Four firm",
+      ],
+    ],
     team: [
       ["Hannah Goldberg", "CEO", "Product and university partnerships."],
       ["Diego Alvarez", "Lead Engineer", "Ledger, receipt OCR and integrations."],
     ],
     teamDescription: "An accountant who has been a club treasurer and an engineer who automated her spreadsheets.",
-    traction: [["Organizations", "312"], ["Receipts processed", "18,000"], ["Reimbursement time", "4 days (from 21)"]],
-    roadmap: [[-9, "Launch at Michigan"], [-3, "Receipt OCR"], [2, "Ohio State and Purdue integrations"], [7, "Budget templates marketplace"], [12, "Nonprofit edition"]],
+    traction: [
+      ["Organizations", "312"],
+      ["Receipts processed", "18,000"],
+      ["Reimbursement time", "4 days (from 21)"],
+    ],
+    roadmap: [
+      [-9, "Launch at Michigan"],
+      [-3, "Receipt OCR"],
+      [2, "Ohio State and Purdue integrations"],
+      [7, "Budget templates marketplace"],
+      [12, "Nonprofit edition"],
+    ],
     problem: "Student-org finances are lost every time a treasurer graduates, and reimbursements take weeks.",
     solution: "A ledger owned by the organization, with rule checks and reimbursements in the university's own format.",
     marketSize: "Over 400,000 registered student organizations in the US.",
@@ -468,8 +739,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Site licenses paid by student activities offices; free for organizations.",
     financials: [95_000, 260_000, 610_000, 7_500, "Month 15", "20 months"],
     faqs: [
-      ["Does the university have to switch finance systems?", "No. Ledgerly exports reimbursement requests in the format the existing system accepts."],
-      ["Can a club use it without the university signing up?", "Yes, on a free plan with manual reimbursement exports."],
+      [
+        "Does the university have to switch finance systems?",
+        "No. Ledgerly exports reimbursement requests in the format the existing system accepts.",
+      ],
+      [
+        "Can a club use it without the university signing up?",
+        "Yes, on a free plan with manual reimbursement exports.",
+      ],
     ],
   },
   {
@@ -477,7 +754,19 @@ const SEEDS: ProjectSeed[] = [
     title: "Nestmate",
     category: "real estate",
     uni: "uw",
-    terms: { price: 40, shares: 20_000, min: 400, equity: 10, reg: "RegCF", risk: "medium", returnRate: 17, months: 30, deadlineDays: 66, sold: 0.26, createdDaysAgo: 135 },
+    terms: {
+      price: 40,
+      shares: 20_000,
+      min: 400,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 17,
+      months: 30,
+      deadlineDays: 66,
+      sold: 0.26,
+      createdDaysAgo: 135,
+    },
     short: "Verified student subleases with escrowed deposits, so summer internships don't mean paying two rents.",
     description:
       "Nestmate matches students leaving for internships with students arriving for summer programs. Every user is verified with a university email, deposits sit in escrow, and leases use landlord-approved templates.",
@@ -498,8 +787,18 @@ const SEEDS: ProjectSeed[] = [
       ["Jasmine Cole", "Community Manager", "Support and trust & safety."],
     ],
     teamDescription: "A leasing insider and a payments engineer who both lost money to a fake sublease listing.",
-    traction: [["Subleases closed", "410"], ["Landlord partners", "58"], ["Fraud reports", "0"]],
-    roadmap: [[-11, "Seattle beta"], [-6, "Escrowed deposits"], [-1, "Landlord e-signature"], [3, "Boston and Austin"], [9, "Bay Area"]],
+    traction: [
+      ["Subleases closed", "410"],
+      ["Landlord partners", "58"],
+      ["Fraud reports", "0"],
+    ],
+    roadmap: [
+      [-11, "Seattle beta"],
+      [-6, "Escrowed deposits"],
+      [-1, "Landlord e-signature"],
+      [3, "Boston and Austin"],
+      [9, "Bay Area"],
+    ],
     problem: "Summer subleasing is plagued by scams and leaves students paying rent on empty rooms.",
     solution: "University-verified users, escrowed deposits and landlord-approved sublease contracts.",
     marketSize: "About 1.5 million US students take internships away from campus each summer.",
@@ -507,7 +806,10 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "A 6% fee on the first month of each sublease, split between the parties.",
     financials: [210_000, 640_000, 1_500_000, 26_000, "Month 23", "26 months"],
     faqs: [
-      ["Does the landlord have to approve?", "Yes. Nestmate only lists rooms whose leases allow subletting, and the landlord co-signs in the app."],
+      [
+        "Does the landlord have to approve?",
+        "Yes. Nestmate only lists rooms whose leases allow subletting, and the landlord co-signs in the app.",
+      ],
       ["When is the deposit released?", "48 hours after move-in if the renter reports no problems."],
     ],
   },
@@ -516,7 +818,19 @@ const SEEDS: ProjectSeed[] = [
     title: "Stipend",
     category: "fintech",
     uni: "howard",
-    terms: { price: 12, shares: 25_000, min: 120, equity: 9, reg: "RegCF", risk: "high", returnRate: 24, months: 18, deadlineDays: 19, sold: 0.58, createdDaysAgo: 128 },
+    terms: {
+      price: 12,
+      shares: 25_000,
+      min: 120,
+      equity: 9,
+      reg: "RegCF",
+      risk: "high",
+      returnRate: 24,
+      months: 18,
+      deadlineDays: 19,
+      sold: 0.58,
+      createdDaysAgo: 128,
+    },
     short: "Earned-wage access for student employees, paid through the campus payroll with no interest and no fees.",
     description:
       "Stipend lets students who work on campus withdraw wages they have already earned before payday. Universities fund it as a benefit, so students avoid overdraft fees and payday loans when a textbook bill lands mid-month.",
@@ -537,8 +851,18 @@ const SEEDS: ProjectSeed[] = [
       ["Kofi Mensah", "Risk Analyst", "Advance limits and reconciliation."],
     ],
     teamDescription: "Founders who lived paycheck to paycheck as student workers.",
-    traction: [["Student workers enrolled", "600"], ["Advances issued", "2,300"], ["Average advance", "$86"]],
-    roadmap: [[-8, "Prototype with manual payroll export"], [-2, "Launch at Howard"], [3, "Workday integration"], [8, "Five universities"], [14, "Financial coaching add-on"]],
+    traction: [
+      ["Student workers enrolled", "600"],
+      ["Advances issued", "2,300"],
+      ["Average advance", "$86"],
+    ],
+    roadmap: [
+      [-8, "Prototype with manual payroll export"],
+      [-2, "Launch at Howard"],
+      [3, "Workday integration"],
+      [8, "Five universities"],
+      [14, "Financial coaching add-on"],
+    ],
     problem: "Student workers face mid-month gaps and pay overdraft fees or payday loan interest to cover them.",
     solution: "Free earned-wage access, funded by the university as a student benefit and settled on payday.",
     marketSize: "About 3.5 million students work on US campuses.",
@@ -546,7 +870,10 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Per-student monthly fee paid by the university ($2 per enrolled worker).",
     financials: [120_000, 480_000, 1_250_000, 19_000, "Month 24", "17 months"],
     faqs: [
-      ["Is this a loan?", "No. Students withdraw wages they have already earned; there is no interest, credit check or fee."],
+      [
+        "Is this a loan?",
+        "No. Students withdraw wages they have already earned; there is no interest, credit check or fee.",
+      ],
       ["Who funds the advances?", "A partner bank fronts the money and is repaid from the regular payroll run."],
     ],
   },
@@ -555,7 +882,19 @@ const SEEDS: ProjectSeed[] = [
     title: "CampusKeys",
     category: "real estate",
     uni: "utaustin",
-    terms: { price: 30, shares: 10_000, min: 300, equity: 7.5, reg: "RegCF", risk: "low", returnRate: 11, months: 36, deadlineDays: -5, sold: 0.41, createdDaysAgo: 170 },
+    terms: {
+      price: 30,
+      shares: 10_000,
+      min: 300,
+      equity: 7.5,
+      reg: "RegCF",
+      risk: "low",
+      returnRate: 11,
+      months: 36,
+      deadlineDays: -5,
+      sold: 0.41,
+      createdDaysAgo: 170,
+    },
     short: "Simple property management for small landlords near campus: leases, repairs and rent in one place.",
     description:
       "CampusKeys helps the small landlords who own most off-campus student housing run their properties like professionals. Leases are signed online, maintenance requests come with photos, and rent arrives on time through automatic payments.",
@@ -566,15 +905,33 @@ const SEEDS: ProjectSeed[] = [
     ],
     tags: ["PropTech", "Landlords", "SaaS"],
     useOfFunds: "expand to College Station and San Marcos",
-    founders: [["Ethan Walker", "Real estate finance senior whose family owns rental duplexes.", "Managed 12 family rental units since high school"]],
+    founders: [
+      [
+        "Ethan Walker",
+        "Real estate finance senior whose family owns rental duplexes.",
+        "Managed 12 family rental units since high school",
+      ],
+    ],
     team: [
       ["Ethan Walker", "CEO", "Landlord sales and operations."],
       ["Mei Lin", "Product Engineer", "Leases, payments and maintenance."],
     ],
-    teamDescription: "A founder who grew up managing student rentals, and an engineer who built the tools he wished he had.",
-    traction: [["Landlords", "65"], ["Units managed", "380"], ["On-time rent", "97%"]],
-    roadmap: [[-14, "Austin launch"], [-6, "Co-signer payments"], [-2, "Vendor marketplace"], [4, "College Station"], [10, "San Marcos"]],
-    problem: "Small student-housing landlords manage leases, repairs and rent by text, which frustrates tenants and loses money.",
+    teamDescription:
+      "A founder who grew up managing student rentals, and an engineer who built the tools he wished he had.",
+    traction: [
+      ["Landlords", "65"],
+      ["Units managed", "380"],
+      ["On-time rent", "97%"],
+    ],
+    roadmap: [
+      [-14, "Austin launch"],
+      [-6, "Co-signer payments"],
+      [-2, "Vendor marketplace"],
+      [4, "College Station"],
+      [10, "San Marcos"],
+    ],
+    problem:
+      "Small student-housing landlords manage leases, repairs and rent by text, which frustrates tenants and loses money.",
     solution: "Property management software tuned to student turnover, co-signers and August move-in peaks.",
     marketSize: "Small landlords own about 60% of off-campus student rentals in the US.",
     competition: "General property management suites designed for large portfolios.",
@@ -592,8 +949,21 @@ const SEEDS: ProjectSeed[] = [
     title: "QuadCast",
     category: "media",
     uni: "berkeley",
-    terms: { price: 6, shares: 25_000, min: 120, equity: 8, reg: "SAFE", risk: "high", returnRate: 26, months: 18, deadlineDays: 33, sold: 0.39, createdDaysAgo: 138 },
-    short: "A network of student-hosted podcasts with a marketplace that connects local businesses to campus listeners.",
+    terms: {
+      price: 6,
+      shares: 25_000,
+      min: 120,
+      equity: 8,
+      reg: "SAFE",
+      risk: "high",
+      returnRate: 26,
+      months: 18,
+      deadlineDays: 33,
+      sold: 0.39,
+      createdDaysAgo: 138,
+    },
+    short:
+      "A network of student-hosted podcasts with a marketplace that connects local businesses to campus listeners.",
     description:
       "QuadCast gives student podcasters production tools, distribution and a shared ad marketplace. Local businesses buy campus-targeted audio ads across dozens of shows at once, and hosts earn from their first episode.",
     about: [
@@ -604,7 +974,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["Podcasts", "Creator Economy", "Advertising"],
     useOfFunds: "grow the network to 150 shows and build self-serve ad buying",
     founders: [
-      ["Gabriel Santos", "Media studies senior and host of a top campus sports podcast.", "Three years producing weekly shows"],
+      [
+        "Gabriel Santos",
+        "Media studies senior and host of a top campus sports podcast.",
+        "Three years producing weekly shows",
+      ],
       ["Ivy Chen", "Data science senior.", "Ad-tech analytics intern"],
     ],
     team: [
@@ -613,17 +987,34 @@ const SEEDS: ProjectSeed[] = [
       ["Luca Moretti", "Producer", "Audio quality and host training."],
     ],
     teamDescription: "Podcasters and an ad-tech engineer who want student creators to get paid.",
-    traction: [["Shows on the network", "42"], ["Monthly downloads", "210,000"], ["Advertisers", "37"]],
-    roadmap: [[-10, "Network launch with 8 shows"], [-4, "Dynamic ad insertion"], [2, "Self-serve ad buying"], [6, "150 shows"], [12, "National brand campaigns"]],
-    problem: "Student podcasters cannot monetize, and local businesses have no efficient way to reach students by audio.",
+    traction: [
+      ["Shows on the network", "42"],
+      ["Monthly downloads", "210,000"],
+      ["Advertisers", "37"],
+    ],
+    roadmap: [
+      [-10, "Network launch with 8 shows"],
+      [-4, "Dynamic ad insertion"],
+      [2, "Self-serve ad buying"],
+      [6, "150 shows"],
+      [12, "National brand campaigns"],
+    ],
+    problem:
+      "Student podcasters cannot monetize, and local businesses have no efficient way to reach students by audio.",
     solution: "A campus podcast network with pooled inventory and a simple ad marketplace.",
     marketSize: "US podcast advertising is about $2.5B; college-age listeners are a quarter of podcast audiences.",
     competition: "Large podcast networks ignore campus-sized shows; hosting platforms do not sell local ads.",
     businessModel: "A 30% share of ad revenue; hosts keep 70%.",
     financials: [110_000, 390_000, 950_000, 11_000, "Month 20", "19 months"],
     faqs: [
-      ["Do hosts keep ownership of their shows?", "Yes. Hosts own their content and can leave the network with 30 days' notice."],
-      ["What kinds of advertisers join?", "Mostly restaurants, gyms, tutoring services and apartment complexes near campus."],
+      [
+        "Do hosts keep ownership of their shows?",
+        "Yes. Hosts own their content and can leave the network with 30 days' notice.",
+      ],
+      [
+        "What kinds of advertisers join?",
+        "Mostly restaurants, gyms, tutoring services and apartment complexes near campus.",
+      ],
     ],
   },
   {
@@ -631,8 +1022,21 @@ const SEEDS: ProjectSeed[] = [
     title: "RecLeague",
     category: "sports",
     uni: "purdue",
-    terms: { price: 10, shares: 12_000, min: 100, equity: 10, reg: "SAFE", risk: "medium", returnRate: 14, months: 12, deadlineDays: 48, sold: 0.55, createdDaysAgo: 132 },
-    short: "Schedules, live scores and standings for intramural sports, with a feed that makes rec games feel like game day.",
+    terms: {
+      price: 10,
+      shares: 12_000,
+      min: 100,
+      equity: 10,
+      reg: "SAFE",
+      risk: "medium",
+      returnRate: 14,
+      months: 12,
+      deadlineDays: 48,
+      sold: 0.55,
+      createdDaysAgo: 132,
+    },
+    short:
+      "Schedules, live scores and standings for intramural sports, with a feed that makes rec games feel like game day.",
     description:
       "RecLeague runs intramural leagues end to end: registration, schedules, referee assignments and live scores. Every game gets a shareable scoreboard and highlights feed, so rec sports finally have an audience.",
     about: [
@@ -642,15 +1046,33 @@ const SEEDS: ProjectSeed[] = [
     ],
     tags: ["Sports", "Community", "Campus Rec"],
     useOfFunds: "sign ten more recreation departments and launch referee payroll",
-    founders: [["Tyler Brooks", "Sport management senior and intramural supervisor.", "Four years officiating intramural basketball"]],
+    founders: [
+      [
+        "Tyler Brooks",
+        "Sport management senior and intramural supervisor.",
+        "Four years officiating intramural basketball",
+      ],
+    ],
     team: [
       ["Tyler Brooks", "CEO", "Recreation department sales."],
       ["Nora Evans", "Lead Developer", "Scheduling engine and live scores."],
       ["Chris Patel", "Designer", "Scoreboards and social feed."],
     ],
-    teamDescription: "An intramural supervisor, a developer who plays in three leagues and a designer who loves scoreboards.",
-    traction: [["Players", "9,000"], ["Games scheduled", "2,700"], ["Departments", "2"], ["Weekly feed views", "24,000"]],
-    roadmap: [[-9, "Scheduling beta at Purdue"], [-3, "Live scores and feed"], [2, "Referee payroll"], [7, "Ten departments"], [12, "Club sports edition"]],
+    teamDescription:
+      "An intramural supervisor, a developer who plays in three leagues and a designer who loves scoreboards.",
+    traction: [
+      ["Players", "9,000"],
+      ["Games scheduled", "2,700"],
+      ["Departments", "2"],
+      ["Weekly feed views", "24,000"],
+    ],
+    roadmap: [
+      [-9, "Scheduling beta at Purdue"],
+      [-3, "Live scores and feed"],
+      [2, "Referee payroll"],
+      [7, "Ten departments"],
+      [12, "Club sports edition"],
+    ],
     problem: "Intramural sports run on spreadsheets and nobody sees the games.",
     solution: "League operations software with live scores and a social feed for players and fans.",
     marketSize: "Over 1,500 US campus recreation departments; intramurals reach about 4 million students.",
@@ -658,7 +1080,10 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Annual department license, with premium team pages for players.",
     financials: [90_000, 280_000, 640_000, 8_000, "Month 17", "18 months"],
     faqs: [
-      ["Does RecLeague handle forfeits and sportsmanship ratings?", "Yes. Supervisors record them from the court and standings update automatically."],
+      [
+        "Does RecLeague handle forfeits and sportsmanship ratings?",
+        "Yes. Supervisors record them from the court and standings update automatically.",
+      ],
       ["Is there a free version?", "Student-run club leagues can use RecLeague for free with up to 16 teams."],
     ],
   },
@@ -667,7 +1092,19 @@ const SEEDS: ProjectSeed[] = [
     title: "Green Room",
     category: "entertainment",
     uni: "nyu",
-    terms: { price: 15, shares: 16_000, min: 150, equity: 12, reg: "RegCF", risk: "high", returnRate: 21, months: 24, deadlineDays: 57, sold: 0.18, createdDaysAgo: 120 },
+    terms: {
+      price: 15,
+      shares: 16_000,
+      min: 150,
+      equity: 12,
+      reg: "RegCF",
+      risk: "high",
+      returnRate: 21,
+      months: 24,
+      deadlineDays: 57,
+      sold: 0.18,
+      createdDaysAgo: 120,
+    },
     short: "A booking platform that connects student performers with campus venues, events and local stages.",
     description:
       "Green Room lets student bands, comedians and DJs build a profile with clips and reviews, and lets event organizers book and pay them in a few clicks. Contracts, riders and payments are handled in one place.",
@@ -688,8 +1125,18 @@ const SEEDS: ProjectSeed[] = [
       ["Alicia Gomez", "Community Lead", "Performer onboarding and quality."],
     ],
     teamDescription: "People who have been on both sides of the booking email.",
-    traction: [["Gigs booked", "1,200"], ["Performers", "710"], ["Organizers", "90"]],
-    roadmap: [[-8, "NYU launch"], [-3, "Guaranteed payouts"], [3, "Boston and Philadelphia"], [8, "Ticketing"], [13, "Venue partnerships"]],
+    traction: [
+      ["Gigs booked", "1,200"],
+      ["Performers", "710"],
+      ["Organizers", "90"],
+    ],
+    roadmap: [
+      [-8, "NYU launch"],
+      [-3, "Guaranteed payouts"],
+      [3, "Boston and Philadelphia"],
+      [8, "Ticketing"],
+      [13, "Venue partnerships"],
+    ],
     problem: "Finding, booking and paying student performers is slow and informal.",
     solution: "A marketplace with verified profiles, standard contracts and guaranteed payment.",
     marketSize: "US campuses spend over $1B a year on student events and entertainment.",
@@ -697,8 +1144,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "A 12% booking fee charged to organizers.",
     financials: [130_000, 420_000, 1_000_000, 15_000, "Month 22", "20 months"],
     faqs: [
-      ["How do performers get paid?", "Organizers pay upfront into escrow; performers are paid the day after the show."],
-      ["Can non-students book performers?", "Yes. Local venues and businesses can book, which is a growing share of gigs."],
+      [
+        "How do performers get paid?",
+        "Organizers pay upfront into escrow; performers are paid the day after the show.",
+      ],
+      [
+        "Can non-students book performers?",
+        "Yes. Local venues and businesses can book, which is a growing share of gigs.",
+      ],
     ],
   },
   {
@@ -706,7 +1159,19 @@ const SEEDS: ProjectSeed[] = [
     title: "Threadline",
     category: "media",
     uni: "howard",
-    terms: { price: 5, shares: 18_000, min: 100, equity: 5, reg: "SAFE", risk: "high", returnRate: 28, months: 12, deadlineDays: 76, sold: 0.09, createdDaysAgo: 110 },
+    terms: {
+      price: 5,
+      shares: 18_000,
+      min: 100,
+      equity: 5,
+      reg: "SAFE",
+      risk: "high",
+      returnRate: 28,
+      months: 12,
+      deadlineDays: 76,
+      sold: 0.09,
+      createdDaysAgo: 110,
+    },
     short: "A verified-student local news and events feed, written by campus journalists and moderated by students.",
     description:
       "Threadline is a social feed where only verified students can post, and campus journalists pin the stories that matter. Events, housing alerts and campus news replace the chaos of anonymous group chats.",
@@ -726,8 +1191,18 @@ const SEEDS: ProjectSeed[] = [
       ["Ayanna Brooks", "CTO", "Feed, verification and moderation tools."],
     ],
     teamDescription: "A student editor and a trust-and-safety engineer.",
-    traction: [["Members", "4,800"], ["Weekly active", "61%"], ["Posts per day", "350"]],
-    roadmap: [[-4, "Howard launch"], [-1, "Student moderator program"], [3, "Five HBCU campuses"], [8, "Event ticketing"], [12, "Local advertiser portal"]],
+    traction: [
+      ["Members", "4,800"],
+      ["Weekly active", "61%"],
+      ["Posts per day", "350"],
+    ],
+    roadmap: [
+      [-4, "Howard launch"],
+      [-1, "Student moderator program"],
+      [3, "Five HBCU campuses"],
+      [8, "Event ticketing"],
+      [12, "Local advertiser portal"],
+    ],
     problem: "Campus information is scattered across group chats and anonymous apps full of rumors.",
     solution: "A verified, student-moderated feed with journalists pinning trusted updates.",
     marketSize: "19 million US college students; campus-local advertising is about $600M a year.",
@@ -735,8 +1210,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Local advertising and promoted events.",
     financials: [70_000, 260_000, 700_000, 7_000, "Month 20", "15 months"],
     faqs: [
-      ["How do you keep it civil?", "Every member is verified, and elected student moderators enforce community rules published in the app."],
-      ["Can student organizations post events?", "Yes. Verified organizations get an events calendar and RSVP tools for free."],
+      [
+        "How do you keep it civil?",
+        "Every member is verified, and elected student moderators enforce community rules published in the app.",
+      ],
+      [
+        "Can student organizations post events?",
+        "Yes. Verified organizations get an events calendar and RSVP tools for free.",
+      ],
     ],
   },
   {
@@ -744,7 +1225,20 @@ const SEEDS: ProjectSeed[] = [
     title: "Highlight Reel",
     category: "sports",
     uni: "michigan",
-    terms: { price: 20, shares: 9_000, min: 200, equity: 10, reg: "RegCF", risk: "medium", returnRate: 19, months: 18, deadlineDays: -12, status: "completed", sold: 0.78, createdDaysAgo: 175 },
+    terms: {
+      price: 20,
+      shares: 9_000,
+      min: 200,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 19,
+      months: 18,
+      deadlineDays: -12,
+      status: "completed",
+      sold: 0.78,
+      createdDaysAgo: 175,
+    },
     short: "AI-edited highlight clips for club and intramural sports, ready to share minutes after the final whistle.",
     description:
       "Highlight Reel turns a single phone or GoPro recording of a club game into player-tagged highlight clips. Teams share them on social media, and players build recruiting reels without an editor.",
@@ -756,7 +1250,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["Computer Vision", "Sports", "Video"],
     useOfFunds: "train detection models for five more sports",
     founders: [
-      ["Connor Walsh", "Computer science senior and club hockey captain.", "Computer vision research in a robotics lab"],
+      [
+        "Connor Walsh",
+        "Computer science senior and club hockey captain.",
+        "Computer vision research in a robotics lab",
+      ],
       ["Maya Patel", "Film and data science double major.", "Edited sports broadcasts for the student TV station"],
     ],
     team: [
@@ -765,8 +1263,18 @@ const SEEDS: ProjectSeed[] = [
       ["Josh Kim", "Backend Engineer", "Video pipeline and storage."],
     ],
     teamDescription: "Athletes and editors who know what a great highlight looks like.",
-    traction: [["Clips generated", "14,000"], ["Teams", "46"], ["Average processing time", "6 min"]],
-    roadmap: [[-12, "Hockey model"], [-6, "Lacrosse and ultimate"], [-1, "Player tagging by jersey number"], [4, "Basketball, soccer and volleyball"], [9, "High school club market"]],
+    traction: [
+      ["Clips generated", "14,000"],
+      ["Teams", "46"],
+      ["Average processing time", "6 min"],
+    ],
+    roadmap: [
+      [-12, "Hockey model"],
+      [-6, "Lacrosse and ultimate"],
+      [-1, "Player tagging by jersey number"],
+      [4, "Basketball, soccer and volleyball"],
+      [9, "High school club market"],
+    ],
     problem: "Club athletes have no affordable game film or highlights.",
     solution: "Automatic highlight detection and player tagging from a single camera.",
     marketSize: "About 2 million US college club and intramural athletes, plus 8 million high school athletes.",
@@ -775,7 +1283,10 @@ const SEEDS: ProjectSeed[] = [
     financials: [160_000, 520_000, 1_200_000, 16_000, "Month 19", "—"],
     faqs: [
       ["What camera do teams need?", "Any phone or action camera on a tripod at midfield or center ice."],
-      ["Who owns the footage?", "Teams own their footage and clips. Highlight Reel only uses them to deliver the service unless a team opts in to model training."],
+      [
+        "Who owns the footage?",
+        "Teams own their footage and clips. Highlight Reel only uses them to deliver the service unless a team opts in to model training.",
+      ],
     ],
     whitepaper: true,
   },
@@ -787,7 +1298,19 @@ const SEEDS: ProjectSeed[] = [
     category: "retail",
     uni: "stanford",
     featured: true,
-    terms: { price: 25, shares: 16_000, min: 250, equity: 10, reg: "RegCF", risk: "medium", returnRate: 18, months: 24, deadlineDays: 41, sold: 0.63, createdDaysAgo: 148 },
+    terms: {
+      price: 25,
+      shares: 16_000,
+      min: 250,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 18,
+      months: 24,
+      deadlineDays: 41,
+      sold: 0.63,
+      createdDaysAgo: 148,
+    },
     short: "Campus secondhand fashion with dorm pickup: sell what you don't wear, buy from students nearby.",
     description:
       "ThreadCycle makes selling clothes as easy as leaving a bag outside your door. Student runners pick up, photograph and list items, and buyers on the same campus get delivery in a day.",
@@ -809,8 +1332,19 @@ const SEEDS: ProjectSeed[] = [
       ["Femi Adeyemi", "Hub Manager", "Runs the Stanford hub."],
     ],
     teamDescription: "A designer, an operator and a pricing engineer who have run the hub since day one.",
-    traction: [["Items resold", "21,000"], ["Textiles diverted", "9 tons"], ["Repeat buyers", "58%"], ["Average order", "$34"]],
-    roadmap: [[-11, "Stanford hub"], [-5, "Move-out collection drive"], [-1, "Santa Clara hub"], [4, "UCLA and Berkeley"], [10, "Six campuses"]],
+    traction: [
+      ["Items resold", "21,000"],
+      ["Textiles diverted", "9 tons"],
+      ["Repeat buyers", "58%"],
+      ["Average order", "$34"],
+    ],
+    roadmap: [
+      [-11, "Stanford hub"],
+      [-5, "Move-out collection drive"],
+      [-1, "Santa Clara hub"],
+      [4, "UCLA and Berkeley"],
+      [10, "Six campuses"],
+    ],
     problem: "Reselling clothes takes too much effort, so students throw away wearable items.",
     solution: "Full-service resale with dorm pickup, listing and next-day campus delivery.",
     marketSize: "US secondhand apparel is a $40B market; Gen Z buyers drive most of its growth.",
@@ -818,7 +1352,10 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "A 35% commission on each sale, lower for store credit.",
     financials: [260_000, 780_000, 1_900_000, 27_000, "Month 21", "22 months"],
     faqs: [
-      ["What happens to items that don't sell?", "After 60 days sellers can take them back or we donate them to local shelters."],
+      [
+        "What happens to items that don't sell?",
+        "After 60 days sellers can take them back or we donate them to local shelters.",
+      ],
       ["Do you accept every item?", "We accept clean clothing in good condition; our runners check items at pickup."],
     ],
   },
@@ -827,7 +1364,19 @@ const SEEDS: ProjectSeed[] = [
     title: "Night Owl Kitchen",
     category: "food & beverage",
     uni: "utaustin",
-    terms: { price: 10, shares: 15_000, min: 100, equity: 12, reg: "SAFE", risk: "high", returnRate: 20, months: 12, deadlineDays: 27, sold: 0.44, createdDaysAgo: 126 },
+    terms: {
+      price: 10,
+      shares: 15_000,
+      min: 100,
+      equity: 12,
+      reg: "SAFE",
+      risk: "high",
+      returnRate: 20,
+      months: 12,
+      deadlineDays: 27,
+      sold: 0.44,
+      createdDaysAgo: 126,
+    },
     short: "A late-night delivery kitchen serving healthy, affordable meals to dorms from 9 pm to 3 am.",
     description:
       "Night Owl Kitchen cooks real meals for students studying late, when dining halls are closed and the only options are greasy delivery. Orders are batched by dorm, which keeps prices under $10.",
@@ -848,8 +1397,18 @@ const SEEDS: ProjectSeed[] = [
       ["Andre Wilson", "Kitchen Lead", "Night shift lead."],
     ],
     teamDescription: "A cook and an operator who have fed thousands of students after midnight.",
-    traction: [["Meals per week", "1,300"], ["Average price", "$9.40"], ["Repeat customers", "71%"]],
-    roadmap: [[-8, "Pop-up kitchen"], [-4, "Dorm batch delivery"], [2, "Meal-plan dollars accepted"], [6, "Second kitchen"], [12, "Houston campus"]],
+    traction: [
+      ["Meals per week", "1,300"],
+      ["Average price", "$9.40"],
+      ["Repeat customers", "71%"],
+    ],
+    roadmap: [
+      [-8, "Pop-up kitchen"],
+      [-4, "Dorm batch delivery"],
+      [2, "Meal-plan dollars accepted"],
+      [6, "Second kitchen"],
+      [12, "Houston campus"],
+    ],
     problem: "Students studying late have no affordable, healthy food options.",
     solution: "A late-night ghost kitchen with batched dorm delivery that keeps meals under $10.",
     marketSize: "US college students spend about $25B a year on food away from dining halls.",
@@ -857,7 +1416,10 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Direct meal sales with a 28% contribution margin.",
     financials: [480_000, 900_000, 1_600_000, 22_000, "Month 14", "12 months"],
     faqs: [
-      ["Do you handle allergies?", "Every menu item lists major allergens, and we cook gluten-free items on a separate line."],
+      [
+        "Do you handle allergies?",
+        "Every menu item lists major allergens, and we cook gluten-free items on a separate line.",
+      ],
       ["Can I pay with meal-plan dollars?", "Not yet; the integration with UT dining is on the roadmap for this year."],
     ],
   },
@@ -866,7 +1428,19 @@ const SEEDS: ProjectSeed[] = [
     title: "ShelfSwap",
     category: "retail",
     uni: "uiuc",
-    terms: { price: 4, shares: 25_000, min: 100, equity: 8, reg: "SAFE", risk: "medium", returnRate: 15, months: 12, deadlineDays: 23, sold: 0.992, createdDaysAgo: 142 },
+    terms: {
+      price: 4,
+      shares: 25_000,
+      min: 100,
+      equity: 8,
+      reg: "SAFE",
+      risk: "medium",
+      returnRate: 15,
+      months: 12,
+      deadlineDays: 23,
+      sold: 0.992,
+      createdDaysAgo: 142,
+    },
     short: "Peer-to-peer textbook marketplace with locker handoffs: no meetups, no shipping, no bookstore markups.",
     description:
       "ShelfSwap lets students sell last semester's textbooks to the next class. Sellers drop books in a campus locker, buyers pick them up with a code, and payment is released when the book is collected.",
@@ -877,14 +1451,30 @@ const SEEDS: ProjectSeed[] = [
     ],
     tags: ["Textbooks", "Marketplace", "Affordability"],
     useOfFunds: "install lockers at four Big Ten campuses",
-    founders: [["Aditya Rao", "Computer science senior who sold his textbooks to 40 classmates.", "Built the first version as a class project"]],
+    founders: [
+      [
+        "Aditya Rao",
+        "Computer science senior who sold his textbooks to 40 classmates.",
+        "Built the first version as a class project",
+      ],
+    ],
     team: [
       ["Aditya Rao", "CEO", "Product and campus partnerships."],
       ["Lucy Nguyen", "Operations", "Locker network and support."],
     ],
     teamDescription: "A lean two-person team running a profitable marketplace.",
-    traction: [["Books swapped", "15,000"], ["Student savings", "$640K"], ["Lockers", "12"]],
-    roadmap: [[-12, "Launch at Illinois"], [-6, "Smart lockers"], [-2, "Course-code matching"], [3, "Four Big Ten campuses"], [9, "Lab kits and calculators"]],
+    traction: [
+      ["Books swapped", "15,000"],
+      ["Student savings", "$640K"],
+      ["Lockers", "12"],
+    ],
+    roadmap: [
+      [-12, "Launch at Illinois"],
+      [-6, "Smart lockers"],
+      [-2, "Course-code matching"],
+      [3, "Four Big Ten campuses"],
+      [9, "Lab kits and calculators"],
+    ],
     problem: "Textbooks are expensive and bookstore buy-back prices are low.",
     solution: "Course-matched peer resale with locker handoffs and escrowed payment.",
     marketSize: "US students spend about $3B a year on course materials.",
@@ -892,8 +1482,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "A 10% fee on each sale plus locker sponsorships.",
     financials: [130_000, 340_000, 760_000, 6_000, "Month 10", "18 months"],
     faqs: [
-      ["What if the book isn't the right edition?", "Buyers can reject it at the locker within 24 hours for a full refund."],
-      ["Are digital access codes included?", "No. ShelfSwap only handles physical books; we flag courses that require a code."],
+      [
+        "What if the book isn't the right edition?",
+        "Buyers can reject it at the locker within 24 hours for a full refund.",
+      ],
+      [
+        "Are digital access codes included?",
+        "No. ShelfSwap only handles physical books; we flag courses that require a code.",
+      ],
     ],
   },
   {
@@ -901,7 +1497,19 @@ const SEEDS: ProjectSeed[] = [
     title: "Brewlab Cold Brew",
     category: "food & beverage",
     uni: "uw",
-    terms: { price: 20, shares: 12_500, min: 200, equity: 10, reg: "RegCF", risk: "medium", returnRate: 14, months: 24, deadlineDays: 64, sold: 0.35, createdDaysAgo: 136 },
+    terms: {
+      price: 20,
+      shares: 12_500,
+      min: 200,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 14,
+      months: 24,
+      deadlineDays: 64,
+      sold: 0.35,
+      createdDaysAgo: 136,
+    },
     short: "Nitro cold brew in cans from a student-run roastery, sold in campus markets across the Pacific Northwest.",
     description:
       "Brewlab roasts single-origin coffee in a student-run roastery and cans it as nitro cold brew. The cans are sold in campus markets and Seattle grocery stores, with profits shared with the farms we buy from.",
@@ -922,8 +1530,18 @@ const SEEDS: ProjectSeed[] = [
       ["Isaac Turner", "Production Lead", "Canning and quality."],
     ],
     teamDescription: "A coffee grader and a marketer building a beverage brand from campus up.",
-    traction: [["Retail doors", "27"], ["Cans sold per month", "14,000"], ["Gross margin", "46%"]],
-    roadmap: [[-10, "First cans in campus market"], [-4, "Grocery distribution"], [3, "Canning line"], [7, "Portland and Vancouver"], [13, "Seasonal lineup"]],
+    traction: [
+      ["Retail doors", "27"],
+      ["Cans sold per month", "14,000"],
+      ["Gross margin", "46%"],
+    ],
+    roadmap: [
+      [-10, "First cans in campus market"],
+      [-4, "Grocery distribution"],
+      [3, "Canning line"],
+      [7, "Portland and Vancouver"],
+      [13, "Seasonal lineup"],
+    ],
     problem: "Canned coffee is sugary and opaque about sourcing.",
     solution: "Unsweetened nitro cold brew from direct-trade beans, roasted and canned locally.",
     marketSize: "The US ready-to-drink coffee market is about $4B a year.",
@@ -932,7 +1550,10 @@ const SEEDS: ProjectSeed[] = [
     financials: [390_000, 850_000, 1_700_000, 24_000, "Month 18", "20 months"],
     faqs: [
       ["How much caffeine is in a can?", "About 180 mg per 8 oz can, listed on every label."],
-      ["Do the farms benefit?", "Yes. We pay above fair-trade prices and share 2% of revenue with partner cooperatives."],
+      [
+        "Do the farms benefit?",
+        "Yes. We pay above fair-trade prices and share 2% of revenue with partner cooperatives.",
+      ],
     ],
   },
   {
@@ -940,7 +1561,19 @@ const SEEDS: ProjectSeed[] = [
     title: "DormDrop",
     category: "retail",
     uni: "cmu",
-    terms: { price: 10, shares: 20_000, min: 100, equity: 9, reg: "SAFE", risk: "medium", returnRate: 17, months: 18, deadlineDays: 50, sold: 0.21, createdDaysAgo: 122 },
+    terms: {
+      price: 10,
+      shares: 20_000,
+      min: 100,
+      equity: 9,
+      reg: "SAFE",
+      risk: "medium",
+      returnRate: 17,
+      months: 18,
+      deadlineDays: 50,
+      sold: 0.21,
+      createdDaysAgo: 122,
+    },
     short: "Move-in essentials delivered to your room before you arrive, and summer storage picked up when you leave.",
     description:
       "DormDrop sells curated move-in bundles (bedding, storage, desk lamps) delivered to the dorm before students arrive, and picks up their belongings for summer storage at move-out. One service covers the whole year.",
@@ -958,8 +1591,18 @@ const SEEDS: ProjectSeed[] = [
       ["Fatima Noor", "Developer", "Storefront and inventory."],
     ],
     teamDescription: "An operator and a developer who have run move-in week twice.",
-    traction: [["Orders last year", "2,100"], ["Housing partners", "2"], ["NPS", "72"]],
-    roadmap: [[-11, "Move-in bundles at CMU"], [-7, "Summer storage"], [-2, "Pitt partnership"], [5, "Three Ohio campuses"], [11, "Year-round essentials store"]],
+    traction: [
+      ["Orders last year", "2,100"],
+      ["Housing partners", "2"],
+      ["NPS", "72"],
+    ],
+    roadmap: [
+      [-11, "Move-in bundles at CMU"],
+      [-7, "Summer storage"],
+      [-2, "Pitt partnership"],
+      [5, "Three Ohio campuses"],
+      [11, "Year-round essentials store"],
+    ],
     problem: "Move-in and move-out are stressful, expensive and wasteful.",
     solution: "Pre-delivered bundles and door-to-door summer storage through housing partnerships.",
     marketSize: "About 7 million students live in US campus housing.",
@@ -979,7 +1622,19 @@ const SEEDS: ProjectSeed[] = [
     category: "healthcare",
     uni: "gatech",
     featured: true,
-    terms: { price: 50, shares: 30_000, min: 500, equity: 12, reg: "RegA+", risk: "high", returnRate: 27, months: 36, deadlineDays: 34, sold: 0.97, createdDaysAgo: 165 },
+    terms: {
+      price: 50,
+      shares: 30_000,
+      min: 500,
+      equity: 12,
+      reg: "RegA+",
+      risk: "high",
+      returnRate: 27,
+      months: 36,
+      deadlineDays: 34,
+      sold: 0.97,
+      createdDaysAgo: 165,
+    },
     short: "A disposable sweat-sensing patch that tells athletes exactly when and what to drink.",
     description:
       "PulsePatch is a thin adhesive patch that measures sweat rate and sodium loss in real time and syncs with a phone app. Athletes and trainers get personal hydration plans instead of guessing.",
@@ -991,7 +1646,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["Wearables", "Sports Medicine", "Biosensors"],
     useOfFunds: "complete the clinical validation study and scale patch manufacturing",
     founders: [
-      ["Dr. Aaliyah Grant", "Biomedical engineering PhD candidate specializing in microfluidics.", "Five peer-reviewed papers on sweat sensing"],
+      [
+        "Dr. Aaliyah Grant",
+        "Biomedical engineering PhD candidate specializing in microfluidics.",
+        "Five peer-reviewed papers on sweat sensing",
+      ],
       ["Ben Foster", "Mechanical engineering senior and former cross-country runner.", "Medical device intern"],
       ["Ravi Menon", "MBA student with sports-medicine sales experience.", "Four years in orthopedic device sales"],
     ],
@@ -1002,9 +1661,21 @@ const SEEDS: ProjectSeed[] = [
       ["Lily Zhang", "App Developer", "iOS app and trainer dashboard."],
       ["Dr. Paul Okoye", "Medical Advisor", "Sports-medicine physician."],
     ],
-    teamDescription: "Sensor scientists, a device engineer and a sports-medicine sales lead, advised by a team physician.",
-    traction: [["Varsity teams", "3"], ["Sessions recorded", "5,600"], ["Sweat-rate accuracy", "±6%"], ["Clinic study", "Enrolling"]],
-    roadmap: [[-14, "Lab prototype"], [-8, "First varsity season"], [-2, "Clinical study enrollment"], [4, "Validation results"], [10, "Direct-to-consumer launch"]],
+    teamDescription:
+      "Sensor scientists, a device engineer and a sports-medicine sales lead, advised by a team physician.",
+    traction: [
+      ["Varsity teams", "3"],
+      ["Sessions recorded", "5,600"],
+      ["Sweat-rate accuracy", "±6%"],
+      ["Clinic study", "Enrolling"],
+    ],
+    roadmap: [
+      [-14, "Lab prototype"],
+      [-8, "First varsity season"],
+      [-2, "Clinical study enrollment"],
+      [4, "Validation results"],
+      [10, "Direct-to-consumer launch"],
+    ],
     problem: "Athletes hydrate by guesswork because sweat testing requires a lab.",
     solution: "A disposable patch that measures sweat rate and sodium in the field, with a personal hydration plan.",
     marketSize: "Sports wearables are a $6B market; US collegiate and pro teams spend $300M a year on sports science.",
@@ -1012,8 +1683,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Team subscriptions with patches included; consumer packs at $6 per patch.",
     financials: [600_000, 2_400_000, 6_500_000, 85_000, "Month 28", "20 months"],
     faqs: [
-      ["Is PulsePatch a medical device?", "The current version is a wellness product. We are running a validation study to support future medical claims."],
-      ["How long does a patch last?", "One training session of up to four hours. Patches are recyclable through our return program."],
+      [
+        "Is PulsePatch a medical device?",
+        "The current version is a wellness product. We are running a validation study to support future medical claims.",
+      ],
+      [
+        "How long does a patch last?",
+        "One training session of up to four hours. Patches are recyclable through our return program.",
+      ],
     ],
     whitepaper: true,
   },
@@ -1022,7 +1699,19 @@ const SEEDS: ProjectSeed[] = [
     title: "MindMate",
     category: "healthcare",
     uni: "michigan",
-    terms: { price: 18, shares: 25_000, min: 180, equity: 10, reg: "RegCF", risk: "medium", returnRate: 19, months: 24, deadlineDays: 55, sold: 0.37, createdDaysAgo: 139 },
+    terms: {
+      price: 18,
+      shares: 25_000,
+      min: 180,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 19,
+      months: 24,
+      deadlineDays: 55,
+      sold: 0.37,
+      createdDaysAgo: 139,
+    },
     short: "Trained peer supporters for students, available the same day, with a warm handoff to licensed counselors.",
     description:
       "MindMate connects students with trained peer supporters for chat or video sessions the same day, while counseling center waitlists run for weeks. When a conversation needs clinical care, MindMate hands off to licensed counselors.",
@@ -1043,8 +1732,18 @@ const SEEDS: ProjectSeed[] = [
       ["Dr. Renee Walker", "Clinical Director", "Licensed psychologist supervising the program."],
     ],
     teamDescription: "A peer counselor, a telehealth engineer and a licensed clinical director.",
-    traction: [["Students supported", "2,600"], ["Median wait", "3 hours"], ["Waitlist reduction", "33%"]],
-    roadmap: [[-10, "Pilot with 20 peer supporters"], [-5, "Video sessions"], [-1, "Counseling-center handoff integration"], [4, "Six campuses"], [10, "Graduate-student program"]],
+    traction: [
+      ["Students supported", "2,600"],
+      ["Median wait", "3 hours"],
+      ["Waitlist reduction", "33%"],
+    ],
+    roadmap: [
+      [-10, "Pilot with 20 peer supporters"],
+      [-5, "Video sessions"],
+      [-1, "Counseling-center handoff integration"],
+      [4, "Six campuses"],
+      [10, "Graduate-student program"],
+    ],
     problem: "Students wait weeks for counseling, and many never seek help.",
     solution: "Same-day, supervised peer support with clinical escalation built in.",
     marketSize: "US colleges spend about $2B a year on student mental health services.",
@@ -1052,8 +1751,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Annual per-student fee paid by universities.",
     financials: [280_000, 900_000, 2_100_000, 32_000, "Month 22", "22 months"],
     faqs: [
-      ["Is MindMate therapy?", "No. Peer support complements counseling; anything clinical is handed to licensed professionals."],
-      ["How is privacy protected?", "Sessions are encrypted, stored under HIPAA-grade controls and never shared with the university without consent, except in emergencies."],
+      [
+        "Is MindMate therapy?",
+        "No. Peer support complements counseling; anything clinical is handed to licensed professionals.",
+      ],
+      [
+        "How is privacy protected?",
+        "Sessions are encrypted, stored under HIPAA-grade controls and never shared with the university without consent, except in emergencies.",
+      ],
     ],
   },
   {
@@ -1061,8 +1766,22 @@ const SEEDS: ProjectSeed[] = [
     title: "ScribeRx",
     category: "healthcare",
     uni: "stanford",
-    terms: { price: 40, shares: 15_000, min: 400, equity: 8, reg: "RegCF", risk: "medium", returnRate: 21, months: 24, deadlineDays: 15, status: "funded", sold: 1, createdDaysAgo: 160 },
-    short: "Ambient clinical note-taking for free clinics, so volunteer clinicians spend time with patients, not keyboards.",
+    terms: {
+      price: 40,
+      shares: 15_000,
+      min: 400,
+      equity: 8,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 21,
+      months: 24,
+      deadlineDays: 15,
+      status: "funded",
+      sold: 1,
+      createdDaysAgo: 160,
+    },
+    short:
+      "Ambient clinical note-taking for free clinics, so volunteer clinicians spend time with patients, not keyboards.",
     description:
       "ScribeRx listens to a clinic visit (with patient consent) and drafts a structured clinical note for the clinician to review and sign. It is built for student-run free clinics, where volunteers see many patients in short shifts.",
     about: [
@@ -1073,7 +1792,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["Clinical AI", "Free Clinics", "Documentation"],
     useOfFunds: "deploy to 40 free clinics and complete a security audit",
     founders: [
-      ["Nathan Cho", "Medical student and co-director of a student-run free clinic.", "Scribed 1,000 visits before medical school"],
+      [
+        "Nathan Cho",
+        "Medical student and co-director of a student-run free clinic.",
+        "Scribed 1,000 visits before medical school",
+      ],
       ["Dr. Elena Ruiz", "Postdoctoral researcher in clinical NLP.", "Published on medical speech recognition"],
     ],
     team: [
@@ -1082,16 +1805,31 @@ const SEEDS: ProjectSeed[] = [
       ["Sara Mahmoud", "Security Engineer", "Privacy and compliance."],
     ],
     teamDescription: "Clinicians and NLP researchers who built ScribeRx in their own clinic.",
-    traction: [["Clinics", "8"], ["Notes drafted", "19,000"], ["Time saved per visit", "7 min"]],
-    roadmap: [[-12, "Pilot in one free clinic"], [-6, "Template customization"], [-2, "Round fully funded"], [3, "Security audit"], [8, "Forty clinics"]],
+    traction: [
+      ["Clinics", "8"],
+      ["Notes drafted", "19,000"],
+      ["Time saved per visit", "7 min"],
+    ],
+    roadmap: [
+      [-12, "Pilot in one free clinic"],
+      [-6, "Template customization"],
+      [-2, "Round fully funded"],
+      [3, "Security audit"],
+      [8, "Forty clinics"],
+    ],
     problem: "Volunteer clinicians in free clinics lose much of each visit to documentation.",
-    solution: "Consent-based ambient note drafting in the clinic's template, with clinician review and no stored audio.",
-    marketSize: "About 1,400 US free and charitable clinics, and 100,000 community health clinicians as the next market.",
+    solution:
+      "Consent-based ambient note drafting in the clinic's template, with clinician review and no stored audio.",
+    marketSize:
+      "About 1,400 US free and charitable clinics, and 100,000 community health clinicians as the next market.",
     competition: "Enterprise ambient scribes priced for hospital systems.",
     businessModel: "Free for student-run clinics, paid by community health centers at $99 per clinician per month.",
     financials: [220_000, 950_000, 2_600_000, 30_000, "Month 24", "24 months"],
     faqs: [
-      ["Which record systems does ScribeRx work with?", "Notes export as structured text for the record systems free clinics commonly use, and can be pasted into any other."],
+      [
+        "Which record systems does ScribeRx work with?",
+        "Notes export as structured text for the record systems free clinics commonly use, and can be pasted into any other.",
+      ],
       ["What happens to the audio?", "Audio is processed in memory and discarded once the clinician signs the note."],
     ],
     whitepaper: true,
@@ -1101,7 +1839,19 @@ const SEEDS: ProjectSeed[] = [
     title: "SightLine",
     category: "healthcare",
     uni: "howard",
-    terms: { price: 25, shares: 14_000, min: 250, equity: 10, reg: "RegCF", risk: "high", returnRate: 24, months: 30, deadlineDays: 80, sold: 0.14, createdDaysAgo: 118 },
+    terms: {
+      price: 25,
+      shares: 14_000,
+      min: 250,
+      equity: 10,
+      reg: "RegCF",
+      risk: "high",
+      returnRate: 24,
+      months: 30,
+      deadlineDays: 80,
+      sold: 0.14,
+      createdDaysAgo: 118,
+    },
     short: "A $40 smartphone adapter that screens for diabetic eye disease in community health settings.",
     description:
       "SightLine is a clip-on lens and app that captures retinal images with a smartphone and flags signs of diabetic retinopathy for an ophthalmologist's review. It brings eye screening to churches, pharmacies and community health fairs.",
@@ -1122,8 +1872,18 @@ const SEEDS: ProjectSeed[] = [
       ["Dr. Lisa Monroe", "Clinical Advisor", "Ophthalmologist and retina specialist."],
     ],
     teamDescription: "Community health organizers and an optics engineer, advised by a retina specialist.",
-    traction: [["Patients screened", "900"], ["Referrals made", "74"], ["Usable image rate", "92%"]],
-    roadmap: [[-6, "Adapter prototype"], [-2, "DC screening events"], [5, "Accuracy study"], [11, "1,000 adapters"], [18, "FDA submission"]],
+    traction: [
+      ["Patients screened", "900"],
+      ["Referrals made", "74"],
+      ["Usable image rate", "92%"],
+    ],
+    roadmap: [
+      [-6, "Adapter prototype"],
+      [-2, "DC screening events"],
+      [5, "Accuracy study"],
+      [11, "1,000 adapters"],
+      [18, "FDA submission"],
+    ],
     problem: "Diabetic eye screening rarely reaches underserved communities.",
     solution: "A low-cost smartphone retinal camera with remote specialist review.",
     marketSize: "About 38 million Americans have diabetes and should be screened yearly; fewer than 60% are.",
@@ -1131,7 +1891,10 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Adapter sales to clinics plus a per-screening review fee.",
     financials: [90_000, 480_000, 1_700_000, 20_000, "Month 30", "18 months"],
     faqs: [
-      ["Does SightLine diagnose disease?", "No. It captures images and flags possible signs; an ophthalmologist makes every diagnosis."],
+      [
+        "Does SightLine diagnose disease?",
+        "No. It captures images and flags possible signs; an ophthalmologist makes every diagnosis.",
+      ],
       ["Which phones work?", "Most phones from the last four years with a main camera of 12 MP or more."],
     ],
     whitepaper: true,
@@ -1141,7 +1904,19 @@ const SEEDS: ProjectSeed[] = [
     title: "AllerScan",
     category: "healthcare",
     uni: "purdue",
-    terms: { price: 12, shares: 15_000, min: 120, equity: 9, reg: "SAFE", risk: "medium", returnRate: 16, months: 18, deadlineDays: 46, sold: 0.28, createdDaysAgo: 124 },
+    terms: {
+      price: 12,
+      shares: 15_000,
+      min: 120,
+      equity: 9,
+      reg: "SAFE",
+      risk: "medium",
+      returnRate: 16,
+      months: 18,
+      deadlineDays: 46,
+      sold: 0.28,
+      createdDaysAgo: 124,
+    },
     short: "Allergen labels and alerts for dining halls, built from the recipes kitchens already use.",
     description:
       "AllerScan reads dining-hall recipes and ingredient specs to label every dish with its allergens, and alerts students with allergies before they pick up a tray. Kitchen staff get warnings when a substitution changes a dish's allergens.",
@@ -1153,7 +1928,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["Food Safety", "Allergies", "Dining"],
     useOfFunds: "integrate with two more menu-management systems",
     founders: [
-      ["Megan O'Brien", "Food science senior with a severe peanut allergy.", "Quality assurance intern at a food manufacturer"],
+      [
+        "Megan O'Brien",
+        "Food science senior with a severe peanut allergy.",
+        "Quality assurance intern at a food manufacturer",
+      ],
       ["Arjun Mehta", "Computer science senior.", "Data engineering intern"],
     ],
     team: [
@@ -1161,8 +1940,18 @@ const SEEDS: ProjectSeed[] = [
       ["Arjun Mehta", "CTO", "Ingredient mapping and integrations."],
     ],
     teamDescription: "A food scientist who lives with a severe allergy and a data engineer.",
-    traction: [["Dining halls", "3"], ["Meals labeled per day", "12,000"], ["Substitution alerts", "430"]],
-    roadmap: [[-9, "Ingredient database"], [-3, "Purdue pilot"], [2, "Student alerts in the app"], [7, "Two menu systems"], [12, "Hospital cafeterias"]],
+    traction: [
+      ["Dining halls", "3"],
+      ["Meals labeled per day", "12,000"],
+      ["Substitution alerts", "430"],
+    ],
+    roadmap: [
+      [-9, "Ingredient database"],
+      [-3, "Purdue pilot"],
+      [2, "Student alerts in the app"],
+      [7, "Two menu systems"],
+      [12, "Hospital cafeterias"],
+    ],
     problem: "Daily menu changes and substitutions make dining-hall allergen labels unreliable.",
     solution: "Automatic allergen labels from recipe data, with alerts on substitutions.",
     marketSize: "About 5% of college students have food allergies; 1,700 US campuses run dining programs.",
@@ -1170,8 +1959,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Per-dining-hall annual subscription.",
     financials: [120_000, 380_000, 900_000, 10_000, "Month 18", "20 months"],
     faqs: [
-      ["How accurate are the labels?", "Labels come from supplier specifications for every ingredient; dietitians approve new ingredients before they go live."],
-      ["Does it cover cross-contact?", "Kitchens can mark shared equipment, and AllerScan adds a cross-contact warning to affected dishes."],
+      [
+        "How accurate are the labels?",
+        "Labels come from supplier specifications for every ingredient; dietitians approve new ingredients before they go live.",
+      ],
+      [
+        "Does it cover cross-contact?",
+        "Kitchens can mark shared equipment, and AllerScan adds a cross-contact warning to affected dishes.",
+      ],
     ],
   },
 
@@ -1181,7 +1976,19 @@ const SEEDS: ProjectSeed[] = [
     title: "StudySync",
     category: "education",
     uni: "berkeley",
-    terms: { price: 5, shares: 30_000, min: 100, equity: 10, reg: "SAFE", risk: "medium", returnRate: 16, months: 18, deadlineDays: 36, sold: 0.52, createdDaysAgo: 146 },
+    terms: {
+      price: 5,
+      shares: 30_000,
+      min: 100,
+      equity: 10,
+      reg: "SAFE",
+      risk: "medium",
+      returnRate: 16,
+      months: 18,
+      deadlineDays: 36,
+      sold: 0.52,
+      createdDaysAgo: 146,
+    },
     short: "Find a study group for your exact course, section and schedule in under a minute.",
     description:
       "StudySync matches students into small study groups by course, section, schedule and study style. Groups get a shared space with a calendar, notes and practice problems that professors can seed.",
@@ -1202,8 +2009,18 @@ const SEEDS: ProjectSeed[] = [
       ["Harper Scott", "Campus Lead", "Ambassador program."],
     ],
     teamDescription: "A tutor and an engineer who met in a study group that actually worked.",
-    traction: [["Students matched", "7,400"], ["Courses", "140"], ["Average midterm gain", "+6 pts"]],
-    roadmap: [[-10, "Berkeley beta"], [-4, "Professor practice sets"], [1, "Instructor analytics"], [6, "Eight UC and CSU campuses"], [12, "Community college edition"]],
+    traction: [
+      ["Students matched", "7,400"],
+      ["Courses", "140"],
+      ["Average midterm gain", "+6 pts"],
+    ],
+    roadmap: [
+      [-10, "Berkeley beta"],
+      [-4, "Professor practice sets"],
+      [1, "Instructor analytics"],
+      [6, "Eight UC and CSU campuses"],
+      [12, "Community college edition"],
+    ],
     problem: "Students in large courses study alone because forming groups is hard.",
     solution: "Fast matching into small groups with tools that keep them meeting.",
     marketSize: "About 16 million US undergraduates; study tools are a $1.5B market.",
@@ -1211,7 +2028,10 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Free for students; departments pay for instructor analytics.",
     financials: [80_000, 350_000, 900_000, 10_000, "Month 20", "18 months"],
     faqs: [
-      ["Can I choose my group?", "You can invite friends, and StudySync fills remaining spots with compatible classmates."],
+      [
+        "Can I choose my group?",
+        "You can invite friends, and StudySync fills remaining spots with compatible classmates.",
+      ],
       ["Does my professor see my activity?", "Instructors only see aggregate, anonymous statistics."],
     ],
   },
@@ -1221,7 +2041,19 @@ const SEEDS: ProjectSeed[] = [
     category: "education",
     uni: "cmu",
     featured: true,
-    terms: { price: 12, shares: 30_000, min: 120, equity: 10, reg: "RegCF", risk: "medium", returnRate: 19, months: 24, deadlineDays: 49, sold: 0.81, createdDaysAgo: 158 },
+    terms: {
+      price: 12,
+      shares: 30_000,
+      min: 120,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 19,
+      months: 24,
+      deadlineDays: 49,
+      sold: 0.81,
+      createdDaysAgo: 158,
+    },
     short: "Turns lecture recordings into spaced-repetition flashcards and quizzes, automatically.",
     description:
       "LectureLoop transcribes lecture recordings and slides, extracts the key concepts and turns them into spaced-repetition flashcards. Students review for ten minutes a day instead of cramming before exams.",
@@ -1243,16 +2075,31 @@ const SEEDS: ProjectSeed[] = [
       ["Maria Costa", "Growth", "Campus ambassadors."],
     ],
     teamDescription: "Machine learning and memory researchers turning learning science into a daily habit.",
-    traction: [["Active students", "11,200"], ["Cards reviewed monthly", "2M"], ["Paid conversion", "9%"], ["Campuses", "3"]],
-    roadmap: [[-12, "First CMU course"], [-7, "Slide extraction"], [-2, "Penn State launch"], [3, "Instructor-reviewed decks"], [9, "Mobile offline mode"]],
+    traction: [
+      ["Active students", "11,200"],
+      ["Cards reviewed monthly", "2M"],
+      ["Paid conversion", "9%"],
+      ["Campuses", "3"],
+    ],
+    roadmap: [
+      [-12, "First CMU course"],
+      [-7, "Slide extraction"],
+      [-2, "Penn State launch"],
+      [3, "Instructor-reviewed decks"],
+      [9, "Mobile offline mode"],
+    ],
     problem: "Students forget lectures quickly and lack time to make study materials.",
-    solution: "Automatic flashcards from lecture recordings, linked to the source moment and scheduled with spaced repetition.",
+    solution:
+      "Automatic flashcards from lecture recordings, linked to the source moment and scheduled with spaced repetition.",
     marketSize: "US students spend about $1B a year on study aids and test prep.",
     competition: "Manual flashcard apps and generic AI note tools without spaced repetition.",
     businessModel: "Freemium: $6/month for unlimited courses; site licenses for universities.",
     financials: [380_000, 1_100_000, 2_700_000, 30_000, "Month 19", "24 months"],
     faqs: [
-      ["Do professors need to approve?", "Students can use LectureLoop with recordings they already have access to; instructor-reviewed decks are optional."],
+      [
+        "Do professors need to approve?",
+        "Students can use LectureLoop with recordings they already have access to; instructor-reviewed decks are optional.",
+      ],
       ["Which lecture platforms work?", "Panopto, Zoom and Kaltura recordings, plus PDF and PowerPoint slides."],
     ],
     whitepaper: true,
@@ -1262,8 +2109,21 @@ const SEEDS: ProjectSeed[] = [
     title: "BridgeCode",
     category: "education",
     uni: "howard",
-    terms: { price: 10, shares: 20_000, min: 100, equity: 8, reg: "RegCF", risk: "low", returnRate: 10, months: 24, deadlineDays: 62, sold: 0.33, createdDaysAgo: 134 },
-    short: "After-school coding programs for high-school students, taught by trained college students from their community.",
+    terms: {
+      price: 10,
+      shares: 20_000,
+      min: 100,
+      equity: 8,
+      reg: "RegCF",
+      risk: "low",
+      returnRate: 10,
+      months: 24,
+      deadlineDays: 62,
+      sold: 0.33,
+      createdDaysAgo: 134,
+    },
+    short:
+      "After-school coding programs for high-school students, taught by trained college students from their community.",
     description:
       "BridgeCode trains college students to teach a 12-week software course in high schools that have no computer science teacher. Districts pay per cohort, and college instructors earn a fair wage and teaching experience.",
     about: [
@@ -1274,7 +2134,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["K-12", "Computer Science", "Equity"],
     useOfFunds: "train 60 new instructors and expand to Atlanta",
     founders: [
-      ["Jasmine Reed", "Computer science senior and first-generation college student.", "Taught coding camps for four summers"],
+      [
+        "Jasmine Reed",
+        "Computer science senior and first-generation college student.",
+        "Taught coding camps for four summers",
+      ],
       ["Marcus Greene", "Education policy senior.", "Worked with DC public schools on after-school programs"],
     ],
     team: [
@@ -1283,8 +2147,18 @@ const SEEDS: ProjectSeed[] = [
       ["Kayla Harris", "Program Manager", "Cohort operations and demo days."],
     ],
     teamDescription: "Educators and engineers from the communities they teach in.",
-    traction: [["Cohorts graduated", "22"], ["Students", "480"], ["Completion rate", "87%"]],
-    roadmap: [[-14, "First DC cohort"], [-6, "Baltimore expansion"], [-1, "Instructor certification"], [5, "Atlanta"], [11, "Summer internship program"]],
+    traction: [
+      ["Cohorts graduated", "22"],
+      ["Students", "480"],
+      ["Completion rate", "87%"],
+    ],
+    roadmap: [
+      [-14, "First DC cohort"],
+      [-6, "Baltimore expansion"],
+      [-1, "Instructor certification"],
+      [5, "Atlanta"],
+      [11, "Summer internship program"],
+    ],
     problem: "Many high schools have no computer science teacher.",
     solution: "Trained college instructors delivering a proven after-school curriculum.",
     marketSize: "About 10,000 US high schools lack computer science; districts spend $2B on after-school programming.",
@@ -1293,7 +2167,10 @@ const SEEDS: ProjectSeed[] = [
     financials: [400_000, 800_000, 1_500_000, 28_000, "Month 16", "20 months"],
     faqs: [
       ["How are instructors vetted?", "Background checks, 40 hours of training and a supervised teaching practicum."],
-      ["Is this a nonprofit?", "No. BridgeCode is a public-benefit corporation paid by districts, which keeps programs funded year after year."],
+      [
+        "Is this a nonprofit?",
+        "No. BridgeCode is a public-benefit corporation paid by districts, which keeps programs funded year after year.",
+      ],
     ],
   },
   {
@@ -1301,7 +2178,19 @@ const SEEDS: ProjectSeed[] = [
     title: "LabSim",
     category: "education",
     uni: "uiuc",
-    terms: { price: 30, shares: 20_000, min: 300, equity: 12, reg: "RegCF", risk: "medium", returnRate: 17, months: 30, deadlineDays: 73, sold: 0.16, createdDaysAgo: 116 },
+    terms: {
+      price: 30,
+      shares: 20_000,
+      min: 300,
+      equity: 12,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 17,
+      months: 30,
+      deadlineDays: 73,
+      sold: 0.16,
+      createdDaysAgo: 116,
+    },
     short: "Virtual-reality chemistry labs for community colleges that can't afford a full wet lab.",
     description:
       "LabSim offers realistic virtual chemistry labs on affordable VR headsets and laptops. Students practice procedures and safety before wet labs, and colleges without lab space can offer the lab credit online.",
@@ -1313,7 +2202,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["VR", "STEM", "Community Colleges"],
     useOfFunds: "build the organic chemistry lab series and expand sales",
     founders: [
-      ["Ryan Sullivan", "Chemistry PhD student who taught general chemistry labs.", "Four years as a lab teaching assistant"],
+      [
+        "Ryan Sullivan",
+        "Chemistry PhD student who taught general chemistry labs.",
+        "Four years as a lab teaching assistant",
+      ],
       ["Hina Qureshi", "Computer science senior and game developer.", "Published two indie games"],
     ],
     team: [
@@ -1322,8 +2215,18 @@ const SEEDS: ProjectSeed[] = [
       ["Omar Farouk", "3D Artist", "Lab equipment models."],
     ],
     teamDescription: "A chemistry instructor and a game developer.",
-    traction: [["Colleges", "6"], ["Students", "1,400"], ["Labs available", "18"]],
-    roadmap: [[-10, "General chemistry labs"], [-3, "Instructor grading tools"], [4, "Organic chemistry series"], [9, "Biology labs"], [15, "High-school edition"]],
+    traction: [
+      ["Colleges", "6"],
+      ["Students", "1,400"],
+      ["Labs available", "18"],
+    ],
+    roadmap: [
+      [-10, "General chemistry labs"],
+      [-3, "Instructor grading tools"],
+      [4, "Organic chemistry series"],
+      [9, "Biology labs"],
+      [15, "High-school edition"],
+    ],
     problem: "Community colleges lack lab space, so students wait for required lab courses.",
     solution: "Realistic virtual labs that prepare students and can count toward lab credit.",
     marketSize: "About 1,000 US community colleges enroll 1.5 million students in lab sciences each year.",
@@ -1332,7 +2235,10 @@ const SEEDS: ProjectSeed[] = [
     financials: [210_000, 650_000, 1_600_000, 26_000, "Month 22", "23 months"],
     faqs: [
       ["Do students need a VR headset?", "No. Every lab also runs on a laptop browser; headsets are optional."],
-      ["Is it accredited for lab credit?", "Colleges decide; three partner colleges accept LabSim for part of their lab credit."],
+      [
+        "Is it accredited for lab credit?",
+        "Colleges decide; three partner colleges accept LabSim for part of their lab credit.",
+      ],
     ],
   },
   {
@@ -1340,8 +2246,21 @@ const SEEDS: ProjectSeed[] = [
     title: "Fluentia",
     category: "education",
     uni: "nyu",
-    terms: { price: 8, shares: 10_000, min: 100, equity: 8, reg: "SAFE", risk: "high", returnRate: 23, months: 12, deadlineDays: 88, sold: 0, createdDaysAgo: 3 },
-    short: "Language exchange between international and domestic students, with structured sessions that actually build fluency.",
+    terms: {
+      price: 8,
+      shares: 10_000,
+      min: 100,
+      equity: 8,
+      reg: "SAFE",
+      risk: "high",
+      returnRate: 23,
+      months: 12,
+      deadlineDays: 88,
+      sold: 0,
+      createdDaysAgo: 3,
+    },
+    short:
+      "Language exchange between international and domestic students, with structured sessions that actually build fluency.",
     description:
       "Fluentia pairs international students with domestic students learning their language, for structured 30-minute exchanges: half in each language. Conversation guides and progress tracking turn casual chats into real practice.",
     about: [
@@ -1357,16 +2276,30 @@ const SEEDS: ProjectSeed[] = [
       ["Kevin Osei", "Developer", "Matching and scheduling."],
     ],
     teamDescription: "A linguist and a developer who met through a language exchange.",
-    traction: [["Pilot students", "300"], ["Sessions held", "1,100"], ["Languages", "14"]],
-    roadmap: [[-3, "NYU pilot"], [0, "Round opens"], [3, "Five campuses"], [6, "Session guides for 20 languages"], [12, "University partnerships"]],
-    problem: "International and domestic students rarely connect, and language learners lack native speakers to practice with.",
+    traction: [
+      ["Pilot students", "300"],
+      ["Sessions held", "1,100"],
+      ["Languages", "14"],
+    ],
+    roadmap: [
+      [-3, "NYU pilot"],
+      [0, "Round opens"],
+      [3, "Five campuses"],
+      [6, "Session guides for 20 languages"],
+      [12, "University partnerships"],
+    ],
+    problem:
+      "International and domestic students rarely connect, and language learners lack native speakers to practice with.",
     solution: "Structured peer language exchange with matching, guides and progress tracking.",
     marketSize: "About 1 million international students in the US and 1.5 million college students taking languages.",
     competition: "Language apps without real conversation and informal exchange meetups.",
     businessModel: "Free for students; international offices pay for engagement analytics.",
     financials: [40_000, 200_000, 600_000, 6_000, "Month 24", "14 months"],
     faqs: [
-      ["Do I need to be fluent to join?", "No. You need to be a native or fluent speaker of one language and a learner of another."],
+      [
+        "Do I need to be fluent to join?",
+        "No. You need to be a native or fluent speaker of one language and a learner of another.",
+      ],
       ["Are sessions in person or online?", "Either. Partners choose; the guides work for both."],
     ],
   },
@@ -1378,7 +2311,19 @@ const SEEDS: ProjectSeed[] = [
     category: "energy",
     uni: "berkeley",
     featured: true,
-    terms: { price: 25, shares: 40_000, min: 250, equity: 12.5, reg: "RegA+", risk: "medium", returnRate: 18, months: 36, deadlineDays: 26, sold: 0.96, createdDaysAgo: 168 },
+    terms: {
+      price: 25,
+      shares: 40_000,
+      min: 250,
+      equity: 12.5,
+      reg: "RegA+",
+      risk: "medium",
+      returnRate: 18,
+      months: 36,
+      deadlineDays: 26,
+      sold: 0.96,
+      createdDaysAgo: 168,
+    },
     short: "Plug-in balcony solar kits for renters, so students in apartments can cut bills without a roof.",
     description:
       "SunDorm sells and leases plug-in solar panels that mount on balconies and railings and plug into a standard outlet. Renters save on electricity without touching the building, and take the panel with them when they move.",
@@ -1391,7 +2336,11 @@ const SEEDS: ProjectSeed[] = [
     useOfFunds: "certify the next kit generation and launch leasing in three states",
     founders: [
       ["Aria Rahman", "Energy engineering senior.", "Solar installation crew lead for two summers"],
-      ["Felix Wagner", "Exchange student from Germany who grew up with balcony solar.", "Electrical engineering research assistant"],
+      [
+        "Felix Wagner",
+        "Exchange student from Germany who grew up with balcony solar.",
+        "Electrical engineering research assistant",
+      ],
       ["Naomi Brooks", "Public policy senior.", "Intern at a state energy commission"],
     ],
     team: [
@@ -1401,8 +2350,19 @@ const SEEDS: ProjectSeed[] = [
       ["Diego Herrera", "Operations", "Fulfilment and support."],
     ],
     teamDescription: "Engineers who have installed solar, and a policy lead who knows the regulators.",
-    traction: [["Kits installed", "500"], ["Average bill savings", "18%"], ["Landlord approvals", "96%"], ["State pilot", "Active"]],
-    roadmap: [[-13, "First 50 kits"], [-7, "No-drill railing mount"], [-2, "State pilot data sharing"], [3, "Second-generation kit certification"], [9, "Leasing in three states"]],
+    traction: [
+      ["Kits installed", "500"],
+      ["Average bill savings", "18%"],
+      ["Landlord approvals", "96%"],
+      ["State pilot", "Active"],
+    ],
+    roadmap: [
+      [-13, "First 50 kits"],
+      [-7, "No-drill railing mount"],
+      [-2, "State pilot data sharing"],
+      [3, "Second-generation kit certification"],
+      [9, "Leasing in three states"],
+    ],
     problem: "Renters, including most students, cannot install solar and pay rising electricity bills.",
     solution: "Certified plug-in balcony solar with no-drill mounts, landlord approval support and leasing.",
     marketSize: "About 44 million US renter households; plug-in solar could reach a $5B market as states adopt rules.",
@@ -1410,7 +2370,10 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Kit sales at $499 and leasing at $15/month.",
     financials: [700_000, 2_200_000, 5_400_000, 60_000, "Month 24", "24 months"],
     faqs: [
-      ["Is plug-in solar allowed where I live?", "Rules vary by state and utility. SunDorm checks your address before you order and provides the required notices."],
+      [
+        "Is plug-in solar allowed where I live?",
+        "Rules vary by state and utility. SunDorm checks your address before you order and provides the required notices.",
+      ],
       ["What happens when I move?", "Unclip the mount and take it with you; leases transfer to your new address."],
     ],
     whitepaper: true,
@@ -1420,7 +2383,20 @@ const SEEDS: ProjectSeed[] = [
     title: "RootStack",
     category: "agriculture",
     uni: "purdue",
-    terms: { price: 40, shares: 20_000, min: 400, equity: 10, reg: "RegCF", risk: "low", returnRate: 13, months: 36, deadlineDays: 20, status: "funded", sold: 1, createdDaysAgo: 172 },
+    terms: {
+      price: 40,
+      shares: 20_000,
+      min: 400,
+      equity: 10,
+      reg: "RegCF",
+      risk: "low",
+      returnRate: 13,
+      months: 36,
+      deadlineDays: 20,
+      status: "funded",
+      sold: 1,
+      createdDaysAgo: 172,
+    },
     short: "Container hydroponic farms that grow fresh greens for dining halls year-round, right next to the kitchen.",
     description:
       "RootStack builds hydroponic farms inside shipping containers placed next to dining halls. Each container grows as much lettuce and herbs as two acres of farmland, using 95% less water, with a harvest every day.",
@@ -1432,7 +2408,11 @@ const SEEDS: ProjectSeed[] = [
     tags: ["Vertical Farming", "Food Systems", "Water"],
     useOfFunds: "build six containers for three new university dining partners",
     founders: [
-      ["Lucas Meyer", "Agricultural engineering senior who grew up on a family farm.", "Greenhouse automation research"],
+      [
+        "Lucas Meyer",
+        "Agricultural engineering senior who grew up on a family farm.",
+        "Greenhouse automation research",
+      ],
       ["Serena Alvarez", "Agribusiness senior.", "Procurement intern for a food-service company"],
     ],
     team: [
@@ -1441,8 +2421,18 @@ const SEEDS: ProjectSeed[] = [
       ["Tom Nakamura", "Head Grower", "Crop plans and yields."],
     ],
     teamDescription: "Farmers and food-service buyers who know both ends of the supply chain.",
-    traction: [["Containers operating", "4"], ["Greens harvested", "38,000 lb"], ["Water saved", "95%"]],
-    roadmap: [[-14, "First container"], [-8, "Fixed-price dining contract"], [-2, "Round fully funded"], [4, "Six new containers"], [10, "Strawberries and peppers"]],
+    traction: [
+      ["Containers operating", "4"],
+      ["Greens harvested", "38,000 lb"],
+      ["Water saved", "95%"],
+    ],
+    roadmap: [
+      [-14, "First container"],
+      [-8, "Fixed-price dining contract"],
+      [-2, "Round fully funded"],
+      [4, "Six new containers"],
+      [10, "Strawberries and peppers"],
+    ],
     problem: "Campus greens travel thousands of miles and arrive days old.",
     solution: "Hydroponic container farms beside dining halls, under fixed-price supply contracts.",
     marketSize: "US institutional food service buys about $4B of fresh produce a year.",
@@ -1450,8 +2440,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Multi-year supply contracts priced per pound, plus container leasing.",
     financials: [520_000, 1_300_000, 2_900_000, 40_000, "Month 20", "30 months"],
     faqs: [
-      ["Which crops do the containers grow?", "Lettuce, kale, basil, cilantro and microgreens today; strawberries and peppers are in trials."],
-      ["What happens if a container fails?", "Each container has independent pumps and alarms, and dining partners receive backup supply from a regional grower."],
+      [
+        "Which crops do the containers grow?",
+        "Lettuce, kale, basil, cilantro and microgreens today; strawberries and peppers are in trials.",
+      ],
+      [
+        "What happens if a container fails?",
+        "Each container has independent pumps and alarms, and dining partners receive backup supply from a regional grower.",
+      ],
     ],
   },
   {
@@ -1459,7 +2455,19 @@ const SEEDS: ProjectSeed[] = [
     title: "GridShift",
     category: "energy",
     uni: "stanford",
-    terms: { price: 15, shares: 20_000, min: 150, equity: 10, reg: "RegCF", risk: "medium", returnRate: 20, months: 24, deadlineDays: 58, sold: 0.43, createdDaysAgo: 141 },
+    terms: {
+      price: 15,
+      shares: 20_000,
+      min: 150,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 20,
+      months: 24,
+      deadlineDays: 58,
+      sold: 0.43,
+      createdDaysAgo: 141,
+    },
     short: "Smart-plug software that shifts dorm energy use to cleaner, cheaper hours without anyone noticing.",
     description:
       "GridShift connects to smart plugs and building controls to move flexible loads — water heaters, laundry, device charging — to hours when the grid is cleaner and cheaper. Residents compete in dorm challenges to save more.",
@@ -1480,8 +2488,18 @@ const SEEDS: ProjectSeed[] = [
       ["Beth Carlson", "Partnerships", "Facilities and utility programs."],
     ],
     teamDescription: "Grid researchers who turned a class project into a campus program.",
-    traction: [["Residences", "14"], ["Energy shifted", "310 MWh"], ["Emissions reduction", "22%"]],
-    roadmap: [[-10, "First residence"], [-5, "Dorm leaderboard"], [-1, "Fourteen residences"], [4, "Building-automation integrations"], [9, "Utility demand-response revenue"]],
+    traction: [
+      ["Residences", "14"],
+      ["Energy shifted", "310 MWh"],
+      ["Emissions reduction", "22%"],
+    ],
+    roadmap: [
+      [-10, "First residence"],
+      [-5, "Dorm leaderboard"],
+      [-1, "Fourteen residences"],
+      [4, "Building-automation integrations"],
+      [9, "Utility demand-response revenue"],
+    ],
     problem: "Campuses consume the most energy when the grid is dirtiest and most expensive.",
     solution: "Automated load shifting based on grid forecasts, with resident engagement.",
     marketSize: "US higher education spends about $14B a year on energy.",
@@ -1489,8 +2507,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Shared savings: 30% of the energy cost saved, plus utility program payments.",
     financials: [160_000, 600_000, 1_500_000, 20_000, "Month 20", "22 months"],
     faqs: [
-      ["Will my laundry be delayed?", "Only if you opt in. Residents choose which devices can be shifted and set a latest finish time."],
-      ["How do you measure savings?", "We compare metered use against a weather-adjusted baseline, audited each semester."],
+      [
+        "Will my laundry be delayed?",
+        "Only if you opt in. Residents choose which devices can be shifted and set a latest finish time.",
+      ],
+      [
+        "How do you measure savings?",
+        "We compare metered use against a weather-adjusted baseline, audited each semester.",
+      ],
     ],
     whitepaper: true,
   },
@@ -1499,7 +2523,19 @@ const SEEDS: ProjectSeed[] = [
     title: "SoilLoop",
     category: "agriculture",
     uni: "uw",
-    terms: { price: 10, shares: 12_000, min: 100, equity: 7, reg: "SAFE", risk: "low", returnRate: 11, months: 24, deadlineDays: 69, sold: 0.24, createdDaysAgo: 131 },
+    terms: {
+      price: 10,
+      shares: 12_000,
+      min: 100,
+      equity: 7,
+      reg: "SAFE",
+      risk: "low",
+      returnRate: 11,
+      months: 24,
+      deadlineDays: 69,
+      sold: 0.24,
+      createdDaysAgo: 131,
+    },
     short: "Turns dining-hall food waste into certified compost for regional farms, and tracks every pound.",
     description:
       "SoilLoop collects food scraps from dining halls, composts them with partner farms and returns verified diversion reports to the university. Farms get affordable, certified compost; campuses hit zero-waste goals.",
@@ -1517,8 +2553,18 @@ const SEEDS: ProjectSeed[] = [
       ["Joel Park", "Route Manager", "Collection logistics."],
     ],
     teamDescription: "A compost-program manager and a data lead who can prove every pound.",
-    traction: [["Food waste diverted monthly", "24 tons"], ["Partner farms", "5"], ["Campuses", "2"]],
-    roadmap: [[-11, "Campus farm pilot"], [-5, "Seattle University contract"], [-1, "Certified compost"], [4, "Two trucks"], [10, "Three more campuses"]],
+    traction: [
+      ["Food waste diverted monthly", "24 tons"],
+      ["Partner farms", "5"],
+      ["Campuses", "2"],
+    ],
+    roadmap: [
+      [-11, "Campus farm pilot"],
+      [-5, "Seattle University contract"],
+      [-1, "Certified compost"],
+      [4, "Two trucks"],
+      [10, "Three more campuses"],
+    ],
     problem: "Food waste goes to landfill while farms pay for compost.",
     solution: "Closed-loop collection, composting at partner farms and verified diversion reports.",
     marketSize: "US colleges generate about 22 million pounds of food waste a year.",
@@ -1526,7 +2572,10 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "Collection fees from universities and compost sales to farms.",
     financials: [180_000, 420_000, 850_000, 12_000, "Month 16", "24 months"],
     faqs: [
-      ["What can go in the bins?", "All food scraps and certified compostable packaging; our bins come with dining-hall signage."],
+      [
+        "What can go in the bins?",
+        "All food scraps and certified compostable packaging; our bins come with dining-hall signage.",
+      ],
       ["Is the compost certified?", "Yes. Partner farms produce compost that meets state certification standards."],
     ],
   },
@@ -1535,7 +2584,19 @@ const SEEDS: ProjectSeed[] = [
     title: "MycoPack",
     category: "agriculture",
     uni: "mit",
-    terms: { price: 50, shares: 50_000, min: 1000, equity: 15, reg: "RegA+", risk: "high", returnRate: 25, months: 48, deadlineDays: 90, sold: 0.19, createdDaysAgo: 114 },
+    terms: {
+      price: 50,
+      shares: 50_000,
+      min: 1000,
+      equity: 15,
+      reg: "RegA+",
+      risk: "high",
+      returnRate: 25,
+      months: 48,
+      deadlineDays: 90,
+      sold: 0.19,
+      createdDaysAgo: 114,
+    },
     short: "Compostable protective packaging grown from mushroom mycelium and crop waste in five days.",
     description:
       "MycoPack grows protective packaging by feeding mushroom mycelium with corn stalks and hemp hurds in custom molds. The result replaces polystyrene foam and composts in a garden in 45 days.",
@@ -1557,8 +2618,18 @@ const SEEDS: ProjectSeed[] = [
       ["Grace Wu", "Design Engineer", "Mold design."],
     ],
     teamDescription: "Materials scientists and process engineers scaling a lab material to a factory.",
-    traction: [["Pilot line output", "4,000/week"], ["Brands testing", "3"], ["Compost time", "45 days"]],
-    roadmap: [[-9, "Pilot production line"], [-3, "First brand trial"], [5, "Production facility lease"], [12, "60,000 pieces per week"], [20, "Molded food packaging"]],
+    traction: [
+      ["Pilot line output", "4,000/week"],
+      ["Brands testing", "3"],
+      ["Compost time", "45 days"],
+    ],
+    roadmap: [
+      [-9, "Pilot production line"],
+      [-3, "First brand trial"],
+      [5, "Production facility lease"],
+      [12, "60,000 pieces per week"],
+      [20, "Molded food packaging"],
+    ],
     problem: "Polystyrene foam packaging is cheap but never degrades.",
     solution: "Mycelium packaging grown from crop waste, price-competitive at scale and home-compostable.",
     marketSize: "Protective packaging is a $30B global market; foam is about a fifth of it.",
@@ -1566,8 +2637,14 @@ const SEEDS: ProjectSeed[] = [
     businessModel: "B2B sales of custom inserts with tooling fees.",
     financials: [450_000, 2_600_000, 7_800_000, 110_000, "Month 30", "22 months"],
     faqs: [
-      ["Is it safe to ship electronics in MycoPack?", "Yes. It meets standard drop-test and static requirements and is heat-treated so nothing grows after delivery."],
-      ["How does the price compare to foam?", "About 1.4× foam at pilot scale; the new facility brings it to parity for most shapes."],
+      [
+        "Is it safe to ship electronics in MycoPack?",
+        "Yes. It meets standard drop-test and static requirements and is heat-treated so nothing grows after delivery.",
+      ],
+      [
+        "How does the price compare to foam?",
+        "About 1.4× foam at pilot scale; the new facility brings it to parity for most shapes.",
+      ],
     ],
     whitepaper: true,
   },
@@ -1654,13 +2731,14 @@ function documentsFor(seed: ProjectSeed): DocumentLink[] {
     { name: "Investor Deck", type: "pdf", url: `${base}/investor-deck.pdf` },
     { name: "Financial Projections", type: "pdf", url: `${base}/financial-projections.pdf` },
   ];
-  if (seed.whitepaper) docs.push({ name: "Technical Whitepaper", type: "pdf", url: `${base}/technical-whitepaper.pdf` });
+  if (seed.whitepaper)
+    docs.push({ name: "Technical Whitepaper", type: "pdf", url: `${base}/technical-whitepaper.pdf` });
   docs.push({ name: "Market Analysis Report", type: "pdf", url: `${base}/market-analysis-report.pdf` });
   return docs;
 }
 
 export interface DemoData {
-  users: (Omit<UserRow, "passwordHash">)[];
+  users: Omit<UserRow, "passwordHash">[];
   projects: ProjectRow[];
   investments: InvestmentRow[];
 }
@@ -1752,9 +2830,19 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       marketSize: seed.marketSize,
       competition: seed.competition,
       businessModel: seed.businessModel,
-      financials: { revenueProjections: { year1: y1, year2: y2, year3: y3 }, burnRate, breakEvenPoint, runwayPostFunding },
+      financials: {
+        revenueProjections: { year1: y1, year2: y2, year3: y3 },
+        burnRate,
+        breakEvenPoint,
+        runwayPostFunding,
+      },
     };
-    const founders: Person[] = seed.founders.map(([name, bio, experience]) => ({ name, bio, experience, university: uni.name }));
+    const founders: Person[] = seed.founders.map(([name, bio, experience]) => ({
+      name,
+      bio,
+      experience,
+      university: uni.name,
+    }));
     const [lead] = founders;
 
     projects.push({
@@ -1768,7 +2856,11 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       shortDescription: seed.short,
       about: seed.about.join("\n\n"),
       image: `/images/projects/${seed.slug}.svg`,
-      gallery: [`/images/projects/${seed.slug}.svg`, `/images/projects/gallery-${sectorForCategory(seed.category)}-1.svg`, `/images/projects/gallery-${sectorForCategory(seed.category)}-2.svg`],
+      gallery: [
+        `/images/projects/${seed.slug}.svg`,
+        `/images/projects/gallery-${sectorForCategory(seed.category)}-1.svg`,
+        `/images/projects/gallery-${sectorForCategory(seed.category)}-2.svg`,
+      ],
       logo: `/images/projects/${seed.slug}-logo.svg`,
       creatorInfo: { name: lead.name, bio: lead.bio ?? "", university: uni.name, experience: lead.experience },
       tags: seed.tags,
@@ -1862,11 +2954,17 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
 
   const open = (p: ProjectRow) => p.status === "active" && p.fundingDeadline > todayIso && p.sharesSold < p.totalShares;
   check(data.projects.filter((p) => p.sharesSold === p.totalShares).length >= 2, "fewer than 2 sold out");
-  check(data.projects.filter((p) => open(p) && p.sharesSold >= 0.95 * p.totalShares).length >= 3, "fewer than 3 nearly sold out");
+  check(
+    data.projects.filter((p) => open(p) && p.sharesSold >= 0.95 * p.totalShares).length >= 3,
+    "fewer than 3 nearly sold out",
+  );
   check(data.projects.filter((p) => p.fundingDeadline < todayIso).length >= 2, "fewer than 2 past the deadline");
 
   const founded = data.projects.filter((p) => p.founderId !== null);
-  check(founded.length === 1 && founded[0].founderId === DEMO_FOUNDER_ID && open(founded[0]), "the demo founder must own exactly one open project");
+  check(
+    founded.length === 1 && founded[0].founderId === DEMO_FOUNDER_ID && open(founded[0]),
+    "the demo founder must own exactly one open project",
+  );
   const holdings = data.investments.filter((i) => i.investorId === DEMO_INVESTOR_ID);
   const sectors = new Set(holdings.map((i) => data.projects.find((p) => p.id === i.projectId)?.sector));
   check(holdings.length >= 4 && sectors.size >= 3, "the demo investor needs 4+ holdings in 3+ sectors");

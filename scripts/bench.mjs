@@ -29,7 +29,8 @@ const TARGETS = {
 };
 
 const ok = (pass) => (pass ? "✓" : "✗");
-const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }) : "n/a");
+const fmt = (n, d = 0) =>
+  Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }) : "n/a";
 const kb = (bytes) => bytes / 1024;
 
 function table(headers, rows, align = []) {
@@ -222,7 +223,12 @@ function jsPerRoute() {
     ["/purchase/:id", "routes/purchase"],
     ["/portfolio", "routes/portfolio"],
   ];
-  const base = [manifest.entry.module, ...manifest.entry.imports, manifest.routes.root.module, ...manifest.routes.root.imports];
+  const base = [
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    manifest.routes.root.module,
+    ...manifest.routes.root.imports,
+  ];
   return routes.map(([path, id]) => {
     const r = manifest.routes[id];
     if (!r) return { path, id, missing: true };
@@ -257,7 +263,9 @@ async function main() {
   console.log("▶ build");
   run(bin("react-router"), ["build"]);
 
-  console.log("\n▶ JavaScript per route (first load: entry.client + root + route + static imports + route manifest, gzip -6 per file)");
+  console.log(
+    "\n▶ JavaScript per route (first load: entry.client + root + route + static imports + route manifest, gzip -6 per file)",
+  );
   const js = jsPerRoute();
   console.log(
     table(
@@ -275,13 +283,16 @@ async function main() {
   await startServer();
 
   const list = await (await fetch(`${BASE}/api/projects`)).json();
-  const open = list.projects.find((p) => p.status === "active" && p.daysLeft > 0 && p.sharesRemaining > 0) ?? list.projects[0];
+  const open =
+    list.projects.find((p) => p.status === "active" && p.daysLeft > 0 && p.sharesRemaining > 0) ?? list.projects[0];
   if (!open) throw new Error("no projects in /api/projects: was the database seeded?");
   const slug = open.slug;
   const asset = staticAssetPath();
   const assetRes = await fetch(`${BASE}${asset}`);
   await assetRes.arrayBuffer();
-  console.log(`  project: /project/${slug}   static asset: ${asset} (${assetRes.status}, ${assetRes.headers.get("content-type")})`);
+  console.log(
+    `  project: /project/${slug}   static asset: ${asset} (${assetRes.status}, ${assetRes.headers.get("content-type")})`,
+  );
 
   console.log("\n▶ D1 queries per page load (Server-Timing)");
   const cookie = await signedInCookie();
@@ -291,7 +302,13 @@ async function main() {
     const visitor = await d1Queries(path);
     const signedIn = await d1Queries(path, cookie);
     const target = path !== "/";
-    queries.push({ path, visitor: visitor.queries, signedIn: signedIn.queries, status: [visitor.status, signedIn.status], target });
+    queries.push({
+      path,
+      visitor: visitor.queries,
+      signedIn: signedIn.queries,
+      status: [visitor.status, signedIn.status],
+      target,
+    });
   }
   console.log(
     table(
@@ -300,13 +317,17 @@ async function main() {
         q.path,
         q.visitor ?? "no header",
         q.signedIn ?? "no header",
-        q.target ? ok(q.visitor !== null && q.signedIn !== null && Math.max(q.visitor, q.signedIn) <= TARGETS.d1Queries) : "(no target)",
+        q.target
+          ? ok(q.visitor !== null && q.signedIn !== null && Math.max(q.visitor, q.signedIn) <= TARGETS.d1Queries)
+          : "(no target)",
       ]),
       ["l", "r", "r", "l"],
     ),
   );
 
-  console.log(`\n▶ load: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s each, one after the other`);
+  console.log(
+    `\n▶ load: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s each, one after the other`,
+  );
   const loads = [];
   loads.push(await load("static asset", asset));
   loads.push(await load("home", "/"));
@@ -332,7 +353,11 @@ async function main() {
         l.non2xx,
         l.errors + l.timeouts,
         fmt(l.ratioToStatic, 2),
-        i === 0 ? "(baseline)" : !l.target ? "(uncached, info)" : ok(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0),
+        i === 0
+          ? "(baseline)"
+          : !l.target
+            ? "(uncached, info)"
+            : ok(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0),
       ]),
       ["l", "l", "r", "r", "r", "r", "r", "r", "l"],
     ),
@@ -349,9 +374,18 @@ async function main() {
     d1QueriesPerPage: queries,
     javascriptPerRoute: js,
     misses: [
-      ...loads.slice(1).filter((l) => l.target && !(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0)).map((l) => `throughput ${l.path}: ${fmt(l.ratioToStatic, 2)}× static${l.non2xx ? `, ${l.non2xx} non-2xx` : ""}`),
-      ...queries.filter((q) => q.target && !(Math.max(q.visitor ?? Infinity, q.signedIn ?? Infinity) <= TARGETS.d1Queries)).map((q) => `D1 queries ${q.path}: visitor ${q.visitor}, signed in ${q.signedIn}`),
-      ...js.filter((r) => r.missing || kb(r.gzipBytes) > TARGETS.jsKb).map((r) => `JS ${r.path}: ${r.missing ? "missing" : `${fmt(kb(r.gzipBytes), 1)} KB`}`),
+      ...loads
+        .slice(1)
+        .filter((l) => l.target && !(l.ratioToStatic >= TARGETS.staticRatio && l.non2xx === 0))
+        .map(
+          (l) => `throughput ${l.path}: ${fmt(l.ratioToStatic, 2)}× static${l.non2xx ? `, ${l.non2xx} non-2xx` : ""}`,
+        ),
+      ...queries
+        .filter((q) => q.target && !(Math.max(q.visitor ?? Infinity, q.signedIn ?? Infinity) <= TARGETS.d1Queries))
+        .map((q) => `D1 queries ${q.path}: visitor ${q.visitor}, signed in ${q.signedIn}`),
+      ...js
+        .filter((r) => r.missing || kb(r.gzipBytes) > TARGETS.jsKb)
+        .map((r) => `JS ${r.path}: ${r.missing ? "missing" : `${fmt(kb(r.gzipBytes), 1)} KB`}`),
     ],
   };
   writeFileSync(join(root, "bench-results.json"), `${JSON.stringify(results, null, 2)}\n`);

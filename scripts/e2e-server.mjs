@@ -14,7 +14,18 @@ run(process.execPath, ["scripts/seed.mjs", "--persist-to", state]);
 
 const child = start(
   bin("wrangler"),
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", state, "--show-interactive-dev-session=false", "--log-level", "warn"],
+  [
+    "dev",
+    "--port",
+    port,
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    state,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+  ],
   { env: { WRANGLER_SEND_METRICS: "false" } },
 );
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

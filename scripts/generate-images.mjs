@@ -51,8 +51,10 @@ function shapes(seed, light, w, h, n) {
     const o = (0.08 + r() * 0.14).toFixed(2);
     const kind = Math.floor(r() * 3);
     if (kind === 0) s += `<circle cx="${x}" cy="${y}" r="${size}" fill="${light}" opacity="${o}"/>`;
-    else if (kind === 1) s += `<circle cx="${x}" cy="${y}" r="${size}" fill="none" stroke="${light}" stroke-width="${Math.round(4 + r() * 10)}" opacity="${o}"/>`;
-    else s += `<rect x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}" rx="${Math.round(size / 5)}" fill="${light}" opacity="${o}" transform="rotate(${Math.round(r() * 90)} ${x} ${y})"/>`;
+    else if (kind === 1)
+      s += `<circle cx="${x}" cy="${y}" r="${size}" fill="none" stroke="${light}" stroke-width="${Math.round(4 + r() * 10)}" opacity="${o}"/>`;
+    else
+      s += `<rect x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}" rx="${Math.round(size / 5)}" fill="${light}" opacity="${o}" transform="rotate(${Math.round(r() * 90)} ${x} ${y})"/>`;
   }
   return s;
 }
@@ -65,17 +67,23 @@ function cover(p) {
   const pal = PALETTES[p.sector];
   const size = p.title.length > 14 ? 92 : 112;
   const label = `${p.category.toUpperCase()} · ${p.universityName.toUpperCase()}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675" width="1200" height="675" role="img" aria-label="${esc(p.title)}">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675" width="1200" height="675" role="img" aria-label="${esc(p.title)}">` +
     `<defs>${gradient("g", pal)}<linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></linearGradient></defs>` +
     `<rect width="1200" height="675" fill="url(#g)"/>${shapes(p.slug, pal[2], 1200, 675, 11)}<rect width="1200" height="675" fill="url(#s)"/>` +
     `<text x="80" y="470" font-family="${FONT}" font-size="26" font-weight="600" letter-spacing="3" fill="#fff" opacity="0.9">${esc(label)}</text>` +
-    `<text x="76" y="${470 + size + 10}" font-family="${FONT}" font-size="${size}" font-weight="800" fill="#fff">${esc(p.title)}</text></svg>\n`;
+    `<text x="76" y="${470 + size + 10}" font-family="${FONT}" font-size="${size}" font-weight="800" fill="#fff">${esc(p.title)}</text></svg>\n`
+  );
 }
 
 /** "Night Owl Kitchen" → "NO", "LabLink" → "LL", "Quietly" → "Q". */
 function monogram(title) {
   const words = title.split(/\s+/).filter(Boolean);
-  if (words.length > 1) return words.slice(0, 2).map((w) => w[0].toUpperCase()).join("");
+  if (words.length > 1)
+    return words
+      .slice(0, 2)
+      .map((w) => w[0].toUpperCase())
+      .join("");
   const caps = title.match(/[A-Z]/g) ?? [];
   return caps.length > 1 ? caps.slice(0, 2).join("") : title.slice(0, 1).toUpperCase();
 }
@@ -84,16 +92,20 @@ function logo(p) {
   const pal = PALETTES[p.sector];
   const text = monogram(p.title);
   const fs = text.length > 1 ? 60 : 80;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 160" width="160" height="160" role="img" aria-label="${esc(p.title)} logo">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 160" width="160" height="160" role="img" aria-label="${esc(p.title)} logo">` +
     `<defs>${gradient("g", pal)}</defs><rect width="160" height="160" rx="36" fill="url(#g)"/>` +
     `<circle cx="128" cy="32" r="44" fill="${pal[2]}" opacity="0.22"/>` +
-    `<text x="80" y="80" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-size="${fs}" font-weight="800" fill="#fff">${esc(text)}</text></svg>\n`;
+    `<text x="80" y="80" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-size="${fs}" font-weight="800" fill="#fff">${esc(text)}</text></svg>\n`
+  );
 }
 
 function gallery(sector, n) {
   const pal = PALETTES[sector];
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675" width="1200" height="675" role="img" aria-label="Abstract illustration">` +
-    `<defs>${gradient("g", n === 1 ? pal : [pal[1], pal[0]])}</defs><rect width="1200" height="675" fill="url(#g)"/>${shapes(`${sector}-${n}`, pal[2], 1200, 675, 16)}</svg>\n`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675" width="1200" height="675" role="img" aria-label="Abstract illustration">` +
+    `<defs>${gradient("g", n === 1 ? pal : [pal[1], pal[0]])}</defs><rect width="1200" height="675" fill="url(#g)"/>${shapes(`${sector}-${n}`, pal[2], 1200, 675, 16)}</svg>\n`
+  );
 }
 
 /** Generic shield crests with a monogram: not the universities' official marks. */
@@ -108,10 +120,12 @@ const UNIVERSITIES = [
 
 function crest([, text, bg, fg]) {
   const fs = text.length > 2 ? 34 : text.length > 1 ? 44 : 58;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 140" width="120" height="140" role="img" aria-label="${text} crest">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 140" width="120" height="140" role="img" aria-label="${text} crest">` +
     `<path d="M10 12 Q60 0 110 12 V70 Q110 118 60 136 Q10 118 10 70 Z" fill="${bg}"/>` +
     `<path d="M20 21 Q60 11 100 21 V70 Q100 110 60 125 Q20 110 20 70 Z" fill="none" stroke="${fg}" stroke-width="3" opacity="0.8"/>` +
-    `<text x="60" y="68" dy="0.35em" text-anchor="middle" font-family="Georgia,'Times New Roman',serif" font-size="${fs}" font-weight="700" fill="${fg}">${text}</text></svg>\n`;
+    `<text x="60" y="68" dy="0.35em" text-anchor="middle" font-family="Georgia,'Times New Roman',serif" font-size="${fs}" font-weight="700" fill="${fg}">${text}</text></svg>\n`
+  );
 }
 
 const placeholderProject =

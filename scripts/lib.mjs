@@ -17,7 +17,12 @@ export function run(cmd, args, opts = {}) {
 
 /** Starts a long-running command; returns the child. */
 export function start(cmd, args, opts = {}) {
-  return spawn(cmd, args, { cwd: root, stdio: opts.stdio ?? "inherit", env: { ...process.env, ...opts.env }, detached: opts.detached ?? false });
+  return spawn(cmd, args, {
+    cwd: root,
+    stdio: opts.stdio ?? "inherit",
+    env: { ...process.env, ...opts.env },
+    detached: opts.detached ?? false,
+  });
 }
 
 /** Resolves once `url` answers (any status), or rejects after `timeoutMs`. */

@@ -20,8 +20,15 @@ const scrypt = promisify(scryptCb);
 // arguments and safety
 
 const args = process.argv.slice(2);
-if (args.includes("--remote") || args.includes("--preview") || process.env.CLOUDFLARE_ENV === "production" || args.some((a) => a === "--env" || a === "-e" || a.startsWith("--env="))) {
-  console.error("✗ seed.mjs loads demo accounts with a published password: local databases only (no --remote, --preview, --env or CLOUDFLARE_ENV=production).");
+if (
+  args.includes("--remote") ||
+  args.includes("--preview") ||
+  process.env.CLOUDFLARE_ENV === "production" ||
+  args.some((a) => a === "--env" || a === "-e" || a.startsWith("--env="))
+) {
+  console.error(
+    "✗ seed.mjs loads demo accounts with a published password: local databases only (no --remote, --preview, --env or CLOUDFLARE_ENV=production).",
+  );
   process.exit(1);
 }
 let persistTo;
@@ -45,7 +52,11 @@ for (let i = 0; i < args.length; i++) {
 
 const today = new Date();
 const data = buildDemoData(today, sectorForCategory);
-const problems = validateDemoData(data, today, SECTORS.map((s) => s.id));
+const problems = validateDemoData(
+  data,
+  today,
+  SECTORS.map((s) => s.id),
+);
 if (problems.length) {
   console.error(`✗ the demo data is inconsistent:\n  - ${problems.join("\n  - ")}`);
   process.exit(1);
@@ -59,7 +70,12 @@ const scryptOptions = (N, r, p) => ({ N, r, p, maxmem: 256 * N * r });
 
 async function hashPassword(password) {
   const salt = randomBytes(SCRYPT.saltLength);
-  const key = await scrypt(password.normalize("NFKC"), salt, SCRYPT.keyLength, scryptOptions(SCRYPT.N, SCRYPT.r, SCRYPT.p));
+  const key = await scrypt(
+    password.normalize("NFKC"),
+    salt,
+    SCRYPT.keyLength,
+    scryptOptions(SCRYPT.N, SCRYPT.r, SCRYPT.p),
+  );
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
@@ -69,7 +85,12 @@ async function verifyPassword(password, stored) {
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [, n, r, p, salt, hash] = parts;
   const expected = Buffer.from(hash, "base64");
-  const key = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), expected.length, scryptOptions(Number(n), Number(r), Number(p)));
+  const key = await scrypt(
+    password.normalize("NFKC"),
+    Buffer.from(salt, "base64"),
+    expected.length,
+    scryptOptions(Number(n), Number(r), Number(p)),
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

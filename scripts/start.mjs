@@ -9,9 +9,13 @@ migrate();
 run(process.execPath, ["scripts/seed.mjs"]);
 
 console.log(`\nCampusFund is starting at http://localhost:${port}\n`);
-const child = start(bin("wrangler"), ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false"], {
-  env: { WRANGLER_SEND_METRICS: "false" },
-});
+const child = start(
+  bin("wrangler"),
+  ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false"],
+  {
+    env: { WRANGLER_SEND_METRICS: "false" },
+  },
+);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));
 void root;

@@ -5,7 +5,13 @@ import { bin, run } from "./lib.mjs";
 
 const steps = [
   ["typecheck", () => run("npm", ["run", "-s", "typecheck"])],
-  ["lint", () => run(bin("eslint"), [".", "--max-warnings=0"])],
+  [
+    "lint",
+    () => {
+      run(bin("eslint"), [".", "--max-warnings=0"]);
+      run(bin("prettier"), ["--check", "--log-level", "warn", "**/*.{ts,tsx,js,mjs,css}"]);
+    },
+  ],
   ["workers tests", () => run(bin("vitest"), ["run", "--config", "vitest.config.ts"])],
   ["build", () => run(bin("react-router"), ["build"])],
   ["app tests", () => run(bin("vitest"), ["run", "--config", "vitest.app.config.ts"])],

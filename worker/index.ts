@@ -9,10 +9,7 @@ import { createDb } from "../db/client";
 import { createApp } from "./app";
 import { purgeExpired } from "./services/maintenance";
 
-const handleRequest = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 const app = createApp((c) => {
   const context = new RouterContextProvider();
@@ -34,7 +31,9 @@ export default {
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(
       purgeExpired(createDb(env.DB)).then((n) =>
-        console.log(`purged ${n.sessions} expired sessions, ${n.rateLimits} rate-limit rows, ${n.devices} device cookies`),
+        console.log(
+          `purged ${n.sessions} expired sessions, ${n.rateLimits} rate-limit rows, ${n.devices} device cookies`,
+        ),
       ),
     );
   },

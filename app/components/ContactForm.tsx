@@ -55,10 +55,28 @@ const SUBJECT_LABELS: Record<ContactSubject, string> = {
 };
 
 // Inline so the form looks right on any page, whatever stylesheets that page links.
-const TRAP_STYLE = { position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" } as const;
-const FIELDSET_STYLE = { border: 0, padding: 0, margin: 0, minWidth: 0, display: "grid", gap: "var(--space-4)" } as const;
+const TRAP_STYLE = {
+  position: "absolute",
+  left: "-10000px",
+  top: "auto",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+} as const;
+const FIELDSET_STYLE = {
+  border: 0,
+  padding: 0,
+  margin: 0,
+  minWidth: 0,
+  display: "grid",
+  gap: "var(--space-4)",
+} as const;
 
-type Status = { state: "idle" } | { state: "sending" } | { state: "success"; message: string } | { state: "error"; message: string };
+type Status =
+  | { state: "idle" }
+  | { state: "sending" }
+  | { state: "success"; message: string }
+  | { state: "error"; message: string };
 
 export function ContactForm({ withSubject = false }: { withSubject?: boolean }) {
   const id = useId();
@@ -70,14 +88,13 @@ export function ContactForm({ withSubject = false }: { withSubject?: boolean }) 
     isContactActionData(actionData) && (actionData.variant === variant || withSubject) ? actionData : null;
 
   // The starting state comes from the server render (a post without JavaScript).
-  const initial: Status =
-    serverResult
-      ? serverResult.ok
-        ? { state: "success", message: serverResult.message }
-        : { state: "error", message: serverResult.error }
-      : !withSubject && contactNotice(params)
-        ? { state: "success", message: MESSAGES.contactSuccess }
-        : { state: "idle" };
+  const initial: Status = serverResult
+    ? serverResult.ok
+      ? { state: "success", message: serverResult.message }
+      : { state: "error", message: serverResult.error }
+    : !withSubject && contactNotice(params)
+      ? { state: "success", message: MESSAGES.contactSuccess }
+      : { state: "idle" };
   const [status, setStatus] = useState<Status>(initial);
 
   const values = serverResult && !serverResult.ok ? serverResult.values : null;
@@ -140,7 +157,14 @@ export function ContactForm({ withSubject = false }: { withSubject?: boolean }) 
       {/* Spam trap: people never see or reach this field; bots that fill it are ignored. */}
       <div style={TRAP_STYLE} aria-hidden="true">
         <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input id={`${id}-website`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${id}-website`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <fieldset disabled={sending} style={FIELDSET_STYLE}>
         <legend className="visually-hidden">{withSubject ? "Send us a message" : "Contact us"}</legend>
@@ -193,7 +217,13 @@ export function ContactForm({ withSubject = false }: { withSubject?: boolean }) 
             defaultValue={values?.message ?? ""}
           />
         </div>
-        <button type="submit" className="btn btn-primary btn-lg" style={{ justifySelf: "start" }} disabled={sending} aria-busy={sending || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg"
+          style={{ justifySelf: "start" }}
+          disabled={sending}
+          aria-busy={sending || undefined}
+        >
           {sending ? "Sending..." : "Send Message"}
         </button>
       </fieldset>

@@ -31,7 +31,8 @@ export function navItems(user: HeaderUser | null): NavItem[] {
     { to: "/demo", label: "Explore" },
   ];
   if (user && (user.role === "investor" || user.role === "admin")) items.push({ to: "/portfolio", label: "Portfolio" });
-  if (user && (user.role === "founder" || user.role === "admin")) items.push({ to: "/my-projects", label: "My Projects" });
+  if (user && (user.role === "founder" || user.role === "admin"))
+    items.push({ to: "/my-projects", label: "My Projects" });
   return items;
 }
 

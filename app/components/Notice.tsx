@@ -10,9 +10,20 @@ import { AlertIcon } from "./icons";
 
 export type Tone = "error" | "success" | "info" | "warning";
 
-export function Notice({ tone = "info", children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
+export function Notice({
+  tone = "info",
+  children,
+  className,
+}: {
+  tone?: Tone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className={`alert alert-${tone}${className ? ` ${className}` : ""}`} role={tone === "error" ? "alert" : "status"}>
+    <div
+      className={`alert alert-${tone}${className ? ` ${className}` : ""}`}
+      role={tone === "error" ? "alert" : "status"}
+    >
       <AlertIcon tone={tone} />
       <div>{children}</div>
     </div>

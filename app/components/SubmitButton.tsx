@@ -12,7 +12,14 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   action?: string;
 };
 
-export function SubmitButton({ children, pendingLabel, action, className = "btn btn-primary btn-block btn-lg", disabled, ...rest }: Props) {
+export function SubmitButton({
+  children,
+  pendingLabel,
+  action,
+  className = "btn btn-primary btn-block btn-lg",
+  disabled,
+  ...rest
+}: Props) {
   const navigation = useNavigation();
   const location = useLocation();
   const target = action ?? location.pathname;
@@ -23,7 +30,13 @@ export function SubmitButton({ children, pendingLabel, action, className = "btn 
     navigation.formAction != null &&
     new URL(navigation.formAction, "http://localhost").pathname === target;
   return (
-    <button type="submit" className={className} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
+    <button
+      type="submit"
+      className={className}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      {...rest}
+    >
       {pending ? pendingLabel : children}
     </button>
   );

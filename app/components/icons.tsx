@@ -26,7 +26,14 @@ export function LogoMark({ size = 32 }: { size?: number }) {
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="#1f4fd1" />
       <path d="M21.5 11.2a7 7 0 1 0 0 9.6" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
-      <path d="M16 19.5l3.2-3.2 2.3 2.3 4-4.6" fill="none" stroke="#7ee0c3" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M16 19.5l3.2-3.2 2.3 2.3 4-4.6"
+        fill="none"
+        stroke="#7ee0c3"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -32,21 +32,13 @@ export function progressPercent(current: number, goal: number): number {
 }
 
 /** Percent of the company that `shares` represent. */
-export function equityForShares(
-  shares: number,
-  totalShares: number,
-  equityPercentage: number,
-): number {
+export function equityForShares(shares: number, totalShares: number, equityPercentage: number): number {
   if (!(totalShares > 0)) return 0;
   return (shares / totalShares) * equityPercentage;
 }
 
 /** Valuation shown: investmentTerms.valuation if positive, else goal / equity% × 100. */
-export function displayValuation(
-  valuation: number,
-  fundingGoal: number,
-  equityPercentage: number,
-): number {
+export function displayValuation(valuation: number, fundingGoal: number, equityPercentage: number): number {
   if (valuation > 0) return valuation;
   const equity = equityPercentage > 0 ? equityPercentage : 10;
   return (fundingGoal / equity) * 100;
@@ -70,7 +62,9 @@ export function minimumShares(minInvestment: number, sharePrice: number): number
  */
 export function belowMinimum(
   shares: number,
-  p: Pick<ProjectDTO, "sharePrice" | "sharesRemaining"> & { investmentTerms: Pick<ProjectDTO["investmentTerms"], "minInvestment"> },
+  p: Pick<ProjectDTO, "sharePrice" | "sharesRemaining"> & {
+    investmentTerms: Pick<ProjectDTO["investmentTerms"], "minInvestment">;
+  },
 ): boolean {
   if (shares === p.sharesRemaining) return false;
   return Math.round(p.sharePrice * 100) * shares < Math.round(p.investmentTerms.minInvestment * 100);
@@ -80,15 +74,9 @@ export function belowMinimum(
  * Purchase presets (spec section 5): minimum shares = ceil(minInvestment / sharePrice), then 2×,
  * 5× and 10× of that, each capped at shares remaining, deduplicated, sorted ascending.
  */
-export function purchasePresets(
-  minInvestment: number,
-  sharePrice: number,
-  sharesRemaining: number,
-): number[] {
+export function purchasePresets(minInvestment: number, sharePrice: number, sharesRemaining: number): number[] {
   const min = minimumShares(minInvestment, sharePrice);
-  const counts = [min, min * 2, min * 5, min * 10]
-    .map((n) => Math.min(n, sharesRemaining))
-    .filter((n) => n >= 1);
+  const counts = [min, min * 2, min * 5, min * 10].map((n) => Math.min(n, sharesRemaining)).filter((n) => n >= 1);
   return [...new Set(counts)].sort((a, b) => a - b);
 }
 
@@ -114,7 +102,6 @@ export function fundingState(p: FundingFields): "sold-out" | "closed" | "open" {
   if (p.status !== "active" || p.daysLeft <= 0) return "closed";
   return "open";
 }
-
 
 export type InvestButtonState =
   | { kind: "closed"; label: "Funding Closed" }
@@ -144,10 +131,7 @@ export function investButtonState(
 }
 
 /** Clamp a requested share count to what is available, with the spec's message. */
-export function clampShares(
-  requested: number,
-  sharesRemaining: number,
-): { shares: number; message: string | null } {
+export function clampShares(requested: number, sharesRemaining: number): { shares: number; message: string | null } {
   if (requested > sharesRemaining) {
     return {
       shares: sharesRemaining,
@@ -158,9 +142,7 @@ export function clampShares(
 }
 
 /** Portfolio totals from the user's holdings. */
-export function portfolioTotals(
-  items: { amountInvested: number; currentValue: number; shares: number }[],
-) {
+export function portfolioTotals(items: { amountInvested: number; currentValue: number; shares: number }[]) {
   let invested = 0;
   let value = 0;
   let shares = 0;

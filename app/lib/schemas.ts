@@ -19,8 +19,7 @@ export const MESSAGES = {
   tooLong: "One of the fields is too long",
   emailTaken: "An account with this email already exists",
   invalidCredentials: "Invalid credentials",
-  invalidCredentialsScreen:
-    "Invalid email or password. Please check your credentials and try again.",
+  invalidCredentialsScreen: "Invalid email or password. Please check your credentials and try again.",
   tooManyAttempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
   tooManySignups: "Too many accounts were created from your network. Please wait an hour and try again.",
   passwordBlank: "Password cannot be only spaces",
@@ -30,10 +29,8 @@ export const MESSAGES = {
     "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.",
   founderNoPortfolio:
     "As a founder, you cannot access the investor portfolio. This feature is only available for investor accounts.",
-  investorsOnly:
-    "This section is only available for investors. Please use an investor account to access this feature.",
-  foundersOnly:
-    "This section is only available for founders. Please use a founder account to access this feature.",
+  investorsOnly: "This section is only available for investors. Please use an investor account to access this feature.",
+  foundersOnly: "This section is only available for founders. Please use a founder account to access this feature.",
   noPermission: "You do not have permission to access that page.",
   accessDeniedDefault: "You do not have permission to access this page.",
 
@@ -64,7 +61,6 @@ export const MIN_PASSWORD = 6;
 export const MAX_PASSWORD = 128;
 export const MAX_NAME = 80;
 export const MAX_EMAIL = 254;
-
 
 /** Latest birth date that is at least 18 years before `today` (ISO), the date input's max. */
 export function maxBirthDate(today: Date = new Date()): string {
@@ -144,7 +140,13 @@ export function signupSchema(options: { requireConfirm: boolean; today?: Date })
       email: field("email"),
       birthDate: field("birthDate"),
       password: field("password", "secret"),
-      confirmPassword: v.optional(v.pipe(v.unknown(), v.check((x) => x == null || typeof x === "string", typeMessage("confirmPassword")), v.transform((x) => (typeof x === "string" ? normalizeText(x) : undefined)))),
+      confirmPassword: v.optional(
+        v.pipe(
+          v.unknown(),
+          v.check((x) => x == null || typeof x === "string", typeMessage("confirmPassword")),
+          v.transform((x) => (typeof x === "string" ? normalizeText(x) : undefined)),
+        ),
+      ),
       role: v.optional(v.unknown()),
     }),
     v.check(
@@ -157,17 +159,11 @@ export function signupSchema(options: { requireConfirm: boolean; today?: Date })
         (!options.requireConfirm || (i.confirmPassword ?? "").length > 0),
       MESSAGES.signupRequired,
     ),
-    v.check(
-      (i) => i.confirmPassword === undefined || i.confirmPassword === i.password,
-      MESSAGES.passwordsMismatch,
-    ),
+    v.check((i) => i.confirmPassword === undefined || i.confirmPassword === i.password, MESSAGES.passwordsMismatch),
     v.check((i) => i.password.length >= MIN_PASSWORD, MESSAGES.passwordTooShort),
     v.check((i) => !isBlank(i.password), MESSAGES.passwordBlank),
     v.check((i) => isValidIsoDate(i.birthDate.trim()), MESSAGES.invalidBirthDate),
-    v.check(
-      (i) => i.birthDate.trim() <= maxBirthDate(options.today ?? new Date()),
-      MESSAGES.tooYoung,
-    ),
+    v.check((i) => i.birthDate.trim() <= maxBirthDate(options.today ?? new Date()), MESSAGES.tooYoung),
     v.check((i) => isEmail(i.email.trim()), MESSAGES.invalidEmail),
     v.check(
       (i) =>
@@ -223,14 +219,22 @@ export const SUPPORTER_LIMITS = { name: 100, email: MAX_EMAIL, message: 500 } as
  */
 export function contactSchema(options: { withSubject: boolean }) {
   return v.pipe(
-    v.object({ name: field("name"), email: field("email"), message: field("message", "multiline"), subject: field("subject") }),
+    v.object({
+      name: field("name"),
+      email: field("email"),
+      message: field("message", "multiline"),
+      subject: field("subject"),
+    }),
     v.check((i) => filled(i.name) && filled(i.email) && filled(i.message), MESSAGES.contactRequired),
     v.check((i) => i.name.trim().length <= CONTACT_LIMITS.name, MESSAGES.contactNameTooLong),
     v.check((i) => i.email.trim().length <= CONTACT_LIMITS.email, MESSAGES.contactEmailTooLong),
     v.check((i) => isEmail(i.email.trim()), MESSAGES.invalidEmail),
     v.check((i) => i.message.trim().length <= CONTACT_LIMITS.message, MESSAGES.contactMessageTooLong),
     v.check(
-      (i) => !options.withSubject || i.subject.trim() === "" || (CONTACT_SUBJECTS as readonly string[]).includes(i.subject.trim()),
+      (i) =>
+        !options.withSubject ||
+        i.subject.trim() === "" ||
+        (CONTACT_SUBJECTS as readonly string[]).includes(i.subject.trim()),
       MESSAGES.contactInvalidSubject,
     ),
     v.transform((i) => ({
@@ -248,7 +252,17 @@ export type ContactInput = v.InferOutput<ReturnType<typeof contactSchema>>;
  * "Show my name publicly": JSON true/false, or a form's checkbox ("on" when ticked, absent when
  * not; the action passes a boolean). Missing means the default, true. Anything else is refused.
  */
-const PUBLIC_WORDS: Record<string, boolean> = { true: true, on: true, yes: true, "1": true, false: false, off: false, no: false, "0": false, "": false };
+const PUBLIC_WORDS: Record<string, boolean> = {
+  true: true,
+  on: true,
+  yes: true,
+  "1": true,
+  false: false,
+  off: false,
+  no: false,
+  "0": false,
+  "": false,
+};
 
 export const SHOW_PUBLICLY_MESSAGE = "showPublicly must be true or false";
 
@@ -259,13 +273,20 @@ const showPubliclyField = v.optional(
       (x) => x == null || typeof x === "boolean" || (typeof x === "string" && x.trim().toLowerCase() in PUBLIC_WORDS),
       SHOW_PUBLICLY_MESSAGE,
     ),
-    v.transform((x) => (x == null ? true : typeof x === "boolean" ? x : PUBLIC_WORDS[(x as string).trim().toLowerCase()])),
+    v.transform((x) =>
+      x == null ? true : typeof x === "boolean" ? x : PUBLIC_WORDS[(x as string).trim().toLowerCase()],
+    ),
   ),
   true,
 );
 
 export const SupporterSchema = v.pipe(
-  v.object({ name: field("name"), email: field("email"), message: field("message", "multiline"), showPublicly: showPubliclyField }),
+  v.object({
+    name: field("name"),
+    email: field("email"),
+    message: field("message", "multiline"),
+    showPublicly: showPubliclyField,
+  }),
   v.check((i) => filled(i.name) && filled(i.email), MESSAGES.supportRequired),
   v.check((i) => i.name.trim().length <= SUPPORTER_LIMITS.name, MESSAGES.supportNameTooLong),
   v.check((i) => i.email.trim().length <= SUPPORTER_LIMITS.email, MESSAGES.supportEmailTooLong),

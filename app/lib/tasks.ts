@@ -131,7 +131,12 @@ export function summaryText(tasks: readonly Task[]): string {
   return `${tasks.length} total task(s), ${done} completed`;
 }
 
-const dueFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const dueFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** "Mar 5, 2026" for a YYYY-MM-DD due date (a calendar day, so formatted in UTC to avoid shifting). */
 export function formatDueDate(day: string): string {

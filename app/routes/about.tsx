@@ -9,11 +9,14 @@ import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { Reveal } from "../components/Reveal";
 import { useOptionalUser } from "../components/useOptionalUser";
-import marketingCss from "~/styles/marketing.css?url";
+import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta("About", "Why we built CampusFund: equity crowdfunding that gives college-student startups a fair shot at funding.");
+  pageMeta(
+    "About",
+    "Why we built CampusFund: equity crowdfunding that gives college-student startups a fair shot at funding.",
+  );
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 
@@ -81,7 +84,14 @@ export default function About() {
                 <rect x="40" y="190" width="400" height="16" rx="8" fill="#c3d2f7" />
                 <rect x="80" y="110" width="150" height="90" rx="10" fill="#1f4fd1" />
                 <rect x="90" y="120" width="130" height="70" rx="6" fill="#fff" />
-                <path d="M100 175 L130 155 L155 165 L185 138 L210 130" fill="none" stroke="#0f8a6c" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M100 175 L130 155 L155 165 L185 138 L210 130"
+                  fill="none"
+                  stroke="#0f8a6c"
+                  strokeWidth="4"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
                 <rect x="140" y="200" width="30" height="8" rx="4" fill="#1f4fd1" />
                 <circle cx="330" cy="120" r="34" fill="#f1c7a8" />
                 <path d="M296 116c0-26 16-38 34-38s34 12 34 38c-8-10-20-14-34-14s-26 4-34 14z" fill="#2b1d16" />
@@ -200,9 +210,7 @@ export default function About() {
         <div className="container">
           <Reveal className="join-band">
             <h2 id="join-title">Join CampusFund</h2>
-            <p>
-              Create a free account as an investor or a founder. It takes a minute, and every dollar is simulated.
-            </p>
+            <p>Create a free account as an investor or a founder. It takes a minute, and every dollar is simulated.</p>
             <div className="cluster">
               {user ? (
                 <Link to="/demo" className="btn btn-on-dark btn-lg">

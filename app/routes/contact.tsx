@@ -20,11 +20,14 @@ import { submitContactMessage } from "../../worker/services/contacts";
 import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
-import publicCss from "~/styles/public.css?url";
+import publicCss from "../styles/public.css?url";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta("Contact", "Questions about CampusFund? Call, email or send us a message: we answer within two business days.");
+  pageMeta(
+    "Contact",
+    "Questions about CampusFund? Call, email or send us a message: we answer within two business days.",
+  );
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
@@ -33,7 +36,12 @@ export const headers = actionRetryAfter;
 export async function action({ request, context }: Route.ActionArgs) {
   const form = formFields(await readForm(request, FORM_LIMITS.contact));
   const variant = form.variant === "home" ? "home" : "page";
-  const values = { name: form.name ?? "", email: form.email ?? "", subject: form.subject ?? "", message: form.message ?? "" };
+  const values = {
+    name: form.name ?? "",
+    email: form.email ?? "",
+    subject: form.subject ?? "",
+    message: form.message ?? "",
+  };
   const success = () =>
     variant === "home"
       ? redirect(CONTACT_SENT_PATH)

@@ -6,13 +6,13 @@
  */
 import { Link } from "react-router";
 
-import { CategoryFilters } from "~/components/project/CategoryFilters";
-import { Pagination } from "~/components/project/Pagination";
-import { ProjectCard } from "~/components/project/ProjectCard";
-import { sectorFromParam, sectorLabel } from "~/lib/categories";
-import { formatNumber } from "~/lib/format";
-import { PAGE_SIZE } from "~/lib/project";
-import investCss from "~/styles/invest.css?url";
+import { CategoryFilters } from "../components/project/CategoryFilters";
+import { Pagination } from "../components/project/Pagination";
+import { ProjectCard } from "../components/project/ProjectCard";
+import { sectorFromParam, sectorLabel } from "../lib/categories";
+import { formatNumber } from "../lib/format";
+import { PAGE_SIZE } from "../lib/project";
+import investCss from "../styles/invest.css?url";
 
 import { getApp } from "../server/guards.server";
 import { listProjectsPage } from "../../worker/services/projects";
@@ -86,8 +86,8 @@ export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
         <p className="eyebrow">Invest in student founders</p>
         <h1>Explore Projects</h1>
         <p className="page-lead">
-          Discover startups built by college students and back the ones you believe in. All money on
-          CampusFund is simulated.
+          Discover startups built by college students and back the ones you believe in. All money on CampusFund is
+          simulated.
         </p>
       </header>
 

@@ -15,8 +15,8 @@ export default function ForgotPassword() {
         <span className="icon-circle">{FeatureIcons.key}</span>
         <h1>Forgot Password</h1>
         <p className="page-lead">
-          Password reset is not available yet in the CampusFund demo. If you can't sign in, please contact our
-          support team and we'll help you get back into your account.
+          Password reset is not available yet in the CampusFund demo. If you can't sign in, please contact our support
+          team and we'll help you get back into your account.
         </p>
         <div className="cluster">
           <Link to="/signin" className="btn btn-primary">

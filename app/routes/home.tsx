@@ -9,7 +9,7 @@
  */
 import { Link } from "react-router";
 
-import { ContactForm } from "~/components/ContactForm";
+import { ContactForm } from "../components/ContactForm";
 import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { Reveal, REVEAL_THRESHOLD_LATE } from "../components/Reveal";
@@ -19,7 +19,7 @@ import { formatMoney } from "../lib/format";
 import { progressPercent } from "../lib/project";
 import { getApp } from "../server/guards.server";
 import { listFeaturedProjects } from "../../worker/services/projects";
-import marketingCss from "~/styles/marketing.css?url";
+import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/home";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
@@ -87,7 +87,10 @@ const FEATURES = [
 ];
 
 const STEPS = [
-  { title: "Create your account", text: "Sign up as an investor to back startups, or as a founder to raise for your own." },
+  {
+    title: "Create your account",
+    text: "Sign up as an investor to back startups, or as a founder to raise for your own.",
+  },
   { title: "Discover student startups", text: "Browse projects by sector, read the pitch, the team and the terms." },
   { title: "Invest and track", text: "Buy shares with simulated money and follow your portfolio and AI insights." },
 ];
@@ -97,7 +100,11 @@ const STATS = [
   { value: "$10Bn", label: "market", text: "in early-stage capital that could reach campus startups." },
   { value: "65%", label: "of Americans invest", text: "already own stocks, and many want earlier access to startups." },
   { value: "25,000+", label: "startups launched", text: "by students and recent graduates, and counting." },
-  { value: "5000+", label: "potential partner universities", text: "colleges and universities that could bring CampusFund to campus." },
+  {
+    value: "5000+",
+    label: "potential partner universities",
+    text: "colleges and universities that could bring CampusFund to campus.",
+  },
 ];
 
 const WHY_US = [
@@ -129,7 +136,12 @@ const WHY_US = [
 ];
 
 const ROADMAP = [
-  { when: "Now", title: "Demo platform", text: "Browse, invest and track a portfolio with simulated money.", current: true },
+  {
+    when: "Now",
+    title: "Demo platform",
+    text: "Browse, invest and track a portfolio with simulated money.",
+    current: true,
+  },
   { when: "Next", title: "Founder tools", text: "Create and edit your project page, team, traction and FAQs." },
   { when: "Later", title: "University partners", text: "Partnerships with campuses to source and mentor founders." },
   { when: "Future", title: "First seed cohort", text: "A yearly seed of up to 50 student companies." },
@@ -165,7 +177,19 @@ const TEAM = [
 
 const STAGGER_MS = 80;
 
-function SectionHead({ eyebrow, id, title, lead, center }: { eyebrow: string; id: string; title: string; lead?: string; center?: boolean }) {
+function SectionHead({
+  eyebrow,
+  id,
+  title,
+  lead,
+  center,
+}: {
+  eyebrow: string;
+  id: string;
+  title: string;
+  lead?: string;
+  center?: boolean;
+}) {
   return (
     <Reveal className={`section-head${center ? " center" : ""}`}>
       <span className="eyebrow">{eyebrow}</span>
@@ -221,7 +245,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <rect x="264" y="64" width="34" height="136" rx="5" opacity="0.75" />
                     <rect x="320" y="36" width="34" height="164" rx="5" />
                   </g>
-                  <path d="M57 128 L113 108 L169 92 L225 62 L281 44 L337 16" fill="none" stroke="#0f8a6c" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M57 128 L113 108 L169 92 L225 62 L281 44 L337 16"
+                    fill="none"
+                    stroke="#0f8a6c"
+                    strokeWidth="4"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                   <g fill="#fff" stroke="#0f8a6c" strokeWidth="3">
                     <circle cx="57" cy="128" r="6" />
                     <circle cx="169" cy="92" r="6" />
@@ -277,8 +308,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
           <Reveal className="cta-band">
             <p>
-              <strong>Believe in student founders?</strong> Add your name to our supporters and help us bring
-              CampusFund to campuses everywhere.
+              <strong>Believe in student founders?</strong> Add your name to our supporters and help us bring CampusFund
+              to campuses everywhere.
             </p>
             <Link to="/support" className="btn btn-primary">
               Support Our Vision
@@ -324,7 +355,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 return (
                   <li key={p.id} style={{ display: "flex" }}>
                     <Reveal className="reveal-fill" delay={i * STAGGER_MS}>
-                      <Link to={`/project/${p.slug}`} className="card card-link" style={{ width: "100%", height: "100%" }}>
+                      <Link
+                        to={`/project/${p.slug}`}
+                        className="card card-link"
+                        style={{ width: "100%", height: "100%" }}
+                      >
                         <div className="card-media">
                           {p.image && <img src={p.image} alt="" width={640} height={360} loading="lazy" />}
                         </div>

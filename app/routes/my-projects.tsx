@@ -69,7 +69,9 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
       <div style={{ marginTop: newUser ? 24 : 0 }}>
         {project ? (
           <article className="card project-row" aria-labelledby="project-title">
-            <div className="card-media">{project.image && <img src={project.image} alt="" width={640} height={360} />}</div>
+            <div className="card-media">
+              {project.image && <img src={project.image} alt="" width={640} height={360} />}
+            </div>
             <div className="card-body">
               <div className="cluster" style={{ gap: 8, marginBottom: 12 }}>
                 <span className={`badge ${statusBadge(project.status)}`}>{capitalize(project.status)}</span>

@@ -7,13 +7,13 @@
 import { useEffect } from "react";
 import { data, Link, useNavigate } from "react-router";
 
-import { HoldingsTable } from "~/components/project/HoldingsTable";
-import { LinkTabs } from "~/components/project/LinkTabs";
-import { formatMoney, formatNumber } from "~/lib/format";
-import { portfolioTotals } from "~/lib/project";
-import { homeFor } from "~/lib/roles";
-import { MESSAGES } from "~/lib/schemas";
-import investCss from "~/styles/invest.css?url";
+import { HoldingsTable } from "../components/project/HoldingsTable";
+import { LinkTabs } from "../components/project/LinkTabs";
+import { formatMoney, formatNumber } from "../lib/format";
+import { portfolioTotals } from "../lib/project";
+import { homeFor } from "../lib/roles";
+import { MESSAGES } from "../lib/schemas";
+import investCss from "../styles/invest.css?url";
 
 import { getApp, requireUser } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/errors";
@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     investments = await listInvestments(db, user, user.id);
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
-    if (isServiceError(e) && e.code === "founder_no_portfolio") return data({ kind: "founder" as const }, { status: 403 });
+    if (isServiceError(e) && e.code === "founder_no_portfolio")
+      return data({ kind: "founder" as const }, { status: 403 });
     throw e;
   }
   const url = new URL(request.url);
@@ -78,8 +79,8 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
 
       {newUser ? (
         <div className="alert alert-info welcome" role="status">
-          <strong>Welcome to CampusFund, {firstName}!</strong> Your investor account is ready: browse
-          student startups and make your first (simulated) investment.
+          <strong>Welcome to CampusFund, {firstName}!</strong> Your investor account is ready: browse student startups
+          and make your first (simulated) investment.
         </div>
       ) : null}
       {successMessage ? (
@@ -123,7 +124,9 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                   <span className="stat-label">Current Value</span>
                   <span className="stat-value">{formatMoney(totals.currentValue)}</span>
                   <span className={`stat-delta ${tone}`}>
-                    {tone === "flat" ? "No change" : `${sign}${formatMoney(Math.abs(totals.gain))} (${sign}${Math.abs(totals.gainPercent).toFixed(2)}%)`}
+                    {tone === "flat"
+                      ? "No change"
+                      : `${sign}${formatMoney(Math.abs(totals.gain))} (${sign}${Math.abs(totals.gainPercent).toFixed(2)}%)`}
                     <span className="visually-hidden">
                       {tone === "gain" ? " gain" : tone === "loss" ? " loss" : ""}
                     </span>
@@ -142,12 +145,10 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         <section className="tab-panel card ai-placeholder" aria-labelledby="ai-title">
           <h2 id="ai-title">AI Tools</h2>
           <p>
-            AI insights arrive in a later release: a diversification score, sector recommendations,
-            market trends and a generated analysis report of your portfolio.
+            AI insights arrive in a later release: a diversification score, sector recommendations, market trends and a
+            generated analysis report of your portfolio.
           </p>
-          <p className="muted">
-            Until then, the Overview tab shows your holdings and totals.
-          </p>
+          <p className="muted">Until then, the Overview tab shows your holdings and totals.</p>
           <Link className="btn btn-secondary" to="/portfolio">
             Back to Overview
           </Link>

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 
 import { LegalPage, todayIso, type LegalSection } from "../components/LegalPage";
 import { pageMeta } from "../components/meta";
-import marketingCss from "~/styles/marketing.css?url";
+import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/privacy-policy";
 
 const PRIVACY_EMAIL = "privacy@campusfund.dev";
@@ -33,9 +33,9 @@ const SECTIONS: LegalSection[] = [
           no securities are actually offered or sold.
         </p>
         <p>
-          This policy explains what information CampusFund (&ldquo;we&rdquo;, &ldquo;us&rdquo;) stores when you use
-          the website, why we store it and the choices you have. It applies to campusfund.dev and every page and API
-          of the CampusFund application.
+          This policy explains what information CampusFund (&ldquo;we&rdquo;, &ldquo;us&rdquo;) stores when you use the
+          website, why we store it and the choices you have. It applies to campusfund.dev and every page and API of the
+          CampusFund application.
         </p>
       </>
     ),
@@ -73,8 +73,8 @@ const SECTIONS: LegalSection[] = [
             amount and the date) and the portfolio figures computed from them.
           </li>
           <li>
-            For founders: the project you list, with its description, team, funding goal, share terms and the images
-            you link.
+            For founders: the project you list, with its description, team, funding goal, share terms and the images you
+            link.
           </li>
         </ul>
         <h3>Contact messages</h3>
@@ -106,13 +106,11 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           CampusFund sets <strong>one cookie</strong>: an HttpOnly session cookie that keeps you signed in. Scripts on
-          the page cannot read it, it is sent only to CampusFund, it is marked SameSite=Lax (and Secure over HTTPS),
-          and it is removed when you log out or the session expires. We use no advertising, analytics or third-party
+          the page cannot read it, it is sent only to CampusFund, it is marked SameSite=Lax (and Secure over HTTPS), and
+          it is removed when you log out or the session expires. We use no advertising, analytics or third-party
           cookies, and our pages load no fonts, images or scripts from other websites.
         </p>
-        <p>
-          Some features keep data in your own browser&rsquo;s storage, which never leaves your device:
-        </p>
+        <p>Some features keep data in your own browser&rsquo;s storage, which never leaves your device:</p>
         <ul>
           <li>
             The <Link to="/tasks">task manager</Link> saves your tasks in your browser&rsquo;s local storage.
@@ -147,8 +145,8 @@ const SECTIONS: LegalSection[] = [
       <p>
         The portfolio page can show insights written by an AI model from your simulated holdings (sectors, amounts and
         dates). The model runs on our hosting provider&rsquo;s infrastructure; we do not send it your name, email
-        address or password, and its output is not used to train models. When the model is unavailable, the insights
-        are computed by simple documented rules instead. Insights are educational, not investment advice.
+        address or password, and its output is not used to train models. When the model is unavailable, the insights are
+        computed by simple documented rules instead. Insights are educational, not investment advice.
       </p>
     ),
   },
@@ -157,11 +155,13 @@ const SECTIONS: LegalSection[] = [
     title: "Sharing and disclosure",
     body: (
       <>
-        <p>We do not sell or rent your personal information, and we do not share it for advertising. We share it only:</p>
+        <p>
+          We do not sell or rent your personal information, and we do not share it for advertising. We share it only:
+        </p>
         <ul>
           <li>
-            with our hosting provider, which runs the application and its database on our behalf under a data
-            processing agreement;
+            with our hosting provider, which runs the application and its database on our behalf under a data processing
+            agreement;
           </li>
           <li>publicly, where you choose it: a founder&rsquo;s project page, or your name on the supporters list;</li>
           <li>when the law requires it, or to protect the safety of our users and the platform.</li>
@@ -202,8 +202,8 @@ const SECTIONS: LegalSection[] = [
           Wherever you live, you can ask us to show you the personal information we hold about you, correct it, export
           it or delete it, and you can withdraw your name from the public supporters list. Residents of California, the
           European Economic Area and the United Kingdom have these rights by law. Email{" "}
-          <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> from the address on your account; we answer within
-          30 days.
+          <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> from the address on your account; we answer within 30
+          days.
         </p>
         <p>You can edit most of your profile yourself, and logging out ends your session at once.</p>
       </>
@@ -215,8 +215,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         CampusFund is for people who are <strong>at least 18 years old</strong>. Sign-up asks for your birth date and
-        refuses anyone younger. We do not knowingly collect information from anyone under 18; if you believe a minor
-        has given us information, contact us and we will delete it.
+        refuses anyone younger. We do not knowingly collect information from anyone under 18; if you believe a minor has
+        given us information, contact us and we will delete it.
       </p>
     ),
   },
@@ -242,8 +242,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       summary={
         <>
           <strong>In short:</strong> we keep only what the platform needs (your account, sessions, simulated
-          investments, contact messages and supporters), we set a single session cookie, we never sell your data, and
-          no real money ever moves on CampusFund.
+          investments, contact messages and supporters), we set a single session cookie, we never sell your data, and no
+          real money ever moves on CampusFund.
         </>
       }
       sections={SECTIONS}

@@ -15,15 +15,15 @@ import {
   OverviewPanel,
   ProductPanel,
   TeamPanel,
-} from "~/components/project/DetailPanels";
-import { ProgressBar } from "~/components/project/FundingProgress";
-import { useShareInput } from "~/components/project/hooks";
-import { InvestButton } from "~/components/project/InvestButton";
-import { LinkTabs } from "~/components/project/LinkTabs";
-import { ShareCalculator } from "~/components/project/ShareCalculator";
-import { CategoryBadge, StatusBadge } from "~/components/project/StatusBadge";
-import { categoryLabel } from "~/lib/categories";
-import { formatMoney, formatNumber, formatPercent, formatPrice } from "~/lib/format";
+} from "../components/project/DetailPanels";
+import { ProgressBar } from "../components/project/FundingProgress";
+import { useShareInput } from "../components/project/hooks";
+import { InvestButton } from "../components/project/InvestButton";
+import { LinkTabs } from "../components/project/LinkTabs";
+import { ShareCalculator } from "../components/project/ShareCalculator";
+import { CategoryBadge, StatusBadge } from "../components/project/StatusBadge";
+import { categoryLabel } from "../lib/categories";
+import { formatMoney, formatNumber, formatPercent, formatPrice } from "../lib/format";
 import {
   clampShares,
   displayValuation,
@@ -31,8 +31,8 @@ import {
   minimumShares,
   parseShares,
   progressPercent,
-} from "~/lib/project";
-import investCss from "~/styles/invest.css?url";
+} from "../lib/project";
+import investCss from "../styles/invest.css?url";
 
 import { getApp } from "../server/guards.server";
 import { getProject } from "../../worker/services/projects";
@@ -136,12 +136,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
             <div className="detail-hero-actions">
-              <InvestButton
-                state={heroState}
-                href={purchase(fallback)}
-                label="Invest Now"
-                className="btn-lg"
-              />
+              <InvestButton state={heroState} href={purchase(fallback)} label="Invest Now" className="btn-lg" />
               <a className="btn btn-ghost btn-lg" href="#project-tabs">
                 View Details
               </a>

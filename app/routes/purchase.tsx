@@ -16,11 +16,11 @@
 import { useEffect } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigate, useNavigation } from "react-router";
 
-import { useHydrated, useShareInput } from "~/components/project/hooks";
-import { REGULATION_INFO } from "~/components/project/regulation";
-import { CategoryBadge } from "~/components/project/StatusBadge";
-import { categoryLabel } from "~/lib/categories";
-import { formatMoney, formatNumber, formatPrice } from "~/lib/format";
+import { useHydrated, useShareInput } from "../components/project/hooks";
+import { REGULATION_INFO } from "../components/project/regulation";
+import { CategoryBadge } from "../components/project/StatusBadge";
+import { categoryLabel } from "../lib/categories";
+import { formatMoney, formatNumber, formatPrice } from "../lib/format";
 import {
   belowMinimum,
   clampShares,
@@ -30,8 +30,8 @@ import {
   parseShares,
   purchasePresets,
   totalFor,
-} from "~/lib/project";
-import investCss from "~/styles/invest.css?url";
+} from "../lib/project";
+import investCss from "../styles/invest.css?url";
 
 import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
@@ -117,7 +117,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shares,
     clampMessage,
     /** A review asked for shares below the minimum: say why there is no confirmation. */
-    minimumMessage: url.searchParams.get("review") === "1" && tooSmall ? belowMinimumMessage(project.investmentTerms.minInvestment) : null,
+    minimumMessage:
+      url.searchParams.get("review") === "1" && tooSmall
+        ? belowMinimumMessage(project.investmentTerms.minInvestment)
+        : null,
     review,
     presets: purchasePresets(project.investmentTerms.minInvestment, project.sharePrice, remaining),
     idempotencyKey: crypto.randomUUID(),
@@ -141,7 +144,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (e) {
     if (isServiceError(e)) {
-      return data({ error: e.message || "Investment failed", shares: rawShares }, { status: e.status, headers: errorHeaders(e) });
+      return data(
+        { error: e.message || "Investment failed", shares: rawShares },
+        { status: e.status, headers: errorHeaders(e) },
+      );
     }
     throw e;
   }
@@ -166,8 +172,16 @@ function PurchaseForm({
   loaderData: Loaded;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { project, shares: initialShares, clampMessage, presets, idempotencyKey, unavailable, review, minimumMessage } =
-    loaderData;
+  const {
+    project,
+    shares: initialShares,
+    clampMessage,
+    presets,
+    idempotencyKey,
+    unavailable,
+    review,
+    minimumMessage,
+  } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -186,7 +200,10 @@ function PurchaseForm({
 
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const total = totalFor(input.shares, project.sharePrice);
-  const belowMin = belowMinimum(input.shares, { ...project, investmentTerms: { minInvestment: project.minInvestment } });
+  const belowMin = belowMinimum(input.shares, {
+    ...project,
+    investmentTerms: { minInvestment: project.minInvestment },
+  });
   const disabled = busy || !!success || !input.valid || input.shares < 1 || (hydrated && belowMin);
   const minShares = minimumShares(project.minInvestment, project.sharePrice);
   // Fewer shares left than the minimum buys: the rest may be bought below the minimum.
@@ -203,13 +220,7 @@ function PurchaseForm({
         </header>
 
         <div className="purchase-project">
-          <img
-            className="purchase-logo"
-            src={project.logo || PLACEHOLDER_LOGO}
-            alt=""
-            width={56}
-            height={56}
-          />
+          <img className="purchase-logo" src={project.logo || PLACEHOLDER_LOGO} alt="" width={56} height={56} />
           <div>
             <h2 className="purchase-title">{project.title}</h2>
             <CategoryBadge label={categoryLabel(project.category)} />
@@ -395,8 +406,8 @@ function PurchaseForm({
         <aside className="reg-notice" aria-label="Regulation notice">
           <p>
             <strong>Regulation notice.</strong> This offering is made under {project.regulationType}. {reg.text}{" "}
-            Investing in startups is risky: you may lose the whole amount, and shares are hard to
-            sell. CampusFund uses simulated money; no real funds are moved.
+            Investing in startups is risky: you may lose the whole amount, and shares are hard to sell. CampusFund uses
+            simulated money; no real funds are moved.
           </p>
         </aside>
       </div>
@@ -436,12 +447,15 @@ function NotFound() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A refused request body (app/server/form.server.ts) says what was wrong with it; anything
   // else is the spec's loading failure.
-  const said = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: unknown } | null)?.message : null;
+  const said =
+    isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: unknown } | null)?.message : null;
   return (
     <div className="container invest-page">
       <div className="error-panel card">
         <h1>Investment Summary</h1>
-        <p role="alert">{typeof said === "string" ? said : "Unable to load project details. Please try again later."}</p>
+        <p role="alert">
+          {typeof said === "string" ? said : "Unable to load project details. Please try again later."}
+        </p>
         <Link className="btn btn-primary" to="/demo">
           Back to Projects
         </Link>

@@ -68,16 +68,38 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           <div className="form-row">
             <div className="field">
               <label htmlFor="firstName">First name</label>
-              <input id="firstName" name="firstName" autoComplete="given-name" required maxLength={MAX_NAME} defaultValue={v?.firstName} />
+              <input
+                id="firstName"
+                name="firstName"
+                autoComplete="given-name"
+                required
+                maxLength={MAX_NAME}
+                defaultValue={v?.firstName}
+              />
             </div>
             <div className="field">
               <label htmlFor="lastName">Last name</label>
-              <input id="lastName" name="lastName" autoComplete="family-name" required maxLength={MAX_NAME} defaultValue={v?.lastName} />
+              <input
+                id="lastName"
+                name="lastName"
+                autoComplete="family-name"
+                required
+                maxLength={MAX_NAME}
+                defaultValue={v?.lastName}
+              />
             </div>
           </div>
           <div className="field">
             <label htmlFor="email">Email</label>
-            <input id="email" name="email" type="email" autoComplete="email" required maxLength={MAX_EMAIL} defaultValue={v?.email} />
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={MAX_EMAIL}
+              defaultValue={v?.email}
+            />
           </div>
           <div className="field">
             <label htmlFor="birthDate">Birth date</label>

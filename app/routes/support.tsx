@@ -21,11 +21,14 @@ import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/f
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { listSupporters, submitSupporter } from "../../worker/services/supporters";
-import publicCss from "~/styles/public.css?url";
+import publicCss from "../styles/public.css?url";
 import type { Route } from "./+types/support";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta("Support", "Show your support for CampusFund and join the students, alumni and mentors backing student founders.");
+  pageMeta(
+    "Support",
+    "Show your support for CampusFund and join the students, alumni and mentors backing student founders.",
+  );
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
@@ -44,8 +47,7 @@ interface FormValues {
 }
 
 type SupportActionData =
-  | { ok: true; count: number; message: string }
-  | { ok: false; error: string; values: FormValues };
+  { ok: true; count: number; message: string } | { ok: false; error: string; values: FormValues };
 
 export const headers = actionRetryAfter;
 
@@ -53,7 +55,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = formFields(await readForm(request, FORM_LIMITS.support));
   // An unchecked checkbox is simply absent from a form post.
   const showPublicly = form.showPublicly !== undefined;
-  const values: FormValues = { name: form.name ?? "", email: form.email ?? "", message: form.message ?? "", showPublicly };
+  const values: FormValues = {
+    name: form.name ?? "",
+    email: form.email ?? "",
+    message: form.message ?? "",
+    showPublicly,
+  };
   const { db } = getApp(context);
 
   try {
@@ -61,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SupportActionData>({ ok: true, count: out.count, message: out.message });
   } catch (e) {
     if (!isServiceError(e)) throw e;
-    return data<SupportActionData>({ ok: false, error: e.message, values }, { status: e.status, headers: errorHeaders(e) });
+    return data<SupportActionData>(
+      { ok: false, error: e.message, values },
+      { status: e.status, headers: errorHeaders(e) },
+    );
   }
 }
 
@@ -71,10 +81,10 @@ type Status = { state: "idle" } | { state: "submitting" } | { state: "error"; me
 export default function Support({ loaderData, actionData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const fromServer = actionData as SupportActionData | undefined;
-  const [banner, setBanner] = useState<Banner | null>(
-    fromServer?.ok ? { count: fromServer.count } : null,
+  const [banner, setBanner] = useState<Banner | null>(fromServer?.ok ? { count: fromServer.count } : null);
+  const [status, setStatus] = useState<Status>(
+    fromServer && !fromServer.ok ? { state: "error", message: fromServer.error } : { state: "idle" },
   );
-  const [status, setStatus] = useState<Status>(fromServer && !fromServer.ok ? { state: "error", message: fromServer.error } : { state: "idle" });
   // The count answered by the last sign-up, shown until the reloaded list catches up.
   const [answeredCount, setAnsweredCount] = useState<number | null>(null);
   const count = Math.max(loaderData.count, answeredCount ?? 0);
@@ -221,7 +231,12 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
                     <input type="checkbox" name="showPublicly" defaultChecked={values ? values.showPublicly : true} />
                     <span>Show my name publicly in the supporters list</span>
                   </label>
-                  <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={submitting} aria-busy={submitting || undefined}>
+                  <button
+                    type="submit"
+                    className="btn btn-primary btn-lg btn-block"
+                    disabled={submitting}
+                    aria-busy={submitting || undefined}
+                  >
                     {submitting ? "Submitting..." : "Show My Support"}
                   </button>
                 </fieldset>
@@ -269,4 +284,11 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-const TRAP_STYLE = { position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" } as const;
+const TRAP_STYLE = {
+  position: "absolute",
+  left: "-10000px",
+  top: "auto",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+} as const;

@@ -4,10 +4,10 @@
  * renders the title, the explanation and a <noscript> message; the form stays disabled until
  * React hydrates, and is hidden entirely when scripts cannot run.
  */
-import { useHydrated } from "~/components/project/hooks";
-import { pageMeta } from "~/components/meta";
-import { TaskManager } from "~/components/tasks/TaskManager";
-import tasksCss from "~/styles/tasks.css?url";
+import { useHydrated } from "../components/project/hooks";
+import { pageMeta } from "../components/meta";
+import { TaskManager } from "../components/tasks/TaskManager";
+import tasksCss from "../styles/tasks.css?url";
 
 import type { Route } from "./+types/tasks";
 
@@ -25,8 +25,8 @@ export default function Tasks() {
       <header className="page-header tasks-header">
         <h1 className="page-title">Tasks</h1>
         <p className="page-lead">
-          Keep track of your research: projects to compare, questions for founders, deadlines to watch. Your tasks
-          stay in this browser and are never sent to CampusFund.
+          Keep track of your research: projects to compare, questions for founders, deadlines to watch. Your tasks stay
+          in this browser and are never sent to CampusFund.
         </p>
       </header>
       <noscript>

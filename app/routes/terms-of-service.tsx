@@ -8,7 +8,7 @@ import { Link } from "react-router";
 
 import { LegalPage, todayIso, type LegalSection } from "../components/LegalPage";
 import { pageMeta } from "../components/meta";
-import marketingCss from "~/styles/marketing.css?url";
+import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/terms-of-service";
 
 const LEGAL_EMAIL = "legal@campusfund.dev";
@@ -87,8 +87,8 @@ const SECTIONS: LegalSection[] = [
             shares later, usually at the company&rsquo;s next priced funding round.
           </li>
           <li>
-            <strong>Regulation Crowdfunding (Reg CF)</strong>: lets a company raise <strong>up to $5 million</strong>{" "}
-            in a 12-month period from the public through a registered broker-dealer or funding portal.
+            <strong>Regulation Crowdfunding (Reg CF)</strong>: lets a company raise <strong>up to $5 million</strong> in
+            a 12-month period from the public through a registered broker-dealer or funding portal.
           </li>
           <li>
             <strong>Regulation A+ (Reg A+)</strong>: lets a company raise <strong>up to $75 million</strong> in a
@@ -133,8 +133,8 @@ const SECTIONS: LegalSection[] = [
         <li>A purchase, once confirmed, is recorded in your portfolio and cannot be reversed.</li>
         <li>
           Portfolio figures, risk and diversification scores and AI-generated insights are illustrations. They are{" "}
-          <strong>not investment, legal or tax advice</strong>, and past or projected returns shown on the platform
-          say nothing about real investments.
+          <strong>not investment, legal or tax advice</strong>, and past or projected returns shown on the platform say
+          nothing about real investments.
         </li>
       </ul>
     ),
@@ -147,9 +147,9 @@ const SECTIONS: LegalSection[] = [
         <li>A founder may create and manage one project.</li>
         <li>Founders cannot invest, in their own project or in any other.</li>
         <li>
-          The information you publish about your project (team, traction, terms, images) must be accurate, must be
-          yours to share, and must not mislead investors. We may edit, hide or remove a project that breaks these
-          terms, and we review projects before featuring them.
+          The information you publish about your project (team, traction, terms, images) must be accurate, must be yours
+          to share, and must not mislead investors. We may edit, hide or remove a project that breaks these terms, and
+          we review projects before featuring them.
         </li>
         <li>Simulated funds raised on CampusFund cannot be withdrawn or converted into real money.</li>
       </ul>
@@ -163,7 +163,9 @@ const SECTIONS: LegalSection[] = [
         <p>When using CampusFund you agree not to:</p>
         <ul>
           <li>break the law, or present CampusFund&rsquo;s simulation as a real offering to anyone;</li>
-          <li>impersonate others or publish content that is false, defamatory, hateful or infringes others&rsquo; rights;</li>
+          <li>
+            impersonate others or publish content that is false, defamatory, hateful or infringes others&rsquo; rights;
+          </li>
           <li>send spam through the contact or supporters forms;</li>
           <li>probe, overload or disrupt the platform, or access it in ways other than the interfaces we provide.</li>
         </ul>
@@ -194,8 +196,8 @@ const SECTIONS: LegalSection[] = [
         </p>
         <p>
           To the fullest extent the law allows, CampusFund is not liable for indirect, incidental or consequential
-          damages arising from your use of the platform, and our total liability is limited to one hundred U.S.
-          dollars (USD 100).
+          damages arising from your use of the platform, and our total liability is limited to one hundred U.S. dollars
+          (USD 100).
         </p>
       </>
     ),
@@ -233,8 +235,8 @@ export default function TermsOfService({ loaderData }: Route.ComponentProps) {
       email={LEGAL_EMAIL}
       summary={
         <>
-          <strong>In short:</strong> you must be 18 or older; all money on CampusFund is simulated and no securities
-          are actually offered or sold; nothing here is investment advice.
+          <strong>In short:</strong> you must be 18 or older; all money on CampusFund is simulated and no securities are
+          actually offered or sold; nothing here is investment advice.
         </>
       }
       sections={SECTIONS}

@@ -63,11 +63,7 @@ function withNotice(path: string, notice: NoticeCode) {
  * 'investors only', an investor to the portfolio with 'founders only', anyone else to /dashboard.
  * Admins pass every guard.
  */
-export function requireRole(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  allowed: Role[],
-): SessionUser {
+export function requireRole(request: Request, context: Readonly<RouterContextProvider>, allowed: Role[]): SessionUser {
   const user = requireUser(request, context);
   if (user.role === "admin" || allowed.includes(user.role)) return user;
   if (user.role === "founder") throw redirect(withNotice(homeFor(user), "investors-only"));

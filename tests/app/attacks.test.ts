@@ -75,7 +75,9 @@ describe("2. no open redirect after sign-in or sign-up, and never a 500", () => 
 
   it("a same-site path is kept, query and all", async () => {
     const { user, password } = await signup();
-    const res = await page("/signin", { form: { email: user.email, password, redirectTo: "/purchase/campusroute?shares=10" } });
+    const res = await page("/signin", {
+      form: { email: user.email, password, redirectTo: "/purchase/campusroute?shares=10" },
+    });
     expect(res.headers.get("Location")).toBe("/purchase/campusroute?shares=10");
   });
 
@@ -103,7 +105,14 @@ describe("6. page actions answer bad bodies with a 4xx, never a 500, and store n
     ["JSON", { body: '{"name":"x","email":"a@b.co"}', contentType: "application/json" }, 415],
     ["text", { body: "name=x", contentType: "text/plain" }, 415],
     ["XML", { body: "<form><name>x</name></form>", contentType: "application/xml" }, 415],
-    ["broken multipart", { body: "--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated", contentType: "multipart/form-data; boundary=xyz" }, 400],
+    [
+      "broken multipart",
+      {
+        body: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated',
+        contentType: "multipart/form-data; boundary=xyz",
+      },
+      400,
+    ],
     ["multipart without a boundary", { body: "a=1", contentType: "multipart/form-data" }, 400],
   ];
 
@@ -128,7 +137,10 @@ describe("6. page actions answer bad bodies with a 4xx, never a 500, and store n
           const res = await page(`${path}${suffix}`, { ...init, token });
           expect(res.status, `${what} to ${path}${suffix}`).toBe(status);
           const text = await res.text();
-          const message = status === 415 ? "This form must be sent as application/x-www-form-urlencoded or multipart/form-data" : "The form data could not be read";
+          const message =
+            status === 415
+              ? "This form must be sent as application/x-www-form-urlencoded or multipart/form-data"
+              : "The form data could not be read";
           // the page shows it (not only its hydration data); the .data answer carries it
           expect(suffix ? text : visibleText(text), `${what} to ${path}${suffix}`).toContain(message);
         }
@@ -152,9 +164,14 @@ describe("6. page actions answer bad bodies with a 4xx, never a 500, and store n
 
   it("a 10 MB post is refused with 413 before it is read, a 20 KB supporter form by its own limit", async () => {
     const before = await rows("supporters");
-    const huge = await page("/support", { body: `name=x&email=a%40b.co&message=${"m".repeat(10 * 1024 * 1024)}`, contentType: "application/x-www-form-urlencoded" });
+    const huge = await page("/support", {
+      body: `name=x&email=a%40b.co&message=${"m".repeat(10 * 1024 * 1024)}`,
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(huge.status).toBe(413);
-    const big = await page("/support", { form: { name: "Big", email: `${unique("big")}@example.edu`, message: "m".repeat(20 * 1024) } });
+    const big = await page("/support", {
+      form: { name: "Big", email: `${unique("big")}@example.edu`, message: "m".repeat(20 * 1024) },
+    });
     expect(big.status).toBe(413);
     expect(await big.text()).toContain("The form is too large");
     expect(await rows("supporters")).toBe(before);
@@ -163,7 +180,9 @@ describe("6. page actions answer bad bodies with a 4xx, never a 500, and store n
   it("200,000 fields are refused (413), 5,000 fields too (400), storing nothing", async () => {
     const before = await rows("contact_messages");
     const many = (n: number) => `name=Sam&email=sam%40example.edu&message=Hi&${"a=1&".repeat(n)}`;
-    expect((await page("/contact", { body: many(200_000), contentType: "application/x-www-form-urlencoded" })).status).toBe(413);
+    expect(
+      (await page("/contact", { body: many(200_000), contentType: "application/x-www-form-urlencoded" })).status,
+    ).toBe(413);
     const fields = await page("/contact", { body: many(5_000), contentType: "application/x-www-form-urlencoded" });
     expect(fields.status).toBe(400);
     expect(await fields.text()).toContain("The form has too many fields");
@@ -185,7 +204,9 @@ describe("1 and 3. the sign-in form holds the limit under concurrency, and the o
     const { user } = await signup();
     const ip = uniqueIp();
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => page("/signin", { ip, form: { email: user.email, password: `form-guess-${i}` } })),
+      Array.from({ length: 40 }, (_, i) =>
+        page("/signin", { ip, form: { email: user.email, password: `form-guess-${i}` } }),
+      ),
     );
     expect(tally(responses.map((r) => r.status))).toEqual({ 401: 5, 429: 35 });
     const refused = responses.find((r) => r.status === 429)!;
@@ -199,7 +220,9 @@ describe("1 and 3. the sign-in form holds the limit under concurrency, and the o
     const first = await page("/signin", { ip: ownerIp, form: { email: user.email, password } });
     expect(first.status).toBe(302);
     const device = deviceCookieOf(first);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => page("/signin", { form: { email: user.email, password: `attack-${i}-x` } })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => page("/signin", { form: { email: user.email, password: `attack-${i}-x` } })),
+    );
     const owner = await page("/signin", { ip: ownerIp, cookie: device, form: { email: user.email, password } });
     expect(owner.status).toBe(302);
     expect(owner.headers.get("Location")).toBe("/portfolio");
@@ -211,7 +234,9 @@ describe("4, 5, 7, 8 through the forms", () => {
     const email = `${unique("fan")}@example.edu`;
     const first = await page("/support", { form: { name: "Real Fan", email, message: "Go team", showPublicly: "on" } });
     expect(first.status).toBe(200);
-    const again = await page("/support", { form: { name: "Vandal", email: email.toUpperCase(), message: "spam", showPublicly: "on" } });
+    const again = await page("/support", {
+      form: { name: "Vandal", email: email.toUpperCase(), message: "spam", showPublicly: "on" },
+    });
     expect(again.status).toBe(200);
     const text = visibleText(await again.text());
     expect(text).toContain("Thank You for Your Support!");
@@ -229,14 +254,18 @@ describe("4, 5, 7, 8 through the forms", () => {
     const created = await Promise.all(forms.map((f) => rows("users", "email = ?", f.email)));
     expect(created.reduce((a, b) => a + b, 0)).toBe(10);
     const refused = responses.find((r) => r.status === 429)!;
-    expect(alerts(await refused.text())).toContain("Too many accounts were created from your network. Please wait an hour and try again.");
+    expect(alerts(await refused.text())).toContain(
+      "Too many accounts were created from your network. Please wait an hour and try again.",
+    );
   });
 
   it("7. 50 concurrent contact forms from one address store 5", async () => {
     const ip = uniqueIp();
     const email = `${unique("burst")}@example.edu`;
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => page("/contact", { ip, form: { name: "Burst", email, subject: "general", message: `n${i}` } })),
+      Array.from({ length: 50 }, (_, i) =>
+        page("/contact", { ip, form: { name: "Burst", email, subject: "general", message: `n${i}` } }),
+      ),
     );
     expect(tally(responses.map((r) => r.status))).toEqual({ 200: 5, 429: 45 });
     expect(await rows("contact_messages", "email = ?", email)).toBe(5);
@@ -246,17 +275,31 @@ describe("4, 5, 7, 8 through the forms", () => {
     const ip = uniqueIp();
     const marker = unique("crowd");
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => page("/support", { ip, form: { name: "Crowd", email: `${marker}-${i}@example.edu` } })),
+      Array.from({ length: 50 }, (_, i) =>
+        page("/support", { ip, form: { name: "Crowd", email: `${marker}-${i}@example.edu` } }),
+      ),
     );
     expect(tally(responses.map((r) => r.status))).toEqual({ 200: 5, 429: 45 });
     expect(await rows("supporters", "email like ?", `${marker}-%`)).toBe(5);
   });
 
   const refusals: [string, Record<string, string>, string][] = [
-    ["a zero-width-only first name", { firstName: "\u200b\u200b" }, "First name cannot contain control, invisible or text-direction characters"],
-    ["a bidi override in the last name", { lastName: "Quinn\u202e" }, "Last name cannot contain control, invisible or text-direction characters"],
+    [
+      "a zero-width-only first name",
+      { firstName: "\u200b\u200b" },
+      "First name cannot contain control, invisible or text-direction characters",
+    ],
+    [
+      "a bidi override in the last name",
+      { lastName: "Quinn\u202e" },
+      "Last name cannot contain control, invisible or text-direction characters",
+    ],
     ["a lookalike email (Cyrillic а)", { email: "investor@c\u0430mpusfund.dev" }, "Please enter a valid email address"],
-    ["the password 123456", { password: "123456", confirmPassword: "123456" }, "This password is one of the most common passwords. Please choose one that is harder to guess."],
+    [
+      "the password 123456",
+      { password: "123456", confirmPassword: "123456" },
+      "This password is one of the most common passwords. Please choose one that is harder to guess.",
+    ],
     ["a password of six spaces", { password: "      ", confirmPassword: "      " }, "Password cannot be only spaces"],
   ];
   for (const [what, overrides, message] of refusals) {
@@ -301,7 +344,14 @@ describe("9. headers: a per-response CSP nonce, the same security headers on sta
 
   it("signed-in pages and their .data answers are private and never stored", async () => {
     const { token } = await signup();
-    for (const path of ["/portfolio", "/portfolio.data", "/profile", "/profile.data", "/", "/_root.data?_routes=root"]) {
+    for (const path of [
+      "/portfolio",
+      "/portfolio.data",
+      "/profile",
+      "/profile.data",
+      "/",
+      "/_root.data?_routes=root",
+    ]) {
       const res = await page(path, { token });
       expect(res.status, path).toBe(200);
       expect(res.headers.get("Cache-Control"), path).toBe("private, no-store");
@@ -312,7 +362,11 @@ describe("9. headers: a per-response CSP nonce, the same security headers on sta
     const project = await insertProject();
     const { token } = await signup();
     for (const origin of ["https://localhost", "http://localhost:8898"]) {
-      const res = await page(`/purchase/${project.slug}`, { token, headers: { Origin: origin }, form: { shares: "10", idempotencyKey: unique("k") } });
+      const res = await page(`/purchase/${project.slug}`, {
+        token,
+        headers: { Origin: origin },
+        form: { shares: "10", idempotencyKey: unique("k") },
+      });
       expect(res.status, origin).toBe(403);
     }
     expect(await rows("investments", "project_id = ?", project.id)).toBe(0);
@@ -335,7 +389,10 @@ describe("10. only what changes public pages refreshes the visitors' copy", () =
     await page("/contact", { form: { name: "Sam", email: "sam@example.edu", message: "Hi" } });
     expect((await page(path)).headers.get("X-Edge-Cache")).toBe("HIT");
     const investor = await signup();
-    const buy = await page(`/purchase/${project.slug}`, { token: investor.token, form: { shares: "10", amount: "100", idempotencyKey: unique("k") } });
+    const buy = await page(`/purchase/${project.slug}`, {
+      token: investor.token,
+      form: { shares: "10", amount: "100", idempotencyKey: unique("k") },
+    });
     expect(buy.status).toBe(302);
     expect((await page(path)).headers.get("X-Edge-Cache")).toBe("MISS");
   });
@@ -343,15 +400,27 @@ describe("10. only what changes public pages refreshes the visitors' copy", () =
 
 describe("11. the last shares", () => {
   it("the purchase page offers the 7 remaining shares below the $500 minimum, and the form buys them", async () => {
-    const project = await insertProject({ sharePriceCents: 5_000, totalShares: 1_000, sharesSold: 993, fundingCurrentCents: 993 * 5_000, minInvestmentCents: 50_000, fundingGoalCents: 5_000_000 });
+    const project = await insertProject({
+      sharePriceCents: 5_000,
+      totalShares: 1_000,
+      sharesSold: 993,
+      fundingCurrentCents: 993 * 5_000,
+      minInvestmentCents: 50_000,
+      fundingGoalCents: 5_000_000,
+    });
     const { token } = await signup();
     const html = await (await page(`/purchase/${project.slug}`, { token })).text();
     const text = visibleText(html);
     expect(text).toContain("Only 7 shares are left: you can buy all of them below the $500 minimum.");
     expect(html).toMatch(/<input[^>]*name="shares"[^>]*value="7"/);
-    const buy = await page(`/purchase/${project.slug}`, { token, form: { shares: "7", amount: "350", idempotencyKey: unique("k") } });
+    const buy = await page(`/purchase/${project.slug}`, {
+      token,
+      form: { shares: "7", amount: "350", idempotencyKey: unique("k") },
+    });
     expect(buy.status).toBe(302);
-    expect(await env.DB.prepare("select shares_sold from projects where id = ?").bind(project.id).first()).toEqual({ shares_sold: 1_000 });
+    expect(await env.DB.prepare("select shares_sold from projects where id = ?").bind(project.id).first()).toEqual({
+      shares_sold: 1_000,
+    });
   });
 });
 
@@ -370,17 +439,26 @@ describe("12. without JavaScript, the purchase page never states one amount and 
     expect(text).toContain("Total investment $180 ");
     expect(text).toContain("Purchase 30 Shares");
     expect(review).toMatch(/<input type="hidden" name="amount" value="180"/);
-    const buy = await page(`/purchase/${project.slug}`, { token, form: { shares: "30", amount: "180", idempotencyKey: unique("k") } });
+    const buy = await page(`/purchase/${project.slug}`, {
+      token,
+      form: { shares: "30", amount: "180", idempotencyKey: unique("k") },
+    });
     expect(buy.status).toBe(302);
-    expect(await env.DB.prepare("select shares, amount_cents from investments where project_id = ?").bind(project.id).all().then((r) => r.results)).toEqual([
-      { shares: 30, amount_cents: 18_000 },
-    ]);
+    expect(
+      await env.DB.prepare("select shares, amount_cents from investments where project_id = ?")
+        .bind(project.id)
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ shares: 30, amount_cents: 18_000 }]);
   });
 
   it("a posted total that does not match shares × price buys nothing", async () => {
     const project = await insertProject({ sharePriceCents: 600, totalShares: 10_000 });
     const { token } = await signup();
-    const res = await page(`/purchase/${project.slug}`, { token, form: { shares: "30", amount: "600", idempotencyKey: unique("k") } });
+    const res = await page(`/purchase/${project.slug}`, {
+      token,
+      form: { shares: "30", amount: "600", idempotencyKey: unique("k") },
+    });
     await expectAlert(res, 422, "The amount does not match shares times the share price");
     expect(await rows("investments", "project_id = ?", project.id)).toBe(0);
   });
@@ -397,8 +475,10 @@ describe("13. ?notice= only shows our own notices", () => {
 });
 
 describe("one rule, one message, whatever the door", () => {
-  const FOUNDER = "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.";
-  const NO_PORTFOLIO = "As a founder, you cannot access the investor portfolio. This feature is only available for investor accounts.";
+  const FOUNDER =
+    "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.";
+  const NO_PORTFOLIO =
+    "As a founder, you cannot access the investor portfolio. This feature is only available for investor accounts.";
 
   it("a founder opening the purchase page gets the founder message, as posting the form does", async () => {
     const project = await insertProject();
@@ -406,7 +486,10 @@ describe("one rule, one message, whatever the door", () => {
     const opened = await page(`/purchase/${project.slug}`, { token });
     const html = await expectAlert(opened, 403, FOUNDER);
     expect(html).not.toMatch(/name="shares"/);
-    const posted = await page(`/purchase/${project.slug}`, { token, form: { shares: "10", idempotencyKey: unique("k") } });
+    const posted = await page(`/purchase/${project.slug}`, {
+      token,
+      form: { shares: "10", idempotencyKey: unique("k") },
+    });
     await expectAlert(posted, 403, FOUNDER);
     expect(await rows("investments", "project_id = ?", project.id)).toBe(0);
   });

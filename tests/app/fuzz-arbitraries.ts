@@ -35,22 +35,40 @@ export const FIELD_NAMES = [
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 /** Keys that are dangerous on a plain object, or near-misses of the real names. */
-const ODD_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "", " ", "email[]", "email ", "EMAIL", "e\u0000mail", "pass\u200bword", "shares[0]", "a.b"];
+const ODD_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "",
+  " ",
+  "email[]",
+  "email ",
+  "EMAIL",
+  "e\u0000mail",
+  "pass\u200bword",
+  "shares[0]",
+  "a.b",
+];
 
 const CONTROLS = [..."\u0000\u0001\u0007\b\t\n\u000b\f\r\u001b\u001f\u007f\u0080\u0085\u009f"];
-const INVISIBLE = [..."\u00a0\u00ad\u034f\u061c\u115f\u180e\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\u3000\ufeff\ufff9\ufffc\ufffd"];
+const INVISIBLE = [
+  ..."\u00a0\u00ad\u034f\u061c\u115f\u180e\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\u3000\ufeff\ufff9\ufffc\ufffd",
+];
 const SURROGATES = ["\ud800", "\udbff", "\udc00", "\udfff", "\udc00\ud800", "\ud83d"];
 
 /** Short pieces attackers and broken clients send. */
 const FRAGMENTS = [
   "' OR '1'='1",
   "'; DROP TABLE users; --",
-  "\" OR \"\"=\"",
+  '" OR ""="',
   "1; SELECT * FROM sessions",
   "' UNION SELECT password_hash FROM users --",
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
-  "\"><svg onload=alert(1)>",
+  '"><svg onload=alert(1)>',
   "</textarea><script>",
   "]]>",
   "<!--",
@@ -115,7 +133,10 @@ const hostileChar: fc.Arbitrary<string> = fc.oneof(
 /** A long run of one piece, at the sizes where the limits are (names, emails, messages, bodies). */
 const longString: fc.Arbitrary<string> = fc
   .tuple(
-    fc.oneof(fc.constantFrom("a", "é", "😀", "\u200b", "%", "<b>", "\u0000", "a\r\n", " ", "&a=1"), fc.string({ unit: hostileChar, minLength: 1, maxLength: 3 })),
+    fc.oneof(
+      fc.constantFrom("a", "é", "😀", "\u200b", "%", "<b>", "\u0000", "a\r\n", " ", "&a=1"),
+      fc.string({ unit: hostileChar, minLength: 1, maxLength: 3 }),
+    ),
     fc.constantFrom(81, 101, 129, 255, 501, 2049, 5001, 9000, 17_000, 33_000, 70_000),
   )
   .map(([piece, n]) => piece.repeat(Math.ceil(n / piece.length)).slice(0, n));
@@ -123,7 +144,12 @@ const longString: fc.Arbitrary<string> = fc
 /** Full Unicode with lone surrogates, controls, zero-width and bidi characters, SQL/HTML/%-fragments, CRLF, long runs. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: hostileChar, maxLength: 24 }) },
-  { weight: 4, arbitrary: fc.array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ unit: hostileChar, maxLength: 4 })), { maxLength: 5 }).map((a) => a.join("")) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ unit: hostileChar, maxLength: 4 })), { maxLength: 5 })
+      .map((a) => a.join("")),
+  },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
   { weight: 1, arbitrary: longString },
@@ -135,7 +161,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
  */
 export const headerText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
-  fc.constantFrom("\t", "a\tb", ";", ",", "=", "\"", "%00", "%0d%0a", "\u007f"),
+  fc.constantFrom("\t", "a\tb", ";", ",", "=", '"', "%00", "%0d%0a", "\u007f"),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -153,28 +179,89 @@ export interface Known {
 function validish(field: string, known: Known): fc.Arbitrary<string> {
   const freshEmail = fc.nat({ max: 1_000_000 }).map((n) => `fz${known.runTag}${n}@example.edu`);
   const texts: Record<string, string[]> = {
-    email: [known.victimEmail, known.victimEmail.toUpperCase(), ` ${known.victimEmail} `, "a@b.co", "investor@c\u0430mpusfund.dev", "a@b", "@", "a@@b.co", `${"x".repeat(250)}@example.edu`],
-    password: [known.victimPassword, "Quill-Harbor-73", "123456", "password", "      ", "short", "x".repeat(129), "Pässwörd-Ω-42"],
+    email: [
+      known.victimEmail,
+      known.victimEmail.toUpperCase(),
+      ` ${known.victimEmail} `,
+      "a@b.co",
+      "investor@c\u0430mpusfund.dev",
+      "a@b",
+      "@",
+      "a@@b.co",
+      `${"x".repeat(250)}@example.edu`,
+    ],
+    password: [
+      known.victimPassword,
+      "Quill-Harbor-73",
+      "123456",
+      "password",
+      "      ",
+      "short",
+      "x".repeat(129),
+      "Pässwörd-Ω-42",
+    ],
     confirmPassword: [known.victimPassword, "Quill-Harbor-73", "123456", "", "different-Pass-9"],
     firstName: ["Ada", "  Ada  ", "\u200b\u200b", "Quinn\u202e", "x".repeat(81), "José"],
     lastName: ["Lovelace", "O'Brien", "x".repeat(81), "\u0000"],
     name: ["Sam", "Real Fan", "x".repeat(101), "<b>Sam</b>"],
-    birthDate: ["1995-05-17", "2000-02-29", "2001-02-29", "1899-12-31", "1900-01-01", "2020-01-01", "9999-12-31", "1995-13-01", "19950517", "1995-5-17", "0000-00-00"],
+    birthDate: [
+      "1995-05-17",
+      "2000-02-29",
+      "2001-02-29",
+      "1899-12-31",
+      "1900-01-01",
+      "2020-01-01",
+      "9999-12-31",
+      "1995-13-01",
+      "19950517",
+      "1995-5-17",
+      "0000-00-00",
+    ],
     role: ["investor", "founder", "admin", "INVESTOR", "", " founder"],
     message: ["Hello there", "Go team", "line one\r\nline two", "m".repeat(501), "m".repeat(5001)],
     subject: ["general", "support", "business", "other", "GENERAL", "spam", ""],
     showPublicly: ["on", "true", "false", "yes", "no", "0", "1", "", "maybe", "ON "],
-    shares: ["10", "1", "100", "0", "-1", "1.5", "1e3", "999999999", "1000000000", " 10 ", "\uff11\uff10", "NaN", "Infinity", "0x10", "10abc", "00010"],
+    shares: [
+      "10",
+      "1",
+      "100",
+      "0",
+      "-1",
+      "1.5",
+      "1e3",
+      "999999999",
+      "1000000000",
+      " 10 ",
+      "\uff11\uff10",
+      "NaN",
+      "Infinity",
+      "0x10",
+      "10abc",
+      "00010",
+    ],
     amount: ["100", "100.00", "10", "1000", "99.999", "1e308", "NaN", "-100", "", "Infinity", "0"],
     idempotencyKey: ["", " ", "key with space", "k\u00e9y", "x".repeat(101), "!~"],
-    redirectTo: ["/portfolio", "/purchase/x?shares=10", "//evil.com", "/\t/evil.com", "/\\evil.com", "https://evil.com/", "javascript:alert(1)", "/\r\nSet-Cookie: x=1", `/${"a".repeat(3000)}`, "/%0d%0aX: y"],
+    redirectTo: [
+      "/portfolio",
+      "/purchase/x?shares=10",
+      "//evil.com",
+      "/\t/evil.com",
+      "/\\evil.com",
+      "https://evil.com/",
+      "javascript:alert(1)",
+      "/\r\nSet-Cookie: x=1",
+      `/${"a".repeat(3000)}`,
+      "/%0d%0aX: y",
+    ],
     website: ["", " ", "http://spam.example"],
     js: ["1", "0", "true", ""],
     variant: ["home", "page", "HOME", ""],
   };
   const list = Object.hasOwn(texts, field) ? texts[field] : ["x"];
-  if (field === "email") return fc.oneof({ weight: 2, arbitrary: freshEmail }, { weight: 3, arbitrary: fc.constantFrom(...list) });
-  if (field === "idempotencyKey") return fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom(...list) });
+  if (field === "email")
+    return fc.oneof({ weight: 2, arbitrary: freshEmail }, { weight: 3, arbitrary: fc.constantFrom(...list) });
+  if (field === "idempotencyKey")
+    return fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom(...list) });
   return fc.constantFrom(...list);
 }
 
@@ -183,19 +270,38 @@ function formValue(field: string, known: Known): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: validish(field, known) },
     { weight: 4, arbitrary: hostileString },
-    { weight: 1, arbitrary: fc.oneof(fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(1e308)).map(String) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(1e308)).map(String),
+    },
   );
 }
 
 /** Number literals JSON.stringify never writes but JSON.parse reads (Infinity, -0, precision loss). */
-const RAW_NUMBERS = ["1e400", "-1e400", "1e-400", "-0", "-0.0", "123456789012345678901234567890", "0.1e1", "1E2", "9007199254740993", "10.0000000000000001"];
+const RAW_NUMBERS = [
+  "1e400",
+  "-1e400",
+  "1e-400",
+  "-0",
+  "-0.0",
+  "123456789012345678901234567890",
+  "0.1e1",
+  "1E2",
+  "9007199254740993",
+  "10.0000000000000001",
+];
 
 /** A JSON field's value, as JSON text: any type, `__proto__` objects, arrays, raw number literals. */
 function jsonValueText(field: string, known: Known): fc.Arbitrary<string> {
   const scalar = fc.oneof(
     { weight: 4, arbitrary: validish(field, known).map((s) => JSON.stringify(s)) },
     { weight: 3, arbitrary: hostileString.map((s) => JSON.stringify(s)) },
-    { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.constantFrom(1e308, -1e308, 0, 1, 10, 100, 0.1, 5e-324, 2 ** 53 + 2)).map((n) => JSON.stringify(n)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(fc.integer(), fc.double(), fc.constantFrom(1e308, -1e308, 0, 1, 10, 100, 0.1, 5e-324, 2 ** 53 + 2))
+        .map((n) => JSON.stringify(n)),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_NUMBERS) },
     { weight: 1, arbitrary: fc.constantFrom("true", "false", "null") },
   );
@@ -206,7 +312,9 @@ function jsonValueText(field: string, known: Known): fc.Arbitrary<string> {
     {
       weight: 1,
       arbitrary: fc
-        .array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...ODD_KEYS)), scalar), { maxLength: 4 })
+        .array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...ODD_KEYS)), scalar), {
+          maxLength: 4,
+        })
         .map((entries) => objectText(entries)),
     },
   );
@@ -248,7 +356,10 @@ interface Payload {
 /** A value each field accepts (the fixture project sells $10 shares, $100 minimum). */
 function goodValue(field: string, known: Known): fc.Arbitrary<string> {
   const good: Record<string, fc.Arbitrary<string>> = {
-    email: fc.oneof({ weight: 1, arbitrary: fc.nat({ max: 1_000_000 }).map((n) => `fz${known.runTag}${n}@example.edu`) }, { weight: 2, arbitrary: fc.constant(known.victimEmail) }),
+    email: fc.oneof(
+      { weight: 1, arbitrary: fc.nat({ max: 1_000_000 }).map((n) => `fz${known.runTag}${n}@example.edu`) },
+      { weight: 2, arbitrary: fc.constant(known.victimEmail) },
+    ),
     password: fc.constant(known.victimPassword),
     confirmPassword: fc.constant(known.victimPassword),
     firstName: fc.constantFrom("Ada", "José"),
@@ -277,12 +388,31 @@ type Mutation = { op: "drop" | "replace" | "add" | "duplicate"; index: number; k
  * duplicated, or an extra field): most requests get past the first checks, so the later rules
  * (limits, stock, duplicates, rate limits) and the success paths are fuzzed too.
  */
-function nearValidEntries(fields: readonly string[], known: Known, value: (f: string, k: Known) => fc.Arbitrary<string>, json = false) {
-  const good = fc.tuple(...fields.map((f) => goodValue(f, known).map((v) => [f, json ? JSON.stringify(v) : v] as [string, string])));
+function nearValidEntries(
+  fields: readonly string[],
+  known: Known,
+  value: (f: string, k: Known) => fc.Arbitrary<string>,
+  json = false,
+) {
+  const good = fc.tuple(
+    ...fields.map((f) => goodValue(f, known).map((v) => [f, json ? JSON.stringify(v) : v] as [string, string])),
+  );
   const mutation: fc.Arbitrary<Mutation> = fc
-    .record({ op: fc.constantFrom<Mutation["op"]>("drop", "replace", "replace", "add", "duplicate"), index: fc.nat(), key: anyKey })
-    .chain((m) => value(m.op === "add" ? m.key : fields[m.index % Math.max(1, fields.length)] ?? m.key, known).map((v) => ({ ...m, value: v })));
-  const mutations = fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 2 }) });
+    .record({
+      op: fc.constantFrom<Mutation["op"]>("drop", "replace", "replace", "add", "duplicate"),
+      index: fc.nat(),
+      key: anyKey,
+    })
+    .chain((m) =>
+      value(m.op === "add" ? m.key : (fields[m.index % Math.max(1, fields.length)] ?? m.key), known).map((v) => ({
+        ...m,
+        value: v,
+      })),
+    );
+  const mutations = fc.oneof(
+    { weight: 2, arbitrary: fc.constant([]) },
+    { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 2 }) },
+  );
   return fc.tuple(good, mutations).map(([entries, mutations]) => {
     const out = [...entries];
     for (const m of mutations) {
@@ -298,7 +428,10 @@ function nearValidEntries(fields: readonly string[], known: Known, value: (f: st
 
 /** Any fields, repeated or not, with odd keys. */
 function randomEntries(known: Known, value: (f: string, k: Known) => fc.Arbitrary<string>) {
-  return fc.array(anyKey.chain((k) => value(k, known).map((v) => [k, v] as [string, string])), { maxLength: 8 });
+  return fc.array(
+    anyKey.chain((k) => value(k, known).map((v) => [k, v] as [string, string])),
+    { maxLength: 8 },
+  );
 }
 
 const JSON_JUNK = [
@@ -329,9 +462,16 @@ const JSON_JUNK = [
 ];
 
 function jsonPayload(fields: readonly string[], known: Known): fc.Arbitrary<Payload> {
-  const json = (kind: string) => (text: string): Payload => ({ kind, payload: text, natural: "application/json" });
+  const json =
+    (kind: string) =>
+    (text: string): Payload => ({ kind, payload: text, natural: "application/json" });
   return fc.oneof(
-    { weight: 8, arbitrary: nearValidEntries(fields, known, jsonValueText, true).map((e) => json("json:near-valid")(objectText(e))) },
+    {
+      weight: 8,
+      arbitrary: nearValidEntries(fields, known, jsonValueText, true).map((e) =>
+        json("json:near-valid")(objectText(e)),
+      ),
+    },
     { weight: 3, arbitrary: randomEntries(known, jsonValueText).map((e) => json("json:random-fields")(objectText(e))) },
     { weight: 1, arbitrary: fc.jsonValue().map((v) => json("json:value")(JSON.stringify(v) ?? "null")) },
     { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }).map((v) => json("json:anything")(safeStringify(v))) },
@@ -348,7 +488,11 @@ function jsonPayload(fields: readonly string[], known: Known): fc.Arbitrary<Payl
 /** JSON.stringify for fc.anything(): undefined, BigInt, symbols and cycles become something sendable. */
 function safeStringify(v: unknown): string {
   try {
-    return JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? `${x}` : typeof x === "symbol" || typeof x === "function" ? String(x) : x)) ?? "null";
+    return (
+      JSON.stringify(v, (_k, x: unknown) =>
+        typeof x === "bigint" ? `${x}` : typeof x === "symbol" || typeof x === "function" ? String(x) : x,
+      ) ?? "null"
+    );
   } catch {
     return String(v);
   }
@@ -365,52 +509,110 @@ export function percentEncode(s: string): string {
 }
 
 function formPayload(fields: readonly string[], known: Known): fc.Arbitrary<Payload> {
-  const form = (kind: string) => (entries: [string, string][]): Payload => ({
-    kind,
-    payload: new URLSearchParams(entries).toString(),
-    natural: "application/x-www-form-urlencoded",
-  });
+  const form =
+    (kind: string) =>
+    (entries: [string, string][]): Payload => ({
+      kind,
+      payload: new URLSearchParams(entries).toString(),
+      natural: "application/x-www-form-urlencoded",
+    });
   // Written by hand: unencoded values, stray %, =, &, +.
   const rawToken = fc.oneof(
     { weight: 3, arbitrary: fc.tuple(anyKey, hostileString).map(([k, v]) => `${k}=${v}`) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...fields, ...FIELD_NAMES), formValue("x", known)).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`) },
-    { weight: 1, arbitrary: fc.constantFrom("", "=", "&", "%", "%zz", "%E0%A4%A", "%FF%FE", "%00", "+", "email", "email=", "=x", "a==b", "%3D%26") },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...fields, ...FIELD_NAMES), formValue("x", known))
+        .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "",
+        "=",
+        "&",
+        "%",
+        "%zz",
+        "%E0%A4%A",
+        "%FF%FE",
+        "%00",
+        "+",
+        "email",
+        "email=",
+        "=x",
+        "a==b",
+        "%3D%26",
+      ),
+    },
   );
   return fc.oneof(
     { weight: 8, arbitrary: nearValidEntries(fields, known, formValue).map(form("form:near-valid")) },
     { weight: 3, arbitrary: randomEntries(known, formValue).map(form("form:random-fields")) },
     {
       weight: 2,
-      arbitrary: fc.array(rawToken, { maxLength: 8 }).map((t): Payload => ({ kind: "form:raw", payload: t.join("&"), natural: "application/x-www-form-urlencoded" })),
+      arbitrary: fc.array(rawToken, { maxLength: 8 }).map((t): Payload => ({
+        kind: "form:raw",
+        payload: t.join("&"),
+        natural: "application/x-www-form-urlencoded",
+      })),
     },
     {
       // invalid UTF-8 after a valid start
       weight: 1,
-      arbitrary: fc.tuple(nearValidEntries(fields, known, formValue), fc.uint8Array({ minLength: 1, maxLength: 16 })).map(([entries, bytes]): Payload => {
-        const head = new TextEncoder().encode(`${new URLSearchParams(entries).toString()}&email=`);
-        const out = new Uint8Array(head.length + bytes.length + 1);
-        out.set(head);
-        out.set(bytes, head.length);
-        out[out.length - 1] = 0xff;
-        return { kind: "form:bad-utf8", payload: out, natural: "application/x-www-form-urlencoded" };
-      }),
+      arbitrary: fc
+        .tuple(nearValidEntries(fields, known, formValue), fc.uint8Array({ minLength: 1, maxLength: 16 }))
+        .map(([entries, bytes]): Payload => {
+          const head = new TextEncoder().encode(`${new URLSearchParams(entries).toString()}&email=`);
+          const out = new Uint8Array(head.length + bytes.length + 1);
+          out.set(head);
+          out.set(bytes, head.length);
+          out[out.length - 1] = 0xff;
+          return { kind: "form:bad-utf8", payload: out, natural: "application/x-www-form-urlencoded" };
+        }),
     },
   );
 }
 
-const BREAKAGES = ["none", "none", "none", "none", "file", "no-close", "wrong-boundary", "no-boundary-param", "lf-only", "no-disposition", "preamble", "truncated", "quoted-boundary", "no-name", "empty-boundary"] as const;
+const BREAKAGES = [
+  "none",
+  "none",
+  "none",
+  "none",
+  "file",
+  "no-close",
+  "wrong-boundary",
+  "no-boundary-param",
+  "lf-only",
+  "no-disposition",
+  "preamble",
+  "truncated",
+  "quoted-boundary",
+  "no-name",
+  "empty-boundary",
+] as const;
 
 function multipartPayload(fields: readonly string[], known: Known): fc.Arbitrary<Payload> {
   const part = fc.record({
-    name: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fields, ...FIELD_NAMES) }, { weight: 1, arbitrary: anyKey }),
+    name: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...fields, ...FIELD_NAMES) },
+      { weight: 1, arbitrary: anyKey },
+    ),
     value: formValue("x", known),
     filename: maybe(fc.constantFrom("x.txt", "", "../../etc/passwd", 'a"b.txt', "é.png")),
-    type: maybe(fc.constantFrom("text/plain", "application/octet-stream", "application/json", "text/plain; charset=iso-8859-1")),
+    type: maybe(
+      fc.constantFrom("text/plain", "application/octet-stream", "application/json", "text/plain; charset=iso-8859-1"),
+    ),
   });
   return fc
     .record({
       boundary: fc.oneof(
-        fc.constantFrom("xyz", "----WebKitFormBoundary7MA4YWxkTrZu0gW", "a'()+_,-./:=?", "x".repeat(70), "x".repeat(200)),
+        fc.constantFrom(
+          "xyz",
+          "----WebKitFormBoundary7MA4YWxkTrZu0gW",
+          "a'()+_,-./:=?",
+          "x".repeat(70),
+          "x".repeat(200),
+        ),
         fc.stringMatching(/^[A-Za-z0-9'()+_,\-./:=?]{1,70}$/),
       ),
       parts: fc.array(part, { maxLength: 6 }),
@@ -427,7 +629,10 @@ function multipartPayload(fields: readonly string[], known: Known): fc.Arbitrary
         const type = p.type !== undefined ? `Content-Type: ${p.type}${nl}` : "";
         return `--${boundary}${nl}${disposition}${type}${nl}${p.value}${nl}`;
       });
-      let body = (breakage === "preamble" ? `garbage before${nl}` : "") + chunks.join("") + (breakage === "no-close" ? "" : `--${boundary}--${nl}`);
+      let body =
+        (breakage === "preamble" ? `garbage before${nl}` : "") +
+        chunks.join("") +
+        (breakage === "no-close" ? "" : `--${boundary}--${nl}`);
       if (breakage === "truncated") body = body.slice(0, Math.floor(body.length / 2));
       const natural =
         breakage === "no-boundary-param"
@@ -455,8 +660,14 @@ function otherPayload(): fc.Arbitrary<Payload> {
   return fc.oneof(
     fc.constant<Payload>({ kind: "none", payload: undefined, natural: undefined }),
     fc.constant<Payload>({ kind: "empty", payload: "", natural: undefined }),
-    fc.constantFrom(...OTHER_TEXT).map((t): Payload => ({ kind: "text", payload: t, natural: t.startsWith("<") ? "application/xml" : "text/plain" })),
-    fc.uint8Array({ maxLength: 300 }).map((b): Payload => ({ kind: "bytes", payload: b, natural: "application/octet-stream" })),
+    fc.constantFrom(...OTHER_TEXT).map((t): Payload => ({
+      kind: "text",
+      payload: t,
+      natural: t.startsWith("<") ? "application/xml" : "text/plain",
+    })),
+    fc
+      .uint8Array({ maxLength: 300 })
+      .map((b): Payload => ({ kind: "bytes", payload: b, natural: "application/octet-stream" })),
     hostileString.map((s): Payload => ({ kind: "text:hostile", payload: s, natural: "text/plain" })),
   );
 }
@@ -468,7 +679,11 @@ function oversizedPayload(): fc.Arbitrary<Payload> {
     .map(([n, asJson]): Payload =>
       asJson
         ? { kind: `json:${n}B`, payload: `{"message":"${"m".repeat(n)}"}`, natural: "application/json" }
-        : { kind: `form:${n}B`, payload: `name=Sam&email=sam%40example.edu&message=${"m".repeat(n)}`, natural: "application/x-www-form-urlencoded" },
+        : {
+            kind: `form:${n}B`,
+            payload: `name=Sam&email=sam%40example.edu&message=${"m".repeat(n)}`,
+            natural: "application/x-www-form-urlencoded",
+          },
     );
 }
 
@@ -607,7 +822,28 @@ export function segmentArb(real: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...real) },
     { weight: 2, arbitrary: hostileString.filter((s) => s.length > 0 && s.length < 300).map(percentEncode) },
-    { weight: 1, arbitrary: fc.constantFrom("%", "%zz", "%00", "%2F", "%2e%2e", "..", ".", "%E0%A4%A", "a%20b", "%C0%AF", "x".repeat(2000), "__proto__", "constructor", "1e308", "-1", "0", "NaN") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "%",
+        "%zz",
+        "%00",
+        "%2F",
+        "%2e%2e",
+        "..",
+        ".",
+        "%E0%A4%A",
+        "a%20b",
+        "%C0%AF",
+        "x".repeat(2000),
+        "__proto__",
+        "constructor",
+        "1e308",
+        "-1",
+        "0",
+        "NaN",
+      ),
+    },
   );
 }
 
@@ -653,7 +889,8 @@ export function dataMessage(text: string): string | null {
   }
   if (!Array.isArray(arr)) return null;
   const list: unknown[] = arr;
-  const str = (i: unknown): string | null => (typeof i === "number" && typeof list[i] === "string" ? (list[i] as string) : null);
+  const str = (i: unknown): string | null =>
+    typeof i === "number" && typeof list[i] === "string" ? (list[i] as string) : null;
   for (const item of list) {
     if (Array.isArray(item)) {
       if (item[0] === "ErrorResponse") {

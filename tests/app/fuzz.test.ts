@@ -46,7 +46,16 @@ const MIN_PER_TARGET = 10;
 const MAX_SHRINKS = 200;
 
 const SIGNIN_FIELDS = ["email", "password", "redirectTo"] as const;
-const SIGNUP_FIELDS = ["firstName", "lastName", "email", "birthDate", "password", "confirmPassword", "role", "redirectTo"] as const;
+const SIGNUP_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "birthDate",
+  "password",
+  "confirmPassword",
+  "role",
+  "redirectTo",
+] as const;
 const CONTACT_FIELDS = ["name", "email", "subject", "message", "website", "variant"] as const;
 const SUPPORT_FIELDS = ["name", "email", "message", "showPublicly", "website"] as const;
 const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js"] as const;
@@ -106,7 +115,13 @@ interface Target {
 function apiTargets(c: Ctx): Target[] {
   const project = segmentArb(c.projects.flatMap((p) => [p.slug, p.id]));
   const user = segmentArb([c.investor.id, c.founder.id, c.victimId]);
-  const t = (route: string, methods: string[], fields: readonly string[] = [], path: fc.Arbitrary<string> = fc.constant(route), endsSession = false): Target => ({
+  const t = (
+    route: string,
+    methods: string[],
+    fields: readonly string[] = [],
+    path: fc.Arbitrary<string> = fc.constant(route),
+    endsSession = false,
+  ): Target => ({
     door: "api",
     route,
     methods,
@@ -120,20 +135,52 @@ function apiTargets(c: Ctx): Target[] {
     t("/api/auth/logout", ["POST"], [], undefined, true),
     t("/api/auth/me", ["GET"]),
     t("/api/projects", ["GET"]),
-    t("/api/projects/:id", ["GET"], [], project.map((p) => `/api/projects/${p}`)),
-    t("/api/projects/:id/investors", ["GET"], [], project.map((p) => `/api/projects/${p}/investors`)),
-    t("/api/projects/:id/invest", ["POST"], PURCHASE_FIELDS, project.map((p) => `/api/projects/${p}/invest`)),
-    t("/api/investments/user/:userId", ["GET"], [], user.map((u) => `/api/investments/user/${u}`)),
+    t(
+      "/api/projects/:id",
+      ["GET"],
+      [],
+      project.map((p) => `/api/projects/${p}`),
+    ),
+    t(
+      "/api/projects/:id/investors",
+      ["GET"],
+      [],
+      project.map((p) => `/api/projects/${p}/investors`),
+    ),
+    t(
+      "/api/projects/:id/invest",
+      ["POST"],
+      PURCHASE_FIELDS,
+      project.map((p) => `/api/projects/${p}/invest`),
+    ),
+    t(
+      "/api/investments/user/:userId",
+      ["GET"],
+      [],
+      user.map((u) => `/api/investments/user/${u}`),
+    ),
     t("/api/contacts", ["POST"], CONTACT_FIELDS),
     t("/api/contact", ["POST"], CONTACT_FIELDS),
     t("/api/supporters", ["GET", "POST"], SUPPORT_FIELDS),
-    t("/api/* (unknown)", ["GET", "POST"], FIELD_NAMES, segmentArb(["", "auth", "auth/", "nope", "projects/x/y/z", "investments", "investments/user"]).map((s) => `/api/${s}`)),
+    t(
+      "/api/* (unknown)",
+      ["GET", "POST"],
+      FIELD_NAMES,
+      segmentArb(["", "auth", "auth/", "nope", "projects/x/y/z", "investments", "investments/user"]).map(
+        (s) => `/api/${s}`,
+      ),
+    ),
   ];
 }
 
 function pageTargets(c: Ctx): Target[] {
   const project = segmentArb(c.projects.flatMap((p) => [p.slug, p.id]));
-  const t = (route: string, fields: readonly string[], path: fc.Arbitrary<string> = fc.constant(route), endsSession = false): Target => ({
+  const t = (
+    route: string,
+    fields: readonly string[],
+    path: fc.Arbitrary<string> = fc.constant(route),
+    endsSession = false,
+  ): Target => ({
     door: "page",
     route,
     methods: PAGE_METHODS,
@@ -146,18 +193,41 @@ function pageTargets(c: Ctx): Target[] {
     t("/signup", SIGNUP_FIELDS),
     t("/support", SUPPORT_FIELDS),
     t("/contact", CONTACT_FIELDS),
-    t("/purchase/:id", PURCHASE_FIELDS, project.map((p) => `/purchase/${p}`)),
-    t("/invest/:id", PURCHASE_FIELDS, project.map((p) => `/invest/${p}`)),
+    t(
+      "/purchase/:id",
+      PURCHASE_FIELDS,
+      project.map((p) => `/purchase/${p}`),
+    ),
+    t(
+      "/invest/:id",
+      PURCHASE_FIELDS,
+      project.map((p) => `/invest/${p}`),
+    ),
     t("/logout", [], undefined, true),
     // the catch-all's action, and a page without an action (405)
-    t("/* (catch-all)", FIELD_NAMES, segmentArb(["nowhere", "signin/extra", "purchase", "purchase/a/b", "logout/x", "index.php"]).map((s) => `/${s}`)),
+    t(
+      "/* (catch-all)",
+      FIELD_NAMES,
+      segmentArb(["nowhere", "signin/extra", "purchase", "purchase/a/b", "logout/x", "index.php"]).map((s) => `/${s}`),
+    ),
     { ...t("/about (no action)", FIELD_NAMES, fc.constant("/about")), weight: 1 },
   ];
 }
 
 const queryArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 8, arbitrary: fc.constant("") },
-  { weight: 1, arbitrary: fc.constantFrom("?index", "?_routes=routes%2Fsignin", "?shares=10&review=1", "?redirectTo=%2Fportfolio", "?", "?%zz", "?a=%00") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "?index",
+      "?_routes=routes%2Fsignin",
+      "?shares=10&review=1",
+      "?redirectTo=%2Fportfolio",
+      "?",
+      "?%zz",
+      "?a=%00",
+    ),
+  },
   { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300).map((s) => `?redirectTo=${percentEncode(s)}`) },
 );
 
@@ -167,7 +237,10 @@ function caseArb(targets: Target[], known: Known): fc.Arbitrary<Case> {
       const api = target.door === "api";
       const arbitrary = fc
         .record({
-          method: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...target.methods) }, { weight: 1, arbitrary: fc.constantFrom(...(api ? ALL_METHODS : PAGE_METHODS)) }),
+          method: fc.oneof(
+            { weight: 5, arbitrary: fc.constantFrom(...target.methods) },
+            { weight: 1, arbitrary: fc.constantFrom(...(api ? ALL_METHODS : PAGE_METHODS)) },
+          ),
           path: target.path,
           data: api ? fc.constant(false) : fc.boolean(),
           query: api ? fc.constant("") : queryArb,
@@ -202,7 +275,9 @@ async function mintSession(userId: string): Promise<string> {
   const [id, secret] = [random(24), random(32)];
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret)));
   const hash = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  await env.DB.prepare("insert into sessions (id, secret_hash, user_id, created_at, last_verified_at) values (?1, ?2, ?3, ?4, ?4)")
+  await env.DB.prepare(
+    "insert into sessions (id, secret_hash, user_id, created_at, last_verified_at) values (?1, ?2, ?3, ?4, ?4)",
+  )
     .bind(id, hash, userId, Date.now())
     .run();
   return `${id}.${secret}`;
@@ -240,7 +315,8 @@ function requestHeaders(c: Case, token: string | undefined): Record<string, stri
 function requestBody(c: Case): BodyInit | undefined {
   if (c.method === "GET" || c.method === "HEAD" || c.body.payload === undefined) return undefined;
   // Bytes, never a string: a string body would get a text/plain Content-Type we did not choose.
-  const bytes = typeof c.body.payload === "string" ? new TextEncoder().encode(c.body.payload) : new Uint8Array(c.body.payload);
+  const bytes =
+    typeof c.body.payload === "string" ? new TextEncoder().encode(c.body.payload) : new Uint8Array(c.body.payload);
   if (!c.streamed) return bytes;
   let at = 0;
   return new ReadableStream<Uint8Array>({
@@ -274,7 +350,8 @@ function withRepro(c: Case): Case {
 function messageOf(c: Case, res: Response, text: string): string | null {
   const type = res.headers.get("Content-Type") ?? "";
   // The URL parser may take a generated path out of /api ("/api/.." is "/"): judge by where it lands.
-  if (/^\/api(\/|$)/.test(new URL(`${ORIGIN}${c.path}`).pathname)) return type.includes("application/json") ? jsonMessage(text) : null;
+  if (/^\/api(\/|$)/.test(new URL(`${ORIGIN}${c.path}`).pathname))
+    return type.includes("application/json") ? jsonMessage(text) : null;
   if (type.includes("application/json")) return jsonMessage(text);
   if (type.includes("text/html")) return htmlMessage(text);
   if (type.includes("text/x-script")) return dataMessage(text);
@@ -282,7 +359,15 @@ function messageOf(c: Case, res: Response, text: string): string | null {
   return null;
 }
 
-const stats = { api: 0, page: 0, data: 0, statuses: [] as number[], seeds: [] as string[], targets: new Map<string, number>(), callers: new Set<string>() };
+const stats = {
+  api: 0,
+  page: 0,
+  data: 0,
+  statuses: [] as number[],
+  seeds: [] as string[],
+  targets: new Map<string, number>(),
+  callers: new Set<string>(),
+};
 
 async function runCase(c: Case): Promise<void> {
   stats[c.door]++;
@@ -293,9 +378,16 @@ async function runCase(c: Case): Promise<void> {
   const before = await allCounts();
   let res: Response;
   try {
-    res = await exports.default.fetch(`${ORIGIN}${c.path}`, { method: c.method, headers, body: requestBody(c), redirect: "manual" });
+    res = await exports.default.fetch(`${ORIGIN}${c.path}`, {
+      method: c.method,
+      headers,
+      body: requestBody(c),
+      redirect: "manual",
+    });
   } catch (e) {
-    throw new Error(`the Worker threw instead of answering: ${String(e)}\n  request headers: ${JSON.stringify(headers)}`);
+    throw new Error(
+      `the Worker threw instead of answering: ${String(e)}\n  request headers: ${JSON.stringify(headers)}`,
+    );
   }
   const text = c.method === "HEAD" ? "" : await res.text();
   stats.statuses.push(res.status);
@@ -308,7 +400,9 @@ async function runCase(c: Case): Promise<void> {
   const after = await allCounts();
   const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
   if (changed.length) {
-    throw new Error(`${res.status} but rows changed: ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}${answer()}`);
+    throw new Error(
+      `${res.status} but rows changed: ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}${answer()}`,
+    );
   }
 }
 
@@ -323,7 +417,8 @@ async function fuzz(arb: fc.Arbitrary<Case>, numRuns: number): Promise<number> {
   );
   stats.seeds.push(String(details.seed));
   if (details.failed) {
-    const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    const cause =
+      details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
     throw new Error(`${fc.defaultReportMessage(details)}\nFailure: ${cause}`);
   }
   return generated;
@@ -347,7 +442,9 @@ describe("fuzz: hostile requests get a 4xx with a message and store nothing, nev
     const labels = targets.flatMap((t) => (t.door === "api" ? [t.route] : [t.route, `${t.route} (.data)`]));
     const thin = labels.filter((l) => (stats.targets.get(l) ?? 0) < MIN_PER_TARGET);
     expect(thin, `targets with fewer than ${MIN_PER_TARGET} cases`).toEqual([]);
-    for (const door of doors) for (const caller of ["anonymous", "investor", "founder", "bogus"]) expect(stats.callers).toContain(`${door}:${caller}`);
+    for (const door of doors)
+      for (const caller of ["anonymous", "investor", "founder", "bogus"])
+        expect(stats.callers).toContain(`${door}:${caller}`);
   }
 
   it(`every API route and method, ${API_RUNS} requests`, async () => {

@@ -51,7 +51,8 @@ export function visibleText(html: string): string {
     .replace(/<style\b[\s\S]*?<\/style>/gi, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === "#") return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      if (e[0] === "#")
+        return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
       return ENTITIES[e.toLowerCase()] ?? m;
     })
     .replace(/\s+/g, " ")
@@ -91,12 +92,23 @@ export async function expectAlert(res: Response, status: number, message: string
 
 /** Rows in a table (optionally matching a where clause). */
 export async function rows(table: string, where = "1 = 1", ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(`select count(*) as n from ${table} where ${where}`).bind(...binds).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(`select count(*) as n from ${table} where ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 }
 
 /** Counts of every table a page action or API route can write. */
 export async function allCounts(): Promise<Record<string, number>> {
-  const tables = ["users", "sessions", "trusted_devices", "projects", "investments", "supporters", "contact_messages", "public_profiles"];
+  const tables = [
+    "users",
+    "sessions",
+    "trusted_devices",
+    "projects",
+    "investments",
+    "supporters",
+    "contact_messages",
+    "public_profiles",
+  ];
   const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`select count(*) as n from ${t}`)));
   return Object.fromEntries(tables.map((t, i) => [t, (results[i].results[0] as { n: number }).n]));
 }

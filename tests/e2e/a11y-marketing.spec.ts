@@ -10,7 +10,6 @@ import { expectNoSeriousViolations } from "./helpers";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
 
-
 for (const path of ["/", "/about", "/privacy-policy", "/terms-of-service"]) {
   test(path, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });

@@ -11,7 +11,6 @@ import { expectNoSeriousViolations, signInCookie, signUpViaApi } from "./helpers
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
 
-
 function yesterday(): string {
   const d = new Date();
   d.setDate(d.getDate() - 1);

@@ -9,7 +9,6 @@ import { DEMO, PROJECTS, expectNoSeriousViolations, fillSignupForm, signInAs, va
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
 
-
 test.describe("visitor pages", () => {
   for (const path of [
     "/",
@@ -59,7 +58,12 @@ test.describe("signed-in pages", () => {
     await expectNoSeriousViolations(page, "/portfolio (holdings)");
   });
 
-  test("founder: my projects and a project with Founders Cannot Invest", async ({ page, context, request, baseURL }) => {
+  test("founder: my projects and a project with Founders Cannot Invest", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await signInAs(context, request, baseURL!, DEMO.founder);
     await page.goto("/my-projects");
     await expect(page.getByRole("heading", { level: 1, name: "My Projects" })).toBeVisible();

@@ -3,14 +3,7 @@
  */
 import { expect, test } from "./fixtures";
 
-import {
-  DEMO,
-  PROJECTS,
-  signInAs,
-  signInCookie,
-  signInViaForm,
-  signUpViaApi,
-} from "./helpers";
+import { DEMO, PROJECTS, signInAs, signInCookie, signInViaForm, signUpViaApi } from "./helpers";
 
 const redirectToOf = (url: string) => new URL(url).searchParams.get("redirectTo");
 
@@ -57,7 +50,12 @@ test.describe("a visitor is sent to sign in and back", () => {
 });
 
 test.describe("redirects", () => {
-  test("a signed-in investor opening /signin or /signup goes to /portfolio", async ({ page, context, request, baseURL }) => {
+  test("a signed-in investor opening /signin or /signup goes to /portfolio", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const investor = await signUpViaApi(request);
     await signInCookie(context, baseURL!, investor.token);
 
@@ -67,7 +65,12 @@ test.describe("redirects", () => {
     await expect(page).toHaveURL(/\/portfolio$/);
   });
 
-  test("a signed-in founder opening /signin or /signup goes to /my-projects", async ({ page, context, request, baseURL }) => {
+  test("a signed-in founder opening /signin or /signup goes to /my-projects", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const founder = await signUpViaApi(request, { role: "founder" });
     await signInCookie(context, baseURL!, founder.token);
 

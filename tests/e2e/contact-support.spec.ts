@@ -24,7 +24,11 @@ const M = {
 /** The contact page's form (the one with a Subject field). */
 const contactForm = (page: Page) => page.locator("form").filter({ has: page.getByLabel("Subject") });
 
-async function fillContact(page: Page, scope: ReturnType<Page["locator"]>, f: { name: string; email: string; message: string }) {
+async function fillContact(
+  page: Page,
+  scope: ReturnType<Page["locator"]>,
+  f: { name: string; email: string; message: string },
+) {
   await scope.getByLabel("Name", { exact: true }).fill(f.name);
   await scope.getByLabel("Email", { exact: true }).fill(f.email);
   await scope.getByLabel("Message", { exact: true }).fill(f.message);
@@ -36,21 +40,36 @@ test.describe("/contact", () => {
     await expect(page).toHaveTitle("Contact | CampusFund");
     await expect(page.getByRole("heading", { level: 1, name: "Get in touch" })).toBeVisible();
     await expect(page.getByRole("link", { name: "+1 (555) 014-2030" })).toHaveAttribute("href", "tel:+15550142030");
-    await expect(page.getByRole("link", { name: "hello@campusfund.dev" })).toHaveAttribute("href", "mailto:hello@campusfund.dev");
+    await expect(page.getByRole("link", { name: "hello@campusfund.dev" })).toHaveAttribute(
+      "href",
+      "mailto:hello@campusfund.dev",
+    );
     await expect(page.locator("address")).toContainText("100 Innovation Way, Suite 200");
     await expect(page.getByRole("img", { name: /Map: the CampusFund office/ })).toBeVisible();
-    await expect(page.getByRole("link", { name: /Open in OpenStreetMap/ })).toHaveAttribute("href", /openstreetmap\.org/);
+    await expect(page.getByRole("link", { name: /Open in OpenStreetMap/ })).toHaveAttribute(
+      "href",
+      /openstreetmap\.org/,
+    );
     await expect(page.getByRole("link", { name: "LinkedIn (opens in a new tab)" })).toBeVisible();
     const form = contactForm(page);
     await expect(form.getByLabel("Subject")).toHaveValue("general");
-    await expect(form.getByLabel("Subject").locator("option")).toHaveText(["General inquiry", "Support", "Business", "Other"]);
+    await expect(form.getByLabel("Subject").locator("option")).toHaveText([
+      "General inquiry",
+      "Support",
+      "Business",
+      "Other",
+    ]);
     await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 
   test("sends a message: success shown and the form cleared", async ({ page, javaScriptEnabled }) => {
     await page.goto("/contact");
     const form = contactForm(page);
-    await fillContact(page, form, { name: "Jordan Lee", email: uniqueEmail("contact"), message: "How do I list my startup?" });
+    await fillContact(page, form, {
+      name: "Jordan Lee",
+      email: uniqueEmail("contact"),
+      message: "How do I list my startup?",
+    });
     await form.getByLabel("Subject").selectOption("business");
     if (javaScriptEnabled) {
       // Hold the request so the sending state can be seen.
@@ -127,12 +146,23 @@ test.describe("the home page's contact form", () => {
     expect(ok.status()).toBe(302);
     expect(ok.headers()["location"]).toBe("/?contact=sent#contact");
 
-    const bad = await formPost(request, baseURL!, "/contact", { variant: "home", name: "", email: "x@y.co", message: "Hi" });
+    const bad = await formPost(request, baseURL!, "/contact", {
+      variant: "home",
+      name: "",
+      email: "x@y.co",
+      message: "Hi",
+    });
     expect(bad.status()).toBe(400);
     expect(await bad.text()).toContain(M.required);
 
     // a filled honeypot is answered as a success
-    const bot = await formPost(request, baseURL!, "/contact", { variant: "home", name: "B", email: "b@b.co", message: "x", website: "spam" });
+    const bot = await formPost(request, baseURL!, "/contact", {
+      variant: "home",
+      name: "B",
+      email: "b@b.co",
+      message: "x",
+      website: "spam",
+    });
     expect(locationOf(bot, baseURL!)).toBe("/?contact=sent");
   });
 });
@@ -145,13 +175,19 @@ test.describe("/support", () => {
     await expect(page.getByText("supporters and growing!")).toBeVisible();
     await expect(page.getByLabel("Name", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
-    await expect(page.getByLabel(/Why are you supporting us\?/)).toHaveAttribute("placeholder", "Why are you supporting us?");
+    await expect(page.getByLabel(/Why are you supporting us\?/)).toHaveAttribute(
+      "placeholder",
+      "Why are you supporting us?",
+    );
     await expect(page.getByLabel("Show my name publicly in the supporters list")).toBeChecked();
     // either the table or the empty state
     await expect(page.getByRole("table").or(page.getByText("Be the first to show your support!"))).toBeVisible();
   });
 
-  test("signs up: banner, fields cleared, checkbox checked, count and list updated", async ({ page, javaScriptEnabled }) => {
+  test("signs up: banner, fields cleared, checkbox checked, count and list updated", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/support");
     const countText = async () => Number((await page.locator(".support-count strong").innerText()).replace(/,/g, ""));
     const before = await countText();
@@ -174,7 +210,9 @@ test.describe("/support", () => {
     await expect(row.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
     if (javaScriptEnabled) {
-      await expect.poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBeLessThan(5); // scrolled to the top
+      await expect
+        .poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY))
+        .toBeLessThan(5); // scrolled to the top
       await expect(banner).toBeHidden({ timeout: 8000 }); // spec: hidden after 5 s
     }
   });
@@ -212,9 +250,17 @@ test.describe("/support", () => {
     await expect(page.getByRole("alert").filter({ hasText: M.supportFailed })).toBeVisible();
   });
 
-  test("without JavaScript, a blank name is refused with the spec's message", async ({ request, baseURL, javaScriptEnabled }) => {
+  test("without JavaScript, a blank name is refused with the spec's message", async ({
+    request,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     test.skip(javaScriptEnabled, "HTTP-level: runs once, in no-js");
-    const res = await formPost(request, baseURL!, "/support", { name: "  ", email: uniqueEmail("blank"), showPublicly: "on" });
+    const res = await formPost(request, baseURL!, "/support", {
+      name: "  ",
+      email: uniqueEmail("blank"),
+      showPublicly: "on",
+    });
     expect(res.status()).toBe(400);
     expect(await res.text()).toContain(M.required);
   });

@@ -37,8 +37,7 @@ const M = {
   taken: "An account with this email already exists",
   signinRequired: "Please provide both email and password",
   badCredentials: "Invalid email or password. Please check your credentials and try again.",
-  founder:
-    "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.",
+  founder: "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.",
 } as const;
 
 function signupForm(overrides: Record<string, string> = {}): Record<string, string> {
@@ -127,7 +126,11 @@ test.describe("form posts without JavaScript", () => {
     expect(html).toContain(`value="${account.email}"`);
   });
 
-  test("sign-in with the right password redirects to redirectTo (only a local path)", async ({ request, playwright, baseURL }) => {
+  test("sign-in with the right password redirects to redirectTo (only a local path)", async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
     const account = await signUpViaApi(request);
     const creds = { email: account.email, password: account.password };
     // A fresh client per sign-in: a client holding the session cookie would be sent home instead.
@@ -145,7 +148,10 @@ test.describe("form posts without JavaScript", () => {
     }
   });
 
-  test("purchase above the remaining shares: 'Only {n} shares are available for purchase'", async ({ request, baseURL }) => {
+  test("purchase above the remaining shares: 'Only {n} shares are available for purchase'", async ({
+    request,
+    baseURL,
+  }) => {
     const investor = await signUpViaApi(request);
     const p = await apiProject(request, PROJECTS.nearlySoldOut.slug);
     expect(p.sharesRemaining).toBeGreaterThan(0);
@@ -188,7 +194,10 @@ test.describe("form posts without JavaScript", () => {
     await expectAlert(res, "Please enter a whole number of shares (at least 1)", 400);
   });
 
-  test("a founder posting the purchase form gets the founder message and buys nothing", async ({ request, baseURL }) => {
+  test("a founder posting the purchase form gets the founder message and buys nothing", async ({
+    request,
+    baseURL,
+  }) => {
     const founder = await signUpViaApi(request, { role: "founder" });
     const res = await formPost(
       request,
@@ -209,7 +218,9 @@ test.describe("form posts without JavaScript", () => {
       idempotencyKey: crypto.randomUUID(),
     });
     expect(res.status()).toBe(302);
-    expect(locationOf(res, baseURL!)).toBe(`/signin?redirectTo=${encodeURIComponent(`/purchase/${PROJECTS.open.slug}`)}`);
+    expect(locationOf(res, baseURL!)).toBe(
+      `/signin?redirectTo=${encodeURIComponent(`/purchase/${PROJECTS.open.slug}`)}`,
+    );
   });
 
   test("a double submit with the same hidden idempotency key buys once", async ({ request, baseURL }) => {
@@ -240,7 +251,13 @@ test.describe("form posts without JavaScript", () => {
     const key2 = /name="idempotencyKey"[^>]*value="([^"]+)"/.exec(await again.text())?.[1];
     expect(key2).toBeTruthy();
     expect(key2).not.toBe(key);
-    const third = await formPost(request, baseURL!, `/purchase/${slug}`, { shares: "10", idempotencyKey: key2! }, { token: investor.token });
+    const third = await formPost(
+      request,
+      baseURL!,
+      `/purchase/${slug}`,
+      { shares: "10", idempotencyKey: key2! },
+      { token: investor.token },
+    );
     expect(third.status()).toBe(302);
     expect(await apiInvestments(request, investor.user.id, investor.token)).toHaveLength(2);
   });
@@ -261,7 +278,10 @@ test.describe("validation in the browser", () => {
     await expect(page.getByLabel("Birth date")).toHaveAttribute("max", isoDate(18));
   });
 
-  test("mismatched passwords: the error shows in an alert, typed values stay, nothing stored", async ({ page, request }) => {
+  test("mismatched passwords: the error shows in an alert, typed values stay, nothing stored", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/signup");
     const fields = validSignup({ confirmPassword: "Quill-Harbor-99" });
     await fillSignupForm(page, fields);
@@ -280,7 +300,9 @@ test.describe("validation in the browser", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     // Either the browser refuses (rangeOverflow) or the server answers with the spec's message.
     const date = page.getByLabel("Birth date");
-    const blocked = await date.evaluate((el) => (el as unknown as { validity: { rangeOverflow: boolean } }).validity.rangeOverflow);
+    const blocked = await date.evaluate(
+      (el) => (el as unknown as { validity: { rangeOverflow: boolean } }).validity.rangeOverflow,
+    );
     if (!blocked) await expect(page.getByRole("alert")).toContainText(M.young);
     await expect(page).toHaveURL(/\/signup$/);
     await signUpViaApi(request, { email: fields.email });

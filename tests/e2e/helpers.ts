@@ -75,7 +75,13 @@ export interface Account {
 /** Creates an account through `POST /api/auth/signup` (fast: no page involved). */
 export async function signUpViaApi(
   request: APIRequestContext,
-  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; role: "investor" | "founder" }> = {},
+  overrides: Partial<{
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    role: "investor" | "founder";
+  }> = {},
 ): Promise<Account> {
   const body = {
     firstName: "Taylor",
@@ -101,13 +107,17 @@ export async function loginViaApi(request: APIRequestContext, email: string, pas
 
 /** Puts a session token in the browser as the app's cookie (skips the sign-in page). */
 export async function signInCookie(context: BrowserContext, baseURL: string, token: string): Promise<void> {
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" },
-  ]);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** Signs a browser in as `email` through the API and the cookie. */
-export async function signInAs(context: BrowserContext, request: APIRequestContext, baseURL: string, email: string, password = DEMO_PASSWORD) {
+export async function signInAs(
+  context: BrowserContext,
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  password = DEMO_PASSWORD,
+) {
   const { token, user } = await loginViaApi(request, email, password);
   await signInCookie(context, baseURL, token);
   return { token, user };
@@ -185,7 +195,8 @@ export function visibleText(html: string): string {
     .replace(/<style\b[\s\S]*?<\/style>/gi, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === "#") return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      if (e[0] === "#")
+        return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
       return ENTITIES[e.toLowerCase()] ?? m;
     })
     .replace(/\s+/g, " ");

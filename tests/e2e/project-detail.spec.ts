@@ -78,7 +78,12 @@ test("typing a share count updates the figures (JS) or recalculates on submit (n
   await expect(figure(page, "Equity")).toHaveText(`${((250 / p.totalShares) * p.equity).toFixed(6)}%`);
 });
 
-test("a visitor sees Login to Invest; an investor sees Invest with the amount", async ({ page, context, request, baseURL }) => {
+test("a visitor sees Login to Invest; an investor sees Invest with the amount", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const p = PROJECTS.open;
   await page.goto(`/project/${p.slug}`);
   await expect(page.getByRole("link", { name: "Login to Invest" }).first()).toBeVisible();

@@ -35,7 +35,9 @@ const HOME_SECTIONS: [string, string][] = [
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const todayText = () =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date());
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(),
+  );
 
 const scrollTo = (page: Page, y: number) => page.evaluate(`window.scrollTo(0, ${y})`);
 const scrollY = (page: Page) => page.evaluate("window.scrollY") as Promise<number>;
@@ -76,7 +78,13 @@ test.describe("home", () => {
     await expect(market).toContainText("potential partner universities");
 
     const why = page.locator("#why-us");
-    for (const claim of ["Lower fees", "Transparent processes", "Curated selection", "Broker-dealer compliance", "A yearly seed of up to 50 companies"]) {
+    for (const claim of [
+      "Lower fees",
+      "Transparent processes",
+      "Curated selection",
+      "Broker-dealer compliance",
+      "A yearly seed of up to 50 companies",
+    ]) {
       await expect(why.getByRole("heading", { level: 3, name: claim })).toBeVisible();
     }
 
@@ -90,13 +98,22 @@ test.describe("home", () => {
     }
 
     // The showcase lists real featured projects from the database.
-    const featured = page.locator("#featured").getByRole("link").filter({ has: page.getByRole("heading", { level: 3 }) });
+    const featured = page
+      .locator("#featured")
+      .getByRole("link")
+      .filter({ has: page.getByRole("heading", { level: 3 }) });
     expect(await featured.count()).toBeGreaterThan(0);
     expect(await featured.first().getAttribute("href")).toMatch(/^\/project\/[a-z0-9-]+$/);
 
     // Features' call to action and How it works' demo link.
-    await expect(page.locator("#features").getByRole("link", { name: "Support Our Vision" })).toHaveAttribute("href", "/support");
-    await expect(page.locator("#how-it-works").getByRole("link", { name: "Experience Demo" })).toHaveAttribute("href", "/demo");
+    await expect(page.locator("#features").getByRole("link", { name: "Support Our Vision" })).toHaveAttribute(
+      "href",
+      "/support",
+    );
+    await expect(page.locator("#how-it-works").getByRole("link", { name: "Experience Demo" })).toHaveAttribute(
+      "href",
+      "/demo",
+    );
   });
 
   test("the contact section holds the contact form", async ({ page }) => {
@@ -109,7 +126,12 @@ test.describe("home", () => {
     await expect(contact.getByLabel("Subject")).toHaveCount(0);
   });
 
-  test("a visitor's hero offers Get Started and support; a signed-in user's offers Explore projects", async ({ page, context, request, baseURL }) => {
+  test("a visitor's hero offers Get Started and support; a signed-in user's offers Explore projects", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await page.goto("/");
     const hero = page.locator("section.hero");
     await expect(hero.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/signup");
@@ -128,7 +150,9 @@ test.describe("footer", () => {
     await page.goto("/about");
     const footer = page.getByRole("contentinfo");
     const hrefs = await footer.locator("nav a").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-    expect(hrefs).toEqual(expect.arrayContaining(["/#features", "/#roadmap", "/about", "/contact", "/privacy-policy", "/terms-of-service"]));
+    expect(hrefs).toEqual(
+      expect.arrayContaining(["/#features", "/#roadmap", "/about", "/contact", "/privacy-policy", "/terms-of-service"]),
+    );
     for (const href of hrefs) {
       const [path, hash] = href.split("#");
       await page.goto(href);
@@ -186,7 +210,13 @@ test.describe("legal pages", () => {
   test("the privacy policy lists the data stored, the one cookie and browser storage", async ({ page }) => {
     await page.goto("/privacy-policy");
     const main = page.getByRole("main");
-    for (const h of ["Your account", "Sessions", "Simulated investments and projects", "Contact messages", "Supporters"]) {
+    for (const h of [
+      "Your account",
+      "Sessions",
+      "Simulated investments and projects",
+      "Contact messages",
+      "Supporters",
+    ]) {
       await expect(main.getByRole("heading", { level: 3, name: h })).toBeVisible();
     }
     await expect(main).toContainText("one cookie");
@@ -194,7 +224,10 @@ test.describe("legal pages", () => {
     await expect(main).toContainText("task manager");
   });
 
-  test("back to top: a button after 300px of scroll (JS), plain links without JS", async ({ page, javaScriptEnabled }) => {
+  test("back to top: a button after 300px of scroll (JS), plain links without JS", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/privacy-policy");
     const links = page.getByRole("link", { name: "Back to top" });
     expect(await links.count()).toBeGreaterThan(5);
@@ -244,7 +277,10 @@ test.describe("scroll reveal", () => {
     for (let i = 0; i < n; i += 4) await expect(reveals.nth(i)).toHaveCSS("opacity", "1");
   });
 
-  test("with JavaScript, sections below the fold reveal as they scroll into view", async ({ page, javaScriptEnabled }) => {
+  test("with JavaScript, sections below the fold reveal as they scroll into view", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "JS only");
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto("/");
@@ -282,7 +318,9 @@ test.describe("shared behaviour (JS)", () => {
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/\breveal-ready\b|\bjs\b/);
     const keys = () =>
-      page.evaluate(`({ local: Object.keys(localStorage).sort(), session: Object.keys(sessionStorage).sort() })`) as Promise<{
+      page.evaluate(
+        `({ local: Object.keys(localStorage).sort(), session: Object.keys(sessionStorage).sort() })`,
+      ) as Promise<{
         local: string[];
         session: string[];
       }>;
@@ -326,7 +364,12 @@ test.describe("/access-denied", () => {
     await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
   });
 
-  test("a founder gets the founder dashboard, an investor the portfolio", async ({ page, context, request, baseURL }) => {
+  test("a founder gets the founder dashboard, an investor the portfolio", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await signInAs(context, request, baseURL!, DEMO.founder);
     await page.goto("/access-denied");
     await expect(page.getByRole("alert")).toContainText("You do not have permission to access this page.");

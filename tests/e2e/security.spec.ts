@@ -69,7 +69,12 @@ test.describe("no Content-Security-Policy violation on any page", () => {
     expect(nonces.size).toBe(VISITOR_PAGES.length);
   });
 
-  test("an investor's pages: portfolio, profile, the purchase page and its review", async ({ page, context, request, baseURL }) => {
+  test("an investor's pages: portfolio, profile, the purchase page and its review", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await signInAs(context, request, baseURL!, DEMO.investor);
     for (const path of INVESTOR_PAGES) await expectCleanLoad(page, path);
   });
@@ -79,7 +84,10 @@ test.describe("no Content-Security-Policy violation on any page", () => {
     for (const path of FOUNDER_PAGES) await expectCleanLoad(page, path);
   });
 
-  test("an error page: a form sent as JSON is refused with 415 and the message, without violations", async ({ page, baseURL }) => {
+  test("an error page: a form sent as JSON is refused with 415 and the message, without violations", async ({
+    page,
+    baseURL,
+  }) => {
     const consoleFound = await watchCsp(page);
     // The browser posts JSON to the sign-in action (as a script or a hostile page might) and
     // renders the answer.
@@ -92,7 +100,9 @@ test.describe("no Content-Security-Policy violation on any page", () => {
     );
     const res = await page.goto("/signin");
     expect(res!.status()).toBe(415);
-    await expect(page.getByText("This form must be sent as application/x-www-form-urlencoded or multipart/form-data")).toBeVisible();
+    await expect(
+      page.getByText("This form must be sent as application/x-www-form-urlencoded or multipart/form-data"),
+    ).toBeVisible();
     expect(await res!.headerValue("content-security-policy")).toContain("'strict-dynamic'");
     expect(await cspViolations(page, consoleFound)).toEqual([]);
   });
@@ -120,7 +130,11 @@ test.describe("static files carry the security headers", () => {
 });
 
 test.describe("oversized bodies through the dev server", () => {
-  test("a 10 MB form post and a 10 MB API body are answered 413, not a lost connection", async ({ request, baseURL, javaScriptEnabled }) => {
+  test("a 10 MB form post and a 10 MB API body are answered 413, not a lost connection", async ({
+    request,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "HTTP-level: runs once, in the js project");
     const big = "m".repeat(10 * 1024 * 1024);
     const form = await request.post("/support", {
@@ -128,7 +142,10 @@ test.describe("oversized bodies through the dev server", () => {
       data: `name=x&email=a%40b.co&message=${big}`,
     });
     expect(form.status()).toBe(413);
-    const api = await request.post("/api/supporters", { headers: { "Content-Type": "application/json" }, data: `{"name":"${big}"}` });
+    const api = await request.post("/api/supporters", {
+      headers: { "Content-Type": "application/json" },
+      data: `{"name":"${big}"}`,
+    });
     expect(api.status()).toBe(413);
     expect(await api.json()).toEqual({ success: false, message: "Request body is too large" });
   });

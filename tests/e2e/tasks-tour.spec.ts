@@ -37,7 +37,8 @@ async function addTask(page: Page, text: string, opts: { priority?: "Low" | "Med
 }
 
 const items = (page: Page) => page.locator(".task-list > li");
-const item = (page: Page, text: string): Locator => items(page).filter({ has: page.getByRole("checkbox", { name: text, exact: true }) });
+const item = (page: Page, text: string): Locator =>
+  items(page).filter({ has: page.getByRole("checkbox", { name: text, exact: true }) });
 const footer = (page: Page) => page.getByText(/\d+ total task\(s\), \d+ completed/);
 
 test.describe("/tasks without JavaScript", () => {
@@ -222,7 +223,12 @@ async function expectTourOffer(page: Page) {
   return prompt;
 }
 
-async function newInvestorOnPortfolio(page: Page, context: BrowserContext, request: APIRequestContext, baseURL: string) {
+async function newInvestorOnPortfolio(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  baseURL: string,
+) {
   const account = await signUpViaApi(request, { firstName: "Toni" });
   await signInCookie(context, baseURL, account.token);
   await page.goto("/portfolio?newUser=1");

@@ -21,7 +21,9 @@ import { call, db, insertProject, json, signup, signupBody, unique, uniqueIp } f
 
 const TOO_MANY = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
 const count = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 const statuses = (responses: Response[]) => responses.map((r) => r.status);
 const tally = (codes: number[]) => codes.reduce<Record<number, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
 
@@ -58,7 +60,9 @@ describe("1. the sign-in limit holds under concurrent guesses", () => {
 
   it("guesses spread over many addresses: at most 10 per account from browsers it has never seen", async () => {
     const { user } = await signup();
-    const responses = await Promise.all(Array.from({ length: 15 }, (_, i) => login(user.email, `spread-${i}-xx`, uniqueIp())));
+    const responses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => login(user.email, `spread-${i}-xx`, uniqueIp())),
+    );
     expect(tally(statuses(responses))).toEqual({ 401: LOGIN_LIMITS.accountUntrusted.max, 429: 5 });
   });
 
@@ -123,7 +127,9 @@ describe("4. a supporter entry cannot be rewritten by someone else", () => {
     const first = await call("/api/supporters", { body: { name: "Real Fan", email, message: "Go team" } });
     expect(first.status).toBe(201);
     const before = await json(await call("/api/supporters"));
-    const again = await call("/api/supporters", { body: { name: "Vandal", email: email.toUpperCase(), message: "spam" } });
+    const again = await call("/api/supporters", {
+      body: { name: "Vandal", email: email.toUpperCase(), message: "spam" },
+    });
     expect(again.status).toBe(first.status);
     expect(Object.keys(await json(again)).sort()).toEqual(["count", "message", "success"]);
     expect(await json(await call("/api/supporters"))).toEqual(before);
@@ -138,7 +144,9 @@ describe("5 and 7. sign-ups, contact messages and supporters are limited per add
       bodies.map((body) => call("/api/auth/signup", { body, headers: { "CF-Connecting-IP": ip } })),
     );
     expect(tally(statuses(responses))).toEqual({ 201: SIGNUP_LIMIT.max, 429: 20 - SIGNUP_LIMIT.max });
-    const created = await Promise.all(bodies.map((b) => count("select count(*) as n from users where email = ?", b.email)));
+    const created = await Promise.all(
+      bodies.map((b) => count("select count(*) as n from users where email = ?", b.email)),
+    );
     expect(created.reduce((a, b) => a + b, 0)).toBe(SIGNUP_LIMIT.max);
     const refused = responses.find((r) => r.status === 429)!;
     expect(await json(refused)).toMatchObject({
@@ -152,11 +160,16 @@ describe("5 and 7. sign-ups, contact messages and supporters are limited per add
     const marker = unique("burst");
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call("/api/contacts", { body: { name: "Burst", email: `${marker}@example.edu`, message: `n${i}` }, headers: { "CF-Connecting-IP": ip } }),
+        call("/api/contacts", {
+          body: { name: "Burst", email: `${marker}@example.edu`, message: `n${i}` },
+          headers: { "CF-Connecting-IP": ip },
+        }),
       ),
     );
     expect(tally(statuses(responses))).toEqual({ 201: CONTACT_LIMIT.max, 429: 50 - CONTACT_LIMIT.max });
-    expect(await count("select count(*) as n from contact_messages where email = ?", `${marker}@example.edu`)).toBe(CONTACT_LIMIT.max);
+    expect(await count("select count(*) as n from contact_messages where email = ?", `${marker}@example.edu`)).toBe(
+      CONTACT_LIMIT.max,
+    );
   });
 
   it(`50 concurrent supporter sign-ups from one address store exactly ${SUPPORT_LIMIT.max}`, async () => {
@@ -164,11 +177,16 @@ describe("5 and 7. sign-ups, contact messages and supporters are limited per add
     const marker = unique("crowd");
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call("/api/supporters", { body: { name: "Crowd", email: `${marker}-${i}@example.edu` }, headers: { "CF-Connecting-IP": ip } }),
+        call("/api/supporters", {
+          body: { name: "Crowd", email: `${marker}-${i}@example.edu` },
+          headers: { "CF-Connecting-IP": ip },
+        }),
       ),
     );
     expect(tally(statuses(responses))).toEqual({ 201: SUPPORT_LIMIT.max, 429: 50 - SUPPORT_LIMIT.max });
-    expect(await count("select count(*) as n from supporters where email like ?", `${marker}-%`)).toBe(SUPPORT_LIMIT.max);
+    expect(await count("select count(*) as n from supporters where email like ?", `${marker}-%`)).toBe(
+      SUPPORT_LIMIT.max,
+    );
   });
 });
 
@@ -185,7 +203,9 @@ describe("8. text fields take text only, and only characters that show as typed"
         const body = signupBody({ [field]: value });
         const res = await call("/api/auth/signup", { body });
         expect(res.status).toBe(400);
-        expect(await json(res)).toMatchObject({ message: field === "firstName" ? "First name must be text" : "Password must be text" });
+        expect(await json(res)).toMatchObject({
+          message: field === "firstName" ? "First name must be text" : "Password must be text",
+        });
         expect(await count("select count(*) as n from users where email = ?", body.email)).toBe(0);
       }
     });
@@ -215,7 +235,9 @@ describe("8. text fields take text only, and only characters that show as typed"
       const body = signupBody({ firstName: name });
       const res = await call("/api/auth/signup", { body });
       expect(res.status).toBe(400);
-      expect(await json(res)).toMatchObject({ message: "First name cannot contain control, invisible or text-direction characters" });
+      expect(await json(res)).toMatchObject({
+        message: "First name cannot contain control, invisible or text-direction characters",
+      });
       const email = `${unique("inv")}@example.edu`;
       const support = await call("/api/supporters", { body: { name, email } });
       expect(support.status).toBe(400);
@@ -268,7 +290,10 @@ describe("8. text fields take text only, and only characters that show as typed"
   });
 
   it("answers 415 for a body that is neither JSON nor a form", async () => {
-    const res = await call("/api/auth/login", { body: "<login><email>a@b.co</email></login>", headers: { "Content-Type": "application/xml" } });
+    const res = await call("/api/auth/login", {
+      body: "<login><email>a@b.co</email></login>",
+      headers: { "Content-Type": "application/xml" },
+    });
     expect(res.status).toBe(415);
     expect(await json(res)).toMatchObject({ message: "Content-Type must be application/json" });
   });
@@ -311,7 +336,9 @@ describe("10. only what changes public pages clears the visitors' cache", () => 
     expect((await call("/api/auth/logout", { method: "POST" })).status).toBe(200); // anonymous
     expect((await call("/api/auth/login", { body: { email: user.email, password } })).status).toBe(200);
     expect((await call("/api/auth/login", { body: { email: user.email, password: "Wrong-one-1" } })).status).toBe(401);
-    expect((await call("/api/contacts", { body: { name: "Sam", email: "sam@example.edu", message: "Hi" } })).status).toBe(201);
+    expect(
+      (await call("/api/contacts", { body: { name: "Sam", email: "sam@example.edu", message: "Hi" } })).status,
+    ).toBe(201);
     expect((await call("/api/auth/logout", { method: "POST", token })).status).toBe(200);
     expect((await call(`/api/projects/${p.slug}`)).headers.get("X-Edge-Cache")).toBe("HIT");
 
@@ -325,14 +352,23 @@ describe("10. only what changes public pages clears the visitors' cache", () => 
 
 describe("11. the last shares can be sold", () => {
   it("7 shares at $50 left with a $500 minimum: buying all 7 is allowed, 6 is not", async () => {
-    const p = await insertProject({ sharePriceCents: 5_000, totalShares: 1_000, sharesSold: 993, fundingCurrentCents: 993 * 5_000, minInvestmentCents: 50_000, fundingGoalCents: 5_000_000 });
+    const p = await insertProject({
+      sharePriceCents: 5_000,
+      totalShares: 1_000,
+      sharesSold: 993,
+      fundingCurrentCents: 993 * 5_000,
+      minInvestmentCents: 50_000,
+      fundingGoalCents: 5_000_000,
+    });
     const { token } = await signup();
     const six = await call(`/api/projects/${p.id}/invest`, { body: { shares: 6 }, token });
     expect(six.status).toBe(422);
     expect(await json(six)).toMatchObject({ message: "The minimum investment is $500" });
     const seven = await call(`/api/projects/${p.id}/invest`, { body: { shares: 7 }, token });
     expect(seven.status).toBe(201);
-    const row = await env.DB.prepare("select shares_sold, funding_current_cents from projects where id = ?").bind(p.id).first();
+    const row = await env.DB.prepare("select shares_sold, funding_current_cents from projects where id = ?")
+      .bind(p.id)
+      .first();
     expect(row).toEqual({ shares_sold: 1_000, funding_current_cents: 1_000 * 5_000 });
   });
 });
@@ -354,7 +390,11 @@ describe("13. the smaller findings", () => {
   it("a 101-character idempotency key is called too long, not missing", async () => {
     const p = await insertProject();
     const { token } = await signup();
-    const res = await call(`/api/projects/${p.id}/invest`, { body: { shares: 10 }, token, headers: { "Idempotency-Key": "k".repeat(101) } });
+    const res = await call(`/api/projects/${p.id}/invest`, {
+      body: { shares: 10 },
+      token,
+      headers: { "Idempotency-Key": "k".repeat(101) },
+    });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ message: "The idempotency key must be 1 to 100 visible ASCII characters" });
   });

@@ -14,7 +14,9 @@ import {
 import { call, db, json, signup, signupBody, unique, uniqueIp } from "./helpers";
 
 const countUsers = async (email: string) =>
-  (await env.DB.prepare("select count(*) as n from users where email = ?").bind(email.toLowerCase()).first<{ n: number }>())!.n;
+  (await env.DB.prepare("select count(*) as n from users where email = ?")
+    .bind(email.toLowerCase())
+    .first<{ n: number }>())!.n;
 
 describe("POST /api/auth/signup", () => {
   it("creates an investor and answers with the spec's token and user shape", async () => {
@@ -59,9 +61,21 @@ describe("POST /api/auth/signup", () => {
     ["a missing password", { password: "" }, "Please fill out all fields"],
     ["mismatched passwords", { confirmPassword: "other1" }, "Passwords do not match"],
     ["a password of six spaces", { password: "      " }, "Password cannot be only spaces"],
-    ["the most common password", { password: "123456" }, "This password is one of the most common passwords. Please choose one that is harder to guess."],
-    ["'password'", { password: "password" }, "This password is one of the most common passwords. Please choose one that is harder to guess."],
-    ["a common password in capitals", { password: "QWERTY123" }, "This password is one of the most common passwords. Please choose one that is harder to guess."],
+    [
+      "the most common password",
+      { password: "123456" },
+      "This password is one of the most common passwords. Please choose one that is harder to guess.",
+    ],
+    [
+      "'password'",
+      { password: "password" },
+      "This password is one of the most common passwords. Please choose one that is harder to guess.",
+    ],
+    [
+      "a common password in capitals",
+      { password: "QWERTY123" },
+      "This password is one of the most common passwords. Please choose one that is harder to guess.",
+    ],
     ["a 5-character password", { password: "abcde" }, "Password must be at least 6 characters"],
     ["an impossible birth date", { birthDate: "2001-02-30" }, "Please enter a valid birth date"],
     ["a non-date birth date", { birthDate: "yesterday" }, "Please enter a valid birth date"],
@@ -134,7 +148,9 @@ describe("POST /api/auth/login", () => {
   it("answers a wrong password and an unknown email the same way", async () => {
     const { user } = await signup();
     const wrong = await call("/api/auth/login", { body: { email: user.email, password: "wrong-pass" } });
-    const unknown = await call("/api/auth/login", { body: { email: `${unique()}@nowhere.edu`, password: "wrong-pass" } });
+    const unknown = await call("/api/auth/login", {
+      body: { email: `${unique()}@nowhere.edu`, password: "wrong-pass" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await json(wrong)).toEqual(await json(unknown));
@@ -195,7 +211,11 @@ describe("sessions", () => {
     const later = await validateSessionToken(db(), token, start + 2 * SESSION_REFRESH_MS);
     expect(later?.refreshed).toBe(true);
     // 29 days after that use: still valid (the window slid)
-    const slid = await validateSessionToken(db(), token, start + 2 * SESSION_REFRESH_MS + SESSION_INACTIVITY_MS - 60_000);
+    const slid = await validateSessionToken(
+      db(),
+      token,
+      start + 2 * SESSION_REFRESH_MS + SESSION_INACTIVITY_MS - 60_000,
+    );
     expect(slid).not.toBeNull();
     // a full window without use: gone, and deleted from D1
     const expired = await validateSessionToken(db(), token, start + 3 * SESSION_INACTIVITY_MS);

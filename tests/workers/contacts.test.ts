@@ -81,7 +81,12 @@ describe("POST /api/contacts (home form)", () => {
 
   it("treats a filled honeypot as a bot: success answer, nothing stored", async () => {
     const e = email();
-    const res = await post("/api/contacts", { name: "Bot", email: e, message: "Buy now", website: "http://spam.example" });
+    const res = await post("/api/contacts", {
+      name: "Bot",
+      email: e,
+      message: "Buy now",
+      website: "http://spam.example",
+    });
     expect(res.status).toBe(201);
     expect(await json(res)).toEqual({ success: true, message: SUCCESS });
     expect(await rows(e)).toHaveLength(0);
@@ -109,7 +114,9 @@ describe("POST /api/contacts (home form)", () => {
 
   it("refuses a cross-site browser post", async () => {
     const e = email();
-    const res = await post("/api/contacts", { name: "Sam", email: e, message: "Hi" }, ip(), { "Sec-Fetch-Site": "cross-site" });
+    const res = await post("/api/contacts", { name: "Sam", email: e, message: "Hi" }, ip(), {
+      "Sec-Fetch-Site": "cross-site",
+    });
     expect(res.status).toBe(403);
     expect(await rows(e)).toHaveLength(0);
   });

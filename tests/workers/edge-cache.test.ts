@@ -31,7 +31,12 @@ describe("edge cache for anonymous visitors", () => {
     const p = await insertProject({ slug: unique("fresh-") });
     expect(await json(await call(`/api/projects/${p.slug}`))).toMatchObject({ sharesSold: 0 });
     const { token } = await signup();
-    const buy = await call(`/api/projects/${p.id}/invest`, { method: "POST", body: { shares: 10 }, token, headers: { "Idempotency-Key": unique() } });
+    const buy = await call(`/api/projects/${p.id}/invest`, {
+      method: "POST",
+      body: { shares: 10 },
+      token,
+      headers: { "Idempotency-Key": unique() },
+    });
     expect(buy.status).toBe(201);
     const after = await call(`/api/projects/${p.slug}`);
     expect(await json(after)).toMatchObject({ sharesSold: 10 });

@@ -24,8 +24,7 @@ export function call(
   return exports.default.fetch(`http://localhost${path}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers,
-    body:
-      init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
   });
 }
 
@@ -99,7 +98,12 @@ export async function insertProject(overrides: Partial<typeof projects.$inferIns
     ...overrides,
   };
   await db().insert(projects).values(row);
-  return (await db().select().from(projects).where((await import("drizzle-orm")).eq(projects.id, id)))[0];
+  return (
+    await db()
+      .select()
+      .from(projects)
+      .where((await import("drizzle-orm")).eq(projects.id, id))
+  )[0];
 }
 
 export { inDays };

@@ -59,7 +59,13 @@ describe("POST /api/projects/{id}/invest", () => {
     });
     expect(out.project).toMatchObject({ sharesSold: 40, sharesRemaining: 3_960, fundingCurrent: 100 });
     const s = await projectState(project.id);
-    expect(s).toMatchObject({ shares_sold: 40, funding_current_cents: 10_000, inv_shares: 40, inv_cents: 10_000, inv_count: 1 });
+    expect(s).toMatchObject({
+      shares_sold: 40,
+      funding_current_cents: 10_000,
+      inv_shares: 40,
+      inv_cents: 10_000,
+      inv_count: 1,
+    });
   });
 
   it("accepts the slug as well as the id", async () => {
@@ -173,7 +179,10 @@ describe("POST /api/projects/{id}/invest", () => {
     expect(b.investment._id).toBe(a.investment._id);
     // concurrent double-submit of one key: still one purchase
     const key2 = unique("double");
-    const both = await Promise.all([invest(project.id, token, { shares: 17 }, key2), invest(project.id, token, { shares: 17 }, key2)]);
+    const both = await Promise.all([
+      invest(project.id, token, { shares: 17 }, key2),
+      invest(project.id, token, { shares: 17 }, key2),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
     expect(await projectState(project.id)).toMatchObject({ shares_sold: 29, inv_shares: 29, inv_count: 2 });
     // the same key with other shares is refused, not silently replayed
@@ -222,7 +231,9 @@ describe("POST /api/projects/{id}/invest", () => {
     expect(bad!.n).toBe(0);
     // every refusal names what is left, or says sold out
     for (const r of results.filter((x) => x.status === 409)) {
-      expect((await json<{ message: string }>(r)).message).toMatch(/^(Only \d+ shares are available for purchase|This project is sold out)$/);
+      expect((await json<{ message: string }>(r)).message).toMatch(
+        /^(Only \d+ shares are available for purchase|This project is sold out)$/,
+      );
     }
   });
 
@@ -298,7 +309,8 @@ describe("GET /api/investments/user/{userId}", () => {
     expect(res.status).toBe(403);
     expect(await json(res)).toEqual({
       success: false,
-      message: "As a founder, you cannot access the investor portfolio. This feature is only available for investor accounts.",
+      message:
+        "As a founder, you cannot access the investor portfolio. This feature is only available for investor accounts.",
     });
   });
 });

@@ -14,15 +14,26 @@ describe("daily housekeeping", () => {
     const [oldId] = old.token.split(".");
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("update sessions set last_verified_at = ? where id = ?").bind(now - SESSION_INACTIVITY_MS - 1000, idleId),
+      env.DB.prepare("update sessions set last_verified_at = ? where id = ?").bind(
+        now - SESSION_INACTIVITY_MS - 1000,
+        idleId,
+      ),
       // used an hour ago, but signed in longer ago than the absolute lifetime
-      env.DB.prepare("update sessions set created_at = ?, last_verified_at = ? where id = ?").bind(now - SESSION_ABSOLUTE_MS - 1000, now - 3_600_000, oldId),
+      env.DB.prepare("update sessions set created_at = ?, last_verified_at = ? where id = ?").bind(
+        now - SESSION_ABSOLUTE_MS - 1000,
+        now - 3_600_000,
+        oldId,
+      ),
     ]);
     const stale = unique("rl:stale:");
     const fresh = unique("rl:fresh:");
     await env.DB.batch([
-      env.DB.prepare("insert into rate_limits (key, window_start, window_ms, count, max_count) values (?, ?, 60000, 3, 5)").bind(stale, now - 61_000),
-      env.DB.prepare("insert into rate_limits (key, window_start, window_ms, count, max_count) values (?, ?, 60000, 3, 5)").bind(fresh, now - 59_000),
+      env.DB.prepare(
+        "insert into rate_limits (key, window_start, window_ms, count, max_count) values (?, ?, 60000, 3, 5)",
+      ).bind(stale, now - 61_000),
+      env.DB.prepare(
+        "insert into rate_limits (key, window_start, window_ms, count, max_count) values (?, ?, 60000, 3, 5)",
+      ).bind(fresh, now - 59_000),
     ]);
 
     const purged = await purgeExpired(db(), now);

@@ -54,8 +54,17 @@ describe("GET /api/projects/{slug or id}", () => {
     const p = await insertProject();
     const a = await signup("investor", { firstName: "Grace", lastName: "Hopper" });
     const b = await signup();
-    for (const [t, k] of [[a.token, "1"], [a.token, "2"], [b.token, "3"]] as const) {
-      await call(`/api/projects/${p.id}/invest`, { method: "POST", body: { shares: 10 }, token: t, headers: { "Idempotency-Key": unique(k) } });
+    for (const [t, k] of [
+      [a.token, "1"],
+      [a.token, "2"],
+      [b.token, "3"],
+    ] as const) {
+      await call(`/api/projects/${p.id}/invest`, {
+        method: "POST",
+        body: { shares: 10 },
+        token: t,
+        headers: { "Idempotency-Key": unique(k) },
+      });
     }
     expect(await json(await call(`/api/projects/${p.slug}`))).toMatchObject({ investors: 2, sharesSold: 30 });
     const res = await call(`/api/projects/${p.slug}/investors`);
@@ -90,7 +99,8 @@ describe("project browser query", () => {
     expect(page1.projects.every((p) => p.sector === "education")).toBe(true);
     expect(page1.projects.map((p) => p._id)).not.toContain(closed.id);
     const all = [];
-    for (let page = 1; page <= page1.pageCount; page++) all.push(...(await listProjectsPage(db(), { sector, page })).projects);
+    for (let page = 1; page <= page1.pageCount; page++)
+      all.push(...(await listProjectsPage(db(), { sector, page })).projects);
     expect(new Set(all.map((p) => p._id)).size).toBe(before.total + 7);
     expect(all.at(-1)?.daysLeft).toBe(0);
     // every project just added is listed exactly once, the open ones before the closed one

@@ -67,7 +67,12 @@ describe("POST /api/supporters", () => {
   it("adds a supporter: 201 { success, count, message }, trimmed, email lower-cased", async () => {
     const before = await total();
     const e = email("New");
-    const res = await post({ name: "  Alex  ", email: `  ${e.toUpperCase()} `, message: "  Love it  ", showPublicly: true });
+    const res = await post({
+      name: "  Alex  ",
+      email: `  ${e.toUpperCase()} `,
+      message: "  Love it  ",
+      showPublicly: true,
+    });
     expect(res.status).toBe(201);
     expect(await json(res)).toEqual({ success: true, count: before + 1, message: "Thank you for your support!" });
     expect(await rowsFor(e)).toEqual([{ name: "Alex", email: e.toLowerCase(), message: "Love it", show_publicly: 1 }]);
@@ -147,7 +152,8 @@ describe("POST /api/supporters", () => {
 
   it(`rate limits an address to ${SUPPORT_LIMIT.max} sign-ups per window with a 429`, async () => {
     const addr = ip();
-    for (let i = 0; i < SUPPORT_LIMIT.max; i++) expect((await post({ name: "R", email: email() }, addr)).status).toBe(201);
+    for (let i = 0; i < SUPPORT_LIMIT.max; i++)
+      expect((await post({ name: "R", email: email() }, addr)).status).toBe(201);
     const before = await total();
     const e = email();
     const res = await post({ name: "R", email: e }, addr);

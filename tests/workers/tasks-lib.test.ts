@@ -46,7 +46,10 @@ describe("adding tasks", () => {
   });
 
   it("keeps a chosen priority and a valid due date; drops an unknown priority and a bad date", () => {
-    expect(createTask({ text: "x", priority: "high", dueDate: "2026-12-31" }, "1")).toMatchObject({ priority: "high", dueDate: "2026-12-31" });
+    expect(createTask({ text: "x", priority: "high", dueDate: "2026-12-31" }, "1")).toMatchObject({
+      priority: "high",
+      dueDate: "2026-12-31",
+    });
     const t = createTask({ text: "x", priority: "urgent", dueDate: "2026-02-30" }, "2")!;
     expect(t.priority).toBe("medium");
     expect(t.dueDate).toBeUndefined();
@@ -63,7 +66,11 @@ describe("adding tasks", () => {
 
 describe("editing, toggling and deleting", () => {
   it("Update Task replaces text, priority and due date and keeps completion", () => {
-    const out = updateTask(base, "b", { text: " Compare 3 fintech projects ", priority: "high", dueDate: "2026-05-01" });
+    const out = updateTask(base, "b", {
+      text: " Compare 3 fintech projects ",
+      priority: "high",
+      dueDate: "2026-05-01",
+    });
     expect(out.find((t) => t.id === "b")).toEqual({
       id: "b",
       text: "Compare 3 fintech projects",
@@ -72,7 +79,9 @@ describe("editing, toggling and deleting", () => {
       dueDate: "2026-05-01",
     });
     // Clearing the due date removes it.
-    expect(updateTask(base, "a", { text: "A", priority: "high", dueDate: "" }).find((t) => t.id === "a")).not.toHaveProperty("dueDate");
+    expect(
+      updateTask(base, "a", { text: "A", priority: "high", dueDate: "" }).find((t) => t.id === "a"),
+    ).not.toHaveProperty("dueDate");
   });
 
   it("an update with whitespace-only text or an unknown id changes nothing", () => {
@@ -144,7 +153,9 @@ describe("storage", () => {
       null,
       5,
     ];
-    expect(parseStoredTasks(JSON.stringify(messy))).toEqual([{ id: "1", text: "ok", completed: false, priority: "medium" }]);
+    expect(parseStoredTasks(JSON.stringify(messy))).toEqual([
+      { id: "1", text: "ok", completed: false, priority: "medium" },
+    ]);
   });
 });
 

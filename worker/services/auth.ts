@@ -18,14 +18,7 @@ import type { Database } from "../../db/client";
 import { projects, sessions, trustedDevices, users } from "../../db/schema";
 import { constraintFailed, ServiceError } from "./errors";
 import { isCommonPassword } from "./passwords";
-import {
-  clearStatements,
-  keyPart,
-  releaseStatements,
-  reserve,
-  type RateLimit,
-  type Slot,
-} from "./rate-limit";
+import { clearStatements, keyPart, releaseStatements, reserve, type RateLimit, type Slot } from "./rate-limit";
 
 export const SESSION_COOKIE = "campusfund_session";
 export const DEVICE_COOKIE = "campusfund_device";
@@ -61,13 +54,16 @@ export const LOGIN_LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 
 /** Accounts created per client address (each costs a scrypt hash). */
-export const SIGNUP_LIMIT = { max: 10, windowMs: 60 * MINUTE, message: MESSAGES.tooManySignups } as const satisfies RateLimit;
+export const SIGNUP_LIMIT = {
+  max: 10,
+  windowMs: 60 * MINUTE,
+  message: MESSAGES.tooManySignups,
+} as const satisfies RateLimit;
 
 // ---------------------------------------------------------------------------------------------
 // bytes helpers
 
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 function randomToken(bytes: number): string {
   const buf = crypto.getRandomValues(new Uint8Array(bytes));
@@ -176,7 +172,9 @@ async function sessionStatements(db: Database, userId: string, now: number) {
     token,
     statements: [
       d1
-        .prepare("insert into sessions (id, secret_hash, user_id, created_at, last_verified_at) values (?1, ?2, ?3, ?4, ?4)")
+        .prepare(
+          "insert into sessions (id, secret_hash, user_id, created_at, last_verified_at) values (?1, ?2, ?3, ?4, ?4)",
+        )
         .bind(id, await sha256Hex(secret), userId, now),
       // Beyond the cap, the least recently used sessions of this user end.
       d1
@@ -207,7 +205,9 @@ async function deviceStatements(db: Database, userId: string, known: string | nu
     token,
     statements: [
       d1
-        .prepare("insert into trusted_devices (id, secret_hash, user_id, created_at, last_used_at) values (?1, ?2, ?3, ?4, ?4)")
+        .prepare(
+          "insert into trusted_devices (id, secret_hash, user_id, created_at, last_used_at) values (?1, ?2, ?3, ?4, ?4)",
+        )
         .bind(id, await sha256Hex(secret), userId, now),
       d1
         .prepare(

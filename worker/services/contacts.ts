@@ -34,7 +34,9 @@ export async function submitContactMessage(
   const input = parsed.value;
   const now = options.now ?? Date.now();
   const insert = db.$client
-    .prepare("insert into contact_messages (id, name, email, subject, message, created_at) values (?1, ?2, ?3, ?4, ?5, ?6)")
+    .prepare(
+      "insert into contact_messages (id, name, email, subject, message, created_at) values (?1, ?2, ?3, ?4, ?5, ?6)",
+    )
     .bind(crypto.randomUUID(), input.name, input.email, input.subject, input.message, now);
   await reserveAndRun(db, [{ key: `contact:ip:${options.clientIp}`, limit: CONTACT_LIMIT }], [insert], now);
   return { stored: true };

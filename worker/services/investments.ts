@@ -327,4 +327,3 @@ export async function listInvestments(
     }),
   );
 }
-

@@ -13,7 +13,9 @@ export async function purgeExpired(db: Database, now: number = Date.now()) {
   const [expiredSessions, staleLimits, oldDevices] = await db.batch([
     db
       .delete(sessions)
-      .where(or(lt(sessions.lastVerifiedAt, now - SESSION_INACTIVITY_MS), lt(sessions.createdAt, now - SESSION_ABSOLUTE_MS))),
+      .where(
+        or(lt(sessions.lastVerifiedAt, now - SESSION_INACTIVITY_MS), lt(sessions.createdAt, now - SESSION_ABSOLUTE_MS)),
+      ),
     // A window that has ended holds no reservation any more.
     db.delete(rateLimits).where(sql`${rateLimits.windowStart} + ${rateLimits.windowMs} <= ${now}`),
     db.delete(trustedDevices).where(lt(trustedDevices.lastUsedAt, now - DEVICE_LIFETIME_MS)),

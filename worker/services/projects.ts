@@ -42,9 +42,7 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     projectDuration: row.projectDuration,
     teamDescription: row.teamDescription,
     socialLinks: row.socialLinks,
-    university: row.universityName
-      ? { name: row.universityName, logo: row.universityLogo }
-      : null,
+    university: row.universityName ? { name: row.universityName, logo: row.universityLogo } : null,
     founderId: row.founderId,
     investors: Number(investors) || 0,
     fundingGoal,

@@ -101,7 +101,12 @@ async function refusal(db: Database, slots: Slot[], now: number): Promise<Servic
   const rows = await db
     .select()
     .from(rateLimits)
-    .where(inArray(rateLimits.key, slots.map((s) => s.key)));
+    .where(
+      inArray(
+        rateLimits.key,
+        slots.map((s) => s.key),
+      ),
+    );
   let fired: { slot: Slot; retryAfter: number } | null = null;
   for (const slot of slots) {
     const row = rows.find((r) => r.key === slot.key);

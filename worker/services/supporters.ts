@@ -39,7 +39,12 @@ export async function listSupporters(
   db: Database,
   limit: number = SUPPORTERS_LIST_MAX,
 ): Promise<{ supporters: PublicSupporter[]; count: number }> {
-  const rows = await db.all<{ total: number; name: string | null; message: string | null; created_at: number | null }>(sql`
+  const rows = await db.all<{
+    total: number;
+    name: string | null;
+    message: string | null;
+    created_at: number | null;
+  }>(sql`
     select c.total as total, s.name as name, s.message as message, s.created_at as created_at
     from (select count(*) as total from ${supporters}) as c
     left join (

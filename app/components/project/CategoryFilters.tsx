@@ -1,15 +1,9 @@
 import { Link } from "react-router";
 
-import { FILTERS } from "~/lib/categories";
+import { FILTERS } from "../../lib/categories";
 
 /** Category filters as links (work without JavaScript); the current one has aria-current. */
-export function CategoryFilters({
-  current,
-  hrefFor,
-}: {
-  current: string;
-  hrefFor: (sector: string) => string;
-}) {
+export function CategoryFilters({ current, hrefFor }: { current: string; hrefFor: (sector: string) => string }) {
   return (
     <nav className="filter-bar" aria-label="Filter projects by category">
       <ul>

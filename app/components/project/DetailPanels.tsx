@@ -1,10 +1,9 @@
 /** The project detail's tab panels. Server-rendered; only the active one is on the page. */
-import { formatMoney, formatPercent } from "~/lib/format";
-import { displayValuation } from "~/lib/project";
-import type { Person, ProjectDTO } from "~/lib/types";
+import { formatMoney, formatPercent } from "../../lib/format";
+import { displayValuation } from "../../lib/project";
+import type { Person, ProjectDTO } from "../../lib/types";
 
 import { REGULATION_INFO } from "./regulation";
-
 
 function paragraphs(text: string | null | undefined): string[] {
   return (text ?? "")
@@ -313,8 +312,8 @@ export function InvestmentPanel({ project }: { project: ProjectDTO }) {
         <h3 id="reg-h">Regulation Information</h3>
         <p>{reg.text}</p>
         <p className="muted">
-          CampusFund uses simulated money: no real funds change hands. Startup investments are risky
-          and illiquid; only invest what you could afford to lose.
+          CampusFund uses simulated money: no real funds change hands. Startup investments are risky and illiquid; only
+          invest what you could afford to lose.
         </p>
       </section>
     </>

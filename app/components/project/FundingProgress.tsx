@@ -1,5 +1,5 @@
-import { formatMoney } from "~/lib/format";
-import { progressPercent } from "~/lib/project";
+import { formatMoney } from "../../lib/format";
+import { progressPercent } from "../../lib/project";
 
 /** A progress bar capped at 100%, exposed to assistive technology as a named progressbar. */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
@@ -20,15 +20,7 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 }
 
 /** Raised and goal under a bar: the card's compact funding line. */
-export function FundingProgress({
-  current,
-  goal,
-  title,
-}: {
-  current: number;
-  goal: number;
-  title: string;
-}) {
+export function FundingProgress({ current, goal, title }: { current: number; goal: number; title: string }) {
   const pct = progressPercent(current, goal);
   return (
     <div className="funding">

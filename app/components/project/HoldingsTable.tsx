@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { formatDate, formatNumber, formatPrice } from "~/lib/format";
+import { formatDate, formatNumber, formatPrice } from "../../lib/format";
 
 export interface Holding {
   _id: string;
@@ -43,9 +43,15 @@ export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; hi
               <th scope="row">
                 <Link to={`/project/${h.projectSlug}`}>{h.projectTitle}</Link>
               </th>
-              <td className="num" data-label="Shares">{formatNumber(h.shares)}</td>
-              <td className="num" data-label="Purchase price">{formatPrice(h.sharePrice)}</td>
-              <td className="num" data-label="Value">{formatPrice(h.currentValue)}</td>
+              <td className="num" data-label="Shares">
+                {formatNumber(h.shares)}
+              </td>
+              <td className="num" data-label="Purchase price">
+                {formatPrice(h.sharePrice)}
+              </td>
+              <td className="num" data-label="Value">
+                {formatPrice(h.currentValue)}
+              </td>
               <td data-label="Date">{formatDate(h.investmentDate)}</td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import type { InvestButtonState } from "~/lib/project";
+import type { InvestButtonState } from "../../lib/project";
 
 /** Where a visitor goes to invest: sign in first, then back to the purchase page. */
 export function signinTo(path: string): string {

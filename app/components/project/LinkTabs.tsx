@@ -10,17 +10,7 @@ export interface LinkTab {
  * Tabs as links (`?tab=team`): each is a real page, so they work without JavaScript; the active
  * one carries aria-current. Only the active panel is rendered by the page.
  */
-export function LinkTabs({
-  tabs,
-  active,
-  label,
-  id,
-}: {
-  tabs: LinkTab[];
-  active: string;
-  label: string;
-  id?: string;
-}) {
+export function LinkTabs({ tabs, active, label, id }: { tabs: LinkTab[]; active: string; label: string; id?: string }) {
   return (
     <nav className="link-tabs" aria-label={label} id={id}>
       <ul>

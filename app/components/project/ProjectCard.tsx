@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 
-import { categoryLabel } from "~/lib/categories";
-import { formatPrice } from "~/lib/format";
-import { fundingState } from "~/lib/project";
-import type { ProjectDTO, Role } from "~/lib/types";
+import { categoryLabel } from "../../lib/categories";
+import { formatPrice } from "../../lib/format";
+import { fundingState } from "../../lib/project";
+import type { ProjectDTO, Role } from "../../lib/types";
 
 import { FundingProgress } from "./FundingProgress";
 import { signinTo } from "./InvestButton";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
-import { formatNumber, formatPercent, formatPrice } from "~/lib/format";
-import { DETAIL_PRESETS, equityForShares, totalFor } from "~/lib/project";
+import { formatNumber, formatPercent, formatPrice } from "../../lib/format";
+import { DETAIL_PRESETS, equityForShares, totalFor } from "../../lib/project";
 
 import { useHydrated } from "./hooks";
 

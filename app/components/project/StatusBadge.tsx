@@ -1,4 +1,4 @@
-import { capitalize } from "~/lib/format";
+import { capitalize } from "../../lib/format";
 
 const TONE: Record<string, string> = {
   active: "badge-success",

@@ -4,7 +4,7 @@
  */
 import { useState, useSyncExternalStore } from "react";
 
-import { clampShares, parseShares } from "~/lib/project";
+import { clampShares, parseShares } from "../../lib/project";
 
 const subscribe = () => () => {};
 
@@ -30,11 +30,7 @@ export interface ShareInputState {
  * Spec section 5, shares input: an integer of at least 1; non-numeric or non-positive input is
  * ignored; a value above the remaining shares is replaced by the remaining count with a message.
  */
-export function nextShareInput(
-  state: ShareInputState,
-  raw: string,
-  sharesRemaining: number,
-): ShareInputState {
+export function nextShareInput(state: ShareInputState, raw: string, sharesRemaining: number): ShareInputState {
   const n = parseShares(raw);
   if (n === null) return { ...state, text: raw };
   if (sharesRemaining <= 0) return { text: String(n), shares: n, message: null };
@@ -51,11 +47,7 @@ export function useShareInput(initial: number, initialMessage: string | null, sh
   // A new server value (navigation, revalidation) resets the input: React's "adjust state when a
   // prop changes" pattern, without an effect.
   const [seen, setSeen] = useState({ initial, initialMessage, sharesRemaining });
-  if (
-    seen.initial !== initial ||
-    seen.initialMessage !== initialMessage ||
-    seen.sharesRemaining !== sharesRemaining
-  ) {
+  if (seen.initial !== initial || seen.initialMessage !== initialMessage || seen.sharesRemaining !== sharesRemaining) {
     setSeen({ initial, initialMessage, sharesRemaining });
     setState({ text: String(initial), shares: initial, message: initialMessage });
   }

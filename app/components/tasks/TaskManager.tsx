@@ -26,7 +26,7 @@ import {
   type TaskPriority,
   toggleTask,
   updateTask,
-} from "~/lib/tasks";
+} from "../../lib/tasks";
 
 import { newTaskId, useStoredTasks } from "./store";
 
@@ -50,7 +50,7 @@ export function TaskManager({ ready }: { ready: boolean }) {
   const ids = useId();
   const hintId = `${ids}-hint`;
 
-  const editing = editingId ? tasks.find((t) => t.id === editingId) ?? null : null;
+  const editing = editingId ? (tasks.find((t) => t.id === editingId) ?? null) : null;
   const visible = filterTasks(tasks, filter);
   const today = localToday();
 
@@ -155,7 +155,13 @@ export function TaskManager({ ready }: { ready: boolean }) {
               </div>
               <div className="field task-field-due">
                 <label htmlFor={`${ids}-due`}>Due date (optional)</label>
-                <input id={`${ids}-due`} name="dueDate" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+                <input
+                  id={`${ids}-due`}
+                  name="dueDate"
+                  type="date"
+                  value={dueDate}
+                  onChange={(e) => setDueDate(e.target.value)}
+                />
               </div>
               <div className="task-form-actions">
                 <button type="submit" className="btn btn-primary">
@@ -252,7 +258,13 @@ function TaskItem({
   onDelete: () => void;
 }) {
   const id = useId();
-  const cls = ["task-item", `priority-${task.priority}`, task.completed && "is-done", overdue && "is-overdue", editing && "is-editing"]
+  const cls = [
+    "task-item",
+    `priority-${task.priority}`,
+    task.completed && "is-done",
+    overdue && "is-overdue",
+    editing && "is-editing",
+  ]
     .filter(Boolean)
     .join(" ");
   return (

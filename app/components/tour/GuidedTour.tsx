@@ -16,12 +16,12 @@
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 
-import { useHydrated } from "~/components/project/hooks";
+import { useHydrated } from "../project/hooks";
 
 import { type Box, hasRoom, placeTooltip, TOOLTIP_OFFSET, VIEWPORT_MARGIN } from "./placement";
 import { INVESTOR_TOUR_STEPS, type TourStep } from "./steps";
 
-import "~/styles/tour.css";
+import "../../styles/tour.css";
 
 /** Spec section 9: tour step delay. */
 export const STEP_DELAY_MS = 500;
@@ -38,7 +38,13 @@ export function startTour(): void {
 }
 
 /** A button that starts the tour; put it anywhere once <GuidedTour /> is mounted in the root. */
-export function StartTourButton({ className = "btn btn-secondary", children = "Take the tour" }: { className?: string; children?: React.ReactNode }) {
+export function StartTourButton({
+  className = "btn btn-secondary",
+  children = "Take the tour",
+}: {
+  className?: string;
+  children?: React.ReactNode;
+}) {
   const hydrated = useHydrated();
   // Without JavaScript a tour cannot run: render nothing rather than a dead button.
   if (!hydrated) return null;
@@ -214,7 +220,9 @@ function TourPrompt({ onStart, onDecline }: { onStart: () => void; onDecline: ()
       <h2 id={`${id}-title`} className="tour-prompt-title">
         Take a quick tour?
       </h2>
-      <p className="tour-prompt-text">See how to browse projects, size an investment and find your portfolio. It takes a minute.</p>
+      <p className="tour-prompt-text">
+        See how to browse projects, size an investment and find your portfolio. It takes a minute.
+      </p>
       <div className="tour-prompt-actions">
         <button type="button" className="btn btn-primary btn-sm" onClick={onStart}>
           Start tour

@@ -30,7 +30,12 @@ function clamp(v: number, min: number, max: number): number {
 }
 
 /** Whether a tooltip of `size` fits on `side` of `target` inside the viewport's margins. */
-export function hasRoom(side: TourSide, target: Box, size: { width: number; height: number }, viewport: { width: number; height: number }): boolean {
+export function hasRoom(
+  side: TourSide,
+  target: Box,
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+): boolean {
   const bottom = target.top + target.height;
   const right = target.left + target.width;
   switch (side) {

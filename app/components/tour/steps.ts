@@ -29,7 +29,8 @@ export const INVESTOR_TOUR_STEPS: readonly TourStep[] = [
     target: "tour-explore-link",
     fallbacks: ['.nav-desktop a[href="/demo"]', MOBILE_MENU],
     title: "Browse projects",
-    content: "Explore lists every student startup raising money on CampusFund. Filter by sector to find ideas you believe in.",
+    content:
+      "Explore lists every student startup raising money on CampusFund. Filter by sector to find ideas you believe in.",
     position: "bottom",
     action: { type: "navigate", path: "/demo" },
   },
@@ -37,7 +38,8 @@ export const INVESTOR_TOUR_STEPS: readonly TourStep[] = [
     target: "tour-project-card",
     fallbacks: ['.project-card a[href^="/project/"]', ".project-card"],
     title: "Open a project",
-    content: "Each card shows funding progress, days left and the share price. Open one to read its pitch, team and terms.",
+    content:
+      "Each card shows funding progress, days left and the share price. Open one to read its pitch, team and terms.",
     position: "top",
     action: { type: "click", target: "tour-project-card" },
   },
@@ -45,7 +47,8 @@ export const INVESTOR_TOUR_STEPS: readonly TourStep[] = [
     target: "tour-calculator",
     fallbacks: ["#calculator", ".calculator"],
     title: "Calculate your investment",
-    content: "Pick a number of shares to see what they cost and how much of the company they represent before you invest.",
+    content:
+      "Pick a number of shares to see what they cost and how much of the company they represent before you invest.",
     position: "left",
   },
   {
@@ -60,7 +63,8 @@ export const INVESTOR_TOUR_STEPS: readonly TourStep[] = [
     target: "tour-portfolio",
     fallbacks: [".portfolio-page .page-head", ".portfolio-page h1", "main h1"],
     title: "You're all set",
-    content: "All money on CampusFund is simulated, so explore freely and make your first investment whenever you're ready.",
+    content:
+      "All money on CampusFund is simulated, so explore freely and make your first investment whenever you're ready.",
     position: "bottom",
   },
 ];
