@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 
 import { SECTORS, sectorForCategory } from "../app/lib/categories.ts";
+import { shapeProblems } from "../app/lib/project-shapes.ts";
 import { DEMO_PASSWORD, buildDemoData, validateDemoData } from "../db/seed-data.ts";
 import { bin, root } from "./lib.mjs";
 
@@ -52,11 +53,15 @@ for (let i = 0; i < args.length; i++) {
 
 const today = new Date();
 const data = buildDemoData(today, sectorForCategory);
-const problems = validateDemoData(
-  data,
-  today,
-  SECTORS.map((s) => s.id),
-);
+const problems = [
+  ...validateDemoData(
+    data,
+    today,
+    SECTORS.map((s) => s.id),
+  ),
+  // the JSON columns hold exactly the shapes the app reads
+  ...data.projects.flatMap((p) => shapeProblems(p).map((problem) => `${p.id}: ${problem}`)),
+];
 if (problems.length) {
   console.error(`✗ the demo data is inconsistent:\n  - ${problems.join("\n  - ")}`);
   process.exit(1);

@@ -3,75 +3,34 @@
  * (dollars, ISO dates, the spec's field names), and the nested project parts stored as JSON.
  */
 
+import type * as v from "valibot";
+
+import type {
+  CreatorInfoShape,
+  DocumentLinkShape,
+  FaqShape,
+  FinancialsShape,
+  PersonShape,
+  ProjectDetailsShape,
+  RoadmapItemShape,
+  SocialLinksShape,
+  TractionItemShape,
+} from "./project-shapes";
+
 export type Role = "investor" | "founder" | "admin";
 export type RiskLevel = "low" | "medium" | "high";
 export type RegulationType = "SAFE" | "RegCF" | "RegA+";
 
-export interface CreatorInfo {
-  name: string;
-  image?: string;
-  experience?: string;
-  bio: string;
-  university?: string;
-}
-
-export interface SocialLinks {
-  website?: string;
-  twitter?: string;
-  facebook?: string;
-  linkedin?: string;
-  instagram?: string;
-}
-
-export interface Person {
-  name: string;
-  role?: string;
-  bio?: string;
-  image?: string;
-  experience?: string;
-  university?: string;
-}
-
-export interface DocumentLink {
-  name: string;
-  type: "pdf" | "video" | "document";
-  url: string;
-}
-
-export interface Faq {
-  question: string;
-  answer: string;
-}
-
-export interface TractionItem {
-  metric: string;
-  value: string;
-}
-
-export interface RoadmapItem {
-  date: string;
-  milestone: string;
-  completed?: boolean;
-}
-
-export interface Financials {
-  revenueProjections?: { year1?: number; year2?: number; year3?: number };
-  burnRate?: number;
-  breakEvenPoint?: string;
-  runwayPostFunding?: string;
-}
-
-export interface ProjectDetails {
-  overview?: string;
-  traction?: TractionItem[];
-  roadmap?: RoadmapItem[];
-  problem?: string;
-  solution?: string;
-  marketSize?: string;
-  competition?: string;
-  businessModel?: string;
-  financials?: Financials;
-}
+// The nested project parts stored as JSON: types inferred from their runtime shapes.
+export type CreatorInfo = v.InferOutput<typeof CreatorInfoShape>;
+export type SocialLinks = v.InferOutput<typeof SocialLinksShape>;
+export type Person = v.InferOutput<typeof PersonShape>;
+export type DocumentLink = v.InferOutput<typeof DocumentLinkShape>;
+export type Faq = v.InferOutput<typeof FaqShape>;
+export type TractionItem = v.InferOutput<typeof TractionItemShape>;
+export type RoadmapItem = v.InferOutput<typeof RoadmapItemShape>;
+export type Financials = v.InferOutput<typeof FinancialsShape>;
+export type ProjectDetails = v.InferOutput<typeof ProjectDetailsShape>;
 
 /** A project as the API returns it (spec section 3 field names; money in dollars). */
 export interface ProjectDTO {

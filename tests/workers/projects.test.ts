@@ -110,3 +110,36 @@ describe("project browser query", () => {
     expect(Math.max(...openIds.map((id) => ids.indexOf(id)))).toBeLessThan(ids.indexOf(closed.id));
   });
 });
+
+describe("stored JSON parts are read through their shapes", () => {
+  it("keeps the entries that match and drops the ones that do not", async () => {
+    const p = await insertProject({
+      details: {
+        overview: "Hello",
+        // one good row, and rows of the shapes the spec's other readings allowed
+        traction: [{ metric: "Users", value: "3,200" }, { title: "Old shape" }, "x"],
+        roadmap: [{ date: "Q1 2027", milestone: "Launch", completed: false }, { date: 2027 }],
+      } as never,
+      faqs: [{ question: "Q?", answer: "A." }, { question: "Only a question" }] as never,
+      team: [{ name: "Sam", role: "CTO" }, { role: "nameless" }] as never,
+      documents: [
+        { name: "Deck", type: "pdf", url: "/docs/investor-deck.pdf" },
+        { title: "Old", url: "/x.pdf" },
+      ] as never,
+    });
+    const out = await json<{
+      details: Record<string, unknown>;
+      faqs: unknown[];
+      team: unknown[];
+      documents: unknown[];
+    }>(await call(`/api/projects/${p.slug}`));
+    expect(out.details).toEqual({
+      overview: "Hello",
+      traction: [{ metric: "Users", value: "3,200" }],
+      roadmap: [{ date: "Q1 2027", milestone: "Launch", completed: false }],
+    });
+    expect(out.faqs).toEqual([{ question: "Q?", answer: "A." }]);
+    expect(out.team).toEqual([{ name: "Sam", role: "CTO" }]);
+    expect(out.documents).toEqual([{ name: "Deck", type: "pdf", url: "/docs/investor-deck.pdf" }]);
+  });
+});

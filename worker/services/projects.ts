@@ -4,7 +4,19 @@
  */
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
 
+import * as v from "valibot";
+
 import { PAGE_SIZE, daysLeft } from "../../app/lib/project";
+import {
+  CreatorInfoShape,
+  DocumentLinkShape,
+  FaqShape,
+  PersonShape,
+  readStored,
+  readStoredDetails,
+  readStoredList,
+  SocialLinksShape,
+} from "../../app/lib/project-shapes";
 import type { ProjectDTO } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { investments, projects, users, type ProjectRow } from "../../db/schema";
@@ -18,6 +30,9 @@ const investorCount = sql<number>`(select count(distinct i.investor_id) from inv
 export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
   const fundingGoal = cents(row.fundingGoalCents);
   const sharePrice = cents(row.sharePriceCents);
+  // JSON columns are read through their runtime shapes (app/lib/project-shapes.ts): a stored entry
+  // that does not match is dropped rather than rendered half-formed.
+  const creatorInfo = readStored(CreatorInfoShape, row.creatorInfo, { name: "", bio: "" });
   return {
     _id: row.id,
     id: row.id,
@@ -29,11 +44,11 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     shortDescription: row.shortDescription,
     about: row.about,
     image: row.image,
-    images: { main: row.image, gallery: row.gallery },
+    images: { main: row.image, gallery: readStoredList(v.string(), row.gallery) },
     logo: row.logo,
-    creator: row.creatorInfo.name,
-    creatorInfo: row.creatorInfo,
-    tags: row.tags,
+    creator: creatorInfo.name,
+    creatorInfo,
+    tags: readStoredList(v.string(), row.tags),
     location: row.location,
     featured: row.featured,
     status: row.status,
@@ -41,7 +56,7 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     returnRate: row.returnRate,
     projectDuration: row.projectDuration,
     teamDescription: row.teamDescription,
-    socialLinks: row.socialLinks,
+    socialLinks: readStored(SocialLinksShape, row.socialLinks, {}),
     university: row.universityName ? { name: row.universityName, logo: row.universityLogo } : null,
     founderId: row.founderId,
     investors: Number(investors) || 0,
@@ -59,11 +74,11 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
       equityPercentage: row.equityPercentage,
       minInvestment: cents(row.minInvestmentCents),
     },
-    details: row.details,
-    founders: row.founders,
-    team: row.team,
-    documents: row.documents,
-    faqs: row.faqs,
+    details: readStoredDetails(row.details),
+    founders: readStoredList(PersonShape, row.founders),
+    team: readStoredList(PersonShape, row.team),
+    documents: readStoredList(DocumentLinkShape, row.documents),
+    faqs: readStoredList(FaqShape, row.faqs),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };

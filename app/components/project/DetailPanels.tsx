@@ -58,14 +58,10 @@ function PersonCard({ person }: { person: Person }) {
   );
 }
 
-type Traction = { metric?: string; value?: string; title?: string; description?: string; date?: string };
-type Roadmap = { date?: string; milestone?: string; title?: string; description?: string; completed?: boolean };
-type Doc = { name?: string; title?: string; type?: string; url: string };
-
 export function OverviewPanel({ project }: { project: ProjectDTO }) {
-  const traction = (project.details.traction ?? []) as Traction[];
-  const roadmap = (project.details.roadmap ?? []) as Roadmap[];
-  const documents = project.documents as Doc[];
+  const traction = project.details.traction ?? [];
+  const roadmap = project.details.roadmap ?? [];
+  const documents = project.documents;
   return (
     <>
       <h2>Overview</h2>
@@ -82,9 +78,8 @@ export function OverviewPanel({ project }: { project: ProjectDTO }) {
           <ul className="metric-grid">
             {traction.map((t, i) => (
               <li key={i} className="metric">
-                <span className="metric-value">{t.value ?? t.date}</span>
-                <span className="metric-label">{t.metric ?? t.title}</span>
-                {t.description ? <span className="metric-desc">{t.description}</span> : null}
+                <span className="metric-value">{t.value}</span>
+                <span className="metric-label">{t.metric}</span>
               </li>
             ))}
           </ul>
@@ -98,8 +93,7 @@ export function OverviewPanel({ project }: { project: ProjectDTO }) {
               <li key={i} className={r.completed ? "done" : undefined}>
                 <span className="roadmap-date">{r.date}</span>
                 <span className="roadmap-text">
-                  {r.milestone ?? r.title}
-                  {r.description ? ` — ${r.description}` : ""}
+                  {r.milestone}
                   {r.completed ? <span className="roadmap-done"> (completed)</span> : null}
                 </span>
               </li>
@@ -126,9 +120,9 @@ export function OverviewPanel({ project }: { project: ProjectDTO }) {
             {documents.map((d, i) => (
               <li key={i}>
                 <a href={d.url} target="_blank" rel="noopener noreferrer">
-                  {d.name ?? d.title ?? "Document"}
+                  {d.name}
                 </a>{" "}
-                <span className="doc-type">{(d.type ?? "document").toUpperCase()}</span>
+                <span className="doc-type">{d.type.toUpperCase()}</span>
               </li>
             ))}
           </ul>

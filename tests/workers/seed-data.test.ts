@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+
+import { SECTORS, sectorForCategory } from "../../app/lib/categories";
+import { shapeProblems } from "../../app/lib/project-shapes";
+import { buildDemoData, validateDemoData } from "../../db/seed-data";
+
+describe("demo data", () => {
+  const today = new Date();
+  const data = buildDemoData(today, sectorForCategory);
+
+  it("passes the seed's own checks (money, shares, sectors, states)", () => {
+    expect(
+      validateDemoData(
+        data,
+        today,
+        SECTORS.map((s) => s.id),
+      ),
+    ).toEqual([]);
+  });
+
+  it("stores every JSON column in the shape the app reads", () => {
+    expect(data.projects.flatMap((p) => shapeProblems(p).map((problem) => `${p.id}: ${problem}`))).toEqual([]);
+  });
+});
