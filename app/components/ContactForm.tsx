@@ -16,7 +16,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useActionData, useSearchParams } from "react-router";
 
-import { CONTACT_LIMITS, CONTACT_SUBJECTS, HONEYPOT_FIELD, MESSAGES, type ContactSubject } from "../lib/schemas";
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, MESSAGES, type ContactSubject } from "../lib/schemas";
+import { Honeypot } from "./form/Honeypot";
 import { AlertIcon } from "./icons";
 
 /** What the /contact action answers to a form post without JavaScript. */
@@ -54,15 +55,6 @@ const SUBJECT_LABELS: Record<ContactSubject, string> = {
   other: "Other",
 };
 
-// Inline so the form looks right on any page, whatever stylesheets that page links.
-const TRAP_STYLE = {
-  position: "absolute",
-  left: "-10000px",
-  top: "auto",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-} as const;
 const FIELDSET_STYLE = {
   border: 0,
   padding: 0,
@@ -154,18 +146,7 @@ export function ContactForm({ withSubject = false }: { withSubject?: boolean }) 
         </div>
       ) : null}
       <input type="hidden" name="variant" value={variant} />
-      {/* Spam trap: people never see or reach this field; bots that fill it are ignored. */}
-      <div style={TRAP_STYLE} aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input
-          id={`${id}-website`}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <Honeypot idPrefix={id} />
       <fieldset disabled={sending} style={FIELDSET_STYLE}>
         <legend className="visually-hidden">{withSubject ? "Send us a message" : "Contact us"}</legend>
         <div className="form-row">

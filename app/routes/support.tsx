@@ -12,6 +12,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, useRevalidator } from "react-router";
 
+import { Honeypot } from "../components/form/Honeypot";
 import { AlertIcon } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { formatDate, formatNumber } from "../lib/format";
@@ -180,10 +181,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
                     <div>{status.message}</div>
                   </div>
                 ) : null}
-                <div style={TRAP_STYLE} aria-hidden="true">
-                  <label htmlFor="support-website">Leave this field empty</label>
-                  <input id="support-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-                </div>
+                <Honeypot idPrefix="support" />
                 <fieldset disabled={submitting} className="support-fields">
                   <legend className="visually-hidden">Your support</legend>
                   <div className="field">
@@ -283,12 +281,3 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
     </div>
   );
 }
-
-const TRAP_STYLE = {
-  position: "absolute",
-  left: "-10000px",
-  top: "auto",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-} as const;

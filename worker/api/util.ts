@@ -59,7 +59,7 @@ export async function readBody(
 export function serviceErrorResponse(c: Context<HonoEnv>, e: unknown): Response {
   if (isServiceError(e)) {
     for (const [name, value] of Object.entries(errorHeaders(e))) c.header(name, value);
-    return c.json({ success: false, message: e.message }, e.status);
+    return c.json({ success: false, message: e.message, ...(e.errors ? { errors: e.errors } : {}) }, e.status);
   }
   throw e;
 }

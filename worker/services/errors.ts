@@ -1,3 +1,7 @@
+import type * as v from "valibot";
+
+import { bannerMessage, validateAll, type FieldErrors } from "../../app/lib/form-kit";
+
 /**
  * A rule broken by the request: carries the HTTP status and the spec's message. Services throw
  * it; the API turns it into `{ message }` JSON and actions into form errors. Anything else that
@@ -8,17 +12,31 @@ export class ServiceError extends Error {
   readonly code: string;
   /** Seconds until a refused request may be tried again (429), sent as `Retry-After`. */
   readonly retryAfter: number | null;
+  /** A large form's errors, every field at once, keyed by form name (ADR 016). */
+  readonly errors: FieldErrors | null;
   constructor(
     status: ServiceError["status"],
     message: string,
     code: string = "invalid_request",
-    options: { retryAfter?: number } = {},
+    options: { retryAfter?: number; errors?: FieldErrors } = {},
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.retryAfter = options.retryAfter ?? null;
+    this.errors = options.errors ?? null;
   }
+}
+
+/**
+ * The service contract for large forms (ADR 016): validate the raw fields with `schema`, return
+ * the parsed value, or throw a 400 whose message is the spec's banner and whose `errors` name
+ * every field that failed.
+ */
+export function validateFields<S extends v.GenericSchema>(schema: S, fields: unknown): v.InferOutput<S> {
+  const result = validateAll(schema, fields);
+  if (result.ok) return result.value;
+  throw new ServiceError(400, bannerMessage(result.count), "invalid_fields", { errors: result.errors });
 }
 
 export function isServiceError(e: unknown): e is ServiceError {
