@@ -3,6 +3,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Import rules, combined per folder below (ESLint replaces, not merges, a rule's options).
+const NO_ALIASES = { group: ["~/*", "@/*"], message: "One import style: relative paths (no aliases)." };
+const noServerCode = (message) => ({ group: ["**/worker/**", "**/db/**", "hono", "hono/*"], message });
+const restrictImports = (...patterns) => ["error", { patterns: [...patterns, NO_ALIASES] }];
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,18 +32,10 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/worker/api/*", "hono", "hono/*"],
-              message: "app/ and services must not depend on Hono or the API layer.",
-            },
-            { group: ["~/*", "@/*"], message: "One import style: relative paths (no aliases)." },
-          ],
-        },
-      ],
+      "no-restricted-imports": restrictImports({
+        group: ["**/worker/api/*", "hono", "hono/*"],
+        message: "app/ and services must not depend on Hono or the API layer.",
+      }),
     },
   },
   {
@@ -48,35 +45,17 @@ export default tseslint.config(
   {
     files: ["app/lib/**"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/worker/**", "**/db/**", "hono", "hono/*"],
-              message: "app/lib is pure and isomorphic: it imports nothing from worker/ or db/.",
-            },
-            { group: ["~/*", "@/*"], message: "One import style: relative paths (no aliases)." },
-          ],
-        },
-      ],
+      "no-restricted-imports": restrictImports(
+        noServerCode("app/lib is pure and isomorphic: it imports nothing from worker/ or db/."),
+      ),
     },
   },
   {
     files: ["app/components/**"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/worker/**", "**/db/**", "hono", "hono/*"],
-              message: "Components render what loaders give them: no server code (worker/, db/) in app/components.",
-            },
-            { group: ["~/*", "@/*"], message: "One import style: relative paths (no aliases)." },
-          ],
-        },
-      ],
+      "no-restricted-imports": restrictImports(
+        noServerCode("Components render what loaders give them: no server code (worker/, db/) in app/components."),
+      ),
     },
   },
   {

@@ -20,6 +20,7 @@ import type { Route } from "./+types/root";
 import { Footer } from "./components/Footer";
 import { GuidedTour } from "./components/tour/GuidedTour";
 import { Header } from "./components/Header";
+import { refusedFormMessage } from "./components/form/refused";
 import { useNonce } from "./components/nonce";
 import { BRAND, pageTitle } from "./components/meta";
 import { QueryNotice } from "./components/Notice";
@@ -125,9 +126,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message = "You do not have permission to access this page.";
     } else if (error.status < 500) {
       title = "Something went wrong";
-      // A refused request body (app/server/form.server.ts) says what was wrong with it.
-      const said = (error.data as { message?: unknown } | null)?.message;
-      if (typeof said === "string") {
+      const said = refusedFormMessage(error);
+      if (said) {
         title = "We couldn't accept that form";
         message = said;
       } else {

@@ -40,6 +40,17 @@ async function drain(request: Request, max = 32 * 1024 * 1024): Promise<void> {
   }
 }
 
+/** A body limit whose 413 (`answer`) is sent only after the rest of the body is drained. */
+function limitBody(maxSize: number, answer: (c: Context<HonoEnv>) => Response) {
+  return bodyLimit({
+    maxSize,
+    onError: async (c) => {
+      await drain(c.req.raw);
+      return answer(c as Context<HonoEnv>);
+    },
+  });
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The largest body any page action reads (each form has its own, smaller limit: app/server/form.server.ts). */
@@ -143,13 +154,7 @@ export function createApp(pages?: PagesHandler) {
   const api = new Hono<HonoEnv>();
   api.use(
     "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: async (c) => {
-        await drain(c.req.raw);
-        return c.json({ success: false, message: "Request body is too large" }, 413);
-      },
-    }),
+    limitBody(MAX_BODY_BYTES, (c) => c.json({ success: false, message: "Request body is too large" }, 413)),
   );
   api.use("*", async (c, next) => {
     await next();
@@ -186,13 +191,7 @@ export function createApp(pages?: PagesHandler) {
     // No page reads more than this; each form's own limit is smaller (app/server/form.server.ts).
     app.use(
       "*",
-      bodyLimit({
-        maxSize: MAX_PAGE_BODY_BYTES,
-        onError: async (c) => {
-          await drain(c.req.raw);
-          return c.text("The form is too large", 413);
-        },
-      }),
+      limitBody(MAX_PAGE_BODY_BYTES, (c) => c.text("The form is too large", 413)),
     );
     app.all("*", pages);
   }

@@ -109,12 +109,6 @@ function recall(key: string, nonce: string): Response | null {
 
 const isHtml = (res: Response) => /^text\/html/i.test(res.headers.get("Content-Type") ?? "");
 
-/** Forget every remembered copy in this isolate (after a write that may change public numbers). */
-export function clearMemoryCache() {
-  memory.clear();
-  memoryBytes = 0;
-}
-
 function forBrowser(res: Response, status: "HIT" | "MISS"): Response {
   const out = new Response(res.body, res);
   out.headers.set("Cache-Control", "no-cache");

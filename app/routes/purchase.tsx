@@ -14,8 +14,9 @@
  * success message shows for 1.5 s before the page moves to the portfolio.
  */
 import { useEffect } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 
+import { refusedFormMessage } from "../components/form/refused";
 import { useHydrated, useShareInput } from "../components/project/hooks";
 import { REGULATION_INFO } from "../components/project/regulation";
 import { CategoryBadge } from "../components/project/StatusBadge";
@@ -38,7 +39,7 @@ import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import {
   assertCanInvest,
-  belowMinimum as belowMinimumMessage,
+  belowMinimumMessage,
   PURCHASE_MESSAGES,
   purchaseShares,
 } from "../../worker/services/investments";
@@ -445,17 +446,13 @@ function NotFound() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A refused request body (app/server/form.server.ts) says what was wrong with it; anything
-  // else is the spec's loading failure.
-  const said =
-    isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: unknown } | null)?.message : null;
+  // A refused request body says what was wrong with it; anything else is the spec's loading failure.
+  const said = refusedFormMessage(error);
   return (
     <div className="container invest-page">
       <div className="error-panel card">
         <h1>Investment Summary</h1>
-        <p role="alert">
-          {typeof said === "string" ? said : "Unable to load project details. Please try again later."}
-        </p>
+        <p role="alert">{said ?? "Unable to load project details. Please try again later."}</p>
         <Link className="btn btn-primary" to="/demo">
           Back to Projects
         </Link>

@@ -10,7 +10,7 @@ import { SubmitButton } from "../components/SubmitButton";
 import { MESSAGES } from "../lib/schemas";
 import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
-import { DEVICE_COOKIE, login, readCookie, signedInCookies } from "../../worker/services/auth";
+import { DEVICE_COOKIE, login, readCookie, signedInHeaders } from "../../worker/services/auth";
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import type { Route } from "./+types/signin";
@@ -35,8 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientIp: clientAddress(request),
       deviceToken: readCookie(request, DEVICE_COOKIE),
     });
-    const headers = new Headers();
-    for (const cookie of signedInCookies(out, app.secureCookies)) headers.append("Set-Cookie", cookie);
+    const headers = signedInHeaders(out, app.secureCookies);
     return redirect(safeRedirectTo(form.redirectTo, homeFor(out.user), new URL(request.url).origin), { headers });
   } catch (e) {
     if (!isServiceError(e)) throw e;

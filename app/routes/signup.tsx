@@ -11,7 +11,7 @@ import { SubmitButton } from "../components/SubmitButton";
 import { maxBirthDate, MAX_EMAIL, MAX_NAME, MIN_PASSWORD } from "../lib/schemas";
 import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
-import { registerUser, signedInCookies } from "../../worker/services/auth";
+import { registerUser, signedInHeaders } from "../../worker/services/auth";
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import type { Route } from "./+types/signup";
@@ -40,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const out = await registerUser(app.db, form, { clientIp: clientAddress(request), requireConfirm: true });
     const home = `${homeFor(out.user)}?newUser=1`;
-    const headers = new Headers();
-    for (const cookie of signedInCookies(out, app.secureCookies)) headers.append("Set-Cookie", cookie);
+    const headers = signedInHeaders(out, app.secureCookies);
     return redirect(safeRedirectTo(form.redirectTo, home, new URL(request.url).origin), { headers });
   } catch (e) {
     if (!isServiceError(e)) throw e;

@@ -40,8 +40,6 @@ export const FORM_LIMITS = {
   support: { maxBytes: 16 * 1024, maxFields: 12 },
   /** shares, amount, the idempotency key. */
   purchase: { maxBytes: 4 * 1024, maxFields: 10 },
-  /** No fields at all (sign-out). */
-  empty: { maxBytes: 1024, maxFields: 4 },
 } as const satisfies Record<string, FormLimits>;
 
 const DEFAULT_MAX_FIELDS = 50;

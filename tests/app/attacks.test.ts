@@ -13,6 +13,7 @@ import {
   deviceCookieOf,
   expectAlert,
   insertProject,
+  insertProjectWithSevenSharesLeft,
   page,
   rows,
   signup,
@@ -400,14 +401,7 @@ describe("10. only what changes public pages refreshes the visitors' copy", () =
 
 describe("11. the last shares", () => {
   it("the purchase page offers the 7 remaining shares below the $500 minimum, and the form buys them", async () => {
-    const project = await insertProject({
-      sharePriceCents: 5_000,
-      totalShares: 1_000,
-      sharesSold: 993,
-      fundingCurrentCents: 993 * 5_000,
-      minInvestmentCents: 50_000,
-      fundingGoalCents: 5_000_000,
-    });
+    const project = await insertProjectWithSevenSharesLeft();
     const { token } = await signup();
     const html = await (await page(`/purchase/${project.slug}`, { token })).text();
     const text = visibleText(html);

@@ -6,7 +6,10 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 
+import { alertTexts } from "../shared/html";
 import { uniqueIp } from "../workers/helpers";
+
+export { visibleText } from "../shared/html";
 
 export * from "../workers/helpers";
 
@@ -42,45 +45,8 @@ export function page(path: string, init: PageInit = {}): Promise<Response> {
   return exports.default.fetch(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** The text a user reads in an HTML document (scripts, styles and tags removed). */
-export function visibleText(html: string): string {
-  return html
-    .replace(/<script\b[\s\S]*?<\/script>/gi, " ")
-    .replace(/<style\b[\s\S]*?<\/style>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === "#")
-        return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The texts of the page's role="alert" elements (first level, as rendered). */
-export function alerts(html: string): string[] {
-  const body = html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const out: string[] = [];
-  const re = /<(\w+)[^>]*\brole="alert"[^>]*>/g;
-  for (let m = re.exec(body); m; m = re.exec(body)) {
-    const tag = m[1];
-    let depth = 1;
-    const tagRe = new RegExp(`<(/?)${tag}\\b[^>]*>`, "g");
-    tagRe.lastIndex = re.lastIndex;
-    let end = body.length;
-    for (let t = tagRe.exec(body); t; t = tagRe.exec(body)) {
-      depth += t[1] ? -1 : 1;
-      if (depth === 0) {
-        end = t.index;
-        break;
-      }
-    }
-    out.push(visibleText(body.slice(re.lastIndex, end)));
-  }
-  return out;
-}
+/** The texts of the page's role="alert" elements. */
+export const alerts = alertTexts;
 
 /** Asserts a re-rendered page shows `message` in an alert, with the status. */
 export async function expectAlert(res: Response, status: number, message: string): Promise<string> {

@@ -1,9 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 /**
  * Shared helpers for the browser tests: unique accounts, API shortcuts for signing in where the
  * sign-in UI is not the point, and plain-HTTP form posts (what a browser without JavaScript sends).
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type APIResponse, type BrowserContext, type Page } from "@playwright/test";
+
+import { TEST_PASSWORD } from "../shared/clients";
+import { alertTexts } from "../shared/html";
+
+export { TEST_PASSWORD, uniqueIp } from "../shared/clients";
+export { alertTexts, visibleText } from "../shared/html";
 
 export const SESSION_COOKIE = "campusfund_session";
 
@@ -36,15 +42,6 @@ export const PROJECTS = {
 } as const;
 
 let seq = 0;
-
-/** A client address no other test uses (the IPv6 documentation range). */
-export function uniqueIp(): string {
-  const r = () => Math.floor(Math.random() * 0xffff).toString(16);
-  return `2001:db8:${r()}:${r()}:${r()}:${(seq++ % 0xffff).toString(16)}::2`;
-}
-
-/** A password the sign-up accepts: long and rare enough for the common-password rule (ADR 013). */
-export const TEST_PASSWORD = "Quill-Harbor-73";
 
 /** An email no other test (or earlier run against the same server) has used. */
 export function uniqueEmail(prefix = "e2e"): string {
@@ -184,46 +181,6 @@ export function getAs(request: APIRequestContext, path: string, token?: string):
     headers: token ? { Cookie: `${SESSION_COOKIE}=${token}` } : {},
     maxRedirects: 0,
   });
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** The text a user sees in an HTML document: scripts (the hydration data) and tags removed. */
-export function visibleText(html: string): string {
-  return html
-    .replace(/<script\b[\s\S]*?<\/script>/gi, " ")
-    .replace(/<style\b[\s\S]*?<\/style>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === "#")
-        return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
-    .replace(/\s+/g, " ");
-}
-
-/** The text inside the page's role="alert" elements (as rendered, without scripts). */
-export function alertTexts(html: string): string[] {
-  const body = html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const out: string[] = [];
-  const re = /<(\w+)[^>]*\brole="alert"[^>]*>/g;
-  for (let m = re.exec(body); m; m = re.exec(body)) {
-    // Up to the matching close of this element (alerts here nest at most a few divs).
-    const tag = m[1];
-    let depth = 1;
-    const tagRe = new RegExp(`<(/?)${tag}\\b[^>]*>`, "g");
-    tagRe.lastIndex = re.lastIndex;
-    let end = body.length;
-    for (let t = tagRe.exec(body); t; t = tagRe.exec(body)) {
-      depth += t[1] ? -1 : 1;
-      if (depth === 0) {
-        end = t.index;
-        break;
-      }
-    }
-    out.push(visibleText(body.slice(re.lastIndex, end)).trim());
-  }
-  return out;
 }
 
 /** Asserts the response re-rendered the page with `message` in an alert. */

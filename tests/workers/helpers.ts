@@ -3,6 +3,9 @@ import { env, exports } from "cloudflare:workers";
 import { createDb } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
 import { sectorForCategory } from "../../app/lib/categories";
+import { TEST_PASSWORD, uniqueIp } from "../shared/clients";
+
+export { TEST_PASSWORD, uniqueIp } from "../shared/clients";
 
 export const db = () => createDb(env.DB);
 
@@ -31,15 +34,6 @@ export function call(
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
-
-/** A client address no other test uses (a documentation-range IPv6), so rate limits never leak between tests. */
-export function uniqueIp(): string {
-  const r = () => Math.floor(Math.random() * 0xffff).toString(16);
-  return `2001:db8:${r()}:${r()}:${r()}:${(seq++ % 0xffff).toString(16)}::1`;
-}
-
-/** A password long and rare enough for the common-password rule. */
-export const TEST_PASSWORD = "Quill-Harbor-73";
 
 export function adultBirthDate() {
   return "1995-05-17";
@@ -104,6 +98,18 @@ export async function insertProject(overrides: Partial<typeof projects.$inferIns
       .from(projects)
       .where((await import("drizzle-orm")).eq(projects.id, id))
   )[0];
+}
+
+/** Issue 6's unsellable case: 7 shares left at $50 each, with a $500 minimum investment. */
+export function insertProjectWithSevenSharesLeft() {
+  return insertProject({
+    sharePriceCents: 5_000,
+    totalShares: 1_000,
+    sharesSold: 993,
+    fundingCurrentCents: 993 * 5_000,
+    minInvestmentCents: 50_000,
+    fundingGoalCents: 5_000_000,
+  });
 }
 
 export { inDays };

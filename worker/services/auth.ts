@@ -163,60 +163,56 @@ const userWithProjectColumns = {
   ownedProjectSlug: projects.slug,
 };
 
-/** A new session's token and its two statements: the insert and the cap on sessions per user. */
+/** The two tables that hold `id.secret` tokens of a user, and the column of their last use. */
+const TOKEN_TABLES = { sessions: "last_verified_at", trusted_devices: "last_used_at" } as const;
+
+/**
+ * Stores a new `id.secret` token of a user (only SHA-256 of the secret) and ends the user's least
+ * recently used ones beyond `cap`: two statements for the caller's batch.
+ */
+async function storeToken(
+  db: Database,
+  table: keyof typeof TOKEN_TABLES,
+  token: string,
+  userId: string,
+  now: number,
+  cap: number,
+): Promise<D1PreparedStatement[]> {
+  const [id, secret] = token.split(".");
+  const used = TOKEN_TABLES[table];
+  const d1 = db.$client;
+  return [
+    d1
+      .prepare(`insert into ${table} (id, secret_hash, user_id, created_at, ${used}) values (?1, ?2, ?3, ?4, ?4)`)
+      .bind(id, await sha256Hex(secret), userId, now),
+    d1
+      .prepare(
+        `delete from ${table} where user_id = ?1 and id not in (
+           select id from ${table} where user_id = ?1 order by ${used} desc, created_at desc limit ?2)`,
+      )
+      .bind(userId, cap),
+  ];
+}
+
+/** A new session's token and its statements (at most MAX_SESSIONS_PER_USER stay). */
 async function sessionStatements(db: Database, userId: string, now: number) {
   const token = generateSessionToken();
-  const [id, secret] = token.split(".");
-  const d1 = db.$client;
-  return {
-    token,
-    statements: [
-      d1
-        .prepare(
-          "insert into sessions (id, secret_hash, user_id, created_at, last_verified_at) values (?1, ?2, ?3, ?4, ?4)",
-        )
-        .bind(id, await sha256Hex(secret), userId, now),
-      // Beyond the cap, the least recently used sessions of this user end.
-      d1
-        .prepare(
-          `delete from sessions where user_id = ?1 and id not in (
-             select id from sessions where user_id = ?1 order by last_verified_at desc, created_at desc limit ?2)`,
-        )
-        .bind(userId, MAX_SESSIONS_PER_USER),
-    ],
-  };
+  return { token, statements: await storeToken(db, "sessions", token, userId, now, MAX_SESSIONS_PER_USER) };
 }
 
 /**
- * The device cookie after a successful sign-in: the same device, touched, or a new one (and the
- * account's oldest devices beyond the cap forgotten).
+ * The device cookie after a successful sign-in: the same device, touched, or a new one (at most
+ * MAX_DEVICES_PER_USER stay).
  */
 async function deviceStatements(db: Database, userId: string, known: string | null, now: number) {
-  const d1 = db.$client;
   if (known) {
     return {
       token: null,
-      statements: [d1.prepare("update trusted_devices set last_used_at = ?2 where id = ?1").bind(known, now)],
+      statements: [db.$client.prepare("update trusted_devices set last_used_at = ?2 where id = ?1").bind(known, now)],
     };
   }
   const token = `${randomToken(16)}.${randomToken(32)}`;
-  const [id, secret] = token.split(".");
-  return {
-    token,
-    statements: [
-      d1
-        .prepare(
-          "insert into trusted_devices (id, secret_hash, user_id, created_at, last_used_at) values (?1, ?2, ?3, ?4, ?4)",
-        )
-        .bind(id, await sha256Hex(secret), userId, now),
-      d1
-        .prepare(
-          `delete from trusted_devices where user_id = ?1 and id not in (
-             select id from trusted_devices where user_id = ?1 order by last_used_at desc limit ?2)`,
-        )
-        .bind(userId, MAX_DEVICES_PER_USER),
-    ],
-  };
+  return { token, statements: await storeToken(db, "trusted_devices", token, userId, now, MAX_DEVICES_PER_USER) };
 }
 
 export interface SignedIn {
@@ -241,7 +237,7 @@ export async function registerUser(
   const parsed = parseFirst(signupSchema({ requireConfirm: options.requireConfirm }), fields);
   if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
   const input = parsed.value;
-  if (isCommonPassword(input.password)) throw new ServiceError(400, MESSAGES.passwordCommon, "common_password");
+  if (await isCommonPassword(input.password)) throw new ServiceError(400, MESSAGES.passwordCommon, "common_password");
 
   const now = options.now ?? Date.now();
   await reserve(db, [{ key: `signup:ip:${options.clientIp}`, limit: SIGNUP_LIMIT }], now);
@@ -462,11 +458,12 @@ export function deviceCookie(token: string, secure: boolean): string {
   return `${DEVICE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
 }
 
-/** The cookies a successful sign-in or sign-up sets: the session, and a new device cookie. */
-export function signedInCookies(result: SignedIn, secure: boolean): string[] {
-  const out = [sessionCookie(result.token, secure)];
-  if (result.deviceToken) out.push(deviceCookie(result.deviceToken, secure));
-  return out;
+/** The headers a successful sign-in or sign-up page answer sets: the session, and a new device cookie. */
+export function signedInHeaders(result: SignedIn, secure: boolean): Headers {
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(result.token, secure));
+  if (result.deviceToken) headers.append("Set-Cookie", deviceCookie(result.deviceToken, secure));
+  return headers;
 }
 
 /** One cookie's value from a request, or null. */

@@ -15,7 +15,7 @@
 import { and, desc, eq } from "drizzle-orm";
 
 import { MESSAGES } from "../../app/lib/schemas";
-import { equityForShares, fundingState } from "../../app/lib/project";
+import { belowMinimum, equityForShares, fundingState } from "../../app/lib/project";
 import { formatMoney } from "../../app/lib/format";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
@@ -37,7 +37,7 @@ export const PURCHASE_MESSAGES = {
 } as const;
 
 export const onlyAvailable = (n: number) => `Only ${n} shares are available for purchase`;
-export const belowMinimum = (min: number) => `The minimum investment is ${formatMoney(min)}`;
+export const belowMinimumMessage = (min: number) => `The minimum investment is ${formatMoney(min)}`;
 export const successMessage = (n: number, title: string) =>
   `Your investment was successful! You have purchased ${n} shares of ${title}.`;
 export const portfolioMessage = (title: string, n: number, amount: number) =>
@@ -85,10 +85,9 @@ export function checkPurchase(project: ProjectDTO, shares: number, amount: unkno
     throw new ServiceError(409, onlyAvailable(project.sharesRemaining), "not_enough_shares");
   }
   const amountCents = shares * Math.round(project.sharePrice * 100);
-  // The last shares of a raise may be bought below the minimum: otherwise they could never sell.
-  const buysTheRest = shares === project.sharesRemaining;
-  if (amountCents < Math.round(project.investmentTerms.minInvestment * 100) && !buysTheRest) {
-    throw new ServiceError(422, belowMinimum(project.investmentTerms.minInvestment), "below_minimum");
+  // The rule the pages show (the last shares may be bought below the minimum); the SQL guard repeats it.
+  if (belowMinimum(shares, project)) {
+    throw new ServiceError(422, belowMinimumMessage(project.investmentTerms.minInvestment), "below_minimum");
   }
   if (amount !== undefined && amount !== null && amount !== "") {
     const sent = typeof amount === "number" ? amount : Number(amount);

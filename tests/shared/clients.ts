@@ -1,0 +1,14 @@
+/** Test clients: distinct addresses and a password the sign-up accepts (every suite uses these). */
+let seq = 0;
+
+/**
+ * A client address no other test uses (the IPv6 documentation range), so the per-address rate
+ * limits (ADR 013) meet only where a test means them to.
+ */
+export function uniqueIp(): string {
+  const r = () => Math.floor(Math.random() * 0xffff).toString(16);
+  return `2001:db8:${r()}:${r()}:${r()}:${(seq++ % 0xffff).toString(16)}::1`;
+}
+
+/** A password long and rare enough for the common-password rule. */
+export const TEST_PASSWORD = "Quill-Harbor-73";
