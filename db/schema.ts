@@ -148,6 +148,8 @@ export const projects = sqliteTable(
 
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
+    /** When the founder published it; null while a draft (status 'draft', seen by its founder and admins only). */
+    publishedAt: integer("published_at"),
   },
   (t) => [
     uniqueIndex("projects_slug_unique").on(t.slug),
@@ -162,6 +164,7 @@ export const projects = sqliteTable(
     check("projects_min_investment_min", sql`${t.minInvestmentCents} >= 10000`),
     check("projects_equity_range", sql`${t.equityPercentage} > 0 and ${t.equityPercentage} <= 100`),
     check("projects_regulation_valid", sql`${t.regulationType} in ('SAFE','RegCF','RegA+')`),
+    index("projects_status_idx").on(t.status),
   ],
 );
 

@@ -2891,6 +2891,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       faqs: [...seed.faqs.map(([question, answer]) => ({ question, answer })), ...termsFaq(seed, deadline)],
       createdAt,
       updatedAt: Math.max(createdAt, ...mineRows.map((i) => i.createdAt)),
+      publishedAt: createdAt,
     });
   }
 

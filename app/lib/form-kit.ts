@@ -129,31 +129,60 @@ type AnySchema = v.GenericSchema & {
 
 const OPTIONAL_WRAPPERS = new Set(["optional", "nullish", "undefinedable", "exact_optional"]);
 
+type Action = { kind: string; type: string; requirement?: unknown; metadata?: Record<string, unknown> };
+
+/** A schema's validation and metadata actions, including those of schemas nested in its pipe. */
+function collectActions(node: AnySchema, out: Action[], seen: Set<AnySchema>): { optional: boolean } {
+  let optional = false;
+  let current: AnySchema | undefined = node;
+  while (current && !seen.has(current)) {
+    seen.add(current);
+    for (const a of current.pipe ?? []) {
+      if (a.kind === "validation" || a.kind === "metadata") out.push(a);
+      else if (a.kind === "schema" && a !== current) {
+        if (collectActions(a as unknown as AnySchema, out, seen).optional) optional = true;
+      }
+    }
+    if (!current.wrapped) break;
+    if (OPTIONAL_WRAPPERS.has(current.type) || current.type === "nullable") optional = true;
+    current = current.wrapped;
+  }
+  return { optional };
+}
+
+/**
+ * The child schema for `key`: in `entries` or `item`, through wrappers, or in a schema nested in
+ * the pipe (`v.pipe(v.unknown(), v.transform(…), v.object({…}))`).
+ */
+function childOf(node: AnySchema | undefined, key: string | number, depth = 0): AnySchema | undefined {
+  if (!node || depth > 8) return undefined;
+  const direct = typeof key === "number" ? node.item : node.entries?.[key];
+  if (direct) return direct;
+  if (node.wrapped) {
+    const found = childOf(node.wrapped, key, depth + 1);
+    if (found) return found;
+  }
+  for (const a of node.pipe ?? []) {
+    if (a.kind !== "schema" || (a as unknown) === node) continue;
+    const found = childOf(a as unknown as AnySchema, key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * The schema of one field inside an object schema, whether it is optional, and the validation
- * actions of its pipe. (A piped schema carries its root schema's entries or item, so walking
- * `entries` and `item` through pipes works; wrappers are unwrapped.)
+ * actions of its pipe (and of schemas nested in it). A piped schema carries its root schema's
+ * entries or item; wrappers are unwrapped; an object or list built inside a pipe is found too.
  */
 function describeField(schema: AnySchema, path: FormPath) {
   let node: AnySchema | undefined = schema;
-  let optional = false;
-  let actions: { kind: string; type: string; requirement?: unknown; metadata?: Record<string, unknown> }[] = [];
-  const settle = () => {
-    optional = false;
-    actions = [];
-    while (node) {
-      if (node.pipe) for (const a of node.pipe) if (a.kind === "validation" || a.kind === "metadata") actions.push(a);
-      if (!node.wrapped) break;
-      if (OPTIONAL_WRAPPERS.has(node.type)) optional = true;
-      node = node.wrapped;
-    }
-  };
-  settle();
   for (const key of path) {
-    node = typeof key === "number" ? node?.item : node?.entries?.[key];
+    node = childOf(node, key);
     if (!node) return null;
-    settle();
   }
+  const actions: Action[] = [];
+  const { optional } = collectActions(node!, actions, new Set());
   return { schema: node!, optional, actions };
 }
 
@@ -179,7 +208,11 @@ export function constraintsOf(schema: v.GenericSchema, name: string): InputConst
     else if (a.type === "min_value" && typeof r === "number") out.min = r;
     else if (a.type === "max_value" && typeof r === "number") out.max = r;
     else if (a.type === "multiple_of" && typeof r === "number") out.step = r;
-    else if (a.type === "metadata" && typeof a.metadata?.step === "number") out.step = a.metadata.step;
+    else if (a.type === "metadata") {
+      if (typeof a.metadata?.step === "number") out.step = a.metadata.step;
+      if (typeof a.metadata?.min === "number") out.min = a.metadata.min;
+      if (a.metadata?.required === true) out.required = true;
+    }
   }
   if (!field.optional && out.required === undefined && field.schema.type !== "boolean") out.required = true;
   return out;

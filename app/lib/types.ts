@@ -77,6 +77,8 @@ export interface ProjectDTO {
   faqs: Faq[];
   createdAt: string;
   updatedAt: string;
+  /** When its founder published it; null for a draft. */
+  publishedAt: string | null;
 }
 
 /** An investment as the API returns it (the spec's Investment entity). */

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 
 import { getProject, getProjectInvestors, listAllProjects } from "../services/projects";
+import { createProject, getFounderProject, publishProject, updateProject } from "../services/project-editor";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/investments";
 import type { HonoEnv } from "../types";
 import { readBody, serviceErrorResponse } from "./util";
@@ -12,9 +13,55 @@ projectsApi.get("/", async (c) => {
   return c.json({ projects: await listAllProjects(c.get("db")) });
 });
 
-/** GET /api/projects/{slug or _id} → project | 404 */
+/** GET /api/projects/founder → the caller's own project (drafts included) | 404. Before `/:id`. */
+projectsApi.get("/founder", async (c) => {
+  try {
+    return c.json(await getFounderProject(c.get("db"), c.get("user")));
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
+
+/** POST /api/projects/create { project fields } → 201 the draft project (spec: `_id`, `title`, …) | 400 { message, errors } */
+projectsApi.post("/create", async (c) => {
+  const read = await readBody(c);
+  if (!read.ok) return read.response;
+  try {
+    const project = await createProject(c.get("db"), c.get("user"), read.body);
+    return c.json(project, 201);
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
+
+/** PUT /api/projects/{id} { project fields } → the saved project (founder of it or admin). */
+projectsApi.put("/:id", async (c) => {
+  const read = await readBody(c);
+  if (!read.ok) return read.response;
+  try {
+    const project = await updateProject(c.get("db"), c.get("user"), c.req.param("id"), read.body);
+    return c.json(project);
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
+
+/** POST /api/projects/{id}/publish → the live project with its slug. */
+projectsApi.post("/:id/publish", async (c) => {
+  try {
+    const project = await publishProject(c.get("db"), c.get("user"), c.req.param("id"));
+    return c.json(project);
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
+
+/**
+ * GET /api/projects/{slug or _id} → project | 404. A draft is found only by its founder and admins
+ * (with their token); everyone else gets the 404 a missing project gets.
+ */
 projectsApi.get("/:id", async (c) => {
-  const project = await getProject(c.get("db"), c.req.param("id"));
+  const project = await getProject(c.get("db"), c.req.param("id"), c.get("user"));
   if (!project) return c.json({ success: false, message: PURCHASE_MESSAGES.notFound }, 404);
   return c.json(project);
 });

@@ -2,7 +2,7 @@
  * Reading projects. Each page needs exactly one statement: the list query carries its total
  * with a window function, and the detail query carries the investor count as a subquery.
  */
-import { and, desc, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from "drizzle-orm";
 
 import * as v from "valibot";
 
@@ -17,7 +17,7 @@ import {
   readStoredList,
   SocialLinksShape,
 } from "../../app/lib/project-shapes";
-import type { ProjectDTO } from "../../app/lib/types";
+import type { ProjectDTO, SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { investments, projects, users, type ProjectRow } from "../../db/schema";
 
@@ -25,7 +25,7 @@ const cents = (n: number) => n / 100;
 
 // Written out in full: drizzle renders bare column names inside a subquery, which would make
 // `project_id = id` compare against the investments table's own id.
-const investorCount = sql<number>`(select count(distinct i.investor_id) from investments i where i.project_id = "projects"."id")`;
+export const investorCount = sql<number>`(select count(distinct i.investor_id) from investments i where i.project_id = "projects"."id")`;
 
 export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
   const fundingGoal = cents(row.fundingGoalCents);
@@ -81,12 +81,26 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     faqs: readStoredList(FaqShape, row.faqs),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
+    publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
   };
 }
 
 /** `_id` or slug: the spec lets the purchase and API routes take either. */
 export function byIdOrSlug(idOrSlug: string): SQL {
   return or(eq(projects.id, idOrSlug), eq(projects.slug, idOrSlug))!;
+}
+
+/** Published projects: what visitors, investors and every public list see. */
+export const isPublished = ne(projects.status, "draft");
+
+/**
+ * Projects `viewer` may see: every published one, plus drafts to their founder and to admins
+ * (a draft is its founder's preview until it is published).
+ */
+export function visibleTo(viewer: Pick<SessionUser, "id" | "role"> | null | undefined): SQL {
+  if (viewer?.role === "admin") return sql`1 = 1`;
+  if (viewer) return or(isPublished, eq(projects.founderId, viewer.id))!;
+  return isPublished;
 }
 
 export interface ProjectPage {
@@ -103,7 +117,7 @@ export async function listProjectsPage(
 ): Promise<ProjectPage> {
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const page = Math.max(1, Math.floor(opts.page) || 1);
-  const where = opts.sector === "all" ? undefined : eq(projects.sector, opts.sector);
+  const where = opts.sector === "all" ? isPublished : and(isPublished, eq(projects.sector, opts.sector));
   const rows = await db
     .select({
       project: getTableColumns(projects),
@@ -135,6 +149,7 @@ export async function listAllProjects(db: Database): Promise<ProjectDTO[]> {
   const rows = await db
     .select({ project: getTableColumns(projects), investors: investorCount })
     .from(projects)
+    .where(isPublished)
     .orderBy(desc(projects.featured), desc(projects.createdAt), projects.slug);
   const now = Date.now();
   return rows.map((r) => toProjectDTO(r.project, r.investors, now));
@@ -144,23 +159,41 @@ export async function listFeaturedProjects(db: Database, limit = 3): Promise<Pro
   const rows = await db
     .select({ project: getTableColumns(projects), investors: investorCount })
     .from(projects)
-    .where(eq(projects.featured, true))
+    .where(and(isPublished, eq(projects.featured, true)))
     .orderBy(desc(projects.fundingCurrentCents))
     .limit(limit);
   const now = Date.now();
   return rows.map((r) => toProjectDTO(r.project, r.investors, now));
 }
 
-/** One project by id or slug, or null. One statement. */
-export async function getProject(db: Database, idOrSlug: string): Promise<ProjectDTO | null> {
+/**
+ * One project by id or slug, or null. One statement. Drafts are found only for their founder and
+ * admins (`viewer`); everyone else gets null, as for a project that does not exist.
+ */
+export async function getProject(
+  db: Database,
+  idOrSlug: string,
+  viewer: Pick<SessionUser, "id" | "role"> | null = null,
+): Promise<ProjectDTO | null> {
   if (!idOrSlug || idOrSlug.length > 200) return null;
   const rows = await db
     .select({ project: getTableColumns(projects), investors: investorCount })
     .from(projects)
-    .where(byIdOrSlug(idOrSlug))
+    .where(and(byIdOrSlug(idOrSlug), visibleTo(viewer)))
     .limit(1);
   const row = rows[0];
   return row ? toProjectDTO(row.project, row.investors) : null;
+}
+
+/**
+ * How an investor is named wherever others see them (the public investors list, the founder's
+ * dashboard and its CSV): first name and last initial, "Ada L.". Never the email or the id.
+ */
+export function publicInvestorName(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  const first = firstName?.trim() || "Investor";
+  // The first code point, so a last name starting with a character outside the BMP stays whole.
+  const initial = Array.from(lastName?.trim() ?? "")[0];
+  return initial ? `${first} ${initial}.` : first;
 }
 
 export interface PublicInvestor {
@@ -191,7 +224,7 @@ export async function getProjectInvestors(
     .from(projects)
     .leftJoin(investments, eq(investments.projectId, projects.id))
     .leftJoin(users, eq(users.id, investments.investorId))
-    .where(and(byIdOrSlug(idOrSlug)))
+    .where(and(byIdOrSlug(idOrSlug), isPublished))
     .orderBy(desc(investments.createdAt))
     .limit(500);
   if (!rows.length) return null;
@@ -201,7 +234,7 @@ export async function getProjectInvestors(
     investors: rows
       .filter((r) => r.shares != null)
       .map((r) => ({
-        name: `${r.firstName ?? "Investor"} ${(r.lastName ?? "").charAt(0)}.`.trim(),
+        name: publicInvestorName(r.firstName, r.lastName),
         shares: r.shares!,
         amountInvested: (r.amountCents ?? 0) / 100,
         investedAt: new Date(r.createdAt ?? 0).toISOString(),

@@ -1,0 +1,983 @@
+/**
+ * The project form (spec section 5, "Project form"): one valibot schema for the create and edit
+ * pages, `POST /api/projects/create` and `PUT /api/projects/{id}`. The form's field names are the
+ * API's JSON paths (`creatorInfo.name`, `investmentTerms.minInvestment`, `team[2].role`,
+ * `details.financials.burnRate`), so one error key serves both doors (ADR 016).
+ *
+ * Money terms (ADR 018): the founder gives the funding goal, the equity offered, the minimum
+ * investment and the share price (API clients may give `totalShares` instead); the rest is
+ * derived in integer cents: total shares = goal ÷ price, valuation = goal ÷ equity × 100.
+ *
+ * Pure: no I/O, shared by the server (which enforces it) and the form (constraints, counters).
+ */
+import * as v from "valibot";
+
+import { PROJECT_CATEGORIES } from "./categories";
+import { DOCUMENT_TYPES } from "./project-shapes";
+import { isCleanLine, isCleanText, normalizeText } from "./text";
+import type { RegulationType, RiskLevel } from "./types";
+
+export const PROJECT_MESSAGES = {
+  titleRequired: "Project title is required",
+  descriptionRequired: "Description is required",
+  shortDescriptionRequired: "Short description is required",
+  categoryRequired: "Category is required",
+  categoryUnknown: "Please choose one of the listed categories",
+  fundingGoalRequired: "Funding goal is required",
+  fundingGoalMin: "Funding goal must be at least $5,000",
+  fundingGoalStep: "Funding goal must be a multiple of $1,000",
+  fundingGoalMax: "Funding goal must be at most $75,000,000 (the RegA+ limit)",
+  fundingGoalRegCf: "A RegCF raise can be at most $5,000,000",
+  fundingDeadlineRequired: "Funding deadline is required",
+  fundingDeadlineInvalid: "Please enter a valid funding deadline",
+  fundingDeadlinePast: "Funding deadline must be in the future",
+  fundingDeadlineFar: "Funding deadline must be within 2 years",
+  projectDurationRequired: "Project duration is required",
+  projectDurationMin: "Project duration must be at least 3 months",
+  projectDurationMax: "Project duration must be at most 120 months",
+  imageRequired: "Main project image URL is required",
+  creatorNameRequired: "Creator name is required",
+  creatorBioRequired: "Creator bio is required",
+  minInvestmentMin: "Minimum investment amount must be at least $100",
+  minInvestmentAboveGoal: "Minimum investment cannot be more than the funding goal",
+  shortDescriptionMax: "Short description must be at most 150 characters",
+  returnRateRange: "Return rate must be between 0 and 100",
+  equityRange: "Equity offered must be more than 0 and at most 100",
+  equityStep: "Equity offered can have at most 2 decimal places",
+  sharePriceMin: "Share price must be at least $0.01",
+  sharePriceStep: "Share price can have at most 2 decimal places",
+  sharePriceDivides: "The share price must divide the funding goal into a whole number of shares",
+  totalSharesWhole: "Total shares must be a whole number of at least 1",
+  totalSharesDivides: "Total shares must divide the funding goal into whole cents",
+  termsDisagree: "Share price × total shares must equal the funding goal",
+  faqIncomplete: "Please complete both question and answer for all FAQs",
+  riskLevel: "Risk level must be low, medium or high",
+  tooManyTags: "Use at most 10 tags",
+  tagTooLong: "Each tag must be at most 30 characters",
+  tooManyRows: "A list can have at most 50 rows",
+  documentName: "Each document needs a name",
+  documentType: "Document type must be pdf, video or document",
+  // spec section 8
+  alreadyHasProject: "You already have a project. You can only create one project at a time.",
+  notFounder: "Only founder accounts can create projects.",
+  authRequired: "Authentication required. Please sign in again.",
+  noPermission: "You do not have permission to edit this project",
+  updateSignedOut: "Must be logged in to update a project",
+  createFailed: "Failed to create project. Please try again.",
+  loadFailed: "Failed to load your project",
+  notFound: "Project not found",
+  noProject: "You have not created a project yet",
+  // publishing and locked terms
+  alreadyPublished: "This project is already published",
+  created: "Your project was saved as a draft. Preview it, then publish it when you are ready.",
+  updated: "Your project was saved.",
+  published: "Your project is live! Investors can now find it and invest.",
+} as const;
+
+export const mustBeNumber = (label: string) => `${label} must be a number`;
+export const tooLong = (label: string, max: number) =>
+  `${label} must be at most ${max.toLocaleString("en-US")} characters`;
+export const mustBeText = (label: string) => `${label} must be text`;
+export const badCharacters = (label: string) =>
+  `${label} cannot contain control, invisible or text-direction characters`;
+export const invalidUrl = (item: string) => `Please enter a valid URL for ${item}`;
+export const lockedTerm = (label: string) =>
+  `${label} cannot change after the first investment: investors bought on these terms`;
+
+export const PROJECT_LIMITS = {
+  title: 120,
+  shortDescription: 150,
+  description: 10_000,
+  about: 10_000,
+  longText: 5_000,
+  line: 200,
+  url: 2_048,
+  tags: 10,
+  tag: 30,
+  minGoal: 5_000,
+  goalStep: 1_000,
+  maxGoal: 75_000_000,
+  maxRegCfGoal: 5_000_000,
+  minDuration: 3,
+  maxDuration: 120,
+  minInvestment: 100,
+  maxTotalShares: 1_000_000_000,
+  maxDeadlineDays: 730,
+} as const;
+
+export const REGULATION_TYPES = ["SAFE", "RegCF", "RegA+"] as const;
+export const RISK_LEVELS = ["low", "medium", "high"] as const;
+
+/** The four documents the form offers (spec section 3), in order. */
+export const FORM_DOCUMENTS = [
+  { name: "Investor Deck", item: "Investor Deck" },
+  { name: "Technical Whitepaper", item: "Whitepaper" },
+  { name: "Financial Projections", item: "Financials" },
+  { name: "Market Analysis Report", item: "Market Analysis" },
+] as const;
+
+export const SOCIAL_LINKS = [
+  { key: "website", label: "Website" },
+  { key: "twitter", label: "Twitter" },
+  { key: "facebook", label: "Facebook" },
+  { key: "linkedin", label: "LinkedIn" },
+  { key: "instagram", label: "Instagram" },
+] as const;
+
+// ---------- values ----------
+
+/** A URL a page may link to: http or https only, with a host, no spaces (so never `javascript:`). */
+export function isWebUrl(value: string): boolean {
+  if (value.length > PROJECT_LIMITS.url || /[\s\p{Cc}]/u.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0 && !url.username;
+}
+
+/** An image reference: a web URL, or a path of ours (`/uploads/<uuid>.png`, `/images/...`). */
+export function isImageRef(value: string): boolean {
+  if (isWebUrl(value)) return true;
+  return /^\/(uploads|images)\/[A-Za-z0-9_-][A-Za-z0-9._/-]*$/.test(value) && !value.includes("..");
+}
+
+/** Form text or JSON number to a number; "" and null are missing (null); garbage is NaN. */
+function toNumber(x: unknown): number | null {
+  if (x == null) return null;
+  if (typeof x === "number") return x;
+  if (typeof x !== "string") return Number.NaN;
+  const text = x.trim().replace(/[$,\s]/g, "");
+  if (text === "") return null;
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+}
+
+const decimals = (n: number) => {
+  const s = String(n);
+  if (s.includes("e")) return 99;
+  const dot = s.indexOf(".");
+  return dot < 0 ? 0 : s.length - dot - 1;
+};
+
+// ---------- field builders ----------
+
+type TextKind = "line" | "multiline";
+
+/** Optional text: a string (NFC, trimmed) or missing (""), within `max`. */
+function text(label: string, max: number, kind: TextKind = "line") {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((x) => x == null || typeof x === "string", mustBeText(label)),
+      v.transform((x) => (typeof x === "string" ? normalizeText(x).trim() : "")),
+      v.check((x) => (kind === "line" ? isCleanLine(x) : isCleanText(x)), badCharacters(label)),
+      v.maxLength(max, tooLong(label, max)),
+    ),
+    "",
+  );
+}
+
+/** Required text: the spec's message when missing, empty or only spaces (never a type error). */
+function requiredText(label: string, max: number, required: string, kind: TextKind = "line") {
+  // optional with "" as its default so a missing key gets the spec's message, not "Invalid key"
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.metadata({ required: true }),
+      v.transform((x) => (typeof x === "string" ? normalizeText(x).trim() : x == null ? "" : x)),
+      v.check((x) => x !== "", required),
+      v.check((x) => typeof x === "string", mustBeText(label)),
+      v.transform((x) => x as string),
+      v.check((x) => (kind === "line" ? isCleanLine(x) : isCleanText(x)), badCharacters(label)),
+      v.maxLength(max, tooLong(label, max)),
+    ),
+    "",
+  );
+}
+
+/** Optional web URL (http/https), with the spec's message naming the item. */
+function url(item: string, image = false) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((x) => x == null || typeof x === "string", invalidUrl(item)),
+      v.transform((x) => (typeof x === "string" ? x.trim() : "")),
+      v.check((x) => x === "" || (image ? isImageRef(x) : isWebUrl(x)), invalidUrl(item)),
+    ),
+    "",
+  );
+}
+
+/** A required number with the spec's messages, bounds readable by `constraintsOf`. */
+function requiredNumber(label: string, required: string) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.metadata({ required: true }),
+      v.transform(toNumber),
+      v.check((x) => x !== null, required),
+      v.check((x) => Number.isFinite(x), mustBeNumber(label)),
+      v.transform((x) => x as number),
+    ),
+    "",
+  );
+}
+
+/** A number that may be left out (null), else checked by `pipe`. */
+function optionalNumber<T extends v.GenericSchema<number, number>>(label: string, inner: T) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform(toNumber),
+      v.check((x) => x === null || Number.isFinite(x), mustBeNumber(label)),
+      v.nullable(inner),
+    ),
+    null,
+  );
+}
+
+/** A JSON list or form rows; a non-list is refused, rows past 50 too. */
+function rows<T extends v.GenericSchema>(label: string, item: T) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((x) => (x == null ? [] : x)),
+      v.check((x) => Array.isArray(x), `${label} must be a list`),
+      v.transform((x) => (x as unknown[]).map((r) => (r == null ? {} : r)) as v.InferInput<T>[]),
+      v.check((x) => x.length <= 50, PROJECT_MESSAGES.tooManyRows),
+      v.array(item),
+    ),
+    [],
+  );
+}
+
+const filled = (...parts: string[]) => parts.every((p) => p !== "");
+const isEmptyRow = (r: Record<string, unknown>) =>
+  Object.values(r).every((x) => x === "" || x === null || x === undefined || x === false);
+
+// ---------- the schema ----------
+
+const TeamRow = v.object({
+  name: text("Team member name", PROJECT_LIMITS.line),
+  role: text("Team member role", PROJECT_LIMITS.line),
+  bio: text("Team member bio", PROJECT_LIMITS.longText, "multiline"),
+  image: url("Team member photo", true),
+  experience: text("Team member experience", PROJECT_LIMITS.line),
+  university: text("Team member university", PROJECT_LIMITS.line),
+});
+
+const TractionRow = v.object({
+  metric: text("Metric", PROJECT_LIMITS.line),
+  value: text("Value", PROJECT_LIMITS.line),
+});
+
+const RoadmapRow = v.object({
+  date: text("Roadmap date", PROJECT_LIMITS.line),
+  milestone: text("Milestone", PROJECT_LIMITS.line),
+  completed: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((x) => x === true || x === "on" || x === "true"),
+    ),
+    false,
+  ),
+});
+
+const FaqRow = v.object({
+  question: text("Question", 500, "multiline"),
+  answer: text("Answer", PROJECT_LIMITS.longText, "multiline"),
+});
+
+/** A document row: the form's four have fixed names; API clients name theirs (`name` or `title`). */
+const DocumentRow = v.pipe(
+  v.object({
+    name: text("Document name", PROJECT_LIMITS.line),
+    title: text("Document name", PROJECT_LIMITS.line),
+    type: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((x) => (typeof x === "string" && x.trim() ? x.trim().toLowerCase() : "pdf")),
+        v.picklist(DOCUMENT_TYPES, PROJECT_MESSAGES.documentType),
+      ),
+      "pdf",
+    ),
+    url: v.optional(v.unknown()),
+  }),
+  v.transform((d) => ({
+    name: d.name || d.title,
+    type: d.type,
+    url: typeof d.url === "string" ? d.url.trim() : d.url,
+  })),
+  v.forward(
+    v.check((d) => d.url == null || d.url === "" || d.name !== "", PROJECT_MESSAGES.documentName),
+    ["url"],
+  ),
+  v.forward(
+    v.check(
+      (d) => d.url == null || d.url === "" || (typeof d.url === "string" && isWebUrl(d.url)),
+      // the message names the document; see `documentUrlMessages` below for the form's wording
+      "__document_url__",
+    ),
+    ["url"],
+  ),
+);
+
+/** The spec's item names for the form's documents ('Please enter a valid URL for Whitepaper'). */
+function documentItem(name: string): string {
+  return FORM_DOCUMENTS.find((d) => d.name.toLowerCase() === name.toLowerCase())?.item ?? (name || "the document");
+}
+
+export interface ProjectFormOptions {
+  /** Today as an ISO date (tests pin it). */
+  today?: string;
+  /**
+   * The stored deadline when editing: keeping it is always allowed (a closed project's founder
+   * can still fix its description); a new deadline must be in the future.
+   */
+  currentDeadline?: string;
+}
+
+const addDays = (iso: string, n: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Raw body → the nested input. Accepts the API's shapes as well as the form's: `images.main` /
+ * `images.gallery` for `image` / `gallery`, `tags` as a list or comma-separated text,
+ * `university` as text or `{ name }`.
+ */
+export function normalizeProjectBody(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body };
+  const images = body.images;
+  if (images && typeof images === "object" && !Array.isArray(images)) {
+    const im = images as Record<string, unknown>;
+    if (out.image == null && out.mainImage == null) out.image = im.main;
+    if (out.gallery == null) out.gallery = im.gallery;
+  }
+  if (out.image == null && out.mainImage != null) out.image = out.mainImage;
+  const uni = body.university;
+  if (uni && typeof uni === "object" && !Array.isArray(uni)) out.university = (uni as Record<string, unknown>).name;
+  return out;
+}
+
+/** The form's fields, each with its own rules (the object under the cross-field checks). */
+function projectFields() {
+  return v.object({
+    // Basic Information
+    title: requiredText("Project title", PROJECT_LIMITS.title, PROJECT_MESSAGES.titleRequired),
+    shortDescription: v.pipe(
+      requiredText(
+        "Short description",
+        PROJECT_LIMITS.description,
+        PROJECT_MESSAGES.shortDescriptionRequired,
+        "multiline",
+      ),
+      v.maxLength(PROJECT_LIMITS.shortDescription, PROJECT_MESSAGES.shortDescriptionMax),
+    ),
+    description: requiredText(
+      "Description",
+      PROJECT_LIMITS.description,
+      PROJECT_MESSAGES.descriptionRequired,
+      "multiline",
+    ),
+    category: v.pipe(
+      requiredText("Category", PROJECT_LIMITS.line, PROJECT_MESSAGES.categoryRequired),
+      v.transform((x) => x.toLowerCase()),
+      v.check((x) => PROJECT_CATEGORIES.some((c) => c.toLowerCase() === x), PROJECT_MESSAGES.categoryUnknown),
+    ),
+    about: text("About", PROJECT_LIMITS.about, "multiline"),
+    tags: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((x) => {
+          const list = Array.isArray(x) ? x : typeof x === "string" ? x.split(",") : x == null ? [] : [x];
+          const seen = new Set<string>();
+          const out: unknown[] = [];
+          for (const item of list) {
+            if (typeof item !== "string") {
+              out.push(item);
+              continue;
+            }
+            const tag = normalizeText(item).trim().replace(/\s+/g, " ");
+            if (tag && !seen.has(tag.toLowerCase())) {
+              seen.add(tag.toLowerCase());
+              out.push(tag);
+            }
+          }
+          return out;
+        }),
+        v.check((x) => x.every((t) => typeof t === "string"), mustBeText("Tags")),
+        v.transform((x) => x as string[]),
+        v.check((x) => x.every((t) => isCleanLine(t)), badCharacters("Tags")),
+        v.check((x) => x.every((t) => t.length <= PROJECT_LIMITS.tag), PROJECT_MESSAGES.tagTooLong),
+        v.maxLength(PROJECT_LIMITS.tags, PROJECT_MESSAGES.tooManyTags),
+      ),
+      [],
+    ),
+    location: text("Location", PROJECT_LIMITS.line),
+    university: text("University", PROJECT_LIMITS.line),
+    riskLevel: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((x) => (x == null || x === "" ? "medium" : typeof x === "string" ? x.trim().toLowerCase() : x)),
+        v.picklist(RISK_LEVELS, PROJECT_MESSAGES.riskLevel),
+      ),
+      "medium",
+    ),
+    returnRate: optionalNumber(
+      "Return rate",
+      v.pipe(
+        v.number(),
+        v.minValue(0, PROJECT_MESSAGES.returnRateRange),
+        v.maxValue(100, PROJECT_MESSAGES.returnRateRange),
+      ),
+    ),
+    projectDuration: v.pipe(
+      requiredNumber("Project duration", PROJECT_MESSAGES.projectDurationRequired),
+      v.integer(PROJECT_MESSAGES.projectDurationMin),
+      v.minValue(PROJECT_LIMITS.minDuration, PROJECT_MESSAGES.projectDurationMin),
+      v.maxValue(PROJECT_LIMITS.maxDuration, PROJECT_MESSAGES.projectDurationMax),
+    ),
+
+    // Funding Details
+    fundingGoal: v.pipe(
+      requiredNumber("Funding goal", PROJECT_MESSAGES.fundingGoalRequired),
+      v.minValue(PROJECT_LIMITS.minGoal, PROJECT_MESSAGES.fundingGoalMin),
+      v.maxValue(PROJECT_LIMITS.maxGoal, PROJECT_MESSAGES.fundingGoalMax),
+      v.multipleOf(PROJECT_LIMITS.goalStep, PROJECT_MESSAGES.fundingGoalStep),
+    ),
+    fundingDeadline: v.pipe(
+      requiredText("Funding deadline", 10, PROJECT_MESSAGES.fundingDeadlineRequired),
+      v.check(
+        (x) => /^\d{4}-\d{2}-\d{2}$/.test(x) && new Date(`${x}T00:00:00Z`).toISOString().startsWith(x),
+        PROJECT_MESSAGES.fundingDeadlineInvalid,
+      ),
+    ),
+    sharePrice: optionalNumber(
+      "Share price",
+      v.pipe(
+        v.number(),
+        v.minValue(0.01, PROJECT_MESSAGES.sharePriceMin),
+        v.check((x) => decimals(x) <= 2, PROJECT_MESSAGES.sharePriceStep),
+        v.metadata({ step: 0.01 }),
+      ),
+    ),
+    totalShares: optionalNumber(
+      "Total shares",
+      v.pipe(
+        v.number(),
+        v.integer(PROJECT_MESSAGES.totalSharesWhole),
+        v.minValue(1, PROJECT_MESSAGES.totalSharesWhole),
+        v.maxValue(PROJECT_LIMITS.maxTotalShares, `Total shares must be at most 1,000,000,000`),
+      ),
+    ),
+    regulationType: v.optional(
+      v.pipe(
+        v.unknown(),
+        // spec: anything but SAFE, RegA+ or RegCF is normalised to SAFE
+        v.transform((x): RegulationType => {
+          const t = typeof x === "string" ? x.trim() : "";
+          return (REGULATION_TYPES as readonly string[]).includes(t) ? (t as RegulationType) : "SAFE";
+        }),
+      ),
+      "SAFE",
+    ),
+    investmentTerms: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {})),
+        v.object({
+          equityPercentage: v.optional(
+            v.pipe(
+              v.unknown(),
+              v.transform((x) => toNumber(x) ?? 10),
+              v.check((x) => Number.isFinite(x), mustBeNumber("Equity offered")),
+              v.number(),
+              v.check((x) => x > 0, PROJECT_MESSAGES.equityRange),
+              v.maxValue(100, PROJECT_MESSAGES.equityRange),
+              v.check((x) => decimals(x) <= 2, PROJECT_MESSAGES.equityStep),
+              v.metadata({ step: 0.01, min: 0.01 }),
+            ),
+            10,
+          ),
+          minInvestment: v.optional(
+            v.pipe(
+              v.unknown(),
+              v.transform((x) => toNumber(x) ?? 100),
+              v.check((x) => Number.isFinite(x), mustBeNumber("Minimum investment")),
+              v.number(),
+              v.minValue(PROJECT_LIMITS.minInvestment, PROJECT_MESSAGES.minInvestmentMin),
+              v.check((x) => decimals(x) <= 2, "Minimum investment can have at most 2 decimal places"),
+            ),
+            100,
+          ),
+        }),
+      ),
+      { equityPercentage: 10, minInvestment: 100 },
+    ),
+
+    // Creator Information
+    creatorInfo: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {})),
+        v.object({
+          name: requiredText("Creator name", PROJECT_LIMITS.line, PROJECT_MESSAGES.creatorNameRequired),
+          bio: requiredText("Creator bio", PROJECT_LIMITS.longText, PROJECT_MESSAGES.creatorBioRequired, "multiline"),
+          image: url("Creator photo", true),
+          experience: text("Creator experience", PROJECT_LIMITS.line),
+          university: text("Creator university", PROJECT_LIMITS.line),
+        }),
+      ),
+      {},
+    ),
+
+    // Media & Images
+    image: v.pipe(
+      url("Main image", true),
+      v.check((x) => x !== "", PROJECT_MESSAGES.imageRequired),
+    ),
+    logo: url("Logo", true),
+    gallery: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((x) => (x == null ? [] : Array.isArray(x) ? x : [x])),
+        v.check((x) => x.length <= 50, PROJECT_MESSAGES.tooManyRows),
+        v.array(url("Gallery image", true)),
+        v.transform((x) => x.filter((u) => u !== "")),
+      ),
+      [],
+    ),
+
+    // Social Links
+    socialLinks: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {})),
+        v.object(
+          Object.fromEntries(SOCIAL_LINKS.map((s) => [s.key, url(s.label)])) as Record<
+            (typeof SOCIAL_LINKS)[number]["key"],
+            ReturnType<typeof url>
+          >,
+        ),
+      ),
+      {},
+    ),
+
+    // Business Details, Traction & Metrics, Roadmap
+    teamDescription: text("Team description", PROJECT_LIMITS.longText, "multiline"),
+    details: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {})),
+        v.object({
+          overview: text("Overview", PROJECT_LIMITS.longText, "multiline"),
+          problem: text("Problem", PROJECT_LIMITS.longText, "multiline"),
+          solution: text("Solution", PROJECT_LIMITS.longText, "multiline"),
+          marketSize: text("Market size", PROJECT_LIMITS.longText, "multiline"),
+          competition: text("Competition", PROJECT_LIMITS.longText, "multiline"),
+          businessModel: text("Business model", PROJECT_LIMITS.longText, "multiline"),
+          traction: rows("Traction", TractionRow),
+          roadmap: rows("Roadmap", RoadmapRow),
+          financials: v.optional(
+            v.pipe(
+              v.unknown(),
+              v.transform((x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {})),
+              v.object({
+                revenueProjections: v.optional(
+                  v.pipe(
+                    v.unknown(),
+                    v.transform((x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {})),
+                    v.object({
+                      year1: optionalNumber(
+                        "Year 1 revenue",
+                        v.pipe(v.number(), v.minValue(0, "Revenue cannot be negative")),
+                      ),
+                      year2: optionalNumber(
+                        "Year 2 revenue",
+                        v.pipe(v.number(), v.minValue(0, "Revenue cannot be negative")),
+                      ),
+                      year3: optionalNumber(
+                        "Year 3 revenue",
+                        v.pipe(v.number(), v.minValue(0, "Revenue cannot be negative")),
+                      ),
+                    }),
+                  ),
+                  {},
+                ),
+                burnRate: optionalNumber(
+                  "Burn rate",
+                  v.pipe(v.number(), v.minValue(0, "Burn rate cannot be negative")),
+                ),
+                breakEvenPoint: text("Break-even point", PROJECT_LIMITS.line),
+                runwayPostFunding: text("Runway after funding", PROJECT_LIMITS.line),
+              }),
+            ),
+            {},
+          ),
+        }),
+      ),
+      {},
+    ),
+
+    // Team Members, Documents, FAQs
+    team: rows("Team members", TeamRow),
+    documents: rows("Documents", DocumentRow),
+    faqs: rows("FAQs", FaqRow),
+  });
+}
+
+export function projectFormSchema(options: ProjectFormOptions = {}) {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  return v.pipe(
+    projectFields(),
+
+    // Rules across fields: each reported on the field the founder should change.
+    v.forward(
+      v.partialCheck(
+        [["fundingGoal"], ["regulationType"]],
+        (i) => i.regulationType !== "RegCF" || i.fundingGoal <= PROJECT_LIMITS.maxRegCfGoal,
+        PROJECT_MESSAGES.fundingGoalRegCf,
+      ),
+      ["fundingGoal"],
+    ),
+    v.forward(
+      v.partialCheck(
+        [["fundingDeadline"]],
+        (i) => i.fundingDeadline === options.currentDeadline || i.fundingDeadline > today,
+        PROJECT_MESSAGES.fundingDeadlinePast,
+      ),
+      ["fundingDeadline"],
+    ),
+    v.forward(
+      v.partialCheck(
+        [["fundingDeadline"]],
+        (i) =>
+          i.fundingDeadline === options.currentDeadline ||
+          i.fundingDeadline <= addDays(today, PROJECT_LIMITS.maxDeadlineDays),
+        PROJECT_MESSAGES.fundingDeadlineFar,
+      ),
+      ["fundingDeadline"],
+    ),
+    v.forward(
+      v.partialCheck(
+        [["fundingGoal"], ["investmentTerms", "minInvestment"]],
+        (i) => i.investmentTerms.minInvestment <= i.fundingGoal,
+        PROJECT_MESSAGES.minInvestmentAboveGoal,
+      ),
+      ["investmentTerms", "minInvestment"],
+    ),
+    v.forward(
+      v.partialCheck(
+        [["fundingGoal"], ["sharePrice"], ["totalShares"]],
+        (i) => i.sharePrice === null || i.totalShares !== null || goalCents(i.fundingGoal) % cents(i.sharePrice) === 0,
+        PROJECT_MESSAGES.sharePriceDivides,
+      ),
+      ["sharePrice"],
+    ),
+    v.forward(
+      v.partialCheck(
+        [["fundingGoal"], ["sharePrice"], ["totalShares"]],
+        (i) => i.sharePrice !== null || i.totalShares === null || goalCents(i.fundingGoal) % i.totalShares === 0,
+        PROJECT_MESSAGES.totalSharesDivides,
+      ),
+      ["totalShares"],
+    ),
+    v.forward(
+      v.partialCheck(
+        [["fundingGoal"], ["sharePrice"], ["totalShares"]],
+        (i) =>
+          i.sharePrice === null ||
+          i.totalShares === null ||
+          cents(i.sharePrice) * i.totalShares === goalCents(i.fundingGoal),
+        PROJECT_MESSAGES.termsDisagree,
+      ),
+      ["sharePrice"],
+    ),
+    v.forward(
+      v.partialCheck(
+        [["fundingGoal"], ["sharePrice"], ["totalShares"]],
+        (i) => i.sharePrice !== null || i.totalShares !== null,
+        PROJECT_MESSAGES.sharePriceMin,
+      ),
+      ["sharePrice"],
+    ),
+    v.transform((i) => toProjectInput(i)),
+  );
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const goalCents = cents;
+
+type Parsed = v.InferOutput<ReturnType<typeof projectFields>>;
+
+/** What the service stores: cents, derived terms, rows that are complete. */
+export interface ProjectInput {
+  title: string;
+  shortDescription: string;
+  description: string;
+  category: string;
+  about: string;
+  tags: string[];
+  location: string | null;
+  universityName: string | null;
+  riskLevel: RiskLevel;
+  returnRate: number | null;
+  projectDuration: number;
+  fundingGoalCents: number;
+  fundingDeadline: string;
+  sharePriceCents: number;
+  totalShares: number;
+  regulationType: RegulationType;
+  equityPercentage: number;
+  valuationCents: number;
+  minInvestmentCents: number;
+  creatorInfo: { name: string; bio: string; image?: string; experience?: string; university?: string };
+  image: string;
+  logo: string | null;
+  gallery: string[];
+  socialLinks: Partial<Record<(typeof SOCIAL_LINKS)[number]["key"], string>>;
+  teamDescription: string | null;
+  details: {
+    overview?: string;
+    problem?: string;
+    solution?: string;
+    marketSize?: string;
+    competition?: string;
+    businessModel?: string;
+    traction: { metric: string; value: string }[];
+    roadmap: { date: string; milestone: string; completed?: boolean }[];
+    financials: {
+      revenueProjections?: { year1?: number; year2?: number; year3?: number };
+      burnRate?: number;
+      breakEvenPoint?: string;
+      runwayPostFunding?: string;
+    };
+  };
+  team: { name: string; role: string; bio?: string; image?: string; experience?: string; university?: string }[];
+  documents: { name: string; type: (typeof DOCUMENT_TYPES)[number]; url: string }[];
+  faqs: { question: string; answer: string }[];
+}
+
+/** Drops empty optional strings from an object (stored JSON stays small). */
+function compact<T extends Record<string, unknown>>(o: T): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(o)) if (val !== "" && val !== null && val !== undefined) out[k] = val;
+  return out as Partial<T>;
+}
+
+function toProjectInput(i: Parsed): ProjectInput {
+  const goal = goalCents(i.fundingGoal);
+  const price = i.sharePrice !== null ? cents(i.sharePrice) : goal / (i.totalShares as number);
+  const totalShares = i.totalShares ?? goal / price;
+  const fin = i.details.financials;
+  const rev = compact(fin.revenueProjections as Record<string, unknown>);
+  const financials = compact({
+    burnRate: fin.burnRate ?? undefined,
+    breakEvenPoint: fin.breakEvenPoint,
+    runwayPostFunding: fin.runwayPostFunding,
+  }) as ProjectInput["details"]["financials"];
+  if (Object.keys(rev).length) financials.revenueProjections = rev as { year1?: number };
+  return {
+    title: i.title,
+    shortDescription: i.shortDescription,
+    description: i.description,
+    category: i.category,
+    about: i.about,
+    tags: i.tags,
+    location: i.location || null,
+    universityName: i.university || null,
+    riskLevel: i.riskLevel,
+    returnRate: i.returnRate,
+    projectDuration: i.projectDuration,
+    fundingGoalCents: goal,
+    fundingDeadline: i.fundingDeadline,
+    sharePriceCents: price,
+    totalShares,
+    regulationType: i.regulationType,
+    equityPercentage: i.investmentTerms.equityPercentage,
+    valuationCents: Math.round((goal * 100) / i.investmentTerms.equityPercentage),
+    minInvestmentCents: cents(i.investmentTerms.minInvestment),
+    creatorInfo: compact(i.creatorInfo) as ProjectInput["creatorInfo"],
+    image: i.image,
+    logo: i.logo || null,
+    gallery: i.gallery,
+    socialLinks: compact(i.socialLinks),
+    teamDescription: i.teamDescription || null,
+    details: {
+      ...compact({
+        overview: i.details.overview,
+        problem: i.details.problem,
+        solution: i.details.solution,
+        marketSize: i.details.marketSize,
+        competition: i.details.competition,
+        businessModel: i.details.businessModel,
+      }),
+      // spec: traction rows need metric and value, roadmap rows date and milestone
+      traction: i.details.traction.filter((r) => filled(r.metric, r.value)),
+      roadmap: i.details.roadmap
+        .filter((r) => filled(r.date, r.milestone))
+        .map((r) => (r.completed ? r : { date: r.date, milestone: r.milestone })),
+      financials,
+    },
+    // spec: team members are saved only with both name and role
+    team: i.team.filter((r) => filled(r.name, r.role)).map((r) => compact(r) as ProjectInput["team"][number]),
+    documents: i.documents
+      .filter((d) => typeof d.url === "string" && d.url !== "")
+      .map((d) => ({ name: d.name, type: d.type, url: d.url as string })),
+    faqs: i.faqs.filter((f) => !isEmptyRow(f)),
+  };
+}
+
+/**
+ * Field errors the schema cannot word alone: a FAQ with only one half (spec message on the half
+ * that is missing) and a document URL (the message names the document). Run with the schema.
+ */
+export function crossRowErrors(body: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const faqs = Array.isArray(body.faqs) ? body.faqs : [];
+  faqs.forEach((row, index) => {
+    if (!row || typeof row !== "object") return;
+    const r = row as Record<string, unknown>;
+    const q = typeof r.question === "string" ? r.question.trim() : "";
+    const a = typeof r.answer === "string" ? r.answer.trim() : "";
+    if (q && !a) errors[`faqs[${index}].answer`] = PROJECT_MESSAGES.faqIncomplete;
+    if (a && !q) errors[`faqs[${index}].question`] = PROJECT_MESSAGES.faqIncomplete;
+  });
+  return errors;
+}
+
+/** Replaces the placeholder document URL message with the document's spec wording. */
+export function documentUrlMessage(body: Record<string, unknown>, key: string): string {
+  const m = /^documents\[(\d+)\]\.url$/.exec(key);
+  const docs = Array.isArray(body.documents) ? body.documents : [];
+  const row = m ? (docs[Number(m[1])] as Record<string, unknown> | undefined) : undefined;
+  const name = row && typeof row.name === "string" ? row.name : row && typeof row.title === "string" ? row.title : "";
+  return invalidUrl(documentItem(name.trim()));
+}
+
+/** A stored project as the form's values (for the edit page and for re-validation on publish). */
+export function formValuesOf(p: {
+  title: string;
+  shortDescription: string;
+  description: string;
+  category: string;
+  about: string;
+  tags: string[];
+  location: string | null;
+  university: { name: string } | null;
+  riskLevel: string;
+  returnRate: number | null;
+  projectDuration: number;
+  fundingGoal: number;
+  fundingDeadline: string;
+  sharePrice: number;
+  totalShares: number;
+  regulationType: string;
+  investmentTerms: { equityPercentage: number; minInvestment: number };
+  creatorInfo: Record<string, unknown>;
+  image: string;
+  logo: string | null;
+  images: { gallery: string[] };
+  socialLinks: Record<string, unknown>;
+  teamDescription: string | null;
+  details: Record<string, unknown>;
+  team: Record<string, unknown>[];
+  documents: { name: string; type: string; url: string }[];
+  faqs: { question: string; answer: string }[];
+}): Record<string, unknown> {
+  return {
+    title: p.title,
+    shortDescription: p.shortDescription,
+    description: p.description,
+    category: p.category,
+    about: p.about,
+    tags: p.tags.join(", "),
+    location: p.location ?? "",
+    university: p.university?.name ?? "",
+    riskLevel: p.riskLevel,
+    returnRate: p.returnRate ?? "",
+    projectDuration: p.projectDuration,
+    fundingGoal: p.fundingGoal,
+    fundingDeadline: p.fundingDeadline,
+    sharePrice: p.sharePrice,
+    totalShares: p.totalShares,
+    regulationType: p.regulationType,
+    investmentTerms: { ...p.investmentTerms },
+    creatorInfo: { ...p.creatorInfo },
+    image: p.image,
+    logo: p.logo ?? "",
+    gallery: [...p.images.gallery],
+    socialLinks: { ...p.socialLinks },
+    teamDescription: p.teamDescription ?? "",
+    details: structuredClone(p.details),
+    team: structuredClone(p.team),
+    documents: structuredClone(p.documents),
+    faqs: structuredClone(p.faqs),
+  };
+}
+
+/** The numbers the form shows beside the terms (live with JavaScript, after a submit without). */
+export function derivedTerms(values: {
+  fundingGoal?: unknown;
+  sharePrice?: unknown;
+  totalShares?: unknown;
+  investmentTerms?: { equityPercentage?: unknown } | unknown;
+}): { totalShares: number | null; sharePrice: number | null; valuation: number | null } {
+  const goal = toNumber(values.fundingGoal);
+  const price = toNumber(values.sharePrice);
+  const shares = toNumber(values.totalShares);
+  const terms = (values.investmentTerms ?? {}) as { equityPercentage?: unknown };
+  const equity = toNumber(terms.equityPercentage) ?? 10;
+  const okGoal = goal !== null && Number.isFinite(goal) && goal > 0;
+  let outShares: number | null = null;
+  let outPrice: number | null = null;
+  if (okGoal && price !== null && Number.isFinite(price) && price > 0) {
+    const n = cents(goal) / cents(price);
+    outShares = Number.isInteger(n) ? n : null;
+    outPrice = cents(price) / 100;
+  } else if (okGoal && shares !== null && Number.isInteger(shares) && shares > 0) {
+    const c = cents(goal) / shares;
+    outPrice = Number.isInteger(c) ? c / 100 : null;
+    outShares = shares;
+  }
+  const valuation =
+    okGoal && Number.isFinite(equity) && equity > 0 ? Math.round((cents(goal) * 100) / equity) / 100 : null;
+  return { totalShares: outShares, sharePrice: outPrice, valuation };
+}
+
+/** Fields whose values investors bought on: locked once any share is sold. */
+export const LOCKED_TERMS = [
+  { key: "sharePriceCents", field: "sharePrice", label: "Share price" },
+  { key: "totalShares", field: "fundingGoal", label: "The funding goal" },
+  { key: "equityPercentage", field: "investmentTerms.equityPercentage", label: "Equity offered" },
+  { key: "regulationType", field: "regulationType", label: "Regulation type" },
+] as const;
+
+export type ProjectValidation =
+  { ok: true; value: ProjectInput } | { ok: false; errors: Record<string, string>; count: number };
+
+/**
+ * The whole project form's check, for every door: the schema's errors, the FAQ pairs and the
+ * documents' worded URL messages, every field's first message keyed by its form name.
+ */
+export function validateProject(rawBody: Record<string, unknown>, options: ProjectFormOptions = {}): ProjectValidation {
+  const body = normalizeProjectBody(rawBody);
+  const result = v.safeParse(projectFormSchema(options), body, { abortEarly: false, abortPipeEarly: true });
+  const errors: Record<string, string> = {};
+  if (!result.success) {
+    for (const issue of result.issues) {
+      const key = (issue.path ?? [])
+        .map((p) => p.key)
+        .filter((k): k is string | number => typeof k === "string" || typeof k === "number")
+        .reduce<string>((acc, k) => (typeof k === "number" ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), "");
+      if (key in errors) continue;
+      errors[key] = issue.message === "__document_url__" ? documentUrlMessage(body, key) : issue.message;
+    }
+  }
+  for (const [key, message] of Object.entries(crossRowErrors(body))) if (!(key in errors)) errors[key] = message;
+  const count = Object.keys(errors).length;
+  if (count || !result.success) return { ok: false, errors, count: Math.max(count, 1) };
+  return { ok: true, value: result.output };
+}

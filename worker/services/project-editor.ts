@@ -1,0 +1,279 @@
+/**
+ * Founders write their project: create (a draft), edit, publish. The one place the project form's
+ * rules (spec section 5) and the founder rules (section 6) live; the form actions and the API
+ * (`POST /api/projects/create`, `PUT /api/projects/{id}`, `POST /api/projects/{id}/publish`,
+ * `GET /api/projects/founder`) only translate. Every entry point takes the raw body and the acting
+ * user and throws the spec's message as a ServiceError (a 400 carries every field's error).
+ *
+ * - One project per founder: checked first for a clear message, and held by the unique index on
+ *   `projects.founder_id`, so two concurrent creates make one project.
+ * - Terms lock: once a share is sold, the share price, total shares (so the goal), the equity and
+ *   the regulation type cannot change. The UPDATE itself carries the condition, so an investment
+ *   that lands between our read and our write still locks them.
+ * - Drafts are seen by their founder and admins only (`visibleTo` in projects.ts); publishing
+ *   gives the project its slug (from the title, unique, never changed after) and opens it.
+ */
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+
+import { sectorForCategory } from "../../app/lib/categories";
+import { bannerMessage } from "../../app/lib/form-kit";
+import {
+  formValuesOf,
+  LOCKED_TERMS,
+  lockedTerm,
+  PROJECT_MESSAGES,
+  validateProject,
+  type ProjectInput,
+} from "../../app/lib/project-form";
+import type { ProjectDTO, SessionUser } from "../../app/lib/types";
+import type { Database } from "../../db/client";
+import { projects, type ProjectRow } from "../../db/schema";
+import { constraintFailed, ServiceError } from "./errors";
+import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
+import { markPublicContentChanged } from "./public-content";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function asBody(raw: unknown): Record<string, unknown> {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new ServiceError(400, "Request body must be a JSON object", "invalid_request");
+  }
+  return raw as Record<string, unknown>;
+}
+
+/** The form's rules on a body, or a 400 whose message is the banner and whose errors name each field. */
+function validate(body: Record<string, unknown>, currentDeadline?: string): ProjectInput {
+  const result = validateProject(body, { today: today(), currentDeadline });
+  if (result.ok) return result.value;
+  throw new ServiceError(400, bannerMessage(result.count), "invalid_fields", { errors: result.errors });
+}
+
+/** The columns a save writes, from the validated input. */
+function columnsOf(input: ProjectInput) {
+  return {
+    title: input.title,
+    category: input.category,
+    sector: sectorForCategory(input.category),
+    description: input.description,
+    shortDescription: input.shortDescription,
+    about: input.about,
+    image: input.image,
+    gallery: input.gallery,
+    logo: input.logo,
+    creatorInfo: input.creatorInfo,
+    tags: input.tags,
+    location: input.location,
+    riskLevel: input.riskLevel,
+    returnRate: input.returnRate,
+    projectDuration: input.projectDuration,
+    teamDescription: input.teamDescription,
+    socialLinks: input.socialLinks,
+    universityName: input.universityName,
+    fundingGoalCents: input.fundingGoalCents,
+    fundingDeadline: input.fundingDeadline,
+    sharePriceCents: input.sharePriceCents,
+    totalShares: input.totalShares,
+    regulationType: input.regulationType,
+    valuationCents: input.valuationCents,
+    equityPercentage: input.equityPercentage,
+    minInvestmentCents: input.minInvestmentCents,
+    details: input.details,
+    team: input.team,
+    documents: input.documents,
+    faqs: input.faqs,
+  } satisfies Partial<typeof projects.$inferInsert>;
+}
+
+/** May `viewer` change this project? Its founder and admins. */
+export function canEditProject(viewer: SessionUser | null, project: { founderId: string | null }): boolean {
+  return !!viewer && (viewer.role === "admin" || (viewer.role === "founder" && project.founderId === viewer.id));
+}
+
+/** Creates the signed-in founder's project as a draft. */
+export async function createProject(db: Database, viewer: SessionUser | null, raw: unknown): Promise<ProjectDTO> {
+  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
+  if (viewer.role !== "founder") throw new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder");
+  if (viewer.ownedProject) throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
+  const input = validate(asBody(raw));
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  try {
+    await db.insert(projects).values({
+      id,
+      // A draft's slug is its id; publishing gives it one from the title.
+      slug: id,
+      founderId: viewer.id,
+      status: "draft",
+      featured: false,
+      ...columnsOf(input),
+      founders: [],
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: null,
+    });
+  } catch (e) {
+    if (constraintFailed(e, /UNIQUE constraint failed: projects\.founder_id/i)) {
+      throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
+    }
+    throw e;
+  }
+  const created = await getProject(db, id, viewer);
+  if (!created) throw new Error("project vanished after insert");
+  return created;
+}
+
+async function loadForEdit(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<ProjectRow> {
+  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.updateSignedOut, "auth_required");
+  const key = typeof idOrSlug === "string" ? idOrSlug : "";
+  if (!key || key.length > 200) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(and(sql`(${projects.id} = ${key} or ${projects.slug} = ${key})`, visibleTo(viewer)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
+  if (!canEditProject(viewer, row)) throw new ServiceError(403, PROJECT_MESSAGES.noPermission, "forbidden");
+  return row;
+}
+
+/** The terms a save would change on a project that has sold shares, as field errors. */
+function lockedChanges(row: ProjectRow, input: ProjectInput): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (row.sharesSold <= 0) return errors;
+  for (const term of LOCKED_TERMS) {
+    if (row[term.key] !== input[term.key] && !(term.field in errors)) errors[term.field] = lockedTerm(term.label);
+  }
+  return errors;
+}
+
+function lockedError(errors: Record<string, string>): ServiceError {
+  const first = Object.values(errors)[0];
+  return new ServiceError(409, first, "terms_locked", { errors });
+}
+
+/** A project for its editor (the founder or an admin): drafts included. */
+export async function getEditableProject(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: unknown,
+): Promise<ProjectDTO> {
+  const row = await loadForEdit(db, viewer, idOrSlug);
+  const dto = await getProject(db, row.id, viewer);
+  if (!dto) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
+  return dto;
+}
+
+/** Saves an edit: every rule again, terms locked once money is in. */
+export async function updateProject(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: unknown,
+  raw: unknown,
+): Promise<ProjectDTO> {
+  const row = await loadForEdit(db, viewer, idOrSlug);
+  const input = validate(asBody(raw), row.fundingDeadline);
+  const locked = lockedChanges(row, input);
+  if (Object.keys(locked).length) throw lockedError(locked);
+
+  const now = Date.now();
+  // The lock as part of the write: unchanged terms, or still no share sold.
+  const termsKept = sql`(${projects.sharesSold} = 0 or (${projects.sharePriceCents} = ${input.sharePriceCents}
+    and ${projects.totalShares} = ${input.totalShares} and ${projects.equityPercentage} = ${input.equityPercentage}
+    and ${projects.regulationType} = ${input.regulationType}))`;
+  const updated = await db
+    .update(projects)
+    .set({ ...columnsOf(input), updatedAt: now })
+    .where(and(eq(projects.id, row.id), termsKept))
+    .returning({ id: projects.id });
+  if (!updated.length) {
+    // A share was sold between our read and our write: the terms are now locked.
+    const fresh = await loadForEdit(db, viewer, row.id);
+    throw lockedError(lockedChanges(fresh, input));
+  }
+  if (row.status !== "draft") markPublicContentChanged();
+  const dto = await getProject(db, row.id, viewer);
+  if (!dto) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
+  return dto;
+}
+
+/** "Campus Keys: smart locks!" → "campus-keys-smart-locks" (ASCII, at most 60 characters). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return slug || "project";
+}
+
+/** The first of `base`, `base-2`, `base-3` … that no project uses. */
+async function freeSlug(db: Database, base: string): Promise<string> {
+  const taken = await db
+    .select({ slug: projects.slug })
+    .from(projects)
+    .where(sql`${projects.slug} = ${base} or ${projects.slug} like ${`${base}-%`}`);
+  const used = new Set(taken.map((r) => r.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Publishes a draft: the form's rules once more (the deadline may have passed), a slug, open. */
+export async function publishProject(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<ProjectDTO> {
+  const row = await loadForEdit(db, viewer, idOrSlug);
+  if (row.status !== "draft") throw new ServiceError(409, PROJECT_MESSAGES.alreadyPublished, "already_published");
+  const current = toProjectDTO(row, 0);
+  validate(formValuesOf(current));
+
+  const base = slugify(row.title);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const slug = attempt < 3 ? await freeSlug(db, base) : `${base}-${crypto.randomUUID().slice(0, 8)}`;
+    const now = Date.now();
+    try {
+      const done = await db
+        .update(projects)
+        .set({ status: "active", slug, publishedAt: now, updatedAt: now })
+        .where(and(eq(projects.id, row.id), eq(projects.status, "draft")))
+        .returning({ id: projects.id });
+      if (!done.length) throw new ServiceError(409, PROJECT_MESSAGES.alreadyPublished, "already_published");
+      markPublicContentChanged();
+      const dto = await getProject(db, row.id, viewer);
+      if (!dto) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
+      return dto;
+    } catch (e) {
+      // Another project took the slug between our read and our write: try the next one.
+      if (constraintFailed(e, /UNIQUE constraint failed: projects\.slug/i)) continue;
+      throw e;
+    }
+  }
+  throw new Error("no free slug after 4 attempts");
+}
+
+/** `GET /api/projects/founder`: the caller's own project (drafts included), 404 when none. */
+export async function getFounderProject(db: Database, viewer: SessionUser | null): Promise<ProjectDTO> {
+  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
+  const rows = await db.select({ id: projects.id }).from(projects).where(eq(projects.founderId, viewer.id)).limit(1);
+  const project = rows[0] ? await getProject(db, rows[0].id, viewer) : null;
+  if (!project) throw new ServiceError(404, PROJECT_MESSAGES.noProject, "no_project");
+  return project;
+}
+
+/** My Projects: a founder's own project (zero or one), every project for an admin. One statement. */
+export async function listEditableProjects(db: Database, viewer: SessionUser | null): Promise<ProjectDTO[]> {
+  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
+  if (viewer.role !== "founder" && viewer.role !== "admin") {
+    throw new ServiceError(403, "You must be a founder to access this page", "not_founder");
+  }
+  const rows = await db
+    .select({ project: getTableColumns(projects), investors: investorCount })
+    .from(projects)
+    .where(viewer.role === "admin" ? undefined : eq(projects.founderId, viewer.id))
+    .orderBy(desc(projects.updatedAt))
+    .limit(500);
+  const now = Date.now();
+  return rows.map((r) => toProjectDTO(r.project, r.investors, now));
+}
