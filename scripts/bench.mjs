@@ -158,8 +158,8 @@ async function d1Queries(path, cookie) {
   return { status: res.status, queries: m ? Number(m[1]) : null };
 }
 
-async function signedInCookie() {
-  const email = `bench-${Date.now().toString(36)}@example.edu`;
+async function signedInCookie(role = "investor") {
+  const email = `bench-${role}-${Date.now().toString(36)}@example.edu`;
   const res = await fetch(`${BASE}/api/auth/signup`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -169,12 +169,48 @@ async function signedInCookie() {
       email,
       password: "bench-secret",
       birthDate: "1995-06-01",
-      role: "investor",
+      role,
     }),
   });
   if (res.status !== 201) throw new Error(`bench signup failed: ${res.status} ${await res.text()}`);
   const { token } = await res.json();
   return `campusfund_session=${token}`;
+}
+
+/**
+ * A founder with a published project and one investment (through the API, as users would), for
+ * the founder's pages: the edit form and the dashboard. Returns the founder's cookie and project id.
+ */
+async function founderWithProject(investorCookie) {
+  const cookie = await signedInCookie("founder");
+  const token = cookie.split("=")[1];
+  const deadline = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  const api = async (path, body, auth = token) => {
+    const res = await fetch(`${BASE}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${auth}`, "Idempotency-Key": "bench-1" },
+      body: JSON.stringify(body ?? {}),
+    });
+    if (res.status >= 300) throw new Error(`bench ${path} failed: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const project = await api("/api/projects/create", {
+    title: `Bench Project ${Date.now().toString(36)}`,
+    shortDescription: "A project the benchmark creates.",
+    description: "A project the benchmark creates, to measure the founder's pages.",
+    category: "Technology",
+    fundingGoal: 50_000,
+    fundingDeadline: deadline,
+    projectDuration: 12,
+    image: "/images/placeholder-project.svg",
+    sharePrice: 10,
+    creatorInfo: { name: "Bench Founder", bio: "Measures things." },
+    team: [{ name: "Bench Founder", role: "CEO" }],
+    faqs: [{ question: "Is this a benchmark?", answer: "Yes." }],
+  });
+  await api(`/api/projects/${project._id}/publish`);
+  await api(`/api/projects/${project._id}/invest`, { shares: 20 }, investorCookie.split("=")[1]);
+  return { cookie, id: project._id };
 }
 
 /** Static `import … from "./x.js"` / `import "./x.js"` of a built module (not dynamic import()). */
@@ -222,6 +258,8 @@ function jsPerRoute() {
     ["/project/:slug", "routes/project"],
     ["/purchase/:id", "routes/purchase"],
     ["/portfolio", "routes/portfolio"],
+    ["/my-projects/edit/:id", "project-edit"],
+    ["/founder-dashboard", "routes/founder-dashboard"],
   ];
   const base = [
     manifest.entry.module,
@@ -296,6 +334,7 @@ async function main() {
 
   console.log("\n▶ D1 queries per page load (Server-Timing)");
   const cookie = await signedInCookie();
+  const founder = await founderWithProject(cookie);
   const pages = ["/", "/demo", `/project/${slug}`];
   const queries = [];
   for (const path of pages) {
@@ -310,12 +349,17 @@ async function main() {
       target,
     });
   }
+  // The founder's pages: signed in only (a visitor is sent to sign in).
+  for (const path of [`/my-projects/edit/${founder.id}`, "/founder-dashboard"]) {
+    const signedIn = await d1Queries(path, founder.cookie);
+    queries.push({ path, visitor: null, signedIn: signedIn.queries, status: [null, signedIn.status], target: false });
+  }
   console.log(
     table(
       ["page", "visitor", "signed in", `≤ ${TARGETS.d1Queries}`],
       queries.map((q) => [
         q.path,
-        q.visitor ?? "no header",
+        q.visitor ?? (q.status[0] === null ? "–" : "no header"),
         q.signedIn ?? "no header",
         q.target
           ? ok(q.visitor !== null && q.signedIn !== null && Math.max(q.visitor, q.signedIn) <= TARGETS.d1Queries)
@@ -337,6 +381,9 @@ async function main() {
   // Signed-in pages are never served from the edge cache: their render cost, for information.
   loads.push(await load("detail, signed in", `/project/${slug}`, { headers: { Cookie: cookie }, target: false }));
   loads.push(await load("browser, signed in", "/demo", { headers: { Cookie: cookie }, target: false }));
+  const asFounder = { headers: { Cookie: founder.cookie }, target: false };
+  loads.push(await load("project form (edit)", `/my-projects/edit/${founder.id}`, asFounder));
+  loads.push(await load("founder dashboard", "/founder-dashboard", asFounder));
   const staticRps = loads[0].requestsPerSec;
   for (const l of loads) l.ratioToStatic = staticRps > 0 ? l.requestsPerSec / staticRps : null;
 

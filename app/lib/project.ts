@@ -2,6 +2,7 @@
  * Project math shared by the server (which enforces it) and the pages (which display it).
  * Pure functions: no I/O, no framework imports.
  */
+import { projectStatus, type ProjectStatusFields } from "./project-status";
 import type { ProjectDTO, Role } from "./types";
 
 export const PAGE_SIZE = 5;
@@ -91,16 +92,14 @@ export function parseShares(raw: unknown): number | null {
   return Number.isSafeInteger(n) && n >= 1 ? n : null;
 }
 
-type FundingFields = Pick<ProjectDTO, "status" | "daysLeft" | "sharesRemaining">;
-
 /**
- * Whether shares can be bought now. Sold out is checked first: a sold-out project is usually also
- * marked funded, and "Sold Out" says why.
+ * Whether shares can be bought now, derived from the one status rule (`projectStatus`): open only
+ * when that rule says so. Otherwise sold out is checked first, whatever the status: a sold-out
+ * project is usually also marked funded, and "Sold Out" says why. Anything else is closed.
  */
-export function fundingState(p: FundingFields): "sold-out" | "closed" | "open" {
-  if (p.sharesRemaining <= 0) return "sold-out";
-  if (p.status !== "active" || p.daysLeft <= 0) return "closed";
-  return "open";
+export function fundingState(p: ProjectStatusFields): "sold-out" | "closed" | "open" {
+  if (projectStatus(p).open) return "open";
+  return p.sharesRemaining > 0 ? "closed" : "sold-out";
 }
 
 export type InvestButtonState =

@@ -4,3 +4,6 @@ import type { Role } from "./types";
 export function homeFor(user: { role: Role }): string {
   return user.role === "founder" ? "/my-projects" : "/portfolio";
 }
+
+/** Where every founder call to action ("Start raising") leads: sign-up with Founder pre-selected. */
+export const FOUNDER_SIGNUP = "/signup?role=founder";

@@ -9,6 +9,7 @@ import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { Reveal } from "../components/Reveal";
 import { useOptionalUser } from "../components/useOptionalUser";
+import { FOUNDER_SIGNUP } from "../lib/roles";
 import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/about";
 
@@ -175,7 +176,7 @@ export default function About() {
                   <li>Set your goal, share price, equity and minimum investment.</li>
                   <li>Follow every share you sell and how close you are to your goal.</li>
                 </ul>
-                <Link to="/signup" className="btn btn-secondary">
+                <Link to={FOUNDER_SIGNUP} className="btn btn-secondary">
                   Start raising
                 </Link>
               </article>

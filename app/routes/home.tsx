@@ -17,6 +17,7 @@ import { useOptionalUser } from "../components/useOptionalUser";
 import { categoryLabel } from "../lib/categories";
 import { formatMoney } from "../lib/format";
 import { progressPercent } from "../lib/project";
+import { FOUNDER_SIGNUP } from "../lib/roles";
 import { getApp } from "../server/guards.server";
 import { listFeaturedProjects } from "../../worker/services/projects";
 import marketingCss from "../styles/marketing.css?url";
@@ -73,6 +74,7 @@ const FEATURES = [
     icon: FeatureIcons.rocket,
     title: "Tools for student founders",
     text: "List your startup, set your goal, share price and equity, and follow every share you sell.",
+    cta: { to: FOUNDER_SIGNUP, label: "Start raising" },
   },
   {
     icon: FeatureIcons.compliance,
@@ -302,6 +304,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <span className="feature-icon">{f.icon}</span>
                   <h3>{f.title}</h3>
                   <p>{f.text}</p>
+                  {f.cta ? (
+                    <Link to={f.cta.to} className="btn btn-secondary btn-sm feature-cta">
+                      {f.cta.label}
+                    </Link>
+                  ) : null}
                 </Reveal>
               </li>
             ))}

@@ -1,140 +1,221 @@
 /**
- * /my-projects (spec section 2): a founder's project (one per founder), or the empty state.
- * Founders and admins only; others are redirected by requireRole with the spec's notice.
- * Creating and editing projects arrive in a later release: those controls show as disabled.
+ * /my-projects (spec section 2): a founder's project card (one per founder) with Edit Project and
+ * View Public Page, or the empty state linking to /my-projects/create; New Project only for a
+ * founder without a project. An admin sees every project with its edit link. A visitor signs in
+ * first; an investor sees the spec's 'You must be a founder to access this page' (403).
+ * `?saved=` and `?newUser=1` show what just happened (codes, never free text).
  */
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 
 import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
+import { StatusBadge } from "../components/project/StatusBadge";
 import { categoryLabel } from "../lib/categories";
-import { capitalize, formatMoney, formatNumber } from "../lib/format";
+import { formatMoney, formatNumber } from "../lib/format";
 import { progressPercent } from "../lib/project";
-import { getApp, requireRole } from "../server/guards.server";
-import { getProject } from "../../worker/services/projects";
+import { PROJECT_MESSAGES } from "../lib/project-form";
+import { daysLeftText } from "../lib/project-status";
+import { getApp, requireUser } from "../server/guards.server";
+import { listEditableProjects } from "../../worker/services/project-editor";
 import type { Route } from "./+types/my-projects";
 
 export const meta: Route.MetaFunction = () => pageMeta("My Projects", "Manage your CampusFund project.");
 
+export const NOT_FOUNDER_MESSAGE = "You must be a founder to access this page";
+
+const SAVED = {
+  created: PROJECT_MESSAGES.created,
+  updated: PROJECT_MESSAGES.updated,
+  published: PROJECT_MESSAGES.published,
+} as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireRole(request, context, ["founder"]);
-  const project = user.ownedProject ? await getProject(getApp(context).db, user.ownedProject) : null;
-  const newUser = new URL(request.url).searchParams.get("newUser") === "1";
+  const user = requireUser(request, context);
+  if (user.role !== "founder" && user.role !== "admin") {
+    return data({ denied: true as const, message: NOT_FOUNDER_MESSAGE }, { status: 403 });
+  }
+  const list = await listEditableProjects(getApp(context).db, user);
+  const url = new URL(request.url);
+  const saved = url.searchParams.get("saved");
   return {
+    denied: false as const,
+    isAdmin: user.role === "admin",
     firstName: user.firstName,
-    newUser,
-    project: project && {
-      id: project.id,
-      slug: project.slug,
-      title: project.title,
-      image: project.image,
-      shortDescription: project.shortDescription,
-      category: project.category,
-      status: project.status,
-      fundingCurrent: project.fundingCurrent,
-      fundingGoal: project.fundingGoal,
-      sharesSold: project.sharesSold,
-      totalShares: project.totalShares,
-      investors: project.investors,
-      daysLeft: project.daysLeft,
-    },
+    newUser: url.searchParams.get("newUser") === "1",
+    saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    projects: list.map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      title: p.title,
+      image: p.image,
+      shortDescription: p.shortDescription,
+      category: p.category,
+      status: p.status,
+      fundingCurrent: p.fundingCurrent,
+      fundingGoal: p.fundingGoal,
+      sharesSold: p.sharesSold,
+      sharesRemaining: p.sharesRemaining,
+      totalShares: p.totalShares,
+      investors: p.investors,
+      daysLeft: p.daysLeft,
+    })),
   };
 }
 
-function statusBadge(status: string) {
-  if (status === "active") return "badge-success";
-  if (status === "funded" || status === "completed") return "badge-info";
-  if (status === "draft" || status === "pending") return "badge-warning";
-  if (status === "closed" || status === "cancelled") return "badge-danger";
-  return "badge-muted";
+type Card = Extract<Route.ComponentProps["loaderData"], { denied: false }>["projects"][number];
+
+function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
+  const isDraft = project.status === "draft";
+  const titleId = `project-title-${project.id}`;
+  return (
+    <article className="card project-row" aria-labelledby={titleId}>
+      <div className="card-media">{project.image && <img src={project.image} alt="" width={640} height={360} />}</div>
+      <div className="card-body">
+        <div className="cluster" style={{ gap: 8, marginBottom: 12 }}>
+          <StatusBadge project={project} />
+          {project.category && <span className="badge badge-muted">{categoryLabel(project.category)}</span>}
+        </div>
+        <h2 id={titleId} className="card-title" style={{ fontSize: "1.5rem" }}>
+          {project.title}
+        </h2>
+        {project.shortDescription && <p className="card-text">{project.shortDescription}</p>}
+        {isDraft ? (
+          <p className="muted small">
+            Draft: only you can see it. Preview it, then publish it from the edit page when you are ready.
+          </p>
+        ) : (
+          <>
+            <div className="funding">
+              <div className="progress" aria-hidden="true">
+                <div
+                  className="progress-bar"
+                  style={{ width: `${progressPercent(project.fundingCurrent, project.fundingGoal)}%` }}
+                />
+              </div>
+              <div className="funding-line">
+                <span>
+                  <strong>{formatMoney(project.fundingCurrent)}</strong> raised
+                </span>
+                <span className="muted">of {formatMoney(project.fundingGoal)} goal</span>
+              </div>
+            </div>
+            <dl className="kv">
+              <div>
+                <dt>Shares sold</dt>
+                <dd>
+                  {formatNumber(project.sharesSold)}{" "}
+                  <span className="muted small">of {formatNumber(project.totalShares)}</span>
+                </dd>
+              </div>
+              <div>
+                <dt>Investors</dt>
+                <dd>{formatNumber(project.investors)}</dd>
+              </div>
+              <div>
+                <dt>Days left</dt>
+                <dd>
+                  {(() => {
+                    const d = daysLeftText(project);
+                    return typeof d === "number" ? formatNumber(d) : d;
+                  })()}
+                </dd>
+              </div>
+            </dl>
+          </>
+        )}
+        <div className="cluster">
+          <Link to={`/my-projects/edit/${project.id}`} className="btn btn-primary">
+            Edit Project
+          </Link>
+          {isDraft ? (
+            <Link to={`/project/${project.id}`} className="btn btn-secondary">
+              Preview
+            </Link>
+          ) : (
+            <>
+              <Link to={`/project/${project.slug}`} className="btn btn-secondary">
+                View Public Page
+              </Link>
+              <Link
+                to={admin ? `/founder-dashboard?project=${project.id}` : "/founder-dashboard"}
+                className="btn btn-ghost"
+              >
+                Dashboard
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  );
 }
 
 export default function MyProjects({ loaderData }: Route.ComponentProps) {
-  const { project, newUser, firstName } = loaderData;
+  if (loaderData.denied) {
+    return (
+      <div className="container page-body">
+        <div className="page-header">
+          <h1 className="page-title">My Projects</h1>
+        </div>
+        <Notice tone="error">{loaderData.message}</Notice>
+        <div className="cluster" style={{ marginTop: 24 }}>
+          <Link to="/portfolio" className="btn btn-primary">
+            Go to your portfolio
+          </Link>
+          <Link to="/demo" className="btn btn-secondary">
+            Explore projects
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const { projects, newUser, firstName, isAdmin, saved } = loaderData;
+  const canCreate = !isAdmin && projects.length === 0;
 
   return (
     <div className="container page-body">
-      <div className="page-header">
-        <h1 className="page-title">My Projects</h1>
-        <p className="page-lead">Your startup's raise on CampusFund.</p>
+      <div className="page-header cluster" style={{ justifyContent: "space-between", alignItems: "flex-end" }}>
+        <div>
+          <h1 className="page-title">My Projects</h1>
+          <p className="page-lead">
+            {isAdmin ? "Every project on CampusFund, drafts included." : "Your startup's raise on CampusFund."}
+          </p>
+        </div>
+        {canCreate && (
+          <Link to="/my-projects/create" className="btn btn-primary">
+            New Project
+          </Link>
+        )}
       </div>
 
       {newUser && (
         <Notice tone="success">
-          <strong>Welcome to CampusFund, {firstName}!</strong> Your founder account is ready.
+          <strong>Welcome to CampusFund, {firstName}!</strong> Your founder account is ready. Create your project to
+          start raising.
         </Notice>
       )}
+      {saved && <Notice tone="success">{saved}</Notice>}
 
-      <div style={{ marginTop: newUser ? 24 : 0 }}>
-        {project ? (
-          <article className="card project-row" aria-labelledby="project-title">
-            <div className="card-media">
-              {project.image && <img src={project.image} alt="" width={640} height={360} />}
-            </div>
-            <div className="card-body">
-              <div className="cluster" style={{ gap: 8, marginBottom: 12 }}>
-                <span className={`badge ${statusBadge(project.status)}`}>{capitalize(project.status)}</span>
-                {project.category && <span className="badge badge-muted">{categoryLabel(project.category)}</span>}
-              </div>
-              <h2 id="project-title" className="card-title" style={{ fontSize: "1.5rem" }}>
-                {project.title}
-              </h2>
-              {project.shortDescription && <p className="card-text">{project.shortDescription}</p>}
-              <div className="funding">
-                <div className="progress" aria-hidden="true">
-                  <div
-                    className="progress-bar"
-                    style={{ width: `${progressPercent(project.fundingCurrent, project.fundingGoal)}%` }}
-                  />
-                </div>
-                <div className="funding-line">
-                  <span>
-                    <strong>{formatMoney(project.fundingCurrent)}</strong> raised
-                  </span>
-                  <span className="muted">of {formatMoney(project.fundingGoal)} goal</span>
-                </div>
-              </div>
-              <dl className="kv">
-                <div>
-                  <dt>Shares sold</dt>
-                  <dd>
-                    {formatNumber(project.sharesSold)}{" "}
-                    <span className="muted small">of {formatNumber(project.totalShares)}</span>
-                  </dd>
-                </div>
-                <div>
-                  <dt>Investors</dt>
-                  <dd>{formatNumber(project.investors)}</dd>
-                </div>
-                <div>
-                  <dt>Days left</dt>
-                  <dd>{formatNumber(project.daysLeft)}</dd>
-                </div>
-              </dl>
-              <div className="cluster">
-                <Link to={`/project/${project.slug}`} className="btn btn-primary">
-                  View Public Page
-                </Link>
-                <button type="button" className="btn btn-secondary" disabled>
-                  Edit Project
-                </button>
-                <span className="muted small">Editing opens in the next release.</span>
-              </div>
-            </div>
-          </article>
+      <div className="stack" style={{ marginTop: newUser || saved ? 24 : 0 }}>
+        {projects.length > 0 ? (
+          projects.map((p) => <ProjectCard key={p.id} project={p} admin={isAdmin} />)
         ) : (
           <div className="card empty-state">
             <span className="icon-circle">{FeatureIcons.folder}</span>
-            <h2>You haven't created a project yet</h2>
-            <p className="muted" style={{ maxWidth: 520, marginInline: "auto" }}>
-              Project creation opens in the next release. Soon you'll be able to list your startup, set your funding
-              goal and share price, and start raising from investors here.
-            </p>
+            <h2>{isAdmin ? "No projects yet" : "You haven't created a project yet"}</h2>
+            {!isAdmin && (
+              <p className="muted" style={{ maxWidth: 520, marginInline: "auto" }}>
+                List your startup, set your funding goal and share price, preview it, and publish it when you are ready
+                to raise from investors.
+              </p>
+            )}
             <div className="cluster">
-              <button type="button" className="btn btn-primary" disabled>
-                New Project (coming soon)
-              </button>
+              {!isAdmin && (
+                <Link to="/my-projects/create" className="btn btn-primary">
+                  Create your project
+                </Link>
+              )}
               <Link to="/demo" className="btn btn-secondary">
                 Explore other projects
               </Link>
@@ -154,7 +235,7 @@ export function ErrorBoundary() {
       </div>
       <div className="card empty-state">
         <h2>Something went wrong</h2>
-        <p className="muted">We couldn't load your project. Please try again.</p>
+        <p className="muted">{PROJECT_MESSAGES.loadFailed}. Please try again.</p>
         <div className="cluster">
           <a href="/my-projects" className="btn btn-primary">
             Try Again

@@ -32,6 +32,7 @@ import {
   parseShares,
   progressPercent,
 } from "../lib/project";
+import { daysLeftText } from "../lib/project-status";
 import investCss from "../styles/invest.css?url";
 
 import { getApp } from "../server/guards.server";
@@ -65,7 +66,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, user } = getApp(context);
-  const project = await getProject(db, params.slug);
+  // A draft is found only for its founder and admins: their preview of the public page.
+  const project = await getProject(db, params.slug, user);
   if (!project) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
@@ -116,6 +118,14 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="invest-page detail-page">
+      {project.status === "draft" && (
+        <div className="container" style={{ paddingTop: 16 }}>
+          <div className="alert alert-info" role="status">
+            <strong>Draft preview.</strong> Only you (and CampusFund admins) can see this page. Investors will see it
+            once you publish it. <Link to={`/my-projects/edit/${project.id}`}>Back to editing</Link>
+          </div>
+        </div>
+      )}
       <header className="detail-hero">
         <div className="container detail-hero-inner">
           <div className="detail-hero-text">
@@ -125,7 +135,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="detail-badges">
               <CategoryBadge label={categoryLabel(project.category)} />
-              <StatusBadge status={project.status} />
+              <StatusBadge project={project} />
             </div>
             <h1>{project.title}</h1>
             <p className="detail-lead">{project.shortDescription}</p>
@@ -184,7 +194,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt>Days left</dt>
-                <dd>{project.daysLeft > 0 ? project.daysLeft : "Funding completed"}</dd>
+                <dd>{daysLeftText(project)}</dd>
               </div>
             </dl>
           </section>

@@ -19,7 +19,7 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import { refusedFormMessage } from "../components/form/refused";
 import { useHydrated, useShareInput } from "../components/project/hooks";
 import { REGULATION_INFO } from "../components/project/regulation";
-import { CategoryBadge } from "../components/project/StatusBadge";
+import { CategoryBadge, StatusBadge } from "../components/project/StatusBadge";
 import { categoryLabel } from "../lib/categories";
 import { formatMoney, formatNumber, formatPrice } from "../lib/format";
 import {
@@ -85,6 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       shares = requested;
     }
   }
+  // The purchase service's rule, derived from the status badge's rule (projectStatus).
   const state = fundingState(project);
   const unavailable =
     state === "sold-out" ? PURCHASE_MESSAGES.soldOut : state === "closed" ? PURCHASE_MESSAGES.closed : null;
@@ -101,6 +102,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       slug: project.slug,
       title: project.title,
       category: project.category,
+      status: project.status,
+      daysLeft: project.daysLeft,
       logo: project.logo,
       sharePrice: project.sharePrice,
       sharesRemaining: remaining,
@@ -224,7 +227,10 @@ function PurchaseForm({
           <img className="purchase-logo" src={project.logo || PLACEHOLDER_LOGO} alt="" width={56} height={56} />
           <div>
             <h2 className="purchase-title">{project.title}</h2>
-            <CategoryBadge label={categoryLabel(project.category)} />
+            <div className="purchase-badges">
+              <CategoryBadge label={categoryLabel(project.category)} />
+              <StatusBadge project={project} />
+            </div>
           </div>
         </div>
 

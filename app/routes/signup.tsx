@@ -1,7 +1,8 @@
 /**
  * /signup (spec sections 2, 5, 8): first and last name, email, birth date, password twice and the
- * role (investor by default). Works without JavaScript: the action re-renders the form with the
- * error and every entered value except the passwords.
+ * role (investor by default; `?role=founder`, where the founder calls to action lead, pre-selects
+ * Founder). Works without JavaScript: the action re-renders the form with the error and every
+ * entered value except the passwords, the chosen role included.
  */
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 
@@ -19,9 +20,14 @@ import type { Route } from "./+types/signup";
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign Up", "Create a CampusFund account to invest in student startups or raise for your own.");
 
-export function loader({ context }: Route.LoaderArgs) {
+/** The role a sign-up starts with: `?role=founder` (the founder calls to action) picks Founder; else investor. */
+function roleParam(request: Request): "investor" | "founder" {
+  return new URL(request.url).searchParams.get("role") === "founder" ? "founder" : "investor";
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  return { maxBirthDate: maxBirthDate() };
+  return { maxBirthDate: maxBirthDate(), role: roleParam(request) };
 }
 
 export const headers = actionRetryAfter;
@@ -54,7 +60,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const signinHref = redirectTo ? `/signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin";
   const error = actionData?.error;
   const v = actionData?.values;
-  const role = v?.role ?? "investor";
+  // After an error, the role that was posted; otherwise the one the link asked for (server-rendered,
+  // so it works without JavaScript).
+  const role = v?.role ?? loaderData.role;
 
   return (
     <div className="container auth-page">
@@ -144,7 +152,8 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
               />
             </div>
           </div>
-          <fieldset>
+          {/* Keyed by the role so a new ?role= (or a re-render after an error) resets the default. */}
+          <fieldset key={role}>
             <legend>I want to join as</legend>
             <div className="choice-group">
               <label className="choice">

@@ -38,6 +38,20 @@ test("tabs are links: ?tab=team and friends show their section", async ({ page }
   await expect(page.getByRole("region", { name: "Investment section" })).toBeVisible();
 });
 
+test("the Team tab lists each person once: founders with their team roles, then the other members", async ({
+  page,
+}) => {
+  // LabLink's seed names its two founders as creator, founders and team members (db/seed-data.ts).
+  await page.goto("/project/lablink?tab=team");
+  const team = page.getByRole("region", { name: "Team section" });
+  await expect(team.getByRole("heading", { level: 4 })).toHaveText(["Daniel Osei", "Lena Fischer", "Marcus Hill"]);
+  const founders = team.locator("section", { has: page.getByRole("heading", { level: 3, name: "Founders" }) });
+  await expect(founders.getByRole("heading", { level: 4 })).toHaveText(["Daniel Osei", "Lena Fischer"]);
+  await expect(founders.locator(".person-role")).toHaveText(["CEO", "CTO"]);
+  const members = team.locator("section", { has: page.getByRole("heading", { level: 3, name: "Team Members" }) });
+  await expect(members.getByRole("heading", { level: 4 })).toHaveText(["Marcus Hill"]);
+});
+
 test("calculator presets change the total and the equity (6 decimals)", async ({ page, request }, testInfo) => {
   const js = testInfo.project.name === "js";
   const p = PROJECTS.open;

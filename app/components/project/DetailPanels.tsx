@@ -1,5 +1,6 @@
 /** The project detail's tab panels. Server-rendered; only the active one is on the page. */
 import { formatMoney, formatPercent } from "../../lib/format";
+import { peopleOnce, personKey } from "../../lib/people";
 import { displayValuation } from "../../lib/project";
 import type { Person, ProjectDTO } from "../../lib/types";
 
@@ -146,19 +147,10 @@ export function OverviewPanel({ project }: { project: ProjectDTO }) {
 }
 
 export function TeamPanel({ project }: { project: ProjectDTO }) {
-  const founders = project.founders.length
-    ? project.founders
-    : project.creatorInfo?.name
-      ? [
-          {
-            name: project.creatorInfo.name,
-            bio: project.creatorInfo.bio,
-            image: project.creatorInfo.image,
-            experience: project.creatorInfo.experience,
-            university: project.creatorInfo.university,
-          },
-        ]
-      : [];
+  // The creator, founders[] and team[] often name the same person: each is shown once.
+  const people = peopleOnce(project.creatorInfo, project.founders, project.team);
+  const founders = people.filter((p) => p.founder);
+  const members = people.filter((p) => !p.founder);
   return (
     <>
       <h2>Team</h2>
@@ -167,20 +159,20 @@ export function TeamPanel({ project }: { project: ProjectDTO }) {
         <h3 id="founders-h">Founders</h3>
         {founders.length ? (
           <ul className="people">
-            {founders.map((p, i) => (
-              <PersonCard key={i} person={p} />
+            {founders.map((p) => (
+              <PersonCard key={personKey(p.name)} person={p} />
             ))}
           </ul>
         ) : (
           <NotProvided />
         )}
       </section>
-      {project.team.length ? (
+      {members.length ? (
         <section className="panel-section" aria-labelledby="team-h">
           <h3 id="team-h">Team Members</h3>
           <ul className="people">
-            {project.team.map((p, i) => (
-              <PersonCard key={i} person={p} />
+            {members.map((p) => (
+              <PersonCard key={personKey(p.name)} person={p} />
             ))}
           </ul>
         </section>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { categoryLabel } from "../../lib/categories";
 import { formatPrice } from "../../lib/format";
 import { fundingState } from "../../lib/project";
+import { daysLeftText } from "../../lib/project-status";
 import type { ProjectDTO, Role } from "../../lib/types";
 
 import { FundingProgress } from "./FundingProgress";
@@ -32,7 +33,7 @@ export function daysLeftLabel(days: number): string {
   return days === 1 ? "1 day left" : `${days} days left`;
 }
 
-/** The card's call to action (the browser's Invest Now rules). */
+/** The card's call to action (the browser's Invest Now rules; the status badge's rule decides open). */
 function CardInvest({ project, role }: { project: CardProject; role: Role | null }) {
   const purchase = `/purchase/${project.slug}`;
   const state = fundingState(project);
@@ -66,7 +67,7 @@ export function ProjectCard({ project, role }: { project: CardProject; role: Rol
         <img src={project.image} alt="" width={640} height={360} loading="lazy" decoding="async" />
         <div className="project-card-badges">
           <CategoryBadge label={categoryLabel(project.category)} />
-          <StatusBadge status={project.status} />
+          <StatusBadge project={project} />
         </div>
       </div>
       <div className="project-card-body">
@@ -79,7 +80,7 @@ export function ProjectCard({ project, role }: { project: CardProject; role: Rol
         <dl className="project-card-facts">
           <div>
             <dt>Days left</dt>
-            <dd>{project.daysLeft > 0 ? project.daysLeft : "Closed"}</dd>
+            <dd>{daysLeftText(project, "Closed")}</dd>
           </div>
           <div>
             <dt>Share price</dt>

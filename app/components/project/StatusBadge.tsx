@@ -1,19 +1,13 @@
-import { capitalize } from "../../lib/format";
-
-const TONE: Record<string, string> = {
-  active: "badge-success",
-  funded: "badge-info",
-  completed: "badge-muted",
-  cancelled: "badge-danger",
-};
+import { projectStatus, type ProjectStatusFields } from "../../lib/project-status";
 
 /**
- * Status shown capitalised with a status-specific style (spec: listing and detail). The project
- * form treats active, funded, completed and cancelled as known and anything else as upcoming.
+ * The project's status, capitalised with a status-specific style (spec: listing and detail), as
+ * the one status rule (`projectStatus`) decides it: an active project that is sold out or past its
+ * deadline says so, so the badge always agrees with the invest button beside it.
  */
-export function StatusBadge({ status }: { status: string }) {
-  const tone = TONE[status] ?? "badge-warning";
-  return <span className={`badge status-badge ${tone}`}>{capitalize(status || "upcoming")}</span>;
+export function StatusBadge({ project }: { project: ProjectStatusFields }) {
+  const s = projectStatus(project);
+  return <span className={`badge status-badge badge-${s.tone}`}>{s.label}</span>;
 }
 
 export function CategoryBadge({ label }: { label: string }) {

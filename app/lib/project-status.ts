@@ -1,0 +1,86 @@
+/**
+ * A project's status as every screen shows it: one rule, so a badge and an invest button can
+ * never disagree (an "Active" badge beside "Funding Closed" was the bug this replaces).
+ *
+ * Spec section 3: active, funded, completed and cancelled are the known statuses and anything else
+ * is upcoming; we add draft (a project its founder has not published yet). Spec section 2 (Project
+ * detail, Button states): days left 0 gives "Funding Closed", no shares remaining gives "Sold Out".
+ * An active project is shown by what its buyers meet: sold out first, then closed, else Active.
+ *
+ * Pure: no I/O, no framework imports.
+ */
+
+export type ProjectStatusKey =
+  "draft" | "active" | "sold-out" | "closed" | "funded" | "completed" | "cancelled" | "upcoming";
+
+/** The badge styles (`badge-success` … `badge-muted` in app.css). */
+export type StatusTone = "success" | "info" | "warning" | "danger" | "muted";
+
+export interface ProjectStatus {
+  key: ProjectStatusKey;
+  /** What the badge says (the status capitalised; "Sold Out" and "Funding Closed" for the button's states). */
+  label: string;
+  tone: StatusTone;
+  /** Shares can be bought now: active, with days left and shares remaining. */
+  open: boolean;
+}
+
+/** The project fields the rule reads. */
+export interface ProjectStatusFields {
+  status: string;
+  daysLeft: number;
+  sharesRemaining: number;
+}
+
+const SHOWN: Record<ProjectStatusKey, Omit<ProjectStatus, "key" | "open">> = {
+  draft: { label: "Draft", tone: "warning" },
+  active: { label: "Active", tone: "success" },
+  "sold-out": { label: "Sold Out", tone: "info" },
+  closed: { label: "Funding Closed", tone: "muted" },
+  funded: { label: "Funded", tone: "info" },
+  completed: { label: "Completed", tone: "muted" },
+  cancelled: { label: "Cancelled", tone: "danger" },
+  upcoming: { label: "Upcoming", tone: "warning" },
+};
+
+function status(key: ProjectStatusKey, open = false): ProjectStatus {
+  return { key, ...SHOWN[key], open };
+}
+
+/** The one status rule: which status a project shows, in what style, and whether it is open. */
+export function projectStatus(p: ProjectStatusFields): ProjectStatus {
+  const stored = p.status.trim().toLowerCase();
+  switch (stored) {
+    case "active":
+      if (!(p.sharesRemaining > 0)) return status("sold-out");
+      if (!(p.daysLeft > 0)) return status("closed");
+      return status("active", true);
+    case "draft":
+    case "funded":
+    case "completed":
+    case "cancelled":
+      return status(stored);
+    default:
+      return status("upcoming");
+  }
+}
+
+/**
+ * The "Days left" figure: the days while the project is open; otherwise why there are none to
+ * count. A raise that has ended (closed, sold out, funded, completed) says `ended` (the detail
+ * sidebar's "Funding completed", spec section 2); a cancelled one says so; a draft or upcoming one
+ * has not opened yet.
+ */
+export function daysLeftText(p: ProjectStatusFields, ended = "Funding completed"): number | string {
+  const s = projectStatus(p);
+  if (s.open) return p.daysLeft;
+  switch (s.key) {
+    case "cancelled":
+      return "Cancelled";
+    case "draft":
+    case "upcoming":
+      return "Not open yet";
+    default:
+      return ended;
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The one status rule (app/lib/project-status.ts) and the funding state and invest button derived
+ * from it (app/lib/project.ts): every status × (open, deadline passed, sold out), one expected
+ * outcome per test. Pure functions, run here in workerd with the other tests.
+ */
+import { describe, expect, it } from "vitest";
+
+import { fundingState, investButtonState } from "../../app/lib/project";
+import { daysLeftText, projectStatus, type ProjectStatus } from "../../app/lib/project-status";
+import type { Role } from "../../app/lib/types";
+
+const SITUATIONS = {
+  open: { daysLeft: 12, sharesRemaining: 500 },
+  "deadline passed": { daysLeft: 0, sharesRemaining: 500 },
+  "sold out": { daysLeft: 12, sharesRemaining: 0 },
+  "deadline passed and sold out": { daysLeft: 0, sharesRemaining: 0 },
+} as const;
+type Situation = keyof typeof SITUATIONS;
+
+const ACTIVE: ProjectStatus = { key: "active", label: "Active", tone: "success", open: true };
+const SOLD_OUT: ProjectStatus = { key: "sold-out", label: "Sold Out", tone: "info", open: false };
+const CLOSED: ProjectStatus = { key: "closed", label: "Funding Closed", tone: "muted", open: false };
+const FUNDED: ProjectStatus = { key: "funded", label: "Funded", tone: "info", open: false };
+const COMPLETED: ProjectStatus = { key: "completed", label: "Completed", tone: "muted", open: false };
+const CANCELLED: ProjectStatus = { key: "cancelled", label: "Cancelled", tone: "danger", open: false };
+const DRAFT: ProjectStatus = { key: "draft", label: "Draft", tone: "warning", open: false };
+const UPCOMING: ProjectStatus = { key: "upcoming", label: "Upcoming", tone: "warning", open: false };
+
+/** Stored status → what each situation shows. Anything unknown is upcoming (spec section 3). */
+const EXPECTED: Record<string, Record<Situation, ProjectStatus>> = {
+  active: {
+    open: ACTIVE,
+    "deadline passed": CLOSED,
+    "sold out": SOLD_OUT,
+    "deadline passed and sold out": SOLD_OUT,
+  },
+  funded: { open: FUNDED, "deadline passed": FUNDED, "sold out": FUNDED, "deadline passed and sold out": FUNDED },
+  completed: {
+    open: COMPLETED,
+    "deadline passed": COMPLETED,
+    "sold out": COMPLETED,
+    "deadline passed and sold out": COMPLETED,
+  },
+  cancelled: {
+    open: CANCELLED,
+    "deadline passed": CANCELLED,
+    "sold out": CANCELLED,
+    "deadline passed and sold out": CANCELLED,
+  },
+  draft: { open: DRAFT, "deadline passed": DRAFT, "sold out": DRAFT, "deadline passed and sold out": DRAFT },
+  upcoming: {
+    open: UPCOMING,
+    "deadline passed": UPCOMING,
+    "sold out": UPCOMING,
+    "deadline passed and sold out": UPCOMING,
+  },
+  pending: {
+    open: UPCOMING,
+    "deadline passed": UPCOMING,
+    "sold out": UPCOMING,
+    "deadline passed and sold out": UPCOMING,
+  },
+  "": { open: UPCOMING, "deadline passed": UPCOMING, "sold out": UPCOMING, "deadline passed and sold out": UPCOMING },
+};
+
+/** What fundingState said before it was derived from projectStatus: callers keep this behaviour. */
+const EXPECTED_FUNDING: Record<string, Record<Situation, "open" | "closed" | "sold-out">> = {
+  active: {
+    open: "open",
+    "deadline passed": "closed",
+    "sold out": "sold-out",
+    "deadline passed and sold out": "sold-out",
+  },
+};
+const NOT_ACTIVE_FUNDING = {
+  open: "closed",
+  "deadline passed": "closed",
+  "sold out": "sold-out",
+  "deadline passed and sold out": "sold-out",
+} as const;
+
+const name = (status: string) => (status ? `'${status}'` : "an empty status");
+
+describe("projectStatus: every status × situation", () => {
+  for (const [status, bySituation] of Object.entries(EXPECTED)) {
+    for (const [situation, expected] of Object.entries(bySituation) as [Situation, ProjectStatus][]) {
+      it(`${name(status)}, ${situation}: ${expected.label}${expected.open ? " (open)" : ""}`, () => {
+        expect(projectStatus({ status, ...SITUATIONS[situation] })).toEqual(expected);
+      });
+    }
+  }
+});
+
+describe("fundingState derives from projectStatus (sold out first, then closed)", () => {
+  for (const status of Object.keys(EXPECTED)) {
+    for (const situation of Object.keys(SITUATIONS) as Situation[]) {
+      const expected = (EXPECTED_FUNDING[status] ?? NOT_ACTIVE_FUNDING)[situation];
+      it(`${name(status)}, ${situation}: ${expected}`, () => {
+        expect(fundingState({ status, ...SITUATIONS[situation] })).toBe(expected);
+      });
+    }
+  }
+});
+
+describe("the badge and the invest button never disagree", () => {
+  const roles: (Role | null)[] = [null, "investor", "founder", "admin"];
+  const terms = { sharePrice: 10, investmentTerms: { valuation: 0, equityPercentage: 10, minInvestment: 100 } };
+  for (const status of Object.keys(EXPECTED)) {
+    for (const situation of Object.keys(SITUATIONS) as Situation[]) {
+      it(`${name(status)}, ${situation}: an Active badge only beside a button that can lead to a purchase`, () => {
+        const p = { status, ...SITUATIONS[situation], ...terms };
+        const badge = projectStatus(p).label;
+        const buttons = roles.map((role) => investButtonState(p, 10, role, (n) => `$${n}`).kind);
+        // Every role's button is Funding Closed / Sold Out exactly when the badge is not Active.
+        const closed = buttons.map((k) => k === "closed" || k === "sold-out");
+        expect(closed).toEqual(roles.map(() => badge !== "Active"));
+      });
+    }
+  }
+});
+
+describe("the rule's details", () => {
+  it("reads the stored status without regard to case or surrounding spaces", () => {
+    expect(projectStatus({ status: " Active ", daysLeft: 3, sharesRemaining: 1 })).toEqual(ACTIVE);
+  });
+
+  it("the invest button of an active project past its deadline says what the badge says", () => {
+    const p = {
+      status: "active",
+      daysLeft: 0,
+      sharesRemaining: 10,
+      sharePrice: 5,
+      investmentTerms: { valuation: 0, equityPercentage: 10, minInvestment: 5 },
+    };
+    expect(investButtonState(p, 1, "investor", String).label).toBe(projectStatus(p).label);
+  });
+
+  it("the invest button of a sold-out active project says what the badge says", () => {
+    const p = {
+      status: "active",
+      daysLeft: 9,
+      sharesRemaining: 0,
+      sharePrice: 5,
+      investmentTerms: { valuation: 0, equityPercentage: 10, minInvestment: 5 },
+    };
+    expect(investButtonState(p, 1, "investor", String).label).toBe(projectStatus(p).label);
+  });
+});
+
+describe("daysLeftText: the Days left figure", () => {
+  const cases: [string, Situation, number | string][] = [
+    ["active", "open", 12],
+    ["active", "deadline passed", "Funding completed"],
+    ["active", "sold out", "Funding completed"],
+    ["funded", "sold out", "Funding completed"],
+    ["completed", "deadline passed", "Funding completed"],
+    ["cancelled", "open", "Cancelled"],
+    ["draft", "open", "Not open yet"],
+    ["upcoming", "open", "Not open yet"],
+  ];
+  for (const [status, situation, expected] of cases) {
+    it(`${status}, ${situation}: ${expected}`, () => {
+      expect(daysLeftText({ status, ...SITUATIONS[situation] })).toBe(expected);
+    });
+  }
+
+  it("the card's shorter wording for an ended raise", () => {
+    expect(daysLeftText({ status: "active", daysLeft: 0, sharesRemaining: 5 }, "Closed")).toBe("Closed");
+  });
+});
