@@ -12,8 +12,16 @@ import { contactApi, contactsApi } from "./api/contacts";
 import { investmentsApi } from "./api/investments";
 import { projectsApi } from "./api/projects";
 import { supportersApi } from "./api/supporters";
+import { UPLOAD_BODY_BYTES, uploadsApi } from "./api/uploads";
 import { MAX_BODY_BYTES } from "./api/util";
-import { BASE_SECURITY_HEADERS, contentSecurityPolicy, newNonce } from "./security-headers";
+import { FORM_LIMITS } from "../app/server/form.server";
+import {
+  BASE_SECURITY_HEADERS,
+  UPLOAD_CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  newNonce,
+} from "./security-headers";
+import { isUploadRequest, serveUpload } from "./serve-upload";
 import { clearSessionCookie, readSessionToken, sessionCookie, validateSessionToken } from "./services/auth";
 import type { HonoEnv } from "./types";
 
@@ -53,8 +61,16 @@ function limitBody(maxSize: number, answer: (c: Context<HonoEnv>) => Response) {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The largest body any page action reads (each form has its own, smaller limit: app/server/form.server.ts). */
+/** The largest body a page action reads (each form has its own, smaller limit: app/server/form.server.ts)… */
 export const MAX_PAGE_BODY_BYTES = 128 * 1024;
+
+/** …except the project form's pages, which take images (their documents and `.data` requests, any trailing slash). */
+const PROJECT_FORM_PATH = /^\/my-projects\/(create|edit\/[^/]+?)(\.data|\/|\/_\.data)?$/i;
+
+/** The body cap of a page request to `pathname`: the project form's limit on its pages, 128 KB elsewhere. */
+export function maxPageBodyBytes(pathname: string): number {
+  return PROJECT_FORM_PATH.test(pathname) ? FORM_LIMITS.project.maxBytes : MAX_PAGE_BODY_BYTES;
+}
 
 /**
  * Cross-site request forgery guard for every state-changing request a browser could be tricked
@@ -101,12 +117,13 @@ export function createApp(pages?: PagesHandler) {
     c.set("sessionToken", null);
     c.set("authVia", null);
     c.set("nonce", newNonce());
+    c.set("contentSecurityPolicy", null);
 
     await next();
 
     const h = c.res.headers;
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) h.set(name, value);
-    h.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce")));
+    h.set("Content-Security-Policy", c.get("contentSecurityPolicy") ?? contentSecurityPolicy(c.get("nonce")));
     if (c.get("secureCookies")) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     // Nothing personal is kept by a browser or a shared cache: every answer to a signed-in
     // request, and every answer that sets a cookie, is private and not stored.
@@ -114,8 +131,10 @@ export function createApp(pages?: PagesHandler) {
     h.append("Server-Timing", `d1;desc="${count()} queries"`);
   });
 
-  // Session: the same token as cookie (pages) or bearer (API).
+  // Session: the same token as cookie (pages) or bearer (API). Served uploads are the same for
+  // everyone: no lookup, so no query, no refreshed cookie and no private answer for them.
   app.use("*", async (c, next) => {
+    if (isUploadRequest(c.req.raw)) return next();
     const found = readSessionToken(c.req.raw);
     if (found) {
       const session = await validateSessionToken(c.get("db"), found.token);
@@ -152,10 +171,11 @@ export function createApp(pages?: PagesHandler) {
   });
 
   const api = new Hono<HonoEnv>();
-  api.use(
-    "*",
-    limitBody(MAX_BODY_BYTES, (c) => c.json({ success: false, message: "Request body is too large" }, 413)),
-  );
+  // 64 KB for every route but the image upload, which takes one image (ADR 017).
+  const apiTooLarge = (c: Context<HonoEnv>) => c.json({ success: false, message: "Request body is too large" }, 413);
+  const apiLimit = limitBody(MAX_BODY_BYTES, apiTooLarge);
+  const uploadLimit = limitBody(UPLOAD_BODY_BYTES, apiTooLarge);
+  api.use("*", (c, next) => (new URL(c.req.url).pathname === "/api/uploads" ? uploadLimit : apiLimit)(c, next));
   api.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
@@ -166,6 +186,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/contacts", contactsApi);
   api.route("/contact", contactApi);
   api.route("/supporters", supportersApi);
+  api.route("/uploads", uploadsApi);
   // A known path with another method is a 405 naming the allowed ones; anything else a JSON 404
   // (a mounted app's notFound handler is not consulted).
   api.all("*", (c) => {
@@ -187,12 +208,17 @@ export function createApp(pages?: PagesHandler) {
   // catch-all redirect to "/": a script tag must not receive the home page.
   app.get("/assets/*", (c) => c.text("Not found", 404));
 
+  // Founders' images from R2 (worker/serve-upload.ts); a bad or unknown name is a 404 here too.
+  app.get("/uploads/*", (c) => {
+    c.set("contentSecurityPolicy", UPLOAD_CONTENT_SECURITY_POLICY);
+    return serveUpload(c.req.raw, c.env.IMAGES);
+  });
+
   if (pages) {
-    // No page reads more than this; each form's own limit is smaller (app/server/form.server.ts).
-    app.use(
-      "*",
-      limitBody(MAX_PAGE_BODY_BYTES, (c) => c.text("The form is too large", 413)),
-    );
+    // No page reads more than its path's cap; each form's own limit is smaller or equal
+    // (app/server/form.server.ts).
+    const pageTooLarge = (c: Context<HonoEnv>) => c.text("The form is too large", 413);
+    app.use("*", (c, next) => limitBody(maxPageBodyBytes(new URL(c.req.url).pathname), pageTooLarge)(c, next));
     app.all("*", pages);
   }
   return app;

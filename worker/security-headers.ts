@@ -7,6 +7,8 @@
  * lets those scripts load the app's modules; 'self' is the fallback for browsers without it).
  * No 'unsafe-inline' for scripts. Styles come from our own stylesheets; inline `style`
  * attributes (React's `style={...}`, used for progress bars) are allowed, `<style>` elements not.
+ * Images may come from any https host: the project form takes founders' image URLs (spec section
+ * 5) besides uploads, which we serve ourselves (ADR 017); an image cannot run script.
  */
 export function contentSecurityPolicy(nonce: string): string {
   return [
@@ -14,7 +16,7 @@ export function contentSecurityPolicy(nonce: string): string {
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data:",
+    "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -23,6 +25,12 @@ export function contentSecurityPolicy(nonce: string): string {
     "form-action 'self'",
   ].join("; ");
 }
+
+/**
+ * The policy of a served upload (ADR 017): an image is never a page. Nothing it references loads,
+ * and opened on its own it is sandboxed (no script, an opaque origin), whatever its bytes hold.
+ */
+export const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 
 /** The headers every response carries besides the policy. */
 export const BASE_SECURITY_HEADERS: Record<string, string> = {

@@ -15,5 +15,7 @@ export interface HonoEnv {
     secureCookies: boolean;
     /** This response's Content-Security-Policy nonce (fresh per response; ADR 014). */
     nonce: string;
+    /** This response's own Content-Security-Policy instead of the pages' (a served upload: ADR 017). */
+    contentSecurityPolicy: string | null;
   };
 }

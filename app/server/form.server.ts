@@ -8,10 +8,19 @@
  * - 400 for a body that cannot be parsed, for too many fields, or for a file where text belongs.
  * An empty body without a content type is an empty form, so validation names what is missing.
  *
+ * Files are accepted only by a form that names its file fields (`limits.files`, multipart only):
+ * in those fields, at most `maxFiles` in all. A file input left empty is dropped: a browser sends
+ * a part with an empty file name and no bytes, which workerd reads as an empty string (other
+ * runtimes as an empty, nameless File; both are dropped). Each file's own size and type are the
+ * upload service's to check (worker/services/uploads.ts `storeImage`, with the field's message);
+ * the form's `maxBytes` bounds them all together.
+ *
  * Size each form's limit from its fields: the longest allowed text, × 12 for the worst case of
  * 4-byte UTF-8 characters percent-encoded, plus room for the field names.
  */
 import { data, type HeadersFunction } from "react-router";
+
+import { IMAGE_LIMITS } from "../../worker/services/uploads";
 
 export const FORM_MESSAGES = {
   unsupportedType: "This form must be sent as application/x-www-form-urlencoded or multipart/form-data",
@@ -19,13 +28,23 @@ export const FORM_MESSAGES = {
   unreadable: "The form data could not be read",
   tooManyFields: "The form has too many fields",
   fileNotAllowed: "This form does not accept files",
+  tooManyFiles: "The form has too many files",
 } as const;
+
+/** 2 MB: the upload service's limit per image. */
+const IMAGE_BYTES = IMAGE_LIMITS.maxBytes;
 
 export interface FormLimits {
   /** Largest body accepted, in bytes. */
   maxBytes: number;
-  /** Most fields (name=value pairs) accepted. */
+  /** Most fields (name=value pairs, files included) accepted. */
   maxFields?: number;
+  /**
+   * The fields that may carry files, and how many files the whole form may carry. `maxFileBytes`
+   * is each file's limit, for sizing `maxBytes`: readForm does not refuse a larger file (the
+   * upload service does, naming the field).
+   */
+  files?: { fields: readonly string[]; maxFiles: number; maxFileBytes: number };
 }
 
 /** Limits for the forms we have: kept here so they are sized side by side. */
@@ -40,6 +59,12 @@ export const FORM_LIMITS = {
   support: { maxBytes: 16 * 1024, maxFields: 12 },
   /** shares, amount, the idempotency key. */
   purchase: { maxBytes: 4 * 1024, maxFields: 10 },
+  /** The project form: up to 6 images of 2 MB (main, logo, gallery), plus 256 KB for its text fields and rows. */
+  project: {
+    maxBytes: IMAGE_BYTES * 6 + 256 * 1024,
+    maxFields: 600,
+    files: { fields: ["imageFile", "logoFile", "galleryFiles"], maxFiles: 6, maxFileBytes: IMAGE_BYTES },
+  },
 } as const satisfies Record<string, FormLimits>;
 
 const DEFAULT_MAX_FIELDS = 50;
@@ -82,9 +107,14 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
   return out;
 }
 
+/** A file input left empty: a part without a file name or bytes (workerd reads it as ""). */
+const isNothingChosen = (value: FormDataEntryValue) =>
+  typeof value === "string" ? value === "" : value.size === 0 && value.name === "";
+
 /**
- * Reads a page action's form: text fields only, within `limits`. Returns a FormData (so repeated
- * names and `getAll` work as usual); throws a 4xx `data()` response for anything else.
+ * Reads a page action's form within `limits`: text fields, and files only where `limits.files`
+ * allows them. Returns a FormData (so repeated names and `getAll` work as usual) without the empty
+ * file inputs; throws a 4xx `data()` response for anything else.
  */
 export async function readForm(request: Request, limits: FormLimits): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").trim();
@@ -111,12 +141,36 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Fo
       refuse(400, FORM_MESSAGES.unreadable);
     }
   }
+  const fileFields: readonly string[] = limits.files?.fields ?? [];
+  const emptyFileInput = (name: string, value: FormDataEntryValue) =>
+    fileFields.includes(name) && isNothingChosen(value);
   let fields = 0;
-  for (const [, value] of form) {
+  let files = 0;
+  let dropped = false;
+  for (const [name, value] of form) {
     if (++fields > (limits.maxFields ?? DEFAULT_MAX_FIELDS)) refuse(400, FORM_MESSAGES.tooManyFields);
-    if (typeof value !== "string") refuse(400, FORM_MESSAGES.fileNotAllowed);
+    if (emptyFileInput(name, value)) dropped = true;
+    else if (typeof value === "string") continue;
+    else if (!fileFields.includes(name)) refuse(400, FORM_MESSAGES.fileNotAllowed);
+    else if (++files > (limits.files?.maxFiles ?? 0)) refuse(400, FORM_MESSAGES.tooManyFiles);
   }
-  return form;
+  if (!dropped) return form;
+  const kept = new FormData();
+  for (const [name, value] of form) if (!emptyFileInput(name, value)) kept.append(name, value);
+  return kept;
+}
+
+/**
+ * A form's files per field (every file but an empty file input, in order), for the upload
+ * service. A chosen file of 0 bytes is kept, so the service can say the image is empty.
+ */
+export function formFiles(form: FormData): Record<string, File[]> {
+  const out: Record<string, File[]> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" || isNothingChosen(value)) continue;
+    (out[name] ??= []).push(value);
+  }
+  return out;
 }
 
 /** A form's fields as an object (the first value of each name), for the services' raw-fields door. */
