@@ -247,6 +247,10 @@ function rows<T extends v.GenericSchema>(label: string, item: T) {
       v.check((x) => Array.isArray(x), `${label} must be a list`),
       v.transform((x) => (x as unknown[]).map((r) => (r == null ? {} : r)) as v.InferInput<T>[]),
       v.check((x) => x.length <= 50, PROJECT_MESSAGES.tooManyRows),
+      v.check(
+        (x) => x.every((r) => typeof r === "object" && r !== null && !Array.isArray(r)),
+        `${label} must be a list of entries with named fields`,
+      ),
       v.array(item),
     ),
     [],
@@ -950,7 +954,8 @@ export function derivedTerms(values: {
 /** Fields whose values investors bought on: locked once any share is sold. */
 export const LOCKED_TERMS = [
   { key: "sharePriceCents", field: "sharePrice", label: "Share price" },
-  { key: "totalShares", field: "fundingGoal", label: "The funding goal" },
+  // the goal and the price fix the share count, so a changed count shows as a changed goal or price
+  { key: "fundingGoalCents", field: "fundingGoal", label: "The funding goal" },
   { key: "equityPercentage", field: "investmentTerms.equityPercentage", label: "Equity offered" },
   { key: "regulationType", field: "regulationType", label: "Regulation type" },
 ] as const;

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 
+import { parseFormFields } from "../../app/lib/form-kit";
 import { errorHeaders, isServiceError } from "../services/errors";
 import type { HonoEnv } from "../types";
 
@@ -31,9 +32,10 @@ export async function readBody(
   try {
     if (isFormType(type)) {
       const form = await c.req.formData();
-      const body: Record<string, unknown> = {};
-      for (const [k, v] of form) if (typeof v === "string" && !(k in body)) body[k] = v;
-      return { ok: true, body };
+      const fields: [string, string][] = [];
+      for (const [k, v] of form) if (typeof v === "string") fields.push([k, v]);
+      // the form kit's names (`creatorInfo.name`, `team[0].role`) nest as they do for the pages
+      return { ok: true, body: parseFormFields(fields) };
     }
     if (!isJsonType(type)) {
       // Only an empty body may come without a (JSON or form) type: it is an empty object.

@@ -34,6 +34,7 @@ export const PURCHASE_MESSAGES = {
   keyRequired: "An idempotency key is required",
   keyInvalid: "The idempotency key must be 1 to 100 visible ASCII characters",
   keyReused: "This idempotency key was already used for a different purchase",
+  priceChanged: "The share price has just changed. Please review the new price and try again.",
 } as const;
 
 export const onlyAvailable = (n: number) => `Only ${n} shares are available for purchase`;
@@ -140,9 +141,12 @@ export async function purchaseShares(
        from projects p
        where p.id = ?6 and p.status = 'active' and p.funding_deadline > ?7
          and (?3 * p.share_price_cents >= p.min_investment_cents or ?3 = p.total_shares - p.shares_sold)
+         and p.share_price_cents = ?8
        returning id, share_price_cents, amount_cents`,
     )
-    .bind(id, user.id, shares, key, now, project._id, today);
+    // ?8: the price the checks above (and the buyer's amount) were made against; a founder who
+    // changes it before any share is sold makes this purchase buy nothing rather than charge more.
+    .bind(id, user.id, shares, key, now, project._id, today, Math.round(project.sharePrice * 100));
   const update = d1
     .prepare(
       `update projects
@@ -177,6 +181,9 @@ export async function purchaseShares(
     // give the precise reason.
     const fresh = await getProject(db, project._id);
     if (!fresh) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+    if (fresh.sharePrice !== project.sharePrice) {
+      throw new ServiceError(409, PURCHASE_MESSAGES.priceChanged, "price_changed");
+    }
     checkPurchase(fresh, shares, undefined);
     throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
   }

@@ -179,7 +179,8 @@ export async function updateProject(
   const now = Date.now();
   // The lock as part of the write: unchanged terms, or still no share sold.
   const termsKept = sql`(${projects.sharesSold} = 0 or (${projects.sharePriceCents} = ${input.sharePriceCents}
-    and ${projects.totalShares} = ${input.totalShares} and ${projects.equityPercentage} = ${input.equityPercentage}
+    and ${projects.fundingGoalCents} = ${input.fundingGoalCents} and ${projects.totalShares} = ${input.totalShares}
+    and ${projects.equityPercentage} = ${input.equityPercentage}
     and ${projects.regulationType} = ${input.regulationType}))`;
   const updated = await db
     .update(projects)
@@ -211,13 +212,34 @@ export function slugify(title: string): string {
   return slug || "project";
 }
 
-/** The first of `base`, `base-2`, `base-3` … that no project uses. */
+/** Words a slug cannot be: paths of ours under /api/projects/ and /project/. */
+const RESERVED_SLUGS = new Set([
+  "founder",
+  "create",
+  "new",
+  "edit",
+  "draft",
+  "drafts",
+  "preview",
+  "publish",
+  "investors",
+]);
+
+/**
+ * The first of `base`, `base-2`, `base-3` … that no project uses as its slug or its id (lookups
+ * take either, so a slug equal to another project's id would make them ambiguous), and that is
+ * not one of our own path words.
+ */
 async function freeSlug(db: Database, base: string): Promise<string> {
+  const like = `${base}-%`;
   const taken = await db
-    .select({ slug: projects.slug })
+    .select({ slug: projects.slug, id: projects.id })
     .from(projects)
-    .where(sql`${projects.slug} = ${base} or ${projects.slug} like ${`${base}-%`}`);
-  const used = new Set(taken.map((r) => r.slug));
+    .where(
+      sql`${projects.slug} = ${base} or ${projects.slug} like ${like} or ${projects.id} = ${base} or ${projects.id} like ${like}`,
+    );
+  const used = new Set(taken.flatMap((r) => [r.slug, r.id]));
+  for (const word of RESERVED_SLUGS) used.add(word);
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
