@@ -4,7 +4,7 @@
 // so a second run changes nothing and keeps whatever users did (investments, edits, new accounts).
 // Existing rows are never updated or deleted. Refuses to touch a remote or production database.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
@@ -108,12 +108,22 @@ if (!(await verifyPassword(DEMO_PASSWORD, hashes[0])) || (await verifyPassword(`
 // ---------------------------------------------------------------------------------------------
 // SQL
 
-/** Columns per table, read from the migrations so a renamed column fails here, not in D1. */
+/**
+ * Columns per table, read from every migration in order (CREATE TABLE, then ALTER TABLE … ADD) so
+ * a renamed column fails here, not in D1.
+ */
 function migrationColumns() {
-  const sql = readFileSync(join(root, "migrations", "0000_init.sql"), "utf8");
+  const dir = join(root, "migrations");
+  const files = readdirSync(dir)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort();
   const tables = new Map();
-  for (const m of sql.matchAll(/CREATE TABLE `(\w+)` \(([\s\S]*?)\n\);/g)) {
-    tables.set(m[1], new Set([...m[2].matchAll(/^\s*`(\w+)`/gm)].map((c) => c[1])));
+  for (const file of files) {
+    const sql = readFileSync(join(dir, file), "utf8");
+    for (const m of sql.matchAll(/CREATE TABLE `(\w+)` \(([\s\S]*?)\n\);|ALTER TABLE `(\w+)` ADD `(\w+)`/g)) {
+      if (m[1]) tables.set(m[1], new Set([...m[2].matchAll(/^\s*`(\w+)`/gm)].map((c) => c[1])));
+      else tables.get(m[3])?.add(m[4]);
+    }
   }
   return tables;
 }

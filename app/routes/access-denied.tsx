@@ -30,8 +30,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 const EXPLANATION: Record<Audience, { text: string; to: string; label: string }> = {
   founder: {
-    text: "You're signed in with a founder account. Founders manage their project from the founder dashboard; investing and the portfolio are for investor accounts.",
-    to: "/my-projects",
+    text: "You're signed in with a founder account. Founders follow their raise on the founder dashboard and manage their project from My Projects; investing and the portfolio are for investor accounts.",
+    to: "/founder-dashboard",
     label: "Go to Founder Dashboard",
   },
   investor: {

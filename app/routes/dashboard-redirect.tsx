@@ -1,8 +1,8 @@
 /**
- * /dashboard and /founder-dashboard (one module, two route ids): targets of redirects whose screen
- * content the spec does not show. Each resolves to the signed-in user's home: a founder's
- * /my-projects, an investor's (or admin's) /portfolio; a visitor signs in first. A known
- * `?notice=` code travels along.
+ * /dashboard: a target of redirects whose screen content the spec does not show. It resolves to
+ * the signed-in user's dashboard: a founder's /founder-dashboard, an investor's (or admin's)
+ * /portfolio; a visitor signs in first. A known `?notice=` code travels along. (Signing in still
+ * lands founders on /my-projects: `homeFor`, per the spec's sign-up rule.)
  */
 import { redirect } from "react-router";
 
@@ -19,7 +19,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   }
   const code = url.searchParams.get("notice");
   const notice = noticeFor(code) ? `?notice=${encodeURIComponent(code!)}` : "";
-  throw redirect(`${homeFor(user)}${notice}`);
+  const dashboard = user.role === "founder" ? "/founder-dashboard" : homeFor(user);
+  throw redirect(`${dashboard}${notice}`);
 }
 
 export default function DashboardRedirect() {

@@ -59,14 +59,15 @@ function withNotice(path: string, notice: NoticeCode) {
 }
 
 /**
- * Wrong-role redirects of spec section 6: a founder goes to the founder dashboard with
+ * Wrong-role redirects of spec section 6: a founder goes to /founder-dashboard with
  * 'investors only', an investor to the portfolio with 'founders only', anyone else to /dashboard.
  * Admins pass every guard.
  */
 export function requireRole(request: Request, context: Readonly<RouterContextProvider>, allowed: Role[]): SessionUser {
   const user = requireUser(request, context);
   if (user.role === "admin" || allowed.includes(user.role)) return user;
-  if (user.role === "founder") throw redirect(withNotice(homeFor(user), "investors-only"));
+  // spec section 6: a founder goes to the founder dashboard, an investor to the portfolio
+  if (user.role === "founder") throw redirect(withNotice("/founder-dashboard", "investors-only"));
   if (user.role === "investor") throw redirect(withNotice(homeFor(user), "founders-only"));
   throw redirect(withNotice("/access-denied", "no-permission"));
 }

@@ -87,7 +87,12 @@ test.describe("redirects", () => {
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fportfolio$/);
   });
 
-  test("/dashboard sends each role home and a visitor to sign in", async ({ page, context, request, baseURL }) => {
+  test("/dashboard sends each role to their dashboard and a visitor to sign in", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/signin\?/);
     expect(redirectToOf(page.url())).toBe("/dashboard");
@@ -100,7 +105,7 @@ test.describe("redirects", () => {
     await context.clearCookies();
     await signInAs(context, request, baseURL!, DEMO.founder);
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/my-projects$/);
+    await expect(page).toHaveURL(/\/founder-dashboard$/);
   });
 
   test("an unknown path redirects to /", async ({ page }) => {

@@ -373,7 +373,10 @@ test.describe("/access-denied", () => {
     await signInAs(context, request, baseURL!, DEMO.founder);
     await page.goto("/access-denied");
     await expect(page.getByRole("alert")).toContainText("You do not have permission to access this page.");
-    await expect(page.getByRole("link", { name: "Go to Founder Dashboard" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to Founder Dashboard" })).toHaveAttribute(
+      "href",
+      "/founder-dashboard",
+    );
     await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
 
     await context.clearCookies();

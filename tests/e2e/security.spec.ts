@@ -42,7 +42,7 @@ const INVESTOR_PAGES = [
   `/purchase/${PROJECTS.soldOut.slug}`,
 ];
 
-const FOUNDER_PAGES = ["/my-projects", `/project/${PROJECTS.founders.slug}`];
+const FOUNDER_PAGES = ["/my-projects", "/founder-dashboard", `/project/${PROJECTS.founders.slug}`];
 
 async function expectCleanLoad(page: Page, path: string) {
   const consoleFound = await watchCsp(page);

@@ -1,0 +1,183 @@
+/**
+ * Cumulative funding over time, drawn on the server as SVG with visx (no measuring in the browser,
+ * so it looks the same with JavaScript off). The SVG has a fixed viewBox and takes the width of
+ * its box through CSS. Text inside an SVG scales with it, so the chart is drawn twice, for a
+ * narrow and a wide box, and CSS shows the one that fits (the hidden one is `display: none`, out
+ * of the accessibility tree too). A table of the same points follows in a <details> for anyone
+ * who prefers numbers or cannot see the chart.
+ */
+import { Group } from "@visx/group";
+import { scaleLinear, scaleUtc } from "@visx/scale";
+import { AreaClosed, Line, LinePath } from "@visx/shape";
+
+import { formatDate, formatMoney } from "../../lib/format";
+
+export interface FundingPoint {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  /** Dollars raised up to the end of that day. */
+  cumulative: number;
+}
+
+interface Layout {
+  width: number;
+  height: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+  /** How many dates label the x axis (at most). */
+  dates: number;
+  /** Roughly how many amounts label the y axis. */
+  amounts: number;
+}
+
+const LAYOUTS = {
+  wide: { width: 960, height: 320, margin: { top: 28, right: 24, bottom: 40, left: 88 }, dates: 6, amounts: 4 },
+  narrow: { width: 480, height: 300, margin: { top: 28, right: 16, bottom: 40, left: 100 }, dates: 3, amounts: 3 },
+} satisfies Record<string, Layout>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const toTime = (isoDay: string) => Date.parse(`${isoDay}T00:00:00Z`);
+/** "Nov 21" */
+const dayLabel = (time: number) => shortDay.format(new Date(time));
+
+/**
+ * `until` (YYYY-MM-DD) extends the line flat to that day when it is later than the last
+ * investment (today, or the deadline of a closed raise), so a quiet spell shows as one.
+ */
+export function FundingChart({
+  series,
+  goal,
+  title,
+  until,
+}: {
+  series: FundingPoint[];
+  goal: number;
+  title: string;
+  until?: string;
+}) {
+  if (series.length === 0) {
+    return (
+      <p className="chart-empty">
+        No investments yet. The chart of your funding over time appears after the first purchase.
+      </p>
+    );
+  }
+  const last = series[series.length - 1];
+  const extended = until && until > last.date ? [...series, { date: until, cumulative: last.cumulative }] : series;
+  // Drawn as steps: the total stays flat between investment days and rises on the day itself
+  // (a straight line from one day to the next would suggest money trickling in between).
+  const points = extended.flatMap((p, i) =>
+    i === 0 || extended[i - 1].cumulative === p.cumulative
+      ? [p]
+      : [{ ...p, cumulative: extended[i - 1].cumulative }, p],
+  );
+  const summary =
+    `Cumulative funding of ${title}: ${formatMoney(last.cumulative)} raised of a ${formatMoney(goal)} goal, ` +
+    `from ${formatDate(toTime(series[0].date))} to ${formatDate(toTime(last.date))}.`;
+
+  return (
+    <figure className="funding-chart">
+      <ChartSvg layout={LAYOUTS.wide} variant="wide" points={points} goal={goal} summary={summary} />
+      <ChartSvg layout={LAYOUTS.narrow} variant="narrow" points={points} goal={goal} summary={summary} />
+      <details className="chart-table">
+        <summary>Funding over time as a table</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col" className="num">
+                Raised to date
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((p, i) => (
+              <tr key={`${p.date}-${i}`}>
+                <th scope="row">{formatDate(toTime(p.date))}</th>
+                <td className="num">{formatMoney(p.cumulative)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+function ChartSvg({
+  layout,
+  variant,
+  points,
+  goal,
+  summary,
+}: {
+  layout: Layout;
+  variant: "wide" | "narrow";
+  points: FundingPoint[];
+  goal: number;
+  summary: string;
+}) {
+  const { width, height, margin } = layout;
+  const innerW = width - margin.left - margin.right;
+  const innerH = height - margin.top - margin.bottom;
+
+  const start = toTime(points[0].date);
+  const lastTime = toTime(points[points.length - 1].date);
+  // A raise whose only investments came on its first day still gets a visible width.
+  const end = lastTime > start ? lastTime : start + DAY_MS;
+  const top = Math.max(goal, ...points.map((p) => p.cumulative)) * 1.1 || 1;
+
+  const x = scaleUtc<number>({ domain: [new Date(start), new Date(end)], range: [0, innerW] });
+  const y = scaleLinear<number>({ domain: [0, top], range: [innerH, 0], nice: layout.amounts });
+  const xOf = (p: FundingPoint) => x(new Date(toTime(p.date)));
+  const yOf = (p: FundingPoint) => y(p.cumulative);
+
+  const amounts = y.ticks(layout.amounts);
+  const days = Math.round((end - start) / DAY_MS);
+  // Evenly spaced whole days from the first to the last, at most `layout.dates` of them.
+  const labels = Math.min(layout.dates, days + 1);
+  const dates = [
+    ...new Set(Array.from({ length: labels }, (_, i) => start + Math.round((days * i) / (labels - 1)) * DAY_MS)),
+  ];
+  const final = points[points.length - 1];
+  const goalY = y(goal);
+
+  return (
+    <svg
+      className={`funding-chart-svg funding-chart-${variant}`}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={summary}
+    >
+      <Group left={margin.left} top={margin.top}>
+        {amounts.map((a) => (
+          <g key={a}>
+            <Line className="chart-grid" from={{ x: 0, y: y(a) }} to={{ x: innerW, y: y(a) }} />
+            <text className="chart-label" x={-10} y={y(a)} dy="0.32em" textAnchor="end">
+              {formatMoney(a)}
+            </text>
+          </g>
+        ))}
+        <AreaClosed className="chart-area" data={points} x={xOf} y={yOf} yScale={y} />
+        <LinePath className="chart-line" data={points} x={xOf} y={yOf} />
+        <Line className="chart-goal" from={{ x: 0, y: goalY }} to={{ x: innerW, y: goalY }} />
+        <text className="chart-goal-label" x={8} y={goalY} dy="-0.5em">
+          Goal {formatMoney(goal)}
+        </text>
+        <circle className="chart-dot" cx={xOf(final)} cy={yOf(final)} r={variant === "wide" ? 5 : 6} />
+        <Line className="chart-axis" from={{ x: 0, y: innerH }} to={{ x: innerW, y: innerH }} />
+        {dates.map((t, i) => (
+          <text
+            key={t}
+            className="chart-label"
+            x={x(new Date(t))}
+            y={innerH + 26}
+            textAnchor={i === 0 && dates.length > 1 ? "start" : i === dates.length - 1 ? "end" : "middle"}
+          >
+            {dayLabel(t)}
+          </text>
+        ))}
+      </Group>
+    </svg>
+  );
+}

@@ -1,0 +1,298 @@
+/**
+ * /founder-dashboard (spec section 2: founder or admin; the spec leaves its content open). How the
+ * founder's raise is going: raised of goal, investors, shares, days left and the average
+ * investment; cumulative funding over time as a server-rendered chart with a table alternative;
+ * the investors (named as the public list names them) and a CSV download of them.
+ *
+ * A founder sees their own project (someone else's, named with `?project=`, is refused with the
+ * spec's message); an admin, who has no project of their own, opens any project's dashboard with
+ * `?project=<id or slug>`. Everything is links and a GET form, so it works without JavaScript.
+ */
+import { data, Form, Link } from "react-router";
+
+import { FundingChart } from "../components/founder/FundingChart";
+import { FeatureIcons } from "../components/icons";
+import { pageMeta } from "../components/meta";
+import { ProgressBar } from "../components/project/FundingProgress";
+import { StatusBadge } from "../components/project/StatusBadge";
+import { formatDate, formatMoney, formatNumber, formatPrice } from "../lib/format";
+import { isoDay } from "../lib/project";
+import { daysLeftText } from "../lib/project-status";
+import founderCss from "../styles/founder.css?url";
+import investCss from "../styles/invest.css?url";
+
+import { getApp, requireRole } from "../server/guards.server";
+import { isServiceError } from "../../worker/services/errors";
+import { getFounderDashboard } from "../../worker/services/founder-dashboard";
+import type { Route } from "./+types/founder-dashboard";
+
+/** The page lists the newest investments; the CSV has them all. */
+const INVESTOR_ROWS_SHOWN = 100;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: investCss },
+  { rel: "stylesheet", href: founderCss },
+];
+
+export const meta: Route.MetaFunction = () => pageMeta("Founder Dashboard", "How your CampusFund raise is going.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireRole(request, context, ["founder"]);
+  const asked = new URL(request.url).searchParams.get("project")?.trim() || undefined;
+  let dashboard;
+  try {
+    dashboard = await getFounderDashboard(getApp(context).db, user, asked);
+  } catch (e) {
+    if (isServiceError(e) && (e.status === 403 || e.status === 404)) {
+      return data({ kind: "refused" as const, message: e.message }, { status: e.status });
+    }
+    throw e;
+  }
+  if (!dashboard && user.role === "admin") return { kind: "choose" as const };
+  if (!dashboard) return { kind: "no-project" as const };
+
+  const { project, series, investors } = dashboard;
+  const today = isoDay();
+  const query = asked ? `?project=${encodeURIComponent(project.slug)}` : "";
+  return {
+    kind: "dashboard" as const,
+    adminView: user.role === "admin" && project.id !== user.ownedProject,
+    project,
+    series,
+    // The line runs on, flat, to today (or to the deadline of a raise that has closed).
+    until: project.fundingDeadline < today ? project.fundingDeadline : today,
+    investors: investors.slice(0, INVESTOR_ROWS_SHOWN),
+    csvHref: `/founder-dashboard/investors.csv${query}`,
+  };
+}
+
+export default function FounderDashboard({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "refused") return <Refused message={loaderData.message} />;
+  if (loaderData.kind === "no-project") return <NoProject />;
+  if (loaderData.kind === "choose") return <ChooseProject />;
+  const { project, series, until, investors, csvHref, adminView } = loaderData;
+  const pct = Math.round(project.percent);
+  const isDraft = project.status === "draft";
+  const daysLeft = daysLeftText(project);
+  const deadline = formatDate(`${project.fundingDeadline}T00:00:00Z`);
+
+  return (
+    <div className="container invest-page founder-page">
+      <header className="page-head dash-head">
+        <div className="dash-title">
+          <h1>Founder Dashboard</h1>
+          <p className="dash-project">
+            <span className="dash-project-name">{project.title}</span>
+            <StatusBadge project={project} />
+          </p>
+          {adminView ? <p className="muted small">Viewing this project as an admin.</p> : null}
+        </div>
+        <div className="cluster dash-actions">
+          {/* A draft has no public page yet: its founder previews it by id (as on My Projects). */}
+          <Link className="btn btn-secondary" to={isDraft ? `/project/${project.id}` : `/project/${project.slug}`}>
+            {isDraft ? "Preview" : "View Public Page"}
+          </Link>
+          <Link className="btn btn-primary" to={`/my-projects/edit/${project.id}`}>
+            Edit Project
+          </Link>
+        </div>
+      </header>
+
+      <section aria-labelledby="summary-title">
+        <h2 id="summary-title" className="visually-hidden">
+          Summary
+        </h2>
+        <ul className="stat-grid founder-stats">
+          <li className="stat-card stat-raised">
+            <span className="stat-label">Raised</span>
+            <span className="stat-value">{formatMoney(project.fundingCurrent)}</span>
+            <span className="stat-progress">
+              <ProgressBar percent={project.percent} label={`Funding progress of ${project.title}`} />
+              <span className="stat-note">
+                <strong>{pct}%</strong> of {formatMoney(project.fundingGoal)} goal
+              </span>
+            </span>
+          </li>
+          <li className="stat-card">
+            <span className="stat-label">Investors</span>
+            <span className="stat-value">{formatNumber(project.investors)}</span>
+            <span className="stat-note">
+              {formatNumber(project.investments)} {project.investments === 1 ? "investment" : "investments"}
+            </span>
+          </li>
+          <li className="stat-card">
+            <span className="stat-label">Shares sold</span>
+            <span className="stat-value">{formatNumber(project.sharesSold)}</span>
+            <span className="stat-note">
+              {formatNumber(project.sharesRemaining)} remaining of {formatNumber(project.totalShares)}
+            </span>
+          </li>
+          <li className="stat-card">
+            <span className="stat-label">Days left</span>
+            {typeof daysLeft === "number" ? (
+              <span className="stat-value">{formatNumber(daysLeft)}</span>
+            ) : (
+              <span className="stat-value stat-value-text">{daysLeft}</span>
+            )}
+            <span className="stat-note">Deadline {deadline}</span>
+          </li>
+          <li className="stat-card">
+            <span className="stat-label">Average investment</span>
+            <span className="stat-value">{formatMoney(project.averageInvestment)}</span>
+            <span className="stat-note">at {formatPrice(project.sharePrice)} a share</span>
+          </li>
+        </ul>
+      </section>
+
+      <section className="card dash-card" aria-labelledby="chart-title">
+        <h2 id="chart-title" className="dash-card-title">
+          Funding over time
+        </h2>
+        <FundingChart series={series} goal={project.fundingGoal} title={project.title} until={until} />
+      </section>
+
+      {/* Not a landmark itself: the table's scrolling region below carries the name. */}
+      <section className="dash-investors">
+        <div className="dash-section-head">
+          <h2 id="investors-title">Investors</h2>
+          {investors.length > 0 ? (
+            <a className="btn btn-secondary btn-sm" href={csvHref} download>
+              Download CSV
+            </a>
+          ) : null}
+        </div>
+        {investors.length === 0 ? (
+          <div className="empty-state card">
+            <p>No investors yet. Share your project page to get your first backers.</p>
+            {isDraft ? (
+              <p className="muted small">Publish your project from its edit page so investors can find it.</p>
+            ) : (
+              <div className="empty-actions">
+                <Link className="btn btn-primary" to={`/project/${project.slug}`}>
+                  View Public Page
+                </Link>
+              </div>
+            )}
+          </div>
+        ) : (
+          <>
+            <div className="table-scroll" role="region" aria-labelledby="investors-title" tabIndex={0}>
+              <table className="holdings investor-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Investor</th>
+                    <th scope="col" className="num">
+                      Shares
+                    </th>
+                    <th scope="col" className="num">
+                      Amount
+                    </th>
+                    <th scope="col">Date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {investors.map((inv, i) => (
+                    <tr key={`${inv.investedAt}-${i}`}>
+                      <th scope="row">{inv.name}</th>
+                      <td className="num" data-label="Shares">
+                        {formatNumber(inv.shares)}
+                      </td>
+                      <td className="num" data-label="Amount">
+                        {formatPrice(inv.amountInvested)}
+                      </td>
+                      <td data-label="Date">{formatDate(inv.investedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {project.investments > investors.length ? (
+              <p className="muted small dash-more">
+                Showing the {formatNumber(investors.length)} most recent of {formatNumber(project.investments)}{" "}
+                investments. The CSV lists them all.
+              </p>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="container invest-page founder-page">
+      <header className="page-head">
+        <h1>Founder Dashboard</h1>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+function NoProject() {
+  return (
+    <Shell>
+      <div className="empty-state card">
+        <span className="icon-circle">{FeatureIcons.folder}</span>
+        <h2>You haven&apos;t created a project yet</h2>
+        <p className="muted">
+          Create your project to start raising. Its funding, investors and progress will show here.
+        </p>
+        <div className="empty-actions">
+          <Link className="btn btn-primary" to="/my-projects/create">
+            Create your project
+          </Link>
+        </div>
+      </div>
+    </Shell>
+  );
+}
+
+function ChooseProject() {
+  return (
+    <Shell>
+      <div className="empty-state card">
+        <h2>Choose a project</h2>
+        <p className="muted">
+          Admins have no project of their own: choose a project from My Projects, or open any project&apos;s dashboard
+          by its id or slug.
+        </p>
+        <Form method="get" className="dash-choose">
+          <label htmlFor="dash-project">Project id or slug</label>
+          <div className="dash-choose-row">
+            <input id="dash-project" name="project" required maxLength={200} autoComplete="off" />
+            <button type="submit" className="btn btn-primary">
+              Open dashboard
+            </button>
+          </div>
+        </Form>
+        <div className="empty-actions">
+          <Link className="btn btn-secondary" to="/my-projects">
+            My Projects
+          </Link>
+        </div>
+      </div>
+    </Shell>
+  );
+}
+
+function Refused({ message }: { message: string }) {
+  return (
+    <Shell>
+      <div className="error-panel card">
+        <p className="alert alert-error" role="alert">
+          {message}
+        </p>
+        <div className="empty-actions">
+          <Link className="btn btn-primary" to="/founder-dashboard">
+            Your dashboard
+          </Link>
+          <Link className="btn btn-secondary" to="/my-projects">
+            My Projects
+          </Link>
+        </div>
+      </div>
+    </Shell>
+  );
+}
