@@ -1,7 +1,8 @@
 /**
  * The route table of spec section 2. Aliases share a module with their own id.
- * Resolved readings (see README "Routes"): /login → /signin, /dashboard → the role's home,
- * /founder-dashboard → /my-projects, /explore → /demo.
+ * Resolved readings (see README "Routes"): /login → /signin, /dashboard → a founder's
+ * /founder-dashboard or anyone else's /portfolio, /explore → /demo. /founder-dashboard is the
+ * founder's dashboard (content ours: the spec shows none), with its investors as CSV beside it.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
@@ -15,7 +16,6 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("login", "routes/login-redirect.tsx"),
   route("dashboard", "routes/dashboard-redirect.tsx"),
-  route("founder-dashboard", "routes/dashboard-redirect.tsx", { id: "founder-dashboard" }),
   route("access-denied", "routes/access-denied.tsx"),
   route("profile", "routes/profile.tsx"),
 
@@ -32,6 +32,10 @@ export default [
 
   // founders
   route("my-projects", "routes/my-projects.tsx"),
+  route("my-projects/create", "routes/project-form.tsx", { id: "project-create" }),
+  route("my-projects/edit/:id", "routes/project-form.tsx", { id: "project-edit" }),
+  route("founder-dashboard", "routes/founder-dashboard.tsx"),
+  route("founder-dashboard/investors.csv", "routes/founder-dashboard-csv.tsx"),
 
   // the public site
   route("about", "routes/about.tsx"),

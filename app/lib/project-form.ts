@@ -138,6 +138,11 @@ export function isWebUrl(value: string): boolean {
   return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0 && !url.username;
 }
 
+/** A document link: a web URL, or one of our own files (`/docs/investor-deck.pdf`). */
+export function isDocumentRef(value: string): boolean {
+  return isWebUrl(value) || (/^\/docs\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(value) && !value.includes(".."));
+}
+
 /** An image reference: a web URL, or a path of ours (`/uploads/<uuid>.png`, `/images/...`). */
 export function isImageRef(value: string): boolean {
   if (isWebUrl(value)) return true;
@@ -320,7 +325,7 @@ const DocumentRow = v.pipe(
   ),
   v.forward(
     v.check(
-      (d) => d.url == null || d.url === "" || (typeof d.url === "string" && isWebUrl(d.url)),
+      (d) => d.url == null || d.url === "" || (typeof d.url === "string" && isDocumentRef(d.url)),
       // the message names the document; see `documentUrlMessages` below for the form's wording
       "__document_url__",
     ),

@@ -59,6 +59,37 @@ const SIGNUP_FIELDS = [
 const CONTACT_FIELDS = ["name", "email", "subject", "message", "website", "variant"] as const;
 const SUPPORT_FIELDS = ["name", "email", "message", "showPublicly", "website"] as const;
 const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js"] as const;
+const PROJECT_FIELDS = [
+  "title",
+  "shortDescription",
+  "description",
+  "category",
+  "fundingGoal",
+  "fundingDeadline",
+  "projectDuration",
+  "image",
+  "sharePrice",
+  "totalShares",
+  "regulationType",
+  "investmentTerms.minInvestment",
+  "investmentTerms.equityPercentage",
+  "investmentTerms",
+  "creatorInfo.name",
+  "creatorInfo.bio",
+  "creatorInfo",
+  "team[0].name",
+  "team[0].role",
+  "team",
+  "faqs[0].question",
+  "faqs[1].answer",
+  "documents[0].url",
+  "socialLinks.website",
+  "details.traction[0].metric",
+  "details",
+  "gallery[0]",
+  "tags",
+  "intent",
+] as const;
 
 /** workerd itself refuses methods outside its list (FOO is a TypeError before the Worker runs). */
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND", "PURGE", "REPORT"];
@@ -75,6 +106,8 @@ interface Ctx {
   known: Known;
   victimId: string;
   projects: { id: string; slug: string }[];
+  /** The founder's own draft (the edit form's and the API's target). */
+  draftId: string;
 }
 
 let ctx: Ctx;
@@ -86,12 +119,14 @@ beforeAll(async () => {
   const open = await insertProject({ totalShares: 1_000_000, fundingGoalCents: 1_000_000_000 });
   const soldOut = await insertProject({ totalShares: 100, sharesSold: 100, fundingCurrentCents: 100_000 });
   const closed = await insertProject({ fundingDeadline: inDays(-2) });
+  const draft = await insertProject({ status: "draft", founderId: founder.user.id });
   ctx = {
     investor: { id: investor.user.id, token: investor.token },
     founder: { id: founder.user.id, token: founder.token },
     known: { victimEmail: victim.user.email, victimPassword: victim.password, runTag: unique("") },
     victimId: victim.user.id,
     projects: [open, soldOut, closed].map((p) => ({ id: p.id, slug: p.slug })),
+    draftId: draft.id,
   };
 });
 
@@ -159,6 +194,21 @@ function apiTargets(c: Ctx): Target[] {
       [],
       user.map((u) => `/api/investments/user/${u}`),
     ),
+    t("/api/projects/founder", ["GET"]),
+    t("/api/projects/create", ["POST"], PROJECT_FIELDS),
+    t(
+      "/api/projects/:id (PUT)",
+      ["GET", "PUT"],
+      PROJECT_FIELDS,
+      segmentArb([c.draftId, ...c.projects.map((p) => p.id)]).map((p) => `/api/projects/${p}`),
+    ),
+    t(
+      "/api/projects/:id/publish",
+      ["POST"],
+      PROJECT_FIELDS,
+      segmentArb([c.draftId, ...c.projects.map((p) => p.id)]).map((p) => `/api/projects/${p}/publish`),
+    ),
+    t("/api/uploads", ["POST"], ["file"]),
     t("/api/contacts", ["POST"], CONTACT_FIELDS),
     t("/api/contact", ["POST"], CONTACT_FIELDS),
     t("/api/supporters", ["GET", "POST"], SUPPORT_FIELDS),
@@ -202,6 +252,12 @@ function pageTargets(c: Ctx): Target[] {
       "/invest/:id",
       PURCHASE_FIELDS,
       project.map((p) => `/invest/${p}`),
+    ),
+    t("/my-projects/create", PROJECT_FIELDS),
+    t(
+      "/my-projects/edit/:id",
+      PROJECT_FIELDS,
+      segmentArb([c.draftId, ...c.projects.map((p) => p.id)]).map((p) => `/my-projects/edit/${p}`),
     ),
     t("/logout", [], undefined, true),
     // the catch-all's action, and a page without an action (405)

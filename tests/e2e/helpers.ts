@@ -211,6 +211,7 @@ export async function apiProject(request: APIRequestContext, slug: string) {
     sharesRemaining: number;
     sharesSold: number;
     totalShares: number;
+    fundingCurrent: number;
     daysLeft: number;
     status: string;
     investmentTerms: { minInvestment: number; equityPercentage: number };
@@ -267,4 +268,40 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
   const minor = results.violations.filter((v) => !serious.includes(v));
   if (minor.length) console.log(`(a11y, not failing) ${report(label, minor)}`);
   expect(serious, report(label, serious)).toEqual([]);
+}
+
+/** A complete, valid project body for `POST /api/projects/create` (spec section 5), deadline 90 days out. */
+export function projectBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: `E2E Startup ${Date.now().toString(36)}${(seq++).toString(36)}`,
+    shortDescription: "Study rooms booked in one tap.",
+    description: "We help students find and book free study rooms on campus.",
+    category: "Education",
+    fundingGoal: 20_000,
+    fundingDeadline: isoDate(0, 90),
+    projectDuration: 12,
+    image: "/images/placeholder-project.svg",
+    sharePrice: 10,
+    investmentTerms: { equityPercentage: 8, minInvestment: 100 },
+    creatorInfo: { name: "Robin Quinn", bio: "Second-year CS student." },
+    ...overrides,
+  };
+}
+
+/** A founder's project through the API: created as a draft, published when `publish` is set. */
+export async function createProjectViaApi(
+  request: APIRequestContext,
+  token: string,
+  opts: { publish?: boolean; body?: Record<string, unknown> } = {},
+) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const res = await request.post("/api/projects/create", { data: projectBody(opts.body), headers });
+  expect(res.status(), `create failed: ${await res.text()}`).toBe(201);
+  let project = (await res.json()) as { _id: string; slug: string; title: string; status: string };
+  if (opts.publish) {
+    const pub = await request.post(`/api/projects/${project._id}/publish`, { headers });
+    expect(pub.status(), `publish failed: ${await pub.text()}`).toBe(200);
+    project = await pub.json();
+  }
+  return project;
 }

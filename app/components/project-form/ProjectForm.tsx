@@ -1,0 +1,171 @@
+/**
+ * The project form (spec sections 2 and 5): eleven sections, every error beside its field under
+ * the spec's banner, repeating rows added and removed by intent buttons, images by URL or upload.
+ * It is a plain multipart `<Form method="post">`: everything works without JavaScript, where the
+ * action re-renders the page with the posted values. With JavaScript the short description counts
+ * its characters and the derived terms (total shares, valuation) follow the inputs.
+ *
+ * The form is `noValidate`: people get the spec's messages from the server either way, while the
+ * controls keep their HTML constraints (required, min, max …) for assistive technology.
+ */
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, Link, useNavigation } from "react-router";
+
+import { FormBanner } from "../form/FormBanner";
+import { useHydrated } from "../project/hooks";
+import type { FieldErrors } from "../../lib/form-kit";
+import { ProjectFormProvider } from "./controls";
+import {
+  BasicSection,
+  BusinessSection,
+  CreatorSection,
+  DocumentsSection,
+  FaqSection,
+  FundingSection,
+  MediaSection,
+  RoadmapSection,
+  SocialSection,
+  TeamSection,
+  TractionSection,
+  type LiveTerms,
+} from "./sections";
+import { textAt, type FormValues } from "./values";
+
+export interface ProjectFormProps {
+  mode: "create" | "edit";
+  values: FormValues;
+  errors: FieldErrors;
+  count: number;
+  /** A message that is not about one field (signed out, not allowed, a failure): shown on top. */
+  message: string | null;
+  /** The control that takes focus when the form opens (the row just added). */
+  focus: string | null;
+  termsLocked: boolean;
+  project: { id: string; slug: string; status: string } | null;
+  /** The earliest funding deadline the date input offers (tomorrow). */
+  minDeadline: string | null;
+}
+
+/** The fields whose values the page shows live: the derived terms and the character counter. */
+const LIVE = {
+  fundingGoal: "fundingGoal",
+  sharePrice: "sharePrice",
+  "investmentTerms.equityPercentage": "equityPercentage",
+} as const satisfies Record<string, keyof LiveTerms>;
+
+export function ProjectForm(props: ProjectFormProps) {
+  const { mode, values, errors, count, message, focus, termsLocked, project, minDeadline } = props;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "save") : null;
+  const busy = submitting !== null;
+
+  const [live, setLive] = useState<LiveTerms>(() => ({
+    fundingGoal: textAt(values, "fundingGoal"),
+    sharePrice: textAt(values, "sharePrice"),
+    equityPercentage: textAt(values, "investmentTerms.equityPercentage"),
+  }));
+  const [shortLength, setShortLength] = useState(() => textAt(values, "shortDescription").length);
+
+  const onChange = (e: FormEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLInputElement | HTMLTextAreaElement;
+    if (target.name === "shortDescription") setShortLength(target.value.length);
+    const key = (LIVE as Record<string, keyof LiveTerms>)[target.name];
+    if (key) setLive((l) => ({ ...l, [key]: target.value }));
+  };
+
+  // A message that concerns the whole form is brought into view, as the banner is.
+  const messageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!message) return;
+    messageRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    messageRef.current?.focus({ preventScroll: true });
+  }, [message]);
+
+  const isDraft = project?.status === "draft";
+  const saveLabel = mode === "create" ? "Create Project" : "Save Changes";
+
+  return (
+    <ProjectFormProvider value={{ values, errors, termsLocked, focus }}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        preventScrollReset
+        className="project-form"
+        onChange={onChange}
+        aria-label={mode === "create" ? "Create Project" : "Edit Project"}
+      >
+        {/* The default button: Enter in a field saves (the first submit button in the form is
+            the one implicit submission presses, and the row buttons come before Save). */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {saveLabel}
+        </button>
+        <input type="hidden" name="js" value={hydrated ? "1" : ""} />
+
+        {message ? (
+          <div ref={messageRef} className="alert alert-error" role="alert" tabIndex={-1}>
+            {message}
+          </div>
+        ) : null}
+        <FormBanner count={count} />
+
+        <p className="muted small pf-required-note">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="visually-hidden">with an asterisk</span> are required.
+        </p>
+
+        <BasicSection shortLength={shortLength} hydrated={hydrated} />
+        <FundingSection live={live} minDeadline={minDeadline} />
+        <CreatorSection />
+        <MediaSection />
+        <SocialSection />
+        <BusinessSection />
+        <TeamSection />
+        <TractionSection />
+        <RoadmapSection />
+        <DocumentsSection />
+        <FaqSection />
+
+        <div className="pf-actions">
+          <button type="submit" name="intent" value="save" className="btn btn-primary btn-lg" disabled={busy}>
+            {submitting === "save" ? "Saving..." : saveLabel}
+          </button>
+          <Link to="/my-projects" className="btn btn-secondary btn-lg">
+            Cancel
+          </Link>
+          {project && isDraft ? (
+            <Link to={`/project/${project.id}`} className="btn btn-ghost btn-lg">
+              Preview
+            </Link>
+          ) : null}
+          {project && !isDraft ? (
+            <Link to={`/project/${project.slug}`} className="btn btn-ghost btn-lg">
+              View Public Page
+            </Link>
+          ) : null}
+        </div>
+
+        {project && isDraft ? (
+          <section className="card pf-publish" aria-labelledby="publish-title">
+            <h2 id="publish-title">Ready to go live?</h2>
+            <p id="publish-text">
+              Your project is a draft: only you can see it. Publishing saves the changes above and opens the project to
+              investors, who can then find it and buy shares. Its public address is made from the title.
+            </p>
+            <button
+              type="submit"
+              name="intent"
+              value="publish"
+              className="btn btn-primary"
+              aria-describedby="publish-text"
+              disabled={busy}
+            >
+              {submitting === "publish" ? "Publishing..." : "Publish"}
+            </button>
+          </section>
+        ) : null}
+      </Form>
+    </ProjectFormProvider>
+  );
+}

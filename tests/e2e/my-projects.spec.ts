@@ -1,0 +1,101 @@
+/**
+ * /my-projects (spec section 2, My Projects; section 6): the founder's card, the empty state and
+ * New Project, drafts with Preview, every project for an admin, and the spec's message for an
+ * investor. Both projects (JavaScript on and off) run every test.
+ */
+import { expect, test } from "./fixtures";
+import {
+  createProjectViaApi,
+  DEMO,
+  expectNoSeriousViolations,
+  PROJECTS,
+  signInAs,
+  signInCookie,
+  signUpViaApi,
+} from "./helpers";
+
+test("a new founder sees the empty state, and New Project opens the form", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const founder = await signUpViaApi(request, { role: "founder" });
+  await signInCookie(context, baseURL!, founder.token);
+
+  await page.goto("/my-projects");
+  await expect(page).toHaveTitle("My Projects | CampusFund");
+  await expect(page.getByRole("heading", { name: "You haven't created a project yet" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create your project" })).toHaveAttribute("href", "/my-projects/create");
+  await page.getByRole("link", { name: "New Project" }).click();
+  await expect(page).toHaveURL(/\/my-projects\/create$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Project");
+});
+
+test("a draft shows with Preview and no New Project; once published, View Public Page", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const founder = await signUpViaApi(request, { role: "founder" });
+  await signInCookie(context, baseURL!, founder.token);
+  const draft = await createProjectViaApi(request, founder.token);
+
+  await page.goto("/my-projects");
+  const card = page.getByRole("article", { name: draft.title });
+  await expect(card.locator(".status-badge")).toHaveText("Draft");
+  await expect(card.getByRole("link", { name: "Edit Project" })).toHaveAttribute(
+    "href",
+    `/my-projects/edit/${draft._id}`,
+  );
+  await expect(card.getByRole("link", { name: "Preview" })).toHaveAttribute("href", `/project/${draft._id}`);
+  await expect(page.getByRole("link", { name: "New Project" })).toHaveCount(0);
+
+  const res = await request.post(`/api/projects/${draft._id}/publish`, {
+    headers: { Authorization: `Bearer ${founder.token}` },
+  });
+  expect(res.status()).toBe(200);
+  const live = (await res.json()) as { slug: string };
+  await page.goto("/my-projects");
+  await expect(card.locator(".status-badge")).toHaveText("Active");
+  await expect(card.getByRole("link", { name: "View Public Page" })).toHaveAttribute("href", `/project/${live.slug}`);
+  await expectNoSeriousViolations(page, "/my-projects (founder with a project)");
+});
+
+test("an investor sees 'You must be a founder to access this page' (403)", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await signInAs(context, request, baseURL!, DEMO.investor);
+  const res = await page.goto("/my-projects");
+  expect(res!.status()).toBe(403);
+  await expect(page.getByRole("alert")).toHaveText("You must be a founder to access this page");
+  await expect(page.getByRole("link", { name: "New Project" })).toHaveCount(0);
+});
+
+test("an admin sees every project, drafts included, each with its edit link", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const founder = await signUpViaApi(request, { role: "founder" });
+  const draft = await createProjectViaApi(request, founder.token);
+  await signInAs(context, request, baseURL!, DEMO.admin);
+
+  await page.goto("/my-projects");
+  await expect(page.getByRole("link", { name: "New Project" })).toHaveCount(0);
+  const seeded = await (await request.get(`/api/projects/${PROJECTS.founders.slug}`)).json();
+  await expect(
+    page.getByRole("article", { name: PROJECTS.founders.title }).getByRole("link", { name: "Edit Project" }),
+  ).toHaveAttribute("href", `/my-projects/edit/${seeded._id}`);
+  await expect(page.getByRole("article", { name: draft.title }).locator(".status-badge")).toHaveText("Draft");
+});
+
+test("a visitor is sent to sign in and comes back", async ({ page }) => {
+  await page.goto("/my-projects");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fmy-projects$/);
+});
