@@ -5,7 +5,9 @@
  * first; an investor sees the spec's 'You must be a founder to access this page' (403).
  * `?saved=` and `?newUser=1` show what just happened (codes, never free text).
  */
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
+
+import { refusedFormMessage } from "../components/form/refused";
 
 import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
@@ -227,7 +229,11 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A request the page refuses (a 4xx: a form posted here, a bad body) says so; anything else is
+  // the spec's error state with Try Again.
+  const refused = isRouteErrorResponse(error) && error.status < 500;
+  if (!refused) console.error(error);
   return (
     <div className="container page-body">
       <div className="page-header">
@@ -235,7 +241,11 @@ export function ErrorBoundary() {
       </div>
       <div className="card empty-state">
         <h2>Something went wrong</h2>
-        <p className="muted">{PROJECT_MESSAGES.loadFailed}. Please try again.</p>
+        <p className="muted" role="alert">
+          {refused
+            ? (refusedFormMessage(error) ?? "We couldn't handle that request. Please check the address and try again.")
+            : `${PROJECT_MESSAGES.loadFailed}. Please try again.`}
+        </p>
         <div className="cluster">
           <a href="/my-projects" className="btn btn-primary">
             Try Again

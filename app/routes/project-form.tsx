@@ -33,7 +33,7 @@ import {
   rowsAt,
   type FormValues,
 } from "../components/project-form/values";
-import { applyRowIntent, parseFormFields, parseRowIntent, type FieldErrors } from "../lib/form-kit";
+import { applyRowIntent, bannerMessage, parseFormFields, parseRowIntent, type FieldErrors } from "../lib/form-kit";
 import { formValuesOf, PROJECT_MESSAGES, validateProject } from "../lib/project-form";
 import type { SessionUser } from "../lib/types";
 import projectFormCss from "../styles/project-form.css?url";
@@ -132,6 +132,8 @@ interface FormState {
   focus: string | null;
   /** A new key per answer: the form is rebuilt from these values (its inputs are uncontrolled). */
   formKey: string;
+  /** Why the form came back, for clients reading the `.data` answer: the banner, or the message. */
+  error: string | null;
 }
 
 function formState(values: FormValues, patch: Partial<FormState>, status = 200) {
@@ -143,9 +145,11 @@ function formState(values: FormValues, patch: Partial<FormState>, status = 200) 
     message: null,
     focus: null,
     formKey: crypto.randomUUID(),
+    error: null,
     ...patch,
   };
   if (patch.errors && patch.count === undefined) state.count = Object.keys(patch.errors).length;
+  state.error = state.count > 0 ? bannerMessage(state.count) : state.message;
   return data(state, { status });
 }
 
