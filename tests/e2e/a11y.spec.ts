@@ -5,7 +5,17 @@
  */
 import { expect, test } from "./fixtures";
 
-import { DEMO, PROJECTS, expectNoSeriousViolations, fillSignupForm, signInAs, validSignup } from "./helpers";
+import {
+  createProjectViaApi,
+  DEMO,
+  PROJECTS,
+  expectNoSeriousViolations,
+  fillSignupForm,
+  signInAs,
+  signInCookie,
+  signUpViaApi,
+  validSignup,
+} from "./helpers";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
 
@@ -75,6 +85,29 @@ test.describe("signed-in pages", () => {
 
     await page.goto("/access-denied");
     await expectNoSeriousViolations(page, "/access-denied (founder)");
+  });
+
+  test("founder: the dashboard, a draft on My Projects, and the edit form", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await signInAs(context, request, baseURL!, DEMO.founder);
+    await page.goto("/founder-dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Founder Dashboard" })).toBeVisible();
+    await expectNoSeriousViolations(page, "/founder-dashboard (founder)");
+
+    await context.clearCookies();
+    const founder = await signUpViaApi(request, { role: "founder" });
+    await signInCookie(context, baseURL!, founder.token);
+    const draft = await createProjectViaApi(request, founder.token);
+    await page.goto("/my-projects");
+    await expect(page.getByRole("link", { name: "Preview" })).toBeVisible();
+    await expectNoSeriousViolations(page, "/my-projects (a draft)");
+    await page.goto(`/my-projects/edit/${draft._id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Project" })).toBeVisible();
+    await expectNoSeriousViolations(page, "/my-projects/edit (a draft)");
   });
 });
 

@@ -4,15 +4,7 @@
  * investor. Both projects (JavaScript on and off) run every test.
  */
 import { expect, test } from "./fixtures";
-import {
-  createProjectViaApi,
-  DEMO,
-  expectNoSeriousViolations,
-  PROJECTS,
-  signInAs,
-  signInCookie,
-  signUpViaApi,
-} from "./helpers";
+import { createProjectViaApi, DEMO, PROJECTS, signInAs, signInCookie, signUpViaApi } from "./helpers";
 
 test("a new founder sees the empty state, and New Project opens the form", async ({
   page,
@@ -60,7 +52,6 @@ test("a draft shows with Preview and no New Project; once published, View Public
   await page.goto("/my-projects");
   await expect(card.locator(".status-badge")).toHaveText("Active");
   await expect(card.getByRole("link", { name: "View Public Page" })).toHaveAttribute("href", `/project/${live.slug}`);
-  await expectNoSeriousViolations(page, "/my-projects (founder with a project)");
 });
 
 test("an investor sees 'You must be a founder to access this page' (403)", async ({
