@@ -123,17 +123,26 @@ export async function createProject(db: Database, viewer: SessionUser | null, ra
 }
 
 async function loadForEdit(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<ProjectRow> {
+  return (await loadWithInvestors(db, viewer, idOrSlug)).project;
+}
+
+/** The project to edit (with its investor count: one statement), after the editor checks. */
+async function loadWithInvestors(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: unknown,
+): Promise<{ project: ProjectRow; investors: number }> {
   if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.updateSignedOut, "auth_required");
   const key = typeof idOrSlug === "string" ? idOrSlug : "";
   if (!key || key.length > 200) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
   const rows = await db
-    .select()
+    .select({ project: getTableColumns(projects), investors: investorCount })
     .from(projects)
     .where(and(sql`(${projects.id} = ${key} or ${projects.slug} = ${key})`, visibleTo(viewer)))
     .limit(1);
   const row = rows[0];
   if (!row) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
-  if (!canEditProject(viewer, row)) throw new ServiceError(403, PROJECT_MESSAGES.noPermission, "forbidden");
+  if (!canEditProject(viewer, row.project)) throw new ServiceError(403, PROJECT_MESSAGES.noPermission, "forbidden");
   return row;
 }
 
@@ -158,10 +167,8 @@ export async function getEditableProject(
   viewer: SessionUser | null,
   idOrSlug: unknown,
 ): Promise<ProjectDTO> {
-  const row = await loadForEdit(db, viewer, idOrSlug);
-  const dto = await getProject(db, row.id, viewer);
-  if (!dto) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
-  return dto;
+  const { project, investors } = await loadWithInvestors(db, viewer, idOrSlug);
+  return toProjectDTO(project, investors);
 }
 
 /** Saves an edit: every rule again, terms locked once money is in. */
@@ -278,10 +285,13 @@ export async function publishProject(db: Database, viewer: SessionUser | null, i
 /** `GET /api/projects/founder`: the caller's own project (drafts included), 404 when none. */
 export async function getFounderProject(db: Database, viewer: SessionUser | null): Promise<ProjectDTO> {
   if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
-  const rows = await db.select({ id: projects.id }).from(projects).where(eq(projects.founderId, viewer.id)).limit(1);
-  const project = rows[0] ? await getProject(db, rows[0].id, viewer) : null;
-  if (!project) throw new ServiceError(404, PROJECT_MESSAGES.noProject, "no_project");
-  return project;
+  const rows = await db
+    .select({ project: getTableColumns(projects), investors: investorCount })
+    .from(projects)
+    .where(eq(projects.founderId, viewer.id))
+    .limit(1);
+  if (!rows[0]) throw new ServiceError(404, PROJECT_MESSAGES.noProject, "no_project");
+  return toProjectDTO(rows[0].project, rows[0].investors);
 }
 
 /** My Projects: a founder's own project (zero or one), every project for an admin. One statement. */
