@@ -102,8 +102,17 @@ export function fundingState(p: ProjectStatusFields): "sold-out" | "closed" | "o
   return p.sharesRemaining > 0 ? "closed" : "sold-out";
 }
 
+/**
+ * The closed button's words: a draft (its founder's preview) or an upcoming project has not
+ * opened yet; anything else that is not open has closed.
+ */
+export function closedLabel(p: ProjectStatusFields): "Funding Closed" | "Not Open Yet" {
+  const key = projectStatus(p).key;
+  return key === "draft" || key === "upcoming" ? "Not Open Yet" : "Funding Closed";
+}
+
 export type InvestButtonState =
-  | { kind: "closed"; label: "Funding Closed" }
+  | { kind: "closed"; label: "Funding Closed" | "Not Open Yet" }
   | { kind: "sold-out"; label: "Sold Out" }
   | { kind: "founder"; label: "Founders Cannot Invest" }
   | { kind: "login"; label: "Login to Invest" }
@@ -119,7 +128,7 @@ export function investButtonState(
 ): InvestButtonState {
   const state = fundingState(p);
   if (state === "sold-out") return { kind: "sold-out", label: "Sold Out" };
-  if (state === "closed") return { kind: "closed", label: "Funding Closed" };
+  if (state === "closed") return { kind: "closed", label: closedLabel(p) };
   if (role === "founder") return { kind: "founder", label: "Founders Cannot Invest" };
   if (!role) return { kind: "login", label: "Login to Invest" };
   const total = totalFor(shares, p.sharePrice);

@@ -84,7 +84,9 @@ function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
         {project.shortDescription && <p className="card-text">{project.shortDescription}</p>}
         {isDraft ? (
           <p className="muted small">
-            Draft: only you can see it. Preview it, then publish it from the edit page when you are ready.
+            {admin
+              ? "Draft: only its founder and admins can see it."
+              : "Draft: only you can see it. Preview it, then publish it from the edit page when you are ready."}
           </p>
         ) : (
           <>
@@ -143,7 +145,7 @@ function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
                 to={admin ? `/founder-dashboard?project=${project.id}` : "/founder-dashboard"}
                 className="btn btn-ghost"
               >
-                Dashboard
+                Founder Dashboard
               </Link>
             </>
           )}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { fundingState, investButtonState } from "../../app/lib/project";
+import { closedLabel, fundingState, investButtonState } from "../../app/lib/project";
 import { daysLeftText, projectStatus, type ProjectStatus } from "../../app/lib/project-status";
 import type { Role } from "../../app/lib/types";
 
@@ -166,5 +166,21 @@ describe("daysLeftText: the Days left figure", () => {
 
   it("the card's shorter wording for an ended raise", () => {
     expect(daysLeftText({ status: "active", daysLeft: 0, sharesRemaining: 5 }, "Closed")).toBe("Closed");
+  });
+});
+
+describe("the closed button's words (closedLabel)", () => {
+  const open = { daysLeft: 30, sharesRemaining: 100 };
+  it("a draft (its founder's preview) has not opened yet", () => {
+    expect(closedLabel({ status: "draft", ...open })).toBe("Not Open Yet");
+  });
+  it("an upcoming project has not opened yet", () => {
+    expect(closedLabel({ status: "coming-soon", ...open })).toBe("Not Open Yet");
+  });
+  it("an active project past its deadline has closed", () => {
+    expect(closedLabel({ status: "active", daysLeft: 0, sharesRemaining: 100 })).toBe("Funding Closed");
+  });
+  it("a completed project has closed", () => {
+    expect(closedLabel({ status: "completed", ...open })).toBe("Funding Closed");
   });
 });

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 
 import { categoryLabel } from "../../lib/categories";
 import { formatPrice } from "../../lib/format";
-import { fundingState } from "../../lib/project";
+import { closedLabel, fundingState } from "../../lib/project";
 import { daysLeftText } from "../../lib/project-status";
 import type { ProjectDTO, Role } from "../../lib/types";
 
@@ -41,7 +41,7 @@ function CardInvest({ project, role }: { project: CardProject; role: Role | null
     state === "sold-out"
       ? "Sold Out"
       : state === "closed"
-        ? "Funding Closed"
+        ? closedLabel(project)
         : role === "founder"
           ? "Founders Cannot Invest"
           : null;
