@@ -294,6 +294,35 @@ export const trustedDevices = sqliteTable(
   (t) => [index("trusted_devices_user_idx").on(t.userId, t.lastUsedAt)],
 );
 
+/** What the AI insights cache keeps (worker/ai/insights.ts): validated again when read. */
+export interface AiInsightsAnswer {
+  insights: string[];
+  recommendedSectors: { name: string; reason: string }[];
+}
+
+/**
+ * The AI insights cache (ADR 019): one row per user, the newest answer. A lookup matches the user
+ * and `holdings_hash` (SHA-256 of the holdings: project ids and amounts in cents, sorted), so a
+ * changed portfolio never reads an answer written for another one. A model answer lives a day, a
+ * fallback 10 minutes (so a recovered model is used soon); an expired model answer is still served
+ * when the per-user limit on model calls is reached.
+ */
+export const aiInsights = sqliteTable(
+  "ai_insights",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    holdingsHash: text("holdings_hash").notNull(),
+    answer: text("answer", { mode: "json" }).$type<AiInsightsAnswer>().notNull(),
+    source: text("source", { enum: ["model", "fallback"] }).notNull(),
+    model: text("model"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [check("ai_insights_source_valid", sql`${t.source} in ('model','fallback')`)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type InvestmentRow = typeof investments.$inferSelect;

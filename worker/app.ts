@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 
 import { countingD1, createDb } from "../db/client";
 import { edgeCache } from "./edge-cache";
+import { aiApi, analyticsApi } from "./api/analytics";
 import { authApi } from "./api/auth";
 import { contactApi, contactsApi } from "./api/contacts";
 import { investmentsApi } from "./api/investments";
@@ -187,6 +188,8 @@ export function createApp(pages?: PagesHandler) {
   api.route("/contact", contactApi);
   api.route("/supporters", supportersApi);
   api.route("/uploads", uploadsApi);
+  api.route("/analytics", analyticsApi);
+  api.route("/ai", aiApi);
   // A known path with another method is a 405 naming the allowed ones; anything else a JSON 404
   // (a mounted app's notFound handler is not consulted).
   api.all("*", (c) => {

@@ -59,6 +59,13 @@ const SIGNUP_FIELDS = [
 const CONTACT_FIELDS = ["name", "email", "subject", "message", "website", "variant"] as const;
 const SUPPORT_FIELDS = ["name", "email", "message", "showPublicly", "website"] as const;
 const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js"] as const;
+const ANALYTICS_FIELDS = [
+  "userId",
+  "forceRefresh",
+  "includeAnalysisReport",
+  "investments",
+  "sectorDistribution",
+] as const;
 const PROJECT_FIELDS = [
   "title",
   "shortDescription",
@@ -209,6 +216,9 @@ function apiTargets(c: Ctx): Target[] {
       segmentArb([c.draftId, ...c.projects.map((p) => p.id)]).map((p) => `/api/projects/${p}/publish`),
     ),
     t("/api/uploads", ["POST"], ["file"]),
+    t("/api/analytics/direct-insights", ["POST"], ANALYTICS_FIELDS),
+    t("/api/analytics/comprehensive", ["POST"], ANALYTICS_FIELDS),
+    t("/api/ai/diversification-score", ["POST"], ANALYTICS_FIELDS),
     t("/api/contacts", ["POST"], CONTACT_FIELDS),
     t("/api/contact", ["POST"], CONTACT_FIELDS),
     t("/api/supporters", ["GET", "POST"], SUPPORT_FIELDS),

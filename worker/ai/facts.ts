@@ -1,0 +1,126 @@
+/**
+ * The facts the insights model is given (ADR 019): every number is computed here, by the same
+ * portfolio math every screen uses (`app/lib/portfolio-math.ts`), and handed over already worded
+ * ("$12,500", "40%"), so the model only has to phrase them and has nothing to compute.
+ */
+import { SECTORS, sectorForCategory, sectorLabel } from "../../app/lib/categories";
+import { formatMoney } from "../../app/lib/format";
+import {
+  concentration,
+  diversificationLabel,
+  diversificationScore,
+  riskScore,
+  sectorDistribution,
+  type Holding,
+} from "../../app/lib/portfolio-math";
+
+/** Spec section 9, Report: a largest position above 30 % is flagged; the advice is under 20 %. */
+const CONCENTRATION_THRESHOLD = "30%";
+const CONCENTRATION_TARGET = "20%";
+
+/** At most this many holdings are listed (the largest): the prompt stays small whatever the portfolio. */
+export const MAX_LISTED_HOLDINGS = 20;
+
+/** Our browse sectors by name: the only sectors the model may recommend. */
+export const SECTOR_NAMES: readonly string[] = SECTORS.map((s) => s.label);
+
+/** What the model is told. Free text (project titles, categories) is data, never instructions. */
+export interface PortfolioFacts {
+  totalInvested: string;
+  numberOfInvestments: number;
+  /** By project category, largest first (the portfolio page's distribution). */
+  sectors: { sector: string; invested: string; shareOfPortfolio: string; investments: number }[];
+  /** Our browse sectors the portfolio holds money in, and those it does not. */
+  browseSectorsHeld: string[];
+  browseSectorsNotHeld: string[];
+  risk: { score: number; level: string; scale: string };
+  diversification: { score: number; label: string; scale: string };
+  concentration: {
+    largestPositionShare: string;
+    effectiveNumberOfHoldings: number;
+    aboveConcentrationThreshold: boolean;
+    concentrationThreshold: string;
+    advisedMaximumPerPosition: string;
+  };
+  largestPosition: {
+    project: string;
+    category: string;
+    invested: string;
+    shareOfPortfolio: string;
+    risk: string;
+  } | null;
+  holdings: { project: string; category: string; invested: string; shareOfPortfolio: string; risk: string }[];
+}
+
+/** Keys whose values are free text from users (titles, categories): never a source of numbers. */
+export const FREE_TEXT_KEYS: ReadonlySet<string> = new Set(["project", "category", "sector"]);
+
+/** A whole-number percentage, as the facts word it: 33.333 → "33%". */
+function percent(value: number): string {
+  return `${Math.round(value)}%`;
+}
+
+/** Holdings summed per project (several purchases of one project are one position), largest first. */
+function positions(holdings: Holding[]) {
+  const byId = new Map<string, { title: string; category: string; cents: number; risk: string }>();
+  for (const h of holdings) {
+    const cents = Math.round(h.amount * 100);
+    const p = byId.get(h.projectId);
+    if (p) p.cents += cents;
+    else byId.set(h.projectId, { title: h.projectTitle, category: h.category, cents, risk: h.riskLevel });
+  }
+  return [...byId.values()].sort((a, b) => b.cents - a.cents || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+}
+
+export function portfolioFacts(holdings: Holding[]): PortfolioFacts {
+  const totalCents = holdings.reduce((sum, h) => sum + Math.round(h.amount * 100), 0);
+  const share = (cents: number) => percent(totalCents > 0 ? (cents / totalCents) * 100 : 0);
+  const risk = riskScore(holdings);
+  const diversification = diversificationScore(holdings);
+  const conc = concentration(holdings);
+  const held = new Set(holdings.map((h) => sectorLabel(sectorForCategory(h.category))));
+  const listed = positions(holdings).map((p) => ({
+    project: p.title,
+    category: p.category,
+    invested: formatMoney(p.cents / 100),
+    shareOfPortfolio: share(p.cents),
+    risk: p.risk,
+  }));
+  return {
+    totalInvested: formatMoney(totalCents / 100),
+    numberOfInvestments: holdings.length,
+    sectors: sectorDistribution(holdings).map((s) => ({
+      sector: s.name,
+      invested: formatMoney(s.amount),
+      shareOfPortfolio: percent(s.percentage),
+      investments: s.value,
+    })),
+    browseSectorsHeld: SECTOR_NAMES.filter((n) => held.has(n)),
+    browseSectorsNotHeld: SECTOR_NAMES.filter((n) => !held.has(n)),
+    risk: { score: risk.score, level: risk.level, scale: "0 to 100, higher is riskier" },
+    diversification: {
+      score: diversification,
+      label: diversificationLabel(diversification),
+      scale: "0 to 100, higher is more diversified",
+    },
+    concentration: {
+      largestPositionShare: percent(conc.largestShare),
+      effectiveNumberOfHoldings: conc.effectiveHoldings,
+      aboveConcentrationThreshold: conc.largestShare > 30,
+      concentrationThreshold: CONCENTRATION_THRESHOLD,
+      advisedMaximumPerPosition: CONCENTRATION_TARGET,
+    },
+    largestPosition: listed[0] ?? null,
+    holdings: listed.slice(0, MAX_LISTED_HOLDINGS),
+  };
+}
+
+/**
+ * The cache key's holdings part: hex SHA-256 of the holdings (project id and amount in cents of
+ * each, sorted), so the same holdings in any order give the same key and any change gives another.
+ */
+export async function holdingsHash(holdings: Holding[]): Promise<string> {
+  const parts = holdings.map((h) => `${h.projectId}\u0000${Math.round(h.amount * 100)}`).sort();
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n")));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,71 @@
+/**
+ * Portfolio analytics (spec section 7). The body may carry the spec's fields (investments,
+ * sectorDistribution, riskProfile, userId, forceRefresh …): only `userId` (an admin naming a user),
+ * `forceRefresh` and `includeAnalysisReport` are read; every number comes from D1.
+ *
+ * POST /api/analytics/direct-insights → { success, insights, recommendedSectors, fromCache, source }
+ * POST /api/analytics/comprehensive   → the portfolio summary with insights (and the report when asked)
+ * POST /api/ai/diversification-score  → { score, feedback }
+ * 401 without a session, 403 with the spec's message for a founder; the AI never makes them fail.
+ */
+import { Hono } from "hono";
+
+import { diversificationScoreFor, portfolioInsights } from "../services/analytics";
+import type { HonoEnv } from "../types";
+import { readBody, serviceErrorResponse } from "./util";
+
+/** Mounted at /api/analytics. */
+export const analyticsApi = new Hono<HonoEnv>()
+  .post("/direct-insights", async (c) => {
+    const read = await readBody(c);
+    if (!read.ok) return read.response;
+    try {
+      const { userId, forceRefresh } = read.body;
+      const out = await portfolioInsights(
+        c.get("db"),
+        c.env.AI,
+        c.get("user"),
+        { userId, forceRefresh },
+        {
+          signal: c.req.raw.signal,
+        },
+      );
+      return c.json({
+        success: true,
+        insights: out.insights,
+        recommendedSectors: out.recommendedSectors,
+        fromCache: out.fromCache,
+        source: out.source,
+      });
+    } catch (e) {
+      return serviceErrorResponse(c, e);
+    }
+  })
+  .post("/comprehensive", async (c) => {
+    const read = await readBody(c);
+    if (!read.ok) return read.response;
+    try {
+      const { userId, forceRefresh, includeAnalysisReport } = read.body;
+      const out = await portfolioInsights(
+        c.get("db"),
+        c.env.AI,
+        c.get("user"),
+        { userId, forceRefresh, includeAnalysisReport },
+        { signal: c.req.raw.signal },
+      );
+      return c.json(out);
+    } catch (e) {
+      return serviceErrorResponse(c, e);
+    }
+  });
+
+/** Mounted at /api/ai. */
+export const aiApi = new Hono<HonoEnv>().post("/diversification-score", async (c) => {
+  const read = await readBody(c);
+  if (!read.ok) return read.response;
+  try {
+    return c.json(await diversificationScoreFor(c.get("db"), c.get("user"), { userId: read.body.userId }));
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
