@@ -2,7 +2,8 @@
 // D1 behind `wrangler dev`, in its own state directory), then in one run measures
 //   1. requests/s and p50/p99 latency of /, /demo, /project/{slug}, /api/projects and a static
 //      asset (autocannon, one target after the other), and each page's throughput relative to
-//      the static asset's;
+//      the static asset's; signed-in pages (the detail page and browser, the portfolio's AI Tools
+//      tab, the profile, a founder's edit form and dashboard) beside them, for information;
 //   2. D1 queries per page load (the `Server-Timing: d1;desc="N queries"` header), as a visitor
 //      and signed in;
 //   3. gzipped JavaScript a first load of each main route fetches (from the build's route manifest).
@@ -258,6 +259,7 @@ function jsPerRoute() {
     ["/project/:slug", "routes/project"],
     ["/purchase/:id", "routes/purchase"],
     ["/portfolio", "routes/portfolio"],
+    ["/profile", "routes/profile"],
     ["/my-projects/edit/:id", "project-edit"],
     ["/founder-dashboard", "routes/founder-dashboard"],
   ];
@@ -349,7 +351,11 @@ async function main() {
       target,
     });
   }
-  // The founder's pages: signed in only (a visitor is sent to sign in).
+  // The signed-in investor's own pages, and the founder's: signed in only (a visitor signs in first).
+  for (const path of ["/portfolio?tab=ai", "/profile"]) {
+    const signedIn = await d1Queries(path, cookie);
+    queries.push({ path, visitor: null, signedIn: signedIn.queries, status: [null, signedIn.status], target: false });
+  }
   for (const path of [`/my-projects/edit/${founder.id}`, "/founder-dashboard"]) {
     const signedIn = await d1Queries(path, founder.cookie);
     queries.push({ path, visitor: null, signedIn: signedIn.queries, status: [null, signedIn.status], target: false });
@@ -381,6 +387,8 @@ async function main() {
   // Signed-in pages are never served from the edge cache: their render cost, for information.
   loads.push(await load("detail, signed in", `/project/${slug}`, { headers: { Cookie: cookie }, target: false }));
   loads.push(await load("browser, signed in", "/demo", { headers: { Cookie: cookie }, target: false }));
+  loads.push(await load("portfolio AI tab", "/portfolio?tab=ai", { headers: { Cookie: cookie }, target: false }));
+  loads.push(await load("investor profile", "/profile", { headers: { Cookie: cookie }, target: false }));
   const asFounder = { headers: { Cookie: founder.cookie }, target: false };
   loads.push(await load("project form (edit)", `/my-projects/edit/${founder.id}`, asFounder));
   loads.push(await load("founder dashboard", "/founder-dashboard", asFounder));
