@@ -3,9 +3,19 @@
  * statement); a founder gets the spec's message and is sent to /my-projects after 3 seconds: with
  * JavaScript by a timer, without it by a meta refresh inside <noscript> (so browsers running
  * scripts never see an unconditional timed refresh).
+ *
+ * The AI Tools tab (`?tab=ai`) computes every number in the loader from the investments already
+ * read, so it renders at once. The insights (cached per holdings, else the model: ADR 019) are
+ * awaited for a short moment only: a cache hit (the common case) is rendered into the page, which
+ * also serves browsers without JavaScript; otherwise the loader returns the promise and the page
+ * streams it into <Suspense>. A model still working when the page's stream must end gets the
+ * fallback with the spec's failure message; its answer is still cached (waitUntil) for the next
+ * load. Regenerate is a form POST (`intent=regenerate`) that asks the model again, then redirects.
  */
 import { useEffect } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { data, Link, redirect, useNavigate } from "react-router";
+
+import { AiTools, type AiToolsData, type InsightsView } from "../components/portfolio/AiTools";
 
 import { HoldingsTable } from "../components/project/HoldingsTable";
 import { LinkTabs } from "../components/project/LinkTabs";
@@ -13,23 +23,52 @@ import { formatMoney, formatNumber } from "../lib/format";
 import { portfolioTotals } from "../lib/project";
 import { homeFor } from "../lib/roles";
 import { MESSAGES } from "../lib/schemas";
+import {
+  analysisReport,
+  chartSlices,
+  concentration,
+  diversificationLabel,
+  diversificationScore,
+  holdingsFrom,
+  riskScore,
+  whatIfOneFails,
+} from "../lib/portfolio-math";
 import investCss from "../styles/invest.css?url";
+import portfolioCss from "../styles/portfolio.css?url";
 
+import { readForm, FORM_LIMITS } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
+import { fallbackInsights } from "../../worker/ai/insights";
+import { portfolioInsights } from "../../worker/services/analytics";
 import { isServiceError } from "../../worker/services/errors";
 import { listInvestments, portfolioMessage } from "../../worker/services/investments";
 import type { Route } from "./+types/portfolio";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
 const FOUNDER_REDIRECT_SECONDS = 3;
+const PORTFOLIO_FAILED = "Failed to load your investment portfolio. Please try again later.";
+/** How long the loader waits for the insights before streaming them instead (a cache hit is faster). */
+const INLINE_INSIGHTS_MS = 400;
+/** The insights give up before the page's stream must end (entry.server's streamTimeout, 5 s). */
+const STREAMED_INSIGHTS_MS = 4_500;
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function fallbackView(failed: boolean): InsightsView {
+  const f = fallbackInsights();
+  return { insights: f.insights, recommendedSectors: f.recommendedSectors, source: f.source, failed };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: investCss },
+  { rel: "stylesheet", href: portfolioCss },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: "Portfolio | CampusFund" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const { db } = getApp(context);
+  const { db, env, ctx } = getApp(context);
   let investments;
   try {
     investments = await listInvestments(db, user, user.id);
@@ -37,15 +76,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
     if (isServiceError(e) && e.code === "founder_no_portfolio")
       return data({ kind: "founder" as const }, { status: 403 });
-    throw e;
+    console.error("portfolio: investments failed to load", e);
+    return data({ kind: "error" as const }, { status: 503 });
   }
   const url = new URL(request.url);
+  const tab = url.searchParams.get("tab") === "ai" ? ("ai" as const) : ("overview" as const);
+
+  let ai: AiToolsData | null = null;
+  const holdings = holdingsFrom(investments);
+  if (tab === "ai" && holdings.length > 0) {
+    const pending: Promise<InsightsView> = portfolioInsights(db, env.AI, user)
+      .then((r) => ({
+        insights: r.insights,
+        recommendedSectors: r.recommendedSectors,
+        source: r.source,
+        failed: false,
+      }))
+      .catch((e: unknown) => {
+        console.error("portfolio: insights failed", e);
+        return fallbackView(true);
+      });
+    // Let a slow model finish and fill the cache even after this response has ended.
+    ctx.waitUntil(pending);
+    const quick = await Promise.race([pending, sleep(INLINE_INSIGHTS_MS).then(() => null)]);
+    const score = diversificationScore(holdings);
+    const conc = concentration(holdings);
+    const viewParam = url.searchParams.get("view");
+    const view = viewParam === "trends" || viewParam === "report" ? viewParam : null;
+    ai = {
+      slices: chartSlices(holdings),
+      score,
+      label: diversificationLabel(score),
+      risk: riskScore(holdings),
+      effectiveHoldings: conc.effectiveHoldings,
+      largestShare: conc.largestShare,
+      whatIf: whatIfOneFails(holdings),
+      view,
+      reportLines: view === "report" ? analysisReport(holdings).lines : null,
+      insightsNow: quick,
+      insights: quick ? null : Promise.race([pending, sleep(STREAMED_INSIGHTS_MS).then(() => fallbackView(true))]),
+      fallback: fallbackView(false),
+    };
+  }
   const invested = url.searchParams.get("invested");
   const fresh = invested ? investments.find((i) => i._id === invested) : undefined;
   const newUser = url.searchParams.get("newUser");
   return {
     kind: "investor" as const,
-    tab: url.searchParams.get("tab") === "ai" ? ("ai" as const) : ("overview" as const),
+    tab,
+    ai,
     firstName: user.firstName,
     newUser: newUser === "1" || newUser === "true",
     invested: fresh?._id ?? null,
@@ -63,9 +142,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Regenerate (`intent=regenerate`): ask the model again (within the per-user limit), then show the tab. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await readForm(request, FORM_LIMITS.portfolio);
+  if (form.get("intent") !== "regenerate") throw data("Unknown action", { status: 400 });
+  const { db, env } = getApp(context);
+  try {
+    await portfolioInsights(db, env.AI, user, { forceRefresh: true });
+  } catch (e) {
+    if (isServiceError(e) && e.code === "founder_no_portfolio") return redirect("/portfolio");
+    // The page shows the failure (and the fallback) on its own.
+    console.error("portfolio: regenerate failed", e);
+  }
+  return redirect("/portfolio?tab=ai");
+}
+
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "founder") return <FounderNotice />;
-  const { tab, holdings, successMessage, newUser, firstName, invested } = loaderData;
+  if (loaderData.kind === "error") {
+    return (
+      <div className="container invest-page">
+        <div className="error-panel card">
+          <h1>Portfolio</h1>
+          <p role="alert">{PORTFOLIO_FAILED}</p>
+          <Link className="btn btn-primary" to="/portfolio">
+            Try again
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const { tab, ai, holdings, successMessage, newUser, firstName, invested } = loaderData;
   const totals = portfolioTotals(holdings);
   const tone = totals.gain > 0 ? "gain" : totals.gain < 0 ? "loss" : "flat";
   const sign = totals.gain > 0 ? "+" : totals.gain < 0 ? "−" : "";
@@ -104,15 +212,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
             Overview
           </h2>
           {holdings.length === 0 ? (
-            <div className="empty-state card">
-              <h3>You haven&apos;t made any investments yet</h3>
-              <p>Back a student startup to start building your portfolio.</p>
-              <div className="empty-actions">
-                <Link className="btn btn-primary" to="/demo">
-                  Browse Projects
-                </Link>
-              </div>
-            </div>
+            <EmptyPortfolio />
           ) : (
             <>
               <ul className="stat-grid">
@@ -142,18 +242,31 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       ) : (
-        <section className="tab-panel card ai-placeholder" aria-labelledby="ai-title">
-          <h2 id="ai-title">AI Tools</h2>
-          <p>
-            AI insights arrive in a later release: a diversification score, sector recommendations, market trends and a
-            generated analysis report of your portfolio.
-          </p>
-          <p className="muted">Until then, the Overview tab shows your holdings and totals.</p>
-          <Link className="btn btn-secondary" to="/portfolio">
-            Back to Overview
-          </Link>
+        <section className="tab-panel" aria-labelledby="ai-title">
+          <h2 id="ai-title" className="visually-hidden">
+            AI Tools
+          </h2>
+          {ai ? <AiTools data={ai} /> : <EmptyPortfolio />}
         </section>
       )}
+    </div>
+  );
+}
+
+/** Spec section 2: the empty state's buttons go to /explore and /demo. */
+function EmptyPortfolio() {
+  return (
+    <div className="empty-state card">
+      <h3>You haven&apos;t made any investments yet</h3>
+      <p>Back a student startup to start building your portfolio.</p>
+      <div className="empty-actions">
+        <Link className="btn btn-primary" to="/demo">
+          Browse Projects
+        </Link>
+        <Link className="btn btn-secondary" to="/explore">
+          Explore Sectors
+        </Link>
+      </div>
     </div>
   );
 }
