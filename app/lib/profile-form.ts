@@ -26,7 +26,6 @@ export const PROFILE_MESSAGES = {
   timeHorizon: "Time horizon must be short, medium or long",
   sectors: "Choose preferred sectors from the listed ones",
   goals: "Choose investment goals from the listed ones",
-  banner: "Please fix the highlighted fields",
   // spec section 8
   signedOut: "You must be logged in to save settings",
   saved: "Profile updated successfully",

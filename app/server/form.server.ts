@@ -59,6 +59,8 @@ export const FORM_LIMITS = {
   support: { maxBytes: 16 * 1024, maxFields: 12 },
   /** shares, amount, the idempotency key. */
   purchase: { maxBytes: 4 * 1024, maxFields: 10 },
+  /** The profile form: names (80), phone (30), a 1,000-character bio, preference choices. */
+  profile: { maxBytes: 24 * 1024, maxFields: 40 },
   /** The project form: up to 6 images of 2 MB (main, logo, gallery), plus 256 KB for its text fields and rows. */
   project: {
     maxBytes: IMAGE_BYTES * 6 + 256 * 1024,

@@ -6,12 +6,12 @@
  */
 import { eq } from "drizzle-orm";
 
-import { PROFILE_MESSAGES, validateProfile, type ProfileDTO } from "../../app/lib/profile-form";
+import { PROFILE_MESSAGES, profileFormSchema, type ProfileDTO } from "../../app/lib/profile-form";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 import { MESSAGES } from "../../app/lib/schemas";
-import { ServiceError } from "./errors";
+import { ServiceError, validateFields } from "./errors";
 
 function requireViewer(viewer: SessionUser | null, message: string): asserts viewer is SessionUser {
   if (!viewer) throw new ServiceError(401, message, "auth_required");
@@ -56,11 +56,14 @@ export async function updateProfile(
   rawBody: Record<string, unknown>,
 ): Promise<ProfileDTO> {
   requireViewer(viewer, PROFILE_MESSAGES.signedOut);
-  const result = validateProfile(rawBody);
-  if (!result.ok) {
-    throw new ServiceError(400, PROFILE_MESSAGES.banner, "invalid_fields", { errors: result.errors });
-  }
-  const { firstName, lastName, phoneNumber, bio, investmentPreferences: prefs } = result.value;
+  // 400 with the form's banner and every field's error, nothing written (ADR 016)
+  const {
+    firstName,
+    lastName,
+    phoneNumber,
+    bio,
+    investmentPreferences: prefs,
+  } = validateFields(profileFormSchema, rawBody);
   const set: Partial<typeof users.$inferInsert> = { firstName, lastName };
   if (phoneNumber !== undefined) set.phoneNumber = phoneNumber || null;
   if (bio !== undefined) set.bio = bio || null;
