@@ -17,8 +17,6 @@ import {
   signInCookie,
   signUpViaApi,
 } from "./helpers";
-import { diversificationScore, holdingsFrom } from "../../app/lib/portfolio-math";
-import type { InvestmentDTO } from "../../app/lib/types";
 
 const stat = (page: Page, label: string) =>
   page
@@ -34,17 +32,26 @@ test.describe("the demo investor", () => {
     baseURL,
   }) => {
     const { token, user } = await signInAs(context, request, baseURL!, DEMO.investor);
-    const investments = (await apiInvestments(request, user.id, token)) as unknown as InvestmentDTO[];
-    const holdings = holdingsFrom(investments);
+    // every investment the API lists is active (pending ones live only in a browser: spec section 3)
+    const holdings = (await apiInvestments(request, user.id, token)) as ({ projectCategory: string } & Awaited<
+      ReturnType<typeof apiInvestments>
+    >[number])[];
     expect(holdings.length).toBeGreaterThan(0);
+    // the product's one diversification score, as the analytics API computes it
+    const scored = await request.post("/api/ai/diversification-score", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { userId: user.id },
+    });
+    expect(scored.status()).toBe(200);
+    const { score } = (await scored.json()) as { score: number };
 
     await page.goto("/profile");
     await expect(page).toHaveTitle("Profile | CampusFund");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(user.firstName);
     await expect(page.getByText("Premium Investor")).toBeVisible();
-    await expect(stat(page, "Total Invested")).toHaveText(money(holdings.reduce((s, h) => s + h.amount, 0)));
+    await expect(stat(page, "Total Invested")).toHaveText(money(holdings.reduce((s, h) => s + h.amountInvested, 0)));
     await expect(stat(page, "Investments")).toHaveText(String(holdings.length));
-    await expect(stat(page, "Diversification Score")).toHaveText(`${diversificationScore(holdings)}%`);
+    await expect(stat(page, "Diversification Score")).toHaveText(`${score}%`);
     await expect(stat(page, "Shares Acquired")).toHaveText(
       new Intl.NumberFormat("en-US").format(holdings.reduce((s, h) => s + h.shares, 0)),
     );
@@ -59,13 +66,13 @@ test.describe("the demo investor", () => {
     const pie = page.locator("svg.category-pie-svg");
     await expect(pie).toBeVisible();
     await expect(pie).toHaveAttribute("role", "img");
-    const sectors = new Set(holdings.map((h) => h.category));
+    const sectors = new Set(holdings.map((h) => h.projectCategory));
     await expect(pie.locator("path")).toHaveCount(sectors.size);
     await expect(pie.locator("path title").first()).toHaveText(/^[A-Z][\w &]*: \d+\.\d%$/);
     await page.getByText("Investments by category as a table").click();
     await expect(page.locator(".chart-table tbody tr")).toHaveCount(sectors.size);
 
-    await expect(page.locator(".profile-recent li")).toHaveCount(Math.min(3, investments.length));
+    await expect(page.locator(".profile-recent li")).toHaveCount(Math.min(3, holdings.length));
     await expect(page.getByRole("link", { name: "View full portfolio" })).toHaveAttribute("href", "/portfolio");
   });
 
