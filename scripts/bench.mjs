@@ -258,6 +258,7 @@ function jsPerRoute() {
     ["/project/:slug", "routes/project"],
     ["/purchase/:id", "routes/purchase"],
     ["/portfolio", "routes/portfolio"],
+    ["/profile", "routes/profile"],
     ["/my-projects/edit/:id", "project-edit"],
     ["/founder-dashboard", "routes/founder-dashboard"],
   ];
