@@ -10,7 +10,8 @@
  *   service as `PUT /api/users/me`) and redirects to `/profile?saved=1` on success ('Profile
  *   updated successfully'), or re-renders the form with the values typed, each field's error and
  *   'Failed to save profile: {reason}'. With and without JavaScript alike.
- * - A founder has no investments (spec section 6): the investment panels say so instead.
+ * - A founder has no investments (spec section 6): no investing stat cards, and the investment
+ *   panels say so instead.
  */
 import { data, Link, redirect } from "react-router";
 
@@ -231,12 +232,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <MoneyCards />
 
-      <ul className="stat-grid profile-stats" aria-label="Your investing at a glance">
-        <Stat label="Total Invested" value={formatMoney(totalInvested)} />
-        <Stat label="Investments" value={formatNumber(holdings.length)} />
-        <Stat label="Diversification Score" value={`${score}%`} />
-        <Stat label="Shares Acquired" value={formatNumber(shares)} />
-      </ul>
+      {investor ? (
+        <ul className="stat-grid profile-stats" aria-label="Your investing at a glance">
+          <Stat label="Total Invested" value={formatMoney(totalInvested)} />
+          <Stat label="Investments" value={formatNumber(holdings.length)} />
+          <Stat label="Diversification Score" value={`${score}%`} />
+          <Stat label="Shares Acquired" value={formatNumber(shares)} />
+        </ul>
+      ) : null}
 
       {loaderData.investmentsFailed ? (
         <p className="alert alert-error" role="alert">

@@ -200,6 +200,7 @@ test("a founder opens the profile and is told investments do not apply", async (
   await expect(page.getByText("Founder", { exact: true })).toBeVisible();
   await expect(page.getByText(/Founder accounts do not invest/)).toBeVisible();
   await expect(page.locator(".profile-investment")).toHaveCount(0);
+  await expect(page.locator(".stat-card")).toHaveCount(0);
 });
 
 test.describe("accessibility", () => {
