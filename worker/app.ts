@@ -11,6 +11,7 @@ import { aiApi, analyticsApi } from "./api/analytics";
 import { authApi } from "./api/auth";
 import { contactApi, contactsApi } from "./api/contacts";
 import { investmentsApi } from "./api/investments";
+import { meApi } from "./api/me";
 import { projectsApi } from "./api/projects";
 import { supportersApi } from "./api/supporters";
 import { UPLOAD_BODY_BYTES, uploadsApi } from "./api/uploads";
@@ -184,6 +185,8 @@ export function createApp(pages?: PagesHandler) {
   api.route("/auth", authApi);
   api.route("/projects", projectsApi);
   api.route("/investments", investmentsApi);
+  // the viewer's own account: before any `/users` router, so "me" is never read as an id
+  api.route("/users/me", meApi);
   api.route("/contacts", contactsApi);
   api.route("/contact", contactApi);
   api.route("/supporters", supportersApi);
