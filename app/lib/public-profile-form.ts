@@ -114,7 +114,8 @@ const interests = v.optional(
       (x) => x.every((i) => i.length <= PROFILE_LIMITS.interest),
       tooLong("Each interest", PROFILE_LIMITS.interest),
     ),
-    v.maxLength(PROFILE_LIMITS.interests, PROFILE_MESSAGES.tooManyInterests),
+    // a check, not maxLength: the form's one text input must not get the list's count as its maxlength
+    v.check((x) => x.length <= PROFILE_LIMITS.interests, PROFILE_MESSAGES.tooManyInterests),
   ),
   [],
 );
