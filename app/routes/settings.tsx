@@ -30,14 +30,17 @@ import {
 } from "../lib/public-profile-form";
 import settingsCss from "../styles/settings.css?url";
 
-import { FORM_LIMITS, readForm } from "../server/form.server";
+import { actionRetryAfter, FORM_LIMITS, readForm } from "../server/form.server";
 import { getApp, getUser } from "../server/guards.server";
 import { changePassword, signOutOtherSessions } from "../../worker/services/account-security";
-import { isServiceError } from "../../worker/services/errors";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { getPublicProfile, savePublicProfile } from "../../worker/services/public-profile";
 import type { Route } from "./+types/settings";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsCss }];
+
+/** A 429 from too many wrong current passwords carries `Retry-After`, as the API's does. */
+export const headers = actionRetryAfter;
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Account Settings"), { name: "robots", content: "noindex" }];
 
@@ -101,8 +104,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type FormName = "profile" | "password" | "revoke-others";
 
-function refused(form: FormName, status: number, message: string, errors: FieldErrors = {}, values = {}) {
-  return data({ form, message, errors, values: values as Record<string, unknown> }, { status });
+function refused(
+  form: FormName,
+  status: number,
+  message: string,
+  errors: FieldErrors = {},
+  values = {},
+  headers: Record<string, string> = {},
+) {
+  return data({ form, message, errors, values: values as Record<string, unknown> }, { status, headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -137,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const message = intent === "profile" ? PROFILE_MESSAGES.failed(e.message) : e.message;
     // Passwords are never sent back to the page.
-    return refused(intent, e.status, message, e.errors ?? {}, intent === "profile" ? values : {});
+    return refused(intent, e.status, message, e.errors ?? {}, intent === "profile" ? values : {}, errorHeaders(e));
   }
 }
 
@@ -154,11 +164,12 @@ function Alert({ tone, children, id }: { tone: "error" | "success"; children: Re
   );
 }
 
-function SignedOut() {
+function SignedOut({ message }: { message: string | null }) {
   return (
     <div className="container container-narrow page-body">
       <div className="card card-body settings-signed-out">
         <h1 className="page-title">Authentication Required</h1>
+        {message ? <Alert tone="error">{message}</Alert> : null}
         <p>Please sign in to view and change your account settings.</p>
         <p>
           <Link to="/signin?redirectTo=%2Fsettings" className="btn btn-primary">
@@ -324,7 +335,8 @@ function SecurityForms({
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.signedIn) return <SignedOut />;
+  // A save whose session ended meanwhile: the spec's 'You must be logged in to save settings'.
+  if (!loaderData.signedIn) return <SignedOut message={actionData?.message ?? null} />;
   const { tab, section, saved, loadError, profile, complete } = loaderData;
   const refusal = actionData ?? null;
   const activeSection: SectionId =

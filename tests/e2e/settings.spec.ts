@@ -7,7 +7,10 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   apiProject,
+  expectAlert,
   expectNoSeriousViolations,
+  formPost,
+  locationOf,
   loginViaApi,
   PROJECTS,
   signInCookie,
@@ -164,6 +167,26 @@ test.describe("account settings", () => {
     expect(other.status()).toBe(401);
     const mine = await request.get("/api/auth/me", { headers: { Authorization: `Bearer ${me.token}` } });
     expect(mine.status()).toBe(200);
+  });
+});
+
+test.describe("the settings form door (what a browser without JavaScript posts)", () => {
+  test("signed out, saved, and too many wrong current passwords", async ({ request, baseURL }) => {
+    const anon = await formPost(request, baseURL!, "/settings", { intent: "profile", bio: "Hi" });
+    await expectAlert(anon, "You must be logged in to save settings", 401);
+
+    const me = await signUpViaApi(request);
+    const saved = await formPost(request, baseURL!, "/settings", { intent: "profile", bio: "Hi" }, { token: me.token });
+    expect(saved.status()).toBe(302);
+    expect(locationOf(saved, baseURL!)).toBe("/settings?section=public-profile&saved=profile");
+
+    const wrong = { intent: "password", currentPassword: "not-mine-123", newPassword: "violet-harbour-42" };
+    for (let i = 0; i < 5; i++) {
+      await expectAlert(await formPost(request, baseURL!, "/settings", wrong, { token: me.token }), "not correct", 400);
+    }
+    const limited = await formPost(request, baseURL!, "/settings", wrong, { token: me.token });
+    await expectAlert(limited, "Too many wrong passwords", 429);
+    expect(limited.headers()["retry-after"]).toMatch(/^\d+$/);
   });
 });
 
