@@ -18,6 +18,8 @@ export default [
   route("dashboard", "routes/dashboard-redirect.tsx"),
   route("access-denied", "routes/access-denied.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("investors/:username", "routes/investor-profile.tsx"),
 
   // browse and invest
   route("demo", "routes/demo.tsx"),

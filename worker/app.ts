@@ -15,6 +15,7 @@ import { meApi } from "./api/me";
 import { projectsApi } from "./api/projects";
 import { supportersApi } from "./api/supporters";
 import { UPLOAD_BODY_BYTES, uploadsApi } from "./api/uploads";
+import { usersApi } from "./api/users";
 import { MAX_BODY_BYTES } from "./api/util";
 import { FORM_LIMITS } from "../app/server/form.server";
 import {
@@ -193,6 +194,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/uploads", uploadsApi);
   api.route("/analytics", analyticsApi);
   api.route("/ai", aiApi);
+  api.route("/users", usersApi);
   // A known path with another method is a 405 naming the allowed ones; anything else a JSON 404
   // (a mounted app's notFound handler is not consulted).
   api.all("*", (c) => {

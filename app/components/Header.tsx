@@ -132,6 +132,9 @@ export function Header({ user }: { user: HeaderUser | null }) {
                   <Link to="/profile" className="dropdown-item">
                     My Profile
                   </Link>
+                  <Link to="/settings" className="dropdown-item">
+                    Account Settings
+                  </Link>
                   <LogoutButton className="dropdown-item" />
                 </div>
               </details>
@@ -164,6 +167,9 @@ export function Header({ user }: { user: HeaderUser | null }) {
                   </p>
                   <Link to="/profile" className="btn btn-secondary btn-block">
                     My Profile
+                  </Link>
+                  <Link to="/settings" className="btn btn-secondary btn-block">
+                    Account Settings
                   </Link>
                   <Link to="/support" className="btn btn-secondary btn-block">
                     Support Our Vision

@@ -57,6 +57,8 @@ export const FORM_LIMITS = {
   contact: { maxBytes: 80 * 1024, maxFields: 12 },
   /** name, email, a 500-character message, the checkbox. */
   support: { maxBytes: 16 * 1024, maxFields: 12 },
+  /** Account settings: the public profile (texts up to 5,000 + 2,000 + 2,000 + 1,000 characters) or a password change. */
+  settings: { maxBytes: 128 * 1024, maxFields: 30 },
   /** shares, amount, the idempotency key. */
   purchase: { maxBytes: 4 * 1024, maxFields: 10 },
   /** The portfolio's Regenerate button: intent alone. */

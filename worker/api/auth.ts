@@ -1,6 +1,8 @@
 import { Hono, type Context } from "hono";
 
+import { PASSWORD_MESSAGES } from "../../app/lib/password-form";
 import { MESSAGES } from "../../app/lib/schemas";
+import { changePassword, signOutOtherSessions } from "../services/account-security";
 import {
   DEVICE_COOKIE,
   deviceCookie,
@@ -65,4 +67,29 @@ authApi.get("/me", (c) => {
   const user = c.get("user");
   if (!user) return c.json({ success: false, message: MESSAGES.authRequired }, 401);
   return c.json({ success: true, user: publicUser(user) });
+});
+
+/**
+ * POST /api/auth/password { currentPassword, newPassword, confirmPassword? } → 200 | 400 { message,
+ * errors } | 401 | 429. Every other session of the user ends; the calling one stays.
+ */
+authApi.post("/password", async (c) => {
+  const read = await readBody(c);
+  if (!read.ok) return read.response;
+  try {
+    const out = await changePassword(c.get("db"), c.get("user"), c.get("sessionToken"), read.body);
+    return c.json({ success: true, message: PASSWORD_MESSAGES.changed, endedSessions: out.endedSessions });
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
+
+/** POST /api/auth/sessions/revoke-others → 200 { endedSessions } | 401: ends every other session. */
+authApi.post("/sessions/revoke-others", async (c) => {
+  try {
+    const out = await signOutOtherSessions(c.get("db"), c.get("user"), c.get("sessionToken"));
+    return c.json({ success: true, message: PASSWORD_MESSAGES.othersSignedOut, endedSessions: out.endedSessions });
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
 });

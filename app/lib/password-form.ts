@@ -1,0 +1,61 @@
+/**
+ * Change password (account settings, Login & Security). The new password follows the sign-up
+ * rules (spec section 5, ADR 013): at least 6 characters, not only spaces, at most 128, and not a
+ * common password (checked by the service, which holds the list). Errors are keyed by field.
+ */
+import { MAX_PASSWORD, MESSAGES, MIN_PASSWORD } from "./schemas";
+import { isBlank, normalizeText } from "./text";
+
+export const PASSWORD_MESSAGES = {
+  currentRequired: "Please enter your current password",
+  newRequired: "Please enter a new password",
+  confirmRequired: "Please confirm your new password",
+  wrongCurrent: "Your current password is not correct",
+  sameAsCurrent: "Your new password must be different from your current password",
+  tooLong: `Password must be at most ${MAX_PASSWORD} characters`,
+  changed: "Your password has been changed. You have been signed out of every other device.",
+  othersSignedOut: "You have been signed out of every other device.",
+  tooManyAttempts: "Too many wrong passwords. Please wait 15 minutes and try again.",
+  mustBeText: (label: string) => `${label} must be text`,
+} as const;
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export type PasswordValidation = { ok: true; value: PasswordChange } | { ok: false; errors: Record<string, string> };
+
+const str = (x: unknown) => (typeof x === "string" ? normalizeText(x) : x == null ? "" : null);
+
+/**
+ * `confirmPassword` is the form's; API clients may leave it out, and when they send it, it must
+ * match. Every field's first message at once.
+ */
+export function validatePasswordChange(body: Record<string, unknown>): PasswordValidation {
+  const errors: Record<string, string> = {};
+  const current = str(body.currentPassword);
+  const next = str(body.newPassword);
+  const confirm = body.confirmPassword === undefined ? undefined : str(body.confirmPassword);
+
+  if (current === null) errors.currentPassword = PASSWORD_MESSAGES.mustBeText("Current password");
+  else if (current === "") errors.currentPassword = PASSWORD_MESSAGES.currentRequired;
+  else if (current.length > MAX_PASSWORD) errors.currentPassword = PASSWORD_MESSAGES.tooLong;
+
+  if (next === null) errors.newPassword = PASSWORD_MESSAGES.mustBeText("New password");
+  else if (next === "") errors.newPassword = PASSWORD_MESSAGES.newRequired;
+  else if (next.length < MIN_PASSWORD) errors.newPassword = MESSAGES.passwordTooShort;
+  else if (isBlank(next)) errors.newPassword = MESSAGES.passwordBlank;
+  else if (next.length > MAX_PASSWORD) errors.newPassword = PASSWORD_MESSAGES.tooLong;
+  else if (!next.isWellFormed()) errors.newPassword = PASSWORD_MESSAGES.mustBeText("New password");
+  else if (typeof current === "string" && next === current) errors.newPassword = PASSWORD_MESSAGES.sameAsCurrent;
+
+  if (confirm === null) errors.confirmPassword = PASSWORD_MESSAGES.mustBeText("Confirm password");
+  else if (confirm !== undefined && confirm === "" && typeof next === "string" && next !== "")
+    errors.confirmPassword = PASSWORD_MESSAGES.confirmRequired;
+  else if (confirm !== undefined && confirm !== "" && confirm !== next)
+    errors.confirmPassword = MESSAGES.passwordsMismatch;
+
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { currentPassword: current as string, newPassword: next as string } };
+}

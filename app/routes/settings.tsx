@@ -1,0 +1,443 @@
+/**
+ * /settings: account settings (spec sections 2, 4, 5). Signed out, the page says Authentication
+ * Required with a link to /signin (the spec's screen, not a redirect). Signed in:
+ * - the top tabs (`?tab=`) and the sidebar sections (`?section=`) are links, so they work without
+ *   JavaScript; only Public Profile and Login & Security have content, the rest say so;
+ * - the incomplete-account banner shows until bio, site and investing thesis are all saved, with
+ *   'Complete my account' linking to the Public Profile section;
+ * - Public Profile saves every field of spec section 3 through the same service as
+ *   `PUT /api/users/profile/{userId}`; Login & Security changes the password and signs out every
+ *   other device, through the services of `POST /api/auth/password` and
+ *   `POST /api/auth/sessions/revoke-others`.
+ * One action: `intent=profile|password|revoke-others`. Success redirects back with `?saved=`
+ * (with and without JavaScript); a refusal re-renders the form with what was typed (never the
+ * passwords), a banner and each field's message.
+ */
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+
+import { Field } from "../components/form/Field";
+import { pageMeta } from "../components/meta";
+import { parseFormFields, type FieldErrors } from "../lib/form-kit";
+import { PASSWORD_MESSAGES } from "../lib/password-form";
+import {
+  CONFIDENTIALITY_FLAGS,
+  EMPTY_PROFILE,
+  isProfileComplete,
+  PROFILE_MESSAGES,
+  publicProfileSchema,
+  type PublicProfile,
+} from "../lib/public-profile-form";
+import settingsCss from "../styles/settings.css?url";
+
+import { actionRetryAfter, FORM_LIMITS, readForm } from "../server/form.server";
+import { getApp, getUser } from "../server/guards.server";
+import { changePassword, signOutOtherSessions } from "../../worker/services/account-security";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { getPublicProfile, savePublicProfile } from "../../worker/services/public-profile";
+import type { Route } from "./+types/settings";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsCss }];
+
+/** A 429 from too many wrong current passwords carries `Retry-After`, as the API's does. */
+export const headers = actionRetryAfter;
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Account Settings"), { name: "robots", content: "noindex" }];
+
+export const SECTIONS = [
+  { id: "login-security", label: "Login & Security" },
+  { id: "investor-information", label: "Investor Information" },
+  { id: "banks-cards", label: "Banks & Cards" },
+  { id: "public-profile", label: "Public Profile" },
+  { id: "notifications", label: "Notifications" },
+  { id: "vip", label: "VIP" },
+] as const;
+
+export const TABS = [
+  { id: "portfolio", label: "Portfolio" },
+  { id: "followers", label: "Followers" },
+  { id: "watchlist", label: "Watchlist" },
+  { id: "cash", label: "Cash" },
+  { id: "tax-docs", label: "Tax Docs" },
+  { id: "account", label: "Account" },
+] as const;
+
+type SectionId = (typeof SECTIONS)[number]["id"];
+type TabId = (typeof TABS)[number]["id"];
+
+const SAVED = {
+  profile: PROFILE_MESSAGES.saved,
+  password: PASSWORD_MESSAGES.changed,
+  sessions: PASSWORD_MESSAGES.othersSignedOut,
+} as const;
+
+const pick = <T extends string>(list: readonly { id: T }[], value: string | null, fallback: T): T =>
+  list.find((x) => x.id === value)?.id ?? fallback;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  const url = new URL(request.url);
+  const tab = pick<TabId>(TABS, url.searchParams.get("tab"), "account");
+  const section = pick<SectionId>(SECTIONS, url.searchParams.get("section"), "public-profile");
+  const savedCode = url.searchParams.get("saved");
+  const saved = savedCode && Object.hasOwn(SAVED, savedCode) ? SAVED[savedCode as keyof typeof SAVED] : null;
+  if (!user) return { signedIn: false as const };
+  let profile: PublicProfile | null = null;
+  let loadError: string | null = null;
+  try {
+    profile = await getPublicProfile(getApp(context).db, user, user.id);
+  } catch (e) {
+    console.error("settings: loading the profile failed", e);
+    loadError = PROFILE_MESSAGES.loadFailed;
+  }
+  return {
+    signedIn: true as const,
+    tab,
+    section,
+    saved,
+    loadError,
+    profile: profile ?? EMPTY_PROFILE,
+    complete: isProfileComplete(profile),
+    user: { id: user.id, firstName: user.firstName, email: user.email },
+  };
+}
+
+type FormName = "profile" | "password" | "revoke-others";
+
+function refused(
+  form: FormName,
+  status: number,
+  message: string,
+  errors: FieldErrors = {},
+  values = {},
+  headers: Record<string, string> = {},
+) {
+  return data({ form, message, errors, values: values as Record<string, unknown> }, { status, headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readForm(request, FORM_LIMITS.settings);
+  const fields = [...body]
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string")
+    .map(([name, value]): [string, string] => [name, value.replace(/\r\n?/g, "\n")]);
+  const values = parseFormFields(fields);
+  const intent: FormName =
+    values.intent === "password" ? "password" : values.intent === "revoke-others" ? "revoke-others" : "profile";
+  delete values.intent;
+  const { db, sessionToken } = getApp(context);
+  const user = getUser(context);
+  if (!user) return refused(intent, 401, PROFILE_MESSAGES.signedOut, {}, intent === "profile" ? values : {});
+
+  try {
+    if (intent === "profile") {
+      await savePublicProfile(db, user, user.id, values);
+      return redirect("/settings?section=public-profile&saved=profile");
+    }
+    if (intent === "password") {
+      await changePassword(db, user, sessionToken, values);
+      return redirect("/settings?section=login-security&saved=password");
+    }
+    await signOutOtherSessions(db, user, sessionToken);
+    return redirect("/settings?section=login-security&saved=sessions");
+  } catch (e) {
+    if (!isServiceError(e)) {
+      console.error("settings: saving failed", e);
+      const message = intent === "profile" ? PROFILE_MESSAGES.failed("Something went wrong") : "Something went wrong";
+      return refused(intent, 500, message, {}, intent === "profile" ? values : {});
+    }
+    const message = intent === "profile" ? PROFILE_MESSAGES.failed(e.message) : e.message;
+    // Passwords are never sent back to the page.
+    return refused(intent, e.status, message, e.errors ?? {}, intent === "profile" ? values : {}, errorHeaders(e));
+  }
+}
+
+/** A message that takes focus when it appears with JavaScript (the page reloads at the top without). */
+function Alert({ tone, children, id }: { tone: "error" | "success"; children: React.ReactNode; id?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: false });
+  }, [children]);
+  return (
+    <div ref={ref} id={id} tabIndex={-1} className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
+}
+
+function SignedOut({ message }: { message: string | null }) {
+  return (
+    <div className="container container-narrow page-body">
+      <div className="card card-body settings-signed-out">
+        <h1 className="page-title">Authentication Required</h1>
+        {message ? <Alert tone="error">{message}</Alert> : null}
+        <p>Please sign in to view and change your account settings.</p>
+        <p>
+          <Link to="/signin?redirectTo=%2Fsettings" className="btn btn-primary">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+const text = (x: unknown) => (typeof x === "string" ? x : Array.isArray(x) ? x.join(", ") : "");
+
+function ProfileForm({
+  profile,
+  values,
+  errors,
+  message,
+}: {
+  profile: PublicProfile;
+  values: Record<string, unknown> | null;
+  errors: FieldErrors;
+  message: string | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  // After a refusal the form shows what was typed; otherwise the saved profile.
+  const v = (name: keyof PublicProfile) => (values ? text(values[name]) : text(profile[name]));
+  const conf = (values?.confidentiality ?? null) as Record<string, unknown> | null;
+  const checked = (key: (typeof CONFIDENTIALITY_FLAGS)[number]["key"]) =>
+    values ? conf?.[key] === "on" || conf?.[key] === "true" : profile.confidentiality[key];
+  const required = PROFILE_MESSAGES.requiredHint;
+  const common = { errors, schema: publicProfileSchema };
+  return (
+    <Form method="post" className="form" noValidate aria-labelledby="public-profile-title">
+      {message ? <Alert tone="error">{message}</Alert> : null}
+      <input type="hidden" name="intent" value="profile" />
+      <Field
+        name="username"
+        label="Username"
+        hint={
+          <>
+            3 to 30 characters: letters, digits, - or _. Your public page is /investors/
+            <em>username</em>.
+          </>
+        }
+        {...common}
+      >
+        {(p) => <input {...p} type="text" autoComplete="username" defaultValue={v("username")} spellCheck={false} />}
+      </Field>
+      <Field name="bio" label="Bio" hint={required} {...common}>
+        {(p) => <textarea {...p} rows={4} defaultValue={v("bio")} />}
+      </Field>
+      <Field name="site" label="Site" hint={`${required}. A link starting with https:// or http://`} {...common}>
+        {(p) => <input {...p} type="url" inputMode="url" autoComplete="url" defaultValue={v("site")} />}
+      </Field>
+      <Field name="investingThesis" label="Investing thesis" hint={required} {...common}>
+        {(p) => <textarea {...p} rows={4} defaultValue={v("investingThesis")} />}
+      </Field>
+      <Field name="wefunderUrl" label="Wefunder profile URL" {...common}>
+        {(p) => <input {...p} type="url" inputMode="url" defaultValue={v("wefunderUrl")} />}
+      </Field>
+      <Field name="about" label="About" {...common}>
+        {(p) => <textarea {...p} rows={5} defaultValue={v("about")} />}
+      </Field>
+      <Field name="offPlatformInvestments" label="Off-platform investments" {...common}>
+        {(p) => <textarea {...p} rows={3} defaultValue={v("offPlatformInvestments")} />}
+      </Field>
+      <Field name="investmentSize" label="Typical investment size" {...common}>
+        {(p) => <input {...p} type="text" defaultValue={v("investmentSize")} />}
+      </Field>
+      <Field name="interests" label="Interests" hint="Separate with commas, up to 10." {...common}>
+        {(p) => <input {...p} type="text" defaultValue={v("interests")} />}
+      </Field>
+      <fieldset className="settings-flags">
+        <legend>Confidentiality</legend>
+        {CONFIDENTIALITY_FLAGS.map((f) => (
+          <label key={f.key} className="settings-flag">
+            <input type="checkbox" name={`confidentiality.${f.key}`} defaultChecked={checked(f.key)} />
+            <span>{f.label}</span>
+          </label>
+        ))}
+        <p className="field-hint">Location is not shown anywhere yet; the setting is kept for when it is.</p>
+      </fieldset>
+      <div className="form-actions cluster">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Saving…" : "Save profile"}
+        </button>
+        {profile.username ? (
+          <Link to={`/investors/${profile.username}`} className="btn btn-secondary">
+            View my public page
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function SecurityForms({
+  errors,
+  message,
+  form,
+}: {
+  errors: FieldErrors;
+  message: string | null;
+  form: FormName | null;
+}) {
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pwErrors = form === "password" ? errors : {};
+  // A refused change is shown with empty password fields (with JavaScript the inputs would keep
+  // what was typed; without it the page comes back empty anyway).
+  const passwordForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (form === "password") passwordForm.current?.reset();
+  }, [form, errors]);
+  return (
+    <>
+      <section className="card card-body stack" aria-labelledby="password-title">
+        <h3 id="password-title" className="card-title">
+          Change password
+        </h3>
+        <Form ref={passwordForm} method="post" className="form" noValidate>
+          {form === "password" && message ? <Alert tone="error">{message}</Alert> : null}
+          <input type="hidden" name="intent" value="password" />
+          <Field name="currentPassword" label="Current password" errors={pwErrors}>
+            {(p) => <input {...p} type="password" autoComplete="current-password" required />}
+          </Field>
+          <Field
+            name="newPassword"
+            label="New password"
+            hint="At least 6 characters, and not a common password."
+            errors={pwErrors}
+          >
+            {(p) => <input {...p} type="password" autoComplete="new-password" required minLength={6} maxLength={128} />}
+          </Field>
+          <Field name="confirmPassword" label="Confirm new password" errors={pwErrors}>
+            {(p) => <input {...p} type="password" autoComplete="new-password" required />}
+          </Field>
+          <p className="field-hint">Changing your password signs you out of every other device.</p>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy("password")}>
+              {busy("password") ? "Changing…" : "Change password"}
+            </button>
+          </div>
+        </Form>
+      </section>
+      <section className="card card-body stack" aria-labelledby="sessions-title">
+        <h3 id="sessions-title" className="card-title">
+          Devices
+        </h3>
+        <p>Signed in somewhere you no longer use? End every session but this one.</p>
+        {form === "revoke-others" && message ? <Alert tone="error">{message}</Alert> : null}
+        <Form method="post">
+          <input type="hidden" name="intent" value="revoke-others" />
+          <button type="submit" className="btn btn-secondary" disabled={busy("revoke-others")}>
+            Sign out of all other devices
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  // A save whose session ended meanwhile: the spec's 'You must be logged in to save settings'.
+  if (!loaderData.signedIn) return <SignedOut message={actionData?.message ?? null} />;
+  const { tab, section, saved, loadError, profile, complete } = loaderData;
+  const refusal = actionData ?? null;
+  const activeSection: SectionId =
+    refusal?.form === "profile" ? "public-profile" : refusal ? "login-security" : section;
+  const sectionLabel = SECTIONS.find((s) => s.id === activeSection)!.label;
+  const tabLabel = TABS.find((t) => t.id === tab)!.label;
+
+  return (
+    <div className="container page-body settings-page">
+      <header className="page-header">
+        <h1 className="page-title">Account Settings</h1>
+      </header>
+
+      <nav className="settings-tabs" aria-label="Account">
+        <ul>
+          {TABS.map((t) => (
+            <li key={t.id}>
+              <Link to={`?tab=${t.id}`} aria-current={t.id === tab ? "page" : undefined} className="link-tab">
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {!complete ? (
+        <div className="alert alert-warning settings-incomplete" role="region" aria-label="Your account">
+          <p>
+            <strong>Your account is incomplete.</strong> Add a bio, your site and your investing thesis so founders know
+            who is backing them.
+          </p>
+          <Link to="?section=public-profile#public-profile" className="btn btn-primary btn-sm">
+            Complete my account
+          </Link>
+        </div>
+      ) : null}
+
+      {tab !== "account" ? (
+        <section className="card card-body settings-soon" aria-labelledby="tab-title">
+          <h2 id="tab-title" className="card-title">
+            {tabLabel}
+          </h2>
+          <p className="muted">Coming soon.</p>
+        </section>
+      ) : (
+        <div className="settings-layout">
+          <nav className="settings-sidebar" aria-label="Settings sections">
+            <ul>
+              {SECTIONS.map((s) => (
+                <li key={s.id}>
+                  <Link
+                    to={`?section=${s.id}`}
+                    aria-current={s.id === activeSection ? "page" : undefined}
+                    preventScrollReset
+                  >
+                    {s.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="settings-content stack">
+            {saved && !refusal ? <Alert tone="success">{saved}</Alert> : null}
+            {activeSection === "public-profile" ? (
+              <section id="public-profile" className="card card-body stack" aria-labelledby="public-profile-title">
+                <h2 id="public-profile-title" className="card-title">
+                  Public Profile
+                </h2>
+                <p className="muted">What other investors and founders see on your public page.</p>
+                {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+                <ProfileForm
+                  key={refusal ? "refused" : `saved-${JSON.stringify(profile)}`}
+                  profile={profile}
+                  values={refusal?.form === "profile" ? refusal.values : null}
+                  errors={refusal?.form === "profile" ? refusal.errors : {}}
+                  message={refusal?.form === "profile" ? refusal.message : null}
+                />
+              </section>
+            ) : activeSection === "login-security" ? (
+              <section id="login-security" className="stack" aria-labelledby="login-security-title">
+                <h2 id="login-security-title" className="settings-section-title">
+                  Login &amp; Security
+                </h2>
+                <SecurityForms
+                  errors={refusal?.errors ?? {}}
+                  message={refusal?.message ?? null}
+                  form={refusal?.form ?? null}
+                />
+              </section>
+            ) : (
+              <section className="card card-body" aria-labelledby="section-title">
+                <h2 id="section-title" className="card-title">
+                  {sectionLabel}
+                </h2>
+                <p className="muted">Coming soon.</p>
+              </section>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

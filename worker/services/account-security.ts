@@ -1,0 +1,96 @@
+/**
+ * Login & Security (account settings): change password and sign out of every other device.
+ * The current password is checked with the sign-in's scrypt; wrong guesses are limited per
+ * account like sign-in (ADR 013: a slot is reserved before the check, a right password gives it
+ * back and clears the counter). On success every other session of the user ends; the one that
+ * asked stays.
+ */
+import { and, eq, ne } from "drizzle-orm";
+
+import { bannerMessage } from "../../app/lib/form-kit";
+import { PASSWORD_MESSAGES, validatePasswordChange } from "../../app/lib/password-form";
+import { MESSAGES } from "../../app/lib/schemas";
+import type { SessionUser } from "../../app/lib/types";
+import type { Database } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import { requireSignedIn } from "./access";
+import { hashPassword, verifyPassword } from "./auth";
+import { ServiceError } from "./errors";
+import { isCommonPassword } from "./passwords";
+import { clearStatements, reserve, type RateLimit, type Slot } from "./rate-limit";
+
+/** Wrong current passwords: 5 per account in 15 minutes (as sign-in from one browser). */
+export const PASSWORD_CHANGE_LIMIT = {
+  max: 5,
+  windowMs: 15 * 60 * 1000,
+  message: PASSWORD_MESSAGES.tooManyAttempts,
+} as const satisfies RateLimit;
+
+/** The session id of an `id.secret` token. */
+const sessionIdOf = (token: string | null) => (token ? (token.split(".")[0] ?? "") : "");
+
+/** Ends every session of the user but `keepToken`'s; returns how many ended. */
+async function endOtherSessions(db: Database, userId: string, keepToken: string | null): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionIdOf(keepToken))))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+export async function changePassword(
+  db: Database,
+  viewer: SessionUser | null,
+  sessionToken: string | null,
+  body: Record<string, unknown>,
+  now: number = Date.now(),
+): Promise<{ endedSessions: number }> {
+  requireSignedIn(viewer);
+  const checked = validatePasswordChange(body);
+  if (!checked.ok) {
+    const count = Object.keys(checked.errors).length;
+    throw new ServiceError(
+      400,
+      count === 1 ? Object.values(checked.errors)[0] : bannerMessage(count),
+      "invalid_fields",
+      {
+        errors: checked.errors,
+      },
+    );
+  }
+  const { currentPassword, newPassword } = checked.value;
+  if (await isCommonPassword(newPassword)) {
+    throw new ServiceError(400, MESSAGES.passwordCommon, "common_password", {
+      errors: { newPassword: MESSAGES.passwordCommon },
+    });
+  }
+
+  const slot: Slot = { key: `password:acct:${viewer.id}`, limit: PASSWORD_CHANGE_LIMIT };
+  await reserve(db, [slot], now);
+  const row = (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, viewer.id)).limit(1))[0];
+  if (!row || !(await verifyPassword(currentPassword, row.hash))) {
+    throw new ServiceError(400, PASSWORD_MESSAGES.wrongCurrent, "wrong_password", {
+      errors: { currentPassword: PASSWORD_MESSAGES.wrongCurrent },
+    });
+  }
+  const hash = await hashPassword(newPassword);
+  // One batch: the new hash, every other session ended, the wrong-guess counter cleared.
+  const results = await db.$client.batch([
+    db.$client.prepare("update users set password_hash = ?2 where id = ?1").bind(viewer.id, hash),
+    db.$client
+      .prepare("delete from sessions where user_id = ?1 and id <> ?2")
+      .bind(viewer.id, sessionIdOf(sessionToken)),
+    ...clearStatements(db, [slot.key]),
+  ]);
+  return { endedSessions: results[1]?.meta.changes ?? 0 };
+}
+
+/** 'Sign out of all other devices': every session of the user but this one ends. */
+export async function signOutOtherSessions(
+  db: Database,
+  viewer: SessionUser | null,
+  sessionToken: string | null,
+): Promise<{ endedSessions: number }> {
+  requireSignedIn(viewer);
+  return { endedSessions: await endOtherSessions(db, viewer.id, sessionToken) };
+}
