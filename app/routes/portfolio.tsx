@@ -34,6 +34,7 @@ import {
   whatIfOneFails,
 } from "../lib/portfolio-math";
 import investCss from "../styles/invest.css?url";
+import chartsCss from "../styles/charts.css?url";
 import portfolioCss from "../styles/portfolio.css?url";
 
 import { readForm, FORM_LIMITS } from "../server/form.server";
@@ -61,6 +62,7 @@ function fallbackView(failed: boolean): InsightsView {
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: investCss },
+  { rel: "stylesheet", href: chartsCss },
   { rel: "stylesheet", href: portfolioCss },
 ];
 

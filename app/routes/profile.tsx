@@ -16,7 +16,7 @@
 import { data, Link, redirect } from "react-router";
 
 import { pageMeta } from "../components/meta";
-import { CategoryPie } from "../components/profile/CategoryPie";
+import { SlicePie } from "../components/charts/SlicePie";
 import { ProfileForm, type ProfileFormValues } from "../components/profile/ProfileForm";
 import { LinkTabs } from "../components/project/LinkTabs";
 import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../lib/format";
@@ -25,6 +25,7 @@ import { chartSlices, diversificationScore, holdingsFrom, sectorName } from "../
 import { PROFILE_MESSAGES, TIME_HORIZON_LABELS, type ProfileDTO } from "../lib/profile-form";
 import type { InvestmentDTO } from "../lib/types";
 import investCss from "../styles/invest.css?url";
+import chartsCss from "../styles/charts.css?url";
 import profileCss from "../styles/profile.css?url";
 
 import { FORM_LIMITS, readForm } from "../server/form.server";
@@ -36,6 +37,7 @@ import type { Route } from "./+types/profile";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: investCss },
+  { rel: "stylesheet", href: chartsCss },
   { rel: "stylesheet", href: profileCss },
 ];
 
@@ -385,7 +387,13 @@ function Overview({
         <>
           <div className="panel-section">
             <h3>Portfolio diversification</h3>
-            <CategoryPie slices={slices} />
+            <SlicePie
+              slices={slices}
+              subject="Category"
+              summaryPrefix="Investments by category"
+              tableLabel="Investments by category as a table"
+              testId="category-pie"
+            />
           </div>
           <div className="panel-section">
             <h3>Recent investments</h3>

@@ -63,14 +63,14 @@ test.describe("the demo investor", () => {
     await expect(page.getByText("0.5%", { exact: true })).toBeVisible();
 
     // The pie: server-rendered SVG, a slice per sector with its tooltip, and a table.
-    const pie = page.locator("svg.category-pie-svg");
+    const pie = page.getByTestId("category-pie");
     await expect(pie).toBeVisible();
     await expect(pie).toHaveAttribute("role", "img");
     const sectors = new Set(holdings.map((h) => h.projectCategory));
     await expect(pie.locator("path")).toHaveCount(sectors.size);
     await expect(pie.locator("path title").first()).toHaveText(/^[A-Z][\w &]*: \d+\.\d%$/);
     await page.getByText("Investments by category as a table").click();
-    await expect(page.locator(".chart-table tbody tr")).toHaveCount(sectors.size);
+    await expect(page.locator(".slice-pie-details tbody tr")).toHaveCount(sectors.size);
 
     await expect(page.locator(".profile-recent li")).toHaveCount(Math.min(3, holdings.length));
     await expect(page.getByRole("link", { name: "View full portfolio" })).toHaveAttribute("href", "/portfolio");
@@ -183,7 +183,7 @@ test("a new investor sees zeros and the way to /demo", async ({ page, context, r
   await expect(stat(page, "Investments")).toHaveText("0");
   await expect(stat(page, "Diversification Score")).toHaveText("0%");
   await expect(stat(page, "Shares Acquired")).toHaveText("0");
-  await expect(page.locator("svg.category-pie-svg")).toHaveCount(0);
+  await expect(page.getByTestId("category-pie")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Explore projects" })).toHaveAttribute("href", "/demo");
   await page.goto("/profile?tab=investments");
   await expect(page.getByRole("link", { name: "Explore projects" })).toHaveAttribute("href", "/demo");

@@ -11,9 +11,9 @@ import { formatMoney } from "../../lib/format";
 import { formatPercent1, MARKET_TRENDS, type ChartSlice, type WhatIf } from "../../lib/portfolio-math";
 import { sectorHref } from "../../lib/portfolio-view";
 import type { RiskLevel } from "../../lib/types";
+import { SlicePie } from "../charts/SlicePie";
 import { InsightsCarousel } from "./InsightsCarousel";
 import { ScoreRing } from "./ScoreRing";
-import { SectorDonut } from "./SectorDonut";
 import { UrlDialog } from "./UrlDialog";
 
 export const AI_TAB = "/portfolio?tab=ai";
@@ -69,7 +69,14 @@ export function AiTools({ data }: { data: AiToolsData }) {
       <div className="pf-grid">
         <section className="card pf-card" aria-labelledby="pf-dist-title">
           <h2 id="pf-dist-title">Diversification by sector</h2>
-          <SectorDonut slices={data.slices} />
+          <SlicePie
+            slices={data.slices}
+            donut
+            subject="Sector"
+            summaryPrefix="Portfolio by sector"
+            tableLabel="Sectors as a table"
+            testId="sector-donut"
+          />
         </section>
 
         <section className="card pf-card" aria-labelledby="pf-score-title">
