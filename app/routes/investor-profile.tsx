@@ -57,32 +57,11 @@ export default function InvestorProfile({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      {p.bio ? (
-        <section className="card card-body" aria-labelledby="bio-title">
-          <h2 id="bio-title" className="card-title">
-            Bio
-          </h2>
-          <p className="prose">{p.bio}</p>
-        </section>
-      ) : null}
+      <TextCard id="bio" title="Bio" text={p.bio} />
 
-      {p.investingThesis ? (
-        <section className="card card-body" aria-labelledby="thesis-title">
-          <h2 id="thesis-title" className="card-title">
-            Investing thesis
-          </h2>
-          <p className="prose">{p.investingThesis}</p>
-        </section>
-      ) : null}
+      <TextCard id="thesis" title="Investing thesis" text={p.investingThesis} />
 
-      {p.about ? (
-        <section className="card card-body" aria-labelledby="about-title">
-          <h2 id="about-title" className="card-title">
-            About
-          </h2>
-          <p className="prose">{p.about}</p>
-        </section>
-      ) : null}
+      <TextCard id="about" title="About" text={p.about} />
 
       {p.interests.length || p.site || p.wefunderUrl ? (
         <section className="card card-body stack" aria-labelledby="more-title">
@@ -158,5 +137,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </p>
       </div>
     </div>
+  );
+}
+
+/** One of the owner's texts as a card, or nothing when it is empty. */
+function TextCard({ id, title, text }: { id: string; title: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <section className="card card-body" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card-title">
+        {title}
+      </h2>
+      <p className="prose">{text}</p>
+    </section>
   );
 }
