@@ -182,9 +182,12 @@ export const investments = sqliteTable(
     /** The share price at purchase time, copied from the project row inside the purchase batch. */
     sharePriceCents: integer("share_price_cents").notNull(),
     amountCents: integer("amount_cents").notNull(),
-    status: text("status", { enum: ["active", "pending"] })
+    /** 'cancelled' keeps the row (history is never deleted) but it no longer counts anywhere (ADR 021). */
+    status: text("status", { enum: ["active", "pending", "cancelled"] })
       .notNull()
       .default("active"),
+    /** When the investor (or an admin) cancelled it; null while it stands. */
+    cancelledAt: integer("cancelled_at"),
     /** Client-chosen key: a retried or double-submitted purchase buys once. */
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: integer("created_at").notNull().default(now),
@@ -321,6 +324,28 @@ export const aiInsights = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [check("ai_insights_source_valid", sql`${t.source} in ('model','fallback')`)],
+);
+
+/**
+ * An investor's self-declared, simulated finances (issue 9): the inputs of the Reg CF 12-month
+ * limit. Whole dollars. `applyLimits` off (the default) keeps the spec's unlimited demo funds.
+ */
+export const investorFinancials = sqliteTable(
+  "investor_financials",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    annualIncome: integer("annual_income"),
+    netWorth: integer("net_worth"),
+    accredited: integer("accredited", { mode: "boolean" }).notNull().default(false),
+    applyLimits: integer("apply_limits", { mode: "boolean" }).notNull().default(false),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    check("investor_financials_income_range", sql`${t.annualIncome} is null or ${t.annualIncome} >= 0`),
+    check("investor_financials_net_worth_range", sql`${t.netWorth} is null or ${t.netWorth} >= 0`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
