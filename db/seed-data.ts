@@ -2810,6 +2810,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         sharePriceCents: priceCents,
         amountCents: c.shares * priceCents,
         status: "active",
+        cancelledAt: null,
         idempotencyKey: `seed-${invId}`,
         createdAt: times[i],
       });

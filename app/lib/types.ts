@@ -95,7 +95,7 @@ export interface InvestmentDTO {
   investmentDate: string;
   investedAt: string;
   riskLevel: RiskLevel;
-  status: "active" | "pending";
+  status: "active" | "pending" | "cancelled";
   shares: number;
   sharePrice: number;
   /** Shares × the project's current share price. */
