@@ -1,0 +1,18 @@
+/**
+ * The Reg CF cancellation window (17 CFR 227.304, issue 9): an investor may cancel an investment
+ * until 48 hours before the offering's deadline. Funding ends at 00:00 UTC of `fundingDeadline`
+ * (the day `daysLeft` reaches 0 and the purchase SQL stops selling), so the last moment to cancel
+ * is 48 hours before that. Pure: the service enforces it, the pages show it.
+ */
+export const CANCEL_CUTOFF_MS = 48 * 60 * 60 * 1000;
+
+/** The instant (ms since epoch) after which an investment in this offering can no longer be cancelled. */
+export function cancelDeadline(fundingDeadline: string): number {
+  const end = Date.parse(`${fundingDeadline}T00:00:00Z`);
+  return Number.isNaN(end) ? 0 : end - CANCEL_CUTOFF_MS;
+}
+
+/** True while an investment in this offering may still be cancelled. */
+export function canStillCancel(fundingDeadline: string, now: number = Date.now()): boolean {
+  return now < cancelDeadline(fundingDeadline);
+}
