@@ -33,10 +33,11 @@ import {
   progressPercent,
 } from "../lib/project";
 import { daysLeftText } from "../lib/project-status";
+import { largestInvestorSentence } from "../lib/raise";
 import investCss from "../styles/invest.css?url";
 
 import { getApp } from "../server/guards.server";
-import { getProject } from "../../worker/services/projects";
+import { getProjectDetail } from "../../worker/services/projects";
 import type { Route } from "./+types/project";
 
 export const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
@@ -67,13 +68,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, user } = getApp(context);
   // A draft is found only for its founder and admins: their preview of the public page.
-  const project = await getProject(db, params.slug, user);
-  if (!project) throw data(null, { status: 404 });
+  const found = await getProjectDetail(db, params.slug, user);
+  if (!found) throw data(null, { status: 404 });
+  const { project, raise } = found;
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab: TabId = TABS.some((t) => t.id === tabParam) ? (tabParam as TabId) : "overview";
   return {
     project,
+    raise,
     tab,
     requestedShares: parseShares(url.searchParams.get("shares")),
     role: user?.role ?? null,
@@ -87,7 +90,8 @@ function defaultShares(p: { investmentTerms: { minInvestment: number }; sharePri
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, tab, requestedShares, role } = loaderData;
+  const { project, raise, tab, requestedShares, role } = loaderData;
+  const concentration = largestInvestorSentence(raise);
   const fallback = defaultShares(project);
   const initial =
     requestedShares === null
@@ -171,7 +175,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
             {tab === "team" ? <TeamPanel project={project} /> : null}
             {tab === "product" ? <ProductPanel project={project} /> : null}
             {tab === "market" ? <MarketPanel project={project} /> : null}
-            {tab === "investment" ? <InvestmentPanel project={project} /> : null}
+            {tab === "investment" ? <InvestmentPanel project={project} raise={raise} /> : null}
           </section>
         </div>
 
@@ -197,6 +201,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
                 <dd>{daysLeftText(project)}</dd>
               </div>
             </dl>
+            {concentration ? <p className="side-concentration">{concentration}</p> : null}
           </section>
 
           <section className="side-card" aria-labelledby="shares-title">

@@ -6,7 +6,16 @@ import { type Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 
-import { apiProject, money, PROJECTS, signInCookie, signUpViaApi, waitForHydration } from "./helpers";
+import {
+  apiProject,
+  createProjectViaApi,
+  expectNoSeriousViolations,
+  money,
+  PROJECTS,
+  signInCookie,
+  signUpViaApi,
+  waitForHydration,
+} from "./helpers";
 
 const calculator = (page: Page) => page.getByRole("region", { name: "Calculate Your Investment" });
 const figure = (page: Page, term: string) =>
@@ -165,4 +174,40 @@ test("/purchase/unknown shows Project Not Found and Back to Projects", async ({ 
     page.getByText("The project you're trying to invest in doesn't exist or has been removed."),
   ).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Back to Projects" })).toHaveAttribute("href", "/demo");
+});
+
+test("an honest raise: the largest investor's share by the funding bar, the cap table on the investment tab", async ({
+  page,
+  request,
+}, testInfo) => {
+  const founder = await signUpViaApi(request, { role: "founder" });
+  const project = await createProjectViaApi(request, founder.token, {
+    publish: true,
+    body: { fundingGoal: 20_000, sharePrice: 10, investmentTerms: { equityPercentage: 8, minInvestment: 100 } },
+  });
+  // Two backers: $340 and $660 of the $1,000 raised; 100 of 2,000 shares sold.
+  for (const shares of [34, 66]) {
+    const investor = await signUpViaApi(request);
+    const res = await request.post(`/api/projects/${project._id}/invest`, {
+      data: { shares },
+      headers: { Authorization: `Bearer ${investor.token}`, "Idempotency-Key": crypto.randomUUID() },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.goto(`/project/${project.slug}`);
+  const funding = page.getByRole("region", { name: "Funding Progress" });
+  await expect(funding.locator("dt", { hasText: "Investors" }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+    "2",
+  );
+  await expect(funding).toContainText("The largest investor holds 66% of the amount raised");
+
+  await page.goto(`/project/${project.slug}?tab=investment`);
+  const cap = page.getByRole("table", { name: "Ownership after the shares sold so far" });
+  await expect(cap.getByRole("row")).toHaveText([
+    "HolderOwnership",
+    /Founders \(retained\)\s*99\.60%/,
+    /Investors \(2 investors\)\s*0\.40%/,
+  ]);
+  if (testInfo.project.name === "js") await expectNoSeriousViolations(page, "project investment tab with cap table");
 });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 
-import { getProject, getProjectInvestors, listAllProjects } from "../services/projects";
+import { getProjectDetail, getProjectInvestors, listAllProjects } from "../services/projects";
 import { createProject, getFounderProject, publishProject, updateProject } from "../services/project-editor";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/investments";
 import type { HonoEnv } from "../types";
@@ -57,13 +57,14 @@ projectsApi.post("/:id/publish", async (c) => {
 });
 
 /**
- * GET /api/projects/{slug or _id} → project | 404. A draft is found only by its founder and admins
- * (with their token); everyone else gets the 404 a missing project gets.
+ * GET /api/projects/{slug or _id} → project (with `raise`: the cap table and the largest investor's
+ * share, issue 9 §3) | 404. A draft is found only by its founder and admins (with their token);
+ * everyone else gets the 404 a missing project gets.
  */
 projectsApi.get("/:id", async (c) => {
-  const project = await getProject(c.get("db"), c.req.param("id"), c.get("user"));
-  if (!project) return c.json({ success: false, message: PURCHASE_MESSAGES.notFound }, 404);
-  return c.json(project);
+  const found = await getProjectDetail(c.get("db"), c.req.param("id"), c.get("user"));
+  if (!found) return c.json({ success: false, message: PURCHASE_MESSAGES.notFound }, 404);
+  return c.json({ ...found.project, raise: found.raise });
 });
 
 /** GET /api/projects/{slug}/investors → { investors, count } (names only: no emails or ids) */

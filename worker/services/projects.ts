@@ -7,6 +7,7 @@ import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from "drizzle-o
 import * as v from "valibot";
 
 import { PAGE_SIZE, daysLeft } from "../../app/lib/project";
+import { raiseFigures, type RaiseFigures } from "../../app/lib/raise";
 import {
   CreatorInfoShape,
   DocumentLinkShape,
@@ -183,6 +184,33 @@ export async function getProject(
     .limit(1);
   const row = rows[0];
   return row ? toProjectDTO(row.project, row.investors) : null;
+}
+
+// The largest single investor's active total, in cents: one scalar subquery over the project's
+// investments (investments_project_idx), grouped by investor.
+const largestInvestorCents = sql<
+  number | null
+>`(select sum(i.amount_cents) as s from investments i where i.project_id = "projects"."id" and i.status = 'active' group by i.investor_id order by s desc limit 1)`;
+
+/**
+ * The detail page's read (and `GET /api/projects/{id}`): the project as `getProject` finds it plus
+ * the raise's concentration (issue 9 §3), still one statement.
+ */
+export async function getProjectDetail(
+  db: Database,
+  idOrSlug: string,
+  viewer: Pick<SessionUser, "id" | "role"> | null = null,
+): Promise<{ project: ProjectDTO; raise: RaiseFigures } | null> {
+  if (!idOrSlug || idOrSlug.length > 200) return null;
+  const rows = await db
+    .select({ project: getTableColumns(projects), investors: investorCount, largest: largestInvestorCents })
+    .from(projects)
+    .where(and(byIdOrSlug(idOrSlug), visibleTo(viewer)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const project = toProjectDTO(row.project, row.investors);
+  return { project, raise: raiseFigures(project, cents(Number(row.largest ?? 0))) };
 }
 
 /**

@@ -1,7 +1,8 @@
 /** The project detail's tab panels. Server-rendered; only the active one is on the page. */
-import { formatMoney, formatPercent } from "../../lib/format";
+import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
 import { peopleOnce, personKey } from "../../lib/people";
 import { displayValuation } from "../../lib/project";
+import type { RaiseFigures } from "../../lib/raise";
 import type { Person, ProjectDTO } from "../../lib/types";
 
 import { REGULATION_INFO } from "./regulation";
@@ -235,7 +236,51 @@ export function MarketPanel({ project }: { project: ProjectDTO }) {
   );
 }
 
-export function InvestmentPanel({ project }: { project: ProjectDTO }) {
+/**
+ * Who owns the company after this round (issue 9 §3): the founders' retained share and the
+ * investors' (equity offered × the fraction of shares sold), as a table with a bar beside it.
+ */
+function CapTable({ raise }: { raise: RaiseFigures }) {
+  const investorsLabel = raise.investors === 1 ? "1 investor" : `${formatNumber(raise.investors)} investors`;
+  return (
+    <section className="panel-section" aria-labelledby="cap-h">
+      <h3 id="cap-h">Cap Table</h3>
+      <div className="cap-bar" aria-hidden="true">
+        <span className="cap-founders" style={{ width: `${raise.foundersEquity}%` }} />
+        <span className="cap-investors" style={{ width: `${raise.investorsEquity}%` }} />
+      </div>
+      <table className="cap-table">
+        <caption className="visually-hidden">Ownership after the shares sold so far</caption>
+        <thead>
+          <tr>
+            <th scope="col">Holder</th>
+            <th scope="col">Ownership</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">
+              <span className="cap-swatch cap-founders" aria-hidden="true" /> Founders (retained)
+            </th>
+            <td>{formatPercent(raise.foundersEquity, 2)}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <span className="cap-swatch cap-investors" aria-hidden="true" /> Investors ({investorsLabel})
+            </th>
+            <td>{formatPercent(raise.investorsEquity, 2)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="muted cap-note">
+        This round offers {formatPercent(raise.equityOffered, 2)} of the company; investors hold the part of it whose
+        shares are sold. Unsold shares stay with the founders.
+      </p>
+    </section>
+  );
+}
+
+export function InvestmentPanel({ project, raise }: { project: ProjectDTO; raise: RaiseFigures }) {
   const terms = project.investmentTerms;
   const fin = project.details.financials ?? {};
   const rev = fin.revenueProjections ?? {};
@@ -265,6 +310,7 @@ export function InvestmentPanel({ project }: { project: ProjectDTO }) {
           </div>
         </dl>
       </section>
+      <CapTable raise={raise} />
       <section className="panel-section" aria-labelledby="fin-h">
         <h3 id="fin-h">Financials</h3>
         <dl className="kv-grid">
