@@ -10,6 +10,7 @@ import { edgeCache } from "./edge-cache";
 import { aiApi, analyticsApi } from "./api/analytics";
 import { authApi } from "./api/auth";
 import { contactApi, contactsApi } from "./api/contacts";
+import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
 import { investmentsApi } from "./api/investments";
 import { meApi } from "./api/me";
 import { projectsApi } from "./api/projects";
@@ -185,8 +186,12 @@ export function createApp(pages?: PagesHandler) {
   });
   api.route("/auth", authApi);
   api.route("/projects", projectsApi);
+  api.route("/projects", projectConversationApi);
+  api.route("/questions", questionsApi);
+  api.route("/notifications", notificationsApi);
   api.route("/investments", investmentsApi);
   // the viewer's own account: before any `/users` router, so "me" is never read as an id
+  api.route("/users/me/watchlist", watchlistApi);
   api.route("/users/me", meApi);
   api.route("/contacts", contactsApi);
   api.route("/contact", contactApi);

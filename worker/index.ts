@@ -8,6 +8,7 @@ import { appContext } from "../app/context";
 import { createDb } from "../db/client";
 import { createApp } from "./app";
 import { purgeExpired } from "./services/maintenance";
+import { runClosingSoon } from "./services/notifications";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -27,8 +28,14 @@ const app = createApp((c) => {
 
 export default {
   fetch: app.fetch,
-  /** Daily housekeeping (wrangler.toml [triggers]): expired sessions, stale rate-limit rows. */
+  /**
+   * Daily (wrangler.toml [triggers]): housekeeping (expired sessions, stale rate-limit rows) and
+   * the "closes within 48 hours" notifications for followers (once per project and person).
+   */
   async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(
+      runClosingSoon(createDb(env.DB)).then((n) => console.log(`notified ${n} followers of projects closing soon`)),
+    );
     ctx.waitUntil(
       purgeExpired(createDb(env.DB)).then((n) =>
         console.log(

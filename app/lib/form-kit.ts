@@ -190,8 +190,8 @@ function describeField(schema: AnySchema, path: FormPath) {
  * The HTML constraints of a field, read from the schema's actions: `nonEmpty`/`minLength` →
  * required/minLength, `maxLength`, `minValue`/`maxValue` → min/max, `multipleOf` → step (or
  * `v.metadata({ step })` for an input step that is not a rule, such as 0.01: float remainders make
- * `multipleOf(0.01)` refuse 5). A field that is not optional is required. Limits thus live in the
- * schema alone.
+ * `multipleOf(0.01)` refuse 5; `v.metadata({ maxLength })` for a length counted in code points by a
+ * custom check). A field that is not optional is required. Limits thus live in the schema alone.
  */
 export function constraintsOf(schema: v.GenericSchema, name: string): InputConstraints {
   const path = parseFieldName(name);
@@ -212,6 +212,7 @@ export function constraintsOf(schema: v.GenericSchema, name: string): InputConst
       if (typeof a.metadata?.step === "number") out.step = a.metadata.step;
       if (typeof a.metadata?.min === "number") out.min = a.metadata.min;
       if (a.metadata?.required === true) out.required = true;
+      if (typeof a.metadata?.maxLength === "number") out.maxLength = a.metadata.maxLength;
     }
   }
   if (!field.optional && out.required === undefined && field.schema.type !== "boolean") out.required = true;

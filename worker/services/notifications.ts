@@ -1,0 +1,302 @@
+/**
+ * Notifications (issue 10 §4, ADR 022). Every event writes its notifications in the same D1 batch
+ * as the write that causes it, as ONE `INSERT … SELECT` over the recipients (never a loop of
+ * writes), so 500 followers cost one statement. The unique index on (user_id, event_key) with
+ * `ON CONFLICT DO NOTHING` makes a repeated fan-out a no-op: nobody hears of one event twice.
+ * A recipient's preferences (no row = every kind on) are part of the SELECT, so they are honoured
+ * in the same statement.
+ *
+ * The builders here return prepared statements; the services that own the events (updates,
+ * questions, purchases, the daily cron) put them into their batches.
+ */
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+
+import type { SessionUser } from "../../app/lib/types";
+import type { Database } from "../../db/client";
+import { notificationPreferences, notifications, type NotificationKind } from "../../db/schema";
+import { requireSignedIn } from "./access";
+import { ServiceError } from "./errors";
+
+/** The preference column that switches each kind on or off. */
+export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferences> = {
+  update: "updates",
+  answer: "answers",
+  question: "questions",
+  investment: "investments",
+  goal: "goals",
+  closing: "closing",
+};
+
+export interface NotificationPreferences {
+  updates: boolean;
+  answers: boolean;
+  questions: boolean;
+  investments: boolean;
+  goals: boolean;
+  closing: boolean;
+}
+
+export const PREFERENCE_LABELS: Record<keyof NotificationPreferences, string> = {
+  updates: "A project I invested in or follow posts an update",
+  answers: "A founder answers my question",
+  questions: "Someone asks a question on my project",
+  investments: "Someone invests in my project",
+  goals: "A project I invested in or follow reaches its goal",
+  closing: "A project I follow closes within 48 hours",
+};
+
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  updates: true,
+  answers: true,
+  questions: true,
+  investments: true,
+  goals: true,
+  closing: true,
+};
+
+const INSERT = `insert into notifications (id, user_id, kind, event_key, project_id, text, link, created_at)`;
+const NEW_ID = `lower(hex(randomblob(16)))`;
+const NO_REPEAT = `on conflict (user_id, event_key) do nothing`;
+/** `r.user_id`'s switch for `column`: on unless they turned it off. */
+const wants = (column: keyof NotificationPreferences) =>
+  `coalesce((select np.${column} from notification_preferences np where np.user_id = r.user_id), 1) = 1`;
+
+/** Active investors of a project, and (unless `investorsOnly`) its followers: one row per person. */
+const AUDIENCE = `(
+    select i.investor_id as user_id from investments i where i.project_id = ?2 and i.status = 'active'
+    union
+    select f.user_id from project_follows f where f.project_id = ?2 and ?6 = 0
+  ) r`;
+
+export interface FanOut {
+  eventKey: string;
+  projectId: string;
+  text: string;
+  link: string;
+  now: number;
+  /** Who caused the event: never told about it. */
+  actorId?: string | null;
+}
+
+/** A new update: its project's investors and (for a public update) followers. */
+export function notifyUpdate(db: Database, e: FanOut & { investorsOnly: boolean }): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `${INSERT}
+       select ${NEW_ID}, r.user_id, 'update', ?1, ?2, ?3, ?4, ?5
+       from ${AUDIENCE}
+       where r.user_id <> ?7 and ${wants("updates")}
+       ${NO_REPEAT}`,
+    )
+    .bind(e.eventKey, e.projectId, e.text, e.link, e.now, e.investorsOnly ? 1 : 0, e.actorId ?? "");
+}
+
+/**
+ * A project reaching its goal: its investors and followers, only when the project row now holds
+ * at least its goal (checked in the statement, so it can ride in the purchase's batch).
+ */
+export function notifyGoalReached(db: Database, e: Omit<FanOut, "eventKey" | "text" | "link">): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `${INSERT}
+       select ${NEW_ID}, r.user_id, 'goal', 'goal:' || p.id, p.id, p.title || ' reached its funding goal',
+              '/project/' || p.slug, ?5
+       from ${AUDIENCE}
+       join projects p on p.id = ?2
+       where p.funding_current_cents >= p.funding_goal_cents and ${wants("goals")}
+       ${NO_REPEAT}`,
+    )
+    .bind(null, e.projectId, null, null, e.now, 0);
+}
+
+/** One person (a founder, an asker), unless they switched this kind off or caused the event themselves. */
+export function notifyOne(db: Database, kind: NotificationKind, recipientId: string, e: FanOut): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `${INSERT}
+       select ${NEW_ID}, r.user_id, ?8, ?1, ?2, ?3, ?4, ?5
+       from (select ?6 as user_id) r
+       where r.user_id <> ?7 and ${wants(PREFERENCE_OF[kind])}
+       ${NO_REPEAT}`,
+    )
+    .bind(e.eventKey, e.projectId, e.text, e.link, e.now, recipientId, e.actorId ?? "", kind);
+}
+
+/** The founder of `projectId` (if the project has one), as `notifyOne` does for a known person. */
+export function notifyFounder(db: Database, kind: NotificationKind, e: FanOut): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `${INSERT}
+       select ${NEW_ID}, r.user_id, ?6, ?1, ?2, ?3, ?4, ?5
+       from (select p.founder_id as user_id from projects p where p.id = ?2 and p.founder_id is not null) r
+       where r.user_id <> ?7 and ${wants(PREFERENCE_OF[kind])}
+       ${NO_REPEAT}`,
+    )
+    .bind(e.eventKey, e.projectId, e.text, e.link, e.now, kind, e.actorId ?? "");
+}
+
+/**
+ * The daily cron's fan-out: followers of every open project whose funding ends within the next 48
+ * hours (deadline today + 1 or + 2: funding ends at 00:00 UTC of the deadline). One statement for
+ * all projects; once per project and person.
+ */
+export function notifyClosingSoon(db: Database, now: number): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `${INSERT}
+       select ${NEW_ID}, r.user_id, 'closing', 'closing:' || p.id, p.id, p.title || ' closes within 48 hours',
+              '/project/' || p.slug, ?1
+       from project_follows r
+       join projects p on p.id = r.project_id
+       where p.status = 'active' and p.shares_sold < p.total_shares
+         and p.funding_deadline > date(?1 / 1000, 'unixepoch')
+         and p.funding_deadline <= date(?1 / 1000, 'unixepoch', '+2 days')
+         and ${wants("closing")}
+       ${NO_REPEAT}`,
+    )
+    .bind(now);
+}
+
+export async function runClosingSoon(db: Database, now: number = Date.now()): Promise<number> {
+  const res = await notifyClosingSoon(db, now).run();
+  return res.meta.changes ?? 0;
+}
+
+// ---- reading and marking ----
+
+export interface NotificationDTO {
+  id: string;
+  kind: NotificationKind;
+  text: string;
+  link: string;
+  projectId: string | null;
+  createdAt: string;
+  read: boolean;
+}
+
+export const NOTIFICATIONS_PAGE = 50;
+
+/** The newest notifications and the unread count, in one statement. */
+export async function listNotifications(
+  db: Database,
+  viewer: SessionUser | null,
+): Promise<{ notifications: NotificationDTO[]; unread: number }> {
+  requireSignedIn(viewer);
+  const rows = await db
+    .select({
+      n: notifications,
+      unread: sql<number>`(select count(*) from notifications u where u.user_id = ${viewer.id} and u.read_at is null)`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, viewer.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE);
+  return {
+    notifications: rows.map(({ n }) => ({
+      id: n.id,
+      kind: n.kind,
+      text: n.text,
+      link: n.link,
+      projectId: n.projectId,
+      createdAt: new Date(n.createdAt).toISOString(),
+      read: n.readAt !== null,
+    })),
+    unread: rows[0] ? Number(rows[0].unread) : 0,
+  };
+}
+
+export const NOTIFICATION_MESSAGES = {
+  idsInvalid: "ids must be a list of notification ids",
+  notFound: "Notification not found",
+  allRead: "All notifications are marked as read",
+  saved: "Your notification settings were saved",
+} as const;
+
+/**
+ * Marks the viewer's notifications read: those in `ids`, or all of them when `ids` is missing or
+ * empty. Someone else's ids match nothing. Answers how many are still unread.
+ */
+export async function markRead(db: Database, viewer: SessionUser | null, body: unknown): Promise<{ unread: number }> {
+  requireSignedIn(viewer);
+  const raw =
+    body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>).ids : undefined;
+  let ids: string[] | null = null;
+  if (raw !== undefined && raw !== null && raw !== "") {
+    const list = typeof raw === "string" ? [raw] : raw;
+    if (!Array.isArray(list) || list.length > 200 || !list.every((x) => typeof x === "string" && x.length <= 64)) {
+      throw new ServiceError(400, NOTIFICATION_MESSAGES.idsInvalid, "invalid_ids");
+    }
+    ids = list.length ? (list as string[]) : null;
+  }
+  const now = Date.now();
+  const mine = and(eq(notifications.userId, viewer.id), isNull(notifications.readAt));
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(ids ? and(mine, inArray(notifications.id, ids)) : mine);
+  const [{ unread }] = await db
+    .select({ unread: sql<number>`count(*)` })
+    .from(notifications)
+    .where(mine);
+  return { unread: Number(unread) };
+}
+
+/** Opening one: marks it read and answers where it points (null when it is not the viewer's). */
+export async function openNotification(db: Database, viewer: SessionUser | null, id: string): Promise<string | null> {
+  requireSignedIn(viewer);
+  if (!id || id.length > 64) return null;
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${Date.now()})` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, viewer.id)))
+    .returning({ link: notifications.link });
+  return rows[0]?.link ?? null;
+}
+
+// ---- preferences ----
+
+export async function getPreferences(db: Database, viewer: SessionUser | null): Promise<NotificationPreferences> {
+  requireSignedIn(viewer);
+  const rows = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, viewer.id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return { ...DEFAULT_PREFERENCES };
+  const { updates, answers, questions, investments, goals, closing } = row;
+  return { updates, answers, questions, investments, goals, closing };
+}
+
+const yes = (x: unknown) =>
+  x === true || x === 1 || (typeof x === "string" && ["on", "true", "1", "yes"].includes(x.trim().toLowerCase()));
+
+/**
+ * Saves the switches. A form sends only the checked boxes (so a missing key is off); an API client
+ * may send only what it changes (`partial`), the rest kept.
+ */
+export async function savePreferences(
+  db: Database,
+  viewer: SessionUser | null,
+  body: unknown,
+  opts: { partial: boolean },
+): Promise<NotificationPreferences> {
+  requireSignedIn(viewer);
+  const input = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const current = opts.partial ? await getPreferences(db, viewer) : null;
+  const next = { ...DEFAULT_PREFERENCES };
+  for (const key of Object.keys(DEFAULT_PREFERENCES) as (keyof NotificationPreferences)[]) {
+    if (key in input) {
+      const x = input[key];
+      if (opts.partial && typeof x !== "boolean") {
+        throw new ServiceError(400, `${key} must be true or false`, "invalid_preference");
+      }
+      next[key] = yes(x);
+    } else next[key] = current ? current[key] : false;
+  }
+  await db
+    .insert(notificationPreferences)
+    .values({ userId: viewer.id, ...next, updatedAt: Date.now() })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...next, updatedAt: Date.now() } });
+  return next;
+}

@@ -1,0 +1,261 @@
+/**
+ * Questions and answers on a project (issue 10 §3, ADR 022). Any signed-in user asks (at most
+ * 1,000 characters, at most 5 questions an hour per user, reserved in the same transaction as the
+ * write); the project's founder (or an admin) answers, edits the answer, and hides or shows a
+ * question. Hidden questions are seen only by the founder and admins. The founder hears of each
+ * new question, the asker of the answer, once each (worker/services/notifications.ts).
+ */
+import { QUESTION_LIMITS, QUESTION_MESSAGES, validateAnswer, validateQuestion } from "../../app/lib/question-form";
+import type { SessionUser } from "../../app/lib/types";
+import type { Database } from "../../db/client";
+import { requireSignedIn } from "./access";
+import { ServiceError } from "./errors";
+import { PURCHASE_MESSAGES } from "./investments";
+import { notifyFounder, notifyOne } from "./notifications";
+import { publicInvestorName } from "./projects";
+import { markPublicContentChanged } from "./public-content";
+import { reserveAndRun, type RateLimit } from "./rate-limit";
+
+export const QUESTION_RATE_LIMIT = {
+  max: QUESTION_LIMITS.perHour,
+  windowMs: 60 * 60 * 1000,
+  message: QUESTION_MESSAGES.tooMany,
+} as const satisfies RateLimit;
+
+export interface QuestionDTO {
+  id: string;
+  projectId: string;
+  askerName: string;
+  question: string;
+  answer: string | null;
+  answeredAt: string | null;
+  hidden: boolean;
+  createdAt: string;
+  /** True when the viewer asked it. */
+  mine: boolean;
+}
+
+interface ProjectRef {
+  id: string;
+  slug: string;
+  title: string;
+  founderId: string | null;
+  status: string;
+}
+
+type QuestionRow = {
+  id: string;
+  project_id: string;
+  asker_id: string;
+  question: string;
+  answer: string | null;
+  answered_at: number | null;
+  hidden: number;
+  created_at: number;
+  first_name: string | null;
+  last_name: string | null;
+};
+
+export const QUESTIONS_SHOWN = 100;
+
+function toDTO(r: QuestionRow, viewerId: string | null): QuestionDTO {
+  return {
+    id: r.id,
+    projectId: r.project_id,
+    askerName: publicInvestorName(r.first_name, r.last_name),
+    question: r.question,
+    answer: r.answer,
+    answeredAt: r.answered_at === null ? null : new Date(r.answered_at).toISOString(),
+    hidden: r.hidden === 1,
+    createdAt: new Date(r.created_at).toISOString(),
+    mine: viewerId !== null && r.asker_id === viewerId,
+  };
+}
+
+const manages = (viewer: Pick<SessionUser, "id" | "role"> | null, founderId: string | null) =>
+  viewer !== null && (viewer.role === "admin" || (founderId !== null && viewer.id === founderId));
+
+async function findProject(db: Database, idOrSlug: string): Promise<ProjectRef | null> {
+  if (!idOrSlug || idOrSlug.length > 200) return null;
+  return await db.$client
+    .prepare("select id, slug, title, founder_id as founderId, status from projects where id = ?1 or slug = ?1 limit 1")
+    .bind(idOrSlug)
+    .first<ProjectRef>();
+}
+
+export function questionLink(slug: string, id: string): string {
+  return `/project/${slug}?tab=questions#question-${id}`;
+}
+
+/** Asks a question on a published project; the founder is notified in the same batch. */
+export async function askQuestion(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: string,
+  body: unknown,
+): Promise<QuestionDTO> {
+  requireSignedIn(viewer);
+  const project = await findProject(db, idOrSlug);
+  if (!project || (project.status === "draft" && !manages(viewer, project.founderId))) {
+    throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  }
+  if (project.status === "draft") throw new ServiceError(409, QUESTION_MESSAGES.draft, "draft");
+  const parsed = validateQuestion(body);
+  if (!parsed.ok) {
+    throw new ServiceError(400, Object.values(parsed.errors)[0], "invalid_fields", { errors: parsed.errors });
+  }
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const d1 = db.$client;
+  const [written] = await reserveAndRun(
+    db,
+    [{ key: `question:user:${viewer.id}`, limit: QUESTION_RATE_LIMIT }],
+    [
+      d1
+        .prepare(
+          `insert into project_questions (id, project_id, asker_id, question, created_at)
+           values (?1, ?2, ?3, ?4, ?5) returning *`,
+        )
+        .bind(id, project.id, viewer.id, parsed.value.question, now),
+      notifyFounder(db, "question", {
+        eventKey: `question:${id}`,
+        projectId: project.id,
+        text: `New question on ${project.title}: ${excerpt(parsed.value.question)}`,
+        link: questionLink(project.slug, id),
+        now,
+        actorId: viewer.id,
+      }),
+    ],
+    now,
+  );
+  markPublicContentChanged();
+  const row = (written.results as QuestionRow[])[0];
+  return toDTO({ ...row, first_name: viewer.firstName, last_name: viewer.lastName }, viewer.id);
+}
+
+/** The first 80 characters of a text, for a notification line. */
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = Array.from(flat);
+  return chars.length > 80 ? `${chars.slice(0, 79).join("")}…` : flat;
+}
+
+/** A question with its project, for the founder's actions: 404 when missing or not the viewer's to see. */
+async function questionToManage(db: Database, viewer: SessionUser | null, questionId: string) {
+  requireSignedIn(viewer);
+  if (!questionId || questionId.length > 64) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
+  const row = await db.$client
+    .prepare(
+      `select q.id, q.asker_id, q.hidden, p.id as project_id, p.slug, p.title, p.founder_id
+       from project_questions q join projects p on p.id = q.project_id where q.id = ?1`,
+    )
+    .bind(questionId)
+    .first<{
+      id: string;
+      asker_id: string;
+      hidden: number;
+      project_id: string;
+      slug: string;
+      title: string;
+      founder_id: string | null;
+    }>();
+  if (!row) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
+  if (!manages(viewer, row.founder_id)) {
+    // A hidden question does not exist for anyone who may not see it.
+    if (row.hidden === 1) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
+    throw new ServiceError(403, QUESTION_MESSAGES.onlyFounder, "forbidden");
+  }
+  return row;
+}
+
+/** Answers (or re-answers) a question; the asker hears of the first answer once. */
+export async function answerQuestion(
+  db: Database,
+  viewer: SessionUser | null,
+  questionId: string,
+  body: unknown,
+): Promise<QuestionDTO> {
+  const q = await questionToManage(db, viewer, questionId);
+  const parsed = validateAnswer(body);
+  if (!parsed.ok) {
+    throw new ServiceError(400, Object.values(parsed.errors)[0], "invalid_fields", { errors: parsed.errors });
+  }
+  const now = Date.now();
+  const d1 = db.$client;
+  const [updated] = await d1.batch<QuestionRow>([
+    d1
+      .prepare(
+        `update project_questions set answer = ?1, answered_at = coalesce(answered_at, ?2)
+         where id = ?3
+         returning *, (select first_name from users where id = asker_id) as first_name,
+                      (select last_name from users where id = asker_id) as last_name`,
+      )
+      .bind(parsed.value.answer, now, q.id),
+    notifyOne(db, "answer", q.asker_id, {
+      eventKey: `answer:${q.id}`,
+      projectId: q.project_id,
+      text: `${q.title} answered your question`,
+      link: questionLink(q.slug, q.id),
+      now,
+      actorId: viewer!.id,
+    }),
+  ]);
+  markPublicContentChanged();
+  return toDTO(updated.results[0], viewer!.id);
+}
+
+/** Hides (or, with `{ hidden: false }`, shows again) a question. */
+export async function setQuestionHidden(
+  db: Database,
+  viewer: SessionUser | null,
+  questionId: string,
+  body: unknown,
+): Promise<QuestionDTO> {
+  const q = await questionToManage(db, viewer, questionId);
+  const raw = body && typeof body === "object" ? (body as Record<string, unknown>).hidden : undefined;
+  const hidden = !(raw === false || raw === "false" || raw === 0 || raw === "0");
+  const row = await db.$client
+    .prepare(
+      `update project_questions set hidden = ?1 where id = ?2
+       returning *, (select first_name from users where id = asker_id) as first_name,
+                    (select last_name from users where id = asker_id) as last_name`,
+    )
+    .bind(hidden ? 1 : 0, q.id)
+    .first<QuestionRow>();
+  markPublicContentChanged();
+  return toDTO(row!, viewer!.id);
+}
+
+/**
+ * A project's questions, newest first, as the viewer may see them (hidden ones for the founder and
+ * admins only). One statement.
+ */
+export async function listQuestionsFor(
+  db: Database,
+  viewer: Pick<SessionUser, "id" | "role"> | null,
+  project: { id: string; founderId: string | null },
+): Promise<QuestionDTO[]> {
+  const all = manages(viewer, project.founderId);
+  const rows = await db.$client
+    .prepare(
+      `select q.*, u.first_name, u.last_name from project_questions q join users u on u.id = q.asker_id
+       where q.project_id = ?1 and (?2 = 1 or q.hidden = 0)
+       order by q.created_at desc, q.id desc limit ${QUESTIONS_SHOWN}`,
+    )
+    .bind(project.id, all ? 1 : 0)
+    .all<QuestionRow>();
+  return rows.results.map((r) => toDTO(r, viewer?.id ?? null));
+}
+
+/** The API's read: the project by id or slug (drafts for their founder and admins only), then its questions. */
+export async function listQuestions(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: string,
+): Promise<QuestionDTO[]> {
+  const project = await findProject(db, idOrSlug);
+  if (!project || (project.status === "draft" && !manages(viewer, project.founderId))) {
+    throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  }
+  return listQuestionsFor(db, viewer, project);
+}

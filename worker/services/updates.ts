@@ -1,0 +1,201 @@
+/**
+ * Founder updates (issue 10 §2, ADR 022). The project's founder (or an admin) posts, edits and
+ * deletes; everyone who may see the project reads public updates; investors-only updates are read
+ * by the project's investors (an active investment), its founder and admins, and shown to everyone
+ * else as a dated "for investors only" note without title or body, on the page and in the API.
+ *
+ * Posting writes the update and its notifications in one batch (worker/services/notifications.ts).
+ */
+import { UPDATE_MESSAGES, validateUpdate, type UpdateInput } from "../../app/lib/update-form";
+import type { SessionUser } from "../../app/lib/types";
+import type { Database } from "../../db/client";
+import { requireSignedIn } from "./access";
+import { ServiceError } from "./errors";
+import { PURCHASE_MESSAGES } from "./investments";
+import { notifyUpdate } from "./notifications";
+import { markPublicContentChanged } from "./public-content";
+
+export interface UpdateDTO {
+  id: string;
+  projectId: string;
+  investorsOnly: boolean;
+  /** False when the viewer may not read it: title and body are then null. */
+  readable: boolean;
+  title: string | null;
+  body: string | null;
+  createdAt: string;
+  updatedAt: string;
+  edited: boolean;
+}
+
+interface ProjectRef {
+  id: string;
+  slug: string;
+  title: string;
+  founderId: string | null;
+  status: string;
+}
+
+export const UPDATES_SHOWN = 50;
+
+async function findProject(db: Database, idOrSlug: string): Promise<ProjectRef | null> {
+  if (!idOrSlug || idOrSlug.length > 200) return null;
+  return await db.$client
+    .prepare("select id, slug, title, founder_id as founderId, status from projects where id = ?1 or slug = ?1 limit 1")
+    .bind(idOrSlug)
+    .first<ProjectRef>();
+}
+
+function canManage(viewer: SessionUser, project: ProjectRef): boolean {
+  return viewer.role === "admin" || (project.founderId !== null && project.founderId === viewer.id);
+}
+
+/** The project for a founder's write: 404 when missing (or a draft the viewer cannot see), 403 for others. */
+async function projectToManage(db: Database, viewer: SessionUser | null, idOrSlug: string): Promise<ProjectRef> {
+  requireSignedIn(viewer);
+  const project = await findProject(db, idOrSlug);
+  const visible = project && (project.status !== "draft" || canManage(viewer, project));
+  if (!project || !visible) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  if (!canManage(viewer, project)) throw new ServiceError(403, UPDATE_MESSAGES.onlyFounder, "forbidden");
+  return project;
+}
+
+function parse(body: unknown): UpdateInput {
+  const result = validateUpdate(body);
+  if (!result.ok) {
+    const first = Object.values(result.errors)[0];
+    throw new ServiceError(400, first, "invalid_fields", { errors: result.errors });
+  }
+  return result.value;
+}
+
+type UpdateRow = {
+  id: string;
+  project_id: string;
+  title: string;
+  body: string;
+  investors_only: number;
+  created_at: number;
+  updated_at: number;
+  readable?: number;
+};
+
+function toDTO(r: UpdateRow, readable: boolean): UpdateDTO {
+  return {
+    id: r.id,
+    projectId: r.project_id,
+    investorsOnly: r.investors_only === 1,
+    readable,
+    title: readable ? r.title : null,
+    body: readable ? r.body : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    edited: r.updated_at > r.created_at,
+  };
+}
+
+export function updateLink(slug: string, id: string): string {
+  return `/project/${slug}?tab=updates#update-${id}`;
+}
+
+/** Posts an update and tells the project's investors (and, for a public one, its followers). */
+export async function postUpdate(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: string,
+  body: unknown,
+): Promise<UpdateDTO> {
+  const project = await projectToManage(db, viewer, idOrSlug);
+  const input = parse(body);
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const d1 = db.$client;
+  const insert = d1
+    .prepare(
+      `insert into project_updates (id, project_id, author_id, title, body, investors_only, created_at, updated_at)
+       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7) returning *`,
+    )
+    .bind(id, project.id, viewer!.id, input.title, input.body, input.investorsOnly ? 1 : 0, now);
+  const fanOut = notifyUpdate(db, {
+    eventKey: `update:${id}`,
+    projectId: project.id,
+    text: `${project.title} posted an update: ${input.title}`,
+    link: updateLink(project.slug, id),
+    now,
+    actorId: viewer!.id,
+    investorsOnly: input.investorsOnly,
+  });
+  const [written] = await d1.batch<UpdateRow>([insert, fanOut]);
+  markPublicContentChanged();
+  return toDTO(written.results[0], true);
+}
+
+/** Edits an update's title, body or audience. Nobody is notified again. */
+export async function editUpdate(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: string,
+  updateId: string,
+  body: unknown,
+): Promise<UpdateDTO> {
+  const project = await projectToManage(db, viewer, idOrSlug);
+  const input = parse(body);
+  const row = await db.$client
+    .prepare(
+      `update project_updates set title = ?1, body = ?2, investors_only = ?3, updated_at = ?4
+       where id = ?5 and project_id = ?6 returning *`,
+    )
+    .bind(input.title, input.body, input.investorsOnly ? 1 : 0, Date.now(), updateId, project.id)
+    .first<UpdateRow>();
+  if (!row) throw new ServiceError(404, UPDATE_MESSAGES.notFound, "not_found");
+  markPublicContentChanged();
+  return toDTO(row, true);
+}
+
+/** Deletes an update and the notifications that pointed at it, in one batch. */
+export async function deleteUpdate(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: string,
+  updateId: string,
+): Promise<void> {
+  const project = await projectToManage(db, viewer, idOrSlug);
+  const d1 = db.$client;
+  const [deleted] = await d1.batch([
+    d1.prepare("delete from project_updates where id = ?1 and project_id = ?2 returning id").bind(updateId, project.id),
+    d1.prepare("delete from notifications where event_key = ?1").bind(`update:${updateId}`),
+  ]);
+  if (!deleted.results.length) throw new ServiceError(404, UPDATE_MESSAGES.notFound, "not_found");
+  markPublicContentChanged();
+}
+
+/**
+ * A project's updates, newest first, as `viewer` may read them: one statement (whether the viewer
+ * holds an active investment is part of it). `project` is the already-found project.
+ */
+export async function listUpdatesFor(
+  db: Database,
+  viewer: Pick<SessionUser, "id" | "role"> | null,
+  project: { id: string; founderId: string | null },
+): Promise<UpdateDTO[]> {
+  const privileged = viewer !== null && (viewer.role === "admin" || viewer.id === project.founderId);
+  const rows = await db.$client
+    .prepare(
+      `select u.*, case when u.investors_only = 0 or ?2 = 1 or exists (
+           select 1 from investments i where i.project_id = u.project_id and i.investor_id = ?3 and i.status = 'active'
+         ) then 1 else 0 end as readable
+       from project_updates u where u.project_id = ?1
+       order by u.created_at desc, u.id desc limit ${UPDATES_SHOWN}`,
+    )
+    .bind(project.id, privileged ? 1 : 0, viewer?.id ?? "")
+    .all<UpdateRow>();
+  return rows.results.map((r) => toDTO(r, r.readable === 1));
+}
+
+/** The API's read: the project by id or slug (drafts for their founder and admins only), then its updates. */
+export async function listUpdates(db: Database, viewer: SessionUser | null, idOrSlug: string): Promise<UpdateDTO[]> {
+  const project = await findProject(db, idOrSlug);
+  const visible = project && (project.status !== "draft" || (viewer !== null && canManage(viewer, project)));
+  if (!project || !visible) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  return listUpdatesFor(db, viewer, project);
+}
