@@ -36,7 +36,9 @@ export const links: Route.LinksFunction = () => [
 export function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);
   return {
-    user: user ? { firstName: user.firstName, lastName: user.lastName, role: user.role } : null,
+    user: user
+      ? { firstName: user.firstName, lastName: user.lastName, role: user.role, unread: user.unreadNotifications ?? 0 }
+      : null,
   };
 }
 

@@ -20,6 +20,8 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("settings", "routes/settings.tsx"),
   route("investors/:username", "routes/investor-profile.tsx"),
+  route("notifications", "routes/notifications.tsx"),
+  route("notifications/:id", "routes/notification-open.tsx"),
 
   // browse and invest
   route("demo", "routes/demo.tsx"),

@@ -8,11 +8,33 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 
 import type { Role } from "../lib/types";
-import { ChevronDown, CloseIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
+import { BellIcon, ChevronDown, CloseIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
 
 export interface HeaderUser {
   firstName: string;
   role: Role;
+  /** Unread notifications, read with the session (no query of its own). */
+  unread?: number;
+}
+
+/** The bell's badge: the count, or 99+ beyond two digits. */
+export function unreadBadge(n: number): string {
+  return n > 99 ? "99+" : String(n);
+}
+
+/** The header bell: a link to /notifications whose name says how many are unread. */
+function Bell({ unread }: { unread: number }) {
+  const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
+  return (
+    <Link to="/notifications" className="bell" aria-label={label} title={label}>
+      <BellIcon />
+      {unread > 0 ? (
+        <span className="bell-badge" aria-hidden="true">
+          {unreadBadge(unread)}
+        </span>
+      ) : null}
+    </Link>
+  );
 }
 
 export const SCROLL_THRESHOLD = 20;
@@ -150,6 +172,8 @@ export function Header({ user }: { user: HeaderUser | null }) {
             )}
           </div>
         </nav>
+
+        {user ? <Bell unread={user.unread ?? 0} /> : null}
 
         <details className="nav-mobile">
           <summary className="menu-toggle">

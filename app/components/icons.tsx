@@ -82,6 +82,13 @@ export const UserIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Svg>
 );
+export const BellIcon = () => (
+  <Svg>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Svg>
+);
+
 export const ArrowRight = () => (
   <Svg size={18}>
     <path d="M5 12h14M13 6l6 6-6 6" />

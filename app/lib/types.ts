@@ -120,4 +120,6 @@ export interface UserDTO {
 export interface SessionUser extends UserDTO {
   /** Slug of the owned project, for links. */
   ownedProjectSlug: string | null;
+  /** Unread notifications (the header bell), read with the session: absent right after sign-in. */
+  unreadNotifications?: number;
 }

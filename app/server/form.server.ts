@@ -61,6 +61,8 @@ export const FORM_LIMITS = {
   settings: { maxBytes: 128 * 1024, maxFields: 30 },
   /** shares, amount, the idempotency key. */
   purchase: { maxBytes: 4 * 1024, maxFields: 10 },
+  /** The notifications page's Mark all read: intent alone. */
+  notifications: { maxBytes: 1024, maxFields: 4 },
   /** The portfolio's Regenerate button: intent alone. */
   portfolio: { maxBytes: 1024, maxFields: 4 },
   /** The profile form: names (80), phone (30), a 1,000-character bio, preference choices. */

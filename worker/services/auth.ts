@@ -163,6 +163,13 @@ const userWithProjectColumns = {
   ownedProjectSlug: projects.slug,
 };
 
+/**
+ * The header bell's count, folded into the session lookup (issue 10 §4): no extra D1 query per
+ * page. Served by notifications_unread_idx (user_id, read_at). Written out: drizzle renders bare
+ * column names inside a subquery.
+ */
+const unreadNotifications = sql<number>`(select count(*) from notifications n where n.user_id = "users"."id" and n.read_at is null)`;
+
 /** The two tables that hold `id.secret` tokens of a user, and the column of their last use. */
 const TOKEN_TABLES = { sessions: "last_verified_at", trusted_devices: "last_used_at" } as const;
 
@@ -395,7 +402,7 @@ export async function validateSessionToken(
   if (!parsed) return null;
   const { id, secret } = parsed;
   const rows = await db
-    .select({ session: sessions, ...userWithProjectColumns })
+    .select({ session: sessions, ...userWithProjectColumns, unread: unreadNotifications })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(projects, eq(projects.founderId, users.id))
@@ -420,11 +427,14 @@ export async function validateSessionToken(
     sessionId: id,
     refreshed,
     expiresAt: Math.min(lastVerifiedAt + SESSION_INACTIVITY_MS, absoluteEnd),
-    user: toSessionUser({
-      ...row.user,
-      ownedProjectId: row.ownedProjectId,
-      ownedProjectSlug: row.ownedProjectSlug,
-    }),
+    user: {
+      ...toSessionUser({
+        ...row.user,
+        ownedProjectId: row.ownedProjectId,
+        ownedProjectSlug: row.ownedProjectSlug,
+      }),
+      unreadNotifications: Number(row.unread ?? 0),
+    },
   };
 }
 

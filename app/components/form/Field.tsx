@@ -22,6 +22,7 @@ export interface ControlProps extends InputConstraints {
 }
 
 export function Field({
+  id: idProp,
   name,
   label,
   errors,
@@ -29,6 +30,8 @@ export function Field({
   schema,
   children,
 }: {
+  /** For a form repeated on one page (one answer form per question): an id of its own. */
+  id?: string;
   name: string;
   label: ReactNode;
   /** The form's errors (keyed by form name); this field shows its own. */
@@ -38,7 +41,7 @@ export function Field({
   schema?: v.GenericSchema;
   children: (props: ControlProps) => ReactNode;
 }) {
-  const id = fieldId(name);
+  const id = idProp ?? fieldId(name);
   const error = errors?.[name];
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const control: ControlProps = {

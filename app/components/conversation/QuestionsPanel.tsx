@@ -1,0 +1,126 @@
+/**
+ * The project page's Questions tab (issue 10 §3). A signed-in user asks (a POST form that works
+ * without JavaScript); a visitor gets a link to sign in that comes back here. Each question shows
+ * the asker's name as public lists show it, the date, and the founder's answer under it. The
+ * founder (and admins) answer, edit an answer, and hide or show a question from here.
+ */
+import { Form, Link } from "react-router";
+
+import { formatDate } from "../../lib/format";
+import type { FieldErrors } from "../../lib/form-kit";
+import { answerFormSchema, questionFormSchema } from "../../lib/question-form";
+import type { QuestionDTO } from "../../../worker/services/questions";
+import { Field } from "../form/Field";
+import { Notice } from "../Notice";
+import { RichText } from "./RichText";
+
+export interface QuestionsFormState {
+  /** Which form the errors and values belong to: "ask" or the answered question's id. */
+  form: string;
+  errors: FieldErrors;
+  values: Record<string, string>;
+}
+
+export function QuestionsPanel({
+  questions,
+  signedIn,
+  canManage,
+  signInHref,
+  action,
+  formState,
+  message,
+}: {
+  questions: QuestionDTO[];
+  signedIn: boolean;
+  canManage: boolean;
+  signInHref: string;
+  action: string;
+  formState: QuestionsFormState | null;
+  message: string | null;
+}) {
+  const ask = formState?.form === "ask" ? formState : null;
+  return (
+    <>
+      <h2>Questions</h2>
+      {message ? <Notice tone="success">{message}</Notice> : null}
+      {signedIn ? (
+        <Form method="post" action={action} className="ask-form" noValidate>
+          <input type="hidden" name="intent" value="ask" />
+          <Field name="question" label="Ask the founder a question" errors={ask?.errors} schema={questionFormSchema}>
+            {(p) => <textarea {...p} rows={3} defaultValue={ask?.values.question ?? ""} />}
+          </Field>
+          <button type="submit" className="btn btn-primary">
+            Post question
+          </button>
+        </Form>
+      ) : (
+        <p className="ask-signin">
+          <Link className="btn btn-secondary" to={signInHref}>
+            Sign in to ask a question
+          </Link>
+        </p>
+      )}
+      {questions.length === 0 ? (
+        <p className="muted">No questions yet. Be the first to ask.</p>
+      ) : (
+        <ol className="question-list">
+          {questions.map((q) => {
+            const mine = formState?.form === q.id ? formState : null;
+            return (
+              <li key={q.id} id={`question-${q.id}`} className={q.hidden ? "question is-hidden" : "question"}>
+                <p className="question-meta">
+                  <strong>{q.askerName}</strong> <span aria-hidden="true">·</span>{" "}
+                  <time dateTime={q.createdAt}>{formatDate(q.createdAt)}</time>
+                  {q.hidden ? <span className="badge badge-warning">Hidden</span> : null}
+                </p>
+                <RichText text={q.question} className="rich-text question-text" />
+                {q.answer ? (
+                  <div className="answer">
+                    <p className="answer-meta">
+                      <strong>Founder&apos;s answer</strong>
+                      {q.answeredAt ? (
+                        <>
+                          {" "}
+                          <span aria-hidden="true">·</span>{" "}
+                          <time dateTime={q.answeredAt}>{formatDate(q.answeredAt)}</time>
+                        </>
+                      ) : null}
+                    </p>
+                    <RichText text={q.answer} />
+                  </div>
+                ) : null}
+                {canManage ? (
+                  <div className="question-actions">
+                    <Form method="post" action={action} noValidate className="answer-form">
+                      <input type="hidden" name="intent" value="answer" />
+                      <input type="hidden" name="questionId" value={q.id} />
+                      <Field
+                        id={`answer-${q.id}`}
+                        name="answer"
+                        label={q.answer ? "Edit your answer" : "Your answer"}
+                        errors={mine?.errors}
+                        schema={answerFormSchema}
+                      >
+                        {(p) => <textarea {...p} rows={2} defaultValue={mine?.values.answer ?? q.answer ?? ""} />}
+                      </Field>
+                      <button type="submit" className="btn btn-primary btn-sm">
+                        {q.answer ? "Save answer" : "Post answer"}
+                      </button>
+                    </Form>
+                    <Form method="post" action={action}>
+                      <input type="hidden" name="intent" value={q.hidden ? "show" : "hide"} />
+                      <input type="hidden" name="questionId" value={q.id} />
+                      <button type="submit" className="btn btn-ghost btn-sm">
+                        {q.hidden ? "Show question" : "Hide question"}
+                      </button>
+                    </Form>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * /notifications (issue 10 §4): the signed-in user's notifications, newest first, each a link that
+ * marks it read as it opens it (/notifications/{id}), and Mark all read, a POST form that works
+ * without JavaScript. A visitor signs in first and comes back here.
+ */
+import { data, Form, Link } from "react-router";
+
+import { pageMeta } from "../components/meta";
+import { Notice } from "../components/Notice";
+import { formatDate } from "../lib/format";
+import { getApp, requireUser } from "../server/guards.server";
+import { FORM_LIMITS, readForm } from "../server/form.server";
+import { listNotifications, markRead, NOTIFICATION_MESSAGES } from "../../worker/services/notifications";
+import type { Route } from "./+types/notifications";
+
+export const meta: Route.MetaFunction = () => pageMeta("Notifications", "What happened on the projects you follow.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return listNotifications(getApp(context).db, user);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await readForm(request, FORM_LIMITS.notifications);
+  if (form.get("intent") !== "read-all") throw data({ message: "Unknown action" }, { status: 400 });
+  await markRead(getApp(context).db, user, {});
+  return { message: NOTIFICATION_MESSAGES.allRead };
+}
+
+const KIND_LABEL: Record<string, string> = {
+  update: "Update",
+  answer: "Answer",
+  question: "Question",
+  investment: "Investment",
+  goal: "Goal reached",
+  closing: "Closing soon",
+};
+
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  const { notifications, unread } = loaderData;
+  return (
+    <div className="container page notifications-page">
+      <div className="notifications-head">
+        <div>
+          <h1 className="page-title">Notifications</h1>
+          <p className="page-lead">{unread === 0 ? "You are all caught up." : `${unread} unread`}</p>
+        </div>
+        {unread > 0 ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="read-all" />
+            <button type="submit" className="btn btn-secondary">
+              Mark all read
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {actionData?.message ? <Notice tone="success">{actionData.message}</Notice> : null}
+      {notifications.length === 0 ? (
+        <div className="card empty-state">
+          <p>No notifications yet. Follow a project to hear about its updates.</p>
+          <Link className="btn btn-primary" to="/demo">
+            Browse projects
+          </Link>
+        </div>
+      ) : (
+        <ul className="notification-list card">
+          {notifications.map((n) => (
+            <li key={n.id} className={n.read ? "notification" : "notification is-unread"}>
+              <Link to={`/notifications/${n.id}`} className="notification-link">
+                <span className="notification-kind">
+                  {KIND_LABEL[n.kind] ?? n.kind}
+                  {n.read ? null : <span className="visually-hidden"> (unread)</span>}
+                </span>
+                <span className="notification-text">{n.text}</span>
+                <time className="notification-date" dateTime={n.createdAt}>
+                  {formatDate(n.createdAt)}
+                </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
