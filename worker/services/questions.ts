@@ -6,6 +6,7 @@
  * new question, the asker of the answer, once each (worker/services/notifications.ts).
  */
 import { QUESTION_LIMITS, QUESTION_MESSAGES, validateAnswer, validateQuestion } from "../../app/lib/question-form";
+import type { QuestionDTO } from "../../app/lib/conversation";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { requireSignedIn } from "./access";
@@ -21,19 +22,6 @@ export const QUESTION_RATE_LIMIT = {
   windowMs: 60 * 60 * 1000,
   message: QUESTION_MESSAGES.tooMany,
 } as const satisfies RateLimit;
-
-export interface QuestionDTO {
-  id: string;
-  projectId: string;
-  askerName: string;
-  question: string;
-  answer: string | null;
-  answeredAt: string | null;
-  hidden: boolean;
-  createdAt: string;
-  /** True when the viewer asked it. */
-  mine: boolean;
-}
 
 interface ProjectRef {
   id: string;
@@ -259,3 +247,5 @@ export async function listQuestions(
   }
   return listQuestionsFor(db, viewer, project);
 }
+
+export type { QuestionDTO };

@@ -7,6 +7,7 @@
  * Posting writes the update and its notifications in one batch (worker/services/notifications.ts).
  */
 import { UPDATE_MESSAGES, validateUpdate, type UpdateInput } from "../../app/lib/update-form";
+import type { UpdateDTO } from "../../app/lib/conversation";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { requireSignedIn } from "./access";
@@ -14,19 +15,6 @@ import { ServiceError } from "./errors";
 import { PURCHASE_MESSAGES } from "./investments";
 import { notifyUpdate } from "./notifications";
 import { markPublicContentChanged } from "./public-content";
-
-export interface UpdateDTO {
-  id: string;
-  projectId: string;
-  investorsOnly: boolean;
-  /** False when the viewer may not read it: title and body are then null. */
-  readable: boolean;
-  title: string | null;
-  body: string | null;
-  createdAt: string;
-  updatedAt: string;
-  edited: boolean;
-}
 
 interface ProjectRef {
   id: string;
@@ -199,3 +187,5 @@ export async function listUpdates(db: Database, viewer: SessionUser | null, idOr
   if (!project || !visible) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
   return listUpdatesFor(db, viewer, project);
 }
+
+export type { UpdateDTO };

@@ -9,7 +9,7 @@ import { Form, Link } from "react-router";
 import { formatDate } from "../../lib/format";
 import type { FieldErrors } from "../../lib/form-kit";
 import { answerFormSchema, questionFormSchema } from "../../lib/question-form";
-import type { QuestionDTO } from "../../../worker/services/questions";
+import type { QuestionDTO } from "../../lib/conversation";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
 import { RichText } from "./RichText";

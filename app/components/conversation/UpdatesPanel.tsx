@@ -7,7 +7,7 @@ import { Link } from "react-router";
 
 import { formatDate } from "../../lib/format";
 import { UPDATE_MESSAGES } from "../../lib/update-form";
-import type { UpdateDTO } from "../../../worker/services/updates";
+import type { UpdateDTO } from "../../lib/conversation";
 import { RichText } from "./RichText";
 
 export function UpdatesPanel({ updates, canPost }: { updates: UpdateDTO[]; canPost: boolean }) {

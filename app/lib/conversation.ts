@@ -1,0 +1,26 @@
+/** What the conversation's services answer (issue 10): shared by the API, the loaders and the components. */
+export interface UpdateDTO {
+  id: string;
+  projectId: string;
+  investorsOnly: boolean;
+  /** False when the viewer may not read it: title and body are then null. */
+  readable: boolean;
+  title: string | null;
+  body: string | null;
+  createdAt: string;
+  updatedAt: string;
+  edited: boolean;
+}
+
+export interface QuestionDTO {
+  id: string;
+  projectId: string;
+  askerName: string;
+  question: string;
+  answer: string | null;
+  answeredAt: string | null;
+  hidden: boolean;
+  createdAt: string;
+  /** True when the viewer asked it. */
+  mine: boolean;
+}
