@@ -8,8 +8,9 @@
  * spec's message); an admin, who has no project of their own, opens any project's dashboard with
  * `?project=<id or slug>`. Everything is links and a GET form, so it works without JavaScript.
  */
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 
+import { Conversation, type UpdateFormState } from "../components/founder/Conversation";
 import { FundingChart } from "../components/founder/FundingChart";
 import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
@@ -21,9 +22,12 @@ import { daysLeftText } from "../lib/project-status";
 import founderCss from "../styles/founder.css?url";
 import investCss from "../styles/invest.css?url";
 
+import { UPDATE_MESSAGES } from "../lib/update-form";
+import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireRole } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/errors";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
+import { deleteUpdate, editUpdate, getConversationSummary, postUpdate } from "../../worker/services/updates";
 import type { Route } from "./+types/founder-dashboard";
 
 /** The page lists the newest investments; the CSV has them all. */
@@ -54,6 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { project, series, investors } = dashboard;
   const today = isoDay();
   const query = asked ? `?project=${encodeURIComponent(project.slug)}` : "";
+  const url = new URL(request.url);
+  const conversation = await getConversationSummary(getApp(context).db, project.id);
+  const editId = url.searchParams.get("edit");
+  const saved = url.searchParams.get("saved");
   return {
     kind: "dashboard" as const,
     adminView: user.role === "admin" && project.id !== user.ownedProject,
@@ -63,14 +71,70 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     until: project.fundingDeadline < today ? project.fundingDeadline : today,
     investors: investors.slice(0, INVESTOR_ROWS_SHOWN),
     csvHref: `/founder-dashboard/investors.csv${query}`,
+    selfHref: `/founder-dashboard${query}`,
+    conversation,
+    editing: (editId && conversation.updates.find((u) => u.id === editId)) || null,
+    saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
   };
 }
 
-export default function FounderDashboard({ loaderData }: Route.ComponentProps) {
+/** `?saved=` codes after a redirect (codes, never free text). */
+const SAVED = {
+  posted: UPDATE_MESSAGES.posted,
+  edited: UPDATE_MESSAGES.saved,
+  deleted: UPDATE_MESSAGES.deleted,
+} as const;
+
+/**
+ * Posting, editing and deleting updates (issue 10 §2). The services check that the viewer is the
+ * project's founder (or an admin); a refused form comes back with every error beside its field,
+ * and `error` for clients reading the action's data.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireRole(request, context, ["founder"]);
+  const form = await readForm(request, FORM_LIMITS.update);
+  const fields = formFields(form);
+  const { db } = getApp(context);
+  const projectId = fields.projectId ?? "";
+  const updateId = fields.updateId ?? "";
+  const back = (code: keyof typeof SAVED) => {
+    const url = new URL(request.url);
+    url.searchParams.delete("edit");
+    url.searchParams.delete("index");
+    url.searchParams.set("saved", code);
+    return redirect(`${url.pathname}${url.search}#updates`);
+  };
+  const body = { title: fields.title ?? "", body: fields.body ?? "", investorsOnly: fields.investorsOnly ?? "" };
+  try {
+    if (fields.intent === "post-update") {
+      await postUpdate(db, user, projectId, body);
+      return back("posted");
+    }
+    if (fields.intent === "edit-update") {
+      await editUpdate(db, user, projectId, updateId, body);
+      return back("edited");
+    }
+    if (fields.intent === "delete-update") {
+      await deleteUpdate(db, user, projectId, updateId);
+      return back("deleted");
+    }
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    const formState: UpdateFormState = {
+      errors: e.errors ?? {},
+      values: { title: body.title, body: body.body, investorsOnly: body.investorsOnly !== "" },
+      editing: fields.intent === "edit-update" ? updateId : null,
+    };
+    return data({ formState, error: e.message }, { status: e.status });
+  }
+  return data({ formState: null, error: "Unknown action" }, { status: 400 });
+}
+
+export default function FounderDashboard({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "refused") return <Refused message={loaderData.message} />;
   if (loaderData.kind === "no-project") return <NoProject />;
   if (loaderData.kind === "choose") return <ChooseProject />;
-  const { project, series, until, investors, csvHref, adminView } = loaderData;
+  const { project, series, until, investors, csvHref, adminView, conversation, editing, saved, selfHref } = loaderData;
   const pct = Math.round(project.percent);
   const isDraft = project.status === "draft";
   const daysLeft = daysLeftText(project);
@@ -215,6 +279,22 @@ export default function FounderDashboard({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
+
+      <Conversation
+        projectId={project.id}
+        projectSlug={project.slug}
+        isDraft={isDraft}
+        followers={conversation.followers}
+        updates={conversation.updates}
+        openQuestions={conversation.openQuestions}
+        openQuestionCount={conversation.openQuestionCount}
+        editing={editing}
+        formState={actionData?.formState ?? null}
+        error={actionData?.error ?? null}
+        message={actionData?.formState ? null : saved}
+        action={selfHref}
+        cancelHref={selfHref}
+      />
     </div>
   );
 }

@@ -61,6 +61,10 @@ export const FORM_LIMITS = {
   settings: { maxBytes: 128 * 1024, maxFields: 30 },
   /** shares, amount, the idempotency key. */
   purchase: { maxBytes: 4 * 1024, maxFields: 10 },
+  /** A founder update: a 120-character title and a 10,000-character body (4 bytes a character at most). */
+  update: { maxBytes: 64 * 1024, maxFields: 10 },
+  /** The project page's follow, ask, answer and hide forms: a 5,000-character answer at most. */
+  conversation: { maxBytes: 32 * 1024, maxFields: 10 },
   /** The notifications page's Mark all read: intent alone. */
   notifications: { maxBytes: 1024, maxFields: 4 },
   /** The portfolio's Regenerate button: intent alone. */

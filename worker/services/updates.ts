@@ -14,6 +14,7 @@ import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { PURCHASE_MESSAGES } from "./investments";
 import { notifyUpdate } from "./notifications";
+import { publicInvestorName } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 
 interface ProjectRef {
@@ -189,3 +190,59 @@ export async function listUpdates(db: Database, viewer: SessionUser | null, idOr
 }
 
 export type { UpdateDTO };
+
+export interface ConversationSummary {
+  followers: number;
+  /** The newest updates (all readable: this is the founder's own view). */
+  updates: UpdateDTO[];
+  /** Questions without an answer, not hidden, oldest first (the order to answer them in). */
+  openQuestions: { id: string; question: string; askerName: string; createdAt: string }[];
+  openQuestionCount: number;
+}
+
+export const DASHBOARD_UPDATES = 5;
+export const DASHBOARD_QUESTIONS = 5;
+
+/**
+ * The founder dashboard's conversation (issue 10 §5): follower count, latest updates and the
+ * questions waiting for an answer, as one D1 batch (one round trip). The caller has already
+ * checked that the viewer manages `projectId`.
+ */
+export async function getConversationSummary(db: Database, projectId: string): Promise<ConversationSummary> {
+  const d1 = db.$client;
+  const [followers, updates, open] = await d1.batch<Record<string, unknown>>([
+    d1.prepare("select count(*) as n from project_follows where project_id = ?1").bind(projectId),
+    d1
+      .prepare(
+        `select * from project_updates where project_id = ?1 order by created_at desc, id desc limit ${DASHBOARD_UPDATES}`,
+      )
+      .bind(projectId),
+    d1
+      .prepare(
+        `select q.id, q.question, q.created_at, u.first_name, u.last_name, count(*) over () as total
+         from project_questions q join users u on u.id = q.asker_id
+         where q.project_id = ?1 and q.answer is null and q.hidden = 0
+         order by q.created_at asc, q.id asc limit ${DASHBOARD_QUESTIONS}`,
+      )
+      .bind(projectId),
+  ]);
+  const openRows = open.results as {
+    id: string;
+    question: string;
+    created_at: number;
+    first_name: string | null;
+    last_name: string | null;
+    total: number;
+  }[];
+  return {
+    followers: Number((followers.results[0] as { n: number } | undefined)?.n ?? 0),
+    updates: (updates.results as UpdateRow[]).map((r) => toDTO(r, true)),
+    openQuestions: openRows.map((r) => ({
+      id: r.id,
+      question: r.question,
+      askerName: publicInvestorName(r.first_name, r.last_name),
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+    openQuestionCount: openRows[0] ? Number(openRows[0].total) : 0,
+  };
+}
