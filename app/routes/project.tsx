@@ -7,7 +7,12 @@
  * on error. We use the stored logo when there is one and otherwise the local placeholder directly:
  * no third-party requests (DESIGN §5), and visitors without JavaScript could not run onError.
  */
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+
+import { FollowButton } from "../components/conversation/FollowButton";
+import { QuestionsPanel, type QuestionsFormState } from "../components/conversation/QuestionsPanel";
+import { UpdatesPanel } from "../components/conversation/UpdatesPanel";
+import { Notice } from "../components/Notice";
 
 import {
   InvestmentPanel,
@@ -36,7 +41,13 @@ import { daysLeftText } from "../lib/project-status";
 import { largestInvestorSentence } from "../lib/raise";
 import investCss from "../styles/invest.css?url";
 
-import { getApp } from "../server/guards.server";
+import { QUESTION_MESSAGES } from "../lib/question-form";
+import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { getApp, requireUser } from "../server/guards.server";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { setFollowing } from "../../worker/services/follows";
+import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from "../../worker/services/questions";
+import { listUpdatesFor } from "../../worker/services/updates";
 import { getProjectDetail } from "../../worker/services/projects";
 import type { Route } from "./+types/project";
 
@@ -48,6 +59,8 @@ const TABS = [
   { id: "product", label: "Product" },
   { id: "market", label: "Market" },
   { id: "investment", label: "Investment" },
+  { id: "updates", label: "Updates" },
+  { id: "questions", label: "Questions" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -70,17 +83,81 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A draft is found only for its founder and admins: their preview of the public page.
   const found = await getProjectDetail(db, params.slug, user);
   if (!found) throw data(null, { status: 404 });
-  const { project, raise } = found;
+  const { project, raise, followers, following } = found;
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab: TabId = TABS.some((t) => t.id === tabParam) ? (tabParam as TabId) : "overview";
+  const owner = { id: project._id, founderId: project.founderId };
+  // The tab's own read, one statement, only for the tab shown (session + project + tab: 3 queries).
+  const updates = tab === "updates" ? await listUpdatesFor(db, user, owner) : [];
+  const questions = tab === "questions" ? await listQuestionsFor(db, user, owner) : [];
+  const saved = url.searchParams.get("saved");
   return {
     project,
     raise,
+    followers,
+    following,
+    updates,
+    questions,
+    signedIn: user !== null,
+    canManage: user !== null && (user.role === "admin" || user.id === project.founderId),
+    saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
     tab,
     requestedShares: parseShares(url.searchParams.get("shares")),
     role: user?.role ?? null,
   };
+}
+
+/** `?saved=` codes after the conversation's redirects (codes, never free text). */
+const SAVED = {
+  asked: QUESTION_MESSAGES.asked,
+  answered: QUESTION_MESSAGES.answered,
+  hidden: QUESTION_MESSAGES.hidden,
+  shown: QUESTION_MESSAGES.shown,
+} as const;
+
+/**
+ * The page's forms (issue 10): follow and unfollow, ask, answer, hide and show a question. Each
+ * calls its service, which holds the rules; success redirects back (the tab and the item in the
+ * URL), a refusal re-renders with the message beside the field and `error` for data clients. A
+ * visitor's POST is sent to sign in and back.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await readForm(request, FORM_LIMITS.conversation);
+  const fields = formFields(form);
+  const { db } = getApp(context);
+  const base = `/project/${encodeURIComponent(params.slug)}`;
+  const intent = fields.intent;
+  try {
+    if (intent === "follow" || intent === "unfollow") {
+      await setFollowing(db, user, fields.projectId || params.slug, intent === "follow");
+      const back = new URL(request.url);
+      back.searchParams.delete("index");
+      return redirect(`${base}${back.search}`);
+    }
+    if (intent === "ask") {
+      const q = await askQuestion(db, user, params.slug, { question: fields.question ?? "" });
+      return redirect(`${base}?tab=questions&saved=asked#question-${q.id}`);
+    }
+    if (intent === "answer") {
+      const q = await answerQuestion(db, user, fields.questionId ?? "", { answer: fields.answer ?? "" });
+      return redirect(`${base}?tab=questions&saved=answered#question-${q.id}`);
+    }
+    if (intent === "hide" || intent === "show") {
+      const q = await setQuestionHidden(db, user, fields.questionId ?? "", { hidden: intent === "hide" });
+      return redirect(`${base}?tab=questions&saved=${intent === "hide" ? "hidden" : "shown"}#question-${q.id}`);
+    }
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    const formState: QuestionsFormState = {
+      form: intent === "answer" ? (fields.questionId ?? "") : "ask",
+      errors: e.errors ?? {},
+      values: { question: fields.question ?? "", answer: fields.answer ?? "" },
+    };
+    return data({ formState, error: e.message }, { status: e.status, headers: errorHeaders(e) });
+  }
+  return data({ formState: null, error: "Unknown action" }, { status: 400 });
 }
 
 /** The calculator's starting count: the smallest purchase that meets the minimum investment. */
@@ -89,8 +166,12 @@ function defaultShares(p: { investmentTerms: { minInvestment: number }; sharePri
   return p.sharesRemaining > 0 ? Math.min(min, p.sharesRemaining) : min;
 }
 
-export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, raise, tab, requestedShares, role } = loaderData;
+export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { project, raise, tab, requestedShares, role, followers, following, signedIn, canManage, saved } = loaderData;
+  const here = `/project/${project.slug}${tab === "overview" ? "" : `?tab=${tab}`}`;
+  const signInHref = `/signin?redirectTo=${encodeURIComponent(here)}`;
+  const refusal =
+    actionData?.formState && Object.keys(actionData.formState.errors).length === 0 ? actionData.error : null;
   const concentration = largestInvestorSentence(raise);
   const fallback = defaultShares(project);
   const initial =
@@ -155,6 +236,19 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
                 View Details
               </a>
             </div>
+            {project.status === "draft" ? null : (
+              <div className="detail-follow">
+                <FollowButton
+                  projectId={project._id}
+                  title={project.title}
+                  following={following}
+                  followers={followers}
+                  signedIn={signedIn}
+                  action={here}
+                  signInHref={signInHref}
+                />
+              </div>
+            )}
           </div>
           <div className="detail-hero-media">
             <img src={project.image} alt="" width={640} height={360} />
@@ -176,6 +270,21 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
             {tab === "product" ? <ProductPanel project={project} /> : null}
             {tab === "market" ? <MarketPanel project={project} /> : null}
             {tab === "investment" ? <InvestmentPanel project={project} raise={raise} /> : null}
+            {tab === "updates" ? <UpdatesPanel updates={loaderData.updates} canPost={canManage} /> : null}
+            {tab === "questions" ? (
+              <>
+                {refusal ? <Notice tone="error">{refusal}</Notice> : null}
+                <QuestionsPanel
+                  questions={loaderData.questions}
+                  signedIn={signedIn}
+                  canManage={canManage}
+                  signInHref={signInHref}
+                  action={here}
+                  formState={actionData?.formState ?? null}
+                  message={saved}
+                />
+              </>
+            ) : null}
           </section>
         </div>
 

@@ -58,13 +58,13 @@ projectsApi.post("/:id/publish", async (c) => {
 
 /**
  * GET /api/projects/{slug or _id} → project (with `raise`: the cap table and the largest investor's
- * share, issue 9 §3) | 404. A draft is found only by its founder and admins (with their token);
+ * share, issue 9 §3; `followers` and the caller's `following`, issue 10) | 404. A draft is found only by its founder and admins (with their token);
  * everyone else gets the 404 a missing project gets.
  */
 projectsApi.get("/:id", async (c) => {
   const found = await getProjectDetail(c.get("db"), c.req.param("id"), c.get("user"));
   if (!found) return c.json({ success: false, message: PURCHASE_MESSAGES.notFound }, 404);
-  return c.json({ ...found.project, raise: found.raise });
+  return c.json({ ...found.project, raise: found.raise, followers: found.followers, following: found.following });
 });
 
 /** GET /api/projects/{slug}/investors → { investors, count } (names only: no emails or ids) */

@@ -11,6 +11,7 @@ import { projectFollows, projects, users } from "../../db/schema";
 import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { PURCHASE_MESSAGES } from "./investments";
+import { markPublicContentChanged } from "./public-content";
 import { byIdOrSlug, investorCount, isPublished, publicInvestorName, toProjectDTO } from "./projects";
 
 export const FOLLOW_MESSAGES = {
@@ -57,6 +58,7 @@ export async function setFollowing(
   const count = d1.prepare("select count(*) as n from project_follows where project_id = ?1").bind(project.id);
   const [, counted] = await d1.batch<{ n: number }>([write, count]);
   const followers = Number(counted.results?.[0]?.n ?? 0);
+  markPublicContentChanged(); // visitors' cached copies show the count
   return { projectId: project.id, slug: project.slug, title: project.title, following: on, followers };
 }
 

@@ -194,23 +194,37 @@ const largestInvestorCents = sql<
 
 /**
  * The detail page's read (and `GET /api/projects/{id}`): the project as `getProject` finds it plus
- * the raise's concentration (issue 9 §3), still one statement.
+ * the raise's concentration (issue 9 §3), its follower count and whether the viewer follows it
+ * (issue 10 §1), still one statement.
  */
 export async function getProjectDetail(
   db: Database,
   idOrSlug: string,
   viewer: Pick<SessionUser, "id" | "role"> | null = null,
-): Promise<{ project: ProjectDTO; raise: RaiseFigures } | null> {
+): Promise<{ project: ProjectDTO; raise: RaiseFigures; followers: number; following: boolean } | null> {
   if (!idOrSlug || idOrSlug.length > 200) return null;
   const rows = await db
-    .select({ project: getTableColumns(projects), investors: investorCount, largest: largestInvestorCents })
+    .select({
+      project: getTableColumns(projects),
+      investors: investorCount,
+      largest: largestInvestorCents,
+      followers: sql<number>`(select count(*) from project_follows f where f.project_id = "projects"."id")`,
+      following: viewer
+        ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${viewer.id})`
+        : sql<number>`0`,
+    })
     .from(projects)
     .where(and(byIdOrSlug(idOrSlug), visibleTo(viewer)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
   const project = toProjectDTO(row.project, row.investors);
-  return { project, raise: raiseFigures(project, cents(Number(row.largest ?? 0))) };
+  return {
+    project,
+    raise: raiseFigures(project, cents(Number(row.largest ?? 0))),
+    followers: Number(row.followers),
+    following: Number(row.following) === 1,
+  };
 }
 
 /**

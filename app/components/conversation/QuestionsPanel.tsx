@@ -69,7 +69,7 @@ export function QuestionsPanel({
             return (
               <li key={q.id} id={`question-${q.id}`} className={q.hidden ? "question is-hidden" : "question"}>
                 <p className="question-meta">
-                  <strong>{q.askerName}</strong> <span aria-hidden="true">·</span>{" "}
+                  <strong>{q.askerName}</strong>
                   <time dateTime={q.createdAt}>{formatDate(q.createdAt)}</time>
                   {q.hidden ? <span className="badge badge-warning">Hidden</span> : null}
                 </p>
@@ -78,13 +78,7 @@ export function QuestionsPanel({
                   <div className="answer">
                     <p className="answer-meta">
                       <strong>Founder&apos;s answer</strong>
-                      {q.answeredAt ? (
-                        <>
-                          {" "}
-                          <span aria-hidden="true">·</span>{" "}
-                          <time dateTime={q.answeredAt}>{formatDate(q.answeredAt)}</time>
-                        </>
-                      ) : null}
+                      {q.answeredAt ? <time dateTime={q.answeredAt}>{formatDate(q.answeredAt)}</time> : null}
                     </p>
                     <RichText text={q.answer} />
                   </div>
