@@ -97,12 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getApp(context);
   const projectId = fields.projectId ?? "";
   const updateId = fields.updateId ?? "";
+  // Built from what we know, not from request.url: a data request's URL ends in `.data`.
+  const asked = new URL(request.url).searchParams.get("project")?.trim();
   const back = (code: keyof typeof SAVED) => {
-    const url = new URL(request.url);
-    url.searchParams.delete("edit");
-    url.searchParams.delete("index");
-    url.searchParams.set("saved", code);
-    return redirect(`${url.pathname}${url.search}#updates`);
+    const query = new URLSearchParams(asked ? { project: asked, saved: code } : { saved: code });
+    return redirect(`/founder-dashboard?${query}#updates`);
   };
   const body = { title: fields.title ?? "", body: fields.body ?? "", investorsOnly: fields.investorsOnly ?? "" };
   try {

@@ -1,9 +1,9 @@
 /**
  * /notifications (issue 10 §4): the signed-in user's notifications, newest first, each a link that
  * marks it read as it opens it (/notifications/{id}), and Mark all read, a POST form that works
- * without JavaScript. A visitor signs in first and comes back here.
+ * without JavaScript (and redirects, so the header's count is read again). A visitor signs in first and comes back here.
  */
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
@@ -17,7 +17,9 @@ export const meta: Route.MetaFunction = () => pageMeta("Notifications", "What ha
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return listNotifications(getApp(context).db, user);
+  const list = await listNotifications(getApp(context).db, user);
+  const saved = new URL(request.url).searchParams.get("saved") === "read" ? NOTIFICATION_MESSAGES.allRead : null;
+  return { ...list, saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, FORM_LIMITS.notifications);
   if (form.get("intent") !== "read-all") throw data({ message: "Unknown action" }, { status: 400 });
   await markRead(getApp(context).db, user, {});
-  return { message: NOTIFICATION_MESSAGES.allRead };
+  // Redirect (not a re-render): the header's count was read with the session before this action ran.
+  return redirect("/notifications?saved=read");
 }
 
 const KIND_LABEL: Record<string, string> = {
@@ -37,8 +40,8 @@ const KIND_LABEL: Record<string, string> = {
   closing: "Closing soon",
 };
 
-export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notifications, unread } = loaderData;
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { notifications, unread, saved } = loaderData;
   return (
     <div className="container page notifications-page">
       <div className="notifications-head">
@@ -55,7 +58,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           </Form>
         ) : null}
       </div>
-      {actionData?.message ? <Notice tone="success">{actionData.message}</Notice> : null}
+      {saved ? <Notice tone="success">{saved}</Notice> : null}
       {notifications.length === 0 ? (
         <div className="card empty-state">
           <p>No notifications yet. Follow a project to hear about its updates.</p>

@@ -132,9 +132,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === "follow" || intent === "unfollow") {
       await setFollowing(db, user, fields.projectId || params.slug, intent === "follow");
-      const back = new URL(request.url);
-      back.searchParams.delete("index");
-      return redirect(`${base}${back.search}`);
+      // Back to the tab it was sent from (a data request's URL carries routing parameters: drop them).
+      const tab = new URL(request.url).searchParams.get("tab");
+      return redirect(tab ? `${base}?tab=${encodeURIComponent(tab)}` : base);
     }
     if (intent === "ask") {
       const q = await askQuestion(db, user, params.slug, { question: fields.question ?? "" });

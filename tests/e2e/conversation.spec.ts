@@ -1,0 +1,210 @@
+/**
+ * Issue 10 in the browser, with JavaScript on and off: following, founder updates, questions and
+ * notifications.
+ */
+import { type APIRequestContext, type Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+import {
+  createProjectViaApi,
+  expectNoSeriousViolations,
+  signInCookie,
+  signInViaForm,
+  signUpViaApi,
+  TEST_PASSWORD,
+} from "./helpers";
+
+async function publishedProject(request: APIRequestContext) {
+  const founder = await signUpViaApi(request, { role: "founder", firstName: "Fiona", lastName: "Founder" });
+  const project = await createProjectViaApi(request, founder.token, { publish: true });
+  return { founder, project };
+}
+
+const bell = (page: Page) => page.getByRole("link", { name: /^Notifications/ });
+
+test("a signed-in user follows and unfollows from the project page; the count follows", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const { project } = await publishedProject(request);
+  const investor = await signUpViaApi(request);
+  await signInCookie(context, baseURL!, investor.token);
+  await page.goto(`/project/${project.slug}`);
+  const follow = page.getByRole("button", { name: "Follow", exact: true });
+  await expect(page.getByText("0 followers")).toBeVisible();
+  await follow.click();
+  const following = page.getByRole("button", { name: "Following" });
+  await expect(following).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("1 follower", { exact: true })).toBeVisible();
+  const watchlist = await request.get("/api/users/me/watchlist", {
+    headers: { Authorization: `Bearer ${investor.token}` },
+  });
+  expect(((await watchlist.json()) as { projects: { slug: string }[] }).projects.map((p) => p.slug)).toEqual([
+    project.slug,
+  ]);
+
+  await following.click();
+  await expect(page.getByRole("button", { name: "Follow", exact: true })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByText("0 followers")).toBeVisible();
+});
+
+test("a visitor who follows or asks is sent to sign in and comes back to ask", async ({ page, request }) => {
+  const { project } = await publishedProject(request);
+  const asker = await signUpViaApi(request, { firstName: "Quinn", lastName: "Asker" });
+  await page.goto(`/project/${project.slug}?tab=questions`);
+  await page.getByRole("link", { name: "Sign in to ask a question" }).click();
+  await expect(page).toHaveURL(/\/signin\?redirectTo=/);
+  await signInViaForm(page, asker.email, TEST_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=questions$`));
+  await page.getByLabel("Ask the founder a question").fill("What will you build with the money?");
+  await page.getByRole("button", { name: "Post question" }).click();
+  await expect(page.getByText("Your question was posted. The founder will be notified.")).toBeVisible();
+  const item = page.locator(".question").filter({ hasText: "What will you build with the money?" });
+  await expect(item.getByText("Quinn A.")).toBeVisible();
+});
+
+test("an empty question is refused beside the field, and nothing is posted", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const { project } = await publishedProject(request);
+  const asker = await signUpViaApi(request);
+  await signInCookie(context, baseURL!, asker.token);
+  await page.goto(`/project/${project.slug}?tab=questions`);
+  await page.getByRole("button", { name: "Post question" }).click();
+  await expect(page.getByText("Please enter your question")).toBeVisible();
+  await expect(page.getByLabel("Ask the founder a question")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("No questions yet. Be the first to ask.")).toBeVisible();
+});
+
+test("a founder posts an update; an investor sees it, gets a notification and reads it", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  const { founder, project } = await publishedProject(request);
+  const investor = await signUpViaApi(request);
+  const bought = await request.post(`/api/projects/${project._id}/invest`, {
+    data: { shares: 20 },
+    headers: { Authorization: `Bearer ${investor.token}`, "Idempotency-Key": crypto.randomUUID() },
+  });
+  expect(bought.status()).toBe(201);
+
+  await signInCookie(page.context(), baseURL!, founder.token);
+  await page.goto("/founder-dashboard");
+  await page.getByRole("button", { name: "Post update" }).click();
+  await expect(page.getByText("Please enter a title for the update")).toBeVisible();
+  await page.getByLabel("Title").fill("The pilot is live");
+  await page
+    .getByLabel("Update", { exact: true })
+    .fill("Forty students booked rooms.\n\nDeck: https://example.edu/deck <b>bold</b>");
+  await page.getByLabel(/For investors only/).check();
+  await page.getByRole("button", { name: "Post update" }).click();
+  await expect(page.getByText("Your update was posted")).toBeVisible();
+  await expect(page.getByRole("link", { name: "The pilot is live", exact: true })).toBeVisible();
+
+  const investorContext = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
+  await signInCookie(investorContext, baseURL!, investor.token);
+  const ip = await investorContext.newPage();
+  await ip.goto("/portfolio");
+  await expect(bell(ip)).toHaveAccessibleName("Notifications, 1 unread");
+  await bell(ip).click();
+  await expect(ip).toHaveURL(/\/notifications$/);
+  const note = ip.getByRole("link", { name: new RegExp(`${project.title} posted an update: The pilot is live`) });
+  await expect(note).toBeVisible();
+  await note.click();
+  await expect(ip).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=updates#update-`));
+  const update = ip.getByRole("article", { name: "The pilot is live" });
+  await expect(update.getByText("Forty students booked rooms.")).toBeVisible();
+  await expect(update.getByRole("link", { name: "https://example.edu/deck" })).toHaveAttribute(
+    "href",
+    "https://example.edu/deck",
+  );
+  await expect(update.getByText("<b>bold</b>")).toBeVisible();
+  await expect(bell(ip)).toHaveAccessibleName("Notifications");
+  await investorContext.close();
+
+  // Someone who did not invest sees only that an investors-only update exists.
+  await page.context().clearCookies();
+  await page.goto(`/project/${project.slug}?tab=updates`);
+  await expect(page.getByText("This update is for the project's investors only")).toBeVisible();
+  await expect(page.getByText("Forty students booked rooms.")).toHaveCount(0);
+});
+
+test("the founder answers a question; the asker is notified and marks all read", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  const { founder, project } = await publishedProject(request);
+  const asker = await signUpViaApi(request);
+  const asked = await request.post(`/api/projects/${project._id}/questions`, {
+    data: { question: "Which campus is next?" },
+    headers: { Authorization: `Bearer ${asker.token}` },
+  });
+  expect(asked.status()).toBe(201);
+
+  await signInCookie(page.context(), baseURL!, founder.token);
+  await page.goto("/founder-dashboard");
+  const waiting = page.locator("#questions");
+  await expect(waiting.getByText("Which campus is next?")).toBeVisible();
+  await waiting.getByRole("link", { name: "Answer" }).click();
+  await expect(page).toHaveURL(/tab=questions#question-/);
+  await page.getByLabel("Your answer").fill("Boston, in the spring.");
+  await page.getByRole("button", { name: "Post answer" }).click();
+  await expect(page.getByText("Your answer was posted")).toBeVisible();
+  await expect(page.locator(".answer").getByText("Boston, in the spring.")).toBeVisible();
+
+  const askerContext = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
+  await signInCookie(askerContext, baseURL!, asker.token);
+  const ap = await askerContext.newPage();
+  await ap.goto("/notifications");
+  await expect(ap.getByRole("link", { name: new RegExp(`${project.title} answered your question`) })).toBeVisible();
+  await expect(ap.getByText("1 unread")).toBeVisible();
+  await ap.getByRole("button", { name: "Mark all read" }).click();
+  await expect(ap.getByText("All notifications are marked as read")).toBeVisible();
+  await expect(ap.getByText("You are all caught up.")).toBeVisible();
+  await expect(bell(ap)).toHaveAccessibleName("Notifications");
+  await askerContext.close();
+});
+
+test("axe: the Updates and Questions tabs, the notifications page and the dashboard's conversation", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "axe injects a script: js project only");
+  const { founder, project } = await publishedProject(request);
+  const asker = await signUpViaApi(request);
+  const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
+  await request.post(`/api/projects/${project._id}/follow`, { headers: auth(asker.token) });
+  await request.post(`/api/projects/${project._id}/updates`, {
+    data: { title: "Hello", body: "First update https://example.edu" },
+    headers: auth(founder.token),
+  });
+  await request.post(`/api/projects/${project._id}/questions`, {
+    data: { question: "Runway?" },
+    headers: auth(asker.token),
+  });
+  await signInCookie(page.context(), baseURL!, founder.token);
+  for (const path of [
+    `/project/${project.slug}?tab=updates`,
+    `/project/${project.slug}?tab=questions`,
+    "/founder-dashboard",
+  ]) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page, path);
+  }
+  await page.context().clearCookies();
+  await signInCookie(page.context(), baseURL!, asker.token);
+  for (const path of ["/notifications", `/project/${project.slug}?tab=questions`]) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page, path);
+  }
+});
