@@ -388,6 +388,20 @@ describe("POST /api/investments/{id}/cancel", () => {
 });
 
 describe("cancelled investments count nowhere", () => {
+  it("a cancellation drops the visitors' cached copies, so they see the numbers go down", async () => {
+    const { project, ada, adaInv } = await twoInvestments();
+    const cached = await call(`/api/projects/${project.slug}`);
+    const hit = await call(`/api/projects/${project.slug}`);
+    expect((await cancel(adaInv, ada.token)).status).toBe(200);
+    const after = await call(`/api/projects/${project.slug}`);
+    expect({
+      before: (await json<{ sharesSold: number }>(cached)).sharesSold,
+      hit: hit.headers.get("X-Edge-Cache"),
+      after: after.headers.get("X-Edge-Cache"),
+      sharesSold: (await json<{ sharesSold: number }>(after)).sharesSold,
+    }).toEqual({ before: 50, hit: "HIT", after: "MISS", sharesSold: 20 });
+  });
+
   it("the project's investor count and public investors list leave them out", async () => {
     const { project, ada, adaInv } = await twoInvestments();
     await cancel(adaInv, ada.token);
