@@ -33,6 +33,7 @@ export default [
   route("invest/:id", "routes/purchase.tsx", { id: "invest" }),
   route("portfolio", "routes/portfolio.tsx"),
   route("portfolio-page", "routes/portfolio.tsx", { id: "portfolio-page" }),
+  route("portfolio/investments/:id", "routes/investment.tsx"),
 
   // founders
   route("my-projects", "routes/my-projects.tsx"),

@@ -16,3 +16,23 @@ export function cancelDeadline(fundingDeadline: string): number {
 export function canStillCancel(fundingDeadline: string, now: number = Date.now()): boolean {
   return now < cancelDeadline(fundingDeadline);
 }
+
+const cutoffFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+/**
+ * The cutoff as the pages and messages say it, to the minute and in UTC so that every reader
+ * (and the server) names the same instant: "Dec 18, 2026, 00:00 UTC". Empty for an unreadable
+ * deadline.
+ */
+export function cancelDeadlineText(fundingDeadline: string): string {
+  const at = cancelDeadline(fundingDeadline);
+  return at ? `${cutoffFormat.format(at)} UTC` : "";
+}

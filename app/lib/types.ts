@@ -103,6 +103,12 @@ export interface InvestmentDTO {
   /** Percent of the company these shares represent. */
   equity: number;
   projectedReturns: number;
+  /** When it was cancelled (ISO), or null while it stands. A cancelled investment counts nowhere. */
+  cancelledAt: string | null;
+  /** The last moment it may be cancelled (ISO): 48 hours before the project's funding deadline. */
+  cancelDeadline: string | null;
+  /** Active and before `cancelDeadline` when this answer was made. */
+  cancellable: boolean;
 }
 
 /** The user object of spec section 7. */

@@ -4,6 +4,10 @@
  * JavaScript by a timer, without it by a meta refresh inside <noscript> (so browsers running
  * scripts never see an unconditional timed refresh).
  *
+ * The holdings list every investment, a cancelled one labelled Cancelled (it counts in no total), with
+ * a link to each investment's page and, while it may still be cancelled, a Cancel link to that
+ * page's confirm step (app/routes/investment.tsx); `?cancelled=<id>` says what was cancelled.
+ *
  * The AI Tools tab (`?tab=ai`) computes every number in the loader from the investments already
  * read, so it renders at once. The insights (cached per holdings, else the model: ADR 019) are
  * awaited for a short moment only: a cache hit (the common case) is rendered into the page, which
@@ -35,6 +39,7 @@ import {
 } from "../lib/portfolio-math";
 import investCss from "../styles/invest.css?url";
 import chartsCss from "../styles/charts.css?url";
+import investmentCss from "../styles/investment.css?url";
 import portfolioCss from "../styles/portfolio.css?url";
 
 import { readForm, FORM_LIMITS } from "../server/form.server";
@@ -42,7 +47,7 @@ import { getApp, requireUser } from "../server/guards.server";
 import { fallbackInsights } from "../../worker/ai/insights";
 import { portfolioInsights } from "../../worker/services/analytics";
 import { isServiceError } from "../../worker/services/errors";
-import { listInvestments, portfolioMessage } from "../../worker/services/investments";
+import { cancelledMessage, listInvestments, portfolioMessage } from "../../worker/services/investments";
 import type { Route } from "./+types/portfolio";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
@@ -64,6 +69,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: investCss },
   { rel: "stylesheet", href: chartsCss },
   { rel: "stylesheet", href: portfolioCss },
+  { rel: "stylesheet", href: investmentCss },
 ];
 
 export const meta: Route.MetaFunction = () => [{ title: "Portfolio | CampusFund" }];
@@ -122,6 +128,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const invested = url.searchParams.get("invested");
   const fresh = invested ? investments.find((i) => i._id === invested) : undefined;
+  // After a cancellation (the investment page's action): say what was cancelled, if it was.
+  const cancelledId = url.searchParams.get("cancelled");
+  const cancelled = cancelledId
+    ? investments.find((i) => i._id === cancelledId && i.status === "cancelled")
+    : undefined;
   const newUser = url.searchParams.get("newUser");
   return {
     kind: "investor" as const,
@@ -130,7 +141,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstName: user.firstName,
     newUser: newUser === "1" || newUser === "true",
     invested: fresh?._id ?? null,
-    successMessage: fresh ? portfolioMessage(fresh.projectTitle, fresh.shares, fresh.amountInvested) : null,
+    successMessage: fresh
+      ? portfolioMessage(fresh.projectTitle, fresh.shares, fresh.amountInvested)
+      : cancelled
+        ? cancelledMessage(cancelled.projectTitle, cancelled.shares, cancelled.amountInvested)
+        : null,
     holdings: investments.map((i) => ({
       _id: i._id,
       projectTitle: i.projectTitle,
@@ -140,6 +155,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       amountInvested: i.amountInvested,
       currentValue: i.currentValue,
       investmentDate: i.investmentDate,
+      status: i.status,
+      cancellable: i.cancellable,
     })),
   };
 }
@@ -176,7 +193,8 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
     );
   }
   const { tab, ai, holdings, successMessage, newUser, firstName, invested } = loaderData;
-  const totals = portfolioTotals(holdings);
+  // Cancelled investments are listed (labelled Cancelled) but never counted.
+  const totals = portfolioTotals(holdings.filter((h) => h.status === "active"));
   const tone = totals.gain > 0 ? "gain" : totals.gain < 0 ? "loss" : "flat";
   const sign = totals.gain > 0 ? "+" : totals.gain < 0 ? "−" : "";
 

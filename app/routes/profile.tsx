@@ -17,6 +17,7 @@ import { data, Link, redirect } from "react-router";
 
 import { pageMeta } from "../components/meta";
 import { SlicePie } from "../components/charts/SlicePie";
+import { InvestmentStatus } from "../components/portfolio/InvestmentStatus";
 import { ProfileForm, type ProfileFormValues } from "../components/profile/ProfileForm";
 import { LinkTabs } from "../components/project/LinkTabs";
 import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../lib/format";
@@ -106,6 +107,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       riskLevel: i.riskLevel,
       status: i.status,
       investedAt: i.investedAt,
+      cancelledAt: i.cancelledAt,
     })),
   };
 }
@@ -355,7 +357,9 @@ function Overview({
   investor: boolean;
   investments: Investment[];
 }) {
-  const slices = chartSlices(holdingsFrom(investments));
+  // The overview is about money at work: cancelled investments (history) are on the other tabs.
+  const active = investments.filter((i) => i.status === "active");
+  const slices = chartSlices(holdingsFrom(active));
   return (
     <>
       <div className="panel-section">
@@ -379,7 +383,7 @@ function Overview({
         <div className="panel-section">
           <FounderNote />
         </div>
-      ) : investments.length === 0 ? (
+      ) : active.length === 0 ? (
         <div className="panel-section">
           <EmptyInvestments />
         </div>
@@ -398,7 +402,7 @@ function Overview({
           <div className="panel-section">
             <h3>Recent investments</h3>
             <ul className="profile-recent">
-              {investments.slice(0, 3).map((i) => (
+              {active.slice(0, 3).map((i) => (
                 <li key={i._id}>
                   <Link to={`/project/${i.projectSlug}`}>{i.projectTitle}</Link>
                   <span>
@@ -426,9 +430,7 @@ function Investments({ investor, investments }: { investor: boolean; investments
         <li key={i._id} className="profile-investment">
           <div className="profile-investment-head">
             <h3>{i.projectTitle}</h3>
-            <span className={`badge ${i.status === "active" ? "badge-success" : "badge-warning"}`}>
-              {capitalize(i.status)}
-            </span>
+            <InvestmentStatus status={i.status} />
           </div>
           <dl className="kv-grid">
             <div>
@@ -437,7 +439,7 @@ function Investments({ investor, investments }: { investor: boolean; investments
             </div>
             <div>
               <dt>Current value</dt>
-              <dd>{formatMoney(i.currentValue)}</dd>
+              <dd>{i.status === "cancelled" ? "None (cancelled)" : formatMoney(i.currentValue)}</dd>
             </div>
             <div>
               <dt>Shares</dt>
@@ -490,14 +492,29 @@ function Preferences({ profile: p }: { profile: ProfileDTO }) {
   );
 }
 
-/** The statement's rows: running totals in purchase order (oldest first, in cents), shown newest first. */
+/**
+ * The statement's rows: each purchase, and for a cancelled investment the refund on the day it was
+ * cancelled, with running totals in date order (oldest first, in cents), shown newest first. The
+ * total is what is invested now: a cancellation takes its purchase back out.
+ */
 function statementRows(investments: Investment[]) {
-  const chronological = [...investments].sort((a, b) => a.investedAt.localeCompare(b.investedAt));
-  const totals = chronological.reduce<number[]>(
-    (acc, i) => [...acc, (acc.at(-1) ?? 0) + Math.round(i.amountInvested * 100)],
-    [],
-  );
-  return chronological.map((i, n) => ({ ...i, runningTotal: totals[n] / 100 })).reverse();
+  const entries = investments.flatMap((i) => {
+    const cents = Math.round(i.amountInvested * 100);
+    const purchase = { key: i._id, at: i.investedAt, projectTitle: i.projectTitle, shares: i.shares };
+    const rows = [{ ...purchase, cents, refund: false }];
+    if (i.status === "cancelled" && i.cancelledAt) {
+      rows.push({ ...purchase, key: `${i._id}-cancelled`, at: i.cancelledAt, cents: -cents, refund: true });
+    }
+    return rows;
+  });
+  const chronological = entries.sort((a, b) => a.at.localeCompare(b.at));
+  let total = 0;
+  return chronological
+    .map((e) => {
+      total += e.cents;
+      return { ...e, amount: Math.abs(e.cents) / 100, runningTotal: total / 100 };
+    })
+    .reverse();
 }
 
 function Financial({
@@ -544,7 +561,8 @@ function Financial({
           <div className="table-scroll">
             <table className="holdings profile-statement">
               <caption className="field-hint">
-                Your purchases, newest first. The running total adds each purchase to the ones before it.
+                Your purchases and cancellations, newest first. The running total adds each purchase to the ones before
+                it and takes a cancelled one back out.
               </caption>
               <thead>
                 <tr>
@@ -563,11 +581,14 @@ function Financial({
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={r._id}>
-                    <td>{formatDate(r.investedAt)}</td>
-                    <th scope="row">{r.projectTitle}</th>
-                    <td className="num">{formatNumber(r.shares)}</td>
-                    <td className="num">−{formatMoney(r.amountInvested)}</td>
+                  <tr key={r.key}>
+                    <td>{formatDate(r.at)}</td>
+                    <th scope="row">{r.refund ? `${r.projectTitle} (cancelled, refunded)` : r.projectTitle}</th>
+                    <td className="num">{r.refund ? `−${formatNumber(r.shares)}` : formatNumber(r.shares)}</td>
+                    <td className="num">
+                      {r.refund ? "+" : "−"}
+                      {formatMoney(r.amount)}
+                    </td>
                     <td className="num">{formatMoney(r.runningTotal)}</td>
                   </tr>
                 ))}

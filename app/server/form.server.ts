@@ -69,6 +69,8 @@ export const FORM_LIMITS = {
   notifications: { maxBytes: 1024, maxFields: 4 },
   /** The portfolio's Regenerate button: intent alone. */
   portfolio: { maxBytes: 1024, maxFields: 4 },
+  /** An investment's page: the confirm step's `intent=cancel` alone. */
+  investment: { maxBytes: 1024, maxFields: 4 },
   /** The profile form: names (80), phone (30), a 1,000-character bio, preference choices. */
   profile: { maxBytes: 24 * 1024, maxFields: 40 },
   /** The project form: up to 6 images of 2 MB (main, logo, gallery), plus 256 KB for its text fields and rows. */

@@ -256,6 +256,8 @@ function validish(field: string, known: Known): fc.Arbitrary<string> {
     website: ["", " ", "http://spam.example"],
     js: ["1", "0", "true", ""],
     variant: ["home", "page", "HOME", ""],
+    // the forms' intents: the investment page's cancel, the portfolio's regenerate, settings' forms
+    intent: ["cancel", "regenerate", "profile", "password", "CANCEL", "", "x"],
   };
   const list = Object.hasOwn(texts, field) ? texts[field] : ["x"];
   if (field === "email")

@@ -32,7 +32,7 @@ import {
   requestExtras,
   segmentArb,
 } from "./fuzz-arbitraries";
-import { allCounts, inDays, insertProject, ORIGIN, SESSION, signup, tally, unique, uniqueIp } from "./helpers";
+import { allCounts, call, inDays, insertProject, ORIGIN, SESSION, signup, tally, unique, uniqueIp } from "./helpers";
 
 /**
  * Generated requests per run. About 35 s on 2 cores: most hostile bodies are refused in a few
@@ -59,6 +59,7 @@ const SIGNUP_FIELDS = [
 const CONTACT_FIELDS = ["name", "email", "subject", "message", "website", "variant"] as const;
 const SUPPORT_FIELDS = ["name", "email", "message", "showPublicly", "website"] as const;
 const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js"] as const;
+const CANCEL_FIELDS = ["intent", "js"] as const;
 const ANALYTICS_FIELDS = [
   "userId",
   "forceRefresh",
@@ -142,6 +143,11 @@ interface Ctx {
   projects: { id: string; slug: string }[];
   /** The founder's own draft (the edit form's and the API's target). */
   draftId: string;
+  /**
+   * Investments to cancel: the investor's (several, as a cancel that succeeds uses one up), one
+   * whose cancellation window has closed, and the victim's (someone else's: 404).
+   */
+  investmentIds: string[];
 }
 
 let ctx: Ctx;
@@ -154,6 +160,23 @@ beforeAll(async () => {
   const soldOut = await insertProject({ totalShares: 100, sharesSold: 100, fundingCurrentCents: 100_000 });
   const closed = await insertProject({ fundingDeadline: inDays(-2) });
   const draft = await insertProject({ status: "draft", founderId: founder.user.id });
+  // Shares still on sale until tomorrow, but the 48-hour cancellation window has closed.
+  const lastDays = await insertProject({ fundingDeadline: inDays(1) });
+  const bought = async (projectId: string, token: string) => {
+    const res = await call(`/api/projects/${projectId}/invest`, {
+      method: "POST",
+      body: { shares: 10 },
+      token,
+      headers: { "Idempotency-Key": unique("fuzz") },
+    });
+    if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { investment: { _id: string } }).investment._id;
+  };
+  const investmentIds = [
+    ...(await Promise.all(Array.from({ length: 5 }, () => bought(open.id, investor.token)))),
+    await bought(lastDays.id, investor.token),
+    await bought(open.id, victim.token),
+  ];
   ctx = {
     investor: { id: investor.user.id, token: investor.token },
     founder: { id: founder.user.id, token: founder.token },
@@ -161,6 +184,7 @@ beforeAll(async () => {
     victimId: victim.user.id,
     projects: [open, soldOut, closed].map((p) => ({ id: p.id, slug: p.slug })),
     draftId: draft.id,
+    investmentIds,
   };
 });
 
@@ -227,6 +251,12 @@ function apiTargets(c: Ctx): Target[] {
       ["GET"],
       [],
       user.map((u) => `/api/investments/user/${u}`),
+    ),
+    t(
+      "/api/investments/:id/cancel",
+      ["POST"],
+      CANCEL_FIELDS,
+      segmentArb(c.investmentIds).map((i) => `/api/investments/${i}/cancel`),
     ),
     t("/api/projects/founder", ["GET"]),
     t("/api/projects/create", ["POST"], PROJECT_FIELDS),
@@ -303,6 +333,11 @@ function pageTargets(c: Ctx): Target[] {
     t("/profile", PROFILE_FIELDS),
     t("/settings", SETTINGS_FIELDS),
     t("/portfolio", ["intent"]),
+    t(
+      "/portfolio/investments/:id",
+      CANCEL_FIELDS,
+      segmentArb(c.investmentIds).map((i) => `/portfolio/investments/${i}`),
+    ),
     t("/my-projects/create", PROJECT_FIELDS),
     t(
       "/my-projects/edit/:id",

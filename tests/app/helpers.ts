@@ -75,8 +75,14 @@ export async function allCounts(): Promise<Record<string, number>> {
     "contact_messages",
     "public_profiles",
   ];
-  const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`select count(*) as n from ${t}`)));
-  return Object.fromEntries(tables.map((t, i) => [t, (results[i].results[0] as { n: number }).n]));
+  // A cancellation writes no row but turns one cancelled: counted too, so a refused cancel that
+  // changed anything shows.
+  const queries = [
+    ...tables.map((t) => [t, `select count(*) as n from ${t}`]),
+    ["investments (cancelled)", "select count(*) as n from investments where status = 'cancelled'"],
+  ];
+  const results = await env.DB.batch(queries.map(([, q]) => env.DB.prepare(q)));
+  return Object.fromEntries(queries.map(([name], i) => [name, (results[i].results[0] as { n: number }).n]));
 }
 
 export const tally = (codes: number[]) =>

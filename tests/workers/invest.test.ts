@@ -20,11 +20,16 @@ const invest = (id: string, token: string | undefined, body: unknown, key?: stri
     headers: key ? { "Idempotency-Key": key } : {},
   });
 
+/**
+ * The project's counters beside its investments (DESIGN §3, over ACTIVE investments: a cancelled
+ * one is kept as history but holds no shares): Σ active shares = shares_sold ≤ total_shares and
+ * Σ active amounts = funding_current. `inv_count` counts every row, cancelled ones too.
+ */
 async function projectState(id: string) {
   return (await env.DB.prepare(
     `select p.shares_sold, p.funding_current_cents, p.total_shares,
-       (select coalesce(sum(shares),0) from investments where project_id = p.id) as inv_shares,
-       (select coalesce(sum(amount_cents),0) from investments where project_id = p.id) as inv_cents,
+       (select coalesce(sum(shares),0) from investments where project_id = p.id and status = 'active') as inv_shares,
+       (select coalesce(sum(amount_cents),0) from investments where project_id = p.id and status = 'active') as inv_cents,
        (select count(*) from investments where project_id = p.id) as inv_count
      from projects p where p.id = ?`,
   )

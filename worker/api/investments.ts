@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 
-import { listInvestments } from "../services/investments";
+import { cancelInvestment, listInvestments } from "../services/investments";
 import type { HonoEnv } from "../types";
 import { serviceErrorResponse } from "./util";
 
@@ -10,6 +10,35 @@ export const investmentsApi = new Hono<HonoEnv>();
 investmentsApi.get("/user/:userId", async (c) => {
   try {
     return c.json(await listInvestments(c.get("db"), c.get("user"), c.req.param("userId")));
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
+
+/**
+ * POST /api/investments/{id}/cancel (its owner or an admin; bearer token or the session cookie) →
+ * `{ success, message, investment, project }` with the project's new figures. 401 without a user;
+ * 404 'Investment not found' for an unknown id or someone else's investment; 409 when it is already
+ * cancelled or the cancellation window (until 48 hours before the funding deadline) has closed.
+ * The body is not read: the id says everything.
+ */
+investmentsApi.post("/:id/cancel", async (c) => {
+  try {
+    const result = await cancelInvestment(c.get("db"), c.get("user"), c.req.param("id"));
+    return c.json({
+      success: true,
+      message: result.message,
+      investment: result.investment,
+      project: {
+        _id: result.project._id,
+        slug: result.project.slug,
+        title: result.project.title,
+        sharesSold: result.project.sharesSold,
+        sharesRemaining: result.project.sharesRemaining,
+        fundingCurrent: result.project.fundingCurrent,
+        investors: result.project.investors,
+      },
+    });
   } catch (e) {
     return serviceErrorResponse(c, e);
   }

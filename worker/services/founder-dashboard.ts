@@ -6,7 +6,7 @@
  *
  * Money is summed in integer cents (ADR 003) and turned into dollars only in the answer.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 
 import { isoDay, progressPercent } from "../../app/lib/project";
 import { PROJECT_MESSAGES } from "../../app/lib/project-form";
@@ -131,7 +131,8 @@ export async function getFounderDashboard(
       .from(investments)
       .innerJoin(projects, eq(projects.id, investments.projectId))
       .innerJoin(users, eq(users.id, investments.investorId))
-      .where(byIdOrSlug(target))
+      // Active investments only: a cancelled one (kept as history) raised nothing.
+      .where(and(byIdOrSlug(target), eq(investments.status, "active")))
       // Same-millisecond purchases keep their insertion order (rowid), not a random id's.
       .orderBy(asc(investments.createdAt), sql`"investments"."rowid"`),
   ]);

@@ -14,9 +14,10 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 
+import { cancelDeadline, cancelDeadlineText, canStillCancel, CANCEL_CUTOFF_MS } from "../../app/lib/cancellation";
 import { MESSAGES } from "../../app/lib/schemas";
 import { belowMinimum, equityForShares, fundingState } from "../../app/lib/project";
-import { formatMoney } from "../../app/lib/format";
+import { formatMoney, formatNumber, formatPrice } from "../../app/lib/format";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { investments, projects } from "../../db/schema";
@@ -246,17 +247,28 @@ async function replayed(
 type InvestmentLike = Pick<
   typeof investments.$inferSelect,
   "id" | "investorId" | "projectId" | "shares" | "sharePriceCents" | "amountCents" | "status" | "createdAt"
->;
+> &
+  Partial<Pick<typeof investments.$inferSelect, "cancelledAt">>;
 
 type ProjectLike = Pick<
   ProjectDTO,
-  "title" | "slug" | "category" | "logo" | "riskLevel" | "sharePrice" | "totalShares" | "investmentTerms" | "returnRate"
+  | "title"
+  | "slug"
+  | "category"
+  | "logo"
+  | "riskLevel"
+  | "sharePrice"
+  | "totalShares"
+  | "investmentTerms"
+  | "returnRate"
+  | "fundingDeadline"
 >;
 
-export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike): InvestmentDTO {
+export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: number = Date.now()): InvestmentDTO {
   const amountInvested = inv.amountCents / 100;
   const currentValue = (inv.shares * Math.round(project.sharePrice * 100)) / 100;
   const at = new Date(inv.createdAt).toISOString();
+  const cutoff = cancelDeadline(project.fundingDeadline);
   return {
     _id: inv.id,
     id: inv.id,
@@ -279,6 +291,9 @@ export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike): Inve
     ),
     // The spec's local projection: 1.15 × the amount per investment.
     projectedReturns: Math.round(amountInvested * 1.15 * 100) / 100,
+    cancelledAt: inv.cancelledAt != null ? new Date(inv.cancelledAt).toISOString() : null,
+    cancelDeadline: cutoff ? new Date(cutoff).toISOString() : null,
+    cancellable: inv.status === "active" && canStillCancel(project.fundingDeadline, now),
   };
 }
 
@@ -310,26 +325,208 @@ export async function listInvestments(
       valuationCents: projects.valuationCents,
       minInvestmentCents: projects.minInvestmentCents,
       returnRate: projects.returnRate,
+      fundingDeadline: projects.fundingDeadline,
     })
     .from(investments)
     .innerJoin(projects, eq(projects.id, investments.projectId))
     .where(eq(investments.investorId, userId))
     .orderBy(desc(investments.createdAt));
+  const now = Date.now();
   return rows.map((r) =>
-    toInvestmentDTO(r.inv, {
-      title: r.title,
-      slug: r.slug,
-      category: r.category,
-      logo: r.logo,
-      riskLevel: r.riskLevel,
-      sharePrice: r.sharePriceCents / 100,
-      totalShares: r.totalShares,
-      returnRate: r.returnRate,
-      investmentTerms: {
-        valuation: (r.valuationCents ?? 0) / 100,
-        equityPercentage: r.equityPercentage,
-        minInvestment: r.minInvestmentCents / 100,
+    toInvestmentDTO(
+      r.inv,
+      {
+        title: r.title,
+        slug: r.slug,
+        category: r.category,
+        logo: r.logo,
+        riskLevel: r.riskLevel,
+        sharePrice: r.sharePriceCents / 100,
+        totalShares: r.totalShares,
+        returnRate: r.returnRate,
+        investmentTerms: {
+          valuation: (r.valuationCents ?? 0) / 100,
+          equityPercentage: r.equityPercentage,
+          minInvestment: r.minInvestmentCents / 100,
+        },
+        fundingDeadline: r.fundingDeadline,
       },
-    }),
+      now,
+    ),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading one investment and cancelling it (issue 9 §2, Reg CF 17 CFR 227.304)
+
+export const CANCEL_MESSAGES = {
+  notFound: "Investment not found",
+  alreadyCancelled: "This investment is already cancelled",
+  notActive: "Only an active investment can be cancelled",
+} as const;
+
+/** The refusal after the cutoff, naming the instant the window closed. */
+export const cancelWindowClosedMessage = (fundingDeadline: string) => {
+  const when = cancelDeadlineText(fundingDeadline);
+  return `Investments can no longer be cancelled: the cancellation window closed${when ? ` on ${when}` : ""}, 48 hours before the funding deadline`;
+};
+
+/** What the investor is told after a cancellation (the portfolio's banner and the API's `message`). */
+export const cancelledMessage = (title: string, shares: number, amount: number) =>
+  `Your investment in ${title} was cancelled: ${formatNumber(shares)} shares (${formatPrice(amount)}) went back to the project.`;
+
+/** One investment with what its page shows of the project. */
+export interface InvestmentDetail {
+  investment: InvestmentDTO;
+  project: {
+    _id: string;
+    slug: string;
+    title: string;
+    status: string;
+    fundingDeadline: string;
+    sharePrice: number;
+    equityPercentage: number;
+  };
+}
+
+/**
+ * One investment, for its owner or an admin. Anyone else (a founder, another investor) gets the
+ * 404 an unknown id gets, so an id never reveals that an investment exists. One statement.
+ */
+export async function getInvestment(
+  db: Database,
+  viewer: SessionUser | null,
+  investmentId: string,
+): Promise<InvestmentDetail> {
+  requireSignedIn(viewer);
+  const id = typeof investmentId === "string" ? investmentId.trim() : "";
+  const notFound = new ServiceError(404, CANCEL_MESSAGES.notFound, "not_found");
+  if (!id || id.length > 200) throw notFound;
+  const rows = await db
+    .select({ inv: investments, project: projects })
+    .from(investments)
+    .innerJoin(projects, eq(projects.id, investments.projectId))
+    .where(eq(investments.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row || (row.inv.investorId !== viewer.id && viewer.role !== "admin")) throw notFound;
+  const p = row.project;
+  const sharePrice = p.sharePriceCents / 100;
+  const investment = toInvestmentDTO(row.inv, {
+    title: p.title,
+    slug: p.slug,
+    category: p.category,
+    logo: p.logo,
+    riskLevel: p.riskLevel,
+    sharePrice,
+    totalShares: p.totalShares,
+    returnRate: p.returnRate,
+    fundingDeadline: p.fundingDeadline,
+    investmentTerms: {
+      valuation: (p.valuationCents ?? 0) / 100,
+      equityPercentage: p.equityPercentage,
+      minInvestment: p.minInvestmentCents / 100,
+    },
+  });
+  return {
+    investment,
+    project: {
+      _id: p.id,
+      slug: p.slug,
+      title: p.title,
+      status: p.status,
+      fundingDeadline: p.fundingDeadline,
+      sharePrice,
+      equityPercentage: p.equityPercentage,
+    },
+  };
+}
+
+export interface CancelResult {
+  investment: InvestmentDTO;
+  /** The project as it stands after the cancellation (its shares and funding gone down). */
+  project: ProjectDTO;
+  message: string;
+}
+
+/** Why an investment as read now cannot be cancelled, or null when it can. */
+function cancelRefusal(status: string, fundingDeadline: string, now: number): ServiceError | null {
+  if (status === "cancelled") return new ServiceError(409, CANCEL_MESSAGES.alreadyCancelled, "already_cancelled");
+  if (status !== "active") return new ServiceError(409, CANCEL_MESSAGES.notActive, "not_active");
+  if (!canStillCancel(fundingDeadline, now)) {
+    return new ServiceError(409, cancelWindowClosedMessage(fundingDeadline), "cancel_window_closed");
+  }
+  return null;
+}
+
+/**
+ * Cancels an investment: its owner or an admin, until 48 hours before the project's funding
+ * deadline (app/lib/cancellation.ts). The row is kept with status 'cancelled' and `cancelled_at`;
+ * the project's `shares_sold` and `funding_current` go down by exactly its shares and amount.
+ *
+ * One D1 batch (one transaction), both statements guarded by the same predicate, "this
+ * investment is still active and the cutoff has not passed" (the cutoff computed in SQL from the
+ * project row, as `cancelDeadline` computes it):
+ *  1. UPDATE the project, subtracting the investment's shares and amount read in the same
+ *     statement from the investment row while it is still active;
+ *  2. UPDATE the investment to cancelled, RETURNING it.
+ * Nothing runs between them, so both match or neither does: a second (or concurrent) cancel finds
+ * the row cancelled and subtracts nothing; a cancel after the cutoff changes nothing.
+ *
+ * Refusals: 401 without a user; 404 'Investment not found' for an unknown id and for someone
+ * else's investment (never revealing that it exists); 409 'This investment is already cancelled';
+ * 409 naming when the cancellation window closed. A project that sold out or was marked funded
+ * may still be cancelled from before the cutoff: its shares go back on sale.
+ */
+export async function cancelInvestment(
+  db: Database,
+  viewer: SessionUser | null,
+  investmentId: string,
+): Promise<CancelResult> {
+  const found = await getInvestment(db, viewer, investmentId);
+  const id = found.investment._id;
+  const now = Date.now();
+  const refused = cancelRefusal(found.investment.status, found.project.fundingDeadline, now);
+  if (refused) throw refused;
+
+  // The cutoff in SQL: 00:00 UTC of the deadline day (unixepoch of a bare date), minus 48 hours.
+  const open = `?2 < unixepoch(p.funding_deadline) * 1000 - ${CANCEL_CUTOFF_MS}`;
+  const d1 = db.$client;
+  const giveBack = d1
+    .prepare(
+      `update projects as p
+       set shares_sold = p.shares_sold - i.shares,
+           funding_current_cents = p.funding_current_cents - i.amount_cents,
+           updated_at = ?2
+       from (select project_id, shares, amount_cents from investments where id = ?1 and status = 'active') as i
+       where p.id = i.project_id and ${open}`,
+    )
+    .bind(id, now);
+  const markCancelled = d1
+    .prepare(
+      `update investments
+       set status = 'cancelled', cancelled_at = ?2
+       where id = ?1 and status = 'active'
+         and exists (select 1 from projects p where p.id = investments.project_id and ${open})
+       returning id`,
+    )
+    .bind(id, now);
+  const [, marked] = await d1.batch<{ id: string }>([giveBack, markCancelled]);
+  if (!marked.results?.length) {
+    // Someone cancelled it first (or the cutoff passed) between our read and our write.
+    const fresh = await getInvestment(db, viewer, id);
+    throw (
+      cancelRefusal(fresh.investment.status, fresh.project.fundingDeadline, Date.now()) ??
+      new ServiceError(409, CANCEL_MESSAGES.alreadyCancelled, "already_cancelled")
+    );
+  }
+  markPublicContentChanged();
+  const [after, project] = await Promise.all([getInvestment(db, viewer, id), getProject(db, found.project._id)]);
+  if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  const investment = after.investment;
+  return {
+    investment,
+    project,
+    message: cancelledMessage(investment.projectTitle, investment.shares, investment.amountInvested),
+  };
 }

@@ -25,8 +25,9 @@ import { investments, projects, users, type ProjectRow } from "../../db/schema";
 const cents = (n: number) => n / 100;
 
 // Written out in full: drizzle renders bare column names inside a subquery, which would make
-// `project_id = id` compare against the investments table's own id.
-export const investorCount = sql<number>`(select count(distinct i.investor_id) from investments i where i.project_id = "projects"."id")`;
+// `project_id = id` compare against the investments table's own id. Active investments only: a
+// cancelled one (issue 9) is kept as history but no longer makes its investor a backer.
+export const investorCount = sql<number>`(select count(distinct i.investor_id) from investments i where i.project_id = "projects"."id" and i.status = 'active')`;
 
 export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
   const fundingGoal = cents(row.fundingGoalCents);
@@ -247,6 +248,7 @@ export interface PublicInvestor {
 
 /**
  * Who backed a project, as the public may see it: first name and last initial, never email or id.
+ * Active investments only (a cancelled one is no longer backing it).
  */
 export async function getProjectInvestors(
   db: Database,
@@ -264,7 +266,7 @@ export async function getProjectInvestors(
       createdAt: investments.createdAt,
     })
     .from(projects)
-    .leftJoin(investments, eq(investments.projectId, projects.id))
+    .leftJoin(investments, and(eq(investments.projectId, projects.id), eq(investments.status, "active")))
     .leftJoin(users, eq(users.id, investments.investorId))
     .where(and(byIdOrSlug(idOrSlug), isPublished))
     .orderBy(desc(investments.createdAt))

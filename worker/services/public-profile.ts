@@ -137,7 +137,8 @@ export async function getPublicInvestor(db: Database, username: string): Promise
       .select({ title: projects.title, slug: projects.slug, date: sql<number>`min(${investments.createdAt})` })
       .from(investments)
       .innerJoin(projects, eq(projects.id, investments.projectId))
-      .where(and(eq(investments.investorId, row.profile.userId), isPublished))
+      // Active investments only: a project whose every investment was cancelled is not backed.
+      .where(and(eq(investments.investorId, row.profile.userId), eq(investments.status, "active"), isPublished))
       .groupBy(projects.id)
       .orderBy(desc(sql`min(${investments.createdAt})`))
       .limit(50);

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import { formatDate, formatNumber, formatPrice } from "../../lib/format";
+import { InvestmentStatus } from "../portfolio/InvestmentStatus";
 
 export interface Holding {
   _id: string;
@@ -10,12 +11,17 @@ export interface Holding {
   sharePrice: number;
   currentValue: number;
   investmentDate: string;
+  status: "active" | "pending" | "cancelled";
+  /** Still before the cancellation cutoff (48 hours before the funding deadline). */
+  cancellable: boolean;
 }
 
 /**
- * The portfolio's holdings. On phones each row stacks into a labelled block (CSS, from the
- * cells' data-label); in between, the wrapper scrolls sideways and is focusable and named so
- * keyboard users can scroll it too.
+ * The portfolio's holdings: every investment, a cancelled one labelled Cancelled with no value
+ * (it is history: nothing is held). Each row links to the investment's own page and, while it may
+ * still be cancelled, to that page's confirm step. On phones each row stacks into a labelled block
+ * (CSS, from the cells' data-label); in between, the wrapper scrolls sideways and is focusable and
+ * named so keyboard users can scroll it too.
  */
 export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; highlight?: string | null }) {
   return (
@@ -35,26 +41,57 @@ export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; hi
               Value
             </th>
             <th scope="col">Date</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
-          {holdings.map((h) => (
-            <tr key={h._id} className={h._id === highlight ? "is-new" : undefined}>
-              <th scope="row">
-                <Link to={`/project/${h.projectSlug}`}>{h.projectTitle}</Link>
-              </th>
-              <td className="num" data-label="Shares">
-                {formatNumber(h.shares)}
-              </td>
-              <td className="num" data-label="Purchase price">
-                {formatPrice(h.sharePrice)}
-              </td>
-              <td className="num" data-label="Value">
-                {formatPrice(h.currentValue)}
-              </td>
-              <td data-label="Date">{formatDate(h.investmentDate)}</td>
-            </tr>
-          ))}
+          {holdings.map((h) => {
+            const cancelled = h.status === "cancelled";
+            const page = `/portfolio/investments/${encodeURIComponent(h._id)}`;
+            const classes = [h._id === highlight ? "is-new" : "", cancelled ? "is-cancelled" : ""].filter(Boolean);
+            return (
+              <tr key={h._id} className={classes.length ? classes.join(" ") : undefined}>
+                <th scope="row">
+                  <Link to={`/project/${h.projectSlug}`}>{h.projectTitle}</Link>
+                </th>
+                <td className="num" data-label="Shares">
+                  {formatNumber(h.shares)}
+                </td>
+                <td className="num" data-label="Purchase price">
+                  {formatPrice(h.sharePrice)}
+                </td>
+                <td className="num" data-label="Value">
+                  {cancelled ? (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">None (cancelled)</span>
+                    </>
+                  ) : (
+                    formatPrice(h.currentValue)
+                  )}
+                </td>
+                <td data-label="Date">{formatDate(h.investmentDate)}</td>
+                <td data-label="Status">
+                  <InvestmentStatus status={h.status} />
+                </td>
+                <td className="holding-actions-cell" data-label="Actions">
+                  <div className="holding-actions">
+                    <Link to={page} className="btn btn-secondary btn-sm">
+                      Details<span className="visually-hidden"> of {h.projectTitle}</span>
+                    </Link>
+                    {h.status === "active" && h.cancellable ? (
+                      <Link to={`${page}?confirm=1#cancel`} className="btn btn-ghost btn-sm holding-cancel">
+                        Cancel<span className="visually-hidden"> investment in {h.projectTitle}</span>
+                      </Link>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

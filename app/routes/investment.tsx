@@ -1,0 +1,286 @@
+/**
+ * One investment: /portfolio/investments/:id, for its owner or an admin (issue 9 §2). It shows
+ * the project, shares, price, amount, date, equity and status, and until 48 hours before the
+ * project's funding deadline ('You can cancel until {date}') offers to cancel it.
+ *
+ * Cancelling takes a confirm step that needs no JavaScript: "Cancel investment" (and the
+ * portfolio's Cancel link) goes to `?confirm=1#cancel` (the fragment scrolls a phone to the step),
+ * which shows 'Cancel this investment?' with a POST form ('Yes, cancel investment') and a link
+ * back ('Keep investment'). The action calls `cancelInvestment`, the service the API's
+ * `POST /api/investments/{id}/cancel` calls, then redirects to the portfolio, which says what was
+ * cancelled and lists the investment as Cancelled. With JavaScript the flow is the same, without
+ * page reloads. A refusal (already cancelled, the window closed) re-renders this page with the
+ * service's message. Someone else's investment is 'Investment not found', as an unknown id is.
+ */
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+
+import { refusedFormMessage } from "../components/form/refused";
+import { InvestmentStatus, investmentStatusLabel } from "../components/portfolio/InvestmentStatus";
+import { cancelDeadlineText } from "../lib/cancellation";
+import { formatDate, formatNumber, formatPercent, formatPrice } from "../lib/format";
+import investCss from "../styles/invest.css?url";
+import investmentCss from "../styles/investment.css?url";
+
+import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { getApp, requireUser } from "../server/guards.server";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { cancelInvestment, getInvestment } from "../../worker/services/investments";
+import type { Route } from "./+types/investment";
+
+const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
+const UNKNOWN_ACTION = "Unknown action: this form can only cancel the investment";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: investCss },
+  { rel: "stylesheet", href: investmentCss },
+];
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title:
+      loaderData && loaderData.found
+        ? `Investment in ${loaderData.investment.projectTitle} | CampusFund`
+        : "Investment Not Found | CampusFund",
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const { db } = getApp(context);
+  let detail;
+  try {
+    detail = await getInvestment(db, user, params.id);
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    return data({ found: false as const, status: e.status, message: e.message }, { status: e.status });
+  }
+  const { investment: i, project } = detail;
+  const confirm = new URL(request.url).searchParams.get("confirm") === "1" && i.cancellable;
+  return {
+    found: true as const,
+    confirm,
+    investment: {
+      _id: i._id,
+      projectTitle: i.projectTitle,
+      projectSlug: i.projectSlug,
+      projectLogo: i.projectLogo,
+      shares: i.shares,
+      sharePrice: i.sharePrice,
+      amountInvested: i.amountInvested,
+      investedAt: i.investedAt,
+      equity: i.equity,
+      status: i.status,
+      cancelledAt: i.cancelledAt,
+      cancellable: i.cancellable,
+    },
+    /** "Dec 18, 2026, 00:00 UTC": when the window closes (or closed). */
+    cancelUntil: cancelDeadlineText(project.fundingDeadline),
+    fundingDeadline: project.fundingDeadline,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = formFields(await readForm(request, FORM_LIMITS.investment));
+  if (form.intent !== "cancel") return data({ error: UNKNOWN_ACTION }, { status: 400 });
+  const { db } = getApp(context);
+  try {
+    const result = await cancelInvestment(db, user, params.id);
+    return redirect(`/portfolio?cancelled=${encodeURIComponent(result.investment._id)}`);
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    return data({ error: e.message }, { status: e.status, headers: errorHeaders(e) });
+  }
+}
+
+export default function Investment({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.found) return <NotFound status={loaderData.status} message={loaderData.message} />;
+  const { investment: i, confirm, cancelUntil, fundingDeadline } = loaderData;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const cancelled = i.status === "cancelled";
+  const page = `/portfolio/investments/${encodeURIComponent(i._id)}`;
+
+  return (
+    <div className="container invest-page investment-page">
+      <p className="inv-back">
+        <Link to="/portfolio">← Back to portfolio</Link>
+      </p>
+      <div className="purchase-card card">
+        <header className="purchase-head">
+          <h1>Your investment</h1>
+          <p className="page-lead">All money on CampusFund is simulated.</p>
+        </header>
+
+        <div className="purchase-project">
+          <img className="purchase-logo" src={i.projectLogo || PLACEHOLDER_LOGO} alt="" width={56} height={56} />
+          <div>
+            <h2 className="purchase-title">
+              <Link to={`/project/${i.projectSlug}`}>{i.projectTitle}</Link>
+            </h2>
+            <InvestmentStatus status={i.status} />
+          </div>
+        </div>
+
+        {error ? <ErrorAlert message={error} /> : null}
+
+        <dl className="purchase-facts">
+          <div>
+            <dt>Shares</dt>
+            <dd>{formatNumber(i.shares)}</dd>
+          </div>
+          <div>
+            <dt>Price per share</dt>
+            <dd>{formatPrice(i.sharePrice)}</dd>
+          </div>
+          <div>
+            <dt>Amount invested</dt>
+            <dd>{formatPrice(i.amountInvested)}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>{formatDate(i.investedAt)}</dd>
+          </div>
+          <div>
+            <dt>Equity</dt>
+            <dd>{formatPercent(i.equity, 6)}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>{investmentStatusLabel(i.status)}</dd>
+          </div>
+          {cancelled && i.cancelledAt ? (
+            <div>
+              <dt>Cancelled on</dt>
+              <dd>{formatDate(i.cancelledAt)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Funding deadline</dt>
+            <dd>{formatDate(fundingDeadline)}</dd>
+          </div>
+        </dl>
+
+        <section className="inv-cancel" id="cancel" aria-labelledby="inv-cancel-title">
+          <h2 id="inv-cancel-title" className="inv-cancel-title">
+            {confirm ? "Cancel this investment?" : "Cancellation"}
+          </h2>
+          {cancelled ? (
+            <p>
+              This investment was cancelled
+              {i.cancelledAt ? ` on ${formatDate(i.cancelledAt)}` : ""}: its {formatNumber(i.shares)} shares went back
+              to the project. It stays in your history and no longer counts in your totals.
+            </p>
+          ) : !i.cancellable ? (
+            <p>
+              The cancellation window closed{cancelUntil ? ` on ${cancelUntil}` : ""}, 48 hours before the funding
+              deadline, so this investment can no longer be cancelled.
+            </p>
+          ) : confirm ? (
+            <ConfirmCancel
+              action={page}
+              back={page}
+              shares={i.shares}
+              title={i.projectTitle}
+              amount={i.amountInvested}
+            />
+          ) : (
+            <>
+              <p>
+                You can cancel until {cancelUntil}. Investors may cancel until 48 hours before the funding deadline
+                (Regulation Crowdfunding): the shares go back to the project and the amount is no longer invested.
+              </p>
+              <div className="purchase-actions inv-actions">
+                <Link className="btn btn-secondary" to={`/project/${i.projectSlug}`}>
+                  View project
+                </Link>
+                <Link className="btn btn-danger" to={`${page}?confirm=1#cancel`}>
+                  Cancel investment
+                </Link>
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** The confirm step: a plain POST form, so it works without JavaScript. */
+function ConfirmCancel({
+  action,
+  back,
+  shares,
+  title,
+  amount,
+}: {
+  action: string;
+  back: string;
+  shares: number;
+  title: string;
+  amount: number;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const heading = useRef<HTMLParagraphElement>(null);
+  // With JavaScript the step appears without a page load: move focus to it so it is announced.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Form method="post" action={action} className="inv-confirm" aria-describedby="inv-confirm-text">
+      <p id="inv-confirm-text" ref={heading} tabIndex={-1}>
+        Your {formatNumber(shares)} shares of {title} ({formatPrice(amount)}) go back to the project, and the investment
+        stays in your history as Cancelled. This cannot be undone.
+      </p>
+      <input type="hidden" name="intent" value="cancel" />
+      <div className="purchase-actions inv-actions">
+        <Link className="btn btn-secondary" to={back} replace>
+          Keep investment
+        </Link>
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          {busy ? "Cancelling..." : "Yes, cancel investment"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The refusal, focused with JavaScript so it is read out (the page reloads at the top without). */
+function ErrorAlert({ message }: { message: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [message]);
+  return (
+    <div ref={ref} tabIndex={-1} className="alert alert-error" role="alert">
+      {message}
+    </div>
+  );
+}
+
+function NotFound({ status, message }: { status: number; message: string }) {
+  return (
+    <div className="container invest-page">
+      <div className="error-panel card">
+        <h1>{status === 404 ? "Investment Not Found" : "Your investment"}</h1>
+        <p role="alert">{message}</p>
+        <Link className="btn btn-primary" to="/portfolio">
+          Back to portfolio
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const said = refusedFormMessage(error);
+  return (
+    <div className="container invest-page">
+      <div className="error-panel card">
+        <h1>Your investment</h1>
+        <p role="alert">{said ?? "Unable to load this investment. Please try again later."}</p>
+        <Link className="btn btn-primary" to="/portfolio">
+          Back to portfolio
+        </Link>
+      </div>
+    </div>
+  );
+}
