@@ -205,3 +205,15 @@ export function limitRefusal(kind: LimitKind, remainingDollars: number, f: Inves
     kind === "reg-a" ? regARemainingSentence(remainingDollars, title) : regCfRemainingSentence(remainingDollars);
   return `${sentence}. ${raiseHint(kind, f)}`;
 }
+
+/**
+ * The purchase form's risk acknowledgement (issue 9, section 5): a required checkbox, checked by
+ * the server on the form door. The API keeps the spec's payload and does not ask for it.
+ */
+export const RISK_ACKNOWLEDGEMENT = "I understand I may lose all of the money I invest";
+export const RISK_MESSAGE = "Please confirm that you understand you may lose all of the money you invest";
+
+/** Whether a posted checkbox value means ticked. */
+export function isTicked(value: unknown): boolean {
+  return value === "on" || value === "true" || value === true;
+}

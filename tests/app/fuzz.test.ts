@@ -58,7 +58,8 @@ const SIGNUP_FIELDS = [
 ] as const;
 const CONTACT_FIELDS = ["name", "email", "subject", "message", "website", "variant"] as const;
 const SUPPORT_FIELDS = ["name", "email", "message", "showPublicly", "website"] as const;
-const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js"] as const;
+const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js", "riskAcknowledged"] as const;
+const FINANCIALS_FIELDS = ["annualIncome", "netWorth", "accredited", "applyLimits"] as const;
 const ANALYTICS_FIELDS = [
   "userId",
   "forceRefresh",
@@ -92,6 +93,7 @@ const SETTINGS_FIELDS = [
   "currentPassword",
   "newPassword",
   "confirmPassword",
+  ...FINANCIALS_FIELDS,
 ] as const;
 const PROJECT_FIELDS = [
   "title",
@@ -245,6 +247,8 @@ function apiTargets(c: Ctx): Target[] {
     t("/api/uploads", ["POST"], ["file"]),
     t("/api/users/me", ["PUT"], PROFILE_FIELDS),
     t("/api/users/me/profile", ["GET"]),
+    t("/api/users/me/financials", ["GET", "PUT"], FINANCIALS_FIELDS),
+    t("/api/users/me/limits", ["GET"]),
     t(
       "/api/users/profile/:userId",
       ["GET", "PUT"],

@@ -74,6 +74,7 @@ export async function allCounts(): Promise<Record<string, number>> {
     "supporters",
     "contact_messages",
     "public_profiles",
+    "investor_financials",
   ];
   const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`select count(*) as n from ${t}`)));
   return Object.fromEntries(tables.map((t, i) => [t, (results[i].results[0] as { n: number }).n]));
