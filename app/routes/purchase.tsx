@@ -444,7 +444,7 @@ function PurchaseForm({
                     The minimum investment is {formatMoney(project.minInvestment)}.
                   </p>
                 ) : null}
-                {limitMessage ? (
+                {limitMessage && !error ? (
                   <p className="alert alert-error" role="alert">
                     {limitMessage}
                   </p>
@@ -454,7 +454,7 @@ function PurchaseForm({
                   total={total}
                   sharePrice={project.sharePrice}
                   title={project.title}
-                  compact={!!limitMessage}
+                  compact={!!limitMessage && !error}
                 />
                 {hydrated ? riskBox : null}
               </Form>
