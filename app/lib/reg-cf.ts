@@ -167,7 +167,6 @@ export function allowanceFor(
 }
 
 export const LIMIT_MESSAGES = {
-  settingsPlace: "Settings, Investor Information",
   figuresMissing:
     "You have not declared your annual income and net worth, so the $2,500 minimum limit applies. Add them in Settings, Investor Information, to raise your limit.",
   atCap: "That is the most the rules allow a non-accredited investor in 12 months; accredited investors have no limit.",

@@ -7,7 +7,6 @@
  */
 import { Link } from "react-router";
 
-import { cancelDeadline } from "../../lib/cancellation";
 import { formatDate, formatNumber, formatPrice } from "../../lib/format";
 import { type Allowance, regARemainingSentence, regCfRemainingSentence } from "../../lib/reg-cf";
 
@@ -25,11 +24,6 @@ export function overAllowance(allowance: Allowance | null, total: number): boole
  */
 export function cancelUntilText(cutoff: number): string {
   return `You can cancel until ${formatDate(cutoff - 1)} (end of day, UTC)`;
-}
-
-/** Same as `cancelUntilText`, from the offering's funding deadline. */
-export function cancelUntilFor(fundingDeadline: string): string {
-  return cancelUntilText(cancelDeadline(fundingDeadline));
 }
 
 export function AllowanceNote({
