@@ -1,7 +1,10 @@
 /**
  * Project detail: /project/:slug (slug or _id). One D1 statement. Tabs and the share calculator
  * are links and a GET form (`?tab=team&shares=100`), so the page works without JavaScript; with
- * JavaScript the calculator updates in place.
+ * JavaScript the calculator updates in place. For a signed-in investor the same statement carries
+ * their standing in the offering (worker/services/investor-limits.ts `getProjectWithStanding`):
+ * the calculator shows the remaining allowance when their investment limits are on, and the
+ * shares they already hold. A sold-out project shows no calculator.
  *
  * University logo: the spec guesses a third-party logo service and falls back to a placeholder
  * on error. We use the stored logo when there is one and otherwise the local placeholder directly:
@@ -25,13 +28,14 @@ import { ProgressBar } from "../components/project/FundingProgress";
 import { useShareInput } from "../components/project/hooks";
 import { InvestButton } from "../components/project/InvestButton";
 import { LinkTabs } from "../components/project/LinkTabs";
-import { ShareCalculator } from "../components/project/ShareCalculator";
+import { detailPresets, ShareCalculator } from "../components/project/ShareCalculator";
 import { CategoryBadge, StatusBadge } from "../components/project/StatusBadge";
 import { categoryLabel } from "../lib/categories";
 import { formatMoney, formatNumber, formatPercent, formatPrice } from "../lib/format";
 import {
   clampShares,
   displayValuation,
+  fundingState,
   investButtonState,
   minimumShares,
   parseShares,
@@ -39,6 +43,7 @@ import {
 } from "../lib/project";
 import { daysLeftText } from "../lib/project-status";
 import { largestInvestorSentence } from "../lib/raise";
+import { allowanceFor, limitKindFor } from "../lib/reg-cf";
 import investCss from "../styles/invest.css?url";
 
 import { QUESTION_MESSAGES } from "../lib/question-form";
@@ -46,9 +51,9 @@ import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { setFollowing } from "../../worker/services/follows";
+import { getProjectWithStanding } from "../../worker/services/investor-limits";
 import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from "../../worker/services/questions";
 import { listUpdatesFor } from "../../worker/services/updates";
-import { getProjectDetail } from "../../worker/services/projects";
 import type { Route } from "./+types/project";
 
 export const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
@@ -80,10 +85,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, user } = getApp(context);
-  // A draft is found only for its founder and admins: their preview of the public page.
-  const found = await getProjectDetail(db, params.slug, user);
+  const investorId = user && (user.role === "investor" || user.role === "admin") ? user.id : null;
+  // A draft is found only for its founder and admins: their preview of the public page. One
+  // statement, carrying a signed-in investor's standing in the offering.
+  const found = await getProjectWithStanding(db, params.slug, { investorId, viewer: user });
   if (!found) throw data(null, { status: 404 });
-  const { project, raise, followers, following } = found;
+  const { project, standing } = found;
+  const { raise, followers, following } = found.detail;
+  const kind = limitKindFor(project.regulationType);
+  // Shown only when the investor's limits are on (the purchase page also says what they would be).
+  const allowance =
+    standing && standing.financials.applyLimits
+      ? allowanceFor(
+          kind,
+          standing.financials,
+          kind === "reg-a" ? standing.usedInOfferingCents : standing.usedRegCfCents,
+        )
+      : null;
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab: TabId = TABS.some((t) => t.id === tabParam) ? (tabParam as TabId) : "overview";
@@ -105,6 +123,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tab,
     requestedShares: parseShares(url.searchParams.get("shares")),
     role: user?.role ?? null,
+    allowance,
+    ownedShares: standing?.ownedShares ?? 0,
   };
 }
 
@@ -168,6 +188,7 @@ function defaultShares(p: { investmentTerms: { minInvestment: number }; sharePri
 
 export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { project, raise, tab, requestedShares, role, followers, following, signedIn, canManage, saved } = loaderData;
+  const { allowance, ownedShares } = loaderData;
   const here = `/project/${project.slug}${tab === "overview" ? "" : `?tab=${tab}`}`;
   const signInHref = `/signin?redirectTo=${encodeURIComponent(here)}`;
   const refusal =
@@ -353,18 +374,31 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
             </dl>
           </section>
 
-          <ShareCalculator
-            input={input}
-            sharePrice={project.sharePrice}
-            totalShares={project.totalShares}
-            sharesRemaining={project.sharesRemaining}
-            equityPercentage={terms.equityPercentage}
-            tab={tab}
-            action={`${base}#calculator`}
-            hrefForShares={(n) => `${query(tab, n)}#calculator`}
-          >
-            <InvestButton state={state} href={purchase(shares)} className="btn-block" />
-          </ShareCalculator>
+          {fundingState(project) === "sold-out" ? (
+            // Nothing left to calculate: no calculator, only the state.
+            <section className="side-card calculator" aria-labelledby="calc-title" id="calculator">
+              <h2 id="calc-title">Invest</h2>
+              <p className="muted">Every share of this offering has been sold.</p>
+              <InvestButton state={state} href={purchase(shares)} className="btn-block" />
+            </section>
+          ) : (
+            <ShareCalculator
+              input={input}
+              sharePrice={project.sharePrice}
+              totalShares={project.totalShares}
+              sharesRemaining={project.sharesRemaining}
+              equityPercentage={terms.equityPercentage}
+              tab={tab}
+              action={`${base}#calculator`}
+              hrefForShares={(n) => `${query(tab, n)}#calculator`}
+              presets={detailPresets(project.sharesRemaining)}
+              allowance={allowance}
+              ownedShares={ownedShares}
+              title={project.title}
+            >
+              <InvestButton state={state} href={purchase(shares)} className="btn-block" />
+            </ShareCalculator>
+          )}
         </aside>
       </div>
     </div>

@@ -12,6 +12,14 @@
  * then redirects to the portfolio (which shows the success message). With JavaScript (`js=1`, set
  * after hydration) the label and total follow the input, the form posts directly, and the spec's
  * success message shows for 1.5 s before the page moves to the portfolio.
+ *
+ * Before buying, the page says what the real platforms say (issue 9, section 5): the equity the
+ * chosen shares buy, the investor's remaining allowance under the investment limits (or, with
+ * the limits off, what it would be), the cancellation deadline, the shares already held, and a
+ * required risk acknowledgement that the action checks on the server. Total and submit button
+ * sit in an Invest bar that, on a phone, stays at the bottom of the screen (CSS `position:
+ * sticky`, so without JavaScript too). The loader reads the project and the investor's standing
+ * in it in one statement (worker/services/investor-limits.ts `getProjectWithStanding`).
  */
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
@@ -20,30 +28,34 @@ import { refusedFormMessage } from "../components/form/refused";
 import { useHydrated, useShareInput } from "../components/project/hooks";
 import { REGULATION_INFO } from "../components/project/regulation";
 import { CategoryBadge, StatusBadge } from "../components/project/StatusBadge";
+import { AllowanceNote, cancelUntilText, overAllowance } from "../components/project/Allowance";
+import { cancelDeadline } from "../lib/cancellation";
 import { categoryLabel } from "../lib/categories";
-import { formatMoney, formatNumber, formatPrice } from "../lib/format";
+import { formatMoney, formatNumber, formatPercent, formatPrice } from "../lib/format";
 import {
   belowMinimum,
   clampShares,
   displayValuation,
+  equityForShares,
   fundingState,
   minimumShares,
   parseShares,
   purchasePresets,
   totalFor,
 } from "../lib/project";
+import { allowanceFor, isTicked, limitKindFor, limitRefusal, RISK_ACKNOWLEDGEMENT, RISK_MESSAGE } from "../lib/reg-cf";
 import investCss from "../styles/invest.css?url";
 
 import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { errorHeaders, isServiceError, ServiceError } from "../../worker/services/errors";
 import {
   assertCanInvest,
   belowMinimumMessage,
   PURCHASE_MESSAGES,
   purchaseShares,
 } from "../../worker/services/investments";
-import { getProject } from "../../worker/services/projects";
+import { getProjectWithStanding } from "../../worker/services/investor-limits";
 import type { Route } from "./+types/purchase";
 
 const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
@@ -66,10 +78,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return data({ found: false as const, blocked: e.message }, { status: e.status });
   }
   const { db } = getApp(context);
-  const project = await getProject(db, params.id);
-  if (!project) {
+  const now = Date.now();
+  // One statement: the project, and the investor's figures, used allowance and shares held in it.
+  const found = await getProjectWithStanding(db, params.id, { investorId: user.id, now });
+  if (!found) {
     return data({ found: false as const, blocked: null }, { status: 404 });
   }
+  const { project, standing } = found;
   const url = new URL(request.url);
   const min = minimumShares(project.investmentTerms.minInvestment, project.sharePrice);
   const remaining = Math.max(0, project.sharesRemaining);
@@ -90,11 +105,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const unavailable =
     state === "sold-out" ? PURCHASE_MESSAGES.soldOut : state === "closed" ? PURCHASE_MESSAGES.closed : null;
   const tooSmall = belowMinimum(shares, project);
+  // The limit that applies to this offering (Reg CF's 12 months, or RegA+'s per offering).
+  const kind = limitKindFor(project.regulationType);
+  const figures = standing?.financials ?? { annualIncome: null, netWorth: null, accredited: false, applyLimits: false };
+  const used = kind === "reg-a" ? (standing?.usedInOfferingCents ?? 0) : (standing?.usedRegCfCents ?? 0);
+  const allowance = allowanceFor(kind, figures, used);
+  const overLimit = overAllowance(allowance, totalFor(shares, project.sharePrice));
+  const limitMessage = overLimit ? limitRefusal(kind, allowance.remaining ?? 0, figures, project.title) : null;
+  const reviewing = url.searchParams.get("review") === "1";
   // The no-JavaScript confirmation: exact shares and total, shown before anything is bought.
   const review =
-    url.searchParams.get("review") === "1" && requested !== null && !clampMessage && !tooSmall && !unavailable
+    reviewing && requested !== null && !clampMessage && !tooSmall && !unavailable && !overLimit
       ? { shares, total: totalFor(shares, project.sharePrice) }
       : null;
+  const deadline = cancelDeadline(project.fundingDeadline);
   return {
     found: true as const,
     project: {
@@ -107,6 +131,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       logo: project.logo,
       sharePrice: project.sharePrice,
       sharesRemaining: remaining,
+      totalShares: project.totalShares,
+      equityPercentage: project.investmentTerms.equityPercentage,
       regulationType: project.regulationType,
       fundingCurrent: project.fundingCurrent,
       fundingGoal: project.fundingGoal,
@@ -121,11 +147,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shares,
     clampMessage,
     /** A review asked for shares below the minimum: say why there is no confirmation. */
-    minimumMessage:
-      url.searchParams.get("review") === "1" && tooSmall
-        ? belowMinimumMessage(project.investmentTerms.minInvestment)
-        : null,
+    minimumMessage: reviewing && tooSmall ? belowMinimumMessage(project.investmentTerms.minInvestment) : null,
+    /** A review asked for more than the allowance: the refusal the purchase would get. */
+    limitMessage: reviewing ? limitMessage : null,
     review,
+    allowance,
+    ownedShares: standing?.ownedShares ?? 0,
+    /** The last moment an investment made now can be cancelled (ms), and whether that is still ahead. */
+    cancelUntil: deadline,
+    cancellable: now < deadline,
     presets: purchasePresets(project.investmentTerms.minInvestment, project.sharePrice, remaining),
     idempotencyKey: crypto.randomUUID(),
   };
@@ -140,6 +170,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = getApp(context);
   let result;
   try {
+    // Who may invest first (a founder gets the founders' message), then the form's own rule: the
+    // risk acknowledgement (the API keeps the spec's payload without it).
+    assertCanInvest(user);
+    if (!isTicked(form.riskAcknowledged)) throw new ServiceError(400, RISK_MESSAGE, "risk_not_acknowledged");
     result = await purchaseShares(db, user, {
       project: params.id,
       shares: rawShares,
@@ -185,6 +219,11 @@ function PurchaseForm({
     unavailable,
     review,
     minimumMessage,
+    limitMessage,
+    allowance,
+    ownedShares,
+    cancelUntil,
+    cancellable,
   } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -203,17 +242,30 @@ function PurchaseForm({
   }, [success, navigate]);
 
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const total = totalFor(input.shares, project.sharePrice);
+  const shares = review && !error ? review.shares : input.shares;
+  const total = totalFor(shares, project.sharePrice);
+  const equity = equityForShares(shares, project.totalShares, project.equityPercentage);
   const belowMin = belowMinimum(input.shares, {
     ...project,
     investmentTerms: { minInvestment: project.minInvestment },
   });
-  const disabled = busy || !!success || !input.valid || input.shares < 1 || (hydrated && belowMin);
+  const overLimit = overAllowance(allowance, total);
+  const disabled =
+    busy || !!success || !input.valid || input.shares < 1 || (hydrated && belowMin) || (hydrated && overLimit);
   const minShares = minimumShares(project.minInvestment, project.sharePrice);
   // Fewer shares left than the minimum buys: the rest may be bought below the minimum.
   const onlyTheRest = project.sharesRemaining > 0 && project.sharesRemaining < minShares;
   const reg = REGULATION_INFO[project.regulationType] ?? REGULATION_INFO.SAFE;
   const cancel = `/project/${project.slug || project._id}`;
+  const reviewing = !!review && !error;
+  const formId = reviewing ? "purchase-review" : "purchase-form";
+
+  const riskBox = (
+    <label className="risk-ack">
+      <input type="checkbox" name="riskAcknowledged" required />
+      <span>{RISK_ACKNOWLEDGEMENT}</span>
+    </label>
+  );
 
   return (
     <div className="container invest-page purchase-page">
@@ -231,6 +283,7 @@ function PurchaseForm({
               <CategoryBadge label={categoryLabel(project.category)} />
               <StatusBadge project={project} />
             </div>
+            {ownedShares > 0 ? <p className="owned-shares">You own {formatNumber(ownedShares)} shares</p> : null}
           </div>
         </div>
 
@@ -282,132 +335,171 @@ function PurchaseForm({
               Back to Project
             </Link>
           </div>
-        ) : review && !error ? (
-          <Form method="post" className="purchase-form purchase-review" aria-labelledby="review-title">
-            <h2 id="review-title" className="purchase-review-title">
-              Confirm your purchase
-            </h2>
-            <p>
-              You are buying <strong>{formatNumber(review.shares)} shares</strong> of {project.title} at{" "}
-              {formatPrice(project.sharePrice)} per share.
-            </p>
-            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-            <input type="hidden" name="js" value={hydrated ? "1" : ""} />
-            <input type="hidden" name="shares" value={review.shares} />
-            <input type="hidden" name="amount" value={review.total} />
-            <p className="purchase-total">
-              <span>Total investment</span>
-              <strong>{formatPrice(review.total)}</strong>
-            </p>
-            <div className="purchase-actions">
-              <Link className="btn btn-secondary" to={`?shares=${review.shares}`} replace>
-                Change shares
-              </Link>
-              <button type="submit" className="btn btn-primary" disabled={busy || !!success}>
-                {busy ? "Processing..." : `Purchase ${formatNumber(review.shares)} Shares`}
-              </button>
-            </div>
-          </Form>
         ) : (
-          // Without JavaScript this is a GET form (Update total, Review Purchase): only the
-          // confirmation above buys, so no button ever names a number the page cannot know.
-          <Form method={hydrated ? "post" : "get"} className="purchase-form" id="purchase-form">
-            {hydrated ? (
-              <>
+          <>
+            {reviewing && review ? (
+              <Form id={formId} method="post" className="purchase-form purchase-review" aria-labelledby="review-title">
+                <h2 id="review-title" className="purchase-review-title">
+                  Confirm your purchase
+                </h2>
+                <p>
+                  You are buying <strong>{formatNumber(review.shares)} shares</strong> of {project.title} at{" "}
+                  {formatPrice(project.sharePrice)} per share: {formatPercent(equity, 6)} of the company.
+                </p>
                 <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-                <input type="hidden" name="js" value="1" />
-                <input type="hidden" name="amount" value={input.valid ? total : ""} />
-              </>
-            ) : null}
-            <label className="field-label" htmlFor="purchase-shares">
-              Number of shares
-            </label>
-            <div className="calc-row">
-              <input
-                id="purchase-shares"
-                className="input"
-                type="number"
-                name="shares"
-                inputMode="numeric"
-                min={1}
-                max={project.sharesRemaining}
-                step={1}
-                required
-                value={input.text}
-                onChange={(e) => input.change(e.currentTarget.value)}
-                onBlur={() => input.blur()}
-                aria-describedby="purchase-hint purchase-message"
-              />
-              {hydrated ? null : (
-                <button type="submit" className="btn btn-secondary" formNoValidate>
-                  Update total
-                </button>
-              )}
-            </div>
-            <p className="field-hint" id="purchase-hint">
-              {onlyTheRest ? (
-                <>
-                  Only {formatNumber(project.sharesRemaining)} shares are left: you can buy all of them below the{" "}
-                  {formatMoney(project.minInvestment)} minimum.
-                </>
+                <input type="hidden" name="js" value={hydrated ? "1" : ""} />
+                <input type="hidden" name="shares" value={review.shares} />
+                <input type="hidden" name="amount" value={review.total} />
+                <AllowanceNote
+                  allowance={allowance}
+                  total={review.total}
+                  sharePrice={project.sharePrice}
+                  title={project.title}
+                />
+                {riskBox}
+              </Form>
+            ) : (
+              // Without JavaScript this is a GET form (Update total, Review Purchase): only the
+              // confirmation above buys, so no button ever names a number the page cannot know.
+              <Form id={formId} method={hydrated ? "post" : "get"} className="purchase-form">
+                {hydrated ? (
+                  <>
+                    <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+                    <input type="hidden" name="js" value="1" />
+                    <input type="hidden" name="amount" value={input.valid ? total : ""} />
+                  </>
+                ) : null}
+                <label className="field-label" htmlFor="purchase-shares">
+                  Number of shares
+                </label>
+                <div className="calc-row">
+                  <input
+                    id="purchase-shares"
+                    className="input"
+                    type="number"
+                    name="shares"
+                    inputMode="numeric"
+                    min={1}
+                    max={project.sharesRemaining}
+                    step={1}
+                    required
+                    value={input.text}
+                    onChange={(e) => input.change(e.currentTarget.value)}
+                    onBlur={() => input.blur()}
+                    aria-describedby="purchase-hint purchase-message"
+                  />
+                  {hydrated ? null : (
+                    <button type="submit" className="btn btn-secondary" formNoValidate>
+                      Update total
+                    </button>
+                  )}
+                </div>
+                <p className="field-hint" id="purchase-hint">
+                  {onlyTheRest ? (
+                    <>
+                      Only {formatNumber(project.sharesRemaining)} shares are left: you can buy all of them below the{" "}
+                      {formatMoney(project.minInvestment)} minimum.
+                    </>
+                  ) : (
+                    <>
+                      Minimum {formatMoney(project.minInvestment)} ({formatNumber(minShares)} shares) · up to{" "}
+                      {formatNumber(project.sharesRemaining)} shares
+                    </>
+                  )}
+                </p>
+                <p className="calc-message" id="purchase-message" role="status" aria-live="polite">
+                  {input.message ?? ""}
+                </p>
+
+                {presets.length ? (
+                  <div className="preset-row" role="group" aria-label="Preset share counts">
+                    {presets.map((n) => (
+                      <Link
+                        key={n}
+                        to={`?shares=${n}`}
+                        className="preset"
+                        aria-current={input.shares === n ? "true" : undefined}
+                        preventScrollReset
+                        replace
+                        onClick={(e) => {
+                          if (!hydrated) return;
+                          e.preventDefault();
+                          input.set(n);
+                        }}
+                      >
+                        {formatNumber(n)} shares
+                      </Link>
+                    ))}
+                  </div>
+                ) : null}
+
+                <dl className="purchase-figures">
+                  <div>
+                    <dt>Equity</dt>
+                    <dd>{formatPercent(equity, 6)}</dd>
+                  </div>
+                </dl>
+                {(hydrated && belowMin) || minimumMessage ? (
+                  <p className="field-hint warn" role={minimumMessage ? "alert" : undefined}>
+                    The minimum investment is {formatMoney(project.minInvestment)}.
+                  </p>
+                ) : null}
+                {limitMessage && !error ? (
+                  <p className="alert alert-error" role="alert">
+                    {limitMessage}
+                  </p>
+                ) : null}
+                <AllowanceNote
+                  allowance={allowance}
+                  total={total}
+                  sharePrice={project.sharePrice}
+                  title={project.title}
+                  compact={!!limitMessage && !error}
+                />
+                {hydrated ? riskBox : null}
+              </Form>
+            )}
+
+            <p className="cancel-note">
+              {cancellable ? (
+                <>{cancelUntilText(cancelUntil)}: up to 48 hours before funding closes, from your portfolio.</>
               ) : (
-                <>
-                  Minimum {formatMoney(project.minInvestment)} ({formatNumber(minShares)} shares) · up to{" "}
-                  {formatNumber(project.sharesRemaining)} shares
-                </>
+                <>This offering closes within 48 hours: an investment made now can no longer be cancelled.</>
               )}
             </p>
-            <p className="calc-message" id="purchase-message" role="status" aria-live="polite">
-              {input.message ?? ""}
-            </p>
 
-            {presets.length ? (
-              <div className="preset-row" role="group" aria-label="Preset share counts">
-                {presets.map((n) => (
-                  <Link
-                    key={n}
-                    to={`?shares=${n}`}
-                    className="preset"
-                    aria-current={input.shares === n ? "true" : undefined}
-                    preventScrollReset
-                    replace
-                    onClick={(e) => {
-                      if (!hydrated) return;
-                      e.preventDefault();
-                      input.set(n);
-                    }}
-                  >
-                    {formatNumber(n)} shares
-                  </Link>
-                ))}
-              </div>
-            ) : null}
-
-            <p className="purchase-total">
-              <span>Total investment</span>
-              <strong>{formatPrice(total)}</strong>
-            </p>
-            {(hydrated && belowMin) || minimumMessage ? (
-              <p className="field-hint warn" role={minimumMessage ? "alert" : undefined}>
-                The minimum investment is {formatMoney(project.minInvestment)}.
+            {/* The Invest bar: on a phone it stays at the bottom of the screen (CSS sticky, no script needed). */}
+            <div className="invest-bar" role="group" aria-label="Invest">
+              <p className="purchase-total">
+                <span>Total investment</span>
+                <strong>{formatPrice(total)}</strong>
               </p>
-            ) : null}
-
-            <div className="purchase-actions">
-              <Link className="btn btn-secondary" to={cancel}>
-                Cancel
-              </Link>
-              {hydrated ? (
-                <button type="submit" className="btn btn-primary" disabled={disabled}>
-                  {busy ? "Processing..." : `Purchase ${formatNumber(input.shares)} Shares`}
-                </button>
-              ) : (
-                <button type="submit" name="review" value="1" className="btn btn-primary">
-                  Review Purchase
-                </button>
-              )}
+              <div className="purchase-actions">
+                {reviewing && review ? (
+                  <Link className="btn btn-secondary" to={`?shares=${review.shares}`} replace>
+                    Change shares
+                  </Link>
+                ) : (
+                  <Link className="btn btn-secondary" to={cancel}>
+                    Cancel
+                  </Link>
+                )}
+                {reviewing && review ? (
+                  <button type="submit" form={formId} className="btn btn-primary" disabled={busy || !!success}>
+                    {busy ? "Processing..." : `Purchase ${formatNumber(review.shares)} Shares`}
+                  </button>
+                ) : hydrated ? (
+                  <button type="submit" form={formId} className="btn btn-primary" disabled={disabled}>
+                    {busy ? "Processing..." : `Purchase ${formatNumber(input.shares)} Shares`}
+                  </button>
+                ) : (
+                  <button type="submit" form={formId} name="review" value="1" className="btn btn-primary">
+                    Review Purchase
+                  </button>
+                )}
+              </div>
             </div>
-          </Form>
+          </>
         )}
 
         <aside className="reg-notice" aria-label="Regulation notice">

@@ -9,7 +9,11 @@
  *   `PUT /api/users/profile/{userId}`; Login & Security changes the password and signs out every
  *   other device, through the services of `POST /api/auth/password` and
  *   `POST /api/auth/sessions/revoke-others`.
- * One action: `intent=profile|password|revoke-others`. Success redirects back with `?saved=`
+ * - Investor Information (issue 9) saves the self-declared income, net worth, accredited
+ *   declaration and the "Invest under the real Reg CF limits" switch through the same service as
+ *   `PUT /api/users/me/financials`, and shows the Reg CF limit, what is used and what is left
+ *   (loaded only when that section is open: one more statement).
+ * One action: `intent=profile|password|revoke-others|financials`. Success redirects back with `?saved=`
  * (with and without JavaScript); a refusal re-renders the form with what was typed (never the
  * passwords), a banner and each field's message.
  */
@@ -18,7 +22,14 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 
 import { Field } from "../components/form/Field";
 import { pageMeta } from "../components/meta";
+import { formatPrice } from "../lib/format";
 import { parseFormFields, type FieldErrors } from "../lib/form-kit";
+import {
+  EMPTY_FINANCIALS,
+  FINANCIALS_MESSAGES,
+  investorFinancialsSchema,
+  type InvestorFinancials,
+} from "../lib/investor-financials-form";
 import { PASSWORD_MESSAGES } from "../lib/password-form";
 import {
   CONFIDENTIALITY_FLAGS,
@@ -28,12 +39,23 @@ import {
   publicProfileSchema,
   type PublicProfile,
 } from "../lib/public-profile-form";
+import {
+  REG_A_PERCENT,
+  REG_CF_CAP,
+  REG_CF_FLOOR,
+  REG_CF_HIGH_PERCENT,
+  REG_CF_LOW_PERCENT,
+  REG_CF_THRESHOLD,
+  regCfLimits,
+  type RegCfLimits,
+} from "../lib/reg-cf";
 import settingsCss from "../styles/settings.css?url";
 
 import { actionRetryAfter, FORM_LIMITS, readForm } from "../server/form.server";
 import { getApp, getUser } from "../server/guards.server";
 import { changePassword, signOutOtherSessions } from "../../worker/services/account-security";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { getFinancials, saveFinancials } from "../../worker/services/investor-limits";
 import { getPublicProfile, savePublicProfile } from "../../worker/services/public-profile";
 import type { Route } from "./+types/settings";
 
@@ -69,6 +91,7 @@ const SAVED = {
   profile: PROFILE_MESSAGES.saved,
   password: PASSWORD_MESSAGES.changed,
   sessions: PASSWORD_MESSAGES.othersSignedOut,
+  financials: FINANCIALS_MESSAGES.saved,
 } as const;
 
 const pick = <T extends string>(list: readonly { id: T }[], value: string | null, fallback: T): T =>
@@ -90,6 +113,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("settings: loading the profile failed", e);
     loadError = PROFILE_MESSAGES.loadFailed;
   }
+  // Investor Information: the figures and the Reg CF limit, only when that section is open.
+  let investor: { financials: InvestorFinancials; limits: RegCfLimits } | null = null;
+  let investorError: string | null = null;
+  const canInvest = user.role === "investor" || user.role === "admin";
+  if (section === "investor-information" && tab === "account" && canInvest) {
+    try {
+      investor = await getFinancials(getApp(context).db, user);
+    } catch (e) {
+      console.error("settings: loading the investor information failed", e);
+      investorError = "Failed to load your investor information. Please try again later.";
+    }
+  }
   return {
     signedIn: true as const,
     tab,
@@ -99,10 +134,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: profile ?? EMPTY_PROFILE,
     complete: isProfileComplete(profile),
     user: { id: user.id, firstName: user.firstName, email: user.email },
+    canInvest,
+    investor,
+    investorError,
   };
 }
 
-type FormName = "profile" | "password" | "revoke-others";
+type FormName = "profile" | "password" | "revoke-others" | "financials";
+
+const FORM_NAMES: readonly FormName[] = ["profile", "password", "revoke-others", "financials"];
 
 function refused(
   form: FormName,
@@ -121,17 +161,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     .filter((entry): entry is [string, string] => typeof entry[1] === "string")
     .map(([name, value]): [string, string] => [name, value.replace(/\r\n?/g, "\n")]);
   const values = parseFormFields(fields);
-  const intent: FormName =
-    values.intent === "password" ? "password" : values.intent === "revoke-others" ? "revoke-others" : "profile";
+  const intent: FormName = FORM_NAMES.find((f) => f === values.intent) ?? "profile";
   delete values.intent;
+  // What the form sent back to it after a refusal (never the passwords).
+  const echo = intent === "profile" || intent === "financials" ? values : {};
   const { db, sessionToken } = getApp(context);
   const user = getUser(context);
-  if (!user) return refused(intent, 401, PROFILE_MESSAGES.signedOut, {}, intent === "profile" ? values : {});
+  if (!user) return refused(intent, 401, PROFILE_MESSAGES.signedOut, {}, echo);
 
   try {
     if (intent === "profile") {
       await savePublicProfile(db, user, user.id, values);
       return redirect("/settings?section=public-profile&saved=profile");
+    }
+    if (intent === "financials") {
+      await saveFinancials(db, user, values);
+      return redirect("/settings?section=investor-information&saved=financials");
     }
     if (intent === "password") {
       await changePassword(db, user, sessionToken, values);
@@ -143,11 +188,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isServiceError(e)) {
       console.error("settings: saving failed", e);
       const message = intent === "profile" ? PROFILE_MESSAGES.failed("Something went wrong") : "Something went wrong";
-      return refused(intent, 500, message, {}, intent === "profile" ? values : {});
+      return refused(intent, 500, message, {}, echo);
     }
     const message = intent === "profile" ? PROFILE_MESSAGES.failed(e.message) : e.message;
     // Passwords are never sent back to the page.
-    return refused(intent, e.status, message, e.errors ?? {}, intent === "profile" ? values : {}, errorHeaders(e));
+    return refused(intent, e.status, message, e.errors ?? {}, echo, errorHeaders(e));
   }
 }
 
@@ -334,13 +379,206 @@ function SecurityForms({
   );
 }
 
+const money = (dollars: number | null) => (dollars === null ? "No limit" : formatPrice(dollars));
+
+/**
+ * Settings, Investor Information (issue 9): the Reg CF limit as it stands, the form that sets its
+ * inputs (with and without JavaScript), and how the limit is worked out and raised.
+ */
+function InvestorInformation({
+  canInvest,
+  loadError,
+  financials,
+  limits,
+  values,
+  errors,
+  message,
+}: {
+  canInvest: boolean;
+  loadError: string | null;
+  financials: InvestorFinancials;
+  limits: RegCfLimits;
+  values: Record<string, unknown> | null;
+  errors: FieldErrors;
+  message: string | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "financials";
+  if (!canInvest) {
+    return (
+      <section id="investor-information" className="card card-body stack" aria-labelledby="investor-title">
+        <h2 id="investor-title" className="card-title">
+          Investor Information
+        </h2>
+        {message ? <Alert tone="error">{message}</Alert> : <p>{FINANCIALS_MESSAGES.founders}</p>}
+      </section>
+    );
+  }
+  // After a refusal the form shows what was sent; otherwise the saved figures.
+  const figure = (name: "annualIncome" | "netWorth") =>
+    values ? text(values[name]) : financials[name] === null ? "" : String(financials[name]);
+  const ticked = (name: "accredited" | "applyLimits") =>
+    values ? values[name] === "on" || values[name] === "true" : financials[name];
+  const common = { errors, schema: investorFinancialsSchema };
+  const nothingDeclared = financials.annualIncome === null && financials.netWorth === null;
+
+  return (
+    <section id="investor-information" className="stack" aria-labelledby="investor-title">
+      <h2 id="investor-title" className="settings-section-title">
+        Investor Information
+      </h2>
+      {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+
+      <section className="card card-body stack limit-summary" aria-labelledby="limit-title">
+        <h3 id="limit-title" className="card-title">
+          Your Reg CF limit for the next 12 months
+        </h3>
+        <p className={`limit-status ${limits.applied ? "is-on" : "is-off"}`}>
+          {limits.applied
+            ? "The limits are on: your purchases in RegCF and SAFE offerings are held to this limit."
+            : "The limits are off: you invest with unlimited virtual funds. This is what the real limit would be."}
+        </p>
+        <dl className="limit-figures">
+          <div>
+            <dt>Limit</dt>
+            <dd>{limits.limit === null ? "No limit (accredited)" : money(limits.limit)}</dd>
+          </div>
+          <div>
+            <dt>Used in the last 12 months</dt>
+            <dd>{formatPrice(limits.used)}</dd>
+          </div>
+          <div>
+            <dt>Remaining</dt>
+            <dd>{money(limits.remaining)}</dd>
+          </div>
+        </dl>
+        {nothingDeclared && !financials.accredited ? (
+          <p className="field-hint">
+            You have not declared your annual income and net worth, so the {formatPrice(REG_CF_FLOOR)} minimum limit
+            applies. Add them below to raise your limit.
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card card-body stack" aria-labelledby="financials-title">
+        <h3 id="financials-title" className="card-title">
+          Your finances (simulated)
+        </h3>
+        <p className="muted">
+          Self-declared and simulated, in whole dollars: CampusFund moves no real money. The figures only decide your
+          investment limits.
+        </p>
+        <Form method="post" className="form" noValidate aria-labelledby="financials-title">
+          {message ? <Alert tone="error">{message}</Alert> : null}
+          <input type="hidden" name="intent" value="financials" />
+          <Field
+            name="annualIncome"
+            label="Annual income (USD)"
+            hint="Leave empty if you prefer not to say."
+            {...common}
+          >
+            {(p) => <input {...p} type="number" inputMode="numeric" defaultValue={figure("annualIncome")} />}
+          </Field>
+          <Field
+            name="netWorth"
+            label="Net worth (USD)"
+            hint="Everything you own minus what you owe, without your home."
+            {...common}
+          >
+            {(p) => <input {...p} type="number" inputMode="numeric" defaultValue={figure("netWorth")} />}
+          </Field>
+          <fieldset className="settings-flags">
+            <legend>Declarations</legend>
+            <label className="settings-flag">
+              <input
+                type="checkbox"
+                name="accredited"
+                defaultChecked={ticked("accredited")}
+                aria-describedby={errors.accredited ? "accredited-hint accredited-error" : "accredited-hint"}
+                aria-invalid={errors.accredited ? true : undefined}
+              />
+              <span>I am an accredited investor</span>
+            </label>
+            <p className="field-hint" id="accredited-hint">
+              For example: income over $200,000 (or $300,000 with a spouse) in each of the last two years, or a net
+              worth over $1 million without your home. Accredited investors have no limit.
+            </p>
+            {errors.accredited ? (
+              <p className="field-error" id="accredited-error">
+                {errors.accredited}
+              </p>
+            ) : null}
+            <label className="settings-flag settings-switch">
+              <input
+                type="checkbox"
+                role="switch"
+                name="applyLimits"
+                defaultChecked={ticked("applyLimits")}
+                aria-describedby={errors.applyLimits ? "apply-hint applyLimits-error" : "apply-hint"}
+                aria-invalid={errors.applyLimits ? true : undefined}
+              />
+              <span>Invest under the real Reg CF limits</span>
+            </label>
+            <p className="field-hint" id="apply-hint">
+              Off by default: demo accounts have unlimited virtual funds. Turn it on to be held to the real rules.
+            </p>
+            {errors.applyLimits ? (
+              <p className="field-error" id="applyLimits-error">
+                {errors.applyLimits}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? "Saving…" : "Save investor information"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card card-body stack" aria-labelledby="raise-title">
+        <h3 id="raise-title" className="card-title">
+          How the limit works, and how to raise it
+        </h3>
+        <ul className="limit-rules">
+          <li>
+            If your annual income <strong>or</strong> your net worth is below {formatPrice(REG_CF_THRESHOLD)}: the
+            greater of {formatPrice(REG_CF_FLOOR)} or {REG_CF_LOW_PERCENT}% of the greater of the two, across all Reg CF
+            offerings in any 12 months.
+          </li>
+          <li>
+            If both are at least {formatPrice(REG_CF_THRESHOLD)}: {REG_CF_HIGH_PERCENT}% of the greater, at most{" "}
+            {formatPrice(REG_CF_CAP)}.
+          </li>
+          <li>RegCF and SAFE offerings count toward it; a cancelled investment gives its room back.</li>
+          <li>
+            RegA+ offerings have their own rule: at most {REG_A_PERCENT}% of the greater of your income and net worth in
+            each offering.
+          </li>
+          <li>Accredited investors have no limit.</li>
+        </ul>
+        <p className="muted">
+          To raise your limit, declare a higher income or net worth, or declare yourself accredited. These are the
+          current figures of SEC Regulation Crowdfunding (17 CFR 227.100), applied to virtual money.
+        </p>
+      </section>
+    </section>
+  );
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   // A save whose session ended meanwhile: the spec's 'You must be logged in to save settings'.
   if (!loaderData.signedIn) return <SignedOut message={actionData?.message ?? null} />;
-  const { tab, section, saved, loadError, profile, complete } = loaderData;
+  const { tab, section, saved, loadError, profile, complete, canInvest, investor, investorError } = loaderData;
   const refusal = actionData ?? null;
   const activeSection: SectionId =
-    refusal?.form === "profile" ? "public-profile" : refusal ? "login-security" : section;
+    refusal?.form === "profile"
+      ? "public-profile"
+      : refusal?.form === "financials"
+        ? "investor-information"
+        : refusal
+          ? "login-security"
+          : section;
   const sectionLabel = SECTIONS.find((s) => s.id === activeSection)!.label;
   const tabLabel = TABS.find((t) => t.id === tab)!.label;
 
@@ -427,6 +665,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   form={refusal?.form ?? null}
                 />
               </section>
+            ) : activeSection === "investor-information" ? (
+              <InvestorInformation
+                key={refusal ? "refused" : `saved-${JSON.stringify(investor)}`}
+                canInvest={canInvest}
+                loadError={investorError}
+                financials={investor?.financials ?? EMPTY_FINANCIALS}
+                limits={investor?.limits ?? regCfLimits(EMPTY_FINANCIALS, 0, false)}
+                values={refusal?.form === "financials" ? refusal.values : null}
+                errors={refusal?.form === "financials" ? refusal.errors : {}}
+                message={refusal?.form === "financials" ? refusal.message : null}
+              />
             ) : (
               <section className="card card-body" aria-labelledby="section-title">
                 <h2 id="section-title" className="card-title">

@@ -59,7 +59,7 @@ export const FORM_LIMITS = {
   support: { maxBytes: 16 * 1024, maxFields: 12 },
   /** Account settings: the public profile (texts up to 5,000 + 2,000 + 2,000 + 1,000 characters) or a password change. */
   settings: { maxBytes: 128 * 1024, maxFields: 30 },
-  /** shares, amount, the idempotency key. */
+  /** shares, amount, the idempotency key, the risk acknowledgement. */
   purchase: { maxBytes: 4 * 1024, maxFields: 10 },
   /** A founder update: a 120-character title and a 10,000-character body (4 bytes a character at most). */
   update: { maxBytes: 64 * 1024, maxFields: 10 },

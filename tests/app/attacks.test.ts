@@ -366,7 +366,7 @@ describe("9. headers: a per-response CSP nonce, the same security headers on sta
       const res = await page(`/purchase/${project.slug}`, {
         token,
         headers: { Origin: origin },
-        form: { shares: "10", idempotencyKey: unique("k") },
+        form: { shares: "10", idempotencyKey: unique("k"), riskAcknowledged: "on" },
       });
       expect(res.status, origin).toBe(403);
     }
@@ -392,7 +392,7 @@ describe("10. only what changes public pages refreshes the visitors' copy", () =
     const investor = await signup();
     const buy = await page(`/purchase/${project.slug}`, {
       token: investor.token,
-      form: { shares: "10", amount: "100", idempotencyKey: unique("k") },
+      form: { shares: "10", amount: "100", idempotencyKey: unique("k"), riskAcknowledged: "on" },
     });
     expect(buy.status).toBe(302);
     expect((await page(path)).headers.get("X-Edge-Cache")).toBe("MISS");
@@ -409,7 +409,7 @@ describe("11. the last shares", () => {
     expect(html).toMatch(/<input[^>]*name="shares"[^>]*value="7"/);
     const buy = await page(`/purchase/${project.slug}`, {
       token,
-      form: { shares: "7", amount: "350", idempotencyKey: unique("k") },
+      form: { shares: "7", amount: "350", idempotencyKey: unique("k"), riskAcknowledged: "on" },
     });
     expect(buy.status).toBe(302);
     expect(await env.DB.prepare("select shares_sold from projects where id = ?").bind(project.id).first()).toEqual({
@@ -435,7 +435,7 @@ describe("12. without JavaScript, the purchase page never states one amount and 
     expect(review).toMatch(/<input type="hidden" name="amount" value="180"/);
     const buy = await page(`/purchase/${project.slug}`, {
       token,
-      form: { shares: "30", amount: "180", idempotencyKey: unique("k") },
+      form: { shares: "30", amount: "180", idempotencyKey: unique("k"), riskAcknowledged: "on" },
     });
     expect(buy.status).toBe(302);
     expect(
@@ -451,7 +451,7 @@ describe("12. without JavaScript, the purchase page never states one amount and 
     const { token } = await signup();
     const res = await page(`/purchase/${project.slug}`, {
       token,
-      form: { shares: "30", amount: "600", idempotencyKey: unique("k") },
+      form: { shares: "30", amount: "600", idempotencyKey: unique("k"), riskAcknowledged: "on" },
     });
     await expectAlert(res, 422, "The amount does not match shares times the share price");
     expect(await rows("investments", "project_id = ?", project.id)).toBe(0);

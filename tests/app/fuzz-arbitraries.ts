@@ -255,9 +255,15 @@ function validish(field: string, known: Known): fc.Arbitrary<string> {
     ],
     website: ["", " ", "http://spam.example"],
     js: ["1", "0", "true", ""],
+    // the purchase form's risk acknowledgement and the Investor Information form (issue 9)
+    riskAcknowledged: ["on", "true", "", "off", "yes"],
+    annualIncome: ["85000", "$85,000", "0", "", "-1", "12.5", "1e5", "10000000000", "10000000001", "abc"],
+    netWorth: ["124000", "123999", "0", "", "-0", " 5 ", "99999999999999999999"],
+    accredited: ["on", "true", "false", "", "maybe", "1"],
+    applyLimits: ["on", "true", "false", "", "yes"],
     variant: ["home", "page", "HOME", ""],
     // the forms' intents: the investment page's cancel, the portfolio's regenerate, settings' forms
-    intent: ["cancel", "regenerate", "profile", "password", "CANCEL", "", "x"],
+    intent: ["cancel", "regenerate", "profile", "financials", "password", "CANCEL", "", "x"],
   };
   const list = Object.hasOwn(texts, field) ? texts[field] : ["x"];
   if (field === "email")

@@ -58,8 +58,9 @@ const SIGNUP_FIELDS = [
 ] as const;
 const CONTACT_FIELDS = ["name", "email", "subject", "message", "website", "variant"] as const;
 const SUPPORT_FIELDS = ["name", "email", "message", "showPublicly", "website"] as const;
-const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js"] as const;
+const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js", "riskAcknowledged"] as const;
 const CANCEL_FIELDS = ["intent", "js"] as const;
+const FINANCIALS_FIELDS = ["annualIncome", "netWorth", "accredited", "applyLimits"] as const;
 const ANALYTICS_FIELDS = [
   "userId",
   "forceRefresh",
@@ -93,6 +94,7 @@ const SETTINGS_FIELDS = [
   "currentPassword",
   "newPassword",
   "confirmPassword",
+  ...FINANCIALS_FIELDS,
 ] as const;
 const PROJECT_FIELDS = [
   "title",
@@ -275,6 +277,8 @@ function apiTargets(c: Ctx): Target[] {
     t("/api/uploads", ["POST"], ["file"]),
     t("/api/users/me", ["PUT"], PROFILE_FIELDS),
     t("/api/users/me/profile", ["GET"]),
+    t("/api/users/me/financials", ["GET", "PUT"], FINANCIALS_FIELDS),
+    t("/api/users/me/limits", ["GET"]),
     t(
       "/api/users/profile/:userId",
       ["GET", "PUT"],

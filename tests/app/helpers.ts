@@ -74,6 +74,7 @@ export async function allCounts(): Promise<Record<string, number>> {
     "supporters",
     "contact_messages",
     "public_profiles",
+    "investor_financials",
   ];
   // A cancellation writes no row but turns one cancelled: counted too, so a refused cancel that
   // changed anything shows.

@@ -40,6 +40,7 @@ test("an investor buys into a new project; the founder sees it on the dashboard 
   await expect(buyer.getByRole("heading", { level: 1, name: "Investment Summary" })).toBeVisible();
   await waitForHydration(buyer, js, "Update total");
   if (!js) await buyer.getByRole("button", { name: "Review Purchase" }).click();
+  await buyer.getByRole("checkbox", { name: "I understand I may lose all of the money I invest" }).check();
   await buyer.getByRole("button", { name: "Purchase 20 Shares" }).click();
   await buyer.waitForURL(/\/portfolio/);
   await expect(buyer.getByText(`Successfully invested in ${project.title}!`)).toBeVisible();

@@ -1,11 +1,15 @@
 /**
  * The signed-in user's own account (spec sections 5 and 8): `GET /api/users/me/profile` reads
- * the profile, `PUT /api/users/me` saves the profile edit form (worker/services/profile.ts).
+ * the profile, `PUT /api/users/me` saves the profile edit form (worker/services/profile.ts);
+ * `GET`/`PUT /api/users/me/financials` and `GET /api/users/me/limits` are the investment limits'
+ * figures (issue 9, worker/services/investor-limits.ts).
  * Mounted before any other `/users` router, so `/users/me` is never read as a user id.
  */
 import { Hono } from "hono";
 
+import { FINANCIALS_MESSAGES } from "../../app/lib/investor-financials-form";
 import { PROFILE_MESSAGES } from "../../app/lib/profile-form";
+import { assertCanHaveLimits, getFinancials, getLimits, saveFinancials } from "../services/investor-limits";
 import { getProfile, updateProfile } from "../services/profile";
 import type { HonoEnv } from "../types";
 import { readBody, serviceErrorResponse } from "./util";
@@ -28,6 +32,42 @@ meApi.put("/", async (c) => {
   try {
     const profile = await updateProfile(c.get("db"), c.get("user"), read.body);
     return c.json({ success: true, message: PROFILE_MESSAGES.saved, profile });
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
+
+/** GET /api/users/me/financials → `{ annualIncome, netWorth, accredited, applyLimits }`; 401; 403 for a founder. */
+meApi.get("/financials", async (c) => {
+  try {
+    const { financials } = await getFinancials(c.get("db"), c.get("user"));
+    return c.json(financials);
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
+
+/**
+ * PUT /api/users/me/financials `{ annualIncome, netWorth, accredited, applyLimits }` (the whole
+ * record) → `{ success, message, financials, limits }`; 400 `{ message, errors }`; 401; 403 for a founder.
+ */
+meApi.put("/financials", async (c) => {
+  const read = await readBody(c);
+  if (!read.ok) return read.response;
+  try {
+    const { financials, limits } = await saveFinancials(c.get("db"), c.get("user"), read.body);
+    return c.json({ success: true, message: FINANCIALS_MESSAGES.saved, financials, limits });
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
+});
+
+/** GET /api/users/me/limits → `{ limit, used, remaining, applied }` in dollars (Reg CF; `limit` null when accredited). */
+meApi.get("/limits", async (c) => {
+  try {
+    const user = c.get("user");
+    assertCanHaveLimits(user);
+    return c.json(await getLimits(c.get("db"), user.id));
   } catch (e) {
     return serviceErrorResponse(c, e);
   }

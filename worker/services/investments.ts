@@ -11,6 +11,12 @@
  * investment row is rolled back too. A reused idempotency key violates the unique index on
  * (investor_id, idempotency_key) and fails the batch before anything changes; the original
  * investment is then returned as the answer.
+ *
+ * The investment limits (issue 9, worker/services/investor-limits.ts) are one more condition of
+ * step 1's WHERE: when the investor's switch is on, their active investments that count (Reg CF:
+ * RegCF and SAFE of the last 365 days; RegA+: this offering) plus this purchase must stay within
+ * the limit computed from their financials row, all read inside the same statement, so concurrent
+ * purchases cannot together exceed it.
  */
 import { and, desc, eq } from "drizzle-orm";
 
@@ -18,11 +24,13 @@ import { cancelDeadline, cancelDeadlineText, canStillCancel, CANCEL_CUTOFF_MS } 
 import { MESSAGES } from "../../app/lib/schemas";
 import { belowMinimum, equityForShares, fundingState } from "../../app/lib/project";
 import { formatMoney, formatNumber, formatPrice } from "../../app/lib/format";
+import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../app/lib/reg-cf";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { investments, projects } from "../../db/schema";
 import { assertSelfOrAdmin, requireSignedIn } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
+import { getProjectWithStanding, limitGuardSql, type InvestorStanding } from "./investor-limits";
 import { getProject } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 
@@ -99,6 +107,25 @@ export function checkPurchase(project: ProjectDTO, shares: number, amount: unkno
   }
 }
 
+/**
+ * The investment limit, checked against a standing read now (for the precise message; the SQL
+ * guard repeats it inside the write): refused with how much the investor can still invest.
+ */
+export function checkLimit(project: ProjectDTO, shares: number, standing: InvestorStanding | null): void {
+  if (!standing?.financials.applyLimits || standing.financials.accredited) return;
+  const kind = limitKindFor(project.regulationType);
+  const used = kind === "reg-a" ? standing.usedInOfferingCents : standing.usedRegCfCents;
+  const allowance = allowanceFor(kind, standing.financials, used);
+  const amountCents = shares * Math.round(project.sharePrice * 100);
+  if (allowance.remaining !== null && amountCents > Math.round(allowance.remaining * 100)) {
+    throw new ServiceError(
+      409,
+      limitRefusal(kind, allowance.remaining, standing.financials, project.title),
+      "investment_limit",
+    );
+  }
+}
+
 /** Printable ASCII, as HTTP header values and our forms' UUIDs are. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
@@ -126,12 +153,15 @@ export async function purchaseShares(
   if (previous) return replayed(db, previous, req);
 
   const shares = parseWholeShares(req.shares);
-  const project = await getProject(db, req.project);
-  if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  const now = Date.now();
+  // The project and the investor's standing in it (limits, used): one statement.
+  const found = await getProjectWithStanding(db, req.project, { investorId: user.id, now });
+  if (!found) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  const { project } = found;
   checkPurchase(project, shares, req.amount);
+  checkLimit(project, shares, found.standing);
 
   const id = crypto.randomUUID();
-  const now = Date.now();
   const today = new Date(now).toISOString().slice(0, 10);
   const d1 = db.$client;
   const insert = d1
@@ -143,11 +173,23 @@ export async function purchaseShares(
        where p.id = ?6 and p.status = 'active' and p.funding_deadline > ?7
          and (?3 * p.share_price_cents >= p.min_investment_cents or ?3 = p.total_shares - p.shares_sold)
          and p.share_price_cents = ?8
+         and ${limitGuardSql("?2", "?3", "?9")}
        returning id, share_price_cents, amount_cents`,
     )
     // ?8: the price the checks above (and the buyer's amount) were made against; a founder who
     // changes it before any share is sold makes this purchase buy nothing rather than charge more.
-    .bind(id, user.id, shares, key, now, project._id, today, Math.round(project.sharePrice * 100));
+    // ?9: the start of the limit's 12-month window.
+    .bind(
+      id,
+      user.id,
+      shares,
+      key,
+      now,
+      project._id,
+      today,
+      Math.round(project.sharePrice * 100),
+      now - LIMIT_WINDOW_MS,
+    );
   const update = d1
     .prepare(
       `update projects
@@ -178,14 +220,16 @@ export async function purchaseShares(
     throw e;
   }
   if (!inserted.length) {
-    // The guarded INSERT matched nothing: the project changed since we read it. Re-check to
-    // give the precise reason.
-    const fresh = await getProject(db, project._id);
-    if (!fresh) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+    // The guarded INSERT matched nothing: the project (or the investor's room under their limit,
+    // taken by a concurrent purchase) changed since we read it. Re-check to give the precise reason.
+    const again = await getProjectWithStanding(db, project._id, { investorId: user.id, now });
+    if (!again) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+    const fresh = again.project;
     if (fresh.sharePrice !== project.sharePrice) {
       throw new ServiceError(409, PURCHASE_MESSAGES.priceChanged, "price_changed");
     }
     checkPurchase(fresh, shares, undefined);
+    checkLimit(fresh, shares, again.standing);
     throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
   }
   const row = inserted[0];

@@ -193,39 +193,58 @@ const largestInvestorCents = sql<
   number | null
 >`(select sum(i.amount_cents) as s from investments i where i.project_id = "projects"."id" and i.status = 'active' group by i.investor_id order by s desc limit 1)`;
 
+/** What the detail page adds to a project (ADR 021/022): for `readDetail` after the select. */
+export interface ProjectDetailExtras {
+  raise: RaiseFigures;
+  followers: number;
+  following: boolean;
+}
+
 /**
- * The detail page's read (and `GET /api/projects/{id}`): the project as `getProject` finds it plus
- * the raise's concentration (issue 9 §3), its follower count and whether the viewer follows it
- * (issue 10 §1), still one statement.
+ * The detail read's extra columns: the largest investor's total (issue 9 §3), the follower count and
+ * whether `viewer` follows the project (issue 10 §1). Subqueries of the project's own statement.
+ */
+export function detailColumns(viewer: Pick<SessionUser, "id"> | null) {
+  return {
+    largest: largestInvestorCents,
+    followers: sql<number>`(select count(*) from project_follows f where f.project_id = "projects"."id")`,
+    following: viewer
+      ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${viewer.id})`
+      : sql<number>`0`,
+  };
+}
+
+export function readDetail(
+  project: ProjectDTO,
+  row: { largest: number | null; followers: number; following: number },
+): ProjectDetailExtras {
+  return {
+    raise: raiseFigures(project, cents(Number(row.largest ?? 0))),
+    followers: Number(row.followers),
+    following: Number(row.following) === 1,
+  };
+}
+
+/**
+ * `GET /api/projects/{id}`'s read: the project as `getProject` finds it plus `detailColumns`, one
+ * statement. (The page reads the same through `getProjectWithStanding`, which adds the investor's
+ * standing.)
  */
 export async function getProjectDetail(
   db: Database,
   idOrSlug: string,
   viewer: Pick<SessionUser, "id" | "role"> | null = null,
-): Promise<{ project: ProjectDTO; raise: RaiseFigures; followers: number; following: boolean } | null> {
+): Promise<({ project: ProjectDTO } & ProjectDetailExtras) | null> {
   if (!idOrSlug || idOrSlug.length > 200) return null;
   const rows = await db
-    .select({
-      project: getTableColumns(projects),
-      investors: investorCount,
-      largest: largestInvestorCents,
-      followers: sql<number>`(select count(*) from project_follows f where f.project_id = "projects"."id")`,
-      following: viewer
-        ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${viewer.id})`
-        : sql<number>`0`,
-    })
+    .select({ project: getTableColumns(projects), investors: investorCount, ...detailColumns(viewer) })
     .from(projects)
     .where(and(byIdOrSlug(idOrSlug), visibleTo(viewer)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
   const project = toProjectDTO(row.project, row.investors);
-  return {
-    project,
-    raise: raiseFigures(project, cents(Number(row.largest ?? 0))),
-    followers: Number(row.followers),
-    following: Number(row.following) === 1,
-  };
+  return { project, ...readDetail(project, row) };
 }
 
 /**

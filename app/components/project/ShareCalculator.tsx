@@ -2,8 +2,20 @@ import { Link } from "react-router";
 
 import { formatNumber, formatPercent, formatPrice } from "../../lib/format";
 import { DETAIL_PRESETS, equityForShares, totalFor } from "../../lib/project";
+import type { Allowance } from "../../lib/reg-cf";
 
+import { AllowanceNote } from "./Allowance";
 import { useHydrated } from "./hooks";
+
+/**
+ * The detail presets (10, 100, 1,000, 10,000) as the purchase presets are made (spec section 5):
+ * each capped at the shares remaining, deduplicated, ascending, so no button offers more shares
+ * than remain.
+ */
+export function detailPresets(sharesRemaining: number): number[] {
+  const counts = DETAIL_PRESETS.map((n) => Math.min(n, sharesRemaining)).filter((n) => n >= 1);
+  return [...new Set(counts)].sort((a, b) => a - b);
+}
 
 export interface CalculatorInput {
   text: string;
@@ -28,6 +40,10 @@ export function ShareCalculator({
   tab,
   hrefForShares,
   action,
+  presets = [...DETAIL_PRESETS],
+  allowance = null,
+  ownedShares = 0,
+  title,
   children,
 }: {
   input: CalculatorInput;
@@ -40,6 +56,14 @@ export function ShareCalculator({
   hrefForShares: (n: number) => string;
   /** Where the no-JS GET form goes (this page, anchored at the calculator). */
   action: string;
+  /** The preset share counts (`detailPresets`). */
+  presets?: number[];
+  /** A signed-in investor's remaining allowance, when their investment limits are on. */
+  allowance?: Allowance | null;
+  /** Shares the signed-in investor already holds in this offering. */
+  ownedShares?: number;
+  /** The offering's title (the RegA+ allowance names it). */
+  title?: string;
   /** The invest button under the figures. */
   children: React.ReactNode;
 }) {
@@ -90,9 +114,9 @@ export function ShareCalculator({
           {formatPrice(sharePrice)} per share · {formatNumber(Math.max(0, sharesRemaining))} available
         </p>
       </form>
-      {open ? (
+      {open && presets.length ? (
         <div className="preset-row" role="group" aria-label="Preset share counts">
-          {DETAIL_PRESETS.map((n) => (
+          {presets.map((n) => (
             <Link
               key={n}
               to={hrefForShares(n)}
@@ -123,6 +147,8 @@ export function ShareCalculator({
           <dd>{formatPercent(equity, 6)}</dd>
         </div>
       </dl>
+      {ownedShares > 0 ? <p className="owned-shares">You own {formatNumber(ownedShares)} shares</p> : null}
+      <AllowanceNote allowance={allowance} total={total} sharePrice={sharePrice} title={title} compact />
       {children}
     </section>
   );

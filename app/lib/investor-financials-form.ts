@@ -1,0 +1,96 @@
+/**
+ * Settings, Investor Information (issue 9): the self-declared, simulated figures behind the
+ * investment limits (app/lib/reg-cf.ts). One schema for the settings page's action and
+ * `PUT /api/users/me/financials`; field names are the API's JSON keys (ADR 016).
+ *
+ * - `annualIncome`, `netWorth`: whole dollars, 0 to ten billion, or left empty (not declared:
+ *   counts as 0 for the limit). "$85,000" is read as 85000; a fraction, a negative number or text
+ *   is refused with the field's message.
+ * - `accredited`, `applyLimits`: JSON booleans, or checkboxes ("on" when ticked, absent when not).
+ * PUT replaces the whole record: a key left out is an empty figure or an unticked box, exactly as
+ * the form sends it.
+ *
+ * Pure: no I/O, shared by the server (which enforces it) and the form (constraints).
+ */
+import * as v from "valibot";
+
+import { validateAll, type Validated } from "./form-kit";
+import { MAX_DECLARED_DOLLARS } from "./reg-cf";
+
+export const FINANCIALS_MESSAGES = {
+  wholeDollars: (label: string) => `${label} must be a whole number of dollars, like 85000`,
+  negative: (label: string) => `${label} cannot be negative`,
+  tooLarge: (label: string) => `${label} must be at most $10,000,000,000`,
+  flag: (key: string) => `${key} must be true or false`,
+  saved: "Your investor information has been saved",
+  founders:
+    "As a founder, you cannot invest in projects, so investment limits do not apply to you. Please sign in with an investor account to make investments.",
+} as const;
+
+/** Form text or a JSON number; "" and null are "not declared" (null); anything else unreadable is NaN. */
+function toDollars(x: unknown): number | null {
+  if (x == null) return null;
+  if (typeof x === "number") return x;
+  if (typeof x !== "string") return Number.NaN;
+  const text = x.trim().replace(/[$,\s]/g, "");
+  if (text === "") return null;
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+}
+
+function dollars(label: string) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform(toDollars),
+      v.check((x) => x === null || Number.isFinite(x), FINANCIALS_MESSAGES.wholeDollars(label)),
+      v.check((x) => x === null || x >= 0, FINANCIALS_MESSAGES.negative(label)),
+      v.check((x) => x === null || Number.isInteger(x), FINANCIALS_MESSAGES.wholeDollars(label)),
+      v.check((x) => x === null || x <= MAX_DECLARED_DOLLARS, FINANCIALS_MESSAGES.tooLarge(label)),
+      // the input's constraints (read by constraintsOf), not rules of their own
+      v.metadata({ min: 0, step: 1 }),
+    ),
+    null,
+  );
+}
+
+function flag(key: string) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check(
+        (x) => x == null || typeof x === "boolean" || x === "on" || x === "true" || x === "false" || x === "",
+        FINANCIALS_MESSAGES.flag(key),
+      ),
+      v.transform((x) => x === true || x === "on" || x === "true"),
+    ),
+    false,
+  );
+}
+
+export const investorFinancialsSchema = v.object({
+  annualIncome: dollars("Annual income"),
+  netWorth: dollars("Net worth"),
+  accredited: flag("accredited"),
+  applyLimits: flag("applyLimits"),
+});
+
+export interface InvestorFinancials {
+  /** Whole dollars, or null when not declared. */
+  annualIncome: number | null;
+  netWorth: number | null;
+  accredited: boolean;
+  applyLimits: boolean;
+}
+
+/** What someone who never saved the form has: nothing declared, limits off (the spec's unlimited demo funds). */
+export const EMPTY_FINANCIALS: InvestorFinancials = {
+  annualIncome: null,
+  netWorth: null,
+  accredited: false,
+  applyLimits: false,
+};
+
+/** The one check of the Investor Information form, from the page's form or the API's JSON. */
+export function validateInvestorFinancials(body: unknown): Validated<InvestorFinancials> {
+  return validateAll(investorFinancialsSchema, body) as Validated<InvestorFinancials>;
+}
