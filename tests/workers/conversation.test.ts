@@ -212,7 +212,8 @@ describe("the fan-out", () => {
       ]);
     }
     expect((await notesOf(muted.token)).notifications).toEqual([]);
-    expect((await notesOf(founder.token)).notifications).toEqual([]);
+    // The author hears of the two investments, not of their own update.
+    expect((await notesOf(founder.token)).notifications.map((n) => n.kind)).toEqual(["investment", "investment"]);
   });
 
   it("tells only investors of an investors-only update", async () => {
@@ -407,5 +408,54 @@ describe("notifications", () => {
     const bad = await post("/api/notifications/read", follower.token, { ids: [1, 2] });
     expect(bad.status).toBe(400);
     expect((await call("/api/notifications")).status).toBe(401);
+  });
+});
+
+describe("purchase notifications", () => {
+  it("tells the founder of each new investment, in the purchase's own batch", async () => {
+    const { founder, project } = await founderWithProject();
+    const investor = await signup("investor", { firstName: "Grace", lastName: "Hopper" });
+    expect((await invest(project.id, investor.token, 12)).status).toBe(201);
+    const notes = await notesOf(founder.token);
+    expect(notes.notifications.map((n) => [n.kind, n.text, n.link])).toEqual([
+      ["investment", `Grace H. invested $120 in ${project.title}`, "/founder-dashboard"],
+    ]);
+    // A refused purchase (above the shares left) tells nobody.
+    expect((await invest(project.id, investor.token, 5_000)).status).toBe(409);
+    expect((await notesOf(founder.token)).notifications).toHaveLength(1);
+  });
+
+  it("honours a founder who switched investment notifications off", async () => {
+    const { founder, project } = await founderWithProject();
+    await call("/api/notifications/preferences", { method: "PUT", token: founder.token, body: { investments: false } });
+    const investor = await signup();
+    expect((await invest(project.id, investor.token)).status).toBe(201);
+    expect((await notesOf(founder.token)).notifications).toEqual([]);
+  });
+
+  it("tells investors and followers once when the goal is reached, but not the buyer who reached it", async () => {
+    // $10,000 goal at $10 a share: 1,000 shares.
+    const { project } = await founderWithProject({ totalShares: 2_000 });
+    const early = await signup();
+    const follower = await signup();
+    const closer = await signup();
+    const late = await signup();
+    await call(`/api/projects/${project.id}/follow`, { method: "POST", token: follower.token });
+    expect((await invest(project.id, early.token, 600)).status).toBe(201);
+    const before = (await notesOf(early.token)).notifications;
+    expect(before, JSON.stringify(before)).toEqual([]);
+    expect((await invest(project.id, closer.token, 400)).status).toBe(201);
+    expect((await invest(project.id, late.token, 10)).status).toBe(201);
+    const goal = `${project.title} reached its funding goal`;
+    for (const u of [early, follower]) {
+      expect((await notesOf(u.token)).notifications.map((n) => [n.kind, n.text])).toEqual([["goal", goal]]);
+    }
+    expect((await notesOf(closer.token)).notifications).toEqual([]);
+    // `late` invested after the goal was reached: the event had already happened.
+    expect((await notesOf(late.token)).notifications).toEqual([]);
+    const n = await env.DB.prepare("select count(*) n from notifications where event_key = ?")
+      .bind(`goal:${project.id}`)
+      .first<{ n: number }>();
+    expect(n!.n).toBe(2);
   });
 });

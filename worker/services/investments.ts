@@ -22,7 +22,7 @@ import { and, desc, eq } from "drizzle-orm";
 
 import { cancelDeadline, cancelDeadlineText, canStillCancel, CANCEL_CUTOFF_MS } from "../../app/lib/cancellation";
 import { MESSAGES } from "../../app/lib/schemas";
-import { belowMinimum, equityForShares, fundingState } from "../../app/lib/project";
+import { belowMinimum, equityForShares, fundingState, totalFor } from "../../app/lib/project";
 import { formatMoney, formatNumber, formatPrice } from "../../app/lib/format";
 import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../app/lib/reg-cf";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
@@ -31,7 +31,8 @@ import { investments, projects } from "../../db/schema";
 import { assertSelfOrAdmin, requireSignedIn } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
 import { getProjectWithStanding, limitGuardSql, type InvestorStanding } from "./investor-limits";
-import { getProject } from "./projects";
+import { notifyGoalReached, notifyInvestment } from "./notifications";
+import { getProject, publicInvestorName } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 
 export const PURCHASE_MESSAGES = {
@@ -203,7 +204,23 @@ export async function purchaseShares(
 
   let inserted: { id: string; share_price_cents: number; amount_cents: number }[];
   try {
-    const [ins] = await d1.batch<{ id: string; share_price_cents: number; amount_cents: number }>([insert, update]);
+    // The founder's and the goal's notifications ride in the same transaction (ADR 022); each does
+    // nothing unless the INSERT above bought something.
+    const notify = [
+      notifyInvestment(db, {
+        projectId: project._id,
+        investmentId: id,
+        actorId: user.id,
+        text: `${publicInvestorName(user.firstName, user.lastName)} invested ${formatPrice(totalFor(shares, project.sharePrice))} in ${project.title}`,
+        now,
+      }),
+      notifyGoalReached(db, { projectId: project._id, investmentId: id, actorId: user.id, now }),
+    ];
+    const [ins] = await d1.batch<{ id: string; share_price_cents: number; amount_cents: number }>([
+      insert,
+      update,
+      ...notify,
+    ]);
     inserted = ins.results ?? [];
   } catch (e) {
     if (constraintFailed(e, /UNIQUE constraint failed: investments\.investor_id/i)) {

@@ -92,10 +92,15 @@ export function notifyUpdate(db: Database, e: FanOut & { investorsOnly: boolean 
 }
 
 /**
- * A project reaching its goal: its investors and followers, only when the project row now holds
- * at least its goal (checked in the statement, so it can ride in the purchase's batch).
+ * A project reaching its goal: its investors and followers, only when the purchase `investmentId`
+ * exists and is the one that took the project row from below its goal to at least its goal
+ * (checked in the statement, so it rides in the purchase's batch and does nothing when the
+ * purchase bought nothing or the goal was reached before). The buyer who caused it is not told.
  */
-export function notifyGoalReached(db: Database, e: Omit<FanOut, "eventKey" | "text" | "link">): D1PreparedStatement {
+export function notifyGoalReached(
+  db: Database,
+  e: { projectId: string; investmentId: string; actorId: string; now: number },
+): D1PreparedStatement {
   return db.$client
     .prepare(
       `${INSERT}
@@ -103,10 +108,33 @@ export function notifyGoalReached(db: Database, e: Omit<FanOut, "eventKey" | "te
               '/project/' || p.slug, ?5
        from ${AUDIENCE}
        join projects p on p.id = ?2
-       where p.funding_current_cents >= p.funding_goal_cents and ${wants("goals")}
+       join investments i2 on i2.id = ?1
+       where p.funding_current_cents >= p.funding_goal_cents
+         and p.funding_current_cents - i2.amount_cents < p.funding_goal_cents
+         and r.user_id <> ?7 and ${wants("goals")}
        ${NO_REPEAT}`,
     )
-    .bind(null, e.projectId, null, null, e.now, 0);
+    .bind(e.investmentId, e.projectId, null, null, e.now, 0, e.actorId);
+}
+
+/**
+ * A new investment, for the project's founder: only when the purchase `investmentId` exists (so
+ * it can ride in the purchase's batch).
+ */
+export function notifyInvestment(
+  db: Database,
+  e: { projectId: string; investmentId: string; actorId: string; text: string; now: number },
+): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `${INSERT}
+       select ${NEW_ID}, r.user_id, 'investment', 'investment:' || ?1, ?2, ?3, '/founder-dashboard', ?5
+       from (select p.founder_id as user_id from projects p where p.id = ?2 and p.founder_id is not null) r
+       where exists (select 1 from investments i2 where i2.id = ?1)
+         and r.user_id <> ?4 and ${wants("investments")}
+       ${NO_REPEAT}`,
+    )
+    .bind(e.investmentId, e.projectId, e.text, e.actorId, e.now);
 }
 
 /** One person (a founder, an asker), unless they switched this kind off or caused the event themselves. */
