@@ -21,6 +21,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
 import { Field } from "../components/form/Field";
+import { FollowersTab, NotificationSettings, WatchlistTab } from "../components/settings/Conversation";
 import { pageMeta } from "../components/meta";
 import { formatPrice } from "../lib/format";
 import { parseFormFields, type FieldErrors } from "../lib/form-kit";
@@ -30,6 +31,7 @@ import {
   investorFinancialsSchema,
   type InvestorFinancials,
 } from "../lib/investor-financials-form";
+import { PREFERENCE_LABELS } from "../lib/notification-preferences";
 import { PASSWORD_MESSAGES } from "../lib/password-form";
 import {
   CONFIDENTIALITY_FLAGS,
@@ -56,6 +58,8 @@ import { getApp, getUser } from "../server/guards.server";
 import { changePassword, signOutOtherSessions } from "../../worker/services/account-security";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { getFinancials, saveFinancials } from "../../worker/services/investor-limits";
+import { listFollowersOfOwnProject, listWatchlist, setFollowing } from "../../worker/services/follows";
+import { getPreferences, NOTIFICATION_MESSAGES, savePreferences } from "../../worker/services/notifications";
 import { getPublicProfile, savePublicProfile } from "../../worker/services/public-profile";
 import type { Route } from "./+types/settings";
 
@@ -92,6 +96,8 @@ const SAVED = {
   password: PASSWORD_MESSAGES.changed,
   sessions: PASSWORD_MESSAGES.othersSignedOut,
   financials: FINANCIALS_MESSAGES.saved,
+  notifications: NOTIFICATION_MESSAGES.saved,
+  unfollowed: "The project was removed from your watchlist",
 } as const;
 
 const pick = <T extends string>(list: readonly { id: T }[], value: string | null, fallback: T): T =>
@@ -125,10 +131,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       investorError = "Failed to load your investor information. Please try again later.";
     }
   }
+  // Issue 10: the watchlist, the followers and the notification switches, each only when open.
+  const db = getApp(context).db;
+  const watchlist =
+    tab === "watchlist"
+      ? (await listWatchlist(db, user)).map((p) => ({
+          _id: p._id,
+          slug: p.slug,
+          title: p.title,
+          shortDescription: p.shortDescription,
+          fundingCurrent: p.fundingCurrent,
+          fundingGoal: p.fundingGoal,
+          fundingDeadline: p.fundingDeadline,
+          daysLeft: p.daysLeft,
+          status: p.status,
+          sharesRemaining: p.sharesRemaining,
+          followedAt: p.followedAt,
+        }))
+      : [];
+  const followers = tab === "followers" ? await listFollowersOfOwnProject(db, user) : { project: null, followers: [] };
+  const preferences = section === "notifications" && tab === "account" ? await getPreferences(db, user) : null;
   return {
     signedIn: true as const,
     tab,
     section,
+    watchlist,
+    followers,
+    isFounder: user.role === "founder" || user.role === "admin",
+    preferences,
     saved,
     loadError,
     profile: profile ?? EMPTY_PROFILE,
@@ -140,9 +170,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type FormName = "profile" | "password" | "revoke-others" | "financials";
+type FormName = "profile" | "password" | "revoke-others" | "financials" | "notifications" | "unfollow";
 
-const FORM_NAMES: readonly FormName[] = ["profile", "password", "revoke-others", "financials"];
+const FORM_NAMES: readonly FormName[] = [
+  "profile",
+  "password",
+  "revoke-others",
+  "financials",
+  "notifications",
+  "unfollow",
+];
 
 function refused(
   form: FormName,
@@ -177,6 +214,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "financials") {
       await saveFinancials(db, user, values);
       return redirect("/settings?section=investor-information&saved=financials");
+    }
+    if (intent === "notifications") {
+      // A form sends only the checked boxes: every switch left out is off.
+      await savePreferences(db, user, values, { partial: false });
+      return redirect("/settings?section=notifications&saved=notifications");
+    }
+    if (intent === "unfollow") {
+      await setFollowing(db, user, typeof values.projectId === "string" ? values.projectId : "", false);
+      return redirect("/settings?tab=watchlist&saved=unfollowed");
     }
     if (intent === "password") {
       await changePassword(db, user, sessionToken, values);
@@ -570,15 +616,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // A save whose session ended meanwhile: the spec's 'You must be logged in to save settings'.
   if (!loaderData.signedIn) return <SignedOut message={actionData?.message ?? null} />;
   const { tab, section, saved, loadError, profile, complete, canInvest, investor, investorError } = loaderData;
+  const { watchlist, followers, isFounder, preferences } = loaderData;
   const refusal = actionData ?? null;
   const activeSection: SectionId =
     refusal?.form === "profile"
       ? "public-profile"
       : refusal?.form === "financials"
         ? "investor-information"
-        : refusal
-          ? "login-security"
-          : section;
+        : refusal?.form === "notifications"
+          ? "notifications"
+          : refusal && refusal.form !== "unfollow"
+            ? "login-security"
+            : section;
   const sectionLabel = SECTIONS.find((s) => s.id === activeSection)!.label;
   const tabLabel = TABS.find((t) => t.id === tab)!.label;
 
@@ -612,7 +661,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : null}
 
-      {tab !== "account" ? (
+      {tab === "watchlist" ? (
+        <div className="stack">
+          {saved && !refusal ? <Alert tone="success">{saved}</Alert> : null}
+          {refusal?.form === "unfollow" ? <Alert tone="error">{refusal.message}</Alert> : null}
+          <WatchlistTab projects={watchlist} />
+        </div>
+      ) : tab === "followers" ? (
+        <FollowersTab project={followers.project} followers={followers.followers} isFounder={isFounder} />
+      ) : tab !== "account" ? (
         <section className="card card-body settings-soon" aria-labelledby="tab-title">
           <h2 id="tab-title" className="card-title">
             {tabLabel}
@@ -676,6 +733,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 errors={refusal?.form === "financials" ? refusal.errors : {}}
                 message={refusal?.form === "financials" ? refusal.message : null}
               />
+            ) : activeSection === "notifications" && preferences ? (
+              <NotificationSettings preferences={{ ...preferences }} labels={PREFERENCE_LABELS} />
             ) : (
               <section className="card card-body" aria-labelledby="section-title">
                 <h2 id="section-title" className="card-title">

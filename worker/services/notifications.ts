@@ -11,6 +11,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
+import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../app/lib/notification-preferences";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { notificationPreferences, notifications, type NotificationKind } from "../../db/schema";
@@ -25,33 +26,6 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   investment: "investments",
   goal: "goals",
   closing: "closing",
-};
-
-export interface NotificationPreferences {
-  updates: boolean;
-  answers: boolean;
-  questions: boolean;
-  investments: boolean;
-  goals: boolean;
-  closing: boolean;
-}
-
-export const PREFERENCE_LABELS: Record<keyof NotificationPreferences, string> = {
-  updates: "A project I invested in or follow posts an update",
-  answers: "A founder answers my question",
-  questions: "Someone asks a question on my project",
-  investments: "Someone invests in my project",
-  goals: "A project I invested in or follow reaches its goal",
-  closing: "A project I follow closes within 48 hours",
-};
-
-export const DEFAULT_PREFERENCES: NotificationPreferences = {
-  updates: true,
-  answers: true,
-  questions: true,
-  investments: true,
-  goals: true,
-  closing: true,
 };
 
 const INSERT = `insert into notifications (id, user_id, kind, event_key, project_id, text, link, created_at)`;
@@ -328,3 +302,9 @@ export async function savePreferences(
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...next, updatedAt: Date.now() } });
   return next;
 }
+
+export {
+  DEFAULT_PREFERENCES,
+  PREFERENCE_LABELS,
+  type NotificationPreferences,
+} from "../../app/lib/notification-preferences";

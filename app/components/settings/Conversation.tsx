@@ -1,0 +1,169 @@
+/**
+ * Settings' conversation parts (issue 10): the Watchlist tab (followed projects with progress and
+ * days left, each with Unfollow), the Followers tab (who follows a founder's project, named as
+ * public lists name people) and the Notifications section (which events to hear about). Plain
+ * forms and links: they work without JavaScript.
+ */
+import { Form, Link } from "react-router";
+
+import { formatDate, formatMoney, formatNumber } from "../../lib/format";
+import { progressPercent } from "../../lib/project";
+import { daysLeftText } from "../../lib/project-status";
+import type { ProjectDTO } from "../../lib/types";
+import { ProgressBar } from "../project/FundingProgress";
+
+export type WatchedProject = Pick<
+  ProjectDTO,
+  | "_id"
+  | "slug"
+  | "title"
+  | "shortDescription"
+  | "fundingCurrent"
+  | "fundingGoal"
+  | "fundingDeadline"
+  | "daysLeft"
+  | "status"
+  | "sharesRemaining"
+> & { followedAt: string };
+
+export function WatchlistTab({ projects }: { projects: WatchedProject[] }) {
+  return (
+    <section className="card card-body stack" aria-labelledby="watchlist-title">
+      <h2 id="watchlist-title" className="card-title">
+        Watchlist
+      </h2>
+      {projects.length === 0 ? (
+        <div className="empty-state">
+          <p>You are not following any project yet. Follow one from its page to see its progress here.</p>
+          <Link className="btn btn-primary" to="/demo">
+            Browse projects
+          </Link>
+        </div>
+      ) : (
+        <ul className="watchlist">
+          {projects.map((p) => {
+            const pct = progressPercent(p.fundingCurrent, p.fundingGoal);
+            const left = daysLeftText(p);
+            return (
+              <li key={p._id} className="watch-item">
+                <div className="watch-main">
+                  <Link to={`/project/${p.slug}`} className="watch-title">
+                    {p.title}
+                  </Link>
+                  <p className="muted small">{p.shortDescription}</p>
+                  <ProgressBar percent={pct} label={`Funding progress of ${p.title}`} />
+                  <p className="watch-figures small">
+                    <span>
+                      <strong>{formatMoney(p.fundingCurrent)}</strong> of {formatMoney(p.fundingGoal)} (
+                      {Math.round(pct)}%)
+                    </span>
+                    <span>{typeof left === "number" ? `${formatNumber(left)} days left` : left}</span>
+                  </p>
+                </div>
+                <Form method="post" action="/settings?tab=watchlist">
+                  <input type="hidden" name="intent" value="unfollow" />
+                  <input type="hidden" name="projectId" value={p._id} />
+                  <button type="submit" className="btn btn-ghost btn-sm" aria-label={`Unfollow ${p.title}`}>
+                    Unfollow
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function FollowersTab({
+  project,
+  followers,
+  isFounder,
+}: {
+  project: { id: string; slug: string; title: string } | null;
+  followers: { name: string; followedAt: string }[];
+  isFounder: boolean;
+}) {
+  return (
+    <section className="card card-body stack" aria-labelledby="followers-title">
+      <h2 id="followers-title" className="card-title">
+        Followers
+      </h2>
+      {!isFounder ? (
+        <p className="muted">Followers are for founders: the people who follow a founder&apos;s project show here.</p>
+      ) : !project ? (
+        <div className="empty-state">
+          <p>Create your project, and the people who follow it will show here.</p>
+          <Link className="btn btn-primary" to="/my-projects/create">
+            Create your project
+          </Link>
+        </div>
+      ) : followers.length === 0 ? (
+        <p className="muted">
+          Nobody follows <Link to={`/project/${project.slug}`}>{project.title}</Link> yet. Share its page to get your
+          first followers.
+        </p>
+      ) : (
+        <>
+          <p>
+            {formatNumber(followers.length)} {followers.length === 1 ? "person follows" : "people follow"}{" "}
+            <Link to={`/project/${project.slug}`}>{project.title}</Link>.
+          </p>
+          <table className="holdings followers-table">
+            <thead>
+              <tr>
+                <th scope="col">Follower</th>
+                <th scope="col">Following since</th>
+              </tr>
+            </thead>
+            <tbody>
+              {followers.map((f, i) => (
+                <tr key={`${f.followedAt}-${i}`}>
+                  <th scope="row">{f.name}</th>
+                  <td>{formatDate(f.followedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function NotificationSettings({
+  preferences,
+  labels,
+}: {
+  preferences: Record<string, boolean>;
+  labels: Record<string, string>;
+}) {
+  return (
+    <section id="notifications" className="card card-body stack" aria-labelledby="notifications-title">
+      <h2 id="notifications-title" className="card-title">
+        Notifications
+      </h2>
+      <p className="muted">
+        Choose what the bell in the header tells you about. <Link to="/notifications">See your notifications</Link>.
+      </p>
+      <Form method="post" action="/settings?section=notifications" className="stack">
+        <input type="hidden" name="intent" value="notifications" />
+        <fieldset className="pref-list">
+          <legend>Tell me when</legend>
+          {Object.entries(labels).map(([key, label]) => (
+            <div key={key} className="field-check">
+              <input type="checkbox" id={`pref-${key}`} name={key} defaultChecked={preferences[key]} />
+              <label htmlFor={`pref-${key}`}>{label}</label>
+            </div>
+          ))}
+        </fieldset>
+        <div>
+          <button type="submit" className="btn btn-primary">
+            Save notification settings
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
