@@ -31,6 +31,17 @@ export const FIELD_NAMES = [
   "confirmPassword",
   "js",
   "variant",
+  // issue 10: follows, updates, questions, notifications
+  "projectId",
+  "questionId",
+  "updateId",
+  "question",
+  "answer",
+  "title",
+  "body",
+  "investorsOnly",
+  "ids",
+  "hidden",
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
@@ -263,7 +274,35 @@ function validish(field: string, known: Known): fc.Arbitrary<string> {
     applyLimits: ["on", "true", "false", "", "yes"],
     variant: ["home", "page", "HOME", ""],
     // the forms' intents: the investment page's cancel, the portfolio's regenerate, settings' forms
-    intent: ["cancel", "regenerate", "profile", "financials", "password", "CANCEL", "", "x"],
+    intent: [
+      "cancel",
+      "regenerate",
+      "profile",
+      "financials",
+      "password",
+      "CANCEL",
+      "",
+      "x",
+      // issue 10: the project page's, the founder dashboard's, /notifications' and settings' forms
+      "follow",
+      "unfollow",
+      "ask",
+      "answer",
+      "hide",
+      "show",
+      "post-update",
+      "edit-update",
+      "delete-update",
+      "read-all",
+      "notifications",
+    ],
+    question: ["", " ", "What is your runway?", "q".repeat(1_001), "<script>alert(1)</script>", "\u0000"],
+    answer: ["", "Eighteen months.", "a".repeat(5_001), "[x](javascript:alert(1))"],
+    title: ["", "   ", "Pilot live", "t".repeat(121), "🚀".repeat(120), "<b>x</b>"],
+    body: ["", "Hello\n\nWorld https://example.edu", "b".repeat(10_001), "javascript:alert(1)"],
+    investorsOnly: ["on", "true", "", "false", "1"],
+    hidden: ["true", "false", "0", "", "maybe"],
+    ids: ["", "x", "a,b", "[]"],
   };
   const list = Object.hasOwn(texts, field) ? texts[field] : ["x"];
   if (field === "email")

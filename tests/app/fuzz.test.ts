@@ -61,6 +61,10 @@ const SUPPORT_FIELDS = ["name", "email", "message", "showPublicly", "website"] a
 const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js", "riskAcknowledged"] as const;
 const CANCEL_FIELDS = ["intent", "js"] as const;
 const FINANCIALS_FIELDS = ["annualIncome", "netWorth", "accredited", "applyLimits"] as const;
+const UPDATE_FIELDS = ["title", "body", "investorsOnly"] as const;
+const CONVERSATION_FIELDS = ["intent", "projectId", "questionId", "updateId", "question", "answer", "hidden"] as const;
+const DASHBOARD_FIELDS = ["intent", "projectId", "updateId", "title", "body", "investorsOnly"] as const;
+const PREFERENCE_FIELDS = ["updates", "answers", "questions", "investments", "goals", "closing"] as const;
 const ANALYTICS_FIELDS = [
   "userId",
   "forceRefresh",
@@ -150,6 +154,9 @@ interface Ctx {
    * whose cancellation window has closed, and the victim's (someone else's: 404).
    */
   investmentIds: string[];
+  /** An update on the founder's draft and a question on the open project (issue 10). */
+  updateIds: string[];
+  questionIds: string[];
 }
 
 let ctx: Ctx;
@@ -179,7 +186,21 @@ beforeAll(async () => {
     await bought(lastDays.id, investor.token),
     await bought(open.id, victim.token),
   ];
+  const posted = await call(`/api/projects/${draft.id}/updates`, {
+    method: "POST",
+    body: { title: "Fuzz update", body: "Hello." },
+    token: founder.token,
+  });
+  if (posted.status !== 201) throw new Error(`update failed: ${posted.status} ${await posted.text()}`);
+  const asked = await call(`/api/projects/${open.id}/questions`, {
+    method: "POST",
+    body: { question: "Fuzz question?" },
+    token: victim.token,
+  });
+  if (asked.status !== 201) throw new Error(`question failed: ${asked.status} ${await asked.text()}`);
   ctx = {
+    updateIds: [((await posted.json()) as { id: string }).id],
+    questionIds: [((await asked.json()) as { id: string }).id],
     investor: { id: investor.user.id, token: investor.token },
     founder: { id: founder.user.id, token: founder.token },
     known: { victimEmail: victim.user.email, victimPassword: victim.password, runTag: unique("") },
@@ -261,6 +282,49 @@ function apiTargets(c: Ctx): Target[] {
       segmentArb(c.investmentIds).map((i) => `/api/investments/${i}/cancel`),
     ),
     t("/api/projects/founder", ["GET"]),
+    // issue 10
+    t(
+      "/api/projects/:id/follow",
+      ["POST", "DELETE"],
+      [],
+      project.map((p) => `/api/projects/${p}/follow`),
+    ),
+    t(
+      "/api/projects/:id/updates",
+      ["GET", "POST"],
+      UPDATE_FIELDS,
+      segmentArb([c.draftId, ...c.projects.map((p) => p.id)]).map((p) => `/api/projects/${p}/updates`),
+    ),
+    t(
+      "/api/projects/:id/updates/:updateId",
+      ["PUT", "DELETE"],
+      UPDATE_FIELDS,
+      fc
+        .tuple(segmentArb([c.draftId, ...c.projects.map((p) => p.id)]), segmentArb(c.updateIds))
+        .map(([p, u]) => `/api/projects/${p}/updates/${u}`),
+    ),
+    t(
+      "/api/projects/:id/questions",
+      ["GET", "POST"],
+      ["question"],
+      project.map((p) => `/api/projects/${p}/questions`),
+    ),
+    t(
+      "/api/questions/:id/answer",
+      ["POST"],
+      ["answer"],
+      segmentArb(c.questionIds).map((q) => `/api/questions/${q}/answer`),
+    ),
+    t(
+      "/api/questions/:id/hide",
+      ["POST"],
+      ["hidden"],
+      segmentArb(c.questionIds).map((q) => `/api/questions/${q}/hide`),
+    ),
+    t("/api/notifications", ["GET"]),
+    t("/api/notifications/read", ["POST"], ["ids"]),
+    t("/api/notifications/preferences", ["GET", "PUT"], PREFERENCE_FIELDS),
+    t("/api/users/me/watchlist", ["GET"]),
     t("/api/projects/create", ["POST"], PROJECT_FIELDS),
     t(
       "/api/projects/:id (PUT)",
@@ -342,6 +406,14 @@ function pageTargets(c: Ctx): Target[] {
       CANCEL_FIELDS,
       segmentArb(c.investmentIds).map((i) => `/portfolio/investments/${i}`),
     ),
+    t(
+      "/project/:slug (follow, ask, answer, hide)",
+      CONVERSATION_FIELDS,
+      project.map((p) => `/project/${p}`),
+    ),
+    t("/founder-dashboard (updates)", DASHBOARD_FIELDS, fc.constant("/founder-dashboard")),
+    t("/notifications", ["intent"]),
+    t("/settings (notifications, unfollow)", [...PREFERENCE_FIELDS, "intent", "projectId"], fc.constant("/settings")),
     t("/my-projects/create", PROJECT_FIELDS),
     t(
       "/my-projects/edit/:id",

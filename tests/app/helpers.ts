@@ -75,12 +75,21 @@ export async function allCounts(): Promise<Record<string, number>> {
     "contact_messages",
     "public_profiles",
     "investor_financials",
+    "project_follows",
+    "project_updates",
+    "project_questions",
+    "notifications",
+    "notification_preferences",
   ];
   // A cancellation writes no row but turns one cancelled: counted too, so a refused cancel that
   // changed anything shows.
   const queries = [
     ...tables.map((t) => [t, `select count(*) as n from ${t}`]),
     ["investments (cancelled)", "select count(*) as n from investments where status = 'cancelled'"],
+    // Edits and marks write no row: counted by what they change.
+    ["notifications (read)", "select count(*) as n from notifications where read_at is not null"],
+    ["project_questions (answered)", "select count(*) as n from project_questions where answer is not null"],
+    ["project_questions (hidden)", "select count(*) as n from project_questions where hidden = 1"],
   ];
   const results = await env.DB.batch(queries.map(([, q]) => env.DB.prepare(q)));
   return Object.fromEntries(queries.map(([name], i) => [name, (results[i].results[0] as { n: number }).n]));
