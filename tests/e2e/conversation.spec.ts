@@ -203,8 +203,73 @@ test("axe: the Updates and Questions tabs, the notifications page and the dashbo
   }
   await page.context().clearCookies();
   await signInCookie(page.context(), baseURL!, asker.token);
-  for (const path of ["/notifications", `/project/${project.slug}?tab=questions`]) {
+  for (const path of [
+    "/notifications",
+    `/project/${project.slug}?tab=questions`,
+    "/settings?tab=watchlist",
+    "/settings?section=notifications",
+  ]) {
     await page.goto(path);
     await expectNoSeriousViolations(page, path);
   }
+});
+
+test("settings: the watchlist lists followed projects and unfollows; the founder sees followers", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  const { founder, project } = await publishedProject(request);
+  const fan = await signUpViaApi(request, { firstName: "Wren", lastName: "Watcher" });
+  const followed = await request.post(`/api/projects/${project._id}/follow`, {
+    headers: { Authorization: `Bearer ${fan.token}` },
+  });
+  expect(followed.status()).toBe(200);
+
+  await signInCookie(page.context(), baseURL!, fan.token);
+  await page.goto("/settings?tab=watchlist");
+  const watchlist = page.getByRole("region", { name: "Watchlist" });
+  await expect(watchlist.getByRole("link", { name: project.title })).toBeVisible();
+  await expect(watchlist.getByRole("progressbar", { name: `Funding progress of ${project.title}` })).toBeVisible();
+  await expect(watchlist.getByText(/days left/)).toBeVisible();
+
+  const founderContext = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
+  await signInCookie(founderContext, baseURL!, founder.token);
+  const fp = await founderContext.newPage();
+  await fp.goto("/settings?tab=followers");
+  const followers = fp.getByRole("table");
+  await expect(followers.getByRole("row")).toHaveText(["FollowerFollowing since", /^Wren W\./]);
+  await founderContext.close();
+
+  await watchlist.getByRole("button", { name: `Unfollow ${project.title}` }).click();
+  await expect(page.getByText("The project was removed from your watchlist")).toBeVisible();
+  await expect(page.getByText("You are not following any project yet.")).toBeVisible();
+});
+
+test("settings: switching off update notifications is honoured by the next update", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { founder, project } = await publishedProject(request);
+  const fan = await signUpViaApi(request);
+  await request.post(`/api/projects/${project._id}/follow`, { headers: { Authorization: `Bearer ${fan.token}` } });
+  await signInCookie(page.context(), baseURL!, fan.token);
+  await page.goto("/settings?section=notifications");
+  const box = page.getByLabel("A project I invested in or follow posts an update");
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await page.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(page.getByText("Your notification settings were saved")).toBeVisible();
+  await expect(page.getByLabel("A project I invested in or follow posts an update")).not.toBeChecked();
+  await expect(page.getByLabel("A founder answers my question")).toBeChecked();
+
+  const posted = await request.post(`/api/projects/${project._id}/updates`, {
+    data: { title: "Quiet news", body: "Nobody muted hears this." },
+    headers: { Authorization: `Bearer ${founder.token}` },
+  });
+  expect(posted.status()).toBe(201);
+  await page.goto("/notifications");
+  await expect(page.getByText("No notifications yet.")).toBeVisible();
 });
