@@ -7,7 +7,9 @@
  * "campus" finds more than one page of the seeded projects (db/seed-data.ts); the counts are read
  * as patterns because other tests add projects while these run.
  */
-import { expect, test, type Page } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
 
 import { expectNoSeriousViolations } from "./helpers";
 
