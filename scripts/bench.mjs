@@ -1,8 +1,9 @@
 // `npm run bench`: builds the app, serves it the way the browser tests do (a fresh, seeded local
 // D1 behind `wrangler dev`, in its own state directory), then in one run measures
-//   1. requests/s and p50/p99 latency of /, /demo, /project/{slug}, /api/projects and a static
-//      asset (autocannon, one target after the other), and each page's throughput relative to
-//      the static asset's; signed-in pages (the detail page and browser, the portfolio's AI Tools
+//   1. requests/s and p50/p99 latency of /, /demo, a search (/demo?q=…&sort=funded),
+//      /project/{slug}, /api/projects and a static asset (autocannon, one target after the
+//      other), and each page's throughput relative to the static asset's; signed-in pages (the
+//      detail page, the browser and the search, the portfolio's AI Tools
 //      tab, the profile, a founder's edit form and dashboard) beside them, for information;
 //   2. D1 queries per page load (the `Server-Timing: d1;desc="N queries"` header), as a visitor
 //      and signed in;
@@ -23,9 +24,12 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 2;
 const CONNECTIONS = 10;
 
+/** The visitor's search the benchmark loads: a word with more than one page of seeded matches. */
+const SEARCH = "/demo?q=campus&sort=funded";
+
 const TARGETS = {
   staticRatio: 0.5, // each page ≥ half the static asset's requests/s
-  d1Queries: 2, // per page load of /demo and /project/{slug}
+  d1Queries: 2, // per page load of /demo, a search and /project/{slug}
   jsKb: 150, // gzipped JS on a first load of the main routes
 };
 
@@ -337,7 +341,7 @@ async function main() {
   console.log("\n▶ D1 queries per page load (Server-Timing)");
   const cookie = await signedInCookie();
   const founder = await founderWithProject(cookie);
-  const pages = ["/", "/demo", `/project/${slug}`];
+  const pages = ["/", "/demo", SEARCH, `/project/${slug}`];
   const queries = [];
   for (const path of pages) {
     const visitor = await d1Queries(path);
@@ -382,11 +386,13 @@ async function main() {
   loads.push(await load("static asset", asset));
   loads.push(await load("home", "/"));
   loads.push(await load("project browser", "/demo"));
+  loads.push(await load("search, sorted", SEARCH));
   loads.push(await load("project detail", `/project/${slug}`));
   loads.push(await load("API list", "/api/projects"));
   // Signed-in pages are never served from the edge cache: their render cost, for information.
   loads.push(await load("detail, signed in", `/project/${slug}`, { headers: { Cookie: cookie }, target: false }));
   loads.push(await load("browser, signed in", "/demo", { headers: { Cookie: cookie }, target: false }));
+  loads.push(await load("search, signed in", SEARCH, { headers: { Cookie: cookie }, target: false }));
   loads.push(await load("portfolio AI tab", "/portfolio?tab=ai", { headers: { Cookie: cookie }, target: false }));
   loads.push(await load("investor profile", "/profile", { headers: { Cookie: cookie }, target: false }));
   const asFounder = { headers: { Cookie: founder.cookie }, target: false };

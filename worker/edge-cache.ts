@@ -18,6 +18,13 @@
  * remembers the nonce it was rendered with; a hit replaces it, in the HTML, with the nonce of the
  * response being made (the outer middleware puts the same one in the header). The stored nonce is
  * 128 random bits made for that render, so it occurs nowhere else in the page.
+ *
+ * The key is the whole URL, query string included: `/demo?q=campus&sort=funded` and
+ * `/api/projects?q=campus` are copies of their own. Searches are open-ended (anyone can send a
+ * million distinct `q`), so they may hold at most SEARCH_MAX_ENTRIES of the entries and evict each
+ * other, oldest first: a flood of searches cannot push the home page, the browser or the project
+ * pages out. A URL longer than MAX_KEY_LENGTH is never remembered (a search is cut to 100
+ * characters anyway, so such a URL renders what a shorter one does).
  */
 import type { MiddlewareHandler } from "hono";
 
@@ -41,6 +48,7 @@ export function isCacheable(request: Request): boolean {
   if (request.headers.has("Authorization")) return false;
   const cookie = request.headers.get("Cookie");
   if (cookie && cookie.includes(`${SESSION_COOKIE}=`)) return false;
+  if (request.url.length > MAX_KEY_LENGTH) return false;
   const { pathname } = new URL(request.url);
   return CACHEABLE.some((re) => re.test(pathname));
 }
@@ -52,13 +60,18 @@ export function isCacheable(request: Request): boolean {
 const MEMORY_MAX_ENTRIES = 200;
 const MEMORY_MAX_BODY = 512 * 1024;
 const MEMORY_MAX_TOTAL = 16 * 1024 * 1024;
+export const SEARCH_MAX_ENTRIES = 50;
+const MAX_KEY_LENGTH = 2048;
 let memoryBytes = 0;
+let searchEntries = 0;
 interface MemoryEntry {
   expires: number;
   /** Public content generation when rendered: a later change makes the copy stale. */
   generation: number;
   /** Bytes counted against the isolate's budget. */
   size: number;
+  /** A search result (its URL has a `q`): counted against SEARCH_MAX_ENTRIES. */
+  search: boolean;
   /** HTML: the page split at its CSP nonce, joined with each response's own nonce on a hit… */
   parts: string[] | null;
   /** …anything else: the body as it was. */
@@ -72,16 +85,31 @@ function forget(key: string) {
   const entry = memory.get(key);
   if (!entry) return;
   memoryBytes -= entry.size;
+  if (entry.search) searchEntries -= 1;
   memory.delete(key);
+}
+
+/** Whether a URL is a search: its query names a non-empty `q`. */
+export function isSearchUrl(url: string): boolean {
+  return !!new URL(url).searchParams.get("q")?.trim();
 }
 
 function remember(key: string, res: Response, body: ArrayBuffer, nonce: string | null, generation: number) {
   if (body.byteLength > MEMORY_MAX_BODY) return;
   forget(key);
+  const search = isSearchUrl(key);
+  if (search) {
+    // the oldest search makes room for this one (a Map iterates in insertion order)
+    for (const [k, e] of memory) {
+      if (searchEntries < SEARCH_MAX_ENTRIES) break;
+      if (e.search) forget(k);
+    }
+  }
   while (memory.size && (memory.size >= MEMORY_MAX_ENTRIES || memoryBytes + body.byteLength > MEMORY_MAX_TOTAL)) {
     forget(memory.keys().next().value as string);
   }
   memoryBytes += body.byteLength;
+  if (search) searchEntries += 1;
   // a hit reports its own (zero) queries
   const headers = [...res.headers].filter(([name]) => name.toLowerCase() !== "server-timing");
   const parts = nonce ? new TextDecoder().decode(body).split(nonce) : null;
@@ -89,6 +117,7 @@ function remember(key: string, res: Response, body: ArrayBuffer, nonce: string |
     expires: Date.now() + EDGE_TTL_SECONDS * 1000,
     generation,
     size: body.byteLength,
+    search,
     parts,
     body: parts ? null : body,
     status: res.status,

@@ -1,17 +1,21 @@
 /**
  * Project browser: /demo, /demo/:sector, /explore, /explore/sector/:sector.
- * Filters and pages are links, so the browser works without JavaScript. One D1 statement per page.
+ * Filters and pages are links and the search is a GET form, so the browser works without
+ * JavaScript; the URL holds the state (`category`, `q`, `sort`, `page`), and every link keeps the
+ * rest of it. One D1 statement per page (a search too: worker/services/projects.ts).
  * A page beyond the last shows the empty state (with a link back to page 1): the single list
  * query returns no rows, so it cannot know the total to clamp to without a second statement.
  */
 import { Link } from "react-router";
 
+import { BrowseSearch } from "../components/project/BrowseSearch";
 import { CategoryFilters } from "../components/project/CategoryFilters";
 import { Pagination } from "../components/project/Pagination";
 import { ProjectCard } from "../components/project/ProjectCard";
 import { sectorFromParam, sectorLabel } from "../lib/categories";
 import { formatNumber } from "../lib/format";
 import { PAGE_SIZE } from "../lib/project";
+import type { ProjectSort } from "../lib/project-search";
 import investCss from "../styles/invest.css?url";
 
 import { getApp } from "../server/guards.server";
@@ -39,9 +43,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sectorParam = "sector" in params ? params.sector : undefined;
   const sector = sectorFromParam(sectorParam ?? url.searchParams.get("category"));
   const page = parsePage(url.searchParams.get("page"));
-  const result = await listProjectsPage(db, { sector, page });
+  const result = await listProjectsPage(db, {
+    sector,
+    page,
+    q: url.searchParams.get("q"),
+    sort: url.searchParams.get("sort"),
+  });
   return {
     sector,
+    q: result.q,
+    sort: result.sort,
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
@@ -66,19 +77,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
-  const { sector, page, pageCount, total, projects, base, role } = loaderData;
+/** A browser URL: the category, search, order and page given; defaults are left out. */
+function browseHref(base: string, s: { sector: string; q: string; sort: ProjectSort | null; page?: number }): string {
+  const query = new URLSearchParams();
+  if (s.sector !== "all") query.set("category", s.sector);
+  if (s.q) query.set("q", s.q);
+  // relevance is the default while searching, and means nothing without a search
+  if (s.sort && s.sort !== "relevance") query.set("sort", s.sort);
+  if (s.page && s.page > 1) query.set("page", String(s.page));
+  const qs = query.toString();
+  return qs ? `${base}?${qs}` : base;
+}
 
-  const hrefFor = (s: string, p = 1) => {
-    const q = new URLSearchParams();
-    if (s !== "all") q.set("category", s);
-    if (p > 1) q.set("page", String(p));
-    const qs = q.toString();
-    return qs ? `${base}?${qs}` : base;
-  };
+export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
+  const { sector, q, sort, page, pageCount, total, projects, base, role } = loaderData;
+  const href = (over: Partial<{ sector: string; q: string; page: number }> = {}) =>
+    browseHref(base, { sector, q, sort, page: 1, ...over });
 
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = first + projects.length - 1;
+  const inSector = sector !== "all" ? ` in ${sectorLabel(sector)}` : "";
+  const noun = total === 1 ? "project" : "projects";
 
   return (
     <div className="container invest-page browse-page">
@@ -91,21 +110,24 @@ export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <CategoryFilters current={sector} hrefFor={(s) => hrefFor(s)} />
+      <BrowseSearch action={base} sector={sector} q={q} sort={sort} />
+
+      <CategoryFilters current={sector} hrefFor={(s) => href({ sector: s })} />
 
       {projects.length > 0 ? (
         <>
           <p className="result-count" role="status">
-            Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}{" "}
-            {total === 1 ? "project" : "projects"}
-            {sector !== "all" ? ` in ${sectorLabel(sector)}` : ""}
+            {q
+              ? `${formatNumber(total)} ${noun} ${total === 1 ? "matches" : "match"} \u201c${q}\u201d${inSector}` +
+                (pageCount > 1 ? ` (showing ${formatNumber(first)}\u2013${formatNumber(last)})` : "")
+              : `Showing ${formatNumber(first)}\u2013${formatNumber(last)} of ${formatNumber(total)} ${noun}${inSector}`}
           </p>
           <div className="project-grid" data-count={projects.length}>
             {projects.map((p) => (
               <ProjectCard key={p._id} project={p} role={role} />
             ))}
           </div>
-          <Pagination page={page} pageCount={pageCount} hrefFor={(p) => hrefFor(sector, p)} />
+          <Pagination page={page} pageCount={pageCount} hrefFor={(p) => href({ page: p })} />
         </>
       ) : (
         <div className="empty-state" role="status">
@@ -113,19 +135,34 @@ export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
           <p>
             {page > 1
               ? "There are no projects on this page."
-              : sector !== "all"
-                ? `There are no ${sectorLabel(sector)} projects yet. Try another category.`
-                : "There are no projects yet. Check back soon."}
+              : q
+                ? `No projects match \u201c${q}\u201d${inSector}. Check the spelling or try fewer words.`
+                : sector !== "all"
+                  ? `There are no ${sectorLabel(sector)} projects yet. Try another category.`
+                  : "There are no projects yet. Check back soon."}
           </p>
-          {page > 1 ? (
-            <Link className="btn btn-secondary" to={hrefFor(sector)}>
-              Go to the first page
-            </Link>
-          ) : sector !== "all" ? (
-            <Link className="btn btn-secondary" to={hrefFor("all")}>
-              Show all projects
-            </Link>
-          ) : null}
+          <div className="empty-actions">
+            {page > 1 ? (
+              <Link className="btn btn-secondary" to={href()}>
+                Go to the first page
+              </Link>
+            ) : q ? (
+              <>
+                <Link className="btn btn-secondary" to={href({ q: "" })}>
+                  Clear the search
+                </Link>
+                {sector !== "all" ? (
+                  <Link className="btn btn-secondary" to={href({ sector: "all" })}>
+                    Search all categories
+                  </Link>
+                ) : null}
+              </>
+            ) : sector !== "all" ? (
+              <Link className="btn btn-secondary" to={href({ sector: "all" })}>
+                Show all projects
+              </Link>
+            ) : null}
+          </div>
         </div>
       )}
     </div>

@@ -32,6 +32,7 @@ import {
   requestExtras,
   segmentArb,
 } from "./fuzz-arbitraries";
+import { HOSTILE_SEARCHES } from "../shared/hostile-searches";
 import { allCounts, call, inDays, insertProject, ORIGIN, SESSION, signup, tally, unique, uniqueIp } from "./helpers";
 
 /**
@@ -226,6 +227,8 @@ interface Target {
   endsSession?: boolean;
   /** How often it is picked, relative to the others (default 3). */
   weight?: number;
+  /** The query strings to send (default: the page doors' `queryArb`, none for the API). */
+  query?: fc.Arbitrary<string>;
 }
 
 function apiTargets(c: Ctx): Target[] {
@@ -250,7 +253,7 @@ function apiTargets(c: Ctx): Target[] {
     t("/api/auth/login", ["POST"], SIGNIN_FIELDS),
     t("/api/auth/logout", ["POST"], [], undefined, true),
     t("/api/auth/me", ["GET"]),
-    t("/api/projects", ["GET"]),
+    { ...t("/api/projects", ["GET"]), query: searchQueryArb },
     t(
       "/api/projects/:id",
       ["GET"],
@@ -428,6 +431,16 @@ function pageTargets(c: Ctx): Target[] {
       segmentArb(["nowhere", "signin/extra", "purchase", "purchase/a/b", "logout/x", "index.php"]).map((s) => `/${s}`),
     ),
     { ...t("/about (no action)", FIELD_NAMES, fc.constant("/about")), weight: 1 },
+    // the project browser's GET form (search, sort, category, page) on each of its paths
+    {
+      ...t(
+        "/demo (search)",
+        FIELD_NAMES,
+        fc.constantFrom("/demo", "/explore", "/demo/health", "/explore/sector/fintech"),
+      ),
+      methods: ["GET"],
+      query: searchQueryArb,
+    },
   ];
 }
 
@@ -448,6 +461,47 @@ const queryArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300).map((s) => `?redirectTo=${percentEncode(s)}`) },
 );
 
+/**
+ * The project browser's parameters (its GET form's and `GET /api/projects`'s), each absent, usual
+ * or hostile: FTS5 syntax and worse in `q` (up to ~12,000 characters), junk sorts, categories and pages.
+ */
+const searchQueryArb: fc.Arbitrary<string> = fc
+  .record({
+    q: fc.option(
+      fc.oneof(
+        fc.constantFrom(...HOSTILE_SEARCHES),
+        fc.constantFrom("campus", "camp", "health app", "Route"),
+        hostileString.filter((s) => s.length < 12_000),
+      ),
+      { nil: undefined },
+    ),
+    sort: fc.option(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("newest", "funded", "ending", "remaining", "relevance", "") },
+        { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300) },
+      ),
+      { nil: undefined },
+    ),
+    category: fc.option(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("health", "fintech", "all", "Healthcare", "") },
+        { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300) },
+      ),
+      { nil: undefined },
+    ),
+    page: fc.option(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("1", "2", "0", "-1", "1.5", "999999", "99999999999", "1e3") },
+        { weight: 1, arbitrary: hostileString.filter((s) => s.length < 300) },
+      ),
+      { nil: undefined },
+    ),
+  })
+  .map((params) => {
+    const pairs = Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined);
+    return pairs.length ? `?${pairs.map(([k, v]) => `${k}=${percentEncode(v)}`).join("&")}` : "";
+  });
+
 function caseArb(targets: Target[], known: Known): fc.Arbitrary<Case> {
   return fc.oneof(
     ...targets.map((target) => {
@@ -460,7 +514,7 @@ function caseArb(targets: Target[], known: Known): fc.Arbitrary<Case> {
           ),
           path: target.path,
           data: api ? fc.constant(false) : fc.boolean(),
-          query: api ? fc.constant("") : queryArb,
+          query: target.query ?? (api ? fc.constant("") : queryArb),
           body: bodyArb(target.fields, known, api ? "json" : "form"),
           extras: requestExtras(api ? "none" : "same"),
         })

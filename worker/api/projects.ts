@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 
-import { getProjectDetail, getProjectInvestors, listAllProjects } from "../services/projects";
+import { getProjectDetail, getProjectInvestors, listAllProjects, searchProjectsPage } from "../services/projects";
 import { createProject, getFounderProject, publishProject, updateProject } from "../services/project-editor";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/investments";
 import type { HonoEnv } from "../types";
@@ -8,9 +8,30 @@ import { readBody, serviceErrorResponse } from "./util";
 
 export const projectsApi = new Hono<HonoEnv>();
 
-/** GET /api/projects → { projects: [...] } */
+/**
+ * GET /api/projects → { projects: [...], total, page, pageCount, pageSize }.
+ * Without parameters (the spec's call, section 7): every published project, as before (one page
+ * holding them all). With any of `q`, `sort`, `category`, `page`: the project browser's page of 5,
+ * the same results /demo shows (sorted as asked, by relevance while searching), plus the `q` and
+ * `sort` applied. Unknown sort or category, or a bad page: 400 { message }.
+ */
 projectsApi.get("/", async (c) => {
-  return c.json({ projects: await listAllProjects(c.get("db")) });
+  const db = c.get("db");
+  const params = {
+    q: c.req.query("q"),
+    sort: c.req.query("sort"),
+    category: c.req.query("category"),
+    page: c.req.query("page"),
+  };
+  if (!Object.values(params).some((v) => v?.trim())) {
+    const projects = await listAllProjects(db);
+    return c.json({ projects, total: projects.length, page: 1, pageCount: 1, pageSize: projects.length });
+  }
+  try {
+    return c.json(await searchProjectsPage(db, params));
+  } catch (e) {
+    return serviceErrorResponse(c, e);
+  }
 });
 
 /** GET /api/projects/founder → the caller's own project (drafts included) | 404. Before `/:id`. */

@@ -9,6 +9,15 @@ import * as v from "valibot";
 import { PAGE_SIZE, daysLeft } from "../../app/lib/project";
 import { raiseFigures, type RaiseFigures } from "../../app/lib/raise";
 import {
+  effectiveSort,
+  isProjectSort,
+  normalizeSearch,
+  searchTerms,
+  SORT_IDS,
+  type ProjectSort,
+} from "../../app/lib/project-search";
+import { FILTERS, sectorFromParam } from "../../app/lib/categories";
+import {
   CreatorInfoShape,
   DocumentLinkShape,
   FaqShape,
@@ -21,6 +30,7 @@ import {
 import type { ProjectDTO, SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { investments, projects, users, type ProjectRow } from "../../db/schema";
+import { ServiceError } from "./errors";
 
 const cents = (n: number) => n / 100;
 
@@ -110,30 +120,107 @@ export interface ProjectPage {
   total: number;
   page: number;
   pageCount: number;
+  pageSize: number;
+  /** The search as applied (normalised and cut to its limit); "" when not searching. */
+  q: string;
+  /** The order applied; null is the browser's default order. */
+  sort: ProjectSort | null;
 }
 
-/** One page of the browser (newest first; open projects before closed ones). One statement. */
+/**
+ * The FTS5 query for a search, or null when it has no words. Each word becomes an FTS5 string
+ * (`"word"`, inner quotes doubled: none survive `searchTerms`, but the quoting must not depend on
+ * that), the last one a prefix (`"camp"*` finds "campus"), all of them required (AND). The user's
+ * text never reaches MATCH as syntax, so `NEAR`, `OR`, `-`, `*`, `col:` or a stray quote are words
+ * or separators, never operators or errors.
+ */
+export function ftsQuery(q: string): string | null {
+  const terms = searchTerms(q);
+  if (!terms.length) return null;
+  return terms.map((t, i) => `"${t.replaceAll('"', '""')}"${i === terms.length - 1 ? "*" : ""}`).join(" AND ");
+}
+
+/** Pages beyond this are read as this one (an offset SQLite can hold, whatever the URL said). */
+const MAX_PAGE = 1_000_000;
+
+/** Relevance: BM25 over title, short description, category, university, tags, creator name. */
+const BM25 = sql.raw("bm25(projects_fts, 10, 4, 2, 2, 3, 3)");
+
+/** Open: shares can be bought now (the SQL twin of `projectStatus(...).open`). */
+const isOpen = sql`(${projects.status} = 'active' and ${projects.fundingDeadline} > date('now') and ${projects.sharesSold} < ${projects.totalShares})`;
+const openFirst = sql`case when ${isOpen} then 0 else 1 end`;
+
+function sortOrder(sort: ProjectSort | null): SQL[] {
+  switch (sort) {
+    case "relevance":
+      return [sql`hits.score`];
+    case "newest":
+      return [sql`coalesce(${projects.publishedAt}, ${projects.createdAt}) desc`];
+    case "funded":
+      return [
+        sql`coalesce(cast(${projects.fundingCurrentCents} as real) / nullif(${projects.fundingGoalCents}, 0), 0) desc`,
+      ];
+    case "ending":
+      // open ones by the deadline, soonest first; then closed ones, the most recently ended first
+      return [
+        openFirst,
+        sql`case when ${isOpen} then ${projects.fundingDeadline} end asc`,
+        sql`${projects.fundingDeadline} desc`,
+      ];
+    case "remaining":
+      // open ones with the fewest shares left first; sold-out and closed ones after them
+      return [openFirst, sql`${projects.totalShares} - ${projects.sharesSold} asc`];
+    default:
+      return [openFirst, desc(projects.featured), desc(projects.createdAt)];
+  }
+}
+
+const emptyPage = (page: number, pageSize: number, q: string, sort: ProjectSort | null): ProjectPage => ({
+  projects: [],
+  total: 0,
+  page,
+  pageCount: 1,
+  pageSize,
+  q,
+  sort,
+});
+
+/**
+ * One page of the browser: published projects, optionally in one sector, matching a search and
+ * in a chosen order (see `effectiveSort`; ties go to relevance while searching, then the slug).
+ * One statement: the rows carry their total (`count(*) over ()`); a search joins the full-text
+ * index (migrations/0006) and ranks by BM25, weighted towards the title. A search without a word
+ * (only punctuation or emoji) matches nothing and sends no statement.
+ */
 export async function listProjectsPage(
   db: Database,
-  opts: { sector: string; page: number; pageSize?: number },
+  opts: { sector: string; page: number; pageSize?: number; q?: string | null; sort?: string | null },
 ): Promise<ProjectPage> {
   const pageSize = opts.pageSize ?? PAGE_SIZE;
-  const page = Math.max(1, Math.floor(opts.page) || 1);
+  const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(opts.page) || 1));
+  const q = normalizeSearch(opts.q);
+  const sort = effectiveSort(opts.sort, q);
+  const match = q ? ftsQuery(q) : null;
+  if (q && !match) return emptyPage(page, pageSize, q, sort);
+
   const where = opts.sector === "all" ? isPublished : and(isPublished, eq(projects.sector, opts.sector));
-  const rows = await db
+  let query = db
     .select({
       project: getTableColumns(projects),
       investors: investorCount,
       total: sql<number>`count(*) over ()`,
     })
     .from(projects)
+    .$dynamic();
+  if (match) {
+    query = query.innerJoin(
+      sql`(select rowid as fts_rowid, ${BM25} as score from projects_fts where projects_fts match ${match}) as hits`,
+      sql`hits.fts_rowid = ${projects}.rowid`,
+    );
+  }
+  const rows = await query
     .where(where)
-    .orderBy(
-      sql`case when ${projects.status} = 'active' and ${projects.fundingDeadline} > date('now') and ${projects.sharesSold} < ${projects.totalShares} then 0 else 1 end`,
-      desc(projects.featured),
-      desc(projects.createdAt),
-      projects.slug,
-    )
+    .orderBy(...sortOrder(sort), ...(match && sort !== "relevance" ? [sql`hits.score`] : []), projects.slug)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const now = Date.now();
@@ -143,7 +230,38 @@ export async function listProjectsPage(
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageSize,
+    q,
+    sort,
   };
+}
+
+export const LIST_MESSAGES = {
+  sort: `sort must be one of ${SORT_IDS.join(", ")}`,
+  page: "page must be a whole number from 1",
+  category: `category must be one of ${FILTERS.map((f) => f.id).join(", ")}`,
+} as const;
+
+/**
+ * `GET /api/projects?q=&sort=&category=&page=`: the browser's page, read strictly. The search is
+ * cut to its limit like the page's (any text is a search); an unknown sort or category, or a page
+ * that is not a whole number from 1, is a 400 that says what is accepted. `category` takes what
+ * `/demo/{sector}` takes (a filter id, a sector alias or a form category); empty values are absent.
+ */
+export async function searchProjectsPage(
+  db: Database,
+  params: { q?: string; sort?: string; category?: string; page?: string },
+): Promise<ProjectPage> {
+  const sort = params.sort?.trim() || null;
+  if (sort !== null && !isProjectSort(sort)) throw new ServiceError(400, LIST_MESSAGES.sort, "invalid_sort");
+  const rawPage = params.page?.trim() || "1";
+  if (!/^\d{1,7}$/.test(rawPage) || Number(rawPage) < 1 || Number(rawPage) > MAX_PAGE)
+    throw new ServiceError(400, LIST_MESSAGES.page, "invalid_page");
+  const rawCategory = params.category?.trim() || "all";
+  const sector = sectorFromParam(rawCategory);
+  if (sector === "all" && rawCategory.toLowerCase() !== "all")
+    throw new ServiceError(400, LIST_MESSAGES.category, "invalid_category");
+  return listProjectsPage(db, { sector, page: Number(rawPage), q: params.q, sort });
 }
 
 /** Every project (the `GET /api/projects` list). */
