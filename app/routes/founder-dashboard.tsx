@@ -22,7 +22,8 @@ import { daysLeftText } from "../lib/project-status";
 import founderCss from "../styles/founder.css?url";
 import investCss from "../styles/invest.css?url";
 
-import { UPDATE_MESSAGES } from "../lib/update-form";
+import { constraintsOf } from "../lib/form-kit";
+import { UPDATE_MESSAGES, updateFormSchema } from "../lib/update-form";
 import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireRole } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/errors";
@@ -75,6 +76,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     conversation,
     editing: (editId && conversation.updates.find((u) => u.id === editId)) || null,
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    updateConstraints: {
+      title: constraintsOf(updateFormSchema, "title"),
+      body: constraintsOf(updateFormSchema, "body"),
+    },
   };
 }
 
@@ -293,6 +298,7 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
         message={actionData?.formState ? null : saved}
         action={selfHref}
         cancelHref={selfHref}
+        constraints={loaderData.updateConstraints}
       />
     </div>
   );

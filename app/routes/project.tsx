@@ -46,7 +46,8 @@ import { largestInvestorSentence } from "../lib/raise";
 import { allowanceFor, limitKindFor } from "../lib/reg-cf";
 import investCss from "../styles/invest.css?url";
 
-import { QUESTION_MESSAGES } from "../lib/question-form";
+import { constraintsOf } from "../lib/form-kit";
+import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../lib/question-form";
 import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
@@ -120,6 +121,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     signedIn: user !== null,
     canManage: user !== null && (user.role === "admin" || user.id === project.founderId),
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    questionConstraints: {
+      question: constraintsOf(questionFormSchema, "question"),
+      answer: constraintsOf(answerFormSchema, "answer"),
+    },
     tab,
     requestedShares: parseShares(url.searchParams.get("shares")),
     role: user?.role ?? null,
@@ -303,6 +308,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                   action={here}
                   formState={actionData?.formState ?? null}
                   message={saved}
+                  constraints={loaderData.questionConstraints}
                 />
               </>
             ) : null}

@@ -7,8 +7,7 @@
 import { Form, Link } from "react-router";
 
 import { formatDate } from "../../lib/format";
-import type { FieldErrors } from "../../lib/form-kit";
-import { answerFormSchema, questionFormSchema } from "../../lib/question-form";
+import type { FieldErrors, InputConstraints } from "../../lib/form-kit";
 import type { QuestionDTO } from "../../lib/conversation";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
@@ -29,6 +28,7 @@ export function QuestionsPanel({
   action,
   formState,
   message,
+  constraints,
 }: {
   questions: QuestionDTO[];
   signedIn: boolean;
@@ -37,6 +37,8 @@ export function QuestionsPanel({
   action: string;
   formState: QuestionsFormState | null;
   message: string | null;
+  /** The forms' HTML constraints, read from their schemas by the loader. */
+  constraints: { question: InputConstraints; answer: InputConstraints };
 }) {
   const ask = formState?.form === "ask" ? formState : null;
   return (
@@ -46,7 +48,12 @@ export function QuestionsPanel({
       {signedIn ? (
         <Form method="post" action={action} className="ask-form" noValidate>
           <input type="hidden" name="intent" value="ask" />
-          <Field name="question" label="Ask the founder a question" errors={ask?.errors} schema={questionFormSchema}>
+          <Field
+            name="question"
+            label="Ask the founder a question"
+            errors={ask?.errors}
+            constraints={constraints.question}
+          >
             {(p) => <textarea {...p} rows={3} defaultValue={ask?.values.question ?? ""} />}
           </Field>
           <button type="submit" className="btn btn-primary">
@@ -93,7 +100,7 @@ export function QuestionsPanel({
                         name="answer"
                         label={q.answer ? "Edit your answer" : "Your answer"}
                         errors={mine?.errors}
-                        schema={answerFormSchema}
+                        constraints={constraints.answer}
                       >
                         {(p) => <textarea {...p} rows={2} defaultValue={mine?.values.answer ?? q.answer ?? ""} />}
                       </Field>

@@ -28,6 +28,7 @@ export function Field({
   errors,
   hint,
   schema,
+  constraints,
   children,
 }: {
   /** For a form repeated on one page (one answer form per question): an id of its own. */
@@ -39,6 +40,11 @@ export function Field({
   hint?: ReactNode;
   /** The form's schema, for the control's HTML constraints. */
   schema?: v.GenericSchema;
+  /**
+   * The same constraints read by the loader (`constraintsOf` on the server): keeps the schema and
+   * valibot out of a route's client JavaScript.
+   */
+  constraints?: InputConstraints;
   children: (props: ControlProps) => ReactNode;
 }) {
   const id = idProp ?? fieldId(name);
@@ -47,7 +53,7 @@ export function Field({
   const control: ControlProps = {
     id,
     name,
-    ...(schema ? constraintsOf(schema, name) : {}),
+    ...(constraints ?? (schema ? constraintsOf(schema, name) : {})),
     ...(error ? { "aria-invalid": true as const } : {}),
     ...(describedBy ? { "aria-describedby": describedBy } : {}),
   };

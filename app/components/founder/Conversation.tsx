@@ -7,8 +7,7 @@ import { Form, Link } from "react-router";
 
 import type { UpdateDTO } from "../../lib/conversation";
 import { formatDate, formatNumber } from "../../lib/format";
-import type { FieldErrors } from "../../lib/form-kit";
-import { updateFormSchema } from "../../lib/update-form";
+import type { FieldErrors, InputConstraints } from "../../lib/form-kit";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
 
@@ -36,6 +35,8 @@ interface Props {
   /** The dashboard's own URL (keeps an admin's `?project=`). */
   action: string;
   cancelHref: string;
+  /** The form's HTML constraints, read from its schema by the loader. */
+  constraints: { title: InputConstraints; body: InputConstraints };
 }
 
 export function Conversation(p: Props) {
@@ -69,14 +70,14 @@ export function Conversation(p: Props) {
             <input type="hidden" name="intent" value={editingId ? "edit-update" : "post-update"} />
             <input type="hidden" name="projectId" value={p.projectId} />
             {editingId ? <input type="hidden" name="updateId" value={editingId} /> : null}
-            <Field name="title" label="Title" errors={state?.errors} schema={updateFormSchema}>
+            <Field name="title" label="Title" errors={state?.errors} constraints={p.constraints.title}>
               {(c) => <input {...c} type="text" defaultValue={values.title ?? ""} />}
             </Field>
             <Field
               name="body"
               label="Update"
               errors={state?.errors}
-              schema={updateFormSchema}
+              constraints={p.constraints.body}
               hint="Plain text. Leave a blank line between paragraphs; links starting with https:// become clickable."
             >
               {(c) => <textarea {...c} rows={6} defaultValue={values.body ?? ""} />}
