@@ -6,7 +6,7 @@
  * A page beyond the last shows the empty state (with a link back to page 1): the single list
  * query returns no rows, so it cannot know the total to clamp to without a second statement.
  */
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 
 import { BrowseSearch } from "../components/project/BrowseSearch";
 import { CategoryFilters } from "../components/project/CategoryFilters";
@@ -18,7 +18,10 @@ import { PAGE_SIZE } from "../lib/project";
 import type { ProjectSort } from "../lib/project-search";
 import investCss from "../styles/invest.css?url";
 
-import { getApp } from "../server/guards.server";
+import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { getApp, requireUser } from "../server/guards.server";
+import { isServiceError } from "../../worker/services/errors";
+import { setFollowing } from "../../worker/services/follows";
 import { listProjectsPage } from "../../worker/services/projects";
 import type { Route } from "./+types/demo";
 
@@ -48,7 +51,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page,
     q: url.searchParams.get("q"),
     sort: url.searchParams.get("sort"),
+    viewerId: user?.id ?? null,
   });
+  const following = new Set(result.following ?? []);
   return {
     sector,
     q: result.q,
@@ -73,8 +78,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sharePrice: p.sharePrice,
       sharesRemaining: p.sharesRemaining,
       regulationType: p.regulationType,
+      following: following.has(p._id),
     })),
   };
+}
+
+/**
+ * Follow / Following on a card (issue 10): the service's rule, then back to the same page of the
+ * same search (built from the request's own query, without a data request's routing parameters).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await readForm(request, FORM_LIMITS.conversation);
+  const fields = formFields(form);
+  if (fields.intent !== "follow" && fields.intent !== "unfollow") {
+    throw data({ message: "Unknown action" }, { status: 400 });
+  }
+  try {
+    await setFollowing(getApp(context).db, user, fields.projectId ?? "", fields.intent === "follow");
+  } catch (e) {
+    if (isServiceError(e)) throw data({ message: e.message }, { status: e.status });
+    throw e;
+  }
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/(\/_)?\.data$/, "") || "/demo";
+  for (const key of ["index", "_routes"]) url.searchParams.delete(key);
+  const search = url.searchParams.toString();
+  return redirect(`${path}${search ? `?${search}` : ""}`);
 }
 
 /** A browser URL: the category, search, order and page given; defaults are left out. */
@@ -124,7 +154,7 @@ export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="project-grid" data-count={projects.length}>
             {projects.map((p) => (
-              <ProjectCard key={p._id} project={p} role={role} />
+              <ProjectCard key={p._id} project={p} role={role} following={p.following} />
             ))}
           </div>
           <Pagination page={page} pageCount={pageCount} hrefFor={(p) => href({ page: p })} />

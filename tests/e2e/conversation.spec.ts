@@ -32,10 +32,10 @@ test("a signed-in user follows and unfollows from the project page; the count fo
   const investor = await signUpViaApi(request);
   await signInCookie(context, baseURL!, investor.token);
   await page.goto(`/project/${project.slug}`);
-  const follow = page.getByRole("button", { name: "Follow", exact: true });
+  const follow = page.getByRole("button", { name: `Follow ${project.title}`, exact: true });
   await expect(page.getByText("0 followers")).toBeVisible();
   await follow.click();
-  const following = page.getByRole("button", { name: "Following" });
+  const following = page.getByRole("button", { name: `Following ${project.title}` });
   await expect(following).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("1 follower", { exact: true })).toBeVisible();
   const watchlist = await request.get("/api/users/me/watchlist", {
@@ -46,7 +46,10 @@ test("a signed-in user follows and unfollows from the project page; the count fo
   ]);
 
   await following.click();
-  await expect(page.getByRole("button", { name: "Follow", exact: true })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("button", { name: `Follow ${project.title}`, exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
   await expect(page.getByText("0 followers")).toBeVisible();
 });
 
@@ -272,4 +275,42 @@ test("settings: switching off update notifications is honoured by the next updat
   expect(posted.status()).toBe(201);
   await page.goto("/notifications");
   await expect(page.getByText("No notifications yet.")).toBeVisible();
+});
+
+test("follow and unfollow from a card in the project browser, keeping the search", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const { project } = await publishedProject(request);
+  const fan = await signUpViaApi(request);
+  await signInCookie(context, baseURL!, fan.token);
+  const browse = `/demo?q=${encodeURIComponent(project.title)}`;
+  await page.goto(browse);
+  const card = page.getByRole("article", { name: project.title });
+  await card.getByRole("button", { name: `Follow ${project.title}` }).click();
+  await expect(card.getByRole("button", { name: `Following ${project.title}` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page).toHaveURL(new RegExp(`/demo\\?q=`));
+  const list = await request.get("/api/users/me/watchlist", { headers: { Authorization: `Bearer ${fan.token}` } });
+  expect(((await list.json()) as { projects: { slug: string }[] }).projects.map((p) => p.slug)).toEqual([project.slug]);
+  await card.getByRole("button", { name: `Following ${project.title}` }).click();
+  await expect(card.getByRole("button", { name: `Follow ${project.title}` })).toHaveAttribute("aria-pressed", "false");
+});
+
+test("a visitor's Follow on a card signs in and comes back to the project", async ({ page, request }) => {
+  const { project } = await publishedProject(request);
+  const fan = await signUpViaApi(request);
+  await page.goto(`/demo?q=${encodeURIComponent(project.title)}`);
+  await page
+    .getByRole("article", { name: project.title })
+    .getByRole("link", { name: `Follow ${project.title}` })
+    .click();
+  await signInViaForm(page, fan.email, TEST_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}$`));
+  await page.getByRole("button", { name: `Follow ${project.title}` }).click();
+  await expect(page.getByText("1 follower", { exact: true })).toBeVisible();
 });

@@ -125,6 +125,8 @@ export interface ProjectPage {
   q: string;
   /** The order applied; null is the browser's default order. */
   sort: ProjectSort | null;
+  /** With `viewerId`: the ids on this page the viewer follows. */
+  following?: string[];
 }
 
 /**
@@ -194,7 +196,15 @@ const emptyPage = (page: number, pageSize: number, q: string, sort: ProjectSort 
  */
 export async function listProjectsPage(
   db: Database,
-  opts: { sector: string; page: number; pageSize?: number; q?: string | null; sort?: string | null },
+  opts: {
+    sector: string;
+    page: number;
+    pageSize?: number;
+    q?: string | null;
+    sort?: string | null;
+    /** A signed-in viewer: each row then says whether they follow it (issue 10), same statement. */
+    viewerId?: string | null;
+  },
 ): Promise<ProjectPage> {
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(opts.page) || 1));
@@ -209,6 +219,9 @@ export async function listProjectsPage(
       project: getTableColumns(projects),
       investors: investorCount,
       total: sql<number>`count(*) over ()`,
+      following: opts.viewerId
+        ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${opts.viewerId})`
+        : sql<number>`0`,
     })
     .from(projects)
     .$dynamic();
@@ -227,6 +240,7 @@ export async function listProjectsPage(
   const total = rows[0] ? Number(rows[0].total) : 0;
   return {
     projects: rows.map((r) => toProjectDTO(r.project, r.investors, now)),
+    ...(opts.viewerId ? { following: rows.filter((r) => Number(r.following) === 1).map((r) => r.project.id) } : {}),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),

@@ -36,8 +36,8 @@ export function FollowButton({
   if (!signedIn) {
     return (
       <span className="follow">
-        <Link className={className} to={signInHref} aria-label={`Follow ${title}`}>
-          Follow
+        <Link className={className} to={signInHref}>
+          Follow<span className="visually-hidden"> {title}</span>
         </Link>
         {count}
       </span>
@@ -54,6 +54,7 @@ export function FollowButton({
         title={following ? `Stop following ${title}` : `Follow ${title}`}
       >
         {following ? "Following" : "Follow"}
+        <span className="visually-hidden"> {title}</span>
       </button>
       {count}
     </Form>

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+
+import { FollowButton } from "../conversation/FollowButton";
 
 import { categoryLabel } from "../../lib/categories";
 import { formatPrice } from "../../lib/format";
@@ -59,8 +61,19 @@ function CardInvest({ project, role }: { project: CardProject; role: Role | null
   );
 }
 
-export function ProjectCard({ project, role }: { project: CardProject; role: Role | null }) {
+export function ProjectCard({
+  project,
+  role,
+  following,
+}: {
+  project: CardProject;
+  role: Role | null;
+  /** Whether the signed-in viewer follows it (issue 10); a visitor's Follow signs in first. */
+  following: boolean;
+}) {
   const headingId = `project-${project._id}`;
+  const location = useLocation();
+  const detail = `/project/${project.slug}`;
   return (
     <article className="project-card" aria-labelledby={headingId}>
       <div className="project-card-media">
@@ -93,9 +106,20 @@ export function ProjectCard({ project, role }: { project: CardProject; role: Rol
         </dl>
         <div className="project-card-actions">
           <CardInvest project={project} role={role} />
-          <Link className="btn btn-secondary" to={`/project/${project.slug}`}>
+          <Link className="btn btn-secondary" to={detail}>
             View Details<span className="visually-hidden"> of {project.title}</span>
           </Link>
+        </div>
+        <div className="project-card-follow">
+          <FollowButton
+            projectId={project._id}
+            title={project.title}
+            following={following}
+            signedIn={role !== null}
+            action={`${location.pathname}${location.search}`}
+            signInHref={`/signin?redirectTo=${encodeURIComponent(detail)}`}
+            className="btn btn-ghost btn-sm"
+          />
         </div>
       </div>
     </article>
