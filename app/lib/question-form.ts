@@ -5,25 +5,9 @@
  */
 import * as v from "valibot";
 
+import { QUESTION_LIMITS, QUESTION_MESSAGES } from "./conversation-messages";
 import { validateAll, type FieldErrors } from "./form-kit";
 import { requiredText } from "./update-form";
-
-export const QUESTION_LIMITS = { question: 1_000, answer: 5_000, perHour: 5 } as const;
-
-export const QUESTION_MESSAGES = {
-  questionRequired: "Please enter your question",
-  questionTooLong: `Your question must be at most ${QUESTION_LIMITS.question.toLocaleString("en-US")} characters`,
-  answerRequired: "Please enter an answer",
-  answerTooLong: `The answer must be at most ${QUESTION_LIMITS.answer.toLocaleString("en-US")} characters`,
-  tooMany: `You can ask at most ${QUESTION_LIMITS.perHour} questions an hour. Please try again later.`,
-  notFound: "Question not found",
-  onlyFounder: "Only this project's founder can answer or hide its questions",
-  asked: "Your question was posted. The founder will be notified.",
-  answered: "Your answer was posted",
-  hidden: "The question is now hidden from everyone but you and CampusFund admins",
-  shown: "The question is visible again",
-  draft: "Questions open once the project is published",
-} as const;
 
 export const questionFormSchema = v.object({
   question: requiredText(
@@ -52,3 +36,5 @@ export function validateQuestion(body: unknown): Result<v.InferOutput<typeof que
 export function validateAnswer(body: unknown): Result<v.InferOutput<typeof answerFormSchema>> {
   return validateAll(answerFormSchema, body);
 }
+
+export { QUESTION_LIMITS, QUESTION_MESSAGES };

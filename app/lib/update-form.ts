@@ -7,25 +7,9 @@
  */
 import * as v from "valibot";
 
+import { UPDATE_LIMITS, UPDATE_MESSAGES } from "./conversation-messages";
 import { validateAll, type FieldErrors } from "./form-kit";
 import { isCleanLine, isCleanText, normalizeText } from "./text";
-
-export const UPDATE_LIMITS = { title: 120, body: 10_000 } as const;
-
-export const UPDATE_MESSAGES = {
-  titleRequired: "Please enter a title for the update",
-  titleTooLong: `The title must be at most ${UPDATE_LIMITS.title} characters`,
-  bodyRequired: "Please write the update",
-  bodyTooLong: `The update must be at most ${UPDATE_LIMITS.body.toLocaleString("en-US")} characters`,
-  badCharacters: (label: string) => `${label} contains characters that cannot be shown`,
-  mustBeText: (label: string) => `${label} must be text`,
-  notFound: "Update not found",
-  onlyFounder: "Only this project's founder can post and edit its updates",
-  posted: "Your update was posted",
-  saved: "Your update was saved",
-  deleted: "Your update was deleted",
-  investorsOnlyNote: "This update is for the project's investors only",
-} as const;
 
 /** Characters as people count them (code points), the way SQLite's length() counts them. */
 export const charCount = (s: string) => Array.from(s).length;
@@ -89,3 +73,5 @@ export function validateUpdate(
 ): { ok: true; value: UpdateInput } | { ok: false; errors: FieldErrors; count: number } {
   return validateAll(updateFormSchema, body);
 }
+
+export { UPDATE_LIMITS, UPDATE_MESSAGES };

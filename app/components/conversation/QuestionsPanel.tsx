@@ -8,6 +8,7 @@ import { Form, Link } from "react-router";
 
 import { formatDate } from "../../lib/format";
 import type { FieldErrors, InputConstraints } from "../../lib/form-kit";
+import { QUESTION_MESSAGES } from "../../lib/conversation-messages";
 import type { QuestionDTO } from "../../lib/conversation";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
@@ -46,7 +47,13 @@ export function QuestionsPanel({
       <h2>Questions</h2>
       {message ? <Notice tone="success">{message}</Notice> : null}
       {signedIn ? (
-        <Form method="post" action={action} className="ask-form" noValidate>
+        // The fragment brings a browser without JavaScript back to this form after a refusal.
+        <Form method="post" action={`${action}#ask`} className="ask-form" id="ask" noValidate>
+          {ask && Object.keys(ask.errors).length ? (
+            <div className="alert alert-error" role="alert">
+              {QUESTION_MESSAGES.notPosted}
+            </div>
+          ) : null}
           <input type="hidden" name="intent" value="ask" />
           <Field
             name="question"
@@ -92,7 +99,7 @@ export function QuestionsPanel({
                 ) : null}
                 {canManage ? (
                   <div className="question-actions">
-                    <Form method="post" action={action} noValidate className="answer-form">
+                    <Form method="post" action={`${action}#question-${q.id}`} noValidate className="answer-form">
                       <input type="hidden" name="intent" value="answer" />
                       <input type="hidden" name="questionId" value={q.id} />
                       <Field

@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 
 import { formatDate } from "../../lib/format";
-import { UPDATE_MESSAGES } from "../../lib/update-form";
+import { UPDATE_MESSAGES } from "../../lib/conversation-messages";
 import type { UpdateDTO } from "../../lib/conversation";
 import { RichText } from "./RichText";
 

@@ -66,7 +66,7 @@ export function Conversation(p: Props) {
               {p.error}
             </div>
           ) : null}
-          <Form method="post" action={p.action} noValidate className="update-form">
+          <Form method="post" action={`${p.action}#updates`} noValidate className="update-form">
             <input type="hidden" name="intent" value={editingId ? "edit-update" : "post-update"} />
             <input type="hidden" name="projectId" value={p.projectId} />
             {editingId ? <input type="hidden" name="updateId" value={editingId} /> : null}
