@@ -43,7 +43,7 @@ const KIND_LABEL: Record<string, string> = {
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { notifications, unread, saved } = loaderData;
   return (
-    <div className="container page notifications-page">
+    <div className="container page-body notifications-page">
       <div className="notifications-head">
         <div>
           <h1 className="page-title">Notifications</h1>
