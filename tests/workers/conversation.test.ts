@@ -407,6 +407,16 @@ describe("notifications", () => {
     expect(await json(await post("/api/notifications/read", follower.token, {}))).toEqual({ unread: 0 });
     const bad = await post("/api/notifications/read", follower.token, { ids: [1, 2] });
     expect(bad.status).toBe(400);
+    const tooMany = await post("/api/notifications/read", follower.token, {
+      ids: Array.from({ length: 51 }, (_, i) => `id-${i}`),
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await json(tooMany)).message).toBe("ids must be a list of at most 50 notification ids");
+    // A full page of ids (50, the most D1 can bind here with the user) is answered.
+    const page = await post("/api/notifications/read", follower.token, {
+      ids: Array.from({ length: 50 }, (_, i) => `id-${i}`),
+    });
+    expect(await json(page)).toEqual({ unread: 0 });
     expect((await call("/api/notifications")).status).toBe(401);
   });
 });

@@ -208,15 +208,16 @@ export async function listNotifications(
 }
 
 export const NOTIFICATION_MESSAGES = {
-  idsInvalid: "ids must be a list of notification ids",
+  idsInvalid: `ids must be a list of at most ${NOTIFICATIONS_PAGE} notification ids`,
   notFound: "Notification not found",
   allRead: "All notifications are marked as read",
   saved: "Your notification settings were saved",
 } as const;
 
 /**
- * Marks the viewer's notifications read: those in `ids`, or all of them when `ids` is missing or
- * empty. Someone else's ids match nothing. Answers how many are still unread.
+ * Marks the viewer's notifications read: those in `ids` (at most a page's 50: D1 binds at most
+ * 100 parameters), or all of them when `ids` is missing or empty. Someone else's ids match
+ * nothing. Answers how many are still unread.
  */
 export async function markRead(db: Database, viewer: SessionUser | null, body: unknown): Promise<{ unread: number }> {
   requireSignedIn(viewer);
@@ -225,7 +226,11 @@ export async function markRead(db: Database, viewer: SessionUser | null, body: u
   let ids: string[] | null = null;
   if (raw !== undefined && raw !== null && raw !== "") {
     const list = typeof raw === "string" ? [raw] : raw;
-    if (!Array.isArray(list) || list.length > 200 || !list.every((x) => typeof x === "string" && x.length <= 64)) {
+    if (
+      !Array.isArray(list) ||
+      list.length > NOTIFICATIONS_PAGE ||
+      !list.every((x) => typeof x === "string" && x.length <= 64)
+    ) {
       throw new ServiceError(400, NOTIFICATION_MESSAGES.idsInvalid, "invalid_ids");
     }
     ids = list.length ? (list as string[]) : null;
