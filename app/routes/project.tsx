@@ -53,6 +53,7 @@ import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { setFollowing } from "../../worker/services/follows";
 import { getProjectWithStanding } from "../../worker/services/investor-limits";
+import { canEditProject } from "../../worker/services/project-editor";
 import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from "../../worker/services/questions";
 import { listUpdatesFor } from "../../worker/services/updates";
 import type { Route } from "./+types/project";
@@ -119,7 +120,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     updates,
     questions,
     signedIn: user !== null,
-    canManage: user !== null && (user.role === "admin" || user.id === project.founderId),
+    canManage: canEditProject(user, project),
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
     questionConstraints: {
       question: constraintsOf(questionFormSchema, "question"),

@@ -12,7 +12,7 @@ import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { PURCHASE_MESSAGES } from "./investments";
 import { markPublicContentChanged } from "./public-content";
-import { byIdOrSlug, investorCount, isPublished, publicInvestorName, toProjectDTO } from "./projects";
+import { findProjectRef, investorCount, isPublished, publicInvestorName, toProjectDTO } from "./projects";
 
 export const FOLLOW_MESSAGES = {
   followed: (title: string) => `You are following ${title}`,
@@ -27,16 +27,6 @@ export interface FollowState {
   followers: number;
 }
 
-async function findPublished(db: Database, idOrSlug: string) {
-  if (!idOrSlug || idOrSlug.length > 200) return null;
-  const rows = await db
-    .select({ id: projects.id, slug: projects.slug, title: projects.title })
-    .from(projects)
-    .where(and(byIdOrSlug(idOrSlug), isPublished))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 /** Follow (`on`) or unfollow a published project: one write, then the count. */
 export async function setFollowing(
   db: Database,
@@ -45,7 +35,8 @@ export async function setFollowing(
   on: boolean,
 ): Promise<FollowState> {
   requireSignedIn(viewer);
-  const project = await findPublished(db, idOrSlug);
+  // Published projects only (`null` viewer): nobody follows a draft, not even its founder.
+  const project = await findProjectRef(db, idOrSlug, null);
   if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
   const d1 = db.$client;
   const write = on

@@ -85,7 +85,10 @@ function columnsOf(input: ProjectInput) {
 }
 
 /** May `viewer` change this project? Its founder and admins. */
-export function canEditProject(viewer: SessionUser | null, project: { founderId: string | null }): boolean {
+export function canEditProject(
+  viewer: Pick<SessionUser, "id" | "role"> | null,
+  project: { founderId: string | null },
+): boolean {
   return !!viewer && (viewer.role === "admin" || (viewer.role === "founder" && project.founderId === viewer.id));
 }
 

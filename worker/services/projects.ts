@@ -379,6 +379,39 @@ export async function getProjectDetail(
   return { project, ...readDetail(project, row) };
 }
 
+/** The few columns a service needs to check a project and link to it. */
+export interface ProjectRef {
+  id: string;
+  slug: string;
+  title: string;
+  founderId: string | null;
+  status: string;
+}
+
+/**
+ * A project by id or slug as `viewer` may see it (`visibleTo`: drafts for their founder and
+ * admins only; `null` sees published projects), with only `ProjectRef`'s columns.
+ */
+export async function findProjectRef(
+  db: Database,
+  idOrSlug: string,
+  viewer: Pick<SessionUser, "id" | "role"> | null,
+): Promise<ProjectRef | null> {
+  if (!idOrSlug || idOrSlug.length > 200) return null;
+  const rows = await db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      title: projects.title,
+      founderId: projects.founderId,
+      status: projects.status,
+    })
+    .from(projects)
+    .where(and(byIdOrSlug(idOrSlug), visibleTo(viewer)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /**
  * How an investor is named wherever others see them (the public investors list, the founder's
  * dashboard and its CSV): first name and last initial, "Ada L.". Never the email or the id.

@@ -13,7 +13,8 @@ import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { PURCHASE_MESSAGES } from "./investments";
 import { notifyFounder, notifyOne } from "./notifications";
-import { publicInvestorName } from "./projects";
+import { canEditProject } from "./project-editor";
+import { findProjectRef, publicInvestorName } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 
@@ -22,14 +23,6 @@ export const QUESTION_RATE_LIMIT = {
   windowMs: 60 * 60 * 1000,
   message: QUESTION_MESSAGES.tooMany,
 } as const satisfies RateLimit;
-
-interface ProjectRef {
-  id: string;
-  slug: string;
-  title: string;
-  founderId: string | null;
-  status: string;
-}
 
 type QuestionRow = {
   id: string;
@@ -60,16 +53,9 @@ function toDTO(r: QuestionRow, viewerId: string | null): QuestionDTO {
   };
 }
 
-const manages = (viewer: Pick<SessionUser, "id" | "role"> | null, founderId: string | null) =>
-  viewer !== null && (viewer.role === "admin" || (founderId !== null && viewer.id === founderId));
-
-async function findProject(db: Database, idOrSlug: string): Promise<ProjectRef | null> {
-  if (!idOrSlug || idOrSlug.length > 200) return null;
-  return await db.$client
-    .prepare("select id, slug, title, founder_id as founderId, status from projects where id = ?1 or slug = ?1 limit 1")
-    .bind(idOrSlug)
-    .first<ProjectRef>();
-}
+/** The answer's asker names, read back with the row an UPDATE … RETURNING changed. */
+const RETURNING_WITH_ASKER = `returning *, (select first_name from users where id = asker_id) as first_name,
+                    (select last_name from users where id = asker_id) as last_name`;
 
 export function questionLink(slug: string, id: string): string {
   return `/project/${slug}?tab=questions#question-${id}`;
@@ -83,10 +69,8 @@ export async function askQuestion(
   body: unknown,
 ): Promise<QuestionDTO> {
   requireSignedIn(viewer);
-  const project = await findProject(db, idOrSlug);
-  if (!project || (project.status === "draft" && !manages(viewer, project.founderId))) {
-    throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
-  }
+  const project = await findProjectRef(db, idOrSlug, viewer);
+  if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
   if (project.status === "draft") throw new ServiceError(409, QUESTION_MESSAGES.draft, "draft");
   const parsed = validateQuestion(body);
   if (!parsed.ok) {
@@ -148,7 +132,7 @@ async function questionToManage(db: Database, viewer: SessionUser | null, questi
       founder_id: string | null;
     }>();
   if (!row) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
-  if (!manages(viewer, row.founder_id)) {
+  if (!canEditProject(viewer, { founderId: row.founder_id })) {
     // A hidden question does not exist for anyone who may not see it.
     if (row.hidden === 1) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
     throw new ServiceError(403, QUESTION_MESSAGES.onlyFounder, "forbidden");
@@ -175,8 +159,7 @@ export async function answerQuestion(
       .prepare(
         `update project_questions set answer = ?1, answered_at = coalesce(answered_at, ?2)
          where id = ?3
-         returning *, (select first_name from users where id = asker_id) as first_name,
-                      (select last_name from users where id = asker_id) as last_name`,
+         ${RETURNING_WITH_ASKER}`,
       )
       .bind(parsed.value.answer, now, q.id),
     notifyOne(db, "answer", q.asker_id, {
@@ -205,8 +188,7 @@ export async function setQuestionHidden(
   const row = await db.$client
     .prepare(
       `update project_questions set hidden = ?1 where id = ?2
-       returning *, (select first_name from users where id = asker_id) as first_name,
-                    (select last_name from users where id = asker_id) as last_name`,
+       ${RETURNING_WITH_ASKER}`,
     )
     .bind(hidden ? 1 : 0, q.id)
     .first<QuestionRow>();
@@ -223,7 +205,7 @@ export async function listQuestionsFor(
   viewer: Pick<SessionUser, "id" | "role"> | null,
   project: { id: string; founderId: string | null },
 ): Promise<QuestionDTO[]> {
-  const all = manages(viewer, project.founderId);
+  const all = canEditProject(viewer, project);
   const rows = await db.$client
     .prepare(
       `select q.*, u.first_name, u.last_name from project_questions q join users u on u.id = q.asker_id
@@ -241,10 +223,8 @@ export async function listQuestions(
   viewer: SessionUser | null,
   idOrSlug: string,
 ): Promise<QuestionDTO[]> {
-  const project = await findProject(db, idOrSlug);
-  if (!project || (project.status === "draft" && !manages(viewer, project.founderId))) {
-    throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
-  }
+  const project = await findProjectRef(db, idOrSlug, viewer);
+  if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
   return listQuestionsFor(db, viewer, project);
 }
 

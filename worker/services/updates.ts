@@ -14,38 +14,18 @@ import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { PURCHASE_MESSAGES } from "./investments";
 import { notifyUpdate } from "./notifications";
-import { publicInvestorName } from "./projects";
+import { canEditProject } from "./project-editor";
+import { findProjectRef, publicInvestorName, type ProjectRef } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 
-interface ProjectRef {
-  id: string;
-  slug: string;
-  title: string;
-  founderId: string | null;
-  status: string;
-}
-
 export const UPDATES_SHOWN = 50;
-
-async function findProject(db: Database, idOrSlug: string): Promise<ProjectRef | null> {
-  if (!idOrSlug || idOrSlug.length > 200) return null;
-  return await db.$client
-    .prepare("select id, slug, title, founder_id as founderId, status from projects where id = ?1 or slug = ?1 limit 1")
-    .bind(idOrSlug)
-    .first<ProjectRef>();
-}
-
-function canManage(viewer: SessionUser, project: ProjectRef): boolean {
-  return viewer.role === "admin" || (project.founderId !== null && project.founderId === viewer.id);
-}
 
 /** The project for a founder's write: 404 when missing (or a draft the viewer cannot see), 403 for others. */
 async function projectToManage(db: Database, viewer: SessionUser | null, idOrSlug: string): Promise<ProjectRef> {
   requireSignedIn(viewer);
-  const project = await findProject(db, idOrSlug);
-  const visible = project && (project.status !== "draft" || canManage(viewer, project));
-  if (!project || !visible) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
-  if (!canManage(viewer, project)) throw new ServiceError(403, UPDATE_MESSAGES.onlyFounder, "forbidden");
+  const project = await findProjectRef(db, idOrSlug, viewer);
+  if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  if (!canEditProject(viewer, project)) throw new ServiceError(403, UPDATE_MESSAGES.onlyFounder, "forbidden");
   return project;
 }
 
@@ -167,7 +147,7 @@ export async function listUpdatesFor(
   viewer: Pick<SessionUser, "id" | "role"> | null,
   project: { id: string; founderId: string | null },
 ): Promise<UpdateDTO[]> {
-  const privileged = viewer !== null && (viewer.role === "admin" || viewer.id === project.founderId);
+  const privileged = canEditProject(viewer, project);
   const rows = await db.$client
     .prepare(
       `select u.*, case when u.investors_only = 0 or ?2 = 1 or exists (
@@ -183,9 +163,8 @@ export async function listUpdatesFor(
 
 /** The API's read: the project by id or slug (drafts for their founder and admins only), then its updates. */
 export async function listUpdates(db: Database, viewer: SessionUser | null, idOrSlug: string): Promise<UpdateDTO[]> {
-  const project = await findProject(db, idOrSlug);
-  const visible = project && (project.status !== "draft" || (viewer !== null && canManage(viewer, project)));
-  if (!project || !visible) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
+  const project = await findProjectRef(db, idOrSlug, viewer);
+  if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
   return listUpdatesFor(db, viewer, project);
 }
 
