@@ -15,6 +15,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
+import { ErrorPanel } from "../components/ErrorPanel";
 import { refusedFormMessage } from "../components/form/refused";
 import { InvestmentStatus, investmentStatusLabel } from "../components/portfolio/InvestmentStatus";
 import { cancelDeadlineText } from "../lib/cancellation";
@@ -258,29 +259,24 @@ function ErrorAlert({ message }: { message: string }) {
 
 function NotFound({ status, message }: { status: number; message: string }) {
   return (
-    <div className="container invest-page">
-      <div className="error-panel card">
-        <h1>{status === 404 ? "Investment Not Found" : "Your investment"}</h1>
-        <p role="alert">{message}</p>
-        <Link className="btn btn-primary" to="/portfolio">
-          Back to portfolio
-        </Link>
-      </div>
-    </div>
+    <ErrorPanel
+      title={status === 404 ? "Investment Not Found" : "Your investment"}
+      message={message}
+      alert
+      to="/portfolio"
+      linkLabel="Back to portfolio"
+    />
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const said = refusedFormMessage(error);
   return (
-    <div className="container invest-page">
-      <div className="error-panel card">
-        <h1>Your investment</h1>
-        <p role="alert">{said ?? "Unable to load this investment. Please try again later."}</p>
-        <Link className="btn btn-primary" to="/portfolio">
-          Back to portfolio
-        </Link>
-      </div>
-    </div>
+    <ErrorPanel
+      title="Your investment"
+      message={refusedFormMessage(error) ?? "Unable to load this investment. Please try again later."}
+      alert
+      to="/portfolio"
+      linkLabel="Back to portfolio"
+    />
   );
 }

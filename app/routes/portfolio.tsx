@@ -19,6 +19,7 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 
+import { ErrorPanel } from "../components/ErrorPanel";
 import { AiTools, type AiToolsData, type InsightsView } from "../components/portfolio/AiTools";
 
 import { HoldingsTable } from "../components/project/HoldingsTable";
@@ -180,17 +181,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "founder") return <FounderNotice />;
   if (loaderData.kind === "error") {
-    return (
-      <div className="container invest-page">
-        <div className="error-panel card">
-          <h1>Portfolio</h1>
-          <p role="alert">{PORTFOLIO_FAILED}</p>
-          <Link className="btn btn-primary" to="/portfolio">
-            Try again
-          </Link>
-        </div>
-      </div>
-    );
+    return <ErrorPanel title="Portfolio" message={PORTFOLIO_FAILED} alert to="/portfolio" linkLabel="Try again" />;
   }
   const { tab, ai, holdings, successMessage, newUser, firstName, invested } = loaderData;
   // Cancelled investments are listed (labelled Cancelled) but never counted.

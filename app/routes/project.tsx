@@ -12,6 +12,7 @@
  */
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 
+import { ErrorPanel } from "../components/ErrorPanel";
 import { FollowButton } from "../components/conversation/FollowButton";
 import { QuestionsPanel, type QuestionsFormState } from "../components/conversation/QuestionsPanel";
 import { UpdatesPanel } from "../components/conversation/UpdatesPanel";
@@ -415,18 +416,15 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="container invest-page">
-      <div className="error-panel card">
-        <h1>{notFound ? "Project Not Found" : "Error Loading Project"}</h1>
-        <p>
-          {notFound
-            ? "The project you're looking for doesn't exist or has been removed."
-            : "Sorry, we're experiencing technical issues. Please try again later."}
-        </p>
-        <Link className="btn btn-primary" to="/demo">
-          Back to Projects
-        </Link>
-      </div>
-    </div>
+    <ErrorPanel
+      title={notFound ? "Project Not Found" : "Error Loading Project"}
+      message={
+        notFound
+          ? "The project you're looking for doesn't exist or has been removed."
+          : "Sorry, we're experiencing technical issues. Please try again later."
+      }
+      to="/demo"
+      linkLabel="Back to Projects"
+    />
   );
 }

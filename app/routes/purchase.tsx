@@ -24,6 +24,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 
+import { ErrorPanel } from "../components/ErrorPanel";
 import { refusedFormMessage } from "../components/form/refused";
 import { useHydrated, useShareInput } from "../components/project/hooks";
 import { REGULATION_INFO } from "../components/project/regulation";
@@ -516,45 +517,29 @@ function PurchaseForm({
 
 /** A founder (or anyone else who may not invest) opening the page: the service's message. */
 function Blocked({ message }: { message: string }) {
-  return (
-    <div className="container invest-page">
-      <div className="error-panel card">
-        <h1>Investment Summary</h1>
-        <p role="alert">{message}</p>
-        <Link className="btn btn-primary" to="/demo">
-          Back to Projects
-        </Link>
-      </div>
-    </div>
-  );
+  return <ErrorPanel title="Investment Summary" message={message} alert to="/demo" linkLabel="Back to Projects" />;
 }
 
 function NotFound() {
   return (
-    <div className="container invest-page">
-      <div className="error-panel card">
-        <h1>Project Not Found</h1>
-        <p>The project you&apos;re trying to invest in doesn&apos;t exist or has been removed.</p>
-        <Link className="btn btn-primary" to="/demo">
-          Back to Projects
-        </Link>
-      </div>
-    </div>
+    <ErrorPanel
+      title="Project Not Found"
+      message="The project you're trying to invest in doesn't exist or has been removed."
+      to="/demo"
+      linkLabel="Back to Projects"
+    />
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A refused request body says what was wrong with it; anything else is the spec's loading failure.
-  const said = refusedFormMessage(error);
   return (
-    <div className="container invest-page">
-      <div className="error-panel card">
-        <h1>Investment Summary</h1>
-        <p role="alert">{said ?? "Unable to load project details. Please try again later."}</p>
-        <Link className="btn btn-primary" to="/demo">
-          Back to Projects
-        </Link>
-      </div>
-    </div>
+    <ErrorPanel
+      title="Investment Summary"
+      message={refusedFormMessage(error) ?? "Unable to load project details. Please try again later."}
+      alert
+      to="/demo"
+      linkLabel="Back to Projects"
+    />
   );
 }
