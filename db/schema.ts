@@ -188,6 +188,12 @@ export const investments = sqliteTable(
       .default("active"),
     /** When the investor (or an admin) cancelled it; null while it stands. */
     cancelledAt: integer("cancelled_at"),
+    /**
+     * The last instant (ms) this investment may be cancelled, fixed at purchase from the deadline
+     * the offering stated then (issue 16): no later edit can shorten it. A later deadline gives
+     * more time (the cancel reads the later of this and the current deadline's cutoff).
+     */
+    cancelCutoffAt: integer("cancel_cutoff_at"),
     /** Client-chosen key: a retried or double-submitted purchase buys once. */
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: integer("created_at").notNull().default(now),
@@ -295,6 +301,56 @@ export const trustedDevices = sqliteTable(
     lastUsedAt: integer("last_used_at").notNull(),
   },
   (t) => [index("trusted_devices_user_idx").on(t.userId, t.lastUsedAt)],
+);
+
+/**
+ * Networks an account has signed in from (issue 16, ADR 026): the client's IPv4 address or IPv6
+ * /64. A sign-in from a known network is not held back by guesses from elsewhere (the account's
+ * all-unknown-browsers limit), as a known device is not. At most MAX_NETWORKS_PER_USER per user.
+ */
+export const signInNetworks = sqliteTable(
+  "sign_in_networks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    network: text("network").notNull(),
+    lastUsedAt: integer("last_used_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.network] }), index("sign_in_networks_used_idx").on(t.lastUsedAt)],
+);
+
+/**
+ * Every image stored in R2 (issue 16, ADR 023): who stored it and how big, so the per-account
+ * quota (count and bytes) is one guarded INSERT before the bytes go to R2, a project may use only
+ * its founder's uploads, and the daily cron deletes the ones no project references.
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    /** The R2 key: `projects/<uuid>.<ext>`. */
+    key: text("key").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    contentType: text("content_type").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("uploads_owner_idx").on(t.ownerId, t.createdAt), index("uploads_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Usernames given up (issue 16, ADR 025): a released public-profile username stays reserved for
+ * 30 days, so nobody can take it over to speak as the person who had it.
+ */
+export const releasedUsernames = sqliteTable(
+  "released_usernames",
+  {
+    /** Lower case, as usernames compare. */
+    username: text("username").primaryKey(),
+    userId: text("user_id").notNull(),
+    releasedAt: integer("released_at").notNull(),
+  },
+  (t) => [index("released_usernames_released_idx").on(t.releasedAt)],
 );
 
 /** What the AI insights cache keeps (worker/ai/insights.ts): validated again when read. */

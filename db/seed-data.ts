@@ -10,6 +10,7 @@
  * project counters (`sharesSold`, `fundingCurrentCents`) are summed from the generated
  * investments, so Σ investments = project counters holds by construction.
  */
+import { cancelDeadline } from "../app/lib/cancellation";
 import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../app/lib/types";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
 
@@ -2811,6 +2812,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         amountCents: c.shares * priceCents,
         status: "active",
         cancelledAt: null,
+        cancelCutoffAt: cancelDeadline(deadline),
         idempotencyKey: `seed-${invId}`,
         createdAt: times[i],
       });

@@ -118,7 +118,7 @@ test("a founder posts an update; an investor sees it, gets a notification and re
   await expect(bell(ip)).toHaveAccessibleName("Notifications, 1 unread");
   await bell(ip).click();
   await expect(ip).toHaveURL(/\/notifications$/);
-  const note = ip.getByRole("link", { name: new RegExp(`${project.title} posted an update: The pilot is live`) });
+  const note = ip.getByRole("link", { name: new RegExp(`“${project.title}” posted an update: “The pilot is live”`) });
   await expect(note).toBeVisible();
   await note.click();
   await expect(ip).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=updates#update-`));
@@ -168,7 +168,7 @@ test("the founder answers a question; the asker is notified and marks all read",
   await signInCookie(askerContext, baseURL!, asker.token);
   const ap = await askerContext.newPage();
   await ap.goto("/notifications");
-  await expect(ap.getByRole("link", { name: new RegExp(`${project.title} answered your question`) })).toBeVisible();
+  await expect(ap.getByRole("link", { name: new RegExp(`“${project.title}” answered your question`) })).toBeVisible();
   await expect(ap.getByText("1 unread")).toBeVisible();
   await ap.getByRole("button", { name: "Mark all read" }).click();
   await expect(ap.getByText("All notifications are marked as read")).toBeVisible();

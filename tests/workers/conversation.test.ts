@@ -205,7 +205,7 @@ describe("the fan-out", () => {
       expect(notes.notifications).toMatchObject([
         {
           kind: "update",
-          text: `${project.title} posted an update: Launch`,
+          text: `“${project.title}” posted an update: “Launch”`,
           link: `/project/${project.slug}?tab=updates#update-${created.id}`,
           read: false,
         },
@@ -280,7 +280,7 @@ describe("the fan-out", () => {
     await runClosingSoon(db());
     const notes = await notesOf(follower.token);
     expect(notes.notifications.map((n) => [n.kind, n.text])).toEqual([
-      ["closing", `${soon.title} closes within 48 hours`],
+      ["closing", `“${soon.title}” closes within 48 hours`],
     ]);
   });
 });
@@ -310,7 +310,7 @@ describe("questions", () => {
     expect(notes.notifications).toMatchObject([
       {
         kind: "question",
-        text: `New question on ${project.title}: What is the <b>runway</b>?`,
+        text: `New question on “${project.title}”: “What is the <b>runway</b>?”`,
         link: `/project/${project.slug}?tab=questions#question-${q.id}`,
       },
     ]);
@@ -353,7 +353,7 @@ describe("questions", () => {
     }
     const notes = await notesOf(asker.token);
     expect(notes.notifications.map((n) => [n.kind, n.text])).toEqual([
-      ["answer", `${project.title} answered your question`],
+      ["answer", `“${project.title}” answered your question`],
     ]);
     expect((await post(`/api/questions/nope/answer`, founder.token, { answer: "x" })).status).toBe(404);
   });
@@ -428,7 +428,7 @@ describe("purchase notifications", () => {
     expect((await invest(project.id, investor.token, 12)).status).toBe(201);
     const notes = await notesOf(founder.token);
     expect(notes.notifications.map((n) => [n.kind, n.text, n.link])).toEqual([
-      ["investment", `Grace H. invested $120 in ${project.title}`, "/founder-dashboard"],
+      ["investment", `“Grace H.” invested $120 in “${project.title}”`, "/founder-dashboard"],
     ]);
     // A refused purchase (above the shares left) tells nobody.
     expect((await invest(project.id, investor.token, 5_000)).status).toBe(409);
@@ -456,7 +456,7 @@ describe("purchase notifications", () => {
     expect(before, JSON.stringify(before)).toEqual([]);
     expect((await invest(project.id, closer.token, 400)).status).toBe(201);
     expect((await invest(project.id, late.token, 10)).status).toBe(201);
-    const goal = `${project.title} reached its funding goal`;
+    const goal = `“${project.title}” reached its funding goal`;
     for (const u of [early, follower]) {
       expect((await notesOf(u.token)).notifications.map((n) => [n.kind, n.text])).toEqual([["goal", goal]]);
     }

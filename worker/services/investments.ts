@@ -25,6 +25,7 @@ import { MESSAGES } from "../../app/lib/schemas";
 import { belowMinimum, equityForShares, fundingState, totalFor } from "../../app/lib/project";
 import { formatMoney, formatNumber, formatPrice } from "../../app/lib/format";
 import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../app/lib/reg-cf";
+import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { investments, projects } from "../../db/schema";
@@ -211,7 +212,11 @@ export async function purchaseShares(
         projectId: project._id,
         investmentId: id,
         actorId: user.id,
-        text: `${publicInvestorName(user.firstName, user.lastName)} invested ${formatPrice(totalFor(shares, project.sharePrice))} in ${project.title}`,
+        text: NOTIFICATION_TEXT.investment(
+          publicInvestorName(user.firstName, user.lastName),
+          totalFor(shares, project.sharePrice),
+          project.title,
+        ),
         now,
       }),
       notifyGoalReached(db, { projectId: project._id, investmentId: id, actorId: user.id, now }),

@@ -6,6 +6,7 @@
  * new question, the asker of the answer, once each (worker/services/notifications.ts).
  */
 import { QUESTION_LIMITS, QUESTION_MESSAGES, validateAnswer, validateQuestion } from "../../app/lib/question-form";
+import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
 import type { QuestionDTO } from "../../app/lib/conversation";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
@@ -92,7 +93,7 @@ export async function askQuestion(
       notifyFounder(db, "question", {
         eventKey: `question:${id}`,
         projectId: project.id,
-        text: `New question on ${project.title}: ${excerpt(parsed.value.question)}`,
+        text: NOTIFICATION_TEXT.question(project.title, parsed.value.question),
         link: questionLink(project.slug, id),
         now,
         actorId: viewer.id,
@@ -103,13 +104,6 @@ export async function askQuestion(
   markPublicContentChanged();
   const row = (written.results as QuestionRow[])[0];
   return toDTO({ ...row, first_name: viewer.firstName, last_name: viewer.lastName }, viewer.id);
-}
-
-/** The first 80 characters of a text, for a notification line. */
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  const chars = Array.from(flat);
-  return chars.length > 80 ? `${chars.slice(0, 79).join("")}…` : flat;
 }
 
 /** A question with its project, for the founder's actions: 404 when missing or not the viewer's to see. */
@@ -165,7 +159,7 @@ export async function answerQuestion(
     notifyOne(db, "answer", q.asker_id, {
       eventKey: `answer:${q.id}`,
       projectId: q.project_id,
-      text: `${q.title} answered your question`,
+      text: NOTIFICATION_TEXT.answer(q.title),
       link: questionLink(q.slug, q.id),
       now,
       actorId: viewer!.id,

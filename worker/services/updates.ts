@@ -7,6 +7,7 @@
  * Posting writes the update and its notifications in one batch (worker/services/notifications.ts).
  */
 import { UPDATE_MESSAGES, validateUpdate, type UpdateInput } from "../../app/lib/update-form";
+import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
 import type { UpdateDTO } from "../../app/lib/conversation";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
@@ -88,7 +89,7 @@ export async function postUpdate(
   const fanOut = notifyUpdate(db, {
     eventKey: `update:${id}`,
     projectId: project.id,
-    text: `${project.title} posted an update: ${input.title}`,
+    text: NOTIFICATION_TEXT.update(project.title, input.title),
     link: updateLink(project.slug, id),
     now,
     actorId: viewer!.id,

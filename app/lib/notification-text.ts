@@ -1,0 +1,45 @@
+/**
+ * Every notification's wording, in one place (issue 16). A notification is read in the bell and on
+ * /notifications as a sentence *from the platform*, so anything a user chose (a display name, a
+ * project title, an update's title, a question) is set apart in quotation marks: "“Claim your
+ * payout at …” invested $50 in “Campus Keys”" reads as a name, never as an instruction from us.
+ * Pure: the services that own the events call these (and SQL fan-outs use `QUOTE_SQL`).
+ */
+import { formatPrice } from "./format";
+
+/** The longest user-chosen text a notification quotes, in code points (longer ones end with …). */
+export const QUOTED_MAX = 80;
+
+/**
+ * A user-chosen text, set apart: whitespace runs (line breaks included) become one space, typographic
+ * quotation marks inside are made straight (so the quote cannot be closed early), and it is cut to
+ * QUOTED_MAX code points with an ellipsis. Never empty: an empty text is quoted as “…”.
+ */
+export function quoted(text: string): string {
+  const flat = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[“”„‟"]/g, "'");
+  const chars = Array.from(flat);
+  const cut = chars.length > QUOTED_MAX ? `${chars.slice(0, QUOTED_MAX - 1).join("")}…` : flat;
+  return `“${cut || "…"}”`;
+}
+
+/**
+ * The SQL twin of `quoted` for a column (fan-outs that read the title in the statement): the same
+ * quotation marks around the text with its typographic quotes made straight. Titles are at most
+ * 100 characters and single-line, so no cut is needed there.
+ */
+export function quotedSql(column: string): string {
+  return `'“' || replace(replace(${column}, '“', ''''), '”', '''') || '”'`;
+}
+
+export const NOTIFICATION_TEXT = {
+  /** The founder hears of an investment (coalesced per investor, project and day). */
+  investment: (investorName: string, amount: number, projectTitle: string) =>
+    `${quoted(investorName)} invested ${formatPrice(amount)} in ${quoted(projectTitle)}`,
+  update: (projectTitle: string, updateTitle: string) =>
+    `${quoted(projectTitle)} posted an update: ${quoted(updateTitle)}`,
+  question: (projectTitle: string, question: string) => `New question on ${quoted(projectTitle)}: ${quoted(question)}`,
+  answer: (projectTitle: string) => `${quoted(projectTitle)} answered your question`,
+} as const;
