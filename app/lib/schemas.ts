@@ -24,6 +24,9 @@ export const MESSAGES = {
   tooManySignups: "Too many accounts were created from your network. Please wait an hour and try again.",
   passwordBlank: "Password cannot be only spaces",
   passwordCommon: "This password is one of the most common passwords. Please choose one that is harder to guess.",
+  passwordTrivial:
+    "This password is too easy to guess: avoid repeated characters and sequences such as aaaaaa or 123456.",
+  passwordPersonal: "Your password cannot be built from your name or email address. Please choose another.",
   authRequired: "Authentication required",
   founderCannotInvest:
     "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.",

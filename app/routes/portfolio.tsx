@@ -46,7 +46,7 @@ import portfolioCss from "../styles/portfolio.css?url";
 import { readForm, FORM_LIMITS } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
 import { fallbackInsights } from "../../worker/ai/insights";
-import { portfolioInsights } from "../../worker/services/analytics";
+import { aiBudgetOf, portfolioInsights } from "../../worker/services/analytics";
 import { isServiceError } from "../../worker/services/errors";
 import { cancelledMessage, listInvestments, portfolioMessage } from "../../worker/services/investments";
 import type { Route } from "./+types/portfolio";
@@ -94,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let ai: AiToolsData | null = null;
   const holdings = holdingsFrom(investments);
   if (tab === "ai" && holdings.length > 0) {
-    const pending: Promise<InsightsView> = portfolioInsights(db, env.AI, user)
+    const pending: Promise<InsightsView> = portfolioInsights(db, env.AI, user, {}, aiBudgetOf(request, env))
       .then((r) => ({
         insights: r.insights,
         recommendedSectors: r.recommendedSectors,
@@ -169,7 +169,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "regenerate") throw data("Unknown action", { status: 400 });
   const { db, env } = getApp(context);
   try {
-    await portfolioInsights(db, env.AI, user, { forceRefresh: true });
+    await portfolioInsights(db, env.AI, user, { forceRefresh: true }, aiBudgetOf(request, env));
   } catch (e) {
     if (isServiceError(e) && e.code === "founder_no_portfolio") return redirect("/portfolio");
     // The page shows the failure (and the fallback) on its own.

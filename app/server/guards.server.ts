@@ -20,7 +20,8 @@ export function getUser(context: Readonly<RouterContextProvider>): SessionUser |
 /**
  * Where to go after signing in or up: `value` resolved with the URL parser against our own origin,
  * kept only when it is a path that stays on this origin; anything else (another host, a scheme,
- * `//evil.com`, `/\tevil.com`, a backslash trick, an unparsable value) gives `fallback`. The
+ * `//evil.com`, `/\tevil.com`, a backslash trick, a dot segment that resolves to `//host`
+ * (`/..//evil.com`), an unparsable value) gives `fallback`. The
  * result is re-serialised by the parser, so it never carries a character a header cannot hold.
  */
 export function safeRedirectTo(
@@ -38,6 +39,10 @@ export function safeRedirectTo(
     return fallback;
   }
   if (target.origin !== ours.origin) return fallback;
+  // The parser resolves dot segments after the origin check could see them: `/..//evil.example`
+  // becomes the path `//evil.example`, which a browser reads as another host. A path starting with
+  // two slashes, or a slash and a backslash, is never ours.
+  if (/^\/[/\\]/.test(target.pathname)) return fallback;
   return `${target.pathname}${target.search}${target.hash}`;
 }
 

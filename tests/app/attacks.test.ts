@@ -74,6 +74,36 @@ describe("2. no open redirect after sign-in or sign-up, and never a 500", () => 
     });
   }
 
+  // Issue 16: dot segments the URL parser removes after the origin check (`/..//host` resolves to
+  // the path `//host`, a link to another site). Every shape the second attack found, and kin.
+  const dotSegments = [
+    "/..//evil.example",
+    "/.//evil.example",
+    "/./\\evil.example",
+    "/.%2e/%2e%2e//evil.example",
+    "/%2e%2e//evil.example",
+    "/a/../..//evil.example",
+    "/..\\/evil.example",
+    "/.\t.//evil.example",
+    "/..//evil.example/portfolio?x=1#y",
+  ];
+  for (const redirectTo of dotSegments) {
+    it(`sign-in and sign-up with redirectTo=${JSON.stringify(redirectTo)} stay on our site, on the form and the .data door`, async () => {
+      const { user, password } = await signup();
+      const form = await page("/signin", { form: { email: user.email, password, redirectTo } });
+      expect(form.headers.get("Location")).toBe("/portfolio");
+      const again = await signup();
+      const data = await page("/signin.data", {
+        form: { email: again.user.email, password: again.password, redirectTo },
+      });
+      expect(await dataRedirect(data)).toBe("/portfolio");
+      const created = await page("/signup", { form: { ...signupForm(), redirectTo } });
+      expect(created.headers.get("Location")).toBe("/portfolio?newUser=1");
+      const createdData = await page("/signup.data", { form: { ...signupForm(), redirectTo } });
+      expect(await dataRedirect(createdData)).toBe("/portfolio?newUser=1");
+    });
+  }
+
   it("a same-site path is kept, query and all", async () => {
     const { user, password } = await signup();
     const res = await page("/signin", {

@@ -10,8 +10,16 @@ import { MESSAGES } from "../../app/lib/schemas";
 import type { SessionUser } from "../../app/lib/types";
 import { portfolioFacts } from "../../worker/ai/facts";
 import { INSIGHTS_MODEL, generateInsights, type InsightsAnswer } from "../../worker/ai/insights";
-import { AI_CALL_LIMIT, FALLBACK_ANSWER_TTL_MS, portfolioInsights } from "../../worker/services/analytics";
-import { call, db, insertProject, json, makeAdmin, signup, unique } from "./helpers";
+import {
+  AI_ADDRESS_LIMIT,
+  AI_CALL_LIMIT,
+  aiDailyCalls,
+  DEFAULT_AI_DAILY_CALLS,
+  FALLBACK_ANSWER_TTL_MS,
+  FORCE_REFRESH_MIN_AGE_MS,
+  portfolioInsights,
+} from "../../worker/services/analytics";
+import { call, db, insertProject, json, makeAdmin, signup, unique, uniqueIp } from "./helpers";
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<unknown>;
 
@@ -185,7 +193,7 @@ describe("generateInsights (the adapter)", () => {
 // ---------------------------------------------------------------------------------------------
 // Service and endpoints: real D1, a fake binding on the test env (read by the routes as c.env.AI).
 
-const testEnv = env as { AI?: Ai };
+const testEnv = env as { AI?: Ai; AI_DAILY_CALLS?: string };
 
 afterEach(() => {
   delete testEnv.AI;
@@ -233,7 +241,15 @@ const asViewer = (user: { id: string; email: string; role: string }): SessionUse
   ownedProjectSlug: null,
 });
 
-const post = (path: string, body: unknown, token?: string) => call(path, { method: "POST", body, token });
+const post = (path: string, body: unknown, token?: string, ip?: string) =>
+  call(path, { method: "POST", body, token, headers: ip ? { "CF-Connecting-IP": ip } : {} });
+
+/** Makes the cached answer of `userId` older than a Regenerate's minimum age. */
+async function ageCache(userId: string) {
+  await env.DB.prepare("update ai_insights set created_at = created_at - ?2 where user_id = ?1")
+    .bind(userId, FORCE_REFRESH_MIN_AGE_MS + 1000)
+    .run();
+}
 
 describe("the insights cache and the limit on model calls", () => {
   let run: ReturnType<typeof fakeAi>["run"];
@@ -261,10 +277,18 @@ describe("the insights cache and the limit on model calls", () => {
   });
 
   it("asks the model again on forceRefresh", async () => {
-    const { token } = await investor();
+    const { token, user } = await investor();
     await post("/api/analytics/direct-insights", {}, token);
+    await ageCache(user.id);
     await post("/api/analytics/direct-insights", { forceRefresh: true }, token);
     expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it("answers a forceRefresh within a minute of the last answer from the cache", async () => {
+    const { token } = await investor();
+    await post("/api/analytics/direct-insights", {}, token);
+    const again = await json(await post("/api/analytics/direct-insights", { forceRefresh: true }, token));
+    expect({ calls: run.mock.calls.length, fromCache: again.fromCache }).toEqual({ calls: 1, fromCache: true });
   });
 
   it("asks the model again when the holdings change", async () => {
@@ -306,9 +330,11 @@ describe("the insights cache and the limit on model calls", () => {
   });
 
   it(`serves the cache, not an error, on the ${AI_CALL_LIMIT.max + 1}th model call in an hour`, async () => {
-    const { token } = await investor();
-    for (let i = 0; i < AI_CALL_LIMIT.max; i++)
+    const { token, user } = await investor();
+    for (let i = 0; i < AI_CALL_LIMIT.max; i++) {
       await post("/api/analytics/direct-insights", { forceRefresh: true }, token);
+      await ageCache(user.id);
+    }
     const res = await post("/api/analytics/direct-insights", { forceRefresh: true }, token);
     const body = await json(res);
     expect({
@@ -326,8 +352,10 @@ describe("the insights cache and the limit on model calls", () => {
 
   it("serves the fallback past the limit when nothing is cached for these holdings", async () => {
     const { token, user } = await investor();
-    for (let i = 0; i < AI_CALL_LIMIT.max; i++)
+    for (let i = 0; i < AI_CALL_LIMIT.max; i++) {
       await post("/api/analytics/direct-insights", { forceRefresh: true }, token);
+      await ageCache(user.id);
+    }
     await invest(user.id, (await insertProject({ category: "education" })).id, 5);
     const res = await post("/api/analytics/direct-insights", {}, token);
     const body = await json(res);
@@ -336,6 +364,61 @@ describe("the insights cache and the limit on model calls", () => {
       calls: AI_CALL_LIMIT.max,
       source: "fallback",
     });
+  });
+});
+
+describe("the per-network and the global budgets of model calls (issue 16)", () => {
+  let run: ReturnType<typeof fakeAi>["run"];
+  beforeEach(() => {
+    const fake = answering(GOOD_FOR_INVESTOR);
+    testEnv.AI = fake.ai;
+    run = fake.run;
+  });
+
+  it(`one network gets ${AI_ADDRESS_LIMIT.max} model calls an hour whatever the accounts; the rest get the fallback, never an error`, async () => {
+    const ip = uniqueIp();
+    const accounts = [];
+    for (let i = 0; i < AI_ADDRESS_LIMIT.max + 5; i++) accounts.push(await investor());
+    const answers = await Promise.all(accounts.map((a) => post("/api/analytics/direct-insights", {}, a.token, ip)));
+    const bodies = await Promise.all(answers.map((r) => json(r)));
+    expect({
+      statuses: [...new Set(answers.map((r) => r.status))],
+      calls: run.mock.calls.length,
+      fallbacks: bodies.filter((b) => b.source === "fallback").length,
+    }).toEqual({ statuses: [200], calls: AI_ADDRESS_LIMIT.max, fallbacks: 5 });
+  });
+
+  it("the day's global budget holds under concurrent requests from many networks", async () => {
+    // A day of its own (a year ahead), so other tests' calls are not counted against it.
+    const now = Date.now() + 400 * 24 * 60 * 60 * 1000;
+    const viewers = [];
+    for (let i = 0; i < 6; i++) viewers.push(asViewer((await investor()).user));
+    const answers = await Promise.all(
+      viewers.map((viewer) =>
+        portfolioInsights(db(), testEnv.AI, viewer, {}, { now, dailyCalls: 3, clientIp: uniqueIp() }),
+      ),
+    );
+    expect({ calls: run.mock.calls.length, models: answers.filter((a) => a.source === "model").length }).toEqual({
+      calls: 3,
+      models: 3,
+    });
+  });
+
+  it("reads the budget from AI_DAILY_CALLS (wrangler.toml), with a low default for anything unreadable", () => {
+    expect([
+      aiDailyCalls("50"),
+      aiDailyCalls("0"),
+      aiDailyCalls(undefined),
+      aiDailyCalls("lots"),
+      aiDailyCalls("-5"),
+    ]).toEqual([50, 0, DEFAULT_AI_DAILY_CALLS, DEFAULT_AI_DAILY_CALLS, DEFAULT_AI_DAILY_CALLS]);
+    expect(aiDailyCalls(testEnv.AI_DAILY_CALLS)).toBe(200);
+  });
+
+  it("a budget of 0 serves the fallback without calling the model", async () => {
+    const { user } = await investor();
+    const out = await portfolioInsights(db(), testEnv.AI, asViewer(user), {}, { dailyCalls: 0, clientIp: uniqueIp() });
+    expect({ calls: run.mock.calls.length, source: out.source }).toEqual({ calls: 0, source: "fallback" });
   });
 });
 

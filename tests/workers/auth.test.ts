@@ -62,9 +62,19 @@ describe("POST /api/auth/signup", () => {
     ["mismatched passwords", { confirmPassword: "other1" }, "Passwords do not match"],
     ["a password of six spaces", { password: "      " }, "Password cannot be only spaces"],
     [
-      "the most common password",
+      "the most common password (a sequence)",
       { password: "123456" },
-      "This password is one of the most common passwords. Please choose one that is harder to guess.",
+      "This password is too easy to guess: avoid repeated characters and sequences such as aaaaaa or 123456.",
+    ],
+    [
+      "a repeated character",
+      { password: "aaaaaa" },
+      "This password is too easy to guess: avoid repeated characters and sequences such as aaaaaa or 123456.",
+    ],
+    [
+      "the person's own name and a year",
+      { firstName: "Robin", password: "Robin2026" },
+      "Your password cannot be built from your name or email address. Please choose another.",
     ],
     [
       "'password'",

@@ -10,7 +10,7 @@
  */
 import { Hono } from "hono";
 
-import { diversificationScoreFor, portfolioInsights } from "../services/analytics";
+import { aiBudgetOf, diversificationScoreFor, portfolioInsights } from "../services/analytics";
 import type { HonoEnv } from "../types";
 import { readBody, serviceErrorResponse } from "./util";
 
@@ -26,9 +26,7 @@ export const analyticsApi = new Hono<HonoEnv>()
         c.env.AI,
         c.get("user"),
         { userId, forceRefresh },
-        {
-          signal: c.req.raw.signal,
-        },
+        { signal: c.req.raw.signal, ...aiBudgetOf(c.req.raw, c.env) },
       );
       return c.json({
         success: true,
@@ -51,7 +49,7 @@ export const analyticsApi = new Hono<HonoEnv>()
         c.env.AI,
         c.get("user"),
         { userId, forceRefresh, includeAnalysisReport },
-        { signal: c.req.raw.signal },
+        { signal: c.req.raw.signal, ...aiBudgetOf(c.req.raw, c.env) },
       );
       return c.json(out);
     } catch (e) {

@@ -9,14 +9,13 @@ import { and, eq, ne } from "drizzle-orm";
 
 import { bannerMessage } from "../../app/lib/form-kit";
 import { PASSWORD_MESSAGES, validatePasswordChange } from "../../app/lib/password-form";
-import { MESSAGES } from "../../app/lib/schemas";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { requireSignedIn } from "./access";
 import { hashPassword, verifyPassword } from "./auth";
 import { ServiceError } from "./errors";
-import { isCommonPassword } from "./passwords";
+import { passwordRefusal } from "./passwords";
 import { clearStatements, reserve, type RateLimit, type Slot } from "./rate-limit";
 
 /** Wrong current passwords: 5 per account in 15 minutes (as sign-in from one browser). */
@@ -59,11 +58,8 @@ export async function changePassword(
     );
   }
   const { currentPassword, newPassword } = checked.value;
-  if (await isCommonPassword(newPassword)) {
-    throw new ServiceError(400, MESSAGES.passwordCommon, "common_password", {
-      errors: { newPassword: MESSAGES.passwordCommon },
-    });
-  }
+  const weak = await passwordRefusal(newPassword, viewer);
+  if (weak) throw new ServiceError(400, weak, "weak_password", { errors: { newPassword: weak } });
 
   const slot: Slot = { key: `password:acct:${viewer.id}`, limit: PASSWORD_CHANGE_LIMIT };
   await reserve(db, [slot], now);

@@ -8,8 +8,13 @@
  * - an answer is cached per user and holdings (`ai_insights`): the same holdings read the cache
  *   (a model answer for a day, a fallback for 10 minutes, so a recovered model is used soon);
  *   `forceRefresh` asks the model again;
- * - model calls are limited per acting user (AI_CALL_LIMIT); past the limit the cached answer for
- *   these holdings (however old) or the fallback is served, never an error;
+ * - model calls are limited per acting user (AI_CALL_LIMIT), per client network (AI_ADDRESS_LIMIT:
+ *   accounts are free, so one address must not command ten calls an hour per account it makes)
+ *   and for the whole deployment per UTC day (`AI_DAILY_CALLS` in wrangler.toml, issue 16), all
+ *   reserved atomically in one batch; past any of them the cached answer for these holdings
+ *   (however old) or the fallback is served, never an error;
+ * - `forceRefresh` still serves an answer cached less than FORCE_REFRESH_MIN_AGE_MS ago (a
+ *   double-clicked Regenerate costs one call);
  * - a failed call never replaces a model answer cached for the same holdings.
  */
 import { eq } from "drizzle-orm";
@@ -40,9 +45,10 @@ import {
   type RecommendedSector,
 } from "../ai/insights";
 import { requireSignedIn } from "./access";
+import { clientAddress } from "./client";
 import { isServiceError, ServiceError } from "./errors";
 import { listInvestments } from "./investments";
-import { reserve, type RateLimit } from "./rate-limit";
+import { reserve, type RateLimit, type Slot } from "./rate-limit";
 
 /** Model calls per acting user: past it, the cache or the fallback (never an error). */
 export const AI_CALL_LIMIT = {
@@ -50,6 +56,34 @@ export const AI_CALL_LIMIT = {
   windowMs: 60 * 60 * 1000,
   message: "Too many AI insight requests. Please wait an hour and try again.",
 } as const satisfies RateLimit;
+
+/** Model calls per client network (an IPv4 address or an IPv6 /64), whatever the accounts. */
+export const AI_ADDRESS_LIMIT = {
+  max: 20,
+  windowMs: 60 * 60 * 1000,
+  message: "Too many AI insight requests from your network. Please wait an hour and try again.",
+} as const satisfies RateLimit;
+
+/** Model calls for the whole deployment per UTC day when `AI_DAILY_CALLS` is not set (or not a number). */
+export const DEFAULT_AI_DAILY_CALLS = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The daily budget from the environment (`AI_DAILY_CALLS`, a whole number ≥ 0), else the default. */
+export function aiDailyCalls(value: unknown): number {
+  const n = typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) ? n : DEFAULT_AI_DAILY_CALLS;
+}
+
+/** The caller's share of the model-call budgets, from the request and the environment (both doors use it). */
+export function aiBudgetOf(
+  request: Request,
+  env: { AI_DAILY_CALLS?: string },
+): Pick<AnalyticsOptions, "clientIp" | "dailyCalls"> {
+  return { clientIp: clientAddress(request), dailyCalls: aiDailyCalls(env.AI_DAILY_CALLS) };
+}
+
+/** A Regenerate within this long of the last answer gets that answer, not another model call. */
+export const FORCE_REFRESH_MIN_AGE_MS = 60 * 1000;
 
 /** How long a cached answer is served for the same holdings. */
 export const MODEL_ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
@@ -79,6 +113,10 @@ export interface PortfolioInsights {
 }
 
 export interface AnalyticsOptions {
+  /** The caller's network (worker/services/client.ts `clientAddress`): its own budget of model calls. */
+  clientIp?: string;
+  /** Model calls allowed per UTC day for everyone (`aiDailyCalls(env.AI_DAILY_CALLS)`). */
+  dailyCalls?: number;
   /** Abort the model call early (the client went away). */
   signal?: AbortSignal;
   /** The model call's limit (8 s; tests shorten it). */
@@ -113,13 +151,14 @@ async function cachedAnswer(db: Database, userId: string, hash: string) {
   if (!row || row.holdingsHash !== hash) return null;
   if (row.source === "fallback") {
     // The documented fallback, as it is today (its sectors are the spec's, not our browse sectors).
-    return { result: { ...fallbackInsights(), fromCache: true }, expiresAt: row.expiresAt };
+    return { result: { ...fallbackInsights(), fromCache: true }, expiresAt: row.expiresAt, createdAt: row.createdAt };
   }
   const answer = v.safeParse(InsightsAnswerSchema, row.answer);
   if (!answer.success) return null;
   return {
     result: { ...answer.output, source: "model", fromCache: true, model: row.model } satisfies InsightsResult,
     expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
   };
 }
 
@@ -136,6 +175,22 @@ async function storeAnswer(db: Database, userId: string, hash: string, result: I
     .insert(aiInsights)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: aiInsights.userId, set: values });
+}
+
+/**
+ * The slots one model call takes: the acting user's, the client network's and the day's global
+ * budget (keyed by the UTC date, so it starts over at midnight). One batch: all or none.
+ */
+function aiCallSlots(actingUserId: string, opts: AnalyticsOptions, now: number): Slot[] {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const slots: Slot[] = [{ key: `ai:user:${actingUserId}`, limit: AI_CALL_LIMIT }];
+  // Both doors pass the request's network (`aiBudgetOf`); only a caller outside a request has none.
+  if (opts.clientIp) slots.push({ key: `ai:ip:${opts.clientIp}`, limit: AI_ADDRESS_LIMIT });
+  slots.push({
+    key: `ai:global:${day}`,
+    limit: { max: opts.dailyCalls ?? DEFAULT_AI_DAILY_CALLS, windowMs: DAY_MS, message: AI_CALL_LIMIT.message },
+  });
+  return slots;
 }
 
 /**
@@ -157,11 +212,12 @@ async function insightsFor(
   const hash = await holdingsHash(holdings);
   const cached = await cachedAnswer(db, userId, hash);
   if (cached && !forceRefresh && cached.expiresAt > now) return cached.result;
+  if (cached && forceRefresh && now - cached.createdAt < FORCE_REFRESH_MIN_AGE_MS) return cached.result;
   // No binding (offline `wrangler dev`): no call to count or to cache.
   if (!ai) return cached?.result.source === "model" ? cached.result : fallbackInsights();
 
   try {
-    await reserve(db, [{ key: `ai:user:${actingUserId}`, limit: AI_CALL_LIMIT }], now);
+    await reserve(db, aiCallSlots(actingUserId, opts, now), now);
   } catch (e) {
     if (!isServiceError(e) || e.status !== 429) throw e;
     return cached?.result ?? fallbackInsights();

@@ -15,9 +15,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { MESSAGES, parseFirst, SigninSchema, signupSchema } from "../../app/lib/schemas";
 import type { SessionUser, UserDTO } from "../../app/lib/types";
 import type { Database } from "../../db/client";
-import { projects, sessions, trustedDevices, users } from "../../db/schema";
+import { projects, sessions, signInNetworks, trustedDevices, users } from "../../db/schema";
 import { constraintFailed, ServiceError } from "./errors";
-import { isCommonPassword } from "./passwords";
+import { passwordRefusal } from "./passwords";
 import { clearStatements, keyPart, releaseStatements, reserve, type RateLimit, type Slot } from "./rate-limit";
 
 export const SESSION_COOKIE = "campusfund_session";
@@ -32,6 +32,12 @@ export const MAX_SESSIONS_PER_USER = 10;
 /** Device cookies (OWASP): kept a year; at most this many per account. */
 export const DEVICE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 export const MAX_DEVICES_PER_USER = 10;
+/**
+ * Networks (an IPv4 address or an IPv6 /64) an account signed in from: known for 90 days after
+ * their last sign-in, at most this many per account (issue 16, ADR 026).
+ */
+export const NETWORK_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+export const MAX_NETWORKS_PER_USER = 10;
 
 /** scrypt parameters (OWASP: N=2^15, r=8, p=3). Pinned by a test; raise by adding a new prefix. */
 export const SCRYPT = { N: 2 ** 15, r: 8, p: 3, keyLength: 32, saltLength: 16 } as const;
@@ -41,9 +47,12 @@ const MINUTE = 60 * 1000;
  * Sign-in limits (ADR 013, OWASP's device cookies). Every attempt reserves a slot of each key it
  * counts against before the password is checked; a right password gives its slots back.
  * - From a browser with a device cookie for the account: 5 per device.
+ * - From a network (IPv4 address or IPv6 /64) the account signed in from in the last 90 days:
+ *   5 per account from that network only, so the owner at home or on campus, even on a new
+ *   browser, is not locked out by guesses from elsewhere (issue 16).
  * - From anywhere else: 5 per account from one address, and 10 per account from all unknown
  *   browsers together, so guesses spread over many addresses stay few while the owner, on a
- *   browser they signed in with before, is never locked out by them.
+ *   browser or network they signed in with before, is never locked out by them.
  * - 30 per address across all accounts (password spraying).
  */
 export const LOGIN_LIMITS = {
@@ -222,6 +231,26 @@ async function deviceStatements(db: Database, userId: string, known: string | nu
   return { token, statements: await storeToken(db, "trusted_devices", token, userId, now, MAX_DEVICES_PER_USER) };
 }
 
+/** Remembers the network of a successful sign-in (or sign-up): at most MAX_NETWORKS_PER_USER stay. */
+function networkStatements(db: Database, userId: string, network: string, now: number): D1PreparedStatement[] {
+  if (network === "unknown") return [];
+  const d1 = db.$client;
+  return [
+    d1
+      .prepare(
+        `insert into sign_in_networks (user_id, network, last_used_at) values (?1, ?2, ?3)
+         on conflict (user_id, network) do update set last_used_at = excluded.last_used_at`,
+      )
+      .bind(userId, network, now),
+    d1
+      .prepare(
+        `delete from sign_in_networks where user_id = ?1 and network not in (
+           select network from sign_in_networks where user_id = ?1 order by last_used_at desc limit ?2)`,
+      )
+      .bind(userId, MAX_NETWORKS_PER_USER),
+  ];
+}
+
 export interface SignedIn {
   /** The session token: the cookie for browsers, the bearer token for API clients. */
   token: string;
@@ -244,7 +273,8 @@ export async function registerUser(
   const parsed = parseFirst(signupSchema({ requireConfirm: options.requireConfirm }), fields);
   if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
   const input = parsed.value;
-  if (await isCommonPassword(input.password)) throw new ServiceError(400, MESSAGES.passwordCommon, "common_password");
+  const weak = await passwordRefusal(input.password, input);
+  if (weak) throw new ServiceError(400, weak, "weak_password");
 
   const now = options.now ?? Date.now();
   await reserve(db, [{ key: `signup:ip:${options.clientIp}`, limit: SIGNUP_LIMIT }], now);
@@ -264,6 +294,7 @@ export async function registerUser(
         .bind(id, input.email, passwordHash, input.firstName, input.lastName, input.birthDate, input.role, now),
       ...session.statements,
       ...device.statements,
+      ...networkStatements(db, id, options.clientIp, now),
     ]);
   } catch (e) {
     if (constraintFailed(e, /UNIQUE constraint failed: users\.email/i)) {
@@ -312,12 +343,17 @@ export async function login(
       deviceId: trustedDevices.id,
       deviceSecretHash: trustedDevices.secretHash,
       deviceUsedAt: trustedDevices.lastUsedAt,
+      networkUsedAt: signInNetworks.lastUsedAt,
     })
     .from(users)
     .leftJoin(projects, eq(projects.founderId, users.id))
     .leftJoin(
       trustedDevices,
       sql`${trustedDevices.id} = ${device?.id ?? null} and ${trustedDevices.userId} = ${users.id}`,
+    )
+    .leftJoin(
+      signInNetworks,
+      sql`${signInNetworks.userId} = ${users.id} and ${signInNetworks.network} = ${options.clientIp}`,
     )
     .where(eq(users.email, email))
     .limit(1);
@@ -328,14 +364,22 @@ export async function login(
     now - (row.deviceUsedAt ?? 0) < DEVICE_LIFETIME_MS &&
     constantTimeEqualHex(await sha256Hex(device.secret), row.deviceSecretHash ?? "");
 
+  const knownNetwork =
+    !trusted &&
+    options.clientIp !== "unknown" &&
+    row?.networkUsedAt != null &&
+    now - row.networkUsedAt < NETWORK_LIFETIME_MS;
+
   const account = await keyPart(email);
   const addressSlot: Slot = { key: `login:ip:${options.clientIp}`, limit: LOGIN_LIMITS.address };
   const accountSlots: Slot[] = trusted
     ? [{ key: `login:device:${row!.deviceId}`, limit: LOGIN_LIMITS.device }]
-    : [
-        { key: `login:acct-ip:${account}:${options.clientIp}`, limit: LOGIN_LIMITS.accountFromAddress },
-        { key: `login:acct:${account}`, limit: LOGIN_LIMITS.accountUntrusted },
-      ];
+    : knownNetwork
+      ? [{ key: `login:acct-ip:${account}:${options.clientIp}`, limit: LOGIN_LIMITS.accountFromAddress }]
+      : [
+          { key: `login:acct-ip:${account}:${options.clientIp}`, limit: LOGIN_LIMITS.accountFromAddress },
+          { key: `login:acct:${account}`, limit: LOGIN_LIMITS.accountUntrusted },
+        ];
   await reserve(db, [...accountSlots, addressSlot], now);
 
   dummyHash ??= hashPassword(randomToken(16));
@@ -350,6 +394,7 @@ export async function login(
   await db.$client.batch([
     ...session.statements,
     ...nextDevice.statements,
+    ...networkStatements(db, row.user.id, options.clientIp, now),
     ...clearStatements(db, [perAccount.key]),
     ...releaseStatements(db, [...shared, addressSlot], now),
   ]);

@@ -6,11 +6,11 @@
 import { lt, or, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
-import { rateLimits, sessions, trustedDevices } from "../../db/schema";
-import { DEVICE_LIFETIME_MS, SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "./auth";
+import { rateLimits, sessions, signInNetworks, trustedDevices } from "../../db/schema";
+import { DEVICE_LIFETIME_MS, NETWORK_LIFETIME_MS, SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "./auth";
 
 export async function purgeExpired(db: Database, now: number = Date.now()) {
-  const [expiredSessions, staleLimits, oldDevices] = await db.batch([
+  const [expiredSessions, staleLimits, oldDevices, oldNetworks] = await db.batch([
     db
       .delete(sessions)
       .where(
@@ -19,10 +19,12 @@ export async function purgeExpired(db: Database, now: number = Date.now()) {
     // A window that has ended holds no reservation any more.
     db.delete(rateLimits).where(sql`${rateLimits.windowStart} + ${rateLimits.windowMs} <= ${now}`),
     db.delete(trustedDevices).where(lt(trustedDevices.lastUsedAt, now - DEVICE_LIFETIME_MS)),
+    db.delete(signInNetworks).where(lt(signInNetworks.lastUsedAt, now - NETWORK_LIFETIME_MS)),
   ]);
   return {
     sessions: expiredSessions.meta.changes,
     rateLimits: staleLimits.meta.changes,
     devices: oldDevices.meta.changes,
+    networks: oldNetworks.meta.changes,
   };
 }
