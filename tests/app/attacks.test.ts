@@ -327,8 +327,8 @@ describe("4, 5, 7, 8 through the forms", () => {
     ],
     ["a lookalike email (Cyrillic а)", { email: "investor@c\u0430mpusfund.dev" }, "Please enter a valid email address"],
     [
-      "the password 123456",
-      { password: "123456", confirmPassword: "123456" },
+      "the password iloveyou",
+      { password: "iloveyou", confirmPassword: "iloveyou" },
       "This password is one of the most common passwords. Please choose one that is harder to guess.",
     ],
     ["a password of six spaces", { password: "      ", confirmPassword: "      " }, "Password cannot be only spaces"],
