@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { cancelDeadline } from "../../app/lib/cancellation";
 import { SECTORS, sectorForCategory } from "../../app/lib/categories";
 import { shapeProblems } from "../../app/lib/project-shapes";
 import { buildDemoData, validateDemoData } from "../../db/seed-data";
@@ -20,5 +21,11 @@ describe("demo data", () => {
 
   it("stores every JSON column in the shape the app reads", () => {
     expect(data.projects.flatMap((p) => shapeProblems(p).map((problem) => `${p.id}: ${problem}`))).toEqual([]);
+  });
+
+  it("gives every investment the cancellation cutoff its offering states (48 hours before the deadline)", () => {
+    const deadlines = new Map(data.projects.map((p) => [p.id, p.fundingDeadline]));
+    const wrong = data.investments.filter((i) => i.cancelCutoffAt !== cancelDeadline(deadlines.get(i.projectId)!));
+    expect(wrong.map((i) => i.id)).toEqual([]);
   });
 });
