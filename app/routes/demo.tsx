@@ -18,9 +18,9 @@ import { PAGE_SIZE } from "../lib/project";
 import type { ProjectSort } from "../lib/project-search";
 import investCss from "../styles/invest.css?url";
 
-import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
-import { isServiceError } from "../../worker/services/errors";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { setFollowing } from "../../worker/services/follows";
 import { listProjectsPage } from "../../worker/services/projects";
 import type { Route } from "./+types/demo";
@@ -83,6 +83,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** `Retry-After` of a refused follow or post reaches the page door too (ADR 025). */
+export const headers = actionRetryAfter;
+
 /**
  * Follow / Following on a card (issue 10): the service's rule, then back to the same page of the
  * same search (built from the request's own query, without a data request's routing parameters).
@@ -97,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await setFollowing(getApp(context).db, user, fields.projectId ?? "", fields.intent === "follow");
   } catch (e) {
-    if (isServiceError(e)) throw data({ message: e.message }, { status: e.status });
+    if (isServiceError(e)) throw data({ message: e.message }, { status: e.status, headers: errorHeaders(e) });
     throw e;
   }
   const url = new URL(request.url);

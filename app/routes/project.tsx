@@ -49,7 +49,7 @@ import investCss from "../styles/invest.css?url";
 
 import { constraintsOf } from "../lib/form-kit";
 import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../lib/question-form";
-import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { setFollowing } from "../../worker/services/follows";
@@ -142,6 +142,9 @@ const SAVED = {
   hidden: QUESTION_MESSAGES.hidden,
   shown: QUESTION_MESSAGES.shown,
 } as const;
+
+/** `Retry-After` of a refused follow or post reaches the page door too (ADR 025). */
+export const headers = actionRetryAfter;
 
 /**
  * The page's forms (issue 10): follow and unfollow, ask, answer, hide and show a question. Each
