@@ -8,6 +8,7 @@
  */
 import { data, Link, redirect } from "react-router";
 
+import { Notice } from "../components/Notice";
 import { BrowseSearch } from "../components/project/BrowseSearch";
 import { CategoryFilters } from "../components/project/CategoryFilters";
 import { Pagination } from "../components/project/Pagination";
@@ -88,7 +89,7 @@ export const headers = actionRetryAfter;
 
 /**
  * Follow / Following on a card (issue 10): the service's rule, then back to the same page of the
- * same search (built from the request's own query, without a data request's routing parameters).
+ * same search; a refusal (the follow limit, an unknown project) re-renders the browser with it (built from the request's own query, without a data request's routing parameters).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
@@ -100,7 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await setFollowing(getApp(context).db, user, fields.projectId ?? "", fields.intent === "follow");
   } catch (e) {
-    if (isServiceError(e)) throw data({ message: e.message }, { status: e.status, headers: errorHeaders(e) });
+    // The browser again, with the refusal above the cards (the follow limit's 429 keeps its Retry-After).
+    if (isServiceError(e)) return data({ message: e.message }, { status: e.status, headers: errorHeaders(e) });
     throw e;
   }
   const url = new URL(request.url);
@@ -122,7 +124,7 @@ function browseHref(base: string, s: { sector: string; q: string; sort: ProjectS
   return qs ? `${base}?${qs}` : base;
 }
 
-export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
+export default function ProjectBrowser({ loaderData, actionData }: Route.ComponentProps) {
   const { sector, q, sort, page, pageCount, total, projects, base, role } = loaderData;
   const href = (over: Partial<{ sector: string; q: string; page: number }> = {}) =>
     browseHref(base, { sector, q, sort, page: 1, ...over });
@@ -142,6 +144,8 @@ export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
           simulated.
         </p>
       </header>
+
+      {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
 
       <BrowseSearch action={base} sector={sector} q={q} sort={sort} />
 

@@ -181,7 +181,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (e) {
     if (!isServiceError(e)) throw e;
     const formState: QuestionsFormState = {
-      form: intent === "answer" ? (fields.questionId ?? "") : "ask",
+      // a refused follow (the limit) is shown beside the Follow button, on every tab
+      form:
+        intent === "follow" || intent === "unfollow"
+          ? "follow"
+          : intent === "answer"
+            ? (fields.questionId ?? "")
+            : "ask",
       errors: e.errors ?? {},
       values: { question: fields.question ?? "", answer: fields.answer ?? "" },
     };
@@ -201,8 +207,13 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
   const { allowance, ownedShares } = loaderData;
   const here = `/project/${project.slug}${tab === "overview" ? "" : `?tab=${tab}`}`;
   const signInHref = `/signin?redirectTo=${encodeURIComponent(here)}`;
+  const followRefusal = actionData?.formState?.form === "follow" ? actionData.error : null;
   const refusal =
-    actionData?.formState && Object.keys(actionData.formState.errors).length === 0 ? actionData.error : null;
+    actionData?.formState &&
+    actionData.formState.form !== "follow" &&
+    Object.keys(actionData.formState.errors).length === 0
+      ? actionData.error
+      : null;
   const concentration = largestInvestorSentence(raise);
   const fallback = defaultShares(project);
   const initial =
@@ -278,6 +289,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                   action={here}
                   signInHref={signInHref}
                 />
+                {followRefusal ? <Notice tone="error">{followRefusal}</Notice> : null}
               </div>
             )}
           </div>
