@@ -10,7 +10,10 @@
  * skips the lookup and refreshes the copy. Only the services that change what visitors see mark
  * public content changed (worker/services/public-content.ts: a purchase, a public supporter); copies
  * older than that change are stale in this isolate at once, and other isolates catch up within
- * EDGE_TTL_SECONDS. Sign-ins, sign-outs and contact messages do not touch the cache.
+ * EDGE_TTL_SECONDS. Sign-ins, sign-outs and contact messages do not touch the cache. A follow
+ * changes only its project's follower count: it marks that project alone (`markFollowersChanged`),
+ * and a copy of that project's page, `.data` or API answer made before the follow is dropped once
+ * it is FOLLOWERS_FRESH_MS old, so `/demo`, `/` and other projects stay cached (issue 16, ADR 025).
  * (The shared Cache API was tried as a second layer and dropped: its copies cannot be purged by
  * a write without enumerating every URL variant of a project.)
  *
@@ -29,7 +32,7 @@
 import type { MiddlewareHandler } from "hono";
 
 import { SESSION_COOKIE } from "./services/auth";
-import { publicContentGeneration } from "./services/public-content";
+import { FOLLOWERS_FRESH_MS, followersChangedAt, publicContentGeneration } from "./services/public-content";
 import type { HonoEnv } from "./types";
 
 export const EDGE_TTL_SECONDS = 10;
@@ -68,6 +71,10 @@ interface MemoryEntry {
   expires: number;
   /** Public content generation when rendered: a later change makes the copy stale. */
   generation: number;
+  /** When the request that made the copy started (before it read D1). */
+  created: number;
+  /** The project id or slug a project page, `.data` or API copy shows (its follower count), else null. */
+  project: string | null;
   /** Bytes counted against the isolate's budget. */
   size: number;
   /** A search result (its URL has a `q`): counted against SEARCH_MAX_ENTRIES. */
@@ -89,12 +96,32 @@ function forget(key: string) {
   memory.delete(key);
 }
 
+const PROJECT_URL = /^\/(?:project|api\/projects)\/([^/]+?)(?:\.data)?$/;
+
+/** The project (id or slug) whose follower count a cached URL shows, or null. */
+export function projectOfUrl(url: string): string | null {
+  const match = PROJECT_URL.exec(new URL(url).pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
 /** Whether a URL is a search: its query names a non-empty `q`. */
 export function isSearchUrl(url: string): boolean {
   return !!new URL(url).searchParams.get("q")?.trim();
 }
 
-function remember(key: string, res: Response, body: ArrayBuffer, nonce: string | null, generation: number) {
+function remember(
+  key: string,
+  res: Response,
+  body: ArrayBuffer,
+  nonce: string | null,
+  generation: number,
+  started: number,
+) {
   if (body.byteLength > MEMORY_MAX_BODY) return;
   forget(key);
   const search = isSearchUrl(key);
@@ -116,6 +143,8 @@ function remember(key: string, res: Response, body: ArrayBuffer, nonce: string |
   memory.set(key, {
     expires: Date.now() + EDGE_TTL_SECONDS * 1000,
     generation,
+    created: started,
+    project: projectOfUrl(key),
     size: body.byteLength,
     search,
     parts,
@@ -125,10 +154,20 @@ function remember(key: string, res: Response, body: ArrayBuffer, nonce: string |
   });
 }
 
+/** A project's copy made before its followers changed, once it is FOLLOWERS_FRESH_MS old. */
+function followersMoved(entry: MemoryEntry, now: number): boolean {
+  return (
+    entry.project !== null &&
+    now - entry.created >= FOLLOWERS_FRESH_MS &&
+    followersChangedAt(entry.project) >= entry.created
+  );
+}
+
 function recall(key: string, nonce: string): Response | null {
   const entry = memory.get(key);
   if (!entry) return null;
-  if (entry.expires <= Date.now() || entry.generation !== publicContentGeneration()) {
+  const now = Date.now();
+  if (entry.expires <= now || entry.generation !== publicContentGeneration() || followersMoved(entry, now)) {
     forget(key);
     return null;
   }
@@ -162,11 +201,12 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
       }
     }
     const generation = publicContentGeneration();
+    const started = Date.now();
     await next();
     const res = c.res;
     if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
     const body = await res.arrayBuffer();
-    remember(url, res, body, isHtml(res) ? nonce : null, generation);
+    remember(url, res, body, isHtml(res) ? nonce : null, generation, started);
     c.res = forBrowser(new Response(body, res), "MISS");
   };
 }

@@ -2,7 +2,8 @@
  * The conversation's limits and messages (issue 10), in a module without valibot: the components
  * import these, the form schemas (update-form.ts, question-form.ts) build on them.
  */
-export const UPDATE_LIMITS = { title: 120, body: 10_000 } as const;
+/** `perDay`: updates a project may post a day (issue 16: each one notifies every follower and investor). */
+export const UPDATE_LIMITS = { title: 120, body: 10_000, perDay: 10 } as const;
 
 export const UPDATE_MESSAGES = {
   titleRequired: "Please enter a title for the update",
@@ -17,6 +18,7 @@ export const UPDATE_MESSAGES = {
   saved: "Your update was saved",
   deleted: "Your update was deleted",
   investorsOnlyNote: "This update is for the project's investors only",
+  tooMany: `A project can post at most ${UPDATE_LIMITS.perDay} updates a day. Please try again tomorrow.`,
 } as const;
 
 export const QUESTION_LIMITS = { question: 1_000, answer: 5_000, perHour: 5 } as const;

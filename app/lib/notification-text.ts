@@ -27,11 +27,18 @@ export function quoted(text: string): string {
 
 /**
  * The SQL twin of `quoted` for a column (fan-outs that read the title in the statement): the same
- * quotation marks around the text with its typographic quotes made straight. Titles are at most
- * 100 characters and single-line, so no cut is needed there.
+ * quotation marks around the text, its quotation marks made straight, cut to QUOTED_MAX characters
+ * with an ellipsis (SQLite's length() and substr() count code points, as `quoted` does). Titles are
+ * single-line and trimmed when saved, so the one thing left to `quoted` alone is folding a run of
+ * spaces inside a title into one.
  */
 export function quotedSql(column: string): string {
-  return `'“' || replace(replace(${column}, '“', ''''), '”', '''') || '”'`;
+  let straight = `trim(${column})`;
+  for (const mark of ["“", "”", "„", "‟", '"']) straight = `replace(${straight}, '${mark}', '''')`;
+  return (
+    `'“' || (select case when length(t) > ${QUOTED_MAX} then substr(t, 1, ${QUOTED_MAX - 1}) || '…' ` +
+    `when t = '' then '…' else t end from (select ${straight} as t)) || '”'`
+  );
 }
 
 export const NOTIFICATION_TEXT = {
@@ -42,4 +49,17 @@ export const NOTIFICATION_TEXT = {
     `${quoted(projectTitle)} posted an update: ${quoted(updateTitle)}`,
   question: (projectTitle: string, question: string) => `New question on ${quoted(projectTitle)}: ${quoted(question)}`,
   answer: (projectTitle: string) => `${quoted(projectTitle)} answered your question`,
+  goal: (projectTitle: string) => `${quoted(projectTitle)} reached its funding goal`,
+  closing: (projectTitle: string) => `${quoted(projectTitle)} closes within 48 hours`,
+} as const;
+
+/**
+ * The same wordings for fan-outs that read the project's title in their own statement (the goal,
+ * in the purchase's batch; closing soon, for every project in one statement): SQL expressions over
+ * a title column. Titles are at most 100 characters and one line, so `quotedSql` needs no cut and
+ * these equal NOTIFICATION_TEXT's (tests/workers/notification-text.test.ts holds them equal).
+ */
+export const NOTIFICATION_SQL = {
+  goal: (titleColumn: string) => `${quotedSql(titleColumn)} || ' reached its funding goal'`,
+  closing: (titleColumn: string) => `${quotedSql(titleColumn)} || ' closes within 48 hours'`,
 } as const;

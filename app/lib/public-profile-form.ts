@@ -12,6 +12,7 @@ import * as v from "valibot";
 import { validateAll, type FieldErrors } from "./form-kit";
 import { badCharacters, invalidUrl, isWebUrl, mustBeText, tooLong } from "./project-form";
 import { isCleanLine, isCleanText, normalizeText } from "./text";
+import { isReservedUsername } from "./usernames";
 
 export const PROFILE_MESSAGES = {
   saved: "Profile updated successfully",
@@ -20,6 +21,9 @@ export const PROFILE_MESSAGES = {
   loadFailed: "Failed to load profile. Please try again later.",
   notFound: "No public profile yet",
   usernameTaken: "That username is taken",
+  usernameReserved: "This username is reserved",
+  usernameHeld: "That username was given up recently and is held for 30 days",
+  usernameTooOften: "You can change your username at most 3 times a day. Please try again tomorrow.",
   username: "Username must be 3 to 30 characters: letters a–z, digits 0–9, - or _",
   tooManyInterests: "Please list at most 10 interests",
   interestsType: "Interests must be text or a list of text",
@@ -39,6 +43,9 @@ export const PROFILE_LIMITS = {
 } as const;
 
 export const USERNAME = /^[a-z0-9_-]{3,30}$/;
+
+/** Username changes (a new name, or clearing it) per account a day; a released name is held 30 days (ADR 025). */
+export const USERNAME_LIMITS = { changesPerDay: 3, holdDays: 30 } as const;
 
 /** The confidentiality flags, their form names and labels. */
 export const CONFIDENTIALITY_FLAGS = [
@@ -126,6 +133,8 @@ const username = v.optional(
     v.check((x) => x == null || typeof x === "string", mustBeText("Username")),
     v.transform((x) => (typeof x === "string" ? x.trim().toLowerCase() : "")),
     v.check((x) => x === "" || USERNAME.test(x), PROFILE_MESSAGES.username),
+    // the platform's, its staff's and its paths' names (app/lib/usernames.ts)
+    v.check((x) => x === "" || !isReservedUsername(x), PROFILE_MESSAGES.usernameReserved),
   ),
   "",
 );

@@ -8,6 +8,7 @@
  */
 import { data, Link, redirect } from "react-router";
 
+import { Notice } from "../components/Notice";
 import { BrowseSearch } from "../components/project/BrowseSearch";
 import { CategoryFilters } from "../components/project/CategoryFilters";
 import { Pagination } from "../components/project/Pagination";
@@ -18,9 +19,9 @@ import { PAGE_SIZE } from "../lib/project";
 import type { ProjectSort } from "../lib/project-search";
 import investCss from "../styles/invest.css?url";
 
-import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
-import { isServiceError } from "../../worker/services/errors";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { setFollowing } from "../../worker/services/follows";
 import { listProjectsPage } from "../../worker/services/projects";
 import type { Route } from "./+types/demo";
@@ -83,9 +84,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** `Retry-After` of a refused follow or post reaches the page door too (ADR 025). */
+export const headers = actionRetryAfter;
+
 /**
  * Follow / Following on a card (issue 10): the service's rule, then back to the same page of the
- * same search (built from the request's own query, without a data request's routing parameters).
+ * same search; a refusal (the follow limit, an unknown project) re-renders the browser with it (built from the request's own query, without a data request's routing parameters).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
@@ -97,7 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await setFollowing(getApp(context).db, user, fields.projectId ?? "", fields.intent === "follow");
   } catch (e) {
-    if (isServiceError(e)) throw data({ message: e.message }, { status: e.status });
+    // The browser again, with the refusal above the cards (the follow limit's 429 keeps its Retry-After).
+    if (isServiceError(e)) return data({ message: e.message }, { status: e.status, headers: errorHeaders(e) });
     throw e;
   }
   const url = new URL(request.url);
@@ -119,7 +124,7 @@ function browseHref(base: string, s: { sector: string; q: string; sort: ProjectS
   return qs ? `${base}?${qs}` : base;
 }
 
-export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
+export default function ProjectBrowser({ loaderData, actionData }: Route.ComponentProps) {
   const { sector, q, sort, page, pageCount, total, projects, base, role } = loaderData;
   const href = (over: Partial<{ sector: string; q: string; page: number }> = {}) =>
     browseHref(base, { sector, q, sort, page: 1, ...over });
@@ -139,6 +144,8 @@ export default function ProjectBrowser({ loaderData }: Route.ComponentProps) {
           simulated.
         </p>
       </header>
+
+      {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
 
       <BrowseSearch action={base} sector={sector} q={q} sort={sort} />
 

@@ -25,9 +25,9 @@ import investCss from "../styles/invest.css?url";
 
 import { constraintsOf } from "../lib/form-kit";
 import { UPDATE_MESSAGES, updateFormSchema } from "../lib/update-form";
-import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireRole } from "../server/guards.server";
-import { isServiceError } from "../../worker/services/errors";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
 import { deleteUpdate, editUpdate, getConversationSummary, postUpdate } from "../../worker/services/updates";
 import type { Route } from "./+types/founder-dashboard";
@@ -95,6 +95,9 @@ const SAVED = {
   deleted: UPDATE_MESSAGES.deleted,
 } as const;
 
+/** `Retry-After` of a refused follow or post reaches the page door too (ADR 025). */
+export const headers = actionRetryAfter;
+
 /**
  * Posting, editing and deleting updates (issue 10 §2). The services check that the viewer is the
  * project's founder (or an admin); a refused form comes back with every error beside its field,
@@ -134,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { title: body.title, body: body.body, investorsOnly: body.investorsOnly !== "" },
       editing: fields.intent === "edit-update" ? updateId : null,
     };
-    return data({ formState, error: e.message }, { status: e.status });
+    return data({ formState, error: e.message }, { status: e.status, headers: errorHeaders(e) });
   }
   return data({ formState: null, error: "Unknown action" }, { status: 400 });
 }

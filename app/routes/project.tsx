@@ -49,7 +49,7 @@ import investCss from "../styles/invest.css?url";
 
 import { constraintsOf } from "../lib/form-kit";
 import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../lib/question-form";
-import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
 import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { setFollowing } from "../../worker/services/follows";
@@ -143,6 +143,9 @@ const SAVED = {
   shown: QUESTION_MESSAGES.shown,
 } as const;
 
+/** `Retry-After` of a refused follow or post reaches the page door too (ADR 025). */
+export const headers = actionRetryAfter;
+
 /**
  * The page's forms (issue 10): follow and unfollow, ask, answer, hide and show a question. Each
  * calls its service, which holds the rules; success redirects back (the tab and the item in the
@@ -178,7 +181,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (e) {
     if (!isServiceError(e)) throw e;
     const formState: QuestionsFormState = {
-      form: intent === "answer" ? (fields.questionId ?? "") : "ask",
+      // a refused follow (the limit) is shown beside the Follow button, on every tab
+      form:
+        intent === "follow" || intent === "unfollow"
+          ? "follow"
+          : intent === "answer"
+            ? (fields.questionId ?? "")
+            : "ask",
       errors: e.errors ?? {},
       values: { question: fields.question ?? "", answer: fields.answer ?? "" },
     };
@@ -198,8 +207,13 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
   const { allowance, ownedShares } = loaderData;
   const here = `/project/${project.slug}${tab === "overview" ? "" : `?tab=${tab}`}`;
   const signInHref = `/signin?redirectTo=${encodeURIComponent(here)}`;
+  const followRefusal = actionData?.formState?.form === "follow" ? actionData.error : null;
   const refusal =
-    actionData?.formState && Object.keys(actionData.formState.errors).length === 0 ? actionData.error : null;
+    actionData?.formState &&
+    actionData.formState.form !== "follow" &&
+    Object.keys(actionData.formState.errors).length === 0
+      ? actionData.error
+      : null;
   const concentration = largestInvestorSentence(raise);
   const fallback = defaultShares(project);
   const initial =
@@ -275,6 +289,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                   action={here}
                   signInHref={signInHref}
                 />
+                {followRefusal ? <Notice tone="error">{followRefusal}</Notice> : null}
               </div>
             )}
           </div>

@@ -199,9 +199,10 @@ export function formFields(form: FormData): Record<string, string> {
  * loader's or action's headers with the page when the route says so, and `Retry-After` must reach
  * the client through the form door as it does through the API.
  */
-export const actionRetryAfter: HeadersFunction = ({ actionHeaders }) => {
+export const actionRetryAfter: HeadersFunction = ({ actionHeaders, errorHeaders }) => {
   const out = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
+  // A refusal the action throws (the project browser's card buttons) arrives as `errorHeaders`.
+  const retryAfter = actionHeaders.get("Retry-After") ?? errorHeaders?.get("Retry-After");
   if (retryAfter) out.set("Retry-After", retryAfter);
   return out;
 };

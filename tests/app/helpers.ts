@@ -80,6 +80,7 @@ export async function allCounts(): Promise<Record<string, number>> {
     "project_questions",
     "notifications",
     "notification_preferences",
+    "released_usernames",
   ];
   // A cancellation writes no row but turns one cancelled: counted too, so a refused cancel that
   // changed anything shows.
@@ -90,6 +91,8 @@ export async function allCounts(): Promise<Record<string, number>> {
     ["notifications (read)", "select count(*) as n from notifications where read_at is not null"],
     ["project_questions (answered)", "select count(*) as n from project_questions where answer is not null"],
     ["project_questions (hidden)", "select count(*) as n from project_questions where hidden = 1"],
+    // A username change writes no row when the profile exists: counted by the names held.
+    ["public_profiles (usernames)", "select count(distinct username) as n from public_profiles"],
   ];
   const results = await env.DB.batch(queries.map(([, q]) => env.DB.prepare(q)));
   return Object.fromEntries(queries.map(([name], i) => [name, (results[i].results[0] as { n: number }).n]));

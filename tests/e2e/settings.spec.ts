@@ -115,6 +115,20 @@ test.describe("account settings", () => {
     await expect(page.locator("#f-username-error")).toHaveText("That username is taken");
   });
 
+  test("a reserved username is refused beside the field, in any case (issue 16)", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const me = await signUpViaApi(request);
+    await signInCookie(context, baseURL!, me.token);
+    await page.goto("/settings?section=public-profile");
+    await page.getByLabel("Username").fill("CampusFund");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.locator("#f-username-error")).toHaveText("This username is reserved");
+  });
+
   test("change password: a wrong current one is refused; the right one ends other sessions and keeps this one", async ({
     page,
     context,

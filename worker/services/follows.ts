@@ -2,6 +2,11 @@
  * Following a project (issue 10 §1): the watchlist. Any signed-in user may follow a published
  * project; following twice is one follow (the primary key), unfollowing what you do not follow
  * changes nothing. Answers carry the new follower count so both doors can show it.
+ *
+ * Issue 16 (ADR 025): at most FOLLOW_RATE_LIMIT.max changes an hour per user, reserved in the
+ * write's own batch and only when the request changes something (a repeated follow is free and
+ * never refused). A change marks only its project's follower count changed for the edge cache
+ * (`markFollowersChanged`), never the whole visitors' cache.
  */
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 
@@ -11,13 +16,22 @@ import { projectFollows, projects, users } from "../../db/schema";
 import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { PURCHASE_MESSAGES } from "./investments";
-import { markPublicContentChanged } from "./public-content";
+import { markFollowersChanged } from "./public-content";
+import { reserveAndRun, type RateLimit } from "./rate-limit";
 import { findProjectRef, investorCount, isPublished, publicInvestorName, toProjectDTO } from "./projects";
 
 export const FOLLOW_MESSAGES = {
   followed: (title: string) => `You are following ${title}`,
   unfollowed: (title: string) => `You no longer follow ${title}`,
+  tooMany: "You can follow or unfollow projects at most 60 times an hour. Please try again later.",
 } as const;
+
+/** Follows and unfollows that change something, per user (issue 16). */
+export const FOLLOW_RATE_LIMIT = {
+  max: 60,
+  windowMs: 60 * 60 * 1000,
+  message: FOLLOW_MESSAGES.tooMany,
+} as const satisfies RateLimit;
 
 export interface FollowState {
   projectId: string;
@@ -39,17 +53,32 @@ export async function setFollowing(
   const project = await findProjectRef(db, idOrSlug, null);
   if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
   const d1 = db.$client;
+  const now = Date.now();
   const write = on
     ? d1
         .prepare(
           "insert into project_follows (user_id, project_id, created_at) values (?1, ?2, ?3) on conflict do nothing",
         )
-        .bind(viewer.id, project.id, Date.now())
+        .bind(viewer.id, project.id, now)
     : d1.prepare("delete from project_follows where user_id = ?1 and project_id = ?2").bind(viewer.id, project.id);
   const count = d1.prepare("select count(*) as n from project_follows where project_id = ?1").bind(project.id);
-  const [, counted] = await d1.batch<{ n: number }>([write, count]);
-  const followers = Number(counted.results?.[0]?.n ?? 0);
-  markPublicContentChanged(); // visitors' cached copies show the count
+  // A slot is taken only when this request changes the follow (checked in the same statement).
+  const follows = "exists (select 1 from project_follows where user_id = ?5 and project_id = ?6)";
+  const [written, counted] = await reserveAndRun(
+    db,
+    [
+      {
+        key: `follow:user:${viewer.id}`,
+        limit: FOLLOW_RATE_LIMIT,
+        onlyIf: { sql: on ? `not ${follows}` : follows, binds: [viewer.id, project.id] },
+      },
+    ],
+    [write, count],
+    now,
+  );
+  const followers = Number((counted.results?.[0] as { n: number } | undefined)?.n ?? 0);
+  // Visitors' copies of this project's page show the count; nothing else changed.
+  if (written.meta.changes > 0) markFollowersChanged(project);
   return { projectId: project.id, slug: project.slug, title: project.title, following: on, followers };
 }
 

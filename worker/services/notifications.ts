@@ -12,7 +12,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../app/lib/notification-preferences";
-import { quotedSql } from "../../app/lib/notification-text";
+import { NOTIFICATION_SQL } from "../../app/lib/notification-text";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { notificationPreferences, notifications, type NotificationKind } from "../../db/schema";
@@ -79,7 +79,7 @@ export function notifyGoalReached(
   return db.$client
     .prepare(
       `${INSERT}
-       select ${NEW_ID}, r.user_id, 'goal', 'goal:' || p.id, p.id, ${quotedSql("p.title")} || ' reached its funding goal',
+       select ${NEW_ID}, r.user_id, 'goal', 'goal:' || p.id, p.id, ${NOTIFICATION_SQL.goal("p.title")},
               '/project/' || p.slug, ?5
        from ${AUDIENCE}
        join projects p on p.id = ?2
@@ -147,7 +147,7 @@ export function notifyClosingSoon(db: Database, now: number): D1PreparedStatemen
   return db.$client
     .prepare(
       `${INSERT}
-       select ${NEW_ID}, r.user_id, 'closing', 'closing:' || p.id, p.id, ${quotedSql("p.title")} || ' closes within 48 hours',
+       select ${NEW_ID}, r.user_id, 'closing', 'closing:' || p.id, p.id, ${NOTIFICATION_SQL.closing("p.title")},
               '/project/' || p.slug, ?1
        from project_follows r
        join projects p on p.id = r.project_id

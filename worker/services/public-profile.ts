@@ -2,18 +2,27 @@
  * Public investor profiles (spec sections 3, 4, 7): the owner's settings (read and save, self or
  * admin) and the public page `/investors/{username}`, which shows only what the owner allows.
  * Usernames are stored lower-cased, so the unique index makes them unique without regard to case,
- * and two saves racing for one name end with one owner and one 409.
+ * and two saves racing for one name end with one owner and one 409. Issue 16 (ADR 025): the
+ * platform's, staff and route names are reserved (app/lib/usernames.ts), a name given up is held
+ * for its last owner for 30 days (`released_usernames`), and an account changes its username at
+ * most 3 times a day, all checked inside the save's one batch.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 
-import { PROFILE_MESSAGES, validatePublicProfile, type PublicProfile } from "../../app/lib/public-profile-form";
+import {
+  PROFILE_MESSAGES,
+  USERNAME_LIMITS,
+  validatePublicProfile,
+  type PublicProfile,
+} from "../../app/lib/public-profile-form";
 import { bannerMessage } from "../../app/lib/form-kit";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { investments, projects, publicProfiles, users } from "../../db/schema";
 import { assertSelfOrAdmin } from "./access";
-import { constraintFailed, ServiceError } from "./errors";
+import { constraintFailed, isServiceError, ServiceError } from "./errors";
 import { isPublished, publicInvestorName } from "./projects";
+import { reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
 
 type ProfileRow = typeof publicProfiles.$inferSelect;
 
@@ -48,10 +57,84 @@ export async function getPublicProfile(
   return rows[0] ? toProfile(rows[0]) : null;
 }
 
+/** Username changes per account (a new name or clearing it; saving the same name again is free). */
+export const USERNAME_RATE_LIMIT = {
+  max: USERNAME_LIMITS.changesPerDay,
+  windowMs: 24 * 60 * 60 * 1000,
+  message: PROFILE_MESSAGES.usernameTooOften,
+} as const satisfies RateLimit;
+
+export const USERNAME_HOLD_MS = USERNAME_LIMITS.holdDays * 24 * 60 * 60 * 1000;
+
+/** The guard below fails on this: a name held for someone else. */
+const HELD = /NOT NULL constraint failed: released_usernames\.user_id/i;
+
+const COLUMNS = `user_id, username, wefunder_url, bio, site, investing_thesis, about, off_platform_investments,
+  investment_size, interests, hide_badges, hide_investments, hide_in_search_engines, hide_location, updated_at`;
+
+type RawProfileRow = {
+  user_id: string;
+  username: string | null;
+  wefunder_url: string | null;
+  bio: string | null;
+  site: string | null;
+  investing_thesis: string | null;
+  about: string | null;
+  off_platform_investments: string | null;
+  investment_size: string | null;
+  interests: string | null;
+  hide_badges: number;
+  hide_investments: number;
+  hide_in_search_engines: number;
+  hide_location: number;
+  updated_at: number;
+};
+
+function fromRaw(r: RawProfileRow): ProfileRow {
+  let interests: unknown = [];
+  try {
+    interests = JSON.parse(r.interests ?? "[]");
+  } catch {
+    interests = [];
+  }
+  return {
+    userId: r.user_id,
+    username: r.username,
+    wefunderUrl: r.wefunder_url,
+    bio: r.bio,
+    site: r.site,
+    investingThesis: r.investing_thesis,
+    about: r.about,
+    offPlatformInvestments: r.off_platform_investments,
+    investmentSize: r.investment_size,
+    interests: Array.isArray(interests) ? (interests as string[]) : [],
+    hideBadges: r.hide_badges === 1,
+    hideInvestments: r.hide_investments === 1,
+    hideInSearchEngines: r.hide_in_search_engines === 1,
+    hideLocation: r.hide_location === 1,
+    updatedAt: r.updated_at,
+  };
+}
+
+function usernameRefused(status: 409 | 429, message: string, retryAfter?: number): ServiceError {
+  return new ServiceError(status, message, status === 429 ? "rate_limited" : "username_taken", {
+    retryAfter,
+    errors: { username: message },
+  });
+}
+
 /**
  * Saves the whole profile (PUT: a field left out is emptied). 401 signed out ('You must be logged
  * in to save settings'), 403 for someone else's, 404 for an unknown user (admins), 400 with every
- * field's error, 409 'That username is taken'.
+ * field's error (a reserved name: 'This username is reserved'), 409 'That username is taken' or
+ * held, 429 past the username change limit.
+ *
+ * One D1 batch (issue 16, ADR 025), so each rule is checked by the write itself and two saves
+ * racing cannot slip past one: (1) a slot of the account's daily username-change limit, taken only
+ * when the stored username differs from the new one; (2) a guard that fails the batch when the new
+ * name is held for someone else (released within 30 days); (3) the old name, if this changes it,
+ * held for this account from now; (4) the new name's own hold, if any, dropped (it is theirs, or
+ * expired); (5) the profile upsert, whose unique index refuses a name someone holds now.
  */
 export async function savePublicProfile(
   db: Database,
@@ -71,31 +154,82 @@ export async function savePublicProfile(
     if (!owner[0]) throw new ServiceError(404, "User not found", "not_found");
   }
   const p = checked.value;
-  const values = {
-    username: p.username || null,
-    wefunderUrl: p.wefunderUrl || null,
-    bio: p.bio || null,
-    site: p.site || null,
-    investingThesis: p.investingThesis || null,
-    about: p.about || null,
-    offPlatformInvestments: p.offPlatformInvestments || null,
-    investmentSize: p.investmentSize || null,
-    interests: p.interests,
-    ...p.confidentiality,
-    updatedAt: now,
+  const username = p.username || null;
+  const d1 = db.$client;
+  const work: D1PreparedStatement[] = [];
+  if (username) {
+    work.push(
+      d1
+        .prepare(
+          `insert into released_usernames (username, user_id, released_at)
+           select ?1, null, 0 where exists (
+             select 1 from released_usernames where username = ?1 and user_id <> ?2 and released_at > ?3)`,
+        )
+        .bind(username, userId, now - USERNAME_HOLD_MS),
+    );
+  }
+  work.push(
+    d1
+      .prepare(
+        `insert into released_usernames (username, user_id, released_at)
+         select username, user_id, ?3 from public_profiles
+         where user_id = ?1 and username is not null and username <> coalesce(?2, '')
+         on conflict (username) do update set user_id = excluded.user_id, released_at = excluded.released_at`,
+      )
+      .bind(userId, username, now),
+  );
+  if (username) work.push(d1.prepare("delete from released_usernames where username = ?1").bind(username));
+  work.push(
+    d1
+      .prepare(
+        `insert into public_profiles (${COLUMNS})
+         values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+         on conflict (user_id) do update set
+           username = excluded.username, wefunder_url = excluded.wefunder_url, bio = excluded.bio,
+           site = excluded.site, investing_thesis = excluded.investing_thesis, about = excluded.about,
+           off_platform_investments = excluded.off_platform_investments, investment_size = excluded.investment_size,
+           interests = excluded.interests, hide_badges = excluded.hide_badges,
+           hide_investments = excluded.hide_investments, hide_in_search_engines = excluded.hide_in_search_engines,
+           hide_location = excluded.hide_location, updated_at = excluded.updated_at
+         returning *`,
+      )
+      .bind(
+        userId,
+        username,
+        p.wefunderUrl || null,
+        p.bio || null,
+        p.site || null,
+        p.investingThesis || null,
+        p.about || null,
+        p.offPlatformInvestments || null,
+        p.investmentSize || null,
+        JSON.stringify(p.interests),
+        p.confidentiality.hideBadges ? 1 : 0,
+        p.confidentiality.hideInvestments ? 1 : 0,
+        p.confidentiality.hideInSearchEngines ? 1 : 0,
+        p.confidentiality.hideLocation ? 1 : 0,
+        now,
+      ),
+  );
+  const change: Slot = {
+    key: `username:user:${userId}`,
+    limit: USERNAME_RATE_LIMIT,
+    onlyIf: {
+      sql: "coalesce((select username from public_profiles where user_id = ?5), '') <> ?6",
+      binds: [userId, username ?? ""],
+    },
   };
   try {
-    const saved = await db
-      .insert(publicProfiles)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: publicProfiles.userId, set: values })
-      .returning();
-    return toProfile(saved[0]);
+    const results = await reserveAndRun(db, [change], work, now);
+    const saved = results[results.length - 1].results as RawProfileRow[];
+    return toProfile(fromRaw(saved[0]));
   } catch (e) {
+    if (isServiceError(e) && e.status === 429) {
+      throw usernameRefused(429, e.message, e.retryAfter ?? undefined);
+    }
+    if (constraintFailed(e, HELD)) throw usernameRefused(409, PROFILE_MESSAGES.usernameHeld);
     if (constraintFailed(e, /UNIQUE constraint failed: public_profiles\.username/i)) {
-      throw new ServiceError(409, PROFILE_MESSAGES.usernameTaken, "username_taken", {
-        errors: { username: PROFILE_MESSAGES.usernameTaken },
-      });
+      throw usernameRefused(409, PROFILE_MESSAGES.usernameTaken);
     }
     throw e;
   }

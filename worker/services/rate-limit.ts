@@ -29,6 +29,13 @@ export interface RateLimit {
 export interface Slot {
   key: string;
   limit: RateLimit;
+  /**
+   * Take the slot only when this SQL condition holds when the batch runs (say, "the request
+   * changes something": a follow of a project not yet followed). Evaluated in the reservation's own
+   * statement, so it sees the same rows as the work after it; its parameters are numbered from ?5.
+   * A request whose condition is false takes nothing and cannot be refused by this slot.
+   */
+  onlyIf?: { sql: string; binds: unknown[] };
 }
 
 const OVER_LIMIT = /CHECK constraint failed: rate_limits_within_limit/i;
@@ -42,14 +49,14 @@ export function reserveStatement(db: Database, slot: Slot, now: number): D1Prepa
   return db.$client
     .prepare(
       `insert into rate_limits (key, window_start, window_ms, count, max_count)
-       values (?1, ?2, ?3, 1, ?4)
+       select ?1, ?2, ?3, 1, ?4 where ${slot.onlyIf ? `(${slot.onlyIf.sql})` : "true"}
        on conflict (key) do update set
          count = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then 1 else rate_limits.count + 1 end,
          window_start = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then ?2 else rate_limits.window_start end,
          window_ms = ?3,
          max_count = ?4`,
     )
-    .bind(slot.key, now, slot.limit.windowMs, slot.limit.max);
+    .bind(slot.key, now, slot.limit.windowMs, slot.limit.max, ...(slot.onlyIf?.binds ?? []));
 }
 
 /**

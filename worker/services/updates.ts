@@ -4,9 +4,11 @@
  * by the project's investors (an active investment), its founder and admins, and shown to everyone
  * else as a dated "for investors only" note without title or body, on the page and in the API.
  *
- * Posting writes the update and its notifications in one batch (worker/services/notifications.ts).
+ * Posting writes the update and its notifications in one batch (worker/services/notifications.ts),
+ * with a slot of the project's daily limit (UPDATE_RATE_LIMIT, issue 16): a refused post writes
+ * neither the update nor a notification.
  */
-import { UPDATE_MESSAGES, validateUpdate, type UpdateInput } from "../../app/lib/update-form";
+import { UPDATE_LIMITS, UPDATE_MESSAGES, validateUpdate, type UpdateInput } from "../../app/lib/update-form";
 import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
 import type { UpdateDTO } from "../../app/lib/conversation";
 import type { SessionUser } from "../../app/lib/types";
@@ -18,8 +20,16 @@ import { notifyUpdate } from "./notifications";
 import { canEditProject } from "./project-editor";
 import { findProjectRef, publicInvestorName, type ProjectRef } from "./projects";
 import { markPublicContentChanged } from "./public-content";
+import { reserveAndRun, type RateLimit } from "./rate-limit";
 
 export const UPDATES_SHOWN = 50;
+
+/** Updates per project a day, whoever posts them (its founder or an admin). */
+export const UPDATE_RATE_LIMIT = {
+  max: UPDATE_LIMITS.perDay,
+  windowMs: 24 * 60 * 60 * 1000,
+  message: UPDATE_MESSAGES.tooMany,
+} as const satisfies RateLimit;
 
 /** The project for a founder's write: 404 when missing (or a draft the viewer cannot see), 403 for others. */
 async function projectToManage(db: Database, viewer: SessionUser | null, idOrSlug: string): Promise<ProjectRef> {
@@ -95,9 +105,14 @@ export async function postUpdate(
     actorId: viewer!.id,
     investorsOnly: input.investorsOnly,
   });
-  const [written] = await d1.batch<UpdateRow>([insert, fanOut]);
+  const [written] = await reserveAndRun(
+    db,
+    [{ key: `update:project:${project.id}`, limit: UPDATE_RATE_LIMIT }],
+    [insert, fanOut],
+    now,
+  );
   markPublicContentChanged();
-  return toDTO(written.results[0], true);
+  return toDTO((written.results as UpdateRow[])[0], true);
 }
 
 /** Edits an update's title, body or audience. Nobody is notified again. */
