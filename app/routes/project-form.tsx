@@ -169,6 +169,7 @@ function refusalMessage(message: string): string {
  * the error of its URL field (`image`, `logo`, `gallery`).
  */
 async function storeUploads(
+  db: Parameters<typeof storeImage>[0],
   bucket: R2Bucket,
   user: SessionUser,
   form: FormData,
@@ -178,7 +179,7 @@ async function storeUploads(
   const errors: FieldErrors = {};
   const store = async (file: File, field: keyof typeof IMAGE_FIELD_LABELS, key: string) => {
     try {
-      return (await storeImage(bucket, user, file, IMAGE_FIELD_LABELS[field])).url;
+      return (await storeImage(db, bucket, user, file, IMAGE_FIELD_LABELS[field])).url;
     } catch (e) {
       if (!isServiceError(e)) throw e;
       errors[key] ??= e.message;
@@ -229,7 +230,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let uploadErrors: FieldErrors = {};
   if (mayEdit) {
     try {
-      uploadErrors = await storeUploads(env.IMAGES, user, form, values);
+      uploadErrors = await storeUploads(db, env.IMAGES, user, form, values);
     } catch (e) {
       console.error("project form: storing an upload failed", e);
       return formState(values, { message: failed }, 500);
