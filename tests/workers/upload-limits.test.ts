@@ -1,11 +1,13 @@
 /**
  * Issue 16's findings on uploads (ADR 023), through the API door and the services: the per-account
- * quota and hourly limit hold under a burst of concurrent uploads.
+ * quota and hourly limit hold under a burst of concurrent uploads, and an upload may be used only by
+ * a project of the founder who stored it (or the admin editing).
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import type { SessionUser } from "../../app/lib/types";
+import { bannerMessage } from "../../app/lib/form-kit";
+import type { ProjectDTO, SessionUser } from "../../app/lib/types";
 import {
   storeImage,
   UPLOAD_MESSAGES,
@@ -13,7 +15,19 @@ import {
   UPLOAD_RATE_LIMIT,
   uploadUsage,
 } from "../../worker/services/uploads";
-import { db, json, recordUpload, signup, TINY_PNG, unique, uniqueIp } from "./helpers";
+import {
+  call,
+  db,
+  inDays,
+  insertProject,
+  json,
+  makeAdmin,
+  recordUpload,
+  signup,
+  TINY_PNG,
+  unique,
+  uniqueIp,
+} from "./helpers";
 
 const tally = (codes: number[]) => codes.reduce<Record<number, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
 const MB = 1024 * 1024;
@@ -116,5 +130,129 @@ describe("the upload limits hold under a burst (issue 16: 2.17 GB from one accou
     const broken = { put: () => Promise.reject(new Error("R2 is down")) } as unknown as R2Bucket;
     await expect(storeImage(db(), broken, founder, TINY_PNG)).rejects.toThrow("R2 is down");
     expect(await usage(founder.id)).toEqual({ images: 0, bytes: 0 });
+  });
+});
+
+/** A complete, valid project body. */
+function projectBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: `Project ${unique()}`,
+    shortDescription: "Smart locks for dorm rooms.",
+    description: "Campus Keys replaces dorm keys with phones.",
+    category: "Technology",
+    fundingGoal: 50_000,
+    fundingDeadline: inDays(90),
+    projectDuration: 12,
+    image: "https://cdn.example.org/main.png",
+    creatorInfo: { name: "Fiona Founder", bio: "Builds locks." },
+    sharePrice: 10,
+    regulationType: "RegCF",
+    investmentTerms: { equityPercentage: 10, minInvestment: 100 },
+    ...overrides,
+  };
+}
+
+const create = (token: string, body: unknown) => call("/api/projects/create", { method: "POST", body, token });
+const put = (id: string, token: string, body: unknown) => call(`/api/projects/${id}`, { method: "PUT", body, token });
+const notYours = (...fields: string[]) => ({
+  success: false,
+  message: bannerMessage(fields.length),
+  errors: Object.fromEntries(fields.map((f) => [f, UPLOAD_MESSAGES.notYours])),
+});
+const projectRow = (id: string) =>
+  env.DB.prepare("select image, logo, gallery from projects where id = ?").bind(id).first();
+
+describe("an upload belongs to the founder who stored it (API door)", () => {
+  it("founder B cannot use founder A's upload as the main image: 400 on the field, nothing saved", async () => {
+    const a = await signup("founder");
+    const b = await signup("founder");
+    const { url } = await recordUpload(a.user.id);
+    const res = await create(b.token, projectBody({ image: url }));
+    expect({ status: res.status, body: await json(res) }).toEqual({ status: 400, body: notYours("image") });
+  });
+
+  it("nor as a logo, a gallery row, the creator's or a team member's photo: each field says so", async () => {
+    const a = await signup("founder");
+    const b = await signup("founder");
+    const ups = [];
+    for (let i = 0; i < 4; i++) ups.push((await recordUpload(a.user.id)).url);
+    const res = await create(
+      b.token,
+      projectBody({
+        logo: ups[0],
+        gallery: ["https://cdn.example.org/g.png", ups[1]],
+        creatorInfo: { name: "Bea", bio: "Bio", image: ups[2] },
+        team: [{ name: "Ann", role: "CTO", image: ups[3] }],
+      }),
+    );
+    expect({ status: res.status, body: await json(res) }).toEqual({
+      status: 400,
+      body: notYours("logo", "gallery[1]", "creatorInfo.image", "team[0].image"),
+    });
+  });
+
+  it("an upload URL the ledger does not know is refused the same way", async () => {
+    const b = await signup("founder");
+    const res = await create(b.token, projectBody({ image: `/uploads/${crypto.randomUUID()}.png` }));
+    expect({ status: res.status, body: await json(res) }).toEqual({ status: 400, body: notYours("image") });
+  });
+
+  it("the founder's own upload is saved", async () => {
+    const a = await signup("founder");
+    const { url } = await recordUpload(a.user.id);
+    const res = await create(a.token, projectBody({ image: url, gallery: [url] }));
+    expect(res.status).toBe(201);
+    expect(await projectRow((await json<ProjectDTO>(res))._id)).toEqual({
+      image: url,
+      logo: null,
+      gallery: JSON.stringify([url]),
+    });
+  });
+
+  it("founder B cannot put A's upload on B's own project with an edit either", async () => {
+    const a = await signup("founder");
+    const b = await signup("founder");
+    const created = await create(b.token, projectBody());
+    const id = (await json<ProjectDTO>(created))._id;
+    const { url } = await recordUpload(a.user.id);
+    const res = await put(id, b.token, projectBody({ logo: url }));
+    expect({ status: res.status, body: await json(res), row: await projectRow(id) }).toEqual({
+      status: 400,
+      body: notYours("logo"),
+      row: { image: "https://cdn.example.org/main.png", logo: null, gallery: "[]" },
+    });
+  });
+
+  it("an admin editing A's project may use A's uploads and the admin's own", async () => {
+    const a = await signup("founder");
+    const admin = await signup("founder");
+    await makeAdmin(admin.user.id);
+    const id = (await json<ProjectDTO>(await create(a.token, projectBody())))._id;
+    const founders = await recordUpload(a.user.id);
+    const admins = await recordUpload(admin.user.id);
+    const res = await put(id, admin.token, projectBody({ image: founders.url, logo: admins.url }));
+    expect({ status: res.status, row: await projectRow(id) }).toEqual({
+      status: 200,
+      row: { image: founders.url, logo: admins.url, gallery: "[]" },
+    });
+  });
+
+  it("an admin may not move a third founder's upload onto A's project", async () => {
+    const a = await signup("founder");
+    const c = await signup("founder");
+    const admin = await signup("founder");
+    await makeAdmin(admin.user.id);
+    const id = (await json<ProjectDTO>(await create(a.token, projectBody())))._id;
+    const { url } = await recordUpload(c.user.id);
+    const res = await put(id, admin.token, projectBody({ image: url }));
+    expect({ status: res.status, body: await json(res) }).toEqual({ status: 400, body: notYours("image") });
+  });
+
+  it("an upload already on the project stays savable, even one stored before the ledger existed", async () => {
+    const a = await signup("founder");
+    const legacy = `/uploads/${crypto.randomUUID()}.png`;
+    const project = await insertProject({ status: "draft", founderId: a.user.id, image: legacy });
+    const res = await put(project.id, a.token, projectBody({ image: legacy }));
+    expect(res.status).toBe(200);
   });
 });
