@@ -1,13 +1,15 @@
 /**
  * Issue 16's findings on uploads (ADR 023), through the API door and the services: the per-account
- * quota and hourly limit hold under a burst of concurrent uploads, and an upload may be used only by
- * a project of the founder who stored it (or the admin editing).
+ * quota and hourly limit hold under a burst of concurrent uploads, an upload may be used only by a
+ * project of the founder who stored it (or the admin editing), and the daily cleanup deletes what
+ * no project uses. (The project form's door: tests/app/upload-form.test.ts.)
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { bannerMessage } from "../../app/lib/form-kit";
 import type { ProjectDTO, SessionUser } from "../../app/lib/types";
+import { bannerMessage } from "../../app/lib/form-kit";
+import { CLEANUP_LIMITS, deleteUnusedUploads } from "../../worker/services/upload-cleanup";
 import {
   storeImage,
   UPLOAD_MESSAGES,
@@ -16,6 +18,7 @@ import {
   uploadUsage,
 } from "../../worker/services/uploads";
 import {
+  bucketKeys,
   call,
   db,
   inDays,
@@ -29,6 +32,7 @@ import {
   uniqueIp,
 } from "./helpers";
 
+const DAY = 24 * 60 * 60 * 1000;
 const tally = (codes: number[]) => codes.reduce<Record<number, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
 const MB = 1024 * 1024;
 
@@ -123,6 +127,14 @@ describe("the upload limits hold under a burst (issue 16: 2.17 GB from one accou
       ledger: { images: 2, bytes: 99 * MB },
       bucket: { count: 1, bytes: 2 * MB },
     });
+  });
+
+  it("cleanup frees the quota: a full account whose images are unused and a day old may upload again", async () => {
+    const { token, user } = await signup("founder");
+    for (let i = 0; i < UPLOAD_QUOTA.images; i++) await recordUpload(user.id, { createdAt: Date.now() - 2 * DAY });
+    const full = (await upload(token, TINY_PNG)).status;
+    await deleteUnusedUploads(db(), env.IMAGES);
+    expect([full, (await upload(token, TINY_PNG)).status]).toEqual([409, 201]);
   });
 
   it("when R2 fails, the ledger row is removed again: the failed upload takes no quota", async () => {
@@ -254,5 +266,61 @@ describe("an upload belongs to the founder who stored it (API door)", () => {
     const project = await insertProject({ status: "draft", founderId: a.user.id, image: legacy });
     const res = await put(project.id, a.token, projectBody({ image: legacy }));
     expect(res.status).toBe(200);
+  });
+});
+
+describe("the daily cleanup deletes images no project uses, a day after they were stored", () => {
+  it("ledger: an unused upload older than a day goes (R2 and row); used ones and a fresh one stay", async () => {
+    const owner = unique("owner-");
+    const old = Date.now() - 2 * DAY;
+    const [unused, image, logo, gallery, creator, team] = await Promise.all(
+      Array.from({ length: 6 }, () => recordUpload(owner, { createdAt: old, put: true })),
+    );
+    const fresh = await recordUpload(owner, { put: true });
+    await insertProject({
+      image: image.url,
+      logo: logo.url,
+      gallery: ["https://cdn.example.org/g.png", gallery.url],
+      creatorInfo: { name: "C", bio: "B", image: creator.url },
+      team: [{ name: "T", role: "CTO", image: team.url }],
+    });
+    const ours = [unused, image, logo, gallery, creator, team, fresh].map((u) => u.key).sort();
+    const kept = [image, logo, gallery, creator, team, fresh].map((u) => u.key).sort();
+
+    await deleteUnusedUploads(db(), env.IMAGES);
+
+    const inBucket = (await bucketKeys()).filter((k) => ours.includes(k));
+    const inLedger = (
+      await env.DB.prepare("select key from uploads where owner_id = ? order by key").bind(owner).all<{ key: string }>()
+    ).results.map((r) => r.key);
+    expect({ inBucket, inLedger }).toEqual({ inBucket: kept, inLedger: kept });
+  });
+
+  it("bucket: an object with no ledger row (stored before the ledger) goes after a day unless a project uses it", async () => {
+    const [orphan, used] = [`projects/${crypto.randomUUID()}.png`, `projects/${crypto.randomUUID()}.png`];
+    for (const key of [orphan, used]) await env.IMAGES.put(key, TINY_PNG);
+    await insertProject({ logo: `/uploads/${used.slice("projects/".length)}` });
+    await deleteUnusedUploads(db(), env.IMAGES);
+    const whileYoung = await bucketKeys();
+    await deleteUnusedUploads(db(), env.IMAGES, Date.now() + 2 * DAY);
+    const dayLater = await bucketKeys();
+    expect({
+      whileYoung: [whileYoung.includes(orphan), whileYoung.includes(used)],
+      dayLater: [dayLater.includes(orphan), dayLater.includes(used)],
+    }).toEqual({ whileYoung: [true, true], dayLater: [false, true] });
+  });
+
+  it("bucket: each run lists at most its budget and the next run goes on from there, until every orphan is gone", async () => {
+    const orphans = Array.from({ length: 5 }, () => `projects/${crypto.randomUUID()}.png`);
+    for (const key of orphans) await env.IMAGES.put(key, TINY_PNG);
+    const limits = { ...CLEANUP_LIMITS, maxObjects: 2, cursorKey: `maintenance/${unique("cursor-")}` };
+    const later = Date.now() + 2 * DAY;
+    const total = (await bucketKeys()).length;
+    const listed: number[] = [];
+    for (let run = 0; run < Math.ceil(total / 2) + 1; run++) {
+      listed.push((await deleteUnusedUploads(db(), env.IMAGES, later, limits)).listed);
+    }
+    const left = (await bucketKeys()).filter((k) => orphans.includes(k));
+    expect({ overBudget: listed.filter((n) => n > 2), left }).toEqual({ overBudget: [], left: [] });
   });
 });
