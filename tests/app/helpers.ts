@@ -7,7 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 
 import { alertTexts } from "../shared/html";
-import { uniqueIp } from "../workers/helpers";
+import { bucketKeys, uniqueIp } from "../workers/helpers";
 
 export { visibleText } from "../shared/html";
 
@@ -80,6 +80,7 @@ export async function allCounts(): Promise<Record<string, number>> {
     "project_questions",
     "notifications",
     "notification_preferences",
+    "uploads",
   ];
   // A cancellation writes no row but turns one cancelled: counted too, so a refused cancel that
   // changed anything shows.
@@ -92,7 +93,11 @@ export async function allCounts(): Promise<Record<string, number>> {
     ["project_questions (hidden)", "select count(*) as n from project_questions where hidden = 1"],
   ];
   const results = await env.DB.batch(queries.map(([, q]) => env.DB.prepare(q)));
-  return Object.fromEntries(queries.map(([name], i) => [name, (results[i].results[0] as { n: number }).n]));
+  return {
+    ...Object.fromEntries(queries.map(([name], i) => [name, (results[i].results[0] as { n: number }).n])),
+    // Images stored in R2 (ADR 023): a refused request stores none.
+    "R2 objects (projects/)": (await bucketKeys()).length,
+  };
 }
 
 export const tally = (codes: number[]) =>
