@@ -9,6 +9,7 @@ import { createDb } from "../db/client";
 import { createApp } from "./app";
 import { purgeExpired } from "./services/maintenance";
 import { runClosingSoon } from "./services/notifications";
+import { deleteUnusedUploads } from "./services/upload-cleanup";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -29,8 +30,9 @@ const app = createApp((c) => {
 export default {
   fetch: app.fetch,
   /**
-   * Daily (wrangler.toml [triggers]): housekeeping (expired sessions, stale rate-limit rows) and
-   * the "closes within 48 hours" notifications for followers (once per project and person).
+   * Daily (wrangler.toml [triggers]): housekeeping (expired sessions, stale rate-limit rows, images
+   * no project uses) and the "closes within 48 hours" notifications for followers (once per
+   * project and person).
    */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(
@@ -41,6 +43,11 @@ export default {
         console.log(
           `purged ${n.sessions} expired sessions, ${n.rateLimits} rate-limit rows, ${n.devices} device cookies`,
         ),
+      ),
+    );
+    ctx.waitUntil(
+      deleteUnusedUploads(createDb(env.DB), env.IMAGES).then((n) =>
+        console.log(`deleted ${n.ledger} unused uploads and ${n.unlisted} unrecorded images (${n.listed} listed)`),
       ),
     );
   },

@@ -3,14 +3,16 @@
  * /my-projects/edit/:id (id "project-edit"), founders and admins only; anyone else signed in is
  * sent to / (spec section 6), a visitor to /signin.
  *
- * One action for every button of the form (ADR 016):
- * - chosen images are stored first, whichever button was pressed (each one's URL replaces `image`
- *   or `logo`, or joins the gallery), so a file chosen before adding a row is not lost; a refused
- *   image is its URL field's error;
+ * One action for every button of the form (ADR 016, ADR 023):
  * - a row intent (`add:team`, `remove:faqs:2`) re-renders the form with a row more or less and
- *   everything typed kept: nothing is saved;
- * - Save / Create Project: the project editor service creates the draft or saves the edit;
- *   Publish (a draft's edit page) saves the same way, then publishes;
+ *   everything typed kept: nothing is saved and no file is stored (a file input comes back empty,
+ *   so a note says the chosen images are uploaded when the project is saved);
+ * - Save / Create Project: first every check the save makes (signed in, founder or admin, may edit
+ *   THIS project or may create one, every field, the images' bytes) with the chosen files as
+ *   stand-ins; only a save that will be accepted stores its images (each one's URL replaces
+ *   `image` or `logo`, or joins the gallery), then the project editor service saves; if the save
+ *   still fails, the images just stored are deleted again. Publish (a draft's edit page) saves
+ *   the same way, then publishes;
  * - a field error (400, or 409 for terms locked by a sale) re-renders the form with the values,
  *   the spec's banner and each field's message; any other refusal shows its message on top.
  * On success a document post (no JavaScript) is redirected to `/my-projects?saved=created|updated|
@@ -34,18 +36,33 @@ import {
   type FormValues,
 } from "../components/project-form/values";
 import { applyRowIntent, bannerMessage, parseFormFields, parseRowIntent, type FieldErrors } from "../lib/form-kit";
-import { formValuesOf, PROJECT_MESSAGES, validateProject } from "../lib/project-form";
+import { formValuesOf, PROJECT_MESSAGES } from "../lib/project-form";
 import type { SessionUser } from "../lib/types";
 import projectFormCss from "../styles/project-form.css?url";
 
-import { FORM_LIMITS, formFiles, readForm } from "../server/form.server";
+import { actionRetryAfter, FORM_LIMITS, formFiles, readForm } from "../server/form.server";
 import { getApp, getUser, requireUser } from "../server/guards.server";
-import { isServiceError } from "../../worker/services/errors";
-import { createProject, getEditableProject, publishProject, updateProject } from "../../worker/services/project-editor";
-import { IMAGE_FIELD_LABELS, storeImage } from "../../worker/services/uploads";
+import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import {
+  checkProjectSave,
+  createProject,
+  getEditableProject,
+  publishProject,
+  updateProject,
+} from "../../worker/services/project-editor";
+import {
+  checkImage,
+  discardUploads,
+  IMAGE_FIELD_LABELS,
+  storeCheckedImage,
+  type CheckedImage,
+} from "../../worker/services/uploads";
 import type { Route } from "./+types/project-form";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: projectFormCss }];
+
+/** A 429 from the hourly upload limit carries `Retry-After`, as the API's does. */
+export const headers = actionRetryAfter;
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(params.id ? "Edit Project" : "Create Project"),
@@ -129,6 +146,8 @@ interface FormState {
   errors: FieldErrors;
   count: number;
   message: string | null;
+  /** A note that is not an error (the chosen images were not uploaded). */
+  note: string | null;
   focus: string | null;
   /** A new key per answer: the form is rebuilt from these values (its inputs are uncontrolled). */
   formKey: string;
@@ -136,13 +155,14 @@ interface FormState {
   error: string | null;
 }
 
-function formState(values: FormValues, patch: Partial<FormState>, status = 200) {
+function formState(values: FormValues, patch: Partial<FormState>, status = 200, headers?: Record<string, string>) {
   const state: FormState = {
     kind: "form",
     values: formShape(values),
     errors: {},
     count: 0,
     message: null,
+    note: null,
     focus: null,
     formKey: crypto.randomUUID(),
     error: null,
@@ -150,7 +170,7 @@ function formState(values: FormValues, patch: Partial<FormState>, status = 200) 
   };
   if (patch.errors && patch.count === undefined) state.count = Object.keys(patch.errors).length;
   state.error = state.count > 0 ? bannerMessage(state.count) : state.message;
-  return data(state, { status });
+  return data(state, { status, headers });
 }
 
 /** Spec section 8's wording for the refusals that are not about one field. */
@@ -163,47 +183,65 @@ function refusalMessage(message: string): string {
   return message;
 }
 
+/** A chosen file, checked, and the URL field it fills (`image`, `logo`, or a new gallery row). */
+interface ChosenImage {
+  target: "image" | "logo" | "gallery";
+  image: CheckedImage;
+}
+
+const FILE_TARGETS = [
+  ["imageFile", "image"],
+  ["logoFile", "logo"],
+  ["galleryFiles", "gallery"],
+] as const;
+
 /**
- * Stores the form's uploads (worker/services/uploads.ts checks each one's bytes and size): the main
- * image and the logo replace their URLs, gallery images join the gallery. An upload's error is
- * the error of its URL field (`image`, `logo`, `gallery`).
+ * Checks the bytes of every chosen file (worker/services/uploads.ts: size, type), storing none. A
+ * refused file is the error of its URL field (`image`, `logo`, `gallery`).
  */
-async function storeUploads(
-  bucket: R2Bucket,
-  user: SessionUser,
-  form: FormData,
-  values: FormValues,
-): Promise<FieldErrors> {
+async function checkChosenImages(form: FormData): Promise<{ chosen: ChosenImage[]; errors: FieldErrors }> {
   const files = formFiles(form);
+  const chosen: ChosenImage[] = [];
   const errors: FieldErrors = {};
-  const store = async (file: File, field: keyof typeof IMAGE_FIELD_LABELS, key: string) => {
-    try {
-      return (await storeImage(bucket, user, file, IMAGE_FIELD_LABELS[field])).url;
-    } catch (e) {
-      if (!isServiceError(e)) throw e;
-      errors[key] ??= e.message;
-      return null;
+  for (const [field, target] of FILE_TARGETS) {
+    // The main image and the logo take one file each (the first), the gallery every one.
+    for (const file of target === "gallery" ? (files[field] ?? []) : (files[field] ?? []).slice(0, 1)) {
+      try {
+        chosen.push({ target, image: await checkImage(file, IMAGE_FIELD_LABELS[field]) });
+      } catch (e) {
+        if (!isServiceError(e)) throw e;
+        errors[target] ??= e.message;
+      }
     }
-  };
-  for (const [field, key] of [
-    ["imageFile", "image"],
-    ["logoFile", "logo"],
-  ] as const) {
-    const file = files[field]?.[0];
-    if (!file) continue;
-    const url = await store(file, field, key);
-    if (url) values[key] = url;
   }
+  return { chosen, errors };
+}
+
+/** Stands in for a chosen file while the save is checked; never saved (`.invalid` is no domain). */
+const PENDING_IMAGE = "https://pending-upload.invalid/image.png";
+
+/** The values with each chosen file's URL in place: main image and logo replaced, gallery rows added. */
+function withImages(values: FormValues, chosen: ChosenImage[], urls: string[]): FormValues {
+  const next: FormValues = { ...values };
   const added: string[] = [];
-  for (const file of files.galleryFiles ?? []) {
-    const url = await store(file, "galleryFiles", "gallery");
-    if (url) added.push(url);
+  chosen.forEach(({ target }, i) => {
+    if (target === "gallery") added.push(urls[i]);
+    else next[target] = urls[i];
+  });
+  // New gallery rows go after the posted ones (blank rows included, so an error keeps its row
+  // number; the save drops blank rows).
+  if (added.length) next.gallery = [...rowsAt(values, "gallery"), ...added];
+  return next;
+}
+
+/** The images stored for a save that then failed: deleted again (their quota freed). */
+async function discard(bucket: R2Bucket, db: Parameters<typeof discardUploads>[0], keys: string[]) {
+  try {
+    await discardUploads(db, bucket, keys);
+  } catch (e) {
+    // The daily cleanup deletes them a day later (nothing references them).
+    console.error("project form: deleting the images of a failed save failed", e);
   }
-  if (added.length) {
-    const kept = rowsAt(values, "gallery").filter((u) => !(typeof u === "string" && u.trim() === "") && u != null);
-    values.gallery = [...kept, ...added];
-  }
-  return errors;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -221,57 +259,83 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const editing = params.id !== undefined;
   const failed = editing ? SAVE_FAILED_EDIT : PROJECT_MESSAGES.createFailed;
   const user = getUser(context);
-  const mayEdit = !!user && (user.role === "founder" || user.role === "admin");
   const { db, env } = getApp(context);
+  // Files are stored by a save that will be accepted, and by nothing else: whenever the form comes
+  // back, the chosen files were not kept, and the founder is told so.
+  const note = Object.keys(formFiles(form)).length ? PROJECT_MESSAGES.imagesNotKept : null;
 
-  // Chosen images are stored first, whichever button was pressed: a file input is empty when the
-  // form comes back, so an image chosen before adding a row is kept as its URL, not lost.
-  let uploadErrors: FieldErrors = {};
-  if (mayEdit) {
-    try {
-      uploadErrors = await storeUploads(env.IMAGES, user, form, values);
-    } catch (e) {
-      console.error("project form: storing an upload failed", e);
-      return formState(values, { message: failed }, 500);
-    }
-  }
-  const uploadFailed = Object.keys(uploadErrors).length > 0;
-
-  // Add or remove a row: the same form back, one row more or less, nothing saved.
+  // Add or remove a row: the same form back, one row more or less, nothing saved or stored.
   const row = parseRowIntent(intent);
   if (row) {
-    if (!isRowList(row.list)) return formState(values, { errors: uploadErrors }, uploadFailed ? 400 : 200);
+    if (!isRowList(row.list)) return formState(values, { note });
     const { values: next, changed } = applyRowIntent(values, row, ROW_LISTS[row.list].empty);
     const length = rowsAt(next, row.list).length;
     const at = row.kind === "add" ? length - 1 : Math.min(row.index, length - 1);
-    const focus = changed && !uploadFailed ? firstFieldOf(row.list, Math.max(0, at)) : null;
-    return formState(next, { focus, errors: uploadErrors }, uploadFailed ? 400 : 200);
+    const focus = changed ? firstFieldOf(row.list, Math.max(0, at)) : null;
+    return formState(next, { focus, note });
   }
 
   if (!user) {
     const message = editing ? PROJECT_MESSAGES.updateSignedOut : PROJECT_MESSAGES.authRequired;
-    return formState(values, { message }, 401);
+    return formState(values, { message, note }, 401);
   }
-  if (!mayEdit) {
-    return formState(values, { message: editing ? PROJECT_MESSAGES.noPermission : PROJECT_MESSAGES.notFounder }, 403);
-  }
-  if (uploadFailed) {
-    // Nothing is saved with an image refused; the other fields are checked too, so every error
-    // shows at once. (An edit keeps its deadline here: the service judges that on save.)
-    const check = validateProject(values, {
-      today: isoDay(),
-      currentDeadline: editing && typeof values.fundingDeadline === "string" ? values.fundingDeadline : undefined,
-    });
-    return formState(values, { errors: { ...(check.ok ? {} : check.errors), ...uploadErrors } }, 400);
+  if (user.role !== "founder" && user.role !== "admin") {
+    const message = editing ? PROJECT_MESSAGES.noPermission : PROJECT_MESSAGES.notFounder;
+    return formState(values, { message, note }, 403);
   }
 
+  /** A refusal from a service, as the form shows it. */
+  const refused = (e: unknown, shown: FormValues = values, notice = note) => {
+    if (!isServiceError(e)) {
+      console.error("project form: saving failed", e);
+      return formState(shown, { message: failed, note: notice }, 500);
+    }
+    if (e.errors && Object.keys(e.errors).length) {
+      return formState(shown, { errors: e.errors, note: notice }, e.status);
+    }
+    return formState(shown, { message: refusalMessage(e.message), note: notice }, e.status, errorHeaders(e));
+  };
+
+  // Every check of the save before anything is stored: who may save this form (for an edit, this
+  // project), every field, and the chosen files' bytes, all errors at once.
+  const { chosen, errors: fileErrors } = await checkChosenImages(form);
+  try {
+    const pending = chosen.map(() => PENDING_IMAGE);
+    await checkProjectSave(db, user, params.id, withImages(values, chosen, pending));
+  } catch (e) {
+    if (isServiceError(e) && e.errors && Object.keys(e.errors).length) {
+      return formState(values, { errors: { ...e.errors, ...fileErrors }, note }, e.status);
+    }
+    return refused(e);
+  }
+  if (Object.keys(fileErrors).length) return formState(values, { errors: fileErrors, note }, 400);
+
+  // Then the images (each takes its place in the account's quota and hourly limit) …
+  const stored: string[] = [];
+  const urls: string[] = [];
+  for (const { target, image } of chosen) {
+    try {
+      const done = await storeCheckedImage(db, env.IMAGES, user, image);
+      stored.push(done.key);
+      urls.push(done.url);
+    } catch (e) {
+      await discard(env.IMAGES, db, stored);
+      if (!isServiceError(e)) return refused(e);
+      return formState(values, { errors: { [target]: e.message }, note }, e.status, errorHeaders(e));
+    }
+  }
+
+  // … and the save.
+  const saving = withImages(values, chosen, urls);
   let saved: SavedCode;
+  let kept = false;
   try {
     if (!editing) {
-      await createProject(db, user, values);
+      await createProject(db, user, saving);
       saved = "created";
     } else {
-      await updateProject(db, user, params.id, values);
+      await updateProject(db, user, params.id, saving);
+      kept = true;
       if (intent === "publish") {
         await publishProject(db, user, params.id);
         saved = "published";
@@ -280,12 +344,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     }
   } catch (e) {
-    if (isServiceError(e)) {
-      if (e.errors && Object.keys(e.errors).length) return formState(values, { errors: e.errors }, e.status);
-      return formState(values, { message: refusalMessage(e.message) }, e.status);
-    }
-    console.error("project form: saving failed", e);
-    return formState(values, { message: failed }, 500);
+    // A refused publish comes after a successful save, which uses the images: the form shows them.
+    if (kept) return refused(e, saving, null);
+    // Refused after all (a sale locked the terms meanwhile, a second create …): not kept either.
+    await discard(env.IMAGES, db, stored);
+    return refused(e);
   }
 
   const to = `/my-projects?saved=${saved}`;
@@ -404,6 +467,7 @@ export default function ProjectFormPage({ loaderData, actionData, params }: Rout
         errors={state?.errors ?? {}}
         count={state?.count ?? 0}
         message={state?.message ?? null}
+        note={state?.note ?? null}
         focus={state?.focus ?? null}
         termsLocked={sharesSold > 0}
         project={project}

@@ -132,6 +132,10 @@ const PROJECT_FIELDS = [
   "gallery[0]",
   "tags",
   "intent",
+  // the form's file inputs (ADR 023): a refused post stores no image
+  "imageFile",
+  "logoFile",
+  "galleryFiles",
 ] as const;
 
 /** workerd itself refuses methods outside its list (FOO is a TypeError before the Worker runs). */

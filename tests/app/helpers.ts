@@ -7,7 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 
 import { alertTexts } from "../shared/html";
-import { uniqueIp } from "../workers/helpers";
+import { bucketKeys, uniqueIp } from "../workers/helpers";
 
 export { visibleText } from "../shared/html";
 
@@ -81,6 +81,7 @@ export async function allCounts(): Promise<Record<string, number>> {
     "notifications",
     "notification_preferences",
     "released_usernames",
+    "uploads",
   ];
   // A cancellation writes no row but turns one cancelled: counted too, so a refused cancel that
   // changed anything shows.
@@ -95,7 +96,11 @@ export async function allCounts(): Promise<Record<string, number>> {
     ["public_profiles (usernames)", "select count(distinct username) as n from public_profiles"],
   ];
   const results = await env.DB.batch(queries.map(([, q]) => env.DB.prepare(q)));
-  return Object.fromEntries(queries.map(([name], i) => [name, (results[i].results[0] as { n: number }).n]));
+  return {
+    ...Object.fromEntries(queries.map(([name], i) => [name, (results[i].results[0] as { n: number }).n])),
+    // Images stored in R2 (ADR 023): a refused request stores none.
+    "R2 objects (projects/)": (await bucketKeys()).length,
+  };
 }
 
 export const tally = (codes: number[]) =>

@@ -146,9 +146,12 @@ test.describe("project form", () => {
     await expect(group(page, "Team member 2").getByLabel("Name")).toBeFocused();
     await expect(page.getByLabel("Project title")).toHaveValue(title);
     await expect(page.getByLabel("Funding goal ($)")).toHaveValue("50000");
-    // The chosen logo was stored on the way: the form comes back with its URL and a thumbnail.
-    await expect(page.getByLabel("Logo URL")).toHaveValue(/^\/uploads\/[0-9a-f-]+\.png$/);
-    await expect(page.getByRole("img", { name: "Current logo" })).toBeVisible();
+    // Nothing is uploaded before the project is saved (ADR 023): the chosen logo was not kept,
+    // and the form says so.
+    await expect(
+      page.getByRole("status").filter({ hasText: "The images you chose have not been uploaded" }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Logo URL")).toHaveValue("");
     // The derived terms follow the posted values without JavaScript too.
     await expect(derived.first()).toHaveText("10,000");
     await group(page, "Team member 2").getByLabel("Name").fill("Omar Dev");
@@ -170,6 +173,8 @@ test.describe("project form", () => {
     await group(page, "FAQ 1").getByLabel("Question").fill("Is it free for students?");
     await group(page, "FAQ 1").getByLabel("Answer").fill("Yes: the clinics pay.");
 
+    // The logo chosen again, and a gallery image: both uploaded by the save.
+    await page.getByLabel("Or upload the logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
     await page
       .getByLabel("Upload gallery images")
       .setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: PNG });

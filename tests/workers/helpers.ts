@@ -113,3 +113,40 @@ export function insertProjectWithSevenSharesLeft() {
 }
 
 export { inDays };
+
+/** A real 1×1 PNG (67 bytes). */
+export const TINY_PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
+
+/**
+ * An upload recorded straight in the ledger (and, with `put`, its bytes in R2), as `storeImage`
+ * leaves it: returns its URL and key.
+ */
+export async function recordUpload(
+  ownerId: string,
+  options: { createdAt?: number; sizeBytes?: number; put?: boolean } = {},
+): Promise<{ url: string; key: string }> {
+  const name = `${crypto.randomUUID()}.png`;
+  const key = `projects/${name}`;
+  await env.DB.prepare(
+    "insert into uploads (key, owner_id, size_bytes, content_type, created_at) values (?1, ?2, ?3, 'image/png', ?4)",
+  )
+    .bind(key, ownerId, options.sizeBytes ?? TINY_PNG.length, options.createdAt ?? Date.now())
+    .run();
+  if (options.put) await env.IMAGES.put(key, TINY_PNG, { httpMetadata: { contentType: "image/png" } });
+  return { url: `/uploads/${name}`, key };
+}
+
+/** Every key in the images bucket under `prefix`, sorted. */
+export async function bucketKeys(prefix = "projects/"): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.IMAGES.list({ prefix, cursor });
+    keys.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys.sort();
+}

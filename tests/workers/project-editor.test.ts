@@ -14,7 +14,7 @@ import { validateSessionToken } from "../../worker/services/auth";
 import { ServiceError } from "../../worker/services/errors";
 import { purchaseShares } from "../../worker/services/investments";
 import { updateProject } from "../../worker/services/project-editor";
-import { call, db, inDays, json, makeAdmin, signup, unique } from "./helpers";
+import { call, db, inDays, json, makeAdmin, recordUpload, signup, unique } from "./helpers";
 
 const DEADLINE = inDays(90);
 const AUTH_REQUIRED = "Authentication required. Please sign in again.";
@@ -411,8 +411,9 @@ describe("POST /api/projects/create: what is stored", () => {
     });
   });
 
-  it("https links, documents and uploaded image paths are stored as given", async () => {
-    const upload = "/uploads/3f2b8c1e-9a4d-4e7f-8b6a-2c1d0e9f8a7b.png";
+  it("https links, documents and the founder's own uploaded image paths are stored as given", async () => {
+    const founder = await signup("founder");
+    const { url: upload } = await recordUpload(founder.user.id);
     const socialLinks = {
       website: "https://campuskeys.example.org",
       twitter: "https://twitter.com/campuskeys",
@@ -426,14 +427,18 @@ describe("POST /api/projects/create: what is stored", () => {
       { name: "Financial Projections", type: "pdf", url: "https://docs.example.org/fin.pdf" },
       { name: "Market Analysis Report", type: "pdf", url: "https://docs.example.org/market.pdf" },
     ];
-    const { project } = await founderWithDraft({
-      image: upload,
-      logo: "https://cdn.example.org/logo.png",
-      creatorInfo: { name: "Fiona", bio: "Bio", image: upload },
-      socialLinks,
-      documents,
-    });
-    const row = await rowOf(project._id);
+    const res = await create(
+      founder.token,
+      projectBody({
+        image: upload,
+        logo: "https://cdn.example.org/logo.png",
+        creatorInfo: { name: "Fiona", bio: "Bio", image: upload },
+        socialLinks,
+        documents,
+      }),
+    );
+    expect(res.status).toBe(201);
+    const row = await rowOf((await json<ProjectDTO>(res))._id);
     expect({
       image: row?.image,
       logo: row?.logo,

@@ -21,7 +21,7 @@ import {
   sniffImageType,
   storeImage,
 } from "../../worker/services/uploads";
-import { call, json, makeAdmin, signup, uniqueIp } from "./helpers";
+import { call, db, json, makeAdmin, signup, uniqueIp } from "./helpers";
 
 const MB2 = 2 * 1024 * 1024;
 const UUID = "0b8a3c52-6f1e-4d2a-9b7c-3e5f1a2b4c6d";
@@ -323,7 +323,7 @@ describe("storeImage names the form field in its messages", () => {
   const founder = { id: "founder-1", role: "founder" } as SessionUser;
   const refusal = async (file: Uint8Array, label: string) => {
     try {
-      await storeImage(env.IMAGES, founder, file, label);
+      await storeImage(db(), env.IMAGES, founder, file, label);
     } catch (e) {
       if (e instanceof ServiceError) return { status: e.status, message: e.message };
       throw e;
@@ -456,7 +456,7 @@ describe("readForm: files only where the form allows them", () => {
     form.append("logoFile", fileOf(pngOfSize(MB2 + 1), "logo.png", "image/png"));
     const files = formFiles(await readForm(formRequest(form), FORM_LIMITS.project));
     const founder = { id: "founder-1", role: "founder" } as SessionUser;
-    await expect(storeImage(env.IMAGES, founder, files.logoFile[0], IMAGE_FIELD_LABELS.logoFile)).rejects.toThrow(
+    await expect(storeImage(db(), env.IMAGES, founder, files.logoFile[0], IMAGE_FIELD_LABELS.logoFile)).rejects.toThrow(
       "Logo must be at most 2 MB",
     );
   });

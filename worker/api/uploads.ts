@@ -2,7 +2,8 @@
  * POST /api/uploads (ADR 017): one image in the multipart field `file`, stored by `storeImage`.
  * Answers 201 { success, url, contentType, size }, or 4xx { success: false, message }: 401/403 for
  * who may upload (checked before the body is parsed), 415 for another content type, 400 without a
- * file or with two, then the service's 400/413/415 for the image itself. The body may be up to
+ * file or with two, then the service's 400/413/415 for the image itself, 409 when the account's
+ * upload quota is full and 429 (with Retry-After) past the hourly limit (ADR 023). The body may be up to
  * UPLOAD_BODY_BYTES (worker/app.ts gives this path its own limit; the rest of the API keeps 64 KB).
  */
 import { Hono } from "hono";
@@ -42,7 +43,7 @@ export const uploadsApi = new Hono<HonoEnv>().post("/", async (c) => {
   if (files.length === 0) return c.json({ success: false, message: UPLOAD_MESSAGES.missingFile }, 400);
   if (files.length > 1) return c.json({ success: false, message: UPLOAD_MESSAGES.oneFile }, 400);
   try {
-    const stored = await storeImage(c.env.IMAGES, user, files[0]);
+    const stored = await storeImage(c.get("db"), c.env.IMAGES, user, files[0]);
     return c.json({ success: true, url: stored.url, contentType: stored.contentType, size: stored.size }, 201);
   } catch (e) {
     return serviceErrorResponse(c, e);

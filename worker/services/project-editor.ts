@@ -12,6 +12,10 @@
  *   that lands between our read and our write still locks them.
  * - Drafts are seen by their founder and admins only (`visibleTo` in projects.ts); publishing
  *   gives the project its slug (from the title, unique, never changed after) and opens it.
+ * - Uploaded images (ADR 023): an `/uploads/…` URL new to the project must be in the uploads
+ *   ledger, stored by the project's founder or by the admin making the edit; anything else is a
+ *   400 on its field. `checkProjectSave` runs every check of a save without writing, so the project
+ *   form stores its files only for a save that will be accepted.
  */
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 
@@ -31,6 +35,7 @@ import { projects, type ProjectRow } from "../../db/schema";
 import { constraintFailed, ServiceError } from "./errors";
 import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
 import { markPublicContentChanged } from "./public-content";
+import { UPLOAD_MESSAGES, UPLOAD_URL_PREFIX, uploadKeyOf } from "./uploads";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -92,12 +97,100 @@ export function canEditProject(
   return !!viewer && (viewer.role === "admin" || (viewer.role === "founder" && project.founderId === viewer.id));
 }
 
-/** Creates the signed-in founder's project as a draft. */
-export async function createProject(db: Database, viewer: SessionUser | null, raw: unknown): Promise<ProjectDTO> {
+/** Every image URL a saved input holds, with the field family it came from. */
+function imageRefsOf(
+  input: ProjectInput,
+): { family: "image" | "logo" | "gallery" | "creator" | "team"; url: string }[] {
+  return [
+    { family: "image" as const, url: input.image },
+    { family: "logo" as const, url: input.logo ?? "" },
+    ...input.gallery.map((url) => ({ family: "gallery" as const, url })),
+    { family: "creator" as const, url: input.creatorInfo.image ?? "" },
+    ...input.team.map((m) => ({ family: "team" as const, url: m.image ?? "" })),
+  ].filter((r) => r.url !== "");
+}
+
+/** Every image URL a stored project holds. */
+function imageUrlsOf(row: ProjectRow): string[] {
+  return [
+    row.image,
+    row.logo ?? "",
+    ...(Array.isArray(row.gallery) ? row.gallery : []),
+    row.creatorInfo?.image ?? "",
+    ...(Array.isArray(row.team) ? row.team.map((m) => m?.image ?? "") : []),
+  ].filter((u): u is string => typeof u === "string" && u !== "");
+}
+
+const trimmed = (x: unknown) => (typeof x === "string" ? x.trim() : null);
+
+/** The form name of the field that sent `url` (the row it was typed in), found in the raw body. */
+function fieldOf(family: ReturnType<typeof imageRefsOf>[number]["family"], url: string, body: Record<string, unknown>) {
+  if (family === "image" || family === "logo") return family;
+  if (family === "creator") return "creatorInfo.image";
+  if (family === "gallery") {
+    const images = body.images as Record<string, unknown> | undefined;
+    const rows = Array.isArray(body.gallery) ? body.gallery : Array.isArray(images?.gallery) ? images.gallery : [];
+    const at = rows.findIndex((u) => trimmed(u) === url);
+    return at >= 0 ? `gallery[${at}]` : "gallery";
+  }
+  const team = Array.isArray(body.team) ? (body.team as unknown[]) : [];
+  const at = team.findIndex((m) => !!m && typeof m === "object" && trimmed((m as { image?: unknown }).image) === url);
+  return at >= 0 ? `team[${at}].image` : "team";
+}
+
+/**
+ * An uploaded image may join a project only if its founder (or the admin making the edit) stored
+ * it: each `/uploads/…` URL the save adds must have a ledger row owned by one of them. URLs the
+ * project already holds stay allowed (images stored before the ledger existed have no row). A URL
+ * under /uploads/ with no row is refused the same way. One statement for all of them.
+ */
+async function assertOwnUploads(
+  db: Database,
+  viewer: SessionUser,
+  founderId: string | null,
+  current: ProjectRow | null,
+  input: ProjectInput,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const kept = new Set(current ? imageUrlsOf(current) : []);
+  const added = imageRefsOf(input).filter((r) => r.url.startsWith(UPLOAD_URL_PREFIX) && !kept.has(r.url));
+  if (!added.length) return;
+  const keys = [...new Set(added.map((r) => uploadKeyOf(r.url)).filter((k): k is string => k !== null))];
+  const owners = new Map<string, string>();
+  if (keys.length) {
+    const found = await db.$client
+      .prepare("select key, owner_id from uploads where key in (select value from json_each(?1))")
+      .bind(JSON.stringify(keys))
+      .all<{ key: string; owner_id: string }>();
+    for (const r of found.results) owners.set(r.key, r.owner_id);
+  }
+  const allowed = new Set([founderId, viewer.id].filter((id): id is string => !!id));
+  const errors: Record<string, string> = {};
+  for (const { family, url } of added) {
+    const key = uploadKeyOf(url);
+    const owner = key ? owners.get(key) : undefined;
+    if (owner && allowed.has(owner)) continue;
+    errors[fieldOf(family, url, body)] ??= UPLOAD_MESSAGES.notYours;
+  }
+  const count = Object.keys(errors).length;
+  if (count) throw new ServiceError(400, bannerMessage(count), "invalid_fields", { errors });
+}
+
+/** createProject's checks: who may create, the form's rules, the uploads used. */
+async function prepareCreate(db: Database, viewer: SessionUser | null, raw: unknown): Promise<ProjectInput> {
   if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
   if (viewer.role !== "founder") throw new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder");
   if (viewer.ownedProject) throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
-  const input = validate(asBody(raw));
+  const body = asBody(raw);
+  const input = validate(body);
+  await assertOwnUploads(db, viewer, viewer.id, null, input, body);
+  return input;
+}
+
+/** Creates the signed-in founder's project as a draft. */
+export async function createProject(db: Database, viewer: SessionUser | null, raw: unknown): Promise<ProjectDTO> {
+  const input = await prepareCreate(db, viewer, raw);
+  if (!viewer) throw new Error("unreachable: prepareCreate requires a viewer");
   const id = crypto.randomUUID();
   const now = Date.now();
   try {
@@ -174,6 +267,37 @@ export async function getEditableProject(
   return toProjectDTO(project, investors);
 }
 
+/** updateProject's checks: who may edit, the form's rules, the locked terms, the uploads used. */
+async function prepareUpdate(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: unknown,
+  raw: unknown,
+): Promise<{ row: ProjectRow; input: ProjectInput }> {
+  const row = await loadForEdit(db, viewer, idOrSlug);
+  if (!viewer) throw new Error("unreachable: loadForEdit requires a viewer");
+  const body = asBody(raw);
+  const input = validate(body, row.fundingDeadline);
+  const locked = lockedChanges(row, input);
+  if (Object.keys(locked).length) throw lockedError(locked);
+  await assertOwnUploads(db, viewer, row.founderId, row, input, body);
+  return { row, input };
+}
+
+/**
+ * Every check a save would make, without writing: a create's without `idOrSlug`, an edit's with
+ * it. Throws what the save would throw. The project form runs it before storing any image.
+ */
+export async function checkProjectSave(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: string | undefined,
+  raw: unknown,
+): Promise<void> {
+  if (idOrSlug === undefined) await prepareCreate(db, viewer, raw);
+  else await prepareUpdate(db, viewer, idOrSlug, raw);
+}
+
 /** Saves an edit: every rule again, terms locked once money is in. */
 export async function updateProject(
   db: Database,
@@ -181,10 +305,7 @@ export async function updateProject(
   idOrSlug: unknown,
   raw: unknown,
 ): Promise<ProjectDTO> {
-  const row = await loadForEdit(db, viewer, idOrSlug);
-  const input = validate(asBody(raw), row.fundingDeadline);
-  const locked = lockedChanges(row, input);
-  if (Object.keys(locked).length) throw lockedError(locked);
+  const { row, input } = await prepareUpdate(db, viewer, idOrSlug, raw);
 
   const now = Date.now();
   // The lock as part of the write: unchanged terms, or still no share sold.

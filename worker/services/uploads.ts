@@ -1,18 +1,40 @@
 /**
- * Founders' project images (ADR 017): the main image, the logo and the gallery, stored in R2 (the
- * `IMAGES` binding) and served from our own origin at `/uploads/<uuid>.<ext>` (worker/app.ts).
- * Both doors call `storeImage`: `POST /api/uploads` and the project form's action (through
- * `readForm` with FORM_LIMITS.project and `formFiles`).
+ * Founders' project images (ADR 017, ADR 023): the main image, the logo and the gallery, stored in
+ * R2 (the `IMAGES` binding) and served from our own origin at `/uploads/<uuid>.<ext>`
+ * (worker/app.ts). Both doors call `storeImage` (or `checkImage` then `storeCheckedImage`):
+ * `POST /api/uploads` and the project form's action (through `readForm` with FORM_LIMITS.project
+ * and `formFiles`).
  *
  * A file is an image only if its bytes say so (magic numbers): the file name and the browser's
  * content type are never trusted. PNG, JPEG and WebP only; SVG (which can carry script), GIF, HTML,
  * PDF and anything else are refused. At most IMAGE_LIMITS.maxBytes each.
+ *
+ * Every stored image has a row in `uploads` (the ledger: key, owner, size), written BEFORE the
+ * bytes go to R2, in one batch with the account's rate-limit slot and guarded by the account's
+ * quota (UPLOAD_QUOTA), so no burst of concurrent requests can store more than the limits allow.
+ * The ledger is also who may use an upload in a project (project-editor.ts) and what the daily
+ * cleanup deletes (upload-cleanup.ts).
  */
 import type { SessionUser } from "../../app/lib/types";
+import type { Database } from "../../db/client";
 import { requireSignedIn } from "./access";
-import { ServiceError } from "./errors";
+import { constraintFailed, ServiceError } from "./errors";
+import { reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
 
 export const IMAGE_LIMITS = { maxBytes: 2 * 1024 * 1024 } as const;
+
+/** What one account may keep stored at once (uploads no project uses are deleted after a day). */
+export const UPLOAD_QUOTA = { images: 50, bytes: 100 * 1024 * 1024 } as const;
+
+/** Images one account may store per hour, through either door (ADR 013's limiter). */
+export const UPLOAD_RATE_LIMIT: RateLimit = {
+  max: 30,
+  windowMs: 60 * 60 * 1000,
+  message: "You can upload at most 30 images an hour. Please try again later.",
+};
+
+/** The rate-limit slot an upload by `ownerId` takes. */
+export const uploadSlot = (ownerId: string): Slot => ({ key: `upload:user:${ownerId}`, limit: UPLOAD_RATE_LIMIT });
 
 export type ImageType = "image/png" | "image/jpeg" | "image/webp";
 
@@ -38,6 +60,10 @@ export const UPLOAD_MESSAGES = {
   notMultipart: "Content-Type must be multipart/form-data",
   missingFile: "Choose an image to upload (form field “file”)",
   oneFile: "Send one image per request",
+  quota:
+    "You have reached your upload limit of 50 images (100 MB in all). Images your project no longer uses are " +
+    "deleted within a day and free their space; until then, give images as web addresses (https://…).",
+  notYours: "Use an image you uploaded, or a web address (https://…)",
 } as const;
 
 /** 'Main image must be a PNG, JPEG or WebP image' */
@@ -66,6 +92,11 @@ export function isUploadName(name: string): boolean {
  */
 export function isOurUploadUrl(url: string): boolean {
   return url.startsWith(UPLOAD_URL_PREFIX) && isUploadName(url.slice(UPLOAD_URL_PREFIX.length));
+}
+
+/** The R2 key (and ledger key) of an upload URL: `/uploads/<name>` → `projects/<name>`; null for anything else. */
+export function uploadKeyOf(url: string): string | null {
+  return isOurUploadUrl(url) ? UPLOAD_KEY_PREFIX + url.slice(UPLOAD_URL_PREFIX.length) : null;
 }
 
 const startsWith = (bytes: Uint8Array, at: number, magic: readonly number[]) =>
@@ -101,19 +132,18 @@ export interface StoredImage {
   size: number;
 }
 
+/** An image whose bytes passed `checkImage`, ready to store. */
+export interface CheckedImage {
+  bytes: Uint8Array;
+  contentType: ImageType;
+}
+
 /**
- * Checks and stores one image: the viewer may upload (401/403), the file is not empty (400), at
- * most 2 MB (413) and a PNG, JPEG or WebP by its bytes (415). `label` names the form field in the
- * message ('Logo must be at most 2 MB'); without it the messages are the general ones. Nothing is
- * stored when a check fails.
+ * The checks on the file itself, without storing anything: not empty (400), at most 2 MB (413), a
+ * PNG, JPEG or WebP by its bytes (415). `label` names the form field in the message ('Logo must be
+ * at most 2 MB'); without it the messages are the general ones.
  */
-export async function storeImage(
-  bucket: R2Bucket,
-  viewer: SessionUser | null,
-  file: File | Blob | Uint8Array,
-  label?: string,
-): Promise<StoredImage> {
-  assertCanUpload(viewer);
+export async function checkImage(file: File | Blob | Uint8Array, label?: string): Promise<CheckedImage> {
   const size = file instanceof Uint8Array ? file.byteLength : file.size;
   if (size === 0) throw new ServiceError(400, label ? imageEmptyMessage(label) : UPLOAD_MESSAGES.empty, "image_empty");
   if (size > IMAGE_LIMITS.maxBytes) {
@@ -124,11 +154,110 @@ export async function storeImage(
   if (!contentType) {
     throw new ServiceError(415, label ? imageTypeMessage(label) : UPLOAD_MESSAGES.wrongType, "image_type");
   }
-  const name = `${crypto.randomUUID()}.${IMAGE_EXTENSIONS[contentType]}`;
+  return { bytes, contentType };
+}
+
+/** How much an account has stored: images and bytes (one indexed statement). */
+export async function uploadUsage(db: Database, ownerId: string): Promise<{ images: number; bytes: number }> {
+  const row = await db.$client
+    .prepare("select count(*) as images, coalesce(sum(size_bytes), 0) as bytes from uploads where owner_id = ?1")
+    .bind(ownerId)
+    .first<{ images: number; bytes: number }>();
+  return { images: row?.images ?? 0, bytes: row?.bytes ?? 0 };
+}
+
+const quotaError = () => new ServiceError(409, UPLOAD_MESSAGES.quota, "upload_quota");
+
+/** A failed guard: the ledger insert's owner became NULL because the quota would be exceeded. */
+const OVER_QUOTA = /NOT NULL constraint failed: uploads\.owner_id/i;
+
+/**
+ * The ledger row, guarded by the quota in the same statement: when the owner's images + 1 or bytes
+ * + this size would pass UPLOAD_QUOTA, the owner is NULL and the NOT NULL constraint fails the whole
+ * batch (a guard that matches no row is not an error in D1, so it must fail; DESIGN §3). D1 runs
+ * the batch as one transaction and serialises it with every other, so the check and the insert
+ * cannot be split by a concurrent upload.
+ */
+function guardedLedgerInsert(db: Database, key: string, ownerId: string, image: CheckedImage, now: number) {
+  return db.$client
+    .prepare(
+      `insert into uploads (key, owner_id, size_bytes, content_type, created_at)
+       select ?1,
+         case when (select count(*) from uploads where owner_id = ?2) + 1 <= ?6
+               and (select coalesce(sum(size_bytes), 0) from uploads where owner_id = ?2) + ?3 <= ?7
+              then ?2 end,
+         ?3, ?4, ?5`,
+    )
+    .bind(key, ownerId, image.bytes.byteLength, image.contentType, now, UPLOAD_QUOTA.images, UPLOAD_QUOTA.bytes);
+}
+
+/**
+ * Stores an image that passed `checkImage`, for `viewer` (who must be allowed to upload): the
+ * account's quota (409) and hourly rate limit (429 with Retry-After) are taken first, as one batch
+ * with the ledger row, and only then are the bytes written to R2. Nothing is written when a limit
+ * refuses; if R2 fails, the ledger row is removed again.
+ */
+export async function storeCheckedImage(
+  db: Database,
+  bucket: R2Bucket,
+  viewer: SessionUser | null,
+  image: CheckedImage,
+  now: number = Date.now(),
+): Promise<StoredImage> {
+  assertCanUpload(viewer);
+  const size = image.bytes.byteLength;
+  // Read first for the clearer answer: a full account hears about its quota, not the hourly limit.
+  // The guarded insert below is what holds under concurrency.
+  const used = await uploadUsage(db, viewer.id);
+  if (used.images + 1 > UPLOAD_QUOTA.images || used.bytes + size > UPLOAD_QUOTA.bytes) throw quotaError();
+
+  const name = `${crypto.randomUUID()}.${IMAGE_EXTENSIONS[image.contentType]}`;
   const key = UPLOAD_KEY_PREFIX + name;
-  await bucket.put(key, bytes, {
-    httpMetadata: { contentType },
-    customMetadata: { ownerId: viewer.id },
-  });
-  return { url: UPLOAD_URL_PREFIX + name, key, contentType, size: bytes.byteLength };
+  try {
+    await reserveAndRun(db, [uploadSlot(viewer.id)], [guardedLedgerInsert(db, key, viewer.id, image, now)], now);
+  } catch (e) {
+    if (constraintFailed(e, OVER_QUOTA)) throw quotaError();
+    throw e;
+  }
+  try {
+    await bucket.put(key, image.bytes, {
+      httpMetadata: { contentType: image.contentType },
+      customMetadata: { ownerId: viewer.id },
+    });
+  } catch (e) {
+    await db.$client.prepare("delete from uploads where key = ?1").bind(key).run();
+    throw e;
+  }
+  return { url: UPLOAD_URL_PREFIX + name, key, contentType: image.contentType, size };
+}
+
+/**
+ * Checks and stores one image: the viewer may upload (401/403), the file passes `checkImage`
+ * (400/413/415, its messages naming `label` when given), then `storeCheckedImage` (409 over the
+ * quota, 429 over the hourly limit). Nothing is stored when a check fails.
+ */
+export async function storeImage(
+  db: Database,
+  bucket: R2Bucket,
+  viewer: SessionUser | null,
+  file: File | Blob | Uint8Array,
+  label?: string,
+  now: number = Date.now(),
+): Promise<StoredImage> {
+  assertCanUpload(viewer);
+  return storeCheckedImage(db, bucket, viewer, await checkImage(file, label), now);
+}
+
+/**
+ * Deletes uploads stored for a request that then failed (the project form's save refused after its
+ * images were stored): their ledger rows, then their bytes. The quota is freed at once; the
+ * hourly rate-limit slots stay used.
+ */
+export async function discardUploads(db: Database, bucket: R2Bucket, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await db.$client
+    .prepare("delete from uploads where key in (select value from json_each(?1))")
+    .bind(JSON.stringify(keys))
+    .run();
+  await bucket.delete(keys);
 }

@@ -38,6 +38,8 @@ export interface ProjectFormProps {
   count: number;
   /** A message that is not about one field (signed out, not allowed, a failure): shown on top. */
   message: string | null;
+  /** A note about the whole form that is not an error (chosen images not uploaded yet). */
+  note?: string | null;
   /** The control that takes focus when the form opens (the row just added). */
   focus: string | null;
   termsLocked: boolean;
@@ -54,7 +56,7 @@ const LIVE = {
 } as const satisfies Record<string, keyof LiveTerms>;
 
 export function ProjectForm(props: ProjectFormProps) {
-  const { mode, values, errors, count, message, focus, termsLocked, project, minDeadline } = props;
+  const { mode, values, errors, count, message, note, focus, termsLocked, project, minDeadline } = props;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "save") : null;
@@ -109,6 +111,11 @@ export function ProjectForm(props: ProjectFormProps) {
           </div>
         ) : null}
         <FormBanner count={count} />
+        {note ? (
+          <p className="alert alert-info" role="status">
+            {note}
+          </p>
+        ) : null}
 
         <p className="muted small pf-required-note">
           Fields marked <span aria-hidden="true">*</span>

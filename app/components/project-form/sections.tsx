@@ -218,7 +218,7 @@ export function CreatorSection() {
 }
 
 const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
-const UPLOAD_HINT = "PNG, JPEG or WebP, at most 2 MB.";
+const UPLOAD_HINT = "PNG, JPEG or WebP, at most 2 MB, uploaded when you save.";
 
 /** A thumbnail of an image we serve ourselves (our CSP loads images from this origin only). */
 function Thumbnail({ url, alt }: { url: string; alt: string }) {

@@ -1,0 +1,239 @@
+/**
+ * Issue 16 through the project form's doors (the page action and its `.data` route): images are
+ * stored only by a save that will be accepted. A row intent, a refused save, another founder's
+ * edit form, a visitor or an investor store nothing; a founder cannot save another founder's upload
+ * URL; the account's quota and hourly limit apply here too (ADR 023). The API door and the limits
+ * under concurrency: tests/workers/upload-limits.test.ts.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+
+import { PROJECT_MESSAGES } from "../../app/lib/project-form";
+import { UPLOAD_MESSAGES, UPLOAD_QUOTA, UPLOAD_RATE_LIMIT } from "../../worker/services/uploads";
+import {
+  bucketKeys,
+  inDays,
+  insertProject,
+  page,
+  recordUpload,
+  rows,
+  signup,
+  TINY_PNG,
+  unique,
+  visibleText,
+} from "./helpers";
+
+/** A complete, valid project form, as the browser posts it. */
+const validForm = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  title: `Project ${unique()}`,
+  shortDescription: "Smart locks for dorm rooms.",
+  description: "Campus Keys replaces dorm keys with phones.",
+  category: "Technology",
+  fundingGoal: "50000",
+  fundingDeadline: inDays(90),
+  projectDuration: "12",
+  image: "https://cdn.example.org/main.png",
+  "creatorInfo.name": "Fiona Founder",
+  "creatorInfo.bio": "Builds locks.",
+  sharePrice: "10",
+  regulationType: "RegCF",
+  "investmentTerms.equityPercentage": "10",
+  "investmentTerms.minInvestment": "100",
+  ...overrides,
+});
+
+const png = (name: string) => new File([TINY_PNG], name, { type: "image/png" });
+
+/** The form as multipart, with a main image, a logo and two gallery images chosen. */
+function withFiles(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("imageFile", png("main.png"));
+  form.append("logoFile", png("logo.png"));
+  form.append("galleryFiles", png("g1.png"));
+  form.append("galleryFiles", png("g2.png"));
+  return form;
+}
+
+/** What is stored: objects in the bucket and rows in the ledger. */
+const stored = async () => ({ objects: (await bucketKeys()).length, rows: await rows("uploads") });
+
+/** What a user reads: the page's visible text, or the `.data` answer's text. */
+const readable = async (res: Response, suffix: string) => (suffix ? res.text() : visibleText(await res.text()));
+
+const DOORS = ["", ".data"] as const;
+
+describe("the project form stores images only for a save that will be accepted", () => {
+  for (const suffix of DOORS) {
+    const door = suffix ? "the .data door" : "the page";
+    it(`a row intent (add a team member) with images chosen: 200, nothing stored, and the form says so (${door})`, async () => {
+      const founder = await signup("founder");
+      const before = await stored();
+      const res = await page(`/my-projects/create${suffix}`, {
+        token: founder.token,
+        body: withFiles(validForm({ intent: "add:team" })),
+      });
+      expect({
+        status: res.status,
+        noted: (await readable(res, suffix)).includes(PROJECT_MESSAGES.imagesNotKept),
+      }).toEqual({
+        status: 200,
+        noted: true,
+      });
+      expect(await stored()).toEqual(before);
+    });
+
+    it(`a refused save (no title) with images chosen: 400, nothing stored or saved (${door})`, async () => {
+      const founder = await signup("founder");
+      const before = await stored();
+      const res = await page(`/my-projects/create${suffix}`, {
+        token: founder.token,
+        body: withFiles(validForm({ title: "" })),
+      });
+      const text = await readable(res, suffix);
+      expect({
+        status: res.status,
+        message: text.includes(PROJECT_MESSAGES.titleRequired),
+        projects: await rows("projects", "founder_id = ?", founder.user.id),
+      }).toEqual({ status: 400, message: true, projects: 0 });
+      expect(await stored()).toEqual(before);
+    });
+
+    it(`another founder's edit form: 403, nothing stored, the project unchanged (${door})`, async () => {
+      const owner = await signup("founder");
+      const other = await signup("founder");
+      const project = await insertProject({ founderId: owner.user.id });
+      const before = await stored();
+      const res = await page(`/my-projects/edit/${project.id}${suffix}`, {
+        token: other.token,
+        body: withFiles(validForm()),
+      });
+      expect({
+        status: res.status,
+        message: (await readable(res, suffix)).includes(PROJECT_MESSAGES.noPermission),
+        title: await rows("projects", "id = ? and title = ?", project.id, project.title),
+      }).toEqual({ status: 403, message: true, title: 1 });
+      expect(await stored()).toEqual(before);
+    });
+
+    // The page door answers as the page's loader does (sign in first, or home); .data with the action's status.
+    const refusedStatuses = suffix ? [401, 403] : [302, 302];
+    it(`a visitor and an investor are refused (${refusedStatuses.join(", ")}): nothing stored (${door})`, async () => {
+      const investor = await signup("investor");
+      const before = await stored();
+      const visitor = await page(`/my-projects/create${suffix}`, { body: withFiles(validForm()) });
+      const investing = await page(`/my-projects/create${suffix}`, {
+        token: investor.token,
+        body: withFiles(validForm()),
+      });
+      expect([visitor.status, investing.status]).toEqual(refusedStatuses);
+      expect(await stored()).toEqual(before);
+    });
+
+    it(`founder B cannot save founder A's upload URL: 400 on the field, nothing saved (${door})`, async () => {
+      const a = await signup("founder");
+      const b = await signup("founder");
+      const { url } = await recordUpload(a.user.id);
+      const res = await page(`/my-projects/create${suffix}`, {
+        token: b.token,
+        form: validForm({ image: url }),
+      });
+      expect({
+        status: res.status,
+        message: (await readable(res, suffix)).includes(UPLOAD_MESSAGES.notYours),
+        projects: await rows("projects", "founder_id = ?", b.user.id),
+      }).toEqual({ status: 400, message: true, projects: 0 });
+    });
+  }
+
+  it("a save stores its images in the founder's name and the project uses them", async () => {
+    const founder = await signup("founder");
+    const before = await stored();
+    const res = await page("/my-projects/create", { token: founder.token, body: withFiles(validForm()) });
+    const project = await env.DB.prepare("select image, logo, gallery from projects where founder_id = ?")
+      .bind(founder.user.id)
+      .first<{ image: string; logo: string; gallery: string }>();
+    const used = [project!.image, project!.logo, ...(JSON.parse(project!.gallery) as string[])];
+    const owned = await rows(
+      "uploads",
+      "owner_id = ? and key in (select 'projects/' || substr(value, 10) from json_each(?))",
+      founder.user.id,
+      JSON.stringify(used),
+    );
+    expect({
+      status: res.status,
+      to: res.headers.get("Location"),
+      uploads: used.map((u) => /^\/uploads\/[0-9a-f-]{36}\.png$/.test(u)),
+      owned,
+      stored: await stored(),
+    }).toEqual({
+      status: 302,
+      to: "/my-projects?saved=created",
+      uploads: [true, true, true, true],
+      owned: 4,
+      stored: { objects: before.objects + 4, rows: before.rows + 4 },
+    });
+  });
+
+  it("the founder's own upload URL is saved through the form", async () => {
+    const founder = await signup("founder");
+    const { url } = await recordUpload(founder.user.id);
+    const res = await page("/my-projects/create", { token: founder.token, form: validForm({ logo: url }) });
+    expect({
+      status: res.status,
+      saved: await rows("projects", "founder_id = ? and logo = ?", founder.user.id, url),
+    }).toEqual({ status: 302, saved: 1 });
+  });
+
+  it("an admin may save the founder's upload URL on the founder's project", async () => {
+    const owner = await signup("founder");
+    const admin = await signup("founder");
+    await env.DB.prepare("update users set role = 'admin' where id = ?").bind(admin.user.id).run();
+    const project = await insertProject({ status: "draft", founderId: owner.user.id });
+    const { url } = await recordUpload(owner.user.id);
+    const res = await page(`/my-projects/edit/${project.id}`, { token: admin.token, form: validForm({ image: url }) });
+    expect({ status: res.status, saved: await rows("projects", "id = ? and image = ?", project.id, url) }).toEqual({
+      status: 302,
+      saved: 1,
+    });
+  });
+
+  it("a full account: 409 with the quota message beside the image, nothing stored or saved", async () => {
+    const founder = await signup("founder");
+    for (let i = 0; i < UPLOAD_QUOTA.images; i++) await recordUpload(founder.user.id);
+    const before = await stored();
+    const res = await page("/my-projects/create", { token: founder.token, body: withFiles(validForm()) });
+    expect({
+      status: res.status,
+      message: visibleText(await res.text()).includes(UPLOAD_MESSAGES.quota),
+      projects: await rows("projects", "founder_id = ?", founder.user.id),
+      stored: await stored(),
+    }).toEqual({ status: 409, message: true, projects: 0, stored: before });
+  });
+
+  it("past the hourly limit: 429 with Retry-After, the images stored before it deleted again, nothing saved", async () => {
+    const founder = await signup("founder");
+    // 29 of the hour's 30 used: the main image is stored, the logo is refused.
+    await env.DB.prepare(
+      "insert into rate_limits (key, window_start, window_ms, count, max_count) values (?1, ?2, ?3, ?4, ?5)",
+    )
+      .bind(
+        `upload:user:${founder.user.id}`,
+        Date.now(),
+        UPLOAD_RATE_LIMIT.windowMs,
+        UPLOAD_RATE_LIMIT.max - 1,
+        UPLOAD_RATE_LIMIT.max,
+      )
+      .run();
+    const before = await stored();
+    const res = await page("/my-projects/create", { token: founder.token, body: withFiles(validForm()) });
+    const retryAfter = Number(res.headers.get("Retry-After"));
+    expect({
+      status: res.status,
+      retryAfterWithinTheHour: retryAfter >= 1 && retryAfter <= 3600,
+      message: visibleText(await res.text()).includes(UPLOAD_RATE_LIMIT.message),
+      projects: await rows("projects", "founder_id = ?", founder.user.id),
+      stored: await stored(),
+    }).toEqual({ status: 429, retryAfterWithinTheHour: true, message: true, projects: 0, stored: before });
+  });
+});
