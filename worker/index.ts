@@ -41,7 +41,7 @@ export default {
     ctx.waitUntil(
       purgeExpired(createDb(env.DB)).then((n) =>
         console.log(
-          `purged ${n.sessions} expired sessions, ${n.rateLimits} rate-limit rows, ${n.devices} device cookies`,
+          `purged ${n.sessions} expired sessions, ${n.rateLimits} rate-limit rows, ${n.devices} device cookies, ${n.networks} sign-in networks, ${n.usernameHolds} username holds`,
         ),
       ),
     );

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "../../worker/services/auth";
 import { purgeExpired } from "../../worker/services/maintenance";
+import { USERNAME_HOLD_MS } from "../../worker/services/public-profile";
 import { call, db, signup, unique } from "./helpers";
 
 describe("daily housekeeping", () => {
@@ -45,5 +46,27 @@ describe("daily housekeeping", () => {
     expect((await call("/api/auth/me", { token: active.token })).status).toBe(200);
     expect(await env.DB.prepare("select key from rate_limits where key = ?").bind(stale).first()).toBeNull();
     expect(await env.DB.prepare("select key from rate_limits where key = ?").bind(fresh).first()).not.toBeNull();
+  });
+
+  it("ends username holds older than 30 days and keeps younger ones", async () => {
+    const now = Date.now();
+    const old = unique("oldhold");
+    const young = unique("younghold");
+    await env.DB.batch([
+      env.DB.prepare("insert into released_usernames (username, user_id, released_at) values (?, 'u-1', ?)").bind(
+        old,
+        now - USERNAME_HOLD_MS - 1000,
+      ),
+      env.DB.prepare("insert into released_usernames (username, user_id, released_at) values (?, 'u-1', ?)").bind(
+        young,
+        now - USERNAME_HOLD_MS + 60_000,
+      ),
+    ]);
+    const purged = await purgeExpired(db(), now);
+    expect(purged.usernameHolds).toBeGreaterThanOrEqual(1);
+    const left = await env.DB.prepare("select username from released_usernames where username in (?, ?)")
+      .bind(old, young)
+      .all<{ username: string }>();
+    expect(left.results.map((r) => r.username)).toEqual([young]);
   });
 });
