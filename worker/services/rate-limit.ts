@@ -37,19 +37,44 @@ export function isOverLimit(e: unknown): boolean {
   return constraintFailed(e, OVER_LIMIT);
 }
 
+const UPSERT_SLOT = `on conflict (key) do update set
+         count = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then 1 else rate_limits.count + 1 end,
+         window_start = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then ?2 else rate_limits.window_start end,
+         window_ms = ?3,
+         max_count = ?4`;
+
 /** The upsert that takes one slot of `slot` (fails on the CHECK when the window is full). */
 export function reserveStatement(db: Database, slot: Slot, now: number): D1PreparedStatement {
   return db.$client
     .prepare(
       `insert into rate_limits (key, window_start, window_ms, count, max_count)
        values (?1, ?2, ?3, 1, ?4)
-       on conflict (key) do update set
-         count = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then 1 else rate_limits.count + 1 end,
-         window_start = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then ?2 else rate_limits.window_start end,
-         window_ms = ?3,
-         max_count = ?4`,
+       ${UPSERT_SLOT}`,
     )
     .bind(slot.key, now, slot.limit.windowMs, slot.limit.max);
+}
+
+/**
+ * `reserveStatement` that takes the slot only when `condition` (SQL, its parameters from ?5 on,
+ * given in `binds`) holds when the statement runs: put it in a write's batch AFTER the write and
+ * make the condition "the write happened" (say, the new row exists). A request that the write's
+ * own guards refuse then uses no slot; a request past the limit fails the CHECK and the whole batch,
+ * the write included. Issue 16's purchases and cancellations count this way.
+ */
+export function reserveStatementIf(
+  db: Database,
+  slot: Slot,
+  now: number,
+  condition: string,
+  binds: unknown[],
+): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `insert into rate_limits (key, window_start, window_ms, count, max_count)
+       select ?1, ?2, ?3, 1, ?4 where ${condition}
+       ${UPSERT_SLOT}`,
+    )
+    .bind(slot.key, now, slot.limit.windowMs, slot.limit.max, ...binds);
 }
 
 /**
@@ -97,7 +122,7 @@ export function clearStatements(db: Database, keys: string[]): D1PreparedStateme
 }
 
 /** The 429 for a refused reservation: the full key's message and when its window ends. */
-async function refusal(db: Database, slots: Slot[], now: number): Promise<ServiceError> {
+export async function refusal(db: Database, slots: Slot[], now: number): Promise<ServiceError> {
   const rows = await db
     .select()
     .from(rateLimits)
