@@ -10,7 +10,6 @@
  * project counters (`sharesSold`, `fundingCurrentCents`) are summed from the generated
  * investments, so Σ investments = project counters holds by construction.
  */
-import { cancelDeadline } from "../app/lib/cancellation";
 import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../app/lib/types";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
 
@@ -2812,7 +2811,9 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         amountCents: c.shares * priceCents,
         status: "active",
         cancelledAt: null,
-        cancelCutoffAt: cancelDeadline(deadline),
+        // app/lib/cancellation.ts `cancelDeadline`, written out: scripts/seed.mjs runs this file in
+        // Node, which loads only imports that name their .ts extension (types are erased).
+        cancelCutoffAt: Date.parse(`${deadline}T00:00:00Z`) - 48 * 60 * 60 * 1000,
         idempotencyKey: `seed-${invId}`,
         createdAt: times[i],
       });

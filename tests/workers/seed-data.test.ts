@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { cancelDeadline } from "../../app/lib/cancellation";
 import { SECTORS, sectorForCategory } from "../../app/lib/categories";
 import { shapeProblems } from "../../app/lib/project-shapes";
 import { buildDemoData, validateDemoData } from "../../db/seed-data";
@@ -20,5 +21,12 @@ describe("demo data", () => {
 
   it("stores every JSON column in the shape the app reads", () => {
     expect(data.projects.flatMap((p) => shapeProblems(p).map((problem) => `${p.id}: ${problem}`))).toEqual([]);
+  });
+
+  it("gives every investment the cancellation cutoff of its project's deadline (issue 16)", () => {
+    const deadlineOf = new Map(data.projects.map((p) => [p.id, p.fundingDeadline]));
+    expect(
+      data.investments.filter((i) => i.cancelCutoffAt !== cancelDeadline(deadlineOf.get(i.projectId) ?? "")),
+    ).toEqual([]);
   });
 });
