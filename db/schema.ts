@@ -470,7 +470,19 @@ export const projectQuestions = sqliteTable(
   ],
 );
 
-export const NOTIFICATION_KINDS = ["update", "answer", "question", "investment", "goal", "closing"] as const;
+/**
+ * `deadline` (issue 16): a project moved its funding deadline later, told to every active investor
+ * regardless of preferences (a material change to the offering). TypeScript only: no CHECK in SQL.
+ */
+export const NOTIFICATION_KINDS = [
+  "update",
+  "answer",
+  "question",
+  "investment",
+  "goal",
+  "closing",
+  "deadline",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**

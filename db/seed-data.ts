@@ -2811,8 +2811,8 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         amountCents: c.shares * priceCents,
         status: "active",
         cancelledAt: null,
-        // 48 hours before 00:00 UTC of the deadline, as app/lib/cancellation.ts computes it (this
-        // file is also run by Node in scripts/seed.mjs, which loads type-only imports alone).
+        // app/lib/cancellation.ts `cancelDeadline`, written out: scripts/seed.mjs runs this file in
+        // Node, which loads only imports that name their .ts extension (types are erased).
         cancelCutoffAt: Date.parse(`${deadline}T00:00:00Z`) - 48 * 60 * 60 * 1000,
         idempotencyKey: `seed-${invId}`,
         createdAt: times[i],

@@ -216,7 +216,8 @@ async function founderWithProject(investorCookie) {
   });
   const published = await api(`/api/projects/${project._id}/publish`);
   const investorToken = investorCookie.split("=")[1];
-  await api(`/api/projects/${project._id}/invest`, { shares: 20 }, investorToken);
+  // The purchase states the price it expects (issue 16).
+  await api(`/api/projects/${project._id}/invest`, { shares: 20, sharePrice: 10 }, investorToken);
   // Issue 10: something on each tab, and a notification for the investor's bell.
   await api(`/api/projects/${project._id}/follow`, {}, investorToken);
   await api(`/api/projects/${project._id}/updates`, { title: "Bench update", body: "What the benchmark posts." });

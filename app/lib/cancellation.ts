@@ -12,9 +12,29 @@ export function cancelDeadline(fundingDeadline: string): number {
   return Number.isNaN(end) ? 0 : end - CANCEL_CUTOFF_MS;
 }
 
+/**
+ * An investment's own cutoff (issue 16): the later of the cutoff stored at purchase (48 hours
+ * before the deadline the offering stated then) and the current deadline's. No edit can shorten
+ * it; a later deadline extends it. A row without a stored cutoff falls back to the deadline's.
+ */
+export function investmentCancelDeadline(fundingDeadline: string, storedCutoff: number | null | undefined): number {
+  return Math.max(storedCutoff ?? 0, cancelDeadline(fundingDeadline));
+}
+
+/**
+ * The same rule in SQL, for guards that read the investment row `inv` and its project row `proj`
+ * in the statement: the last instant (ms) it may be cancelled.
+ */
+export const cancelCutoffSql = (inv: string, proj: string) =>
+  `max(coalesce(${inv}.cancel_cutoff_at, 0), unixepoch(${proj}.funding_deadline) * 1000 - ${CANCEL_CUTOFF_MS})`;
+
 /** True while an investment in this offering may still be cancelled. */
-export function canStillCancel(fundingDeadline: string, now: number = Date.now()): boolean {
-  return now < cancelDeadline(fundingDeadline);
+export function canStillCancel(
+  fundingDeadline: string,
+  now: number = Date.now(),
+  storedCutoff: number | null = null,
+): boolean {
+  return now < investmentCancelDeadline(fundingDeadline, storedCutoff);
 }
 
 const cutoffFormat = new Intl.DateTimeFormat("en-US", {
@@ -33,6 +53,10 @@ const cutoffFormat = new Intl.DateTimeFormat("en-US", {
  * deadline.
  */
 export function cancelDeadlineText(fundingDeadline: string): string {
-  const at = cancelDeadline(fundingDeadline);
+  return cutoffText(cancelDeadline(fundingDeadline));
+}
+
+/** A cutoff instant (ms) as the pages and messages say it; empty for 0. */
+export function cutoffText(at: number): string {
   return at ? `${cutoffFormat.format(at)} UTC` : "";
 }

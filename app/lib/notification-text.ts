@@ -5,7 +5,8 @@
  * payout at …” invested $50 in “Campus Keys”" reads as a name, never as an instruction from us.
  * Pure: the services that own the events call these (and SQL fan-outs use `QUOTE_SQL`).
  */
-import { formatPrice } from "./format";
+import { cutoffText } from "./cancellation";
+import { formatDate, formatPrice } from "./format";
 
 /** The longest user-chosen text a notification quotes, in code points (longer ones end with …). */
 export const QUOTED_MAX = 80;
@@ -51,6 +52,12 @@ export const NOTIFICATION_TEXT = {
   answer: (projectTitle: string) => `${quoted(projectTitle)} answered your question`,
   goal: (projectTitle: string) => `${quoted(projectTitle)} reached its funding goal`,
   closing: (projectTitle: string) => `${quoted(projectTitle)} closes within 48 hours`,
+  /**
+   * A later funding deadline, for the project's investors (issue 16): the new date and how long
+   * they may now cancel (`cancelUntil`, ms: 48 hours before 00:00 UTC of the new deadline).
+   */
+  deadline: (projectTitle: string, fundingDeadline: string, cancelUntil: number) =>
+    `${quoted(projectTitle)} moved its funding deadline to ${formatDate(`${fundingDeadline}T00:00:00Z`)}: you can cancel your investment until ${cutoffText(cancelUntil)}`,
 } as const;
 
 /**

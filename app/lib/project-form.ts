@@ -73,6 +73,8 @@ export const PROJECT_MESSAGES = {
   noProject: "You have not created a project yet",
   // publishing and locked terms
   alreadyPublished: "This project is already published",
+  deadlineEarlier:
+    "The funding deadline cannot move earlier once investors have bought shares: investors may cancel until 48 hours before the deadline they were given",
   created: "Your project was saved as a draft. Preview it, then publish it when you are ready.",
   updated: "Your project was saved.",
   published: "Your project is live! Investors can now find it and invest.",

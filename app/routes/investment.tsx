@@ -18,7 +18,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorPanel } from "../components/ErrorPanel";
 import { refusedFormMessage } from "../components/form/refused";
 import { InvestmentStatus, investmentStatusLabel } from "../components/portfolio/InvestmentStatus";
-import { cancelDeadlineText } from "../lib/cancellation";
+import { cutoffText } from "../lib/cancellation";
 import { formatDate, formatNumber, formatPercent, formatPrice } from "../lib/format";
 import investCss from "../styles/invest.css?url";
 import investmentCss from "../styles/investment.css?url";
@@ -76,8 +76,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       cancelledAt: i.cancelledAt,
       cancellable: i.cancellable,
     },
-    /** "Dec 18, 2026, 00:00 UTC": when the window closes (or closed). */
-    cancelUntil: cancelDeadlineText(project.fundingDeadline),
+    /**
+     * "Dec 18, 2026, 00:00 UTC": when this investment's window closes (or closed): the later of the
+     * cutoff fixed at purchase and the current deadline's (issue 16).
+     */
+    cancelUntil: i.cancelDeadline ? cutoffText(Date.parse(i.cancelDeadline)) : "",
     fundingDeadline: project.fundingDeadline,
   };
 }

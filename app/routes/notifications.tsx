@@ -38,6 +38,7 @@ const KIND_LABEL: Record<string, string> = {
   investment: "Investment",
   goal: "Goal reached",
   closing: "Closing soon",
+  deadline: "Deadline moved",
 };
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {

@@ -3,8 +3,10 @@
  *
  * The form posts to this route's action, which calls the same `purchaseShares` service as the
  * API. A hidden idempotency key, made fresh for each rendered form, means a double submit buys
- * once, and the posted `amount` (the total the page showed) must still equal shares × price, so a
- * purchase never charges a different amount than the one on screen.
+ * once, and the posted `sharePrice` (the price the page showed) and `amount` (the total it showed)
+ * must still be the project's price and shares × price, so a purchase never charges a different
+ * amount than the one on screen (issue 16: a changed price is 'The share price has just changed…').
+ * Re-posting a form whose purchase was cancelled since says so; it never buys again.
  *
  * Without JavaScript the page cannot update its button and total as the shares input changes, so
  * the shares form is a GET form: "Update total" recomputes, "Review Purchase" (`?review=1`) leads
@@ -179,6 +181,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       project: params.id,
       shares: rawShares,
       amount: form.amount,
+      // The price per share the page showed (hidden field): the purchase buys at it or not at all.
+      sharePrice: form.sharePrice,
       idempotencyKey: form.idempotencyKey ?? "",
     });
   } catch (e) {
@@ -351,6 +355,7 @@ function PurchaseForm({
                 <input type="hidden" name="js" value={hydrated ? "1" : ""} />
                 <input type="hidden" name="shares" value={review.shares} />
                 <input type="hidden" name="amount" value={review.total} />
+                <input type="hidden" name="sharePrice" value={project.sharePrice} />
                 <AllowanceNote
                   allowance={allowance}
                   total={review.total}
@@ -368,6 +373,7 @@ function PurchaseForm({
                     <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
                     <input type="hidden" name="js" value="1" />
                     <input type="hidden" name="amount" value={input.valid ? total : ""} />
+                    <input type="hidden" name="sharePrice" value={project.sharePrice} />
                   </>
                 ) : null}
                 <label className="field-label" htmlFor="purchase-shares">

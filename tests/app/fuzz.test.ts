@@ -60,7 +60,7 @@ const SIGNUP_FIELDS = [
 ] as const;
 const CONTACT_FIELDS = ["name", "email", "subject", "message", "website", "variant"] as const;
 const SUPPORT_FIELDS = ["name", "email", "message", "showPublicly", "website"] as const;
-const PURCHASE_FIELDS = ["shares", "amount", "idempotencyKey", "js", "riskAcknowledged"] as const;
+const PURCHASE_FIELDS = ["shares", "amount", "sharePrice", "idempotencyKey", "js", "riskAcknowledged"] as const;
 const CANCEL_FIELDS = ["intent", "js"] as const;
 const FINANCIALS_FIELDS = ["annualIncome", "netWorth", "accredited", "applyLimits"] as const;
 const UPDATE_FIELDS = ["title", "body", "investorsOnly"] as const;
@@ -180,7 +180,7 @@ beforeAll(async () => {
   const bought = async (projectId: string, token: string) => {
     const res = await call(`/api/projects/${projectId}/invest`, {
       method: "POST",
-      body: { shares: 10 },
+      body: { shares: 10, sharePrice: 10 },
       token,
       headers: { "Idempotency-Key": unique("fuzz") },
     });

@@ -13,8 +13,10 @@ const RISK = "Please confirm that you understand you may lose all of the money y
 const NO_FIGURES_HINT =
   "You have not declared your annual income and net worth, so the $2,500 minimum limit applies. Add them in Settings, Investor Information, to raise your limit.";
 
+/** The purchase form as the page posts it: the shares and the price it showed ($10, every project here). */
 const buyForm = (shares: number, extra: Record<string, string> = {}) => ({
   shares: String(shares),
+  sharePrice: "10",
   idempotencyKey: unique("k"),
   riskAcknowledged: "on",
   ...extra,

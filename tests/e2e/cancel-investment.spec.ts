@@ -31,7 +31,7 @@ function cancelDeadlineText(fundingDeadline: string): string {
 /** Buys through the API (the purchase page's own journey is tested elsewhere); returns the investment id. */
 async function buy(request: APIRequestContext, token: string, projectId: string, shares: number): Promise<string> {
   const res = await request.post(`/api/projects/${projectId}/invest`, {
-    data: { shares },
+    data: { shares, sharePrice: 10 },
     headers: { Authorization: `Bearer ${token}`, "Idempotency-Key": crypto.randomUUID() },
   });
   expect(res.status(), `purchase failed: ${await res.text()}`).toBe(201);

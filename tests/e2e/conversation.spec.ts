@@ -93,7 +93,7 @@ test("a founder posts an update; an investor sees it, gets a notification and re
   const { founder, project } = await publishedProject(request);
   const investor = await signUpViaApi(request);
   const bought = await request.post(`/api/projects/${project._id}/invest`, {
-    data: { shares: 20 },
+    data: { shares: 20, sharePrice: 10 },
     headers: { Authorization: `Bearer ${investor.token}`, "Idempotency-Key": crypto.randomUUID() },
   });
   expect(bought.status()).toBe(201);

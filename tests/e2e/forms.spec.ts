@@ -159,7 +159,12 @@ test.describe("form posts without JavaScript", () => {
       request,
       baseURL!,
       `/purchase/${p.slug}`,
-      { shares: String(p.sharesRemaining + 1), idempotencyKey: crypto.randomUUID(), riskAcknowledged: "on" },
+      {
+        shares: String(p.sharesRemaining + 1),
+        sharePrice: String(p.sharePrice),
+        idempotencyKey: crypto.randomUUID(),
+        riskAcknowledged: "on",
+      },
       { token: investor.token },
     );
     await expectAlert(res, `Only ${p.sharesRemaining} shares are available for purchase`, 409);
@@ -174,7 +179,7 @@ test.describe("form posts without JavaScript", () => {
       request,
       baseURL!,
       `/purchase/${p.slug}`,
-      { shares: "1", idempotencyKey: crypto.randomUUID(), riskAcknowledged: "on" },
+      { shares: "1", sharePrice: String(p.sharePrice), idempotencyKey: crypto.randomUUID(), riskAcknowledged: "on" },
       { token: investor.token },
     );
     expect(res.status()).toBe(422);
@@ -188,7 +193,7 @@ test.describe("form posts without JavaScript", () => {
       request,
       baseURL!,
       `/purchase/${PROJECTS.open.slug}`,
-      { shares: "12.5", idempotencyKey: crypto.randomUUID(), riskAcknowledged: "on" },
+      { shares: "12.5", sharePrice: "10", idempotencyKey: crypto.randomUUID(), riskAcknowledged: "on" },
       { token: investor.token },
     );
     await expectAlert(res, "Please enter a whole number of shares (at least 1)", 400);
@@ -232,7 +237,7 @@ test.describe("form posts without JavaScript", () => {
     const key = /name="idempotencyKey"[^>]*value="([^"]+)"/.exec(await page.text())?.[1];
     expect(key, "the confirmation form carries a hidden idempotencyKey").toBeTruthy();
 
-    const form = { shares: "15", idempotencyKey: key!, riskAcknowledged: "on" };
+    const form = { shares: "15", amount: "150", sharePrice: "10", idempotencyKey: key!, riskAcknowledged: "on" };
     const [first, second] = [
       await formPost(request, baseURL!, `/purchase/${slug}`, form, { token: investor.token }),
       await formPost(request, baseURL!, `/purchase/${slug}`, form, { token: investor.token }),
@@ -255,7 +260,7 @@ test.describe("form posts without JavaScript", () => {
       request,
       baseURL!,
       `/purchase/${slug}`,
-      { shares: "10", idempotencyKey: key2!, riskAcknowledged: "on" },
+      { shares: "10", sharePrice: "10", idempotencyKey: key2!, riskAcknowledged: "on" },
       { token: investor.token },
     );
     expect(third.status()).toBe(302);

@@ -39,7 +39,7 @@ async function declareFinances(page: Page, income: string, netWorth: string) {
 /** Buys through the API with the investor's token (another tab, as it were). */
 async function buyViaApi(page: Page, token: string, shares: number) {
   const res = await page.request.post(`/api/projects/${P.slug}/invest`, {
-    data: { shares },
+    data: { shares, sharePrice: 10 },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(res.status(), await res.text()).toBe(201);

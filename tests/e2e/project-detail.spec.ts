@@ -189,7 +189,7 @@ test("an honest raise: the largest investor's share by the funding bar, the cap 
   for (const shares of [34, 66]) {
     const investor = await signUpViaApi(request);
     const res = await request.post(`/api/projects/${project._id}/invest`, {
-      data: { shares },
+      data: { shares, sharePrice: 10 },
       headers: { Authorization: `Bearer ${investor.token}`, "Idempotency-Key": crypto.randomUUID() },
     });
     expect(res.status(), await res.text()).toBe(201);

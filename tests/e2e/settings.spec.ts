@@ -212,7 +212,7 @@ test.describe("the public investor page", () => {
     const me = await signUpViaApi(request, { firstName: "Grace", lastName: "Hopper" });
     const project = await apiProject(request, PROJECTS.journey.slug);
     const bought = await request.post(`/api/projects/${project._id}/invest`, {
-      data: { shares: 10 },
+      data: { shares: 10, sharePrice: 10 },
       headers: { Authorization: `Bearer ${me.token}` },
     });
     expect(bought.status(), await bought.text()).toBe(201);

@@ -27,6 +27,7 @@ import {
   signupBody,
   unique,
   uniqueIp,
+  withPrice,
 } from "./helpers";
 
 const TOO_MANY = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
@@ -315,14 +316,14 @@ describe("9. cross-site writes are compared by full origin", () => {
     const { token } = await signup();
     for (const origin of ["https://localhost", "http://localhost:8898"]) {
       const res = await call(`/api/projects/${p.id}/invest`, {
-        body: { shares: 10 },
+        body: { shares: 10, sharePrice: 10 },
         headers: { Cookie: `campusfund_session=${token}`, Origin: origin },
       });
       expect(res.status).toBe(403);
     }
     expect(await count("select count(*) as n from investments where project_id = ?", p.id)).toBe(0);
     const same = await call(`/api/projects/${p.id}/invest`, {
-      body: { shares: 10 },
+      body: { shares: 10, sharePrice: 10 },
       headers: { Cookie: `campusfund_session=${token}`, Origin: "http://localhost" },
     });
     expect(same.status).toBe(201);
@@ -352,7 +353,10 @@ describe("10. only what changes public pages clears the visitors' cache", () => 
     expect((await call("/api/auth/logout", { method: "POST", token })).status).toBe(200);
     expect((await call(`/api/projects/${p.slug}`)).headers.get("X-Edge-Cache")).toBe("HIT");
 
-    const buy = await call(`/api/projects/${p.id}/invest`, { body: { shares: 10 }, token: (await signup()).token });
+    const buy = await call(`/api/projects/${p.id}/invest`, {
+      body: await withPrice(p.id, { shares: 10 }),
+      token: (await signup()).token,
+    });
     expect(buy.status).toBe(201);
     const after = await call(`/api/projects/${p.slug}`);
     expect(after.headers.get("X-Edge-Cache")).toBe("MISS");
@@ -364,10 +368,10 @@ describe("11. the last shares can be sold", () => {
   it("7 shares at $50 left with a $500 minimum: buying all 7 is allowed, 6 is not", async () => {
     const p = await insertProjectWithSevenSharesLeft();
     const { token } = await signup();
-    const six = await call(`/api/projects/${p.id}/invest`, { body: { shares: 6 }, token });
+    const six = await call(`/api/projects/${p.id}/invest`, { body: { shares: 6, sharePrice: 50 }, token });
     expect(six.status).toBe(422);
     expect(await json(six)).toMatchObject({ message: "The minimum investment is $500" });
-    const seven = await call(`/api/projects/${p.id}/invest`, { body: { shares: 7 }, token });
+    const seven = await call(`/api/projects/${p.id}/invest`, { body: { shares: 7, sharePrice: 50 }, token });
     expect(seven.status).toBe(201);
     const row = await env.DB.prepare("select shares_sold, funding_current_cents from projects where id = ?")
       .bind(p.id)
@@ -394,7 +398,7 @@ describe("13. the smaller findings", () => {
     const p = await insertProject();
     const { token } = await signup();
     const res = await call(`/api/projects/${p.id}/invest`, {
-      body: { shares: 10 },
+      body: { shares: 10, sharePrice: 10 },
       token,
       headers: { "Idempotency-Key": "k".repeat(101) },
     });

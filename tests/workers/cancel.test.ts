@@ -6,14 +6,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadlineText } from "../../app/lib/cancellation";
+import { cancelDeadline, cancelDeadlineText } from "../../app/lib/cancellation";
 import type { SessionUser } from "../../app/lib/types";
 import { createDb } from "../../db/client";
 import { SESSION_COOKIE, validateSessionToken } from "../../worker/services/auth";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
 import { cancelInvestment, cancelWindowClosedMessage } from "../../worker/services/investments";
 import { getPublicInvestor } from "../../worker/services/public-profile";
-import { call, db, inDays, insertProject, json, makeAdmin, signup, unique } from "./helpers";
+import { call, db, inDays, insertProject, json, makeAdmin, signup, unique, withPrice } from "./helpers";
 
 type CancelOut = {
   success: boolean;
@@ -25,7 +25,7 @@ type CancelOut = {
 async function buy(projectId: string, token: string, shares: number): Promise<string> {
   const res = await call(`/api/projects/${projectId}/invest`, {
     method: "POST",
-    body: { shares },
+    body: await withPrice(projectId, { shares }),
     token,
     headers: { "Idempotency-Key": unique("k") },
   });
@@ -55,6 +55,20 @@ async function row(investmentId: string) {
   return env.DB.prepare("select status, cancelled_at, shares, amount_cents from investments where id = ?")
     .bind(investmentId)
     .first<{ status: string; cancelled_at: number | null; shares: number; amount_cents: number }>();
+}
+
+/**
+ * The deadline set straight in D1, with the project's investments holding the cutoff they would
+ * have had if bought under it (issue 16: a cutoff is fixed at purchase, so moving only the
+ * project's deadline earlier would no longer close anyone's window): the last days of an offering.
+ */
+async function setDeadline(projectId: string, deadline: string, target: D1Database = env.DB) {
+  await target.batch([
+    target.prepare("update projects set funding_deadline = ? where id = ?").bind(deadline, projectId),
+    target
+      .prepare("update investments set cancel_cutoff_at = unixepoch(?) * 1000 - 172800000 where project_id = ?")
+      .bind(deadline, projectId),
+  ]);
 }
 
 async function viewerFor(token: string): Promise<SessionUser> {
@@ -112,7 +126,7 @@ describe("POST /api/investments/{id}/cancel", () => {
     // Funding ends at 00:00 UTC of the deadline day: with the deadline two days out, the window
     // closed at 00:00 UTC today.
     const deadline = inDays(2);
-    await env.DB.prepare("update projects set funding_deadline = ? where id = ?").bind(deadline, project.id).run();
+    await setDeadline(project.id, deadline);
     const before = await state(project.id);
     const res = await cancel(adaInv, ada.token);
     expect({
@@ -130,7 +144,7 @@ describe("POST /api/investments/{id}/cancel", () => {
 
   it("with the deadline three days out the window is still open", async () => {
     const { ada, adaInv, project } = await twoInvestments();
-    await env.DB.prepare("update projects set funding_deadline = ? where id = ?").bind(inDays(3), project.id).run();
+    await setDeadline(project.id, inDays(3));
     expect((await cancel(adaInv, ada.token)).status).toBe(200);
   });
 
@@ -142,10 +156,7 @@ describe("POST /api/investments/{id}/cancel", () => {
       get(target, prop) {
         if (prop === "batch") {
           return async (stmts: D1PreparedStatement[]) => {
-            await target
-              .prepare("update projects set funding_deadline = ? where id = ?")
-              .bind(inDays(1), project.id)
-              .run();
+            await setDeadline(project.id, inDays(1), target);
             return target.batch(stmts);
           };
         }
@@ -159,7 +170,7 @@ describe("POST /api/investments/{id}/cancel", () => {
       (e: { status: number; message: string }) => ({ status: e.status, message: e.message }),
     );
     expect({ outcome, db: await state(project.id), row: (await row(adaInv))!.status }).toEqual({
-      outcome: { status: 409, message: cancelWindowClosedMessage(inDays(1)) },
+      outcome: { status: 409, message: cancelWindowClosedMessage(cancelDeadline(inDays(1))) },
       db: before,
       row: "active",
     });
@@ -346,7 +357,7 @@ describe("POST /api/investments/{id}/cancel", () => {
       ...buyers.map((b, i) =>
         call(`/api/projects/${project.id}/invest`, {
           method: "POST",
-          body: { shares: 10 + ((i * 5) % 15) },
+          body: { shares: 10 + ((i * 5) % 15), sharePrice: project.sharePriceCents / 100 },
           token: b.token,
           headers: { "Idempotency-Key": unique("mix") },
         }).then((r) => ({ kind: "buy" as const, status: r.status })),

@@ -8,15 +8,15 @@ import { QUESTION_MESSAGES } from "../../app/lib/question-form";
 import { UPDATE_MESSAGES } from "../../app/lib/update-form";
 import { MESSAGES } from "../../app/lib/schemas";
 import { runClosingSoon } from "../../worker/services/notifications";
-import { call, db, inDays, insertProject, json, makeAdmin, signup } from "./helpers";
+import { call, db, inDays, insertProject, json, makeAdmin, signup, withPrice } from "./helpers";
 
 type Note = { id: string; kind: string; text: string; link: string; read: boolean };
 type Update = { id: string; title: string | null; body: string | null; investorsOnly: boolean; readable: boolean };
 type Question = { id: string; question: string; answer: string | null; hidden: boolean; askerName: string };
 
-const invest = (id: string, token: string, shares = 10) =>
+const invest = async (id: string, token: string, shares = 10) =>
   call(`/api/projects/${id}/invest`, {
-    body: { shares },
+    body: await withPrice(id, { shares }),
     token,
     headers: { "Idempotency-Key": crypto.randomUUID() },
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { SESSION_COOKIE } from "../../worker/services/auth";
-import { call, insertProject, json, signup, unique } from "./helpers";
+import { call, insertProject, json, signup, unique, withPrice } from "./helpers";
 
 describe("edge cache for anonymous visitors", () => {
   it("serves a repeated anonymous GET from the cache without touching D1", async () => {
@@ -33,7 +33,7 @@ describe("edge cache for anonymous visitors", () => {
     const { token } = await signup();
     const buy = await call(`/api/projects/${p.id}/invest`, {
       method: "POST",
-      body: { shares: 10 },
+      body: await withPrice(p.id, { shares: 10 }),
       token,
       headers: { "Idempotency-Key": unique() },
     });

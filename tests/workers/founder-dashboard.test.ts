@@ -13,7 +13,7 @@ import { validateSessionToken } from "../../worker/services/auth";
 import { ServiceError } from "../../worker/services/errors";
 import { cumulativeSeries, getFounderDashboard } from "../../worker/services/founder-dashboard";
 import { publicInvestorName } from "../../worker/services/projects";
-import { call, db, insertProject, makeAdmin, signup, unique } from "./helpers";
+import { call, db, insertProject, makeAdmin, signup, unique, withPrice } from "./helpers";
 
 /** The signed-in user a page's loader would see for this token. */
 async function viewerFor(token: string): Promise<SessionUser> {
@@ -25,7 +25,7 @@ async function viewerFor(token: string): Promise<SessionUser> {
 async function invest(projectId: string, token: string, shares: number) {
   const res = await call(`/api/projects/${projectId}/invest`, {
     method: "POST",
-    body: { shares },
+    body: await withPrice(projectId, { shares }),
     token,
     headers: { "Idempotency-Key": unique("k") },
   });

@@ -150,3 +150,15 @@ export async function bucketKeys(prefix = "projects/"): Promise<string[]> {
   } while (cursor);
   return keys.sort();
 }
+
+/**
+ * A purchase body that states the price per share the client read (issue 16: a purchase must
+ * state `sharePrice` or `amount`): the project's price as D1 holds it now. An unknown project
+ * states $10.
+ */
+export async function withPrice(idOrSlug: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const row = await env.DB.prepare("select share_price_cents from projects where id = ?1 or slug = ?1")
+    .bind(idOrSlug)
+    .first<{ share_price_cents: number }>();
+  return { sharePrice: (row?.share_price_cents ?? 1_000) / 100, ...body };
+}

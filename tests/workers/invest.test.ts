@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { SESSION_COOKIE } from "../../worker/services/auth";
-import { call, inDays, insertProject, json, makeAdmin, signup, unique } from "./helpers";
+import { call, inDays, insertProject, json, makeAdmin, signup, unique, withPrice } from "./helpers";
 
 type InvestOut = {
   success: boolean;
@@ -12,13 +12,21 @@ type InvestOut = {
   project: { sharesSold: number; sharesRemaining: number; fundingCurrent: number };
 };
 
-const invest = (id: string, token: string | undefined, body: unknown, key?: string) =>
+/** A purchase as sent, body untouched. */
+const investRaw = (id: string, token: string | undefined, body: unknown, key?: string) =>
   call(`/api/projects/${id}/invest`, {
     method: "POST",
     body,
     token,
     headers: key ? { "Idempotency-Key": key } : {},
   });
+
+/**
+ * A purchase by a client that read the project first: a body stating neither `amount` nor
+ * `sharePrice` gets the project's current price (issue 16 requires one of them).
+ */
+const invest = async (id: string, token: string | undefined, body: Record<string, unknown>, key?: string) =>
+  investRaw(id, token, "amount" in body || "sharePrice" in body ? body : await withPrice(id, body), key);
 
 /**
  * The project's counters beside its investments (DESIGN §3, over ACTIVE investments: a cancelled

@@ -16,7 +16,7 @@ import {
 } from "../../app/lib/reg-cf";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { regALimitCentsSql, regCfLimitCentsSql } from "../../worker/services/investor-limits";
-import { call, insertProject, json, makeAdmin, signup, unique } from "./helpers";
+import { call, insertProject, json, makeAdmin, signup, unique, withPrice } from "./helpers";
 
 const DAY = 86_400_000;
 
@@ -107,10 +107,10 @@ const putFinancials = (token: string | undefined, body: unknown) =>
   call("/api/users/me/financials", { method: "PUT", body, token });
 const getLimits = async (token: string) => json<Limits>(await call("/api/users/me/limits", { token }));
 
-const buy = (project: string, token: string, shares: number) =>
+const buy = async (project: string, token: string, shares: number) =>
   call(`/api/projects/${project}/invest`, {
     method: "POST",
-    body: { shares },
+    body: await withPrice(project, { shares }),
     token,
     headers: { "Idempotency-Key": unique("k") },
   });

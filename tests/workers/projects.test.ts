@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { listProjectsPage } from "../../worker/services/projects";
-import { call, db, inDays, insertProject, json, signup, unique } from "./helpers";
+import { call, db, inDays, insertProject, json, signup, unique, withPrice } from "./helpers";
 
 describe("GET /api/projects", () => {
   it("answers { projects: [...] } with the spec's field names and dollar amounts", async () => {
@@ -61,7 +61,7 @@ describe("GET /api/projects/{slug or id}", () => {
     ] as const) {
       await call(`/api/projects/${p.id}/invest`, {
         method: "POST",
-        body: { shares: 10 },
+        body: await withPrice(p.id, { shares: 10 }),
         token: t,
         headers: { "Idempotency-Key": unique(k) },
       });

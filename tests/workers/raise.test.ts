@@ -2,12 +2,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { largestInvestorSentence, raiseFigures } from "../../app/lib/raise";
-import { call, insertProject, json, signup } from "./helpers";
+import { call, insertProject, json, signup, withPrice } from "./helpers";
 
-const invest = (id: string, token: string, shares: number) =>
+const invest = async (id: string, token: string, shares: number) =>
   call(`/api/projects/${id}/invest`, {
     method: "POST",
-    body: { shares },
+    body: await withPrice(id, { shares }),
     token,
     headers: { "Idempotency-Key": crypto.randomUUID() },
   });

@@ -19,8 +19,9 @@ investmentsApi.get("/user/:userId", async (c) => {
  * POST /api/investments/{id}/cancel (its owner or an admin; bearer token or the session cookie) →
  * `{ success, message, investment, project }` with the project's new figures. 401 without a user;
  * 404 'Investment not found' for an unknown id or someone else's investment; 409 when it is already
- * cancelled or the cancellation window (until 48 hours before the funding deadline) has closed.
- * The body is not read: the id says everything.
+ * cancelled or the cancellation window has closed (the investment's cutoff: the later of 48 hours
+ * before the deadline it was bought under and 48 hours before the current deadline); 429 past 30
+ * cancellations an hour (Retry-After). The body is not read: the id says everything.
  */
 investmentsApi.post("/:id/cancel", async (c) => {
   try {

@@ -96,9 +96,14 @@ projectsApi.get("/:id/investors", async (c) => {
 });
 
 /**
- * POST /api/projects/{id}/invest { shares, amount? } with a bearer token (or the session cookie).
+ * POST /api/projects/{id}/invest { shares, amount | sharePrice } with a bearer token (or the
+ * session cookie). The purchase states the price it expects: `amount` (shares × share price, the
+ * spec's field) or `sharePrice` (dollars per share), or both; neither is a 400, a `sharePrice` that
+ * is no longer the project's a 409 'The share price has just changed…' (issue 16).
  * `Idempotency-Key` makes retries safe: the same key answers with the original purchase (200)
- * instead of buying again (201). Without the header every request is a new purchase.
+ * instead of buying again (201); if that purchase was cancelled since, 409 `code:
+ * "purchase_cancelled"` with the investment. Without the header every request is a new purchase.
+ * 30 purchases an hour per investor (429 with Retry-After; a replay takes no slot).
  */
 projectsApi.post("/:id/invest", async (c) => {
   const read = await readBody(c);
@@ -112,6 +117,7 @@ projectsApi.post("/:id/invest", async (c) => {
       project: c.req.param("id"),
       shares: read.body.shares,
       amount: read.body.amount,
+      sharePrice: read.body.sharePrice,
       idempotencyKey: key,
     });
     return c.json(

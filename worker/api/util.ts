@@ -61,7 +61,10 @@ export async function readBody(
 export function serviceErrorResponse(c: Context<HonoEnv>, e: unknown): Response {
   if (isServiceError(e)) {
     for (const [name, value] of Object.entries(errorHeaders(e))) c.header(name, value);
-    return c.json({ success: false, message: e.message, ...(e.errors ? { errors: e.errors } : {}) }, e.status);
+    return c.json(
+      { ...e.details, success: false, message: e.message, ...(e.errors ? { errors: e.errors } : {}) },
+      e.status,
+    );
   }
   throw e;
 }

@@ -14,17 +14,23 @@ export class ServiceError extends Error {
   readonly retryAfter: number | null;
   /** A large form's errors, every field at once, keyed by form name (ADR 016). */
   readonly errors: FieldErrors | null;
+  /**
+   * More for an API client to act on, added to the JSON answer beside `message` (say, the
+   * cancelled investment a replayed purchase key names, with `code`: issue 16).
+   */
+  readonly details: Record<string, unknown> | null;
   constructor(
     status: ServiceError["status"],
     message: string,
     code: string = "invalid_request",
-    options: { retryAfter?: number; errors?: FieldErrors } = {},
+    options: { retryAfter?: number; errors?: FieldErrors; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.retryAfter = options.retryAfter ?? null;
     this.errors = options.errors ?? null;
+    this.details = options.details ?? null;
   }
 }
 

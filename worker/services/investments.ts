@@ -17,10 +17,21 @@
  * RegCF and SAFE of the last 365 days; RegA+: this offering) plus this purchase must stay within
  * the limit computed from their financials row, all read inside the same statement, so concurrent
  * purchases cannot together exceed it.
+ *
+ * Issue 16 (ADR 024):
+ *  - The purchase states the price it expects (`sharePrice`, or the spec's `amount` = shares ×
+ *    price): neither is a 400. Step 1's WHERE compares the project's price with the STATED one, so
+ *    a founder who changes the price (possible until the first sale) never makes anyone pay more.
+ *  - Step 1 stores the investment's cancellation cutoff (`cancel_cutoff_at`: 48 hours before
+ *    00:00 UTC of the deadline, read from the project row in the same SELECT).
+ *  - 30 purchases an hour per investor: the slot is taken in the same batch, after step 2 and only
+ *    if step 1 inserted the row (a `Slot` with `onlyIf`), so a refused purchase or a replayed key
+ *    uses none, and a purchase past the limit fails the batch and buys nothing.
+ *  - A replayed key of a purchase since cancelled is a 409 `purchase_cancelled`, never "successful".
  */
 import { and, desc, eq } from "drizzle-orm";
 
-import { cancelDeadline, cancelDeadlineText, canStillCancel, CANCEL_CUTOFF_MS } from "../../app/lib/cancellation";
+import { cancelCutoffSql, CANCEL_CUTOFF_MS, cutoffText, investmentCancelDeadline } from "../../app/lib/cancellation";
 import { MESSAGES } from "../../app/lib/schemas";
 import { belowMinimum, equityForShares, fundingState, totalFor } from "../../app/lib/project";
 import { formatMoney, formatNumber, formatPrice } from "../../app/lib/format";
@@ -33,6 +44,7 @@ import { assertSelfOrAdmin, requireSignedIn } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
 import { getProjectWithStanding, limitGuardSql, type InvestorStanding } from "./investor-limits";
 import { notifyGoalReached, notifyInvestment } from "./notifications";
+import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "./rate-limit";
 import { getProject, publicInvestorName } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 
@@ -46,7 +58,32 @@ export const PURCHASE_MESSAGES = {
   keyInvalid: "The idempotency key must be 1 to 100 visible ASCII characters",
   keyReused: "This idempotency key was already used for a different purchase",
   priceChanged: "The share price has just changed. Please review the new price and try again.",
+  priceRequired:
+    "Please state the price you expect to pay: send amount (shares × share price) or sharePrice (the price per share, in dollars)",
+  sharePriceInvalid:
+    "sharePrice must be the price per share in dollars, with at most 2 decimals (for example 10 or 2.5)",
 } as const;
+
+/** Per investor (issue 16): a buy-and-cancel loop cannot flood a founder or the database. */
+export const PURCHASE_LIMIT: RateLimit = {
+  max: 30,
+  windowMs: 60 * 60 * 1000,
+  message: "You can make at most 30 purchases an hour. Please try again later.",
+};
+export const CANCEL_LIMIT: RateLimit = {
+  max: 30,
+  windowMs: 60 * 60 * 1000,
+  message: "You can cancel at most 30 investments an hour. Please try again later.",
+};
+export const purchaseSlot = (investorId: string): Slot => ({
+  key: `purchase:user:${investorId}`,
+  limit: PURCHASE_LIMIT,
+});
+export const cancelSlot = (userId: string): Slot => ({ key: `cancel:user:${userId}`, limit: CANCEL_LIMIT });
+
+/** A replayed purchase key whose investment was cancelled since (issue 16). */
+export const purchaseCancelledMessage = (cancelledAt: number | null) =>
+  `This purchase was cancelled${cancelledAt ? ` on ${cutoffText(cancelledAt)}` : ""}: nothing was bought again. To invest, start a new purchase.`;
 
 export const onlyAvailable = (n: number) => `Only ${n} shares are available for purchase`;
 export const belowMinimumMessage = (min: number) => `The minimum investment is ${formatMoney(min)}`;
@@ -60,8 +97,10 @@ export interface PurchaseRequest {
   project: string;
   /** Raw shares as sent: validated here (whole number ≥ 1). */
   shares: unknown;
-  /** Optional client-computed amount: checked against the server's, never trusted. */
+  /** The client-computed amount (shares × the price it was shown): checked, never trusted. */
   amount?: unknown;
+  /** The price per share (dollars) the client was shown. A purchase states this or `amount`. */
+  sharePrice?: unknown;
   /** Raw key as sent: validated here (1 to 100 visible ASCII characters). */
   idempotencyKey: unknown;
 }
@@ -88,24 +127,70 @@ export function assertCanInvest(user: SessionUser | null): asserts user is Sessi
   }
 }
 
+/**
+ * The price a purchase states (issue 16): `sharePrice` (dollars per share) and/or the spec's
+ * `amount` (shares × price). `null` when it states neither. `sharePrice` must be a positive number
+ * of whole cents (else a 400); an `amount` that is no number is kept as NaN (checkPurchase answers
+ * that it does not match).
+ */
+export interface StatedPrice {
+  /** The price per share the client named, in cents (null when it sent only `amount`). */
+  sharePriceCents: number | null;
+  /** The amount the client named, in cents (NaN when unreadable; null when not sent). */
+  amountCents: number | null;
+}
+
+const present = (x: unknown) => x !== undefined && x !== null && !(typeof x === "string" && x.trim() === "");
+
+export function statedPrice(req: Pick<PurchaseRequest, "amount" | "sharePrice">): StatedPrice | null {
+  const hasPrice = present(req.sharePrice);
+  const hasAmount = present(req.amount);
+  if (!hasPrice && !hasAmount) return null;
+  let sharePriceCents: number | null = null;
+  if (hasPrice) {
+    const text = typeof req.sharePrice === "number" ? String(req.sharePrice) : String(req.sharePrice).trim();
+    const dollars = typeof req.sharePrice === "number" || typeof req.sharePrice === "string" ? Number(text) : NaN;
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(text) || !Number.isFinite(dollars) || dollars <= 0) {
+      throw new ServiceError(400, PURCHASE_MESSAGES.sharePriceInvalid, "invalid_share_price");
+    }
+    sharePriceCents = Math.round(dollars * 100);
+  }
+  let amountCents: number | null = null;
+  if (hasAmount) {
+    const sent =
+      typeof req.amount === "number" ? req.amount : typeof req.amount === "string" ? Number(req.amount) : NaN;
+    amountCents = Number.isFinite(sent) ? Math.round(sent * 100) : NaN;
+  }
+  return { sharePriceCents, amountCents };
+}
+
+/** The per-share price (cents) the stated figures name for `shares`, or NaN when they name none. */
+export function statedPriceCents(stated: StatedPrice, shares: number): number {
+  if (stated.sharePriceCents !== null) return stated.sharePriceCents;
+  const amount = stated.amountCents ?? NaN;
+  return Number.isFinite(amount) && amount > 0 && amount % shares === 0 ? amount / shares : NaN;
+}
+
 /** Validates a purchase against a project as read now; throws the first rule broken. */
-export function checkPurchase(project: ProjectDTO, shares: number, amount: unknown): void {
+export function checkPurchase(project: ProjectDTO, shares: number, stated: StatedPrice | null): void {
   const state = fundingState(project);
   if (state === "sold-out") throw new ServiceError(409, PURCHASE_MESSAGES.soldOut, "sold_out");
   if (state === "closed") throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
+  const priceCents = Math.round(project.sharePrice * 100);
+  // A stated price per share that is no longer the project's: the client saw another price.
+  if (stated?.sharePriceCents != null && stated.sharePriceCents !== priceCents) {
+    throw new ServiceError(409, PURCHASE_MESSAGES.priceChanged, "price_changed");
+  }
   if (shares > project.sharesRemaining) {
     throw new ServiceError(409, onlyAvailable(project.sharesRemaining), "not_enough_shares");
   }
-  const amountCents = shares * Math.round(project.sharePrice * 100);
+  const amountCents = shares * priceCents;
   // The rule the pages show (the last shares may be bought below the minimum); the SQL guard repeats it.
   if (belowMinimum(shares, project)) {
     throw new ServiceError(422, belowMinimumMessage(project.investmentTerms.minInvestment), "below_minimum");
   }
-  if (amount !== undefined && amount !== null && amount !== "") {
-    const sent = typeof amount === "number" ? amount : Number(amount);
-    if (!Number.isFinite(sent) || Math.round(sent * 100) !== amountCents) {
-      throw new ServiceError(422, PURCHASE_MESSAGES.amountMismatch, "amount_mismatch");
-    }
+  if (stated?.amountCents != null && stated.amountCents !== amountCents) {
+    throw new ServiceError(422, PURCHASE_MESSAGES.amountMismatch, "amount_mismatch");
   }
 }
 
@@ -155,13 +240,19 @@ export async function purchaseShares(
   if (previous) return replayed(db, previous, req);
 
   const shares = parseWholeShares(req.shares);
+  // The price the client expects to pay: required (issue 16), so a purchase never pays whatever
+  // the price has become.
+  const stated = statedPrice(req);
+  if (!stated) throw new ServiceError(400, PURCHASE_MESSAGES.priceRequired, "price_required");
   const now = Date.now();
   // The project and the investor's standing in it (limits, used): one statement.
   const found = await getProjectWithStanding(db, req.project, { investorId: user.id, now });
   if (!found) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
   const { project } = found;
-  checkPurchase(project, shares, req.amount);
+  checkPurchase(project, shares, stated);
   checkLimit(project, shares, found.standing);
+  // Checked equal to the project's price as read above; the SQL guard compares it again.
+  const expectedPriceCents = statedPriceCents(stated, shares);
 
   const id = crypto.randomUUID();
   const today = new Date(now).toISOString().slice(0, 10);
@@ -169,29 +260,21 @@ export async function purchaseShares(
   const insert = d1
     .prepare(
       `insert into investments
-         (id, investor_id, project_id, shares, share_price_cents, amount_cents, status, idempotency_key, created_at)
-       select ?1, ?2, p.id, ?3, p.share_price_cents, ?3 * p.share_price_cents, 'active', ?4, ?5
+         (id, investor_id, project_id, shares, share_price_cents, amount_cents, status, idempotency_key, created_at,
+          cancel_cutoff_at)
+       select ?1, ?2, p.id, ?3, p.share_price_cents, ?3 * p.share_price_cents, 'active', ?4, ?5,
+              unixepoch(p.funding_deadline) * 1000 - ${CANCEL_CUTOFF_MS}
        from projects p
        where p.id = ?6 and p.status = 'active' and p.funding_deadline > ?7
          and (?3 * p.share_price_cents >= p.min_investment_cents or ?3 = p.total_shares - p.shares_sold)
          and p.share_price_cents = ?8
          and ${limitGuardSql("?2", "?3", "?9")}
-       returning id, share_price_cents, amount_cents`,
+       returning id, share_price_cents, amount_cents, cancel_cutoff_at`,
     )
-    // ?8: the price the checks above (and the buyer's amount) were made against; a founder who
-    // changes it before any share is sold makes this purchase buy nothing rather than charge more.
+    // ?8: the price the CLIENT stated (its sharePrice, or its amount ÷ shares); a founder who
+    // changes the price before any share is sold makes this purchase buy nothing rather than charge more.
     // ?9: the start of the limit's 12-month window.
-    .bind(
-      id,
-      user.id,
-      shares,
-      key,
-      now,
-      project._id,
-      today,
-      Math.round(project.sharePrice * 100),
-      now - LIMIT_WINDOW_MS,
-    );
+    .bind(id, user.id, shares, key, now, project._id, today, expectedPriceCents, now - LIMIT_WINDOW_MS);
   const update = d1
     .prepare(
       `update projects
@@ -203,7 +286,16 @@ export async function purchaseShares(
     )
     .bind(id, now, project._id);
 
-  let inserted: { id: string; share_price_cents: number; amount_cents: number }[];
+  // The investor's purchase slot: taken only if the INSERT above bought something.
+  const slot = purchaseSlot(user.id);
+  const reserve = reserveStatement(
+    db,
+    { ...slot, onlyIf: { sql: "exists (select 1 from investments where id = ?5)", binds: [id] } },
+    now,
+  );
+
+  type Inserted = { id: string; share_price_cents: number; amount_cents: number; cancel_cutoff_at: number };
+  let inserted: Inserted[];
   try {
     // The founder's and the goal's notifications ride in the same transaction (ADR 022); each does
     // nothing unless the INSERT above bought something.
@@ -221,17 +313,14 @@ export async function purchaseShares(
       }),
       notifyGoalReached(db, { projectId: project._id, investmentId: id, actorId: user.id, now }),
     ];
-    const [ins] = await d1.batch<{ id: string; share_price_cents: number; amount_cents: number }>([
-      insert,
-      update,
-      ...notify,
-    ]);
+    const [ins] = await d1.batch<Inserted>([insert, update, reserve, ...notify]);
     inserted = ins.results ?? [];
   } catch (e) {
     if (constraintFailed(e, /UNIQUE constraint failed: investments\.investor_id/i)) {
       const original = await findByKey(db, user.id, key);
       if (original) return replayed(db, original, req);
     }
+    if (isOverLimit(e)) throw await refusal(db, [slot], now);
     if (constraintFailed(e, /CHECK constraint failed: projects_shares_sold_range/i)) {
       // Someone bought the last shares between our read and our write.
       const fresh = await getProject(db, project._id);
@@ -247,10 +336,10 @@ export async function purchaseShares(
     const again = await getProjectWithStanding(db, project._id, { investorId: user.id, now });
     if (!again) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
     const fresh = again.project;
-    if (fresh.sharePrice !== project.sharePrice) {
+    if (Math.round(fresh.sharePrice * 100) !== expectedPriceCents) {
       throw new ServiceError(409, PURCHASE_MESSAGES.priceChanged, "price_changed");
     }
-    checkPurchase(fresh, shares, undefined);
+    checkPurchase(fresh, shares, null);
     checkLimit(fresh, shares, again.standing);
     throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
   }
@@ -267,6 +356,7 @@ export async function purchaseShares(
       amountCents: row.amount_cents,
       status: "active",
       createdAt: now,
+      cancelCutoffAt: row.cancel_cutoff_at,
     },
     after,
   );
@@ -302,8 +392,15 @@ async function replayed(
   if (!sameProject || String(req.shares ?? "").trim() !== String(original.shares)) {
     throw new ServiceError(409, PURCHASE_MESSAGES.keyReused, "idempotency_key_reused");
   }
+  const investment = toInvestmentDTO(original, project);
+  if (original.status === "cancelled") {
+    // Never "successful": the purchase this key made was cancelled since, and nothing is bought again.
+    throw new ServiceError(409, purchaseCancelledMessage(original.cancelledAt), "purchase_cancelled", {
+      details: { code: "purchase_cancelled", investment },
+    });
+  }
   return {
-    investment: toInvestmentDTO(original, project),
+    investment,
     project,
     replayed: true,
     message: successMessage(original.shares, project.title),
@@ -314,7 +411,7 @@ type InvestmentLike = Pick<
   typeof investments.$inferSelect,
   "id" | "investorId" | "projectId" | "shares" | "sharePriceCents" | "amountCents" | "status" | "createdAt"
 > &
-  Partial<Pick<typeof investments.$inferSelect, "cancelledAt">>;
+  Partial<Pick<typeof investments.$inferSelect, "cancelledAt" | "cancelCutoffAt">>;
 
 type ProjectLike = Pick<
   ProjectDTO,
@@ -334,7 +431,8 @@ export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: 
   const amountInvested = inv.amountCents / 100;
   const currentValue = (inv.shares * Math.round(project.sharePrice * 100)) / 100;
   const at = new Date(inv.createdAt).toISOString();
-  const cutoff = cancelDeadline(project.fundingDeadline);
+  // The later of the cutoff fixed at purchase and the current deadline's (issue 16).
+  const cutoff = investmentCancelDeadline(project.fundingDeadline, inv.cancelCutoffAt);
   return {
     _id: inv.id,
     id: inv.id,
@@ -359,7 +457,7 @@ export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: 
     projectedReturns: Math.round(amountInvested * 1.15 * 100) / 100,
     cancelledAt: inv.cancelledAt != null ? new Date(inv.cancelledAt).toISOString() : null,
     cancelDeadline: cutoff ? new Date(cutoff).toISOString() : null,
-    cancellable: inv.status === "active" && canStillCancel(project.fundingDeadline, now),
+    cancellable: inv.status === "active" && now < cutoff,
   };
 }
 
@@ -431,9 +529,9 @@ export const CANCEL_MESSAGES = {
   notActive: "Only an active investment can be cancelled",
 } as const;
 
-/** The refusal after the cutoff, naming the instant the window closed. */
-export const cancelWindowClosedMessage = (fundingDeadline: string) => {
-  const when = cancelDeadlineText(fundingDeadline);
+/** The refusal after the cutoff (ms: the investment's own, see `investmentCancelDeadline`), naming when the window closed. */
+export const cancelWindowClosedMessage = (cutoff: number) => {
+  const when = cutoffText(cutoff);
   return `Investments can no longer be cancelled: the cancellation window closed${when ? ` on ${when}` : ""}, 48 hours before the funding deadline`;
 };
 
@@ -515,24 +613,29 @@ export interface CancelResult {
   message: string;
 }
 
-/** Why an investment as read now cannot be cancelled, or null when it can. */
-function cancelRefusal(status: string, fundingDeadline: string, now: number): ServiceError | null {
-  if (status === "cancelled") return new ServiceError(409, CANCEL_MESSAGES.alreadyCancelled, "already_cancelled");
-  if (status !== "active") return new ServiceError(409, CANCEL_MESSAGES.notActive, "not_active");
-  if (!canStillCancel(fundingDeadline, now)) {
-    return new ServiceError(409, cancelWindowClosedMessage(fundingDeadline), "cancel_window_closed");
+/** Why an investment as read now (its DTO) cannot be cancelled, or null when it can. */
+function cancelRefusal(inv: InvestmentDTO, now: number): ServiceError | null {
+  if (inv.status === "cancelled") return new ServiceError(409, CANCEL_MESSAGES.alreadyCancelled, "already_cancelled");
+  if (inv.status !== "active") return new ServiceError(409, CANCEL_MESSAGES.notActive, "not_active");
+  const cutoff = inv.cancelDeadline ? Date.parse(inv.cancelDeadline) : 0;
+  if (!(now < cutoff)) {
+    return new ServiceError(409, cancelWindowClosedMessage(cutoff), "cancel_window_closed");
   }
   return null;
 }
 
 /**
- * Cancels an investment: its owner or an admin, until 48 hours before the project's funding
- * deadline (app/lib/cancellation.ts). The row is kept with status 'cancelled' and `cancelled_at`;
- * the project's `shares_sold` and `funding_current` go down by exactly its shares and amount.
+ * Cancels an investment: its owner or an admin, until its cutoff (app/lib/cancellation.ts): the
+ * later of the cutoff stored at purchase (48 hours before the deadline stated then) and 48 hours
+ * before the current deadline, so no edit shortens it and a later deadline extends it (issue 16).
+ * The row is kept with status 'cancelled' and `cancelled_at`; the project's `shares_sold` and
+ * `funding_current` go down by exactly its shares and amount. 30 cancellations an hour per user.
  *
- * One D1 batch (one transaction), both statements guarded by the same predicate, "this
- * investment is still active and the cutoff has not passed" (the cutoff computed in SQL from the
- * project row, as `cancelDeadline` computes it):
+ * One D1 batch (one transaction), every statement guarded by the same predicate, "this
+ * investment is still active and its cutoff has not passed" (`cancelCutoffSql`, computed from the
+ * investment and project rows as `investmentCancelDeadline` computes it):
+ *  0. take one of the user's cancellation slots (a `Slot` with `onlyIf`), only if the predicate
+ *     holds: a refused cancel uses none, and one past the limit fails the batch (429, nothing changed);
  *  1. UPDATE the project, subtracting the investment's shares and amount read in the same
  *     statement from the investment row while it is still active;
  *  2. UPDATE the investment to cancelled, RETURNING it.
@@ -552,20 +655,32 @@ export async function cancelInvestment(
   const found = await getInvestment(db, viewer, investmentId);
   const id = found.investment._id;
   const now = Date.now();
-  const refused = cancelRefusal(found.investment.status, found.project.fundingDeadline, now);
+  const refused = cancelRefusal(found.investment, now);
   if (refused) throw refused;
 
-  // The cutoff in SQL: 00:00 UTC of the deadline day (unixepoch of a bare date), minus 48 hours.
-  const open = `?2 < unixepoch(p.funding_deadline) * 1000 - ${CANCEL_CUTOFF_MS}`;
   const d1 = db.$client;
+  const slot = cancelSlot(viewer!.id);
+  const reserve = reserveStatement(
+    db,
+    {
+      ...slot,
+      onlyIf: {
+        sql: `exists (select 1 from investments i join projects p on p.id = i.project_id
+          where i.id = ?5 and i.status = 'active' and ?2 < ${cancelCutoffSql("i", "p")})`,
+        binds: [id],
+      },
+    },
+    now,
+  );
   const giveBack = d1
     .prepare(
       `update projects as p
        set shares_sold = p.shares_sold - i.shares,
            funding_current_cents = p.funding_current_cents - i.amount_cents,
            updated_at = ?2
-       from (select project_id, shares, amount_cents from investments where id = ?1 and status = 'active') as i
-       where p.id = i.project_id and ${open}`,
+       from (select project_id, shares, amount_cents, cancel_cutoff_at from investments
+             where id = ?1 and status = 'active') as i
+       where p.id = i.project_id and ?2 < ${cancelCutoffSql("i", "p")}`,
     )
     .bind(id, now);
   const markCancelled = d1
@@ -573,16 +688,23 @@ export async function cancelInvestment(
       `update investments
        set status = 'cancelled', cancelled_at = ?2
        where id = ?1 and status = 'active'
-         and exists (select 1 from projects p where p.id = investments.project_id and ${open})
+         and exists (select 1 from projects p
+                     where p.id = investments.project_id and ?2 < ${cancelCutoffSql("investments", "p")})
        returning id`,
     )
     .bind(id, now);
-  const [, marked] = await d1.batch<{ id: string }>([giveBack, markCancelled]);
+  let marked: D1Result<{ id: string }>;
+  try {
+    [, , marked] = await d1.batch<{ id: string }>([reserve, giveBack, markCancelled]);
+  } catch (e) {
+    if (isOverLimit(e)) throw await refusal(db, [slot], now);
+    throw e;
+  }
   if (!marked.results?.length) {
     // Someone cancelled it first (or the cutoff passed) between our read and our write.
     const fresh = await getInvestment(db, viewer, id);
     throw (
-      cancelRefusal(fresh.investment.status, fresh.project.fundingDeadline, Date.now()) ??
+      cancelRefusal(fresh.investment, Date.now()) ??
       new ServiceError(409, CANCEL_MESSAGES.alreadyCancelled, "already_cancelled")
     );
   }

@@ -19,22 +19,28 @@ import { notificationPreferences, notifications, type NotificationKind } from ".
 import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 
-/** The preference column that switches each kind on or off. */
-export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferences> = {
+/**
+ * The preference column that switches each kind on or off; null for a kind nobody can switch off
+ * (`deadline`: a material change to an offering someone invested in, issue 16).
+ */
+export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferences | null> = {
   update: "updates",
   answer: "answers",
   question: "questions",
   investment: "investments",
   goal: "goals",
   closing: "closing",
+  deadline: null,
 };
 
 const INSERT = `insert into notifications (id, user_id, kind, event_key, project_id, text, link, created_at)`;
 const NEW_ID = `lower(hex(randomblob(16)))`;
 const NO_REPEAT = `on conflict (user_id, event_key) do nothing`;
 /** `r.user_id`'s switch for `column`: on unless they turned it off. */
-const wants = (column: keyof NotificationPreferences) =>
-  `coalesce((select np.${column} from notification_preferences np where np.user_id = r.user_id), 1) = 1`;
+const wants = (column: keyof NotificationPreferences | null) =>
+  column === null
+    ? "1 = 1"
+    : `coalesce((select np.${column} from notification_preferences np where np.user_id = r.user_id), 1) = 1`;
 
 /** Active investors of a project, and (unless `investorsOnly`) its followers: one row per person. */
 const AUDIENCE = `(
@@ -93,8 +99,16 @@ export function notifyGoalReached(
 }
 
 /**
+ * The founder's investment notice key (issue 16): one per investor, project and UTC day, so a
+ * buy-and-cancel loop (or a busy day) puts one line in the founder's bell, not one per purchase.
+ */
+export const investmentEventKey = (projectId: string, investorId: string, now: number) =>
+  `investment:${projectId}:${investorId}:${new Date(now).toISOString().slice(0, 10)}`;
+
+/**
  * A new investment, for the project's founder: only when the purchase `investmentId` exists (so
- * it can ride in the purchase's batch).
+ * it can ride in the purchase's batch), and at most once per investor, project and UTC day
+ * (`investmentEventKey`): the day's first purchase is told, later ones that day add nothing.
  */
 export function notifyInvestment(
   db: Database,
@@ -103,13 +117,36 @@ export function notifyInvestment(
   return db.$client
     .prepare(
       `${INSERT}
-       select ${NEW_ID}, r.user_id, 'investment', 'investment:' || ?1, ?2, ?3, '/founder-dashboard', ?5
+       select ${NEW_ID}, r.user_id, 'investment', ?6, ?2, ?3, '/founder-dashboard', ?5
        from (select p.founder_id as user_id from projects p where p.id = ?2 and p.founder_id is not null) r
        where exists (select 1 from investments i2 where i2.id = ?1)
          and r.user_id <> ?4 and ${wants("investments")}
        ${NO_REPEAT}`,
     )
-    .bind(e.investmentId, e.projectId, e.text, e.actorId, e.now);
+    .bind(e.investmentId, e.projectId, e.text, e.actorId, e.now, investmentEventKey(e.projectId, e.actorId, e.now));
+}
+
+/**
+ * A later funding deadline (issue 16), for every active investor of the project, whatever their
+ * preferences (a material change: `PREFERENCE_OF.deadline` is null). It rides in the edit's batch
+ * AFTER the project's UPDATE and fires only if that UPDATE wrote this deadline (`updated_at` is the
+ * edit's own instant); the caller adds it only when the new deadline is later than the one it
+ * read. Event key `deadline:<projectId>:<date>`: saving the same date again tells nobody twice.
+ */
+export function notifyDeadlineMoved(
+  db: Database,
+  e: { projectId: string; fundingDeadline: string; text: string; now: number },
+): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `${INSERT}
+       select ${NEW_ID}, r.user_id, 'deadline', 'deadline:' || ?1 || ':' || ?3, ?1, ?2, '/portfolio', ?4
+       from (select distinct i.investor_id as user_id from investments i where i.project_id = ?1 and i.status = 'active') r
+       where exists (select 1 from projects p where p.id = ?1 and p.funding_deadline = ?3 and p.updated_at = ?4)
+         and ${wants(PREFERENCE_OF.deadline)}
+       ${NO_REPEAT}`,
+    )
+    .bind(e.projectId, e.text, e.fundingDeadline, e.now);
 }
 
 /** One person (a founder, an asker), unless they switched this kind off or caused the event themselves. */

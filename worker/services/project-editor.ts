@@ -10,6 +10,10 @@
  * - Terms lock: once a share is sold, the share price, total shares (so the goal), the equity and
  *   the regulation type cannot change. The UPDATE itself carries the condition, so an investment
  *   that lands between our read and our write still locks them.
+ * - Deadline lock (issue 16, ADR 024): once the project has any investment (active or cancelled),
+ *   the funding deadline cannot move earlier (investors may cancel until 48 hours before the
+ *   deadline they were given), again a condition of the UPDATE. A later deadline is allowed and
+ *   every active investor is told, in the same batch (`notifyDeadlineMoved`), once per new date.
  * - Drafts are seen by their founder and admins only (`visibleTo` in projects.ts); publishing
  *   gives the project its slug (from the title, unique, never changed after) and opens it.
  * - Uploaded images (ADR 023): an `/uploads/…` URL new to the project must be in the uploads
@@ -32,7 +36,10 @@ import {
 import type { ProjectDTO, SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
+import { cancelDeadline } from "../../app/lib/cancellation";
+import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
 import { constraintFailed, ServiceError } from "./errors";
+import { notifyDeadlineMoved } from "./notifications";
 import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { UPLOAD_MESSAGES, UPLOAD_URL_PREFIX, uploadKeyOf } from "./uploads";
@@ -222,29 +229,38 @@ async function loadForEdit(db: Database, viewer: SessionUser | null, idOrSlug: u
   return (await loadWithInvestors(db, viewer, idOrSlug)).project;
 }
 
+/** Whether anyone ever invested in the project (an active or a cancelled investment): SQL on `projects`. */
+const everInvested = sql`exists (select 1 from investments i where i.project_id = ${projects.id})`;
+
 /** The project to edit (with its investor count: one statement), after the editor checks. */
 async function loadWithInvestors(
   db: Database,
   viewer: SessionUser | null,
   idOrSlug: unknown,
-): Promise<{ project: ProjectRow; investors: number }> {
+): Promise<{ project: ProjectRow; investors: number; invested: boolean }> {
   if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.updateSignedOut, "auth_required");
   const key = typeof idOrSlug === "string" ? idOrSlug : "";
   if (!key || key.length > 200) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
   const rows = await db
-    .select({ project: getTableColumns(projects), investors: investorCount })
+    .select({ project: getTableColumns(projects), investors: investorCount, invested: sql<number>`${everInvested}` })
     .from(projects)
     .where(and(sql`(${projects.id} = ${key} or ${projects.slug} = ${key})`, visibleTo(viewer)))
     .limit(1);
   const row = rows[0];
   if (!row) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
   if (!canEditProject(viewer, row.project)) throw new ServiceError(403, PROJECT_MESSAGES.noPermission, "forbidden");
-  return row;
+  return { project: row.project, investors: row.investors, invested: Number(row.invested) === 1 };
 }
 
-/** The terms a save would change on a project that has sold shares, as field errors. */
-function lockedChanges(row: ProjectRow, input: ProjectInput): Record<string, string> {
+/**
+ * What a save may not change, as field errors: the terms once a share is sold, and an earlier
+ * deadline once anyone invested (`invested`).
+ */
+function lockedChanges(row: ProjectRow, input: ProjectInput, invested: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
+  if (invested && input.fundingDeadline < row.fundingDeadline) {
+    errors.fundingDeadline = PROJECT_MESSAGES.deadlineEarlier;
+  }
   if (row.sharesSold <= 0) return errors;
   for (const term of LOCKED_TERMS) {
     if (row[term.key] !== input[term.key] && !(term.field in errors)) errors[term.field] = lockedTerm(term.label);
@@ -274,11 +290,11 @@ async function prepareUpdate(
   idOrSlug: unknown,
   raw: unknown,
 ): Promise<{ row: ProjectRow; input: ProjectInput }> {
-  const row = await loadForEdit(db, viewer, idOrSlug);
-  if (!viewer) throw new Error("unreachable: loadForEdit requires a viewer");
+  const { project: row, invested } = await loadWithInvestors(db, viewer, idOrSlug);
+  if (!viewer) throw new Error("unreachable: loadWithInvestors requires a viewer");
   const body = asBody(raw);
   const input = validate(body, row.fundingDeadline);
-  const locked = lockedChanges(row, input);
+  const locked = lockedChanges(row, input, invested);
   if (Object.keys(locked).length) throw lockedError(locked);
   await assertOwnUploads(db, viewer, row.founderId, row, input, body);
   return { row, input };
@@ -308,20 +324,38 @@ export async function updateProject(
   const { row, input } = await prepareUpdate(db, viewer, idOrSlug, raw);
 
   const now = Date.now();
-  // The lock as part of the write: unchanged terms, or still no share sold.
+  // The locks as part of the write: unchanged terms, or still no share sold; a deadline no
+  // earlier than the stored one, or still no investment at all.
   const termsKept = sql`(${projects.sharesSold} = 0 or (${projects.sharePriceCents} = ${input.sharePriceCents}
     and ${projects.fundingGoalCents} = ${input.fundingGoalCents} and ${projects.totalShares} = ${input.totalShares}
     and ${projects.equityPercentage} = ${input.equityPercentage}
     and ${projects.regulationType} = ${input.regulationType}))`;
-  const updated = await db
+  const deadlineKept = sql`(${projects.fundingDeadline} <= ${input.fundingDeadline} or not ${everInvested})`;
+  const update = db
     .update(projects)
     .set({ ...columnsOf(input), updatedAt: now })
-    .where(and(eq(projects.id, row.id), termsKept))
-    .returning({ id: projects.id });
-  if (!updated.length) {
-    // A share was sold between our read and our write: the terms are now locked.
-    const fresh = await loadForEdit(db, viewer, row.id);
-    throw lockedError(lockedChanges(fresh, input));
+    .where(and(eq(projects.id, row.id), termsKept, deadlineKept))
+    .returning({ id: projects.id })
+    .toSQL();
+  const d1 = db.$client;
+  const statements = [d1.prepare(update.sql).bind(...update.params)];
+  // A later deadline: every active investor hears of it in the same transaction, and only if this
+  // UPDATE wrote it (a material change: sent whatever their preferences).
+  if (input.fundingDeadline > row.fundingDeadline && row.status !== "draft") {
+    statements.push(
+      notifyDeadlineMoved(db, {
+        projectId: row.id,
+        fundingDeadline: input.fundingDeadline,
+        text: NOTIFICATION_TEXT.deadline(input.title, input.fundingDeadline, cancelDeadline(input.fundingDeadline)),
+        now,
+      }),
+    );
+  }
+  const [updated] = await d1.batch<{ id: string }>(statements);
+  if (!updated.results?.length) {
+    // A share was sold (or an investment made) between our read and our write: the locks now apply.
+    const fresh = await loadWithInvestors(db, viewer, row.id);
+    throw lockedError(lockedChanges(fresh.project, input, fresh.invested));
   }
   if (row.status !== "draft") markPublicContentChanged();
   const dto = await getProject(db, row.id, viewer);

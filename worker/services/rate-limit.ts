@@ -34,6 +34,10 @@ export interface Slot {
    * changes something": a follow of a project not yet followed). Evaluated in the reservation's own
    * statement, so it sees the same rows as the work after it; its parameters are numbered from ?5.
    * A request whose condition is false takes nothing and cannot be refused by this slot.
+   * Placed in a write's batch AFTER the write with the condition "the write happened" (the new row
+   * exists), a request the write's own guards refuse uses no slot, while one past the limit fails
+   * the CHECK and rolls back the whole batch, the write included (issue 16's purchases and
+   * cancellations count this way).
    */
   onlyIf?: { sql: string; binds: unknown[] };
 }
@@ -44,17 +48,19 @@ export function isOverLimit(e: unknown): boolean {
   return constraintFailed(e, OVER_LIMIT);
 }
 
+const UPSERT_SLOT = `on conflict (key) do update set
+         count = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then 1 else rate_limits.count + 1 end,
+         window_start = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then ?2 else rate_limits.window_start end,
+         window_ms = ?3,
+         max_count = ?4`;
+
 /** The upsert that takes one slot of `slot` (fails on the CHECK when the window is full). */
 export function reserveStatement(db: Database, slot: Slot, now: number): D1PreparedStatement {
   return db.$client
     .prepare(
       `insert into rate_limits (key, window_start, window_ms, count, max_count)
        select ?1, ?2, ?3, 1, ?4 where ${slot.onlyIf ? `(${slot.onlyIf.sql})` : "true"}
-       on conflict (key) do update set
-         count = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then 1 else rate_limits.count + 1 end,
-         window_start = case when rate_limits.window_start + rate_limits.window_ms <= ?2 then ?2 else rate_limits.window_start end,
-         window_ms = ?3,
-         max_count = ?4`,
+       ${UPSERT_SLOT}`,
     )
     .bind(slot.key, now, slot.limit.windowMs, slot.limit.max, ...(slot.onlyIf?.binds ?? []));
 }
@@ -104,7 +110,7 @@ export function clearStatements(db: Database, keys: string[]): D1PreparedStateme
 }
 
 /** The 429 for a refused reservation: the full key's message and when its window ends. */
-async function refusal(db: Database, slots: Slot[], now: number): Promise<ServiceError> {
+export async function refusal(db: Database, slots: Slot[], now: number): Promise<ServiceError> {
   const rows = await db
     .select()
     .from(rateLimits)
