@@ -214,6 +214,8 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
     Object.keys(actionData.formState.errors).length === 0
       ? actionData.error
       : null;
+  // A post that names no form of this page (no or an unknown intent): its message, on any tab.
+  const unknownAction = actionData && !actionData.formState ? actionData.error : null;
   const concentration = largestInvestorSentence(raise);
   const fallback = defaultShares(project);
   const initial =
@@ -308,6 +310,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
             tabs={TABS.map((t) => ({ ...t, href: `${query(t.id, shares)}#project-tabs` }))}
           />
           <section className="tab-panel card" aria-label={`${TABS.find((t) => t.id === tab)!.label} section`}>
+            {unknownAction ? <Notice tone="error">{unknownAction}</Notice> : null}
             {tab === "overview" ? <OverviewPanel project={project} /> : null}
             {tab === "team" ? <TeamPanel project={project} /> : null}
             {tab === "product" ? <ProductPanel project={project} /> : null}

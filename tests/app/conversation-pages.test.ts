@@ -65,6 +65,19 @@ describe("questions through the project page's form", () => {
   });
 });
 
+describe("a post to the project page that names none of its forms", () => {
+  for (const tab of ["", "?tab=team"]) {
+    it(`answers 400 with 'Unknown action' in an alert on the page${tab ? ` (${tab})` : ""}, writing nothing`, async () => {
+      const { token } = await signup("founder");
+      const project = await insertProject();
+      const follows = await rows("project_follows", "project_id = ?", project.id);
+      const res = await page(`/project/${project.slug}${tab}`, { token, form: {} });
+      await expectAlert(res, 400, "Unknown action");
+      expect(await rows("project_follows", "project_id = ?", project.id)).toBe(follows);
+    });
+  }
+});
+
 describe("updates through the founder dashboard's form", () => {
   it("an empty update re-renders with each field's message and writes nothing", async () => {
     const { founder, project } = await founderWithProject();
