@@ -52,13 +52,21 @@ const CATEGORY_TO_SECTOR: Record<string, SectorId> = {
   agriculture: "sustainability",
 };
 
+/**
+ * A table's own entry for `key`, or undefined: never one the object inherits (`constructor`,
+ * `__proto__`, `toString` come from a URL as easily as `fintech`).
+ */
+function own<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 export function isSectorId(value: string): value is SectorId {
   return SECTORS.some((s) => s.id === value);
 }
 
 /** The browse sector of a stored (lower-case) category; unknown categories fall under technology. */
 export function sectorForCategory(category: string): SectorId {
-  return CATEGORY_TO_SECTOR[category.trim().toLowerCase()] ?? "technology";
+  return own(CATEGORY_TO_SECTOR, category.trim().toLowerCase()) ?? "technology";
 }
 
 /** Normalises a URL sector name (`/demo/Healthcare`, `/explore/sector/fintech`) to a filter id. */
@@ -78,9 +86,7 @@ export function sectorFromParam(param: string | undefined | null): SectorId | "a
     tech: "technology",
     consumer: "e-commerce",
   };
-  if (aliases[value]) return aliases[value];
-  const fromCategory = CATEGORY_TO_SECTOR[value.replace(/-/g, " ")];
-  return fromCategory ?? "all";
+  return own(aliases, value) ?? own(CATEGORY_TO_SECTOR, value.replace(/-/g, " ")) ?? "all";
 }
 
 export function sectorLabel(id: string): string {

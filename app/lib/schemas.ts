@@ -273,7 +273,10 @@ const showPubliclyField = v.optional(
   v.pipe(
     v.unknown(),
     v.check(
-      (x) => x == null || typeof x === "boolean" || (typeof x === "string" && x.trim().toLowerCase() in PUBLIC_WORDS),
+      (x) =>
+        x == null ||
+        typeof x === "boolean" ||
+        (typeof x === "string" && Object.hasOwn(PUBLIC_WORDS, x.trim().toLowerCase())),
       SHOW_PUBLICLY_MESSAGE,
     ),
     v.transform((x) =>

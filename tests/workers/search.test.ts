@@ -9,7 +9,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { sectorForCategory, sectorFromParam } from "../../app/lib/categories";
 import { SEARCH_MAX_TERMS } from "../../app/lib/project-search";
+import { SHOW_PUBLICLY_MESSAGE } from "../../app/lib/schemas";
 import { projects } from "../../db/schema";
 import { SEARCH_MAX_ENTRIES } from "../../worker/edge-cache";
 import { ftsQuery, LIST_MESSAGES, listProjectsPage } from "../../worker/services/projects";
@@ -351,4 +353,33 @@ describe("the edge cache and searches", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Edge-Cache")).toBeNull();
   });
+});
+
+describe("names an object inherits are not categories (the fuzz suite found /demo?category=constructor)", () => {
+  for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+    it(`GET /api/projects?category=${name} is a 400 with the message`, async () => {
+      const res = await call(`/api/projects?category=${name}`);
+      expect(res.status).toBe(400);
+      expect(await json(res)).toMatchObject({ message: LIST_MESSAGES.category });
+    });
+
+    it(`sectorFromParam(${name}) and sectorForCategory(${name}) are no sector of theirs`, () => {
+      expect([sectorFromParam(name), sectorForCategory(name)]).toEqual(["all", "technology"]);
+    });
+  }
+});
+
+describe("showPublicly takes only its own words", () => {
+  for (const word of ["constructor", "__proto__", "toString"]) {
+    it(`POST /api/supporters with showPublicly=${word} is a 400 with the message and stores nothing`, async () => {
+      const email = `${unique("fan")}@example.edu`;
+      const res = await call("/api/supporters", {
+        body: { name: "Sam Fan", email, message: "Go", showPublicly: word },
+      });
+      expect(res.status).toBe(400);
+      expect(await json(res)).toMatchObject({ message: SHOW_PUBLICLY_MESSAGE });
+      const row = await db().$client.prepare("select id from supporters where email = ?").bind(email).first();
+      expect(row).toBeNull();
+    });
+  }
 });
