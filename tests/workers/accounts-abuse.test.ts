@@ -148,6 +148,8 @@ describe("passwords: the spec's 6 characters, and never trivial or personal", ()
     ["RobinQuinn!", { firstName: "Robin", lastName: "Quinn" }],
     ["harbor.lights@example.edu", { email: "harbor.lights@example.edu" }],
     ["harborlights99", { email: "harbor.lights@example.edu" }],
+    ["MaryAnn1234", { firstName: "Mary Ann", lastName: "Lee" }],
+    ["Claim123", { firstName: "Claim your payout", lastName: "Now" }],
   ];
   for (const [password, who] of personal) {
     it(`sign-up refuses ${password} built from the person's own ${who.email ? "email" : "name"}, creating nothing`, async () => {

@@ -8,9 +8,10 @@
  * - **trivial**: one short block repeated (`aaaaaa`, `ababab`, `abcabc`) or a run of consecutive
  *   characters up or down (`123456`, `abcdefg`, `987654`), whatever the case.
  * - **personal**: built from the person's own email or name: what is left after taking out their
- *   email, its words (`robin`, `quinn` and `example` of `robin.quinn@example.edu`), first and last
- *   name (each of at least 3 characters) is short (< 5 letters and digits), only digits (a year, a
- *   birthday) or itself trivial (`robin123`, `robin2026`, `Quinn.Robin`, `robin.quinn@example.edu`).
+ *   email, its words (`robin`, `quinn` and `example` of `robin.quinn@example.edu`), their first
+ *   and last name and those names' words (`Mary Ann`: `mary`, `ann`), each of at least 3
+ *   characters, is short (< 5 letters and digits), only digits (a year, a birthday) or itself
+ *   trivial (`robin123`, `robin2026`, `Quinn.Robin`, `robin.quinn@example.edu`).
  * Used by sign-up and by the password change, through `passwordRefusal`.
  */
 import { MESSAGES, MIN_PASSWORD } from "../../app/lib/schemas";
@@ -75,7 +76,8 @@ function personalWords(owner: PasswordOwner): string[] {
   const email = (owner.email ?? "").trim().toLowerCase();
   const [local = "", domain = ""] = email.split("@");
   const parts = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
-  const words = [email, local, ...parts(local), ...parts(domain), owner.firstName ?? "", owner.lastName ?? ""];
+  const names = [owner.firstName ?? "", owner.lastName ?? ""];
+  const words = [email, local, ...parts(local), ...parts(domain), ...names, ...names.flatMap(parts)];
   return [...new Set(words.map((w) => w.trim().toLowerCase()).filter((w) => Array.from(w).length >= 3))].sort(
     (a, b) => b.length - a.length,
   );
