@@ -11,7 +11,14 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./build/server/index.js",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        // FUZZ_SEED / FUZZ_PATH choose the fuzz suite's cases (tests/app/fuzz.test.ts): fixed by default.
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            FUZZ_PATH: process.env.FUZZ_PATH ?? "",
+          },
+        },
       }),
     ],
     test: {

@@ -11,8 +11,11 @@
  * - a 4xx writes no row (the counts of every table a request can write are unchanged).
  * 2xx and 3xx answers are not judged further: a random body may well be a valid sign-up.
  *
- * fast-check picks a new seed every run; a failure prints the seed, the shrunk request (method,
- * path, headers, body) and what came back. Requests run one at a time so the counts cannot race.
+ * Seeds: `npm test` runs the same cases every time (FIXED_SEEDS), so a red run can be replayed. A
+ * failure prints its seed and shrink path, the shrunk request (method, path, headers, body) and what
+ * came back. To explore new cases, `FUZZ_SEED=random npm run test:app -- tests/app/fuzz.test.ts`;
+ * to replay a failure, `FUZZ_SEED=<seed> FUZZ_PATH=<path>` with the same command and
+ * `-t "<the failing test's name>"`. Requests run one at a time so the counts cannot race.
  */
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
@@ -682,14 +685,29 @@ async function runCase(c: Case): Promise<void> {
   }
 }
 
-async function fuzz(arb: fc.Arbitrary<Case>, numRuns: number): Promise<number> {
+/** The seeds `npm test` runs with: the same cases every run (one per property). */
+const FIXED_SEEDS = { api: 160_001, page: 160_002 } as const;
+
+/**
+ * The seed of a property: FUZZ_SEED (the vitest config passes it in from the shell) as a number to
+ * replay, `random` for a fresh one, else the fixed seed. FUZZ_PATH replays one shrink path.
+ */
+function runParameters(which: keyof typeof FIXED_SEEDS): { seed?: number; path?: string } {
+  const wanted = env.FUZZ_SEED?.trim() ?? "";
+  const path = env.FUZZ_PATH?.trim() || undefined;
+  if (wanted === "random") return {};
+  if (/^-?\d+$/.test(wanted)) return { seed: Number(wanted), path };
+  return { seed: FIXED_SEEDS[which] };
+}
+
+async function fuzz(arb: fc.Arbitrary<Case>, numRuns: number, which: keyof typeof FIXED_SEEDS): Promise<number> {
   let generated = 0;
   const details = await fc.check(
     fc.asyncProperty(fc.limitShrink(arb, MAX_SHRINKS), async (c) => {
       generated++;
       await runCase(c);
     }),
-    { numRuns },
+    { numRuns, ...runParameters(which) },
   );
   stats.seeds.push(String(details.seed));
   if (details.failed) {
@@ -725,14 +743,14 @@ describe("fuzz: hostile requests get a 4xx with a message and store nothing, nev
 
   it(`every API route and method, ${API_RUNS} requests`, async () => {
     const targets = apiTargets(ctx);
-    const ran = await fuzz(caseArb(targets, ctx.known), API_RUNS);
+    const ran = await fuzz(caseArb(targets, ctx.known), API_RUNS, "api");
     expect(ran).toBeGreaterThanOrEqual(API_RUNS);
     expectCoverage(targets, ["api"]);
   }, 300_000);
 
   it(`every page action on its document and .data URLs, ${PAGE_RUNS} requests`, async () => {
     const targets = pageTargets(ctx);
-    const ran = await fuzz(caseArb(targets, ctx.known), PAGE_RUNS);
+    const ran = await fuzz(caseArb(targets, ctx.known), PAGE_RUNS, "page");
     expect(ran).toBeGreaterThanOrEqual(PAGE_RUNS);
     expectCoverage(targets, ["page", "data"]);
   }, 300_000);
