@@ -7,9 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import { QUESTION_MESSAGES } from "../../app/lib/question-form";
 import { UPDATE_MESSAGES } from "../../app/lib/update-form";
-import { call, expectAlert, insertProject, page, rows, signup, visibleText } from "./helpers";
-
-const queries = (res: Response) => /d1;desc="(\d+) queries"/.exec(res.headers.get("Server-Timing") ?? "")?.[1];
+import { call, expectAlert, insertProject, page, rows, signup, visibleText, queries } from "./helpers";
 
 async function founderWithProject() {
   const founder = await signup("founder");

@@ -45,6 +45,10 @@ export function page(path: string, init: PageInit = {}): Promise<Response> {
   return exports.default.fetch(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
 }
 
+/** How many D1 queries the answer took, as its `Server-Timing` header says ("2"), or undefined. */
+export const queries = (res: Response): string | undefined =>
+  /d1;desc="(\d+) queries"/.exec(res.headers.get("Server-Timing") ?? "")?.[1];
+
 /** The texts of the page's role="alert" elements. */
 export const alerts = alertTexts;
 

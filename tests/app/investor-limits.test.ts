@@ -7,7 +7,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { alerts, expectAlert, inDays, insertProject, page, rows, signup, unique, visibleText } from "./helpers";
+import {
+  alerts,
+  expectAlert,
+  inDays,
+  insertProject,
+  page,
+  rows,
+  signup,
+  unique,
+  visibleText,
+  queries,
+} from "./helpers";
 
 const RISK = "Please confirm that you understand you may lose all of the money you invest";
 const NO_FIGURES_HINT =
@@ -25,8 +36,6 @@ const buyForm = (shares: number, extra: Record<string, string> = {}) => ({
 async function saveFinancials(token: string, form: Record<string, string>) {
   return page("/settings", { token, form: { intent: "financials", ...form } });
 }
-
-const queries = (res: Response) => /d1;desc="(\d+) queries"/.exec(res.headers.get("Server-Timing") ?? "")?.[1];
 
 describe("the purchase form's risk acknowledgement", () => {
   it("without the box ticked: 400 with the message, and nothing is bought", async () => {
