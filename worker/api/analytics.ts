@@ -17,8 +17,7 @@ import { readBody } from "./util";
 /** Mounted at /api/analytics. */
 export const analyticsApi = new Hono<HonoEnv>()
   .post("/direct-insights", async (c) => {
-    const body = await readBody(c);
-    const { userId, forceRefresh } = body;
+    const { userId, forceRefresh } = await readBody(c);
     const out = await portfolioInsights(
       c.get("db"),
       c.env.AI,
@@ -35,8 +34,7 @@ export const analyticsApi = new Hono<HonoEnv>()
     });
   })
   .post("/comprehensive", async (c) => {
-    const body = await readBody(c);
-    const { userId, forceRefresh, includeAnalysisReport } = body;
+    const { userId, forceRefresh, includeAnalysisReport } = await readBody(c);
     const out = await portfolioInsights(
       c.get("db"),
       c.env.AI,
@@ -49,6 +47,6 @@ export const analyticsApi = new Hono<HonoEnv>()
 
 /** Mounted at /api/ai. */
 export const aiApi = new Hono<HonoEnv>().post("/diversification-score", async (c) => {
-  const body = await readBody(c);
-  return c.json(await diversificationScoreFor(c.get("db"), c.get("user"), { userId: body.userId }));
+  const { userId } = await readBody(c);
+  return c.json(await diversificationScoreFor(c.get("db"), c.get("user"), { userId }));
 });
