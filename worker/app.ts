@@ -9,6 +9,7 @@ import { countingD1, createDb } from "../db/client";
 import { edgeCache } from "./edge-cache";
 import { aiApi, analyticsApi } from "./api/analytics";
 import { authApi } from "./api/auth";
+import { apiErrorResponse } from "./api/errors";
 import { contactApi, contactsApi } from "./api/contacts";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
 import { investmentsApi } from "./api/investments";
@@ -211,10 +212,8 @@ export function createApp(pages?: PagesHandler) {
     }
     return c.json({ success: false, message: "Not found" }, 404);
   });
-  api.onError((err, c) => {
-    console.error("api error", err);
-    return c.json({ success: false, message: "Something went wrong" }, 500);
-  });
+  // Errors are mapped once, here: a ServiceError is its status and message, anything else a 500.
+  api.onError(apiErrorResponse);
   app.route("/api", api);
 
   // A missing build asset (say, a stale hashed file after a deploy) is a 404, not the pages'

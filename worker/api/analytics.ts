@@ -12,58 +12,41 @@ import { Hono } from "hono";
 
 import { aiBudgetOf, diversificationScoreFor, portfolioInsights } from "../services/analytics";
 import type { HonoEnv } from "../types";
-import { readBody, serviceErrorResponse } from "./util";
+import { readBody } from "./util";
 
 /** Mounted at /api/analytics. */
 export const analyticsApi = new Hono<HonoEnv>()
   .post("/direct-insights", async (c) => {
-    const read = await readBody(c);
-    if (!read.ok) return read.response;
-    try {
-      const { userId, forceRefresh } = read.body;
-      const out = await portfolioInsights(
-        c.get("db"),
-        c.env.AI,
-        c.get("user"),
-        { userId, forceRefresh },
-        { signal: c.req.raw.signal, ...aiBudgetOf(c.req.raw, c.env) },
-      );
-      return c.json({
-        success: true,
-        insights: out.insights,
-        recommendedSectors: out.recommendedSectors,
-        fromCache: out.fromCache,
-        source: out.source,
-      });
-    } catch (e) {
-      return serviceErrorResponse(c, e);
-    }
+    const { userId, forceRefresh } = await readBody(c);
+    const out = await portfolioInsights(
+      c.get("db"),
+      c.env.AI,
+      c.get("user"),
+      { userId, forceRefresh },
+      { signal: c.req.raw.signal, ...aiBudgetOf(c.req.raw, c.env) },
+    );
+    return c.json({
+      success: true,
+      insights: out.insights,
+      recommendedSectors: out.recommendedSectors,
+      fromCache: out.fromCache,
+      source: out.source,
+    });
   })
   .post("/comprehensive", async (c) => {
-    const read = await readBody(c);
-    if (!read.ok) return read.response;
-    try {
-      const { userId, forceRefresh, includeAnalysisReport } = read.body;
-      const out = await portfolioInsights(
-        c.get("db"),
-        c.env.AI,
-        c.get("user"),
-        { userId, forceRefresh, includeAnalysisReport },
-        { signal: c.req.raw.signal, ...aiBudgetOf(c.req.raw, c.env) },
-      );
-      return c.json(out);
-    } catch (e) {
-      return serviceErrorResponse(c, e);
-    }
+    const { userId, forceRefresh, includeAnalysisReport } = await readBody(c);
+    const out = await portfolioInsights(
+      c.get("db"),
+      c.env.AI,
+      c.get("user"),
+      { userId, forceRefresh, includeAnalysisReport },
+      { signal: c.req.raw.signal, ...aiBudgetOf(c.req.raw, c.env) },
+    );
+    return c.json(out);
   });
 
 /** Mounted at /api/ai. */
 export const aiApi = new Hono<HonoEnv>().post("/diversification-score", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
-  try {
-    return c.json(await diversificationScoreFor(c.get("db"), c.get("user"), { userId: read.body.userId }));
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const { userId } = await readBody(c);
+  return c.json(await diversificationScoreFor(c.get("db"), c.get("user"), { userId }));
 });

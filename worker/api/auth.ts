@@ -15,7 +15,7 @@ import {
 } from "../services/auth";
 import { clientAddress } from "../services/client";
 import type { HonoEnv } from "../types";
-import { readBody, serviceErrorResponse } from "./util";
+import { readBody } from "./util";
 
 export const authApi = new Hono<HonoEnv>();
 
@@ -27,32 +27,22 @@ function signedInBody(c: Context<HonoEnv>, out: SignedIn) {
 
 /** POST /api/auth/signup → 201 { token, user } | 4xx { message } */
 authApi.post("/signup", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
-  try {
-    const out = await registerUser(c.get("db"), read.body, {
-      clientIp: clientAddress(c.req.raw),
-      requireConfirm: false,
-    });
-    return c.json(signedInBody(c, out), 201);
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const body = await readBody(c);
+  const out = await registerUser(c.get("db"), body, {
+    clientIp: clientAddress(c.req.raw),
+    requireConfirm: false,
+  });
+  return c.json(signedInBody(c, out), 201);
 });
 
 /** POST /api/auth/login → 200 { token, user } | 4xx { message } */
 authApi.post("/login", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
-  try {
-    const out = await login(c.get("db"), read.body, {
-      clientIp: clientAddress(c.req.raw),
-      deviceToken: readCookie(c.req.raw, DEVICE_COOKIE),
-    });
-    return c.json(signedInBody(c, out));
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const body = await readBody(c);
+  const out = await login(c.get("db"), body, {
+    clientIp: clientAddress(c.req.raw),
+    deviceToken: readCookie(c.req.raw, DEVICE_COOKIE),
+  });
+  return c.json(signedInBody(c, out));
 });
 
 /** POST /api/auth/logout: ends the presented session on the server. */
@@ -74,22 +64,13 @@ authApi.get("/me", (c) => {
  * errors } | 401 | 429. Every other session of the user ends; the calling one stays.
  */
 authApi.post("/password", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
-  try {
-    const out = await changePassword(c.get("db"), c.get("user"), c.get("sessionToken"), read.body);
-    return c.json({ success: true, message: PASSWORD_MESSAGES.changed, endedSessions: out.endedSessions });
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const body = await readBody(c);
+  const out = await changePassword(c.get("db"), c.get("user"), c.get("sessionToken"), body);
+  return c.json({ success: true, message: PASSWORD_MESSAGES.changed, endedSessions: out.endedSessions });
 });
 
 /** POST /api/auth/sessions/revoke-others → 200 { endedSessions } | 401: ends every other session. */
 authApi.post("/sessions/revoke-others", async (c) => {
-  try {
-    const out = await signOutOtherSessions(c.get("db"), c.get("user"), c.get("sessionToken"));
-    return c.json({ success: true, message: PASSWORD_MESSAGES.othersSignedOut, endedSessions: out.endedSessions });
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const out = await signOutOtherSessions(c.get("db"), c.get("user"), c.get("sessionToken"));
+  return c.json({ success: true, message: PASSWORD_MESSAGES.othersSignedOut, endedSessions: out.endedSessions });
 });

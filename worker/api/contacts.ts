@@ -8,18 +8,13 @@ import { MESSAGES } from "../../app/lib/schemas";
 import { clientAddress } from "../services/client";
 import { submitContactMessage } from "../services/contacts";
 import type { HonoEnv } from "../types";
-import { readBody, serviceErrorResponse } from "./util";
+import { readBody } from "./util";
 
 function handler(withSubject: boolean) {
   return async (c: Context<HonoEnv>) => {
-    const read = await readBody(c);
-    if (!read.ok) return read.response;
-    try {
-      await submitContactMessage(c.get("db"), read.body, { withSubject, clientIp: clientAddress(c.req.raw) });
-      return c.json({ success: true, message: MESSAGES.contactSuccess }, 201);
-    } catch (e) {
-      return serviceErrorResponse(c, e);
-    }
+    const body = await readBody(c);
+    await submitContactMessage(c.get("db"), body, { withSubject, clientIp: clientAddress(c.req.raw) });
+    return c.json({ success: true, message: MESSAGES.contactSuccess }, 201);
   };
 }
 

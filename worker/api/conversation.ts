@@ -1,7 +1,7 @@
 /**
  * The conversation's API (issue 10, ADR 022): following, founder updates, questions and
  * notifications. Each route is a thin door onto its service, which holds every rule; errors are
- * the services' messages (`serviceErrorResponse`).
+ * the services' messages (thrown, answered once by `apiErrorResponse`).
  */
 import { Hono, type Context } from "hono";
 
@@ -10,27 +10,18 @@ import { getPreferences, listNotifications, markRead, savePreferences } from "..
 import { answerQuestion, askQuestion, listQuestions, setQuestionHidden } from "../services/questions";
 import { deleteUpdate, editUpdate, listUpdates, postUpdate } from "../services/updates";
 import type { HonoEnv } from "../types";
-import { readBody, serviceErrorResponse } from "./util";
+import { readBody } from "./util";
 
 const param = (c: Context<HonoEnv>, name: string): string => c.req.param(name) ?? "";
 
 type Handler = (c: Context<HonoEnv>, body: Record<string, unknown>) => Promise<Response>;
 
-/** Reads the body (when `withBody`), runs `fn`, and answers a service's refusal with its message. */
+/** Reads the body (when `withBody`) and runs `fn`; a refusal is thrown and answered by `apiErrorResponse`. */
 const door =
   (fn: Handler, withBody = true) =>
   async (c: Context<HonoEnv>) => {
-    let body: Record<string, unknown> = {};
-    if (withBody) {
-      const read = await readBody(c);
-      if (!read.ok) return read.response;
-      body = read.body;
-    }
-    try {
-      return await fn(c, body);
-    } catch (e) {
-      return serviceErrorResponse(c, e);
-    }
+    const body = withBody ? await readBody(c) : {};
+    return fn(c, body);
   };
 
 /** Mounted at /api/projects beside projectsApi. */

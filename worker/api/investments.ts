@@ -2,17 +2,12 @@ import { Hono } from "hono";
 
 import { cancelInvestment, listInvestments } from "../services/investments";
 import type { HonoEnv } from "../types";
-import { serviceErrorResponse } from "./util";
 
 export const investmentsApi = new Hono<HonoEnv>();
 
 /** GET /api/investments/user/{userId} → [investment…] (own, or any for an admin); 401; 403. */
 investmentsApi.get("/user/:userId", async (c) => {
-  try {
-    return c.json(await listInvestments(c.get("db"), c.get("user"), c.req.param("userId")));
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  return c.json(await listInvestments(c.get("db"), c.get("user"), c.req.param("userId")));
 });
 
 /**
@@ -24,23 +19,19 @@ investmentsApi.get("/user/:userId", async (c) => {
  * cancellations an hour (Retry-After). The body is not read: the id says everything.
  */
 investmentsApi.post("/:id/cancel", async (c) => {
-  try {
-    const result = await cancelInvestment(c.get("db"), c.get("user"), c.req.param("id"));
-    return c.json({
-      success: true,
-      message: result.message,
-      investment: result.investment,
-      project: {
-        _id: result.project._id,
-        slug: result.project.slug,
-        title: result.project.title,
-        sharesSold: result.project.sharesSold,
-        sharesRemaining: result.project.sharesRemaining,
-        fundingCurrent: result.project.fundingCurrent,
-        investors: result.project.investors,
-      },
-    });
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const result = await cancelInvestment(c.get("db"), c.get("user"), c.req.param("id"));
+  return c.json({
+    success: true,
+    message: result.message,
+    investment: result.investment,
+    project: {
+      _id: result.project._id,
+      slug: result.project.slug,
+      title: result.project.title,
+      sharesSold: result.project.sharesSold,
+      sharesRemaining: result.project.sharesRemaining,
+      fundingCurrent: result.project.fundingCurrent,
+      investors: result.project.investors,
+    },
+  });
 });

@@ -12,39 +12,26 @@ import { PROFILE_MESSAGES } from "../../app/lib/profile-form";
 import { assertCanHaveLimits, getFinancials, getLimits, saveFinancials } from "../services/investor-limits";
 import { getProfile, updateProfile } from "../services/profile";
 import type { HonoEnv } from "../types";
-import { readBody, serviceErrorResponse } from "./util";
+import { readBody } from "./util";
 
 export const meApi = new Hono<HonoEnv>();
 
 /** GET /api/users/me/profile → the profile; 401 without a session. */
 meApi.get("/profile", async (c) => {
-  try {
-    return c.json({ success: true, profile: await getProfile(c.get("db"), c.get("user")) });
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  return c.json({ success: true, profile: await getProfile(c.get("db"), c.get("user")) });
 });
 
 /** PUT /api/users/me → `{ success, message, profile }`; 400 `{ message, errors }`; 401. */
 meApi.put("/", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
-  try {
-    const profile = await updateProfile(c.get("db"), c.get("user"), read.body);
-    return c.json({ success: true, message: PROFILE_MESSAGES.saved, profile });
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const body = await readBody(c);
+  const profile = await updateProfile(c.get("db"), c.get("user"), body);
+  return c.json({ success: true, message: PROFILE_MESSAGES.saved, profile });
 });
 
 /** GET /api/users/me/financials → `{ annualIncome, netWorth, accredited, applyLimits }`; 401; 403 for a founder. */
 meApi.get("/financials", async (c) => {
-  try {
-    const { financials } = await getFinancials(c.get("db"), c.get("user"));
-    return c.json(financials);
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const { financials } = await getFinancials(c.get("db"), c.get("user"));
+  return c.json(financials);
 });
 
 /**
@@ -52,23 +39,14 @@ meApi.get("/financials", async (c) => {
  * record) → `{ success, message, financials, limits }`; 400 `{ message, errors }`; 401; 403 for a founder.
  */
 meApi.put("/financials", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
-  try {
-    const { financials, limits } = await saveFinancials(c.get("db"), c.get("user"), read.body);
-    return c.json({ success: true, message: FINANCIALS_MESSAGES.saved, financials, limits });
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const body = await readBody(c);
+  const { financials, limits } = await saveFinancials(c.get("db"), c.get("user"), body);
+  return c.json({ success: true, message: FINANCIALS_MESSAGES.saved, financials, limits });
 });
 
 /** GET /api/users/me/limits → `{ limit, used, remaining, applied }` in dollars (Reg CF; `limit` null when accredited). */
 meApi.get("/limits", async (c) => {
-  try {
-    const user = c.get("user");
-    assertCanHaveLimits(user);
-    return c.json(await getLimits(c.get("db"), user.id));
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const user = c.get("user");
+  assertCanHaveLimits(user);
+  return c.json(await getLimits(c.get("db"), user.id));
 });

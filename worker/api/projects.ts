@@ -4,7 +4,7 @@ import { getProjectDetail, getProjectInvestors, listAllProjects, searchProjectsP
 import { createProject, getFounderProject, publishProject, updateProject } from "../services/project-editor";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/investments";
 import type { HonoEnv } from "../types";
-import { readBody, serviceErrorResponse } from "./util";
+import { readBody } from "./util";
 
 export const projectsApi = new Hono<HonoEnv>();
 
@@ -27,54 +27,32 @@ projectsApi.get("/", async (c) => {
     const projects = await listAllProjects(db);
     return c.json({ projects, total: projects.length, page: 1, pageCount: 1, pageSize: projects.length });
   }
-  try {
-    return c.json(await searchProjectsPage(db, params));
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  return c.json(await searchProjectsPage(db, params));
 });
 
 /** GET /api/projects/founder → the caller's own project (drafts included) | 404. Before `/:id`. */
 projectsApi.get("/founder", async (c) => {
-  try {
-    return c.json(await getFounderProject(c.get("db"), c.get("user")));
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  return c.json(await getFounderProject(c.get("db"), c.get("user")));
 });
 
 /** POST /api/projects/create { project fields } → 201 the draft project (spec: `_id`, `title`, …) | 400 { message, errors } */
 projectsApi.post("/create", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
-  try {
-    const project = await createProject(c.get("db"), c.get("user"), read.body);
-    return c.json(project, 201);
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const body = await readBody(c);
+  const project = await createProject(c.get("db"), c.get("user"), body);
+  return c.json(project, 201);
 });
 
 /** PUT /api/projects/{id} { project fields } → the saved project (founder of it or admin). */
 projectsApi.put("/:id", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
-  try {
-    const project = await updateProject(c.get("db"), c.get("user"), c.req.param("id"), read.body);
-    return c.json(project);
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const body = await readBody(c);
+  const project = await updateProject(c.get("db"), c.get("user"), c.req.param("id"), body);
+  return c.json(project);
 });
 
 /** POST /api/projects/{id}/publish → the live project with its slug. */
 projectsApi.post("/:id/publish", async (c) => {
-  try {
-    const project = await publishProject(c.get("db"), c.get("user"), c.req.param("id"));
-    return c.json(project);
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const project = await publishProject(c.get("db"), c.get("user"), c.req.param("id"));
+  return c.json(project);
 });
 
 /**
@@ -106,38 +84,33 @@ projectsApi.get("/:id/investors", async (c) => {
  * 30 purchases an hour per investor (429 with Retry-After; a replay takes no slot).
  */
 projectsApi.post("/:id/invest", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
+  const body = await readBody(c);
   const key =
     c.req.header("Idempotency-Key") ??
-    (typeof read.body.idempotencyKey === "string" ? read.body.idempotencyKey : undefined) ??
+    (typeof body.idempotencyKey === "string" ? body.idempotencyKey : undefined) ??
     crypto.randomUUID();
-  try {
-    const result = await purchaseShares(c.get("db"), c.get("user"), {
-      project: c.req.param("id"),
-      shares: read.body.shares,
-      amount: read.body.amount,
-      sharePrice: read.body.sharePrice,
-      idempotencyKey: key,
-    });
-    return c.json(
-      {
-        success: true,
-        message: result.message,
-        replayed: result.replayed,
-        investment: result.investment,
-        project: {
-          _id: result.project._id,
-          slug: result.project.slug,
-          title: result.project.title,
-          sharesSold: result.project.sharesSold,
-          sharesRemaining: result.project.sharesRemaining,
-          fundingCurrent: result.project.fundingCurrent,
-        },
+  const result = await purchaseShares(c.get("db"), c.get("user"), {
+    project: c.req.param("id"),
+    shares: body.shares,
+    amount: body.amount,
+    sharePrice: body.sharePrice,
+    idempotencyKey: key,
+  });
+  return c.json(
+    {
+      success: true,
+      message: result.message,
+      replayed: result.replayed,
+      investment: result.investment,
+      project: {
+        _id: result.project._id,
+        slug: result.project.slug,
+        title: result.project.title,
+        sharesSold: result.project.sharesSold,
+        sharesRemaining: result.project.sharesRemaining,
+        fundingCurrent: result.project.fundingCurrent,
       },
-      result.replayed ? 200 : 201,
-    );
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+    },
+    result.replayed ? 200 : 201,
+  );
 });

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { clientAddress } from "../services/client";
 import { listSupporters, submitSupporter } from "../services/supporters";
 import type { HonoEnv } from "../types";
-import { readBody, serviceErrorResponse } from "./util";
+import { readBody } from "./util";
 
 export const supportersApi = new Hono<HonoEnv>();
 
@@ -18,12 +18,7 @@ supportersApi.get("/", async (c) => {
 });
 
 supportersApi.post("/", async (c) => {
-  const read = await readBody(c);
-  if (!read.ok) return read.response;
-  try {
-    const out = await submitSupporter(c.get("db"), read.body, clientAddress(c.req.raw));
-    return c.json({ success: true, count: out.count, message: out.message }, 201);
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const body = await readBody(c);
+  const out = await submitSupporter(c.get("db"), body, clientAddress(c.req.raw));
+  return c.json({ success: true, count: out.count, message: out.message }, 201);
 });

@@ -10,7 +10,7 @@ import { Hono } from "hono";
 
 import { IMAGE_LIMITS, UPLOAD_MESSAGES, assertCanUpload, storeImage } from "../services/uploads";
 import type { HonoEnv } from "../types";
-import { BODY_MESSAGES, serviceErrorResponse } from "./util";
+import { BODY_MESSAGES } from "./util";
 
 /** The largest body `/api/uploads` reads: one image at its limit plus room for the multipart framing. */
 export const UPLOAD_BODY_BYTES = IMAGE_LIMITS.maxBytes + 64 * 1024;
@@ -27,7 +27,7 @@ export const uploadsApi = new Hono<HonoEnv>().post("/", async (c) => {
     assertCanUpload(user);
   } catch (e) {
     await dropBody();
-    return serviceErrorResponse(c, e);
+    throw e;
   }
   if (!isMultipart((c.req.header("Content-Type") ?? "").trim())) {
     await dropBody();
@@ -42,10 +42,6 @@ export const uploadsApi = new Hono<HonoEnv>().post("/", async (c) => {
   }
   if (files.length === 0) return c.json({ success: false, message: UPLOAD_MESSAGES.missingFile }, 400);
   if (files.length > 1) return c.json({ success: false, message: UPLOAD_MESSAGES.oneFile }, 400);
-  try {
-    const stored = await storeImage(c.get("db"), c.env.IMAGES, user, files[0]);
-    return c.json({ success: true, url: stored.url, contentType: stored.contentType, size: stored.size }, 201);
-  } catch (e) {
-    return serviceErrorResponse(c, e);
-  }
+  const stored = await storeImage(c.get("db"), c.env.IMAGES, user, files[0]);
+  return c.json({ success: true, url: stored.url, contentType: stored.contentType, size: stored.size }, 201);
 });

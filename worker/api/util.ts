@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 
 import { parseFormFields } from "../../app/lib/form-kit";
-import { errorHeaders, isServiceError } from "../services/errors";
+import { ServiceError } from "../services/errors";
 import type { HonoEnv } from "../types";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -18,53 +18,46 @@ const isFormType = (type: string) => /^(application\/x-www-form-urlencoded|multi
 
 /**
  * Reads a JSON (or, for tolerance, form-encoded) body as a plain object. Malformed JSON or a
- * non-object body is a 400, another content type a 415, with a clear message; never a 500.
- * An empty body without a content type is an empty object (the validation then names what is missing).
+ * non-object body is a 400, another content type a 415, with a clear message; never a 500. The
+ * refusal is thrown as a `ServiceError`, answered like any other by `apiErrorResponse`
+ * (worker/api/errors.ts). An empty body without a content type is an empty object (the
+ * validation then names what is missing).
  */
-export async function readBody(
-  c: Context<HonoEnv>,
-): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; response: Response }> {
+export async function readBody(c: Context<HonoEnv>): Promise<Record<string, unknown>> {
+  const read = await readBodyOrRefusal(c);
+  if (read instanceof ServiceError) throw read;
+  return read;
+}
+
+/** `readBody`'s work: the body, or the refusal to throw (built here, thrown outside the catch-all). */
+async function readBodyOrRefusal(c: Context<HonoEnv>): Promise<Record<string, unknown> | ServiceError> {
   const type = (c.req.header("Content-Type") ?? "").trim();
-  const fail = (message: string, status: 400 | 415) => ({
-    ok: false as const,
-    response: c.json({ success: false, message }, status),
-  });
+  const refuse = (message: string, status: 400 | 415) =>
+    new ServiceError(status, message, status === 415 ? "unsupported_media_type" : "invalid_body");
   try {
     if (isFormType(type)) {
       const form = await c.req.formData();
       const fields: [string, string][] = [];
       for (const [k, v] of form) if (typeof v === "string") fields.push([k, v]);
       // the form kit's names (`creatorInfo.name`, `team[0].role`) nest as they do for the pages
-      return { ok: true, body: parseFormFields(fields) };
+      return parseFormFields(fields);
     }
     if (!isJsonType(type)) {
       // Only an empty body may come without a (JSON or form) type: it is an empty object.
-      if (!type && (await c.req.arrayBuffer()).byteLength === 0) return { ok: true, body: {} };
-      return fail(BODY_MESSAGES.unsupportedType, 415);
+      if (!type && (await c.req.arrayBuffer()).byteLength === 0) return {};
+      return refuse(BODY_MESSAGES.unsupportedType, 415);
     }
     const text = await c.req.text();
-    if (!text.trim()) return { ok: true, body: {} };
+    if (!text.trim()) return {};
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return fail(BODY_MESSAGES.notJson, 400);
+      return refuse(BODY_MESSAGES.notJson, 400);
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return fail(BODY_MESSAGES.notObject, 400);
-    return { ok: true, body: parsed as Record<string, unknown> };
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return refuse(BODY_MESSAGES.notObject, 400);
+    return parsed as Record<string, unknown>;
   } catch {
-    return fail(isFormType(type) ? BODY_MESSAGES.unreadableForm : BODY_MESSAGES.notJson, 400);
+    return refuse(isFormType(type) ? BODY_MESSAGES.unreadableForm : BODY_MESSAGES.notJson, 400);
   }
-}
-
-/** Turns a ServiceError into the spec's `{ message }` answer (with `Retry-After` on a 429); rethrows anything else. */
-export function serviceErrorResponse(c: Context<HonoEnv>, e: unknown): Response {
-  if (isServiceError(e)) {
-    for (const [name, value] of Object.entries(errorHeaders(e))) c.header(name, value);
-    return c.json(
-      { ...e.details, success: false, message: e.message, ...(e.errors ? { errors: e.errors } : {}) },
-      e.status,
-    );
-  }
-  throw e;
 }
