@@ -3,6 +3,7 @@
  * Pure functions: no I/O, no framework imports.
  */
 import { projectStatus, type ProjectStatusFields } from "./project-status";
+import { toCents, toDollars } from "./money";
 import type { ProjectDTO, Role } from "./types";
 
 export const PAGE_SIZE = 5;
@@ -47,14 +48,14 @@ export function displayValuation(valuation: number, fundingGoal: number, equityP
 
 /** Whole dollars × shares without float drift: work in cents. */
 export function totalFor(shares: number, sharePrice: number): number {
-  return (Math.round(sharePrice * 100) * shares) / 100;
+  return toDollars(toCents(sharePrice) * shares);
 }
 
 /** Smallest whole share count whose total reaches the minimum investment. */
 export function minimumShares(minInvestment: number, sharePrice: number): number {
   if (!(sharePrice > 0)) return 1;
-  const priceCents = Math.round(sharePrice * 100);
-  return Math.max(1, Math.ceil(Math.round(minInvestment * 100) / priceCents));
+  const priceCents = toCents(sharePrice);
+  return Math.max(1, Math.ceil(toCents(minInvestment) / priceCents));
 }
 
 /**
@@ -68,7 +69,7 @@ export function belowMinimum(
   },
 ): boolean {
   if (shares === p.sharesRemaining) return false;
-  return Math.round(p.sharePrice * 100) * shares < Math.round(p.investmentTerms.minInvestment * 100);
+  return toCents(p.sharePrice) * shares < toCents(p.investmentTerms.minInvestment);
 }
 
 /**
@@ -155,8 +156,8 @@ export function portfolioTotals(items: { amountInvested: number; currentValue: n
   let value = 0;
   let shares = 0;
   for (const i of items) {
-    invested += Math.round(i.amountInvested * 100);
-    value += Math.round(i.currentValue * 100);
+    invested += toCents(i.amountInvested);
+    value += toCents(i.currentValue);
     shares += i.shares;
   }
   return {

@@ -21,6 +21,7 @@ import { eq } from "drizzle-orm";
 import * as v from "valibot";
 
 import { MESSAGES } from "../../app/lib/schemas";
+import { toCents, toDollars } from "../../app/lib/money";
 import {
   analysisReport,
   diversificationLabel,
@@ -258,7 +259,7 @@ export async function portfolioInsights(
     sectorDistribution: sectorDistribution(holdings),
     riskProfile: { level: risk.level, score: risk.score },
     diversificationScore: diversificationScore(holdings),
-    totalInvested: holdings.reduce((cents, h) => cents + Math.round(h.amount * 100), 0) / 100,
+    totalInvested: toDollars(holdings.reduce((cents, h) => cents + toCents(h.amount), 0)),
     projectedReturns: projectedReturns(holdings),
     totalInvestments: holdings.length,
   };
