@@ -10,6 +10,7 @@
  * report's sentences).
  */
 import { formatMoney } from "./format";
+import { DAY_MS } from "./dates";
 import { toCents, toDollars } from "./money";
 import type { InvestmentDTO, RiskLevel } from "./types";
 
@@ -27,7 +28,6 @@ export interface Holding {
   investedAt: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const RISK_LEVELS: readonly RiskLevel[] = ["low", "medium", "high"];
 
 /**

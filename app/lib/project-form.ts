@@ -13,6 +13,7 @@
 import * as v from "valibot";
 
 import { PROJECT_CATEGORIES } from "./categories";
+import { addDays, isoDay } from "./dates";
 import { toCents, toDollars } from "./money";
 import { DOCUMENT_TYPES } from "./project-shapes";
 import { isCleanLine, isCleanText, normalizeText } from "./text";
@@ -355,9 +356,6 @@ export interface ProjectFormOptions {
   currentDeadline?: string;
 }
 
-const addDays = (iso: string, n: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * Raw body → the nested input. Accepts the API's shapes as well as the form's: `images.main` /
  * `images.gallery` for `image` / `gallery`, `tags` as a list or comma-separated text,
@@ -645,7 +643,7 @@ function projectFields() {
 }
 
 export function projectFormSchema(options: ProjectFormOptions = {}) {
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? isoDay();
   return v.pipe(
     projectFields(),
 

@@ -4,17 +4,11 @@
  */
 import { projectStatus, type ProjectStatusFields } from "./project-status";
 import { toCents, toDollars } from "./money";
+import { DAY_MS, isoDay } from "./dates";
 import type { ProjectDTO, Role } from "./types";
 
 export const PAGE_SIZE = 5;
 export const DETAIL_PRESETS = [10, 100, 1000, 10000] as const;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** ISO date (YYYY-MM-DD) of a moment, in UTC. */
-export function isoDay(at: number | Date = Date.now()): string {
-  return new Date(at).toISOString().slice(0, 10);
-}
 
 /**
  * Whole days from today until the funding deadline (the date funding ends, at 00:00 UTC), never

@@ -32,6 +32,7 @@
 import { and, desc, eq } from "drizzle-orm";
 
 import { cancelCutoffSql, CANCEL_CUTOFF_MS, cutoffText, investmentCancelDeadline } from "../../app/lib/cancellation";
+import { isoDay } from "../../app/lib/dates";
 import { MESSAGES } from "../../app/lib/schemas";
 import { belowMinimum, equityForShares, fundingState, totalFor } from "../../app/lib/project";
 import { formatMoney, formatNumber, formatPrice } from "../../app/lib/format";
@@ -256,7 +257,7 @@ export async function purchaseShares(
   const expectedPriceCents = statedPriceCents(stated, shares);
 
   const id = crypto.randomUUID();
-  const today = new Date(now).toISOString().slice(0, 10);
+  const today = isoDay(now);
   const d1 = db.$client;
   const insert = d1
     .prepare(
