@@ -15,6 +15,8 @@ import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
 
 export const DEMO_PASSWORD = "Demo1234!";
 
+// The app's DAY_MS and isoDay live in app/lib/dates.ts, its toCents in app/lib/money.ts; this file keeps
+// local copies because scripts/seed.mjs runs it in plain Node, which cannot follow an extensionless import.
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------

@@ -19,11 +19,6 @@ export interface LegalSection {
 
 const TOP_ID = "top";
 
-/** Today as YYYY-MM-DD (UTC): what the loaders pass as the last-updated date. */
-export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 export function PostalAddress() {
   const a = CONTACT_INFO.address;
   return (

@@ -10,6 +10,8 @@
  * report's sentences).
  */
 import { formatMoney } from "./format";
+import { DAY_MS } from "./dates";
+import { toCents, toDollars } from "./money";
 import type { InvestmentDTO, RiskLevel } from "./types";
 
 /** One active investment, as the portfolio math reads it. */
@@ -26,7 +28,6 @@ export interface Holding {
   investedAt: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const RISK_LEVELS: readonly RiskLevel[] = ["low", "medium", "high"];
 
 /**
@@ -34,13 +35,13 @@ const RISK_LEVELS: readonly RiskLevel[] = ["low", "medium", "high"];
  * receive investments in the request body), so a non-finite or negative amount counts as nothing
  * rather than poisoning every sum with NaN or a negative share.
  */
-function cents(dollars: number): number {
-  return Number.isFinite(dollars) && dollars > 0 ? Math.round(dollars * 100) : 0;
+function holdingCents(dollars: number): number {
+  return Number.isFinite(dollars) && dollars > 0 ? toCents(dollars) : 0;
 }
 
 function totalCents(holdings: readonly Holding[]): number {
   let total = 0;
-  for (const h of holdings) total += cents(h.amount);
+  for (const h of holdings) total += holdingCents(h.amount);
   return total;
 }
 
@@ -78,7 +79,7 @@ export function holdingsFrom(
       projectId: i.projectId,
       projectTitle: i.projectTitle,
       category: i.projectCategory ?? "",
-      amount: cents(i.amountInvested) / 100,
+      amount: toDollars(holdingCents(i.amountInvested)),
       shares: Number.isFinite(i.shares) ? i.shares : 0,
       riskLevel: riskOf(i.riskLevel),
       investedAt: i.investedAt,
@@ -132,10 +133,10 @@ function groupBySector(holdings: readonly Holding[]): SectorGroup[] {
     const name = sectorName(h.category);
     const g = groups.get(name);
     if (g) {
-      g.cents += cents(h.amount);
+      g.cents += holdingCents(h.amount);
       g.count += 1;
     } else {
-      groups.set(name, { name, cents: cents(h.amount), count: 1, firstProjectTitle: h.projectTitle });
+      groups.set(name, { name, cents: holdingCents(h.amount), count: 1, firstProjectTitle: h.projectTitle });
     }
   }
   return [...groups.values()];
@@ -182,7 +183,7 @@ export function riskScore(holdings: Holding[]): { score: number; level: RiskLeve
   let total = 0;
   let weighted = 0;
   for (const h of holdings) {
-    const c = cents(h.amount);
+    const c = holdingCents(h.amount);
     total += c;
     weighted += c * RISK_WEIGHT[riskOf(h.riskLevel)];
   }
@@ -424,8 +425,9 @@ function byProject(holdings: readonly Holding[]): ProjectGroup[] {
   const groups = new Map<string, ProjectGroup>();
   for (const h of holdings) {
     const g = groups.get(h.projectId);
-    if (g) g.cents += cents(h.amount);
-    else groups.set(h.projectId, { projectId: h.projectId, projectTitle: h.projectTitle, cents: cents(h.amount) });
+    if (g) g.cents += holdingCents(h.amount);
+    else
+      groups.set(h.projectId, { projectId: h.projectId, projectTitle: h.projectTitle, cents: holdingCents(h.amount) });
   }
   return [...groups.values()].sort(
     (a, b) => b.cents - a.cents || byName(a.projectTitle, b.projectTitle) || byName(a.projectId, b.projectId),

@@ -13,6 +13,8 @@
 import * as v from "valibot";
 
 import { PROJECT_CATEGORIES } from "./categories";
+import { addDays, isoDay } from "./dates";
+import { toCents, toDollars } from "./money";
 import { DOCUMENT_TYPES } from "./project-shapes";
 import { isCleanLine, isCleanText, normalizeText } from "./text";
 import type { RegulationType, RiskLevel } from "./types";
@@ -354,9 +356,6 @@ export interface ProjectFormOptions {
   currentDeadline?: string;
 }
 
-const addDays = (iso: string, n: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * Raw body → the nested input. Accepts the API's shapes as well as the form's: `images.main` /
  * `images.gallery` for `image` / `gallery`, `tags` as a list or comma-separated text,
@@ -644,7 +643,7 @@ function projectFields() {
 }
 
 export function projectFormSchema(options: ProjectFormOptions = {}) {
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? isoDay();
   return v.pipe(
     projectFields(),
 
@@ -686,7 +685,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
     v.forward(
       v.partialCheck(
         [["fundingGoal"], ["sharePrice"], ["totalShares"]],
-        (i) => i.sharePrice === null || i.totalShares !== null || goalCents(i.fundingGoal) % cents(i.sharePrice) === 0,
+        (i) => i.sharePrice === null || i.totalShares !== null || toCents(i.fundingGoal) % toCents(i.sharePrice) === 0,
         PROJECT_MESSAGES.sharePriceDivides,
       ),
       ["sharePrice"],
@@ -694,7 +693,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
     v.forward(
       v.partialCheck(
         [["fundingGoal"], ["sharePrice"], ["totalShares"]],
-        (i) => i.sharePrice !== null || i.totalShares === null || goalCents(i.fundingGoal) % i.totalShares === 0,
+        (i) => i.sharePrice !== null || i.totalShares === null || toCents(i.fundingGoal) % i.totalShares === 0,
         PROJECT_MESSAGES.totalSharesDivides,
       ),
       ["totalShares"],
@@ -705,7 +704,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
         (i) =>
           i.sharePrice === null ||
           i.totalShares === null ||
-          cents(i.sharePrice) * i.totalShares === goalCents(i.fundingGoal),
+          toCents(i.sharePrice) * i.totalShares === toCents(i.fundingGoal),
         PROJECT_MESSAGES.termsDisagree,
       ),
       ["sharePrice"],
@@ -721,9 +720,6 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
     v.transform((i) => toProjectInput(i)),
   );
 }
-
-const cents = (dollars: number) => Math.round(dollars * 100);
-const goalCents = cents;
 
 type Parsed = v.InferOutput<ReturnType<typeof projectFields>>;
 
@@ -783,8 +779,8 @@ function compact<T extends Record<string, unknown>>(o: T): Partial<T> {
 }
 
 function toProjectInput(i: Parsed): ProjectInput {
-  const goal = goalCents(i.fundingGoal);
-  const price = i.sharePrice !== null ? cents(i.sharePrice) : goal / (i.totalShares as number);
+  const goal = toCents(i.fundingGoal);
+  const price = i.sharePrice !== null ? toCents(i.sharePrice) : goal / (i.totalShares as number);
   const totalShares = i.totalShares ?? goal / price;
   const fin = i.details.financials;
   const rev = compact(fin.revenueProjections as Record<string, unknown>);
@@ -813,7 +809,7 @@ function toProjectInput(i: Parsed): ProjectInput {
     regulationType: i.regulationType,
     equityPercentage: i.investmentTerms.equityPercentage,
     valuationCents: Math.round((goal * 100) / i.investmentTerms.equityPercentage),
-    minInvestmentCents: cents(i.investmentTerms.minInvestment),
+    minInvestmentCents: toCents(i.investmentTerms.minInvestment),
     creatorInfo: compact(i.creatorInfo) as ProjectInput["creatorInfo"],
     image: i.image,
     logo: i.logo || null,
@@ -949,16 +945,16 @@ export function derivedTerms(values: {
   let outShares: number | null = null;
   let outPrice: number | null = null;
   if (okGoal && price !== null && Number.isFinite(price) && price > 0) {
-    const n = cents(goal) / cents(price);
+    const n = toCents(goal) / toCents(price);
     outShares = Number.isInteger(n) ? n : null;
-    outPrice = cents(price) / 100;
+    outPrice = toDollars(toCents(price));
   } else if (okGoal && shares !== null && Number.isInteger(shares) && shares > 0) {
-    const c = cents(goal) / shares;
-    outPrice = Number.isInteger(c) ? c / 100 : null;
+    const c = toCents(goal) / shares;
+    outPrice = Number.isInteger(c) ? toDollars(c) : null;
     outShares = shares;
   }
   const valuation =
-    okGoal && Number.isFinite(equity) && equity > 0 ? Math.round((cents(goal) * 100) / equity) / 100 : null;
+    okGoal && Number.isFinite(equity) && equity > 0 ? toDollars(Math.round((toCents(goal) * 100) / equity)) : null;
   return { totalShares: outShares, sharePrice: outPrice, valuation };
 }
 

@@ -3,17 +3,12 @@
  * Pure functions: no I/O, no framework imports.
  */
 import { projectStatus, type ProjectStatusFields } from "./project-status";
+import { toCents, toDollars } from "./money";
+import { DAY_MS, isoDay } from "./dates";
 import type { ProjectDTO, Role } from "./types";
 
 export const PAGE_SIZE = 5;
 export const DETAIL_PRESETS = [10, 100, 1000, 10000] as const;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** ISO date (YYYY-MM-DD) of a moment, in UTC. */
-export function isoDay(at: number | Date = Date.now()): string {
-  return new Date(at).toISOString().slice(0, 10);
-}
 
 /**
  * Whole days from today until the funding deadline (the date funding ends, at 00:00 UTC), never
@@ -47,14 +42,14 @@ export function displayValuation(valuation: number, fundingGoal: number, equityP
 
 /** Whole dollars × shares without float drift: work in cents. */
 export function totalFor(shares: number, sharePrice: number): number {
-  return (Math.round(sharePrice * 100) * shares) / 100;
+  return toDollars(toCents(sharePrice) * shares);
 }
 
 /** Smallest whole share count whose total reaches the minimum investment. */
 export function minimumShares(minInvestment: number, sharePrice: number): number {
   if (!(sharePrice > 0)) return 1;
-  const priceCents = Math.round(sharePrice * 100);
-  return Math.max(1, Math.ceil(Math.round(minInvestment * 100) / priceCents));
+  const priceCents = toCents(sharePrice);
+  return Math.max(1, Math.ceil(toCents(minInvestment) / priceCents));
 }
 
 /**
@@ -68,7 +63,7 @@ export function belowMinimum(
   },
 ): boolean {
   if (shares === p.sharesRemaining) return false;
-  return Math.round(p.sharePrice * 100) * shares < Math.round(p.investmentTerms.minInvestment * 100);
+  return toCents(p.sharePrice) * shares < toCents(p.investmentTerms.minInvestment);
 }
 
 /**
@@ -155,8 +150,8 @@ export function portfolioTotals(items: { amountInvested: number; currentValue: n
   let value = 0;
   let shares = 0;
   for (const i of items) {
-    invested += Math.round(i.amountInvested * 100);
-    value += Math.round(i.currentValue * 100);
+    invested += toCents(i.amountInvested);
+    value += toCents(i.currentValue);
     shares += i.shares;
   }
   return {

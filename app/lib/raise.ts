@@ -4,6 +4,7 @@
  * project's own counters (active investments only) and the largest single investor's total.
  */
 import type { ProjectDTO } from "./types";
+import { toCents, toDollars } from "./money";
 
 export interface RaiseFigures {
   /** Distinct investors with an active investment. */
@@ -28,11 +29,11 @@ export function raiseFigures(project: RaiseInputs, largestInvestorAmount: number
   const equityOffered = project.investmentTerms.equityPercentage;
   const soldFraction = project.totalShares > 0 ? Math.min(1, Math.max(0, project.sharesSold / project.totalShares)) : 0;
   const investorsEquity = equityOffered * soldFraction;
-  const raisedCents = Math.round(project.fundingCurrent * 100);
-  const largestCents = Math.max(0, Math.round(largestInvestorAmount * 100));
+  const raisedCents = toCents(project.fundingCurrent);
+  const largestCents = Math.max(0, toCents(largestInvestorAmount));
   return {
     investors: project.investors,
-    largestInvestorAmount: largestCents / 100,
+    largestInvestorAmount: toDollars(largestCents),
     largestInvestorPercent: raisedCents > 0 ? Math.min(100, (largestCents / raisedCents) * 100) : 0,
     equityOffered,
     investorsEquity,

@@ -19,6 +19,7 @@
  * (never rounded) and the dollar answers carry at most two decimals ($6,172.85).
  */
 import { formatPrice } from "./format";
+import { DAY_MS } from "./dates";
 
 /** Below this (income or net worth), the 5% branch with the floor applies. Dollars. */
 export const REG_CF_THRESHOLD = 124_000;
@@ -37,7 +38,7 @@ export const REG_A_PERCENT = 10;
  * (of 24 hours) ago, measured from the moment of the purchase or the reading.
  */
 export const LIMIT_WINDOW_DAYS = 365;
-export const LIMIT_WINDOW_MS = LIMIT_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+export const LIMIT_WINDOW_MS = LIMIT_WINDOW_DAYS * DAY_MS;
 /** Largest income or net worth the form accepts: ten billion dollars. */
 export const MAX_DECLARED_DOLLARS = 10_000_000_000;
 

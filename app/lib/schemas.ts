@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 
+import { isoDay } from "./dates";
 import { isBlank, isCleanLine, isCleanText, isEmail, normalizeText } from "./text";
 
 export const MESSAGES = {
@@ -72,14 +73,14 @@ export function maxBirthDate(today: Date = new Date()): string {
   const d = today.getUTCDate();
   // 29 February minus 18 years lands on 1 March when that year has no 29th: clamp to the 28th.
   const candidate = new Date(Date.UTC(y, m, d));
-  if (candidate.getUTCMonth() !== m) return new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
-  return candidate.toISOString().slice(0, 10);
+  if (candidate.getUTCMonth() !== m) return isoDay(Date.UTC(y, m + 1, 0));
+  return isoDay(candidate);
 }
 
 export function isValidIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
+  if (Number.isNaN(d.getTime()) || isoDay(d) !== value) return false;
   const year = d.getUTCFullYear();
   return year >= 1900 && d.getTime() <= Date.now();
 }

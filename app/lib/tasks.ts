@@ -4,6 +4,7 @@
  * array and never mutates its input; an invalid change returns the input array itself, so a
  * caller can tell "nothing happened" by identity.
  */
+import { isoDay } from "./dates";
 
 export type TaskPriority = "low" | "medium" | "high";
 export type TaskFilter = "all" | "active" | "completed";
@@ -53,7 +54,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function normalizeDueDate(d: unknown): string | undefined {
   if (typeof d !== "string" || !ISO_DAY.test(d)) return undefined;
   const t = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d ? d : undefined;
+  return !Number.isNaN(t.getTime()) && isoDay(t) === d ? d : undefined;
 }
 
 /** A new task from the form's input, or null when the text is empty or whitespace only. */

@@ -5,7 +5,7 @@
  * app/lib/csv.ts, which escapes it and defuses spreadsheet formulas (a name like `=HYPERLINK(…)`).
  */
 import { toCsv } from "../lib/csv";
-import { isoDay } from "../lib/project";
+import { isoDay } from "../lib/dates";
 import { PROJECT_MESSAGES } from "../lib/project-form";
 
 import { getApp, requireRole } from "../server/guards.server";

@@ -18,7 +18,7 @@ import { pageMeta } from "../components/meta";
 import { ProgressBar } from "../components/project/FundingProgress";
 import { StatusBadge } from "../components/project/StatusBadge";
 import { formatDate, formatMoney, formatNumber, formatPrice } from "../lib/format";
-import { isoDay } from "../lib/project";
+import { isoDay } from "../lib/dates";
 import { daysLeftText } from "../lib/project-status";
 import founderCss from "../styles/founder.css?url";
 import investCss from "../styles/invest.css?url";

@@ -22,6 +22,7 @@ import { ProfileForm, type ProfileFormValues } from "../components/profile/Profi
 import { LinkTabs } from "../components/project/LinkTabs";
 import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../lib/format";
 import { parseFormFields, type FieldErrors } from "../lib/form-kit";
+import { toCents, toDollars } from "../lib/money";
 import { chartSlices, diversificationScore, holdingsFrom, sectorName } from "../lib/portfolio-math";
 import { PROFILE_MESSAGES, TIME_HORIZON_LABELS, type ProfileDTO } from "../lib/profile-form";
 import type { InvestmentDTO } from "../lib/types";
@@ -184,7 +185,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const initials = `${p.firstName[0] ?? ""}${p.lastName[0] ?? ""}`.toUpperCase() || "P";
 
   const holdings = holdingsFrom(investments);
-  const totalInvested = holdings.reduce((sum, h) => sum + Math.round(h.amount * 100), 0) / 100;
+  const totalInvested = toDollars(holdings.reduce((sum, h) => sum + toCents(h.amount), 0));
   const shares = holdings.reduce((sum, h) => sum + h.shares, 0);
   const score = holdings.length ? diversificationScore(holdings) : 0;
 
@@ -499,7 +500,7 @@ function Preferences({ profile: p }: { profile: ProfileDTO }) {
  */
 function statementRows(investments: Investment[]) {
   const entries = investments.flatMap((i) => {
-    const cents = Math.round(i.amountInvested * 100);
+    const cents = toCents(i.amountInvested);
     const purchase = { key: i._id, at: i.investedAt, projectTitle: i.projectTitle, shares: i.shares };
     const rows = [{ ...purchase, cents, refund: false }];
     if (i.status === "cancelled" && i.cancelledAt) {

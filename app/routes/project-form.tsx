@@ -36,6 +36,7 @@ import {
   type FormValues,
 } from "../components/project-form/values";
 import { applyRowIntent, bannerMessage, parseFormFields, parseRowIntent, type FieldErrors } from "../lib/form-kit";
+import { DAY_MS, isoDay } from "../lib/dates";
 import { formValuesOf, PROJECT_MESSAGES } from "../lib/project-form";
 import type { SessionUser } from "../lib/types";
 import projectFormCss from "../styles/project-form.css?url";
@@ -74,8 +75,6 @@ export type SavedCode = "created" | "updated" | "published";
 
 const SAVE_FAILED_EDIT = "Failed to save your changes. Please try again.";
 
-const isoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
 /** Founders and admins; a visitor signs in first; anyone else goes home (spec section 6). */
 function requireProjectEditor(request: Request, context: Route.LoaderArgs["context"]): SessionUser {
   const user = requireUser(request, context);
@@ -85,7 +84,7 @@ function requireProjectEditor(request: Request, context: Route.LoaderArgs["conte
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireProjectEditor(request, context);
-  const minDeadline = isoDay(1);
+  const minDeadline = isoDay(Date.now() + DAY_MS);
 
   if (!params.id) {
     // createProject's own rules, said before the founder fills eleven sections in vain.

@@ -6,7 +6,8 @@
  */
 import { Link } from "react-router";
 
-import { LegalPage, todayIso, type LegalSection } from "../components/LegalPage";
+import { LegalPage, type LegalSection } from "../components/LegalPage";
+import { isoDay } from "../lib/dates";
 import { pageMeta } from "../components/meta";
 import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/terms-of-service";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () =>
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 
 export function loader() {
-  return { updated: todayIso() };
+  return { updated: isoDay() };
 }
 
 const SECTIONS: LegalSection[] = [

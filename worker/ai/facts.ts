@@ -5,6 +5,7 @@
  */
 import { SECTORS, sectorForCategory, sectorLabel } from "../../app/lib/categories";
 import { formatMoney } from "../../app/lib/format";
+import { toCents } from "../../app/lib/money";
 import {
   concentration,
   diversificationLabel,
@@ -64,7 +65,7 @@ function percent(value: number): string {
 function positions(holdings: Holding[]) {
   const byId = new Map<string, { title: string; category: string; cents: number; risk: string }>();
   for (const h of holdings) {
-    const cents = Math.round(h.amount * 100);
+    const cents = toCents(h.amount);
     const p = byId.get(h.projectId);
     if (p) p.cents += cents;
     else byId.set(h.projectId, { title: h.projectTitle, category: h.category, cents, risk: h.riskLevel });
@@ -73,7 +74,7 @@ function positions(holdings: Holding[]) {
 }
 
 export function portfolioFacts(holdings: Holding[]): PortfolioFacts {
-  const totalCents = holdings.reduce((sum, h) => sum + Math.round(h.amount * 100), 0);
+  const totalCents = holdings.reduce((sum, h) => sum + toCents(h.amount), 0);
   const share = (cents: number) => percent(totalCents > 0 ? (cents / totalCents) * 100 : 0);
   const risk = riskScore(holdings);
   const diversification = diversificationScore(holdings);
@@ -120,7 +121,7 @@ export function portfolioFacts(holdings: Holding[]): PortfolioFacts {
  * each, sorted), so the same holdings in any order give the same key and any change gives another.
  */
 export async function holdingsHash(holdings: Holding[]): Promise<string> {
-  const parts = holdings.map((h) => `${h.projectId}\u0000${Math.round(h.amount * 100)}`).sort();
+  const parts = holdings.map((h) => `${h.projectId}\u0000${toCents(h.amount)}`).sort();
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n")));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }

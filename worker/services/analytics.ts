@@ -21,6 +21,8 @@ import { eq } from "drizzle-orm";
 import * as v from "valibot";
 
 import { MESSAGES } from "../../app/lib/schemas";
+import { DAY_MS, isoDay } from "../../app/lib/dates";
+import { toCents, toDollars } from "../../app/lib/money";
 import {
   analysisReport,
   diversificationLabel,
@@ -66,7 +68,6 @@ export const AI_ADDRESS_LIMIT = {
 
 /** Model calls for the whole deployment per UTC day when `AI_DAILY_CALLS` is not set (or not a number). */
 export const DEFAULT_AI_DAILY_CALLS = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The daily budget from the environment (`AI_DAILY_CALLS`, a whole number ≥ 0), else the default. */
 export function aiDailyCalls(value: unknown): number {
@@ -86,7 +87,7 @@ export function aiBudgetOf(
 export const FORCE_REFRESH_MIN_AGE_MS = 60 * 1000;
 
 /** How long a cached answer is served for the same holdings. */
-export const MODEL_ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
+export const MODEL_ANSWER_TTL_MS = DAY_MS;
 export const FALLBACK_ANSWER_TTL_MS = 10 * 60 * 1000;
 
 /** The request fields these services read; anything else a client sends is ignored. */
@@ -182,7 +183,7 @@ async function storeAnswer(db: Database, userId: string, hash: string, result: I
  * budget (keyed by the UTC date, so it starts over at midnight). One batch: all or none.
  */
 function aiCallSlots(actingUserId: string, opts: AnalyticsOptions, now: number): Slot[] {
-  const day = new Date(now).toISOString().slice(0, 10);
+  const day = isoDay(now);
   const slots: Slot[] = [{ key: `ai:user:${actingUserId}`, limit: AI_CALL_LIMIT }];
   // Both doors pass the request's network (`aiBudgetOf`); only a caller outside a request has none.
   if (opts.clientIp) slots.push({ key: `ai:ip:${opts.clientIp}`, limit: AI_ADDRESS_LIMIT });
@@ -258,7 +259,7 @@ export async function portfolioInsights(
     sectorDistribution: sectorDistribution(holdings),
     riskProfile: { level: risk.level, score: risk.score },
     diversificationScore: diversificationScore(holdings),
-    totalInvested: holdings.reduce((cents, h) => cents + Math.round(h.amount * 100), 0) / 100,
+    totalInvested: toDollars(holdings.reduce((cents, h) => cents + toCents(h.amount), 0)),
     projectedReturns: projectedReturns(holdings),
     totalInvestments: holdings.length,
   };

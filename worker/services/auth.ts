@@ -12,6 +12,7 @@ import { scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 
 import { and, eq, sql } from "drizzle-orm";
 
+import { DAY_MS } from "../../app/lib/dates";
 import { MESSAGES, parseFirst, SigninSchema, signupSchema } from "../../app/lib/schemas";
 import type { SessionUser, UserDTO } from "../../app/lib/types";
 import type { Database } from "../../db/client";
@@ -23,20 +24,20 @@ import { clearStatements, keyPart, releaseStatements, reserve, type RateLimit, t
 export const SESSION_COOKIE = "campusfund_session";
 export const DEVICE_COOKIE = "campusfund_device";
 /** A session ends after this long without use… */
-export const SESSION_INACTIVITY_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_INACTIVITY_MS = 30 * DAY_MS;
 /** …and, however often it is used, this long after sign-in (ADR 013). */
-export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 90 * DAY_MS;
 export const SESSION_REFRESH_MS = 60 * 60 * 1000;
 /** Signing in on an eleventh browser ends the least recently used session. */
 export const MAX_SESSIONS_PER_USER = 10;
 /** Device cookies (OWASP): kept a year; at most this many per account. */
-export const DEVICE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+export const DEVICE_LIFETIME_MS = 365 * DAY_MS;
 export const MAX_DEVICES_PER_USER = 10;
 /**
  * Networks (an IPv4 address or an IPv6 /64) an account signed in from: known for 90 days after
  * their last sign-in, at most this many per account (issue 16, ADR 026).
  */
-export const NETWORK_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+export const NETWORK_LIFETIME_MS = 90 * DAY_MS;
 export const MAX_NETWORKS_PER_USER = 10;
 
 /** scrypt parameters (OWASP: N=2^15, r=8, p=3). Pinned by a test; raise by adding a new prefix. */

@@ -8,7 +8,8 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 
-import { isoDay, progressPercent } from "../../app/lib/project";
+import { isoDay } from "../../app/lib/dates";
+import { progressPercent } from "../../app/lib/project";
 import { PROJECT_MESSAGES } from "../../app/lib/project-form";
 import { MESSAGES } from "../../app/lib/schemas";
 import type { SessionUser } from "../../app/lib/types";

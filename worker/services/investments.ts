@@ -32,9 +32,11 @@
 import { and, desc, eq } from "drizzle-orm";
 
 import { cancelCutoffSql, CANCEL_CUTOFF_MS, cutoffText, investmentCancelDeadline } from "../../app/lib/cancellation";
+import { isoDay } from "../../app/lib/dates";
 import { MESSAGES } from "../../app/lib/schemas";
 import { belowMinimum, equityForShares, fundingState, totalFor } from "../../app/lib/project";
 import { formatMoney, formatNumber, formatPrice } from "../../app/lib/format";
+import { toCents, toDollars } from "../../app/lib/money";
 import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../app/lib/reg-cf";
 import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
@@ -153,13 +155,13 @@ export function statedPrice(req: Pick<PurchaseRequest, "amount" | "sharePrice">)
     if (!/^\d{1,9}(\.\d{1,2})?$/.test(text) || !Number.isFinite(dollars) || dollars <= 0) {
       throw new ServiceError(400, PURCHASE_MESSAGES.sharePriceInvalid, "invalid_share_price");
     }
-    sharePriceCents = Math.round(dollars * 100);
+    sharePriceCents = toCents(dollars);
   }
   let amountCents: number | null = null;
   if (hasAmount) {
     const sent =
       typeof req.amount === "number" ? req.amount : typeof req.amount === "string" ? Number(req.amount) : NaN;
-    amountCents = Number.isFinite(sent) ? Math.round(sent * 100) : NaN;
+    amountCents = Number.isFinite(sent) ? toCents(sent) : NaN;
   }
   return { sharePriceCents, amountCents };
 }
@@ -176,7 +178,7 @@ export function checkPurchase(project: ProjectDTO, shares: number, stated: State
   const state = fundingState(project);
   if (state === "sold-out") throw new ServiceError(409, PURCHASE_MESSAGES.soldOut, "sold_out");
   if (state === "closed") throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
-  const priceCents = Math.round(project.sharePrice * 100);
+  const priceCents = toCents(project.sharePrice);
   // A stated price per share that is no longer the project's: the client saw another price.
   if (stated?.sharePriceCents != null && stated.sharePriceCents !== priceCents) {
     throw new ServiceError(409, PURCHASE_MESSAGES.priceChanged, "price_changed");
@@ -203,8 +205,8 @@ export function checkLimit(project: ProjectDTO, shares: number, standing: Invest
   const kind = limitKindFor(project.regulationType);
   const used = kind === "reg-a" ? standing.usedInOfferingCents : standing.usedRegCfCents;
   const allowance = allowanceFor(kind, standing.financials, used);
-  const amountCents = shares * Math.round(project.sharePrice * 100);
-  if (allowance.remaining !== null && amountCents > Math.round(allowance.remaining * 100)) {
+  const amountCents = shares * toCents(project.sharePrice);
+  if (allowance.remaining !== null && amountCents > toCents(allowance.remaining)) {
     throw new ServiceError(
       409,
       limitRefusal(kind, allowance.remaining, standing.financials, project.title),
@@ -255,7 +257,7 @@ export async function purchaseShares(
   const expectedPriceCents = statedPriceCents(stated, shares);
 
   const id = crypto.randomUUID();
-  const today = new Date(now).toISOString().slice(0, 10);
+  const today = isoDay(now);
   const d1 = db.$client;
   const insert = d1
     .prepare(
@@ -336,7 +338,7 @@ export async function purchaseShares(
     const again = await getProjectWithStanding(db, project._id, { investorId: user.id, now });
     if (!again) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
     const fresh = again.project;
-    if (Math.round(fresh.sharePrice * 100) !== expectedPriceCents) {
+    if (toCents(fresh.sharePrice) !== expectedPriceCents) {
       throw new ServiceError(409, PURCHASE_MESSAGES.priceChanged, "price_changed");
     }
     checkPurchase(fresh, shares, null);
@@ -428,8 +430,8 @@ type ProjectLike = Pick<
 >;
 
 export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: number = Date.now()): InvestmentDTO {
-  const amountInvested = inv.amountCents / 100;
-  const currentValue = (inv.shares * Math.round(project.sharePrice * 100)) / 100;
+  const amountInvested = toDollars(inv.amountCents);
+  const currentValue = toDollars(inv.shares * toCents(project.sharePrice));
   const at = new Date(inv.createdAt).toISOString();
   // The later of the cutoff fixed at purchase and the current deadline's (issue 16).
   const cutoff = investmentCancelDeadline(project.fundingDeadline, inv.cancelCutoffAt);
@@ -448,13 +450,13 @@ export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: 
     riskLevel: project.riskLevel,
     status: inv.status,
     shares: inv.shares,
-    sharePrice: inv.sharePriceCents / 100,
+    sharePrice: toDollars(inv.sharePriceCents),
     currentValue,
     equity: Number(
       equityForShares(inv.shares, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6),
     ),
     // The spec's local projection: 1.15 × the amount per investment.
-    projectedReturns: Math.round(amountInvested * 1.15 * 100) / 100,
+    projectedReturns: toDollars(toCents(amountInvested * 1.15)),
     cancelledAt: inv.cancelledAt != null ? new Date(inv.cancelledAt).toISOString() : null,
     cancelDeadline: cutoff ? new Date(cutoff).toISOString() : null,
     cancellable: inv.status === "active" && now < cutoff,

@@ -12,6 +12,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../app/lib/notification-preferences";
+import { isoDay } from "../../app/lib/dates";
 import { NOTIFICATION_SQL } from "../../app/lib/notification-text";
 import type { SessionUser } from "../../app/lib/types";
 import type { Database } from "../../db/client";
@@ -103,7 +104,7 @@ export function notifyGoalReached(
  * buy-and-cancel loop (or a busy day) puts one line in the founder's bell, not one per purchase.
  */
 export const investmentEventKey = (projectId: string, investorId: string, now: number) =>
-  `investment:${projectId}:${investorId}:${new Date(now).toISOString().slice(0, 10)}`;
+  `investment:${projectId}:${investorId}:${isoDay(now)}`;
 
 /**
  * A new investment, for the project's founder: only when the purchase `investmentId` exists (so

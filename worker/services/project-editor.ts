@@ -24,6 +24,7 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 
 import { sectorForCategory } from "../../app/lib/categories";
+import { isoDay } from "../../app/lib/dates";
 import { bannerMessage } from "../../app/lib/form-kit";
 import {
   formValuesOf,
@@ -44,8 +45,6 @@ import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { UPLOAD_MESSAGES, UPLOAD_URL_PREFIX, uploadKeyOf } from "./uploads";
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function asBody(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
     throw new ServiceError(400, "Request body must be a JSON object", "invalid_request");
@@ -55,7 +54,7 @@ function asBody(raw: unknown): Record<string, unknown> {
 
 /** The form's rules on a body, or a 400 whose message is the banner and whose errors name each field. */
 function validate(body: Record<string, unknown>, currentDeadline?: string): ProjectInput {
-  const result = validateProject(body, { today: today(), currentDeadline });
+  const result = validateProject(body, { today: isoDay(), currentDeadline });
   if (result.ok) return result.value;
   throw new ServiceError(400, bannerMessage(result.count), "invalid_fields", { errors: result.errors });
 }

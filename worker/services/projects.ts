@@ -7,6 +7,7 @@ import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from "drizzle-o
 import * as v from "valibot";
 
 import { PAGE_SIZE, daysLeft } from "../../app/lib/project";
+import { toDollars } from "../../app/lib/money";
 import { raiseFigures, type RaiseFigures } from "../../app/lib/raise";
 import {
   effectiveSort,
@@ -32,16 +33,14 @@ import type { Database } from "../../db/client";
 import { investments, projects, users, type ProjectRow } from "../../db/schema";
 import { ServiceError } from "./errors";
 
-const cents = (n: number) => n / 100;
-
 // Written out in full: drizzle renders bare column names inside a subquery, which would make
 // `project_id = id` compare against the investments table's own id. Active investments only: a
 // cancelled one (issue 9) is kept as history but no longer makes its investor a backer.
 export const investorCount = sql<number>`(select count(distinct i.investor_id) from investments i where i.project_id = "projects"."id" and i.status = 'active')`;
 
 export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
-  const fundingGoal = cents(row.fundingGoalCents);
-  const sharePrice = cents(row.sharePriceCents);
+  const fundingGoal = toDollars(row.fundingGoalCents);
+  const sharePrice = toDollars(row.sharePriceCents);
   // JSON columns are read through their runtime shapes (app/lib/project-shapes.ts): a stored entry
   // that does not match is dropped rather than rendered half-formed.
   const creatorInfo = readStored(CreatorInfoShape, row.creatorInfo, { name: "", bio: "" });
@@ -73,7 +72,7 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     founderId: row.founderId,
     investors: Number(investors) || 0,
     fundingGoal,
-    fundingCurrent: cents(row.fundingCurrentCents),
+    fundingCurrent: toDollars(row.fundingCurrentCents),
     fundingDeadline: row.fundingDeadline,
     daysLeft: daysLeft(row.fundingDeadline, now),
     sharePrice,
@@ -82,9 +81,9 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     sharesRemaining: row.totalShares - row.sharesSold,
     regulationType: row.regulationType,
     investmentTerms: {
-      valuation: row.valuationCents ? cents(row.valuationCents) : 3_500_000,
+      valuation: row.valuationCents ? toDollars(row.valuationCents) : 3_500_000,
       equityPercentage: row.equityPercentage,
-      minInvestment: cents(row.minInvestmentCents),
+      minInvestment: toDollars(row.minInvestmentCents),
     },
     details: readStoredDetails(row.details),
     founders: readStoredList(PersonShape, row.founders),
@@ -351,7 +350,7 @@ export function readDetail(
   row: { largest: number | null; followers: number; following: number },
 ): ProjectDetailExtras {
   return {
-    raise: raiseFigures(project, cents(Number(row.largest ?? 0))),
+    raise: raiseFigures(project, toDollars(Number(row.largest ?? 0))),
     followers: Number(row.followers),
     following: Number(row.following) === 1,
   };

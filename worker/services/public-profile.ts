@@ -9,6 +9,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 
+import { DAY_MS } from "../../app/lib/dates";
 import {
   PROFILE_MESSAGES,
   USERNAME_LIMITS,
@@ -60,11 +61,11 @@ export async function getPublicProfile(
 /** Username changes per account (a new name or clearing it; saving the same name again is free). */
 export const USERNAME_RATE_LIMIT = {
   max: USERNAME_LIMITS.changesPerDay,
-  windowMs: 24 * 60 * 60 * 1000,
+  windowMs: DAY_MS,
   message: PROFILE_MESSAGES.usernameTooOften,
 } as const satisfies RateLimit;
 
-export const USERNAME_HOLD_MS = USERNAME_LIMITS.holdDays * 24 * 60 * 60 * 1000;
+export const USERNAME_HOLD_MS = USERNAME_LIMITS.holdDays * DAY_MS;
 
 /** The guard below fails on this: a name held for someone else. */
 const HELD = /NOT NULL constraint failed: released_usernames\.user_id/i;

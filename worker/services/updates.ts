@@ -9,6 +9,7 @@
  * neither the update nor a notification.
  */
 import { UPDATE_LIMITS, UPDATE_MESSAGES, validateUpdate, type UpdateInput } from "../../app/lib/update-form";
+import { DAY_MS } from "../../app/lib/dates";
 import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
 import type { UpdateDTO } from "../../app/lib/conversation";
 import type { SessionUser } from "../../app/lib/types";
@@ -27,7 +28,7 @@ export const UPDATES_SHOWN = 50;
 /** Updates per project a day, whoever posts them (its founder or an admin). */
 export const UPDATE_RATE_LIMIT = {
   max: UPDATE_LIMITS.perDay,
-  windowMs: 24 * 60 * 60 * 1000,
+  windowMs: DAY_MS,
   message: UPDATE_MESSAGES.tooMany,
 } as const satisfies RateLimit;
 

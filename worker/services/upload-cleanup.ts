@@ -16,11 +16,12 @@
  * batch of keys, not one query per object.
  */
 import type { Database } from "../../db/client";
+import { DAY_MS } from "../../app/lib/dates";
 import { UPLOAD_KEY_PREFIX, UPLOAD_URL_PREFIX } from "./uploads";
 
 export const CLEANUP_LIMITS = {
   /** Only uploads older than this are deleted: a founder may still be filling in the form. */
-  minAgeMs: 24 * 60 * 60 * 1000,
+  minAgeMs: DAY_MS,
   /** At most this many ledger rows and this many listed objects per run. */
   maxObjects: 1000,
   /** Where the bucket pass keeps the last key it listed (outside `projects/`: never served). */

@@ -11,6 +11,7 @@ import { scaleLinear, scaleUtc } from "@visx/scale";
 import { AreaClosed, Line, LinePath } from "@visx/shape";
 
 import { formatDate, formatMoney } from "../../lib/format";
+import { DAY_MS } from "../../lib/dates";
 
 export interface FundingPoint {
   /** YYYY-MM-DD (UTC). */
@@ -34,7 +35,6 @@ const LAYOUTS = {
   narrow: { width: 480, height: 300, margin: { top: 28, right: 16, bottom: 40, left: 100 }, dates: 3, amounts: 3 },
 } satisfies Record<string, Layout>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const toTime = (isoDay: string) => Date.parse(`${isoDay}T00:00:00Z`);
 /** "Nov 21" */

@@ -8,6 +8,7 @@
 import { Link } from "react-router";
 
 import { formatDate, formatNumber, formatPrice } from "../../lib/format";
+import { toCents } from "../../lib/money";
 import { type Allowance, regARemainingSentence, regCfRemainingSentence } from "../../lib/reg-cf";
 
 const SETTINGS = "/settings?section=investor-information";
@@ -15,7 +16,7 @@ const SETTINGS = "/settings?section=investor-information";
 /** True when the limits are enforced for this investor and `total` (dollars) is above what is left. */
 export function overAllowance(allowance: Allowance | null, total: number): boolean {
   if (!allowance?.applied || allowance.remaining === null) return false;
-  return Math.round(total * 100) > Math.round(allowance.remaining * 100);
+  return toCents(total) > toCents(allowance.remaining);
 }
 
 /**
@@ -71,8 +72,8 @@ export function AllowanceNote({
   }
 
   const over = overAllowance(allowance, total);
-  const priceCents = Math.round(sharePrice * 100);
-  const maxShares = priceCents > 0 ? Math.floor(Math.round(remaining * 100) / priceCents) : 0;
+  const priceCents = toCents(sharePrice);
+  const maxShares = priceCents > 0 ? Math.floor(toCents(remaining) / priceCents) : 0;
   return (
     <div className={`allowance${over ? " is-over" : ""}`}>
       <p>
