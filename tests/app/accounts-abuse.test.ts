@@ -10,18 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../app/lib/schemas";
 import { SIGNUP_LIMIT } from "../../worker/services/auth";
 import { AI_ADDRESS_LIMIT } from "../../worker/services/analytics";
-import { alerts, insertProject, page, rows, signup, tally, TEST_PASSWORD, unique, visibleText } from "./helpers";
-
-const signupForm = (overrides: Record<string, string> = {}) => ({
-  firstName: "Robin",
-  lastName: "Quinn",
-  email: `${unique("form")}@example.edu`,
-  birthDate: "1998-03-14",
-  password: TEST_PASSWORD,
-  confirmPassword: TEST_PASSWORD,
-  role: "investor",
-  ...overrides,
-});
+import { alerts, insertProject, page, rows, signup, tally, TEST_PASSWORD, visibleText, signupForm } from "./helpers";
 
 function slash64(): (i: number) => string {
   const r = () => Math.floor(Math.random() * 0xffff).toString(16);

@@ -18,23 +18,13 @@ import {
   rows,
   signup,
   tally,
-  TEST_PASSWORD,
   unique,
   uniqueIp,
   visibleText,
+  signupForm,
 } from "./helpers";
 
 const TOO_MANY = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
-const signupForm = (overrides: Record<string, string> = {}) => ({
-  firstName: "Robin",
-  lastName: "Quinn",
-  email: `${unique("form")}@example.edu`,
-  birthDate: "1998-03-14",
-  password: TEST_PASSWORD,
-  confirmPassword: TEST_PASSWORD,
-  role: "investor",
-  ...overrides,
-});
 
 /** Where a `.data` action answer redirects to (React Router's single-fetch redirect). */
 async function dataRedirect(res: Response): Promise<string | null> {

@@ -7,7 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 
 import { alertTexts } from "../shared/html";
-import { bucketKeys, uniqueIp } from "../workers/helpers";
+import { bucketKeys, inDays, TEST_PASSWORD, unique, uniqueIp } from "../workers/helpers";
 
 export { visibleText } from "../shared/html";
 
@@ -116,3 +116,34 @@ export function deviceCookieOf(res: Response): string {
   expect(set, "a device cookie").toBeDefined();
   return set!.split(";")[0];
 }
+
+/** A complete sign-up form as the browser posts it (a new email each time). */
+export const signupForm = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  firstName: "Robin",
+  lastName: "Quinn",
+  email: `${unique("form")}@example.edu`,
+  birthDate: "1998-03-14",
+  password: TEST_PASSWORD,
+  confirmPassword: TEST_PASSWORD,
+  role: "investor",
+  ...overrides,
+});
+
+/** A complete, valid project form as the browser posts it: $50,000 at $10 a share, RegCF, 90 days. */
+export const projectForm = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  title: `Project ${unique()}`,
+  shortDescription: "Smart locks for dorm rooms.",
+  description: "Campus Keys replaces dorm keys with phones.",
+  category: "Technology",
+  fundingGoal: "50000",
+  fundingDeadline: inDays(90),
+  projectDuration: "12",
+  image: "https://cdn.example.org/main.png",
+  "creatorInfo.name": "Fiona Founder",
+  "creatorInfo.bio": "Builds locks.",
+  sharePrice: "10",
+  regulationType: "RegCF",
+  "investmentTerms.equityPercentage": "10",
+  "investmentTerms.minInvestment": "100",
+  ...overrides,
+});

@@ -10,27 +10,24 @@ import { describe, expect, it } from "vitest";
 import { cancelDeadline, cutoffText } from "../../app/lib/cancellation";
 import { PROJECT_MESSAGES } from "../../app/lib/project-form";
 import { PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/investments";
-import { call, expectAlert, inDays, insertProject, json, page, rows, signup, unique, visibleText } from "./helpers";
+import {
+  call,
+  expectAlert,
+  inDays,
+  insertProject,
+  json,
+  page,
+  rows,
+  signup,
+  unique,
+  visibleText,
+  projectForm,
+} from "./helpers";
 
 const DEADLINE = inDays(60);
 
 /** The project form's fields as the edit page posts them (the minimal complete project). */
-const FORM: Record<string, string> = {
-  title: "Money Pages",
-  shortDescription: "Smart locks for dorm rooms.",
-  description: "Campus Keys replaces dorm keys with phones.",
-  category: "Technology",
-  fundingGoal: "50000",
-  fundingDeadline: DEADLINE,
-  projectDuration: "12",
-  image: "https://cdn.example.org/main.png",
-  "creatorInfo.name": "Fiona Founder",
-  "creatorInfo.bio": "Builds locks.",
-  sharePrice: "10",
-  regulationType: "RegCF",
-  "investmentTerms.equityPercentage": "10",
-  "investmentTerms.minInvestment": "100",
-};
+const FORM = projectForm({ title: "Money Pages", fundingDeadline: DEADLINE });
 
 /** A founder's published project (made through the API) on which an investor bought 10 shares. */
 async function projectWithInvestor() {

@@ -12,35 +12,17 @@ import { PROJECT_MESSAGES } from "../../app/lib/project-form";
 import { UPLOAD_MESSAGES, UPLOAD_QUOTA, UPLOAD_RATE_LIMIT } from "../../worker/services/uploads";
 import {
   bucketKeys,
-  inDays,
   insertProject,
   page,
   recordUpload,
   rows,
   signup,
   TINY_PNG,
-  unique,
   visibleText,
+  projectForm,
 } from "./helpers";
 
-/** A complete, valid project form, as the browser posts it. */
-const validForm = (overrides: Record<string, string> = {}): Record<string, string> => ({
-  title: `Project ${unique()}`,
-  shortDescription: "Smart locks for dorm rooms.",
-  description: "Campus Keys replaces dorm keys with phones.",
-  category: "Technology",
-  fundingGoal: "50000",
-  fundingDeadline: inDays(90),
-  projectDuration: "12",
-  image: "https://cdn.example.org/main.png",
-  "creatorInfo.name": "Fiona Founder",
-  "creatorInfo.bio": "Builds locks.",
-  sharePrice: "10",
-  regulationType: "RegCF",
-  "investmentTerms.equityPercentage": "10",
-  "investmentTerms.minInvestment": "100",
-  ...overrides,
-});
+const validForm = projectForm;
 
 const png = (name: string) => new File([TINY_PNG], name, { type: "image/png" });
 

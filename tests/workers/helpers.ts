@@ -162,3 +162,22 @@ export async function withPrice(idOrSlug: string, body: Record<string, unknown>)
     .first<{ share_price_cents: number }>();
   return { sharePrice: (row?.share_price_cents ?? 1_000) / 100, ...body };
 }
+
+/** A complete, valid project body for the API: $50,000 at $10 a share (5,000 shares), 10% equity, RegCF, 90 days. */
+export function projectBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: `Project ${unique()}`,
+    shortDescription: "Smart locks for dorm rooms.",
+    description: "Campus Keys replaces dorm keys with phones.",
+    category: "Technology",
+    fundingGoal: 50_000,
+    fundingDeadline: inDays(90),
+    projectDuration: 12,
+    image: "https://cdn.example.org/main.png",
+    creatorInfo: { name: "Fiona Founder", bio: "Builds locks." },
+    sharePrice: 10,
+    regulationType: "RegCF",
+    investmentTerms: { equityPercentage: 10, minInvestment: 100 },
+    ...overrides,
+  };
+}

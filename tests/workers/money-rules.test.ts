@@ -22,29 +22,14 @@ import {
 } from "../../worker/services/investments";
 import { investmentEventKey } from "../../worker/services/notifications";
 import { updateProject } from "../../worker/services/project-editor";
-import { call, db, inDays, json, signup, unique } from "./helpers";
+import { call, db, inDays, json, signup, unique, projectBody as completeProjectBody } from "./helpers";
 
 type Note = { id: string; kind: string; text: string; link: string };
 type Invested = { investment: { _id: string; status: string; cancelDeadline: string; cancellable: boolean } };
 
-/** A complete, valid project body: $50,000 at $10 a share (5,000 shares), RegCF. */
-function projectBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: `Deadline ${unique()}`,
-    shortDescription: "Smart locks for dorm rooms.",
-    description: "Campus Keys replaces dorm keys with phones.",
-    category: "Technology",
-    fundingGoal: 50_000,
-    fundingDeadline: inDays(60),
-    projectDuration: 12,
-    image: "https://cdn.example.org/main.png",
-    creatorInfo: { name: "Fiona Founder", bio: "Builds locks." },
-    sharePrice: 10,
-    regulationType: "RegCF",
-    investmentTerms: { equityPercentage: 10, minInvestment: 100 },
-    ...overrides,
-  };
-}
+/** A complete, valid project body with a 60-day deadline (the deadline tests move it either way). */
+const projectBody = (overrides: Record<string, unknown> = {}) =>
+  completeProjectBody({ title: `Deadline ${unique()}`, fundingDeadline: inDays(60), ...overrides });
 
 /** A founder's published project, made through the API. */
 async function liveProject(overrides: Record<string, unknown> = {}) {

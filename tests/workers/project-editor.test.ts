@@ -14,30 +14,11 @@ import { validateSessionToken } from "../../worker/services/auth";
 import { ServiceError } from "../../worker/services/errors";
 import { purchaseShares } from "../../worker/services/investments";
 import { updateProject } from "../../worker/services/project-editor";
-import { call, db, inDays, json, makeAdmin, recordUpload, signup, unique, withPrice } from "./helpers";
+import { call, db, inDays, json, makeAdmin, recordUpload, signup, unique, withPrice, projectBody } from "./helpers";
 
 const DEADLINE = inDays(90);
 const AUTH_REQUIRED = "Authentication required. Please sign in again.";
 const NOT_FOUND = { success: false, message: "Project Not Found" };
-
-/** A complete, valid body: $50,000 at $10 a share (5,000 shares), 10% equity, RegCF. */
-function projectBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: `Project ${unique()}`,
-    shortDescription: "Smart locks for dorm rooms.",
-    description: "Campus Keys replaces dorm keys with phones.",
-    category: "Technology",
-    fundingGoal: 50_000,
-    fundingDeadline: DEADLINE,
-    projectDuration: 12,
-    image: "https://cdn.example.org/main.png",
-    creatorInfo: { name: "Fiona Founder", bio: "Builds locks." },
-    sharePrice: 10,
-    regulationType: "RegCF",
-    investmentTerms: { equityPercentage: 10, minInvestment: 100 },
-    ...overrides,
-  };
-}
 
 const create = (token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
   call("/api/projects/create", { method: "POST", body, token, headers });

@@ -21,7 +21,6 @@ import {
   bucketKeys,
   call,
   db,
-  inDays,
   insertProject,
   json,
   makeAdmin,
@@ -30,6 +29,7 @@ import {
   TINY_PNG,
   unique,
   uniqueIp,
+  projectBody,
 } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -144,25 +144,6 @@ describe("the upload limits hold under a burst (issue 16: 2.17 GB from one accou
     expect(await usage(founder.id)).toEqual({ images: 0, bytes: 0 });
   });
 });
-
-/** A complete, valid project body. */
-function projectBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: `Project ${unique()}`,
-    shortDescription: "Smart locks for dorm rooms.",
-    description: "Campus Keys replaces dorm keys with phones.",
-    category: "Technology",
-    fundingGoal: 50_000,
-    fundingDeadline: inDays(90),
-    projectDuration: 12,
-    image: "https://cdn.example.org/main.png",
-    creatorInfo: { name: "Fiona Founder", bio: "Builds locks." },
-    sharePrice: 10,
-    regulationType: "RegCF",
-    investmentTerms: { equityPercentage: 10, minInvestment: 100 },
-    ...overrides,
-  };
-}
 
 const create = (token: string, body: unknown) => call("/api/projects/create", { method: "POST", body, token });
 const put = (id: string, token: string, body: unknown) => call(`/api/projects/${id}`, { method: "PUT", body, token });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 
 import { cancelInvestment, listInvestments } from "../services/investments";
 import type { HonoEnv } from "../types";
+import { projectFigures } from "./util";
 
 export const investmentsApi = new Hono<HonoEnv>();
 
@@ -24,14 +25,6 @@ investmentsApi.post("/:id/cancel", async (c) => {
     success: true,
     message: result.message,
     investment: result.investment,
-    project: {
-      _id: result.project._id,
-      slug: result.project.slug,
-      title: result.project.title,
-      sharesSold: result.project.sharesSold,
-      sharesRemaining: result.project.sharesRemaining,
-      fundingCurrent: result.project.fundingCurrent,
-      investors: result.project.investors,
-    },
+    project: { ...projectFigures(result.project), investors: result.project.investors },
   });
 });

@@ -4,7 +4,7 @@ import { getProjectDetail, getProjectInvestors, listAllProjects, searchProjectsP
 import { createProject, getFounderProject, publishProject, updateProject } from "../services/project-editor";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/investments";
 import type { HonoEnv } from "../types";
-import { readBody } from "./util";
+import { projectFigures, readBody } from "./util";
 
 export const projectsApi = new Hono<HonoEnv>();
 
@@ -102,14 +102,7 @@ projectsApi.post("/:id/invest", async (c) => {
       message: result.message,
       replayed: result.replayed,
       investment: result.investment,
-      project: {
-        _id: result.project._id,
-        slug: result.project.slug,
-        title: result.project.title,
-        sharesSold: result.project.sharesSold,
-        sharesRemaining: result.project.sharesRemaining,
-        fundingCurrent: result.project.fundingCurrent,
-      },
+      project: projectFigures(result.project),
     },
     result.replayed ? 200 : 201,
   );

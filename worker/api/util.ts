@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 
 import { parseFormFields } from "../../app/lib/form-kit";
+import type { ProjectDTO } from "../../app/lib/types";
 import { ServiceError } from "../services/errors";
 import type { HonoEnv } from "../types";
 
@@ -60,4 +61,16 @@ async function readBodyOrRefusal(c: Context<HonoEnv>): Promise<Record<string, un
   } catch {
     return refuse(isFormType(type) ? BODY_MESSAGES.unreadableForm : BODY_MESSAGES.notJson, 400);
   }
+}
+
+/** What a purchase or a cancellation answers of its project: who it is and its figures after the write. */
+export function projectFigures(p: ProjectDTO) {
+  return {
+    _id: p._id,
+    slug: p.slug,
+    title: p.title,
+    sharesSold: p.sharesSold,
+    sharesRemaining: p.sharesRemaining,
+    fundingCurrent: p.fundingCurrent,
+  };
 }
