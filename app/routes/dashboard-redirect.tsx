@@ -10,12 +10,13 @@ import { noticeFor } from "../lib/notices";
 import { homeFor } from "../lib/roles";
 import { getUser } from "../server/guards.server";
 import type { Route } from "./+types/dashboard-redirect";
+import { signinHref } from "../lib/auth-links";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = getUser(context);
   if (!user) {
-    throw redirect(`/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(signinHref(url.pathname + url.search));
   }
   const code = url.searchParams.get("notice");
   const notice = noticeFor(code) ? `?notice=${encodeURIComponent(code!)}` : "";

@@ -58,6 +58,7 @@ import { canEditProject } from "../../worker/services/project-editor";
 import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from "../../worker/services/questions";
 import { listUpdatesFor } from "../../worker/services/updates";
 import type { Route } from "./+types/project";
+import { signinHref } from "../lib/auth-links";
 
 export const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
 
@@ -206,7 +207,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
   const { project, raise, tab, requestedShares, role, followers, following, signedIn, canManage, saved } = loaderData;
   const { allowance, ownedShares } = loaderData;
   const here = `/project/${project.slug}${tab === "overview" ? "" : `?tab=${tab}`}`;
-  const signInHref = `/signin?redirectTo=${encodeURIComponent(here)}`;
+  const signInHref = signinHref(here);
   const followRefusal = actionData?.formState?.form === "follow" ? actionData.error : null;
   const refusal =
     actionData?.formState &&

@@ -62,6 +62,7 @@ import { listFollowersOfOwnProject, listWatchlist, setFollowing } from "../../wo
 import { getPreferences, NOTIFICATION_MESSAGES, savePreferences } from "../../worker/services/notifications";
 import { getPublicProfile, savePublicProfile } from "../../worker/services/public-profile";
 import type { Route } from "./+types/settings";
+import { signinHref } from "../lib/auth-links";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsCss }];
 
@@ -263,7 +264,7 @@ function SignedOut({ message }: { message: string | null }) {
         {message ? <Alert tone="error">{message}</Alert> : null}
         <p>Please sign in to view and change your account settings.</p>
         <p>
-          <Link to="/signin?redirectTo=%2Fsettings" className="btn btn-primary">
+          <Link to={signinHref("/settings")} className="btn btn-primary">
             Sign in
           </Link>
         </p>

@@ -14,6 +14,7 @@ import { DEVICE_COOKIE, login, readCookie, signedInHeaders } from "../../worker/
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import type { Route } from "./+types/signin";
+import { signupHref } from "../lib/auth-links";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign In", "Sign in to CampusFund to invest in student startups or manage your project.");
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignIn({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const signupHref = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
+  const signupLink = signupHref(redirectTo);
   const error = actionData?.error;
 
   return (
@@ -87,7 +88,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
           <SubmitButton pendingLabel="Signing In...">Sign In</SubmitButton>
         </Form>
         <p className="form-footer">
-          Don't have an account? <Link to={signupHref}>Sign up</Link>
+          Don't have an account? <Link to={signupLink}>Sign up</Link>
         </p>
       </div>
     </div>

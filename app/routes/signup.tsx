@@ -16,6 +16,7 @@ import { registerUser, signedInHeaders } from "../../worker/services/auth";
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import type { Route } from "./+types/signup";
+import { signinHref } from "../lib/auth-links";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign Up", "Create a CampusFund account to invest in student startups or raise for your own.");
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const signinHref = redirectTo ? `/signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin";
+  const signinLink = signinHref(redirectTo);
   const error = actionData?.error;
   const v = actionData?.values;
   // After an error, the role that was posted; otherwise the one the link asked for (server-rendered,
@@ -175,7 +176,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           <SubmitButton pendingLabel="Creating Account...">Create Account</SubmitButton>
         </Form>
         <p className="form-footer">
-          Already have an account? <Link to={signinHref}>Sign in</Link>
+          Already have an account? <Link to={signinLink}>Sign in</Link>
         </p>
       </div>
     </div>

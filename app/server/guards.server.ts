@@ -8,6 +8,7 @@ import { appContext } from "../context";
 import type { NoticeCode } from "../lib/notices";
 import { homeFor } from "../lib/roles";
 import type { Role, SessionUser } from "../lib/types";
+import { signinHref } from "../lib/auth-links";
 
 export function getApp(context: Readonly<RouterContextProvider>) {
   return context.get(appContext);
@@ -54,7 +55,7 @@ export function requireUser(request: Request, context: Readonly<RouterContextPro
   if (!user) {
     const url = new URL(request.url);
     const to = `${url.pathname}${url.search}`;
-    throw redirect(`/signin?redirectTo=${encodeURIComponent(to)}`);
+    throw redirect(signinHref(to));
   }
   return user;
 }

@@ -1,11 +1,7 @@
 import { Link } from "react-router";
 
 import type { InvestButtonState } from "../../lib/project";
-
-/** Where a visitor goes to invest: sign in first, then back to the purchase page. */
-export function signinTo(path: string): string {
-  return `/signin?redirectTo=${encodeURIComponent(path)}`;
-}
+import { signinHref } from "../../lib/auth-links";
 
 /**
  * Renders an invest button state: an enabled state is a link (works without JavaScript), a
@@ -28,7 +24,7 @@ export function InvestButton({
   switch (state.kind) {
     case "login":
       return (
-        <Link className={`${cls} btn-primary`} to={signinTo(href)}>
+        <Link className={`${cls} btn-primary`} to={signinHref(href)}>
           {state.label}
         </Link>
       );

@@ -9,8 +9,8 @@ import { daysLeftText } from "../../lib/project-status";
 import type { ProjectDTO, Role } from "../../lib/types";
 
 import { FundingProgress } from "./FundingProgress";
-import { signinTo } from "./InvestButton";
 import { CategoryBadge, StatusBadge } from "./StatusBadge";
+import { signinHref } from "../../lib/auth-links";
 
 export type CardProject = Pick<
   ProjectDTO,
@@ -55,7 +55,7 @@ function CardInvest({ project, role }: { project: CardProject; role: Role | null
     );
   }
   return (
-    <Link className="btn btn-primary" to={role ? purchase : signinTo(purchase)}>
+    <Link className="btn btn-primary" to={role ? purchase : signinHref(purchase)}>
       Invest Now<span className="visually-hidden"> in {project.title}</span>
     </Link>
   );
@@ -117,7 +117,7 @@ export function ProjectCard({
             following={following}
             signedIn={role !== null}
             action={`${location.pathname}${location.search}`}
-            signInHref={`/signin?redirectTo=${encodeURIComponent(detail)}`}
+            signInHref={signinHref(detail)}
             className="btn btn-ghost btn-sm"
           />
         </div>
