@@ -109,7 +109,6 @@ describe("a follow loop and the visitors' cache", () => {
       expect(toggled.status).toBe(302);
       seen.push((await page(demo)).headers.get("X-Edge-Cache") ?? "none");
     }
-    console.log(`/demo during a follow loop: ${seen.filter((s) => s === "HIT").length} hits of ${seen.length}`);
     expect(seen).toEqual(["MISS", ...Array(20).fill("HIT")]);
   });
 
