@@ -21,12 +21,15 @@ export function investmentCancelDeadline(fundingDeadline: string, storedCutoff: 
   return Math.max(storedCutoff ?? 0, cancelDeadline(fundingDeadline));
 }
 
+/** `cancelDeadline` in SQL, over the project row `proj`: 48 hours before 00:00 UTC of its deadline. */
+export const deadlineCutoffSql = (proj: string) => `unixepoch(${proj}.funding_deadline) * 1000 - ${CANCEL_CUTOFF_MS}`;
+
 /**
- * The same rule in SQL, for guards that read the investment row `inv` and its project row `proj`
- * in the statement: the last instant (ms) it may be cancelled.
+ * `investmentCancelDeadline` in SQL, for guards that read the investment row `inv` and its project
+ * row `proj` in the statement: the last instant (ms) it may be cancelled.
  */
 export const cancelCutoffSql = (inv: string, proj: string) =>
-  `max(coalesce(${inv}.cancel_cutoff_at, 0), unixepoch(${proj}.funding_deadline) * 1000 - ${CANCEL_CUTOFF_MS})`;
+  `max(coalesce(${inv}.cancel_cutoff_at, 0), ${deadlineCutoffSql(proj)})`;
 
 /** True while an investment in this offering may still be cancelled. */
 export function canStillCancel(

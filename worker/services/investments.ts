@@ -31,7 +31,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 
-import { cancelCutoffSql, CANCEL_CUTOFF_MS, cutoffText, investmentCancelDeadline } from "../../app/lib/cancellation";
+import { cancelCutoffSql, cutoffText, deadlineCutoffSql, investmentCancelDeadline } from "../../app/lib/cancellation";
 import { isoDay } from "../../app/lib/dates";
 import { MESSAGES } from "../../app/lib/schemas";
 import { belowMinimum, equityForShares, fundingState, totalFor } from "../../app/lib/project";
@@ -265,7 +265,7 @@ export async function purchaseShares(
          (id, investor_id, project_id, shares, share_price_cents, amount_cents, status, idempotency_key, created_at,
           cancel_cutoff_at)
        select ?1, ?2, p.id, ?3, p.share_price_cents, ?3 * p.share_price_cents, 'active', ?4, ?5,
-              unixepoch(p.funding_deadline) * 1000 - ${CANCEL_CUTOFF_MS}
+              ${deadlineCutoffSql("p")}
        from projects p
        where p.id = ?6 and p.status = 'active' and p.funding_deadline > ?7
          and (?3 * p.share_price_cents >= p.min_investment_cents or ?3 = p.total_shares - p.shares_sold)
