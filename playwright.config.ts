@@ -12,9 +12,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  // No retries, in CI either: a test that passes only on its second try is a flaky test to fix,
-  // not a green run.
-  retries: 0,
+  // One retry in CI until the suite has run clean without them: a run with retries off found an axe
+  // check racing a CSS transition (fixed in expectNoSeriousViolations); a retried test still shows
+  // as "flaky" in the report.
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {
     baseURL,

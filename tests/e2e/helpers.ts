@@ -263,6 +263,9 @@ function report(label: string, violations: Result["violations"]): string {
 }
 
 export async function expectNoSeriousViolations(page: Page, label: string) {
+  // Colours are judged at rest: a button still fading back from its busy state (a CSS transition)
+  // would be measured mid-way (a flake seen on /contact once retries were turned off).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const minor = results.violations.filter((v) => !serious.includes(v));
