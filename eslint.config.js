@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -23,6 +24,33 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    files: ["app/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling table is a focusable region so keyboard users can scroll it (axe's
+      // scrollable-region-focusable); the choice cards nest their text a few levels deep.
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["tabpanel", "region"] }],
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }],
+      // Safari drops the list semantics of a `list-style: none` list unless the role is explicit.
+      "jsx-a11y/no-redundant-roles": ["error", { ul: ["list"] }],
+    },
+  },
+  {
+    // Type-aware rules where a mistake is silent at runtime: a promise nobody awaits, a promise
+    // where a callback belongs, a switch that misses a case of a union.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["tests/e2e/**", "*.config.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+      "@typescript-eslint/no-unnecessary-type-assertion": "error",
+    },
+  },
+  {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {
@@ -43,11 +71,23 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    files: ["app/lib/**"],
+    // The pure core: itself and valibot only (.dependency-cruiser.cjs holds the same rule for the
+    // whole graph, with the cycle check).
+    files: ["domain/**"],
     rules: {
-      "no-restricted-imports": restrictImports(
-        noServerCode("app/lib is pure and isomorphic: it imports nothing from worker/ or db/."),
-      ),
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!\\.\\.?/|valibot$)",
+              message: "domain/ is pure: it imports only itself and valibot.",
+            },
+            { group: ["../*", "!../domain/*"], message: "domain/ is pure: it imports only itself and valibot." },
+            NO_ALIASES,
+          ],
+        },
+      ],
     },
   },
   {
@@ -72,6 +112,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: [".dependency-cruiser.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
   },
   {
     files: ["**/*.{js,mjs}"],

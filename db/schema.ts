@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import type { CreatorInfo, DocumentLink, Faq, Person, ProjectDetails, SocialLinks } from "../app/lib/types";
+import type { CreatorInfo, DocumentLink, Faq, Person, ProjectDetails, SocialLinks } from "../domain/types";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
@@ -79,7 +79,7 @@ export const projects = sqliteTable(
     title: text("title").notNull(),
     /** A project-form category, stored lower case ("food & beverage"). */
     category: text("category").notNull(),
-    /** The browse filter id the category maps to (app/lib/categories.ts). */
+    /** The browse filter id the category maps to (domain/categories.ts). */
     sector: text("sector").notNull(),
     description: text("description").notNull(),
     shortDescription: text("short_description").notNull(),

@@ -3,19 +3,19 @@
  * Pure data and arithmetic, no I/O: `scripts/seed.mjs` loads it with `INSERT OR IGNORE`.
  *
  * Runs in Node 24 through type stripping, so only erasable TypeScript here (annotations and
- * `import type`). The category → sector mapping lives in app/lib/categories.ts; it is passed in
+ * `import type`). The category → sector mapping lives in domain/categories.ts; it is passed in
  * to `buildDemoData` so this file neither duplicates it nor imports a `.ts` path.
  *
  * Money is integer cents. Dates are computed from `today` so the demo never goes stale, and the
  * project counters (`sharesSold`, `fundingCurrentCents`) are summed from the generated
  * investments, so Σ investments = project counters holds by construction.
  */
-import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../app/lib/types";
+import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../domain/types";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
 
 export const DEMO_PASSWORD = "Demo1234!";
 
-// The app's DAY_MS and isoDay live in app/lib/dates.ts, its toCents in app/lib/money.ts; this file keeps
+// The app's DAY_MS and isoDay live in domain/dates.ts, its toCents in domain/money.ts; this file keeps
 // local copies because scripts/seed.mjs runs it in plain Node, which cannot follow an extensionless import.
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -2747,7 +2747,7 @@ export interface DemoData {
 
 /**
  * Every row of the demo, with dates relative to `today`. Pass `sectorForCategory` from
- * app/lib/categories.ts. Shares and investment ids depend only on the data, not on the date.
+ * domain/categories.ts. Shares and investment ids depend only on the data, not on the date.
  */
 export function buildDemoData(today: Date, sectorForCategory: (category: string) => string): DemoData {
   const now = today.getTime();
@@ -2813,7 +2813,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         amountCents: c.shares * priceCents,
         status: "active",
         cancelledAt: null,
-        // app/lib/cancellation.ts `cancelDeadline`, written out: scripts/seed.mjs runs this file in
+        // domain/cancellation.ts `cancelDeadline`, written out: scripts/seed.mjs runs this file in
         // Node, which loads only imports that name their .ts extension (types are erased).
         cancelCutoffAt: Date.parse(`${deadline}T00:00:00Z`) - 48 * 60 * 60 * 1000,
         idempotencyKey: `seed-${invId}`,

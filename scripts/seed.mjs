@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 
-import { SECTORS, sectorForCategory } from "../app/lib/categories.ts";
-import { shapeProblems } from "../app/lib/project-shapes.ts";
+import { SECTORS, sectorForCategory } from "../domain/categories.ts";
+import { shapeProblems } from "../domain/project-shapes.ts";
 import { DEMO_PASSWORD, buildDemoData, validateDemoData } from "../db/seed-data.ts";
 import { bin, root } from "./lib.mjs";
 

@@ -9,6 +9,7 @@ const steps = [
     "lint",
     () => {
       run(bin("eslint"), [".", "--max-warnings=0"]);
+      run(bin("depcruise"), ["domain", "db", "worker", "app", "--config", ".dependency-cruiser.cjs"]);
       run(bin("prettier"), ["--check", "--log-level", "warn", "**/*.{ts,tsx,js,mjs,css}"]);
     },
   ],

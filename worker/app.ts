@@ -19,7 +19,7 @@ import { supportersApi } from "./api/supporters";
 import { UPLOAD_BODY_BYTES, uploadsApi } from "./api/uploads";
 import { usersApi } from "./api/users";
 import { MAX_BODY_BYTES } from "./api/util";
-import { FORM_LIMITS } from "../app/server/form.server";
+import { FORM_LIMITS } from "../domain/limits";
 import {
   BASE_SECURITY_HEADERS,
   UPLOAD_CONTENT_SECURITY_POLICY,

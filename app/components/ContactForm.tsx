@@ -16,7 +16,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useActionData, useSearchParams } from "react-router";
 
-import { CONTACT_LIMITS, CONTACT_SUBJECTS, MESSAGES, type ContactSubject } from "../lib/schemas";
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, MESSAGES, type ContactSubject } from "../../domain/schemas";
 import { Honeypot } from "./form/Honeypot";
 import { AlertIcon } from "./icons";
 
@@ -111,7 +111,7 @@ export function ContactForm({ withSubject = false }: { withSubject?: boolean }) 
       });
       let body: { success?: boolean; message?: string } = {};
       try {
-        body = (await res.json()) as typeof body;
+        body = await res.json();
       } catch {
         // not JSON: the fallback message below
       }

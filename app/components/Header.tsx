@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 
-import type { Role } from "../lib/types";
+import type { Role } from "../../domain/types";
 import { BellIcon, ChevronDown, CloseIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
 
 export interface HeaderUser {

@@ -1,11 +1,11 @@
 /**
  * A message box. `Notice` is the generic one; `QueryNotice` shows the `?notice=` code of the
- * current URL (app/lib/notices.ts): redirects carry codes, never free text.
+ * current URL (domain/notices.ts): redirects carry codes, never free text.
  */
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 
-import { noticeFor } from "../lib/notices";
+import { noticeFor } from "../../domain/notices";
 import { AlertIcon } from "./icons";
 
 export type Tone = "error" | "success" | "info" | "warning";

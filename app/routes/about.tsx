@@ -9,7 +9,7 @@ import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { Reveal } from "../components/Reveal";
 import { useOptionalUser } from "../components/useOptionalUser";
-import { FOUNDER_SIGNUP } from "../lib/roles";
+import { FOUNDER_SIGNUP } from "../../domain/roles";
 import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/about";
 

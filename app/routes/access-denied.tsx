@@ -7,8 +7,8 @@ import { Link } from "react-router";
 
 import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
-import { noticeFor } from "../lib/notices";
-import { MESSAGES } from "../lib/schemas";
+import { noticeFor } from "../../domain/notices";
+import { MESSAGES } from "../../domain/schemas";
 import { getUser } from "../server/guards.server";
 import type { Route } from "./+types/access-denied";
 

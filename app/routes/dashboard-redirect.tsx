@@ -6,11 +6,11 @@
  */
 import { redirect } from "react-router";
 
-import { noticeFor } from "../lib/notices";
-import { homeFor } from "../lib/roles";
+import { noticeFor } from "../../domain/notices";
+import { homeFor } from "../../domain/roles";
 import { getUser } from "../server/guards.server";
 import type { Route } from "./+types/dashboard-redirect";
-import { signinHref } from "../lib/auth-links";
+import { signinHref } from "../../domain/auth-links";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

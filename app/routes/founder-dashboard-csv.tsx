@@ -2,11 +2,11 @@
  * /founder-dashboard/investors.csv: the founder dashboard's investors as a CSV download (a
  * resource route: a loader and no component). The same guard and service as the page, so the same
  * people may download it (an admin names the project with `?project=`). Every cell goes through
- * app/lib/csv.ts, which escapes it and defuses spreadsheet formulas (a name like `=HYPERLINK(…)`).
+ * domain/csv.ts, which escapes it and defuses spreadsheet formulas (a name like `=HYPERLINK(…)`).
  */
-import { toCsv } from "../lib/csv";
-import { isoDay } from "../lib/dates";
-import { PROJECT_MESSAGES } from "../lib/project-form";
+import { toCsv } from "../../domain/csv";
+import { isoDay } from "../../domain/dates";
+import { PROJECT_MESSAGES } from "../../domain/project-form";
 
 import { getApp, requireRole } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/errors";

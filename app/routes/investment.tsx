@@ -18,12 +18,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorPanel } from "../components/ErrorPanel";
 import { refusedFormMessage } from "../components/form/refused";
 import { InvestmentStatus, investmentStatusLabel } from "../components/portfolio/InvestmentStatus";
-import { cutoffText } from "../lib/cancellation";
-import { formatDate, formatNumber, formatPercent, formatPrice } from "../lib/format";
+import { cutoffText } from "../../domain/cancellation";
+import { formatDate, formatNumber, formatPercent, formatPrice } from "../../domain/format";
 import investCss from "../styles/invest.css?url";
 import investmentCss from "../styles/investment.css?url";
 
-import { FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { formFields, readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { cancelInvestment, getInvestment } from "../../worker/services/investments";

@@ -10,7 +10,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 
 import { pageMeta } from "../components/meta";
-import { formatDate } from "../lib/format";
+import { formatDate } from "../../domain/format";
 import settingsCss from "../styles/settings.css?url";
 
 import { getApp } from "../server/guards.server";

@@ -7,9 +7,10 @@ import { data, Form, Link, redirect } from "react-router";
 
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
-import { formatDate } from "../lib/format";
+import { formatDate } from "../../domain/format";
 import { getApp, requireUser } from "../server/guards.server";
-import { FORM_LIMITS, readForm } from "../server/form.server";
+import { readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { listNotifications, markRead, NOTIFICATION_MESSAGES } from "../../worker/services/notifications";
 import type { Route } from "./+types/notifications";
 

@@ -24,10 +24,10 @@ import { AiTools, type AiToolsData, type InsightsView } from "../components/port
 
 import { HoldingsTable } from "../components/project/HoldingsTable";
 import { LinkTabs } from "../components/project/LinkTabs";
-import { formatMoney, formatNumber } from "../lib/format";
-import { portfolioTotals } from "../lib/project";
-import { homeFor } from "../lib/roles";
-import { MESSAGES } from "../lib/schemas";
+import { formatMoney, formatNumber } from "../../domain/format";
+import { portfolioTotals } from "../../domain/project";
+import { homeFor } from "../../domain/roles";
+import { MESSAGES } from "../../domain/schemas";
 import {
   analysisReport,
   chartSlices,
@@ -37,13 +37,14 @@ import {
   holdingsFrom,
   riskScore,
   whatIfOneFails,
-} from "../lib/portfolio-math";
+} from "../../domain/portfolio-math";
 import investCss from "../styles/invest.css?url";
 import chartsCss from "../styles/charts.css?url";
 import investmentCss from "../styles/investment.css?url";
 import portfolioCss from "../styles/portfolio.css?url";
 
-import { readForm, FORM_LIMITS } from "../server/form.server";
+import { readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { fallbackInsights } from "../../worker/ai/insights";
 import { aiBudgetOf, portfolioInsights } from "../../worker/services/analytics";
@@ -285,7 +286,7 @@ function EmptyPortfolio() {
 function FounderNotice() {
   const navigate = useNavigate();
   useEffect(() => {
-    const t = setTimeout(() => navigate(FOUNDER_REDIRECT, { replace: true }), FOUNDER_REDIRECT_SECONDS * 1000);
+    const t = setTimeout(() => void navigate(FOUNDER_REDIRECT, { replace: true }), FOUNDER_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(t);
   }, [navigate]);
   return (

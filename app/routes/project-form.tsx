@@ -35,13 +35,20 @@ import {
   rowsAt,
   type FormValues,
 } from "../components/project-form/values";
-import { applyRowIntent, bannerMessage, parseFormFields, parseRowIntent, type FieldErrors } from "../lib/form-kit";
-import { DAY_MS, isoDay } from "../lib/dates";
-import { formValuesOf, PROJECT_MESSAGES } from "../lib/project-form";
-import type { SessionUser } from "../lib/types";
+import {
+  applyRowIntent,
+  bannerMessage,
+  parseFormFields,
+  parseRowIntent,
+  type FieldErrors,
+} from "../../domain/form-kit";
+import { DAY_MS, isoDay } from "../../domain/dates";
+import { formValuesOf, PROJECT_MESSAGES } from "../../domain/project-form";
+import type { SessionUser } from "../../domain/types";
 import projectFormCss from "../styles/project-form.css?url";
 
-import { actionRetryAfter, FORM_LIMITS, formFiles, readForm } from "../server/form.server";
+import { actionRetryAfter, formFiles, readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, getUser, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import {
@@ -439,6 +446,8 @@ export default function ProjectFormPage({ loaderData, actionData, params }: Rout
     case "forbidden":
     case "failed":
       return <Refusal title={title} message={loaderData.message} />;
+    case "form":
+      break;
   }
 
   const { mode, project, sharesSold, minDeadline } = loaderData;

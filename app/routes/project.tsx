@@ -31,8 +31,8 @@ import { InvestButton } from "../components/project/InvestButton";
 import { LinkTabs } from "../components/project/LinkTabs";
 import { detailPresets, ShareCalculator } from "../components/project/ShareCalculator";
 import { CategoryBadge, StatusBadge } from "../components/project/StatusBadge";
-import { categoryLabel } from "../lib/categories";
-import { formatMoney, formatNumber, formatPercent, formatPrice } from "../lib/format";
+import { categoryLabel } from "../../domain/categories";
+import { formatMoney, formatNumber, formatPercent, formatPrice } from "../../domain/format";
 import {
   clampShares,
   displayValuation,
@@ -41,15 +41,16 @@ import {
   minimumShares,
   parseShares,
   progressPercent,
-} from "../lib/project";
-import { daysLeftText } from "../lib/project-status";
-import { largestInvestorSentence } from "../lib/raise";
-import { allowanceFor, limitKindFor } from "../lib/reg-cf";
+} from "../../domain/project";
+import { daysLeftText } from "../../domain/project-status";
+import { largestInvestorSentence } from "../../domain/raise";
+import { allowanceFor, limitKindFor } from "../../domain/reg-cf";
 import investCss from "../styles/invest.css?url";
 
-import { constraintsOf } from "../lib/form-kit";
-import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../lib/question-form";
-import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { constraintsOf } from "../../domain/form-kit";
+import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../../domain/question-form";
+import { actionRetryAfter, formFields, readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { setFollowing } from "../../worker/services/follows";
@@ -58,7 +59,7 @@ import { canEditProject } from "../../worker/services/project-editor";
 import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from "../../worker/services/questions";
 import { listUpdatesFor } from "../../worker/services/updates";
 import type { Route } from "./+types/project";
-import { signinHref } from "../lib/auth-links";
+import { signinHref } from "../../domain/auth-links";
 
 export const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
 

@@ -32,9 +32,9 @@ import { useHydrated, useShareInput } from "../components/project/hooks";
 import { REGULATION_INFO } from "../components/project/regulation";
 import { CategoryBadge, StatusBadge } from "../components/project/StatusBadge";
 import { AllowanceNote, cancelUntilText, overAllowance } from "../components/project/Allowance";
-import { cancelDeadline } from "../lib/cancellation";
-import { categoryLabel } from "../lib/categories";
-import { formatMoney, formatNumber, formatPercent, formatPrice } from "../lib/format";
+import { cancelDeadline } from "../../domain/cancellation";
+import { categoryLabel } from "../../domain/categories";
+import { formatMoney, formatNumber, formatPercent, formatPrice } from "../../domain/format";
 import {
   belowMinimum,
   clampShares,
@@ -45,11 +45,19 @@ import {
   parseShares,
   purchasePresets,
   totalFor,
-} from "../lib/project";
-import { allowanceFor, isTicked, limitKindFor, limitRefusal, RISK_ACKNOWLEDGEMENT, RISK_MESSAGE } from "../lib/reg-cf";
+} from "../../domain/project";
+import {
+  allowanceFor,
+  isTicked,
+  limitKindFor,
+  limitRefusal,
+  RISK_ACKNOWLEDGEMENT,
+  RISK_MESSAGE,
+} from "../../domain/reg-cf";
 import investCss from "../styles/invest.css?url";
 
-import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { actionRetryAfter, formFields, readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { errorHeaders, isServiceError, ServiceError } from "../../worker/services/errors";
 import {
@@ -242,7 +250,7 @@ function PurchaseForm({
 
   useEffect(() => {
     if (!success) return;
-    const t = setTimeout(() => navigate(success.redirectTo), REDIRECT_DELAY_MS);
+    const t = setTimeout(() => void navigate(success.redirectTo), REDIRECT_DELAY_MS);
     return () => clearTimeout(t);
   }, [success, navigate]);
 

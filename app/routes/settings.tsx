@@ -23,16 +23,16 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field } from "../components/form/Field";
 import { FollowersTab, NotificationSettings, WatchlistTab } from "../components/settings/Conversation";
 import { pageMeta } from "../components/meta";
-import { formatPrice } from "../lib/format";
-import { parseFormFields, type FieldErrors } from "../lib/form-kit";
+import { formatPrice } from "../../domain/format";
+import { parseFormFields, type FieldErrors } from "../../domain/form-kit";
 import {
   EMPTY_FINANCIALS,
   FINANCIALS_MESSAGES,
   investorFinancialsSchema,
   type InvestorFinancials,
-} from "../lib/investor-financials-form";
-import { PREFERENCE_LABELS } from "../lib/notification-preferences";
-import { PASSWORD_MESSAGES } from "../lib/password-form";
+} from "../../domain/investor-financials-form";
+import { PREFERENCE_LABELS } from "../../domain/notification-preferences";
+import { PASSWORD_MESSAGES } from "../../domain/password-form";
 import {
   CONFIDENTIALITY_FLAGS,
   EMPTY_PROFILE,
@@ -40,7 +40,7 @@ import {
   PROFILE_MESSAGES,
   publicProfileSchema,
   type PublicProfile,
-} from "../lib/public-profile-form";
+} from "../../domain/public-profile-form";
 import {
   REG_A_PERCENT,
   REG_CF_CAP,
@@ -50,10 +50,11 @@ import {
   REG_CF_THRESHOLD,
   regCfLimits,
   type RegCfLimits,
-} from "../lib/reg-cf";
+} from "../../domain/reg-cf";
 import settingsCss from "../styles/settings.css?url";
 
-import { actionRetryAfter, FORM_LIMITS, readForm } from "../server/form.server";
+import { actionRetryAfter, readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, getUser } from "../server/guards.server";
 import { changePassword, signOutOtherSessions } from "../../worker/services/account-security";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
@@ -62,7 +63,7 @@ import { listFollowersOfOwnProject, listWatchlist, setFollowing } from "../../wo
 import { getPreferences, NOTIFICATION_MESSAGES, savePreferences } from "../../worker/services/notifications";
 import { getPublicProfile, savePublicProfile } from "../../worker/services/public-profile";
 import type { Route } from "./+types/settings";
-import { signinHref } from "../lib/auth-links";
+import { signinHref } from "../../domain/auth-links";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsCss }];
 
@@ -190,7 +191,7 @@ function refused(
   values = {},
   headers: Record<string, string> = {},
 ) {
-  return data({ form, message, errors, values: values as Record<string, unknown> }, { status, headers });
+  return data({ form, message, errors, values: values }, { status, headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

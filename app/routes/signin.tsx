@@ -7,14 +7,15 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
-import { MESSAGES } from "../lib/schemas";
-import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { MESSAGES } from "../../domain/schemas";
+import { actionRetryAfter, formFields, readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
 import { DEVICE_COOKIE, login, readCookie, signedInHeaders } from "../../worker/services/auth";
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import type { Route } from "./+types/signin";
-import { signupHref } from "../lib/auth-links";
+import { signupHref } from "../../domain/auth-links";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign In", "Sign in to CampusFund to invest in student startups or manage your project.");

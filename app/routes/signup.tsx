@@ -9,14 +9,15 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
-import { maxBirthDate, MAX_EMAIL, MAX_NAME, MIN_PASSWORD } from "../lib/schemas";
-import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { maxBirthDate, MAX_EMAIL, MAX_NAME, MIN_PASSWORD } from "../../domain/schemas";
+import { actionRetryAfter, formFields, readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
 import { registerUser, signedInHeaders } from "../../worker/services/auth";
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import type { Route } from "./+types/signup";
-import { signinHref } from "../lib/auth-links";
+import { signinHref } from "../../domain/auth-links";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign Up", "Create a CampusFund account to invest in student startups or raise for your own.");

@@ -15,10 +15,11 @@ import { data, useRevalidator } from "react-router";
 import { Honeypot } from "../components/form/Honeypot";
 import { AlertIcon } from "../components/icons";
 import { pageMeta } from "../components/meta";
-import { formatDate, formatNumber } from "../lib/format";
-import { HONEYPOT_FIELD, MESSAGES, SUPPORTER_LIMITS } from "../lib/schemas";
+import { formatDate, formatNumber } from "../../domain/format";
+import { HONEYPOT_FIELD, MESSAGES, SUPPORTER_LIMITS } from "../../domain/schemas";
 import { getApp } from "../server/guards.server";
-import { actionRetryAfter, FORM_LIMITS, formFields, readForm } from "../server/form.server";
+import { actionRetryAfter, formFields, readForm } from "../server/form.server";
+import { FORM_LIMITS } from "../../domain/limits";
 import { clientAddress } from "../../worker/services/client";
 import { errorHeaders, isServiceError } from "../../worker/services/errors";
 import { listSupporters, submitSupporter } from "../../worker/services/supporters";
@@ -81,7 +82,7 @@ type Status = { state: "idle" } | { state: "submitting" } | { state: "error"; me
 
 export default function Support({ loaderData, actionData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
-  const fromServer = actionData as SupportActionData | undefined;
+  const fromServer = actionData;
   const [banner, setBanner] = useState<Banner | null>(fromServer?.ok ? { count: fromServer.count } : null);
   const [status, setStatus] = useState<Status>(
     fromServer && !fromServer.ok ? { state: "error", message: fromServer.error } : { state: "idle" },
@@ -122,7 +123,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
       });
       let out: { success?: boolean; count?: number; message?: string } = {};
       try {
-        out = (await res.json()) as typeof out;
+        out = await res.json();
       } catch {
         // not JSON: the fallback message below
       }

@@ -7,7 +7,7 @@
 import { Link } from "react-router";
 
 import { LegalPage, type LegalSection } from "../components/LegalPage";
-import { isoDay } from "../lib/dates";
+import { isoDay } from "../../domain/dates";
 import { pageMeta } from "../components/meta";
 import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/terms-of-service";

@@ -20,7 +20,7 @@
  */
 import { data, type HeadersFunction } from "react-router";
 
-import { IMAGE_LIMITS } from "../../worker/services/uploads";
+import type { FormLimits } from "../../domain/limits";
 
 export const FORM_MESSAGES = {
   unsupportedType: "This form must be sent as application/x-www-form-urlencoded or multipart/form-data",
@@ -30,56 +30,6 @@ export const FORM_MESSAGES = {
   fileNotAllowed: "This form does not accept files",
   tooManyFiles: "The form has too many files",
 } as const;
-
-/** 2 MB: the upload service's limit per image. */
-const IMAGE_BYTES = IMAGE_LIMITS.maxBytes;
-
-export interface FormLimits {
-  /** Largest body accepted, in bytes. */
-  maxBytes: number;
-  /** Most fields (name=value pairs, files included) accepted. */
-  maxFields?: number;
-  /**
-   * The fields that may carry files, and how many files the whole form may carry. `maxFileBytes`
-   * is each file's limit, for sizing `maxBytes`: readForm does not refuse a larger file (the
-   * upload service does, naming the field).
-   */
-  files?: { fields: readonly string[]; maxFiles: number; maxFileBytes: number };
-}
-
-/** Limits for the forms we have: kept here so they are sized side by side. */
-export const FORM_LIMITS = {
-  /** email (254) and password (128), redirectTo (2048). */
-  signin: { maxBytes: 32 * 1024, maxFields: 10 },
-  /** names, email, date, passwords, role, redirectTo. */
-  signup: { maxBytes: 40 * 1024, maxFields: 16 },
-  /** name, email, subject, a 5,000-character message. */
-  contact: { maxBytes: 80 * 1024, maxFields: 12 },
-  /** name, email, a 500-character message, the checkbox. */
-  support: { maxBytes: 16 * 1024, maxFields: 12 },
-  /** Account settings: the public profile (texts up to 5,000 + 2,000 + 2,000 + 1,000 characters) or a password change. */
-  settings: { maxBytes: 128 * 1024, maxFields: 30 },
-  /** shares, amount, the idempotency key, the risk acknowledgement. */
-  purchase: { maxBytes: 4 * 1024, maxFields: 10 },
-  /** A founder update: a 120-character title and a 10,000-character body (4 bytes a character at most). */
-  update: { maxBytes: 64 * 1024, maxFields: 10 },
-  /** The project page's follow, ask, answer and hide forms: a 5,000-character answer at most. */
-  conversation: { maxBytes: 32 * 1024, maxFields: 10 },
-  /** The notifications page's Mark all read: intent alone. */
-  notifications: { maxBytes: 1024, maxFields: 4 },
-  /** The portfolio's Regenerate button: intent alone. */
-  portfolio: { maxBytes: 1024, maxFields: 4 },
-  /** An investment's page: the confirm step's `intent=cancel` alone. */
-  investment: { maxBytes: 1024, maxFields: 4 },
-  /** The profile form: names (80), phone (30), a 1,000-character bio, preference choices. */
-  profile: { maxBytes: 24 * 1024, maxFields: 40 },
-  /** The project form: up to 6 images of 2 MB (main, logo, gallery), plus 256 KB for its text fields and rows. */
-  project: {
-    maxBytes: IMAGE_BYTES * 6 + 256 * 1024,
-    maxFields: 600,
-    files: { fields: ["imageFile", "logoFile", "galleryFiles"], maxFiles: 6, maxFileBytes: IMAGE_BYTES },
-  },
-} as const satisfies Record<string, FormLimits>;
 
 const DEFAULT_MAX_FIELDS = 50;
 

@@ -5,10 +5,10 @@
 import { redirect, type RouterContextProvider } from "react-router";
 
 import { appContext } from "../context";
-import type { NoticeCode } from "../lib/notices";
-import { homeFor } from "../lib/roles";
-import type { Role, SessionUser } from "../lib/types";
-import { signinHref } from "../lib/auth-links";
+import type { NoticeCode } from "../../domain/notices";
+import { homeFor } from "../../domain/roles";
+import type { Role, SessionUser } from "../../domain/types";
+import { signinHref } from "../../domain/auth-links";
 
 export function getApp(context: Readonly<RouterContextProvider>) {
   return context.get(appContext);
@@ -47,7 +47,7 @@ export function safeRedirectTo(
   return `${target.pathname}${target.search}${target.hash}`;
 }
 
-export { homeFor } from "../lib/roles";
+export { homeFor } from "../../domain/roles";
 
 /** A visitor is sent to /signin, remembering where they were going. */
 export function requireUser(request: Request, context: Readonly<RouterContextProvider>): SessionUser {

@@ -394,7 +394,7 @@ describe("9. headers: a per-response CSP nonce, the same security headers on sta
   });
 
   it("public/_headers gives static files the Worker's security headers", () => {
-    const text = headersFile as string;
+    const text = headersFile;
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) expect(text).toContain(`  ${name}: ${value}\n`);
     expect(text).toMatch(/Content-Security-Policy: default-src 'none';[^\n]*frame-ancestors 'none'/);
   });

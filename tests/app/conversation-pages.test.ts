@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { QUESTION_MESSAGES } from "../../app/lib/question-form";
-import { UPDATE_MESSAGES } from "../../app/lib/update-form";
+import { QUESTION_MESSAGES } from "../../domain/question-form";
+import { UPDATE_MESSAGES } from "../../domain/update-form";
 import { call, expectAlert, insertProject, page, rows, signup, visibleText, queries } from "./helpers";
 
 async function founderWithProject() {
@@ -53,7 +53,7 @@ describe("questions through the project page's form", () => {
       body: { question: "Runway?" },
       token: asker.token,
     });
-    const { id } = (await asked.json()) as { id: string };
+    const { id } = await asked.json<{ id: string }>();
     const res = await page(`/project/${project.slug}?tab=questions`, {
       token: other.token,
       form: { intent: "answer", questionId: id, answer: "Forever." },

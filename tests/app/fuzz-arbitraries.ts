@@ -936,8 +936,7 @@ export function dataMessage(text: string): string | null {
   }
   if (!Array.isArray(arr)) return null;
   const list: unknown[] = arr;
-  const str = (i: unknown): string | null =>
-    typeof i === "number" && typeof list[i] === "string" ? (list[i] as string) : null;
+  const str = (i: unknown): string | null => (typeof i === "number" && typeof list[i] === "string" ? list[i] : null);
   for (const item of list) {
     if (Array.isArray(item)) {
       if (item[0] === "ErrorResponse") {

@@ -188,7 +188,7 @@ beforeAll(async () => {
       headers: { "Idempotency-Key": unique("fuzz") },
     });
     if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { investment: { _id: string } }).investment._id;
+    return (await res.json<{ investment: { _id: string } }>()).investment._id;
   };
   const investmentIds = [
     ...(await Promise.all(Array.from({ length: 5 }, () => bought(open.id, investor.token)))),
@@ -208,8 +208,8 @@ beforeAll(async () => {
   });
   if (asked.status !== 201) throw new Error(`question failed: ${asked.status} ${await asked.text()}`);
   ctx = {
-    updateIds: [((await posted.json()) as { id: string }).id],
-    questionIds: [((await asked.json()) as { id: string }).id],
+    updateIds: [(await posted.json<{ id: string }>()).id],
+    questionIds: [(await asked.json<{ id: string }>()).id],
     investor: { id: investor.user.id, token: investor.token },
     founder: { id: founder.user.id, token: founder.token },
     known: { victimEmail: victim.user.email, victimPassword: victim.password, runTag: unique("") },

@@ -7,8 +7,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadline, cutoffText } from "../../app/lib/cancellation";
-import { PROJECT_MESSAGES } from "../../app/lib/project-form";
+import { cancelDeadline, cutoffText } from "../../domain/cancellation";
+import { PROJECT_MESSAGES } from "../../domain/project-form";
 import { PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/investments";
 import {
   call,

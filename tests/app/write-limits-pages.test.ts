@@ -7,8 +7,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { UPDATE_MESSAGES } from "../../app/lib/conversation-messages";
-import { PROFILE_MESSAGES } from "../../app/lib/public-profile-form";
+import { UPDATE_MESSAGES } from "../../domain/conversation-messages";
+import { PROFILE_MESSAGES } from "../../domain/public-profile-form";
 import { FOLLOW_MESSAGES, FOLLOW_RATE_LIMIT } from "../../worker/services/follows";
 import { FOLLOWERS_FRESH_MS } from "../../worker/services/public-content";
 import { dataMessage } from "./fuzz-arbitraries";

@@ -5,9 +5,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS, type Holding } from "../../app/lib/portfolio-math";
-import { MESSAGES } from "../../app/lib/schemas";
-import type { SessionUser } from "../../app/lib/types";
+import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS, type Holding } from "../../domain/portfolio-math";
+import { MESSAGES } from "../../domain/schemas";
+import type { SessionUser } from "../../domain/types";
 import { portfolioFacts } from "../../worker/ai/facts";
 import { INSIGHTS_MODEL, generateInsights, type InsightsAnswer } from "../../worker/ai/insights";
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { signinHref, signupHref } from "../../app/lib/auth-links";
+import { signinHref, signupHref } from "../../domain/auth-links";
 
 describe("links to sign in or up that bring the person back", () => {
   it("encode the path and its query as one redirectTo value", () => {

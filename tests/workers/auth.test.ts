@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { maxBirthDate } from "../../app/lib/schemas";
+import { maxBirthDate } from "../../domain/schemas";
 import {
   SCRYPT,
   SESSION_COOKIE,
@@ -27,7 +27,7 @@ describe("POST /api/auth/signup", () => {
     expect(out.token).toMatch(/^[a-z2-9]+\.[a-z2-9]+$/);
     expect(out.user).toEqual({
       id: expect.any(String),
-      email: (body.email as string).toLowerCase(),
+      email: body.email.toLowerCase(),
       firstName: "Ada",
       lastName: "Lovelace",
       birthDate: "1995-05-17",
@@ -38,9 +38,9 @@ describe("POST /api/auth/signup", () => {
     const row = await env.DB.prepare("select email, password_hash from users where id = ?")
       .bind(out.user.id)
       .first<{ email: string; password_hash: string }>();
-    expect(row!.email).toBe((body.email as string).toLowerCase());
+    expect(row!.email).toBe(body.email.toLowerCase());
     expect(row!.password_hash).toMatch(/^scrypt\$32768\$8\$3\$/);
-    expect(row!.password_hash).not.toContain(body.password as string);
+    expect(row!.password_hash).not.toContain(body.password);
   });
 
   it("defaults the role to investor and accepts founder", async () => {
@@ -113,7 +113,7 @@ describe("POST /api/auth/signup", () => {
     const res = await call("/api/auth/signup", { body: young });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ message: "You must be at least 18 years old to register" });
-    expect(await countUsers(young.email as string)).toBe(0);
+    expect(await countUsers(young.email)).toBe(0);
     const ok = await call("/api/auth/signup", { body: signupBody({ birthDate: eighteen }) });
     expect(ok.status).toBe(201);
   });

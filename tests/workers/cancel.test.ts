@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadline, cancelDeadlineText } from "../../app/lib/cancellation";
-import type { SessionUser } from "../../app/lib/types";
+import { cancelDeadline, cancelDeadlineText } from "../../domain/cancellation";
+import type { SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
 import { SESSION_COOKIE, validateSessionToken } from "../../worker/services/auth";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
@@ -30,7 +30,7 @@ async function buy(projectId: string, token: string, shares: number): Promise<st
     headers: { "Idempotency-Key": unique("k") },
   });
   if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { investment: { _id: string } }).investment._id;
+  return (await res.json<{ investment: { _id: string } }>()).investment._id;
 }
 
 const cancel = (id: string, token?: string, headers: Record<string, string> = {}) =>

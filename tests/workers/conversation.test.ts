@@ -4,9 +4,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { QUESTION_MESSAGES } from "../../app/lib/question-form";
-import { UPDATE_MESSAGES } from "../../app/lib/update-form";
-import { MESSAGES } from "../../app/lib/schemas";
+import { QUESTION_MESSAGES } from "../../domain/question-form";
+import { UPDATE_MESSAGES } from "../../domain/update-form";
+import { MESSAGES } from "../../domain/schemas";
 import { runClosingSoon } from "../../worker/services/notifications";
 import { call, db, inDays, insertProject, json, makeAdmin, signup, withPrice } from "./helpers";
 

@@ -11,7 +11,7 @@ import {
   parseFormFields,
   parseRowIntent,
   validateAll,
-} from "../../app/lib/form-kit";
+} from "../../domain/form-kit";
 
 /** A form shaped like the project form: nested objects, a repeating list, bounds and optionals. */
 const schema = v.object({

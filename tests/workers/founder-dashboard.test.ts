@@ -1,13 +1,13 @@
 /**
  * The founder dashboard service (worker/services/founder-dashboard.ts) with real D1, purchases made
- * through the real API, and the CSV writer it is downloaded with (app/lib/csv.ts, pure).
+ * through the real API, and the CSV writer it is downloaded with (domain/csv.ts, pure).
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { csvCell, toCsv } from "../../app/lib/csv";
-import { MESSAGES } from "../../app/lib/schemas";
-import type { SessionUser } from "../../app/lib/types";
+import { csvCell, toCsv } from "../../domain/csv";
+import { MESSAGES } from "../../domain/schemas";
+import type { SessionUser } from "../../domain/types";
 import { countingD1, createDb } from "../../db/client";
 import { validateSessionToken } from "../../worker/services/auth";
 import { ServiceError } from "../../worker/services/errors";
@@ -256,7 +256,7 @@ describe("publicInvestorName", () => {
   });
 });
 
-describe("CSV writer (app/lib/csv.ts)", () => {
+describe("CSV writer (domain/csv.ts)", () => {
   it("writes plain cells as they are, rows ending in CRLF", () => {
     expect(
       toCsv([

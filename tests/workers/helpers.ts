@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 
 import { createDb } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
-import { sectorForCategory } from "../../app/lib/categories";
+import { sectorForCategory } from "../../domain/categories";
 import { TEST_PASSWORD, uniqueIp } from "../shared/clients";
 
 export { TEST_PASSWORD, uniqueIp } from "../shared/clients";
@@ -32,7 +32,7 @@ export function call(
 }
 
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
-  return (await res.json()) as T;
+  return await res.json();
 }
 
 export function adultBirthDate() {
@@ -57,7 +57,7 @@ export async function signup(role: "investor" | "founder" = "investor", override
   const res = await call("/api/auth/signup", { body });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   const out = await json<{ token: string; user: { id: string; email: string; role: string } }>(res);
-  return { ...out, password: body.password as string };
+  return { ...out, password: body.password };
 }
 
 /** Makes an account an admin directly in D1 (admin is never self-assigned). */

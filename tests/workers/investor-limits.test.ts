@@ -1,5 +1,5 @@
 /**
- * The investment limits (issue 9): the rule at its boundaries (app/lib/reg-cf.ts), the same rule
+ * The investment limits (issue 9): the rule at its boundaries (domain/reg-cf.ts), the same rule
  * as the purchase guard's SQL, the API (`/api/users/me/financials`, `/api/users/me/limits`), and
  * the purchase service enforcing it inside its atomic write, concurrent purchases included.
  */
@@ -13,7 +13,7 @@ import {
   regCfLimitCents,
   regAPlusLimitCents,
   type InvestorFigures,
-} from "../../app/lib/reg-cf";
+} from "../../domain/reg-cf";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { regALimitCentsSql, regCfLimitCentsSql } from "../../worker/services/investor-limits";
 import { call, insertProject, json, makeAdmin, signup, unique, withPrice } from "./helpers";

@@ -7,10 +7,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadline, CANCEL_CUTOFF_MS } from "../../app/lib/cancellation";
-import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
-import { PROJECT_MESSAGES } from "../../app/lib/project-form";
-import type { ProjectDTO, SessionUser } from "../../app/lib/types";
+import { cancelDeadline, CANCEL_CUTOFF_MS } from "../../domain/cancellation";
+import { NOTIFICATION_TEXT } from "../../domain/notification-text";
+import { PROJECT_MESSAGES } from "../../domain/project-form";
+import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
 import { validateSessionToken } from "../../worker/services/auth";
 import { type ServiceError } from "../../worker/services/errors";

@@ -1,12 +1,12 @@
 /**
- * Issue 16: every notification's wording comes from app/lib/notification-text.ts, and the fan-outs
+ * Issue 16: every notification's wording comes from domain/notification-text.ts, and the fan-outs
  * that build it in SQL (the goal, closing soon) say exactly what the JavaScript wording says, for
  * any title a founder can save.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { NOTIFICATION_SQL, NOTIFICATION_TEXT } from "../../app/lib/notification-text";
+import { NOTIFICATION_SQL, NOTIFICATION_TEXT } from "../../domain/notification-text";
 
 const TITLES = [
   "Campus Keys",

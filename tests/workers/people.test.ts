@@ -1,12 +1,12 @@
 /**
- * The Team tab's people, each once (app/lib/people.ts): the creator, founders[] and team[] merged
+ * The Team tab's people, each once (domain/people.ts): the creator, founders[] and team[] merged
  * by name. Pure functions, run here in workerd with the other tests; the last block runs the rule
  * over the demo data the app ships with.
  */
 import { describe, expect, it } from "vitest";
 
-import { sectorForCategory } from "../../app/lib/categories";
-import { peopleOnce, personKey } from "../../app/lib/people";
+import { sectorForCategory } from "../../domain/categories";
+import { peopleOnce, personKey } from "../../domain/people";
 import { buildDemoData } from "../../db/seed-data";
 
 describe("personKey", () => {

@@ -1,5 +1,5 @@
 /**
- * The portfolio math (app/lib/portfolio-math.ts): worked examples from the spec's numbers
+ * The portfolio math (domain/portfolio-math.ts): worked examples from the spec's numbers
  * (sections 2, 4, 8 and 9), one expected outcome per test. Pure functions, run here in workerd
  * with the other tests.
  */
@@ -29,8 +29,8 @@ import {
   sectorDistribution,
   sectorName,
   whatIfOneFails,
-} from "../../app/lib/portfolio-math";
-import type { InvestmentDTO, RiskLevel } from "../../app/lib/types";
+} from "../../domain/portfolio-math";
+import type { InvestmentDTO, RiskLevel } from "../../domain/types";
 
 const NOW = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,19 +1,19 @@
 /**
- * The AI Tools tab's presentation rules (app/lib/portfolio-view.ts), and the promise behind its
+ * The AI Tools tab's presentation rules (domain/portfolio-view.ts), and the promise behind its
  * recommended sector cards: every sector name we may recommend (our browse sectors, which the
  * model must choose from, the spec's defaults and its fallback) lands on a browse sector that has
  * seeded projects, so no card leads to "No projects found".
  */
 import { describe, expect, it } from "vitest";
 
-import { isSectorId, SECTORS, sectorForCategory, sectorFromParam } from "../../app/lib/categories";
+import { isSectorId, SECTORS, sectorForCategory, sectorFromParam } from "../../domain/categories";
 import {
   DEFAULT_RECOMMENDED_SECTORS,
   EMPTY_RECOMMENDED_SECTOR,
   FALLBACK_RECOMMENDED_SECTORS,
   MARKET_TRENDS,
-} from "../../app/lib/portfolio-math";
-import { ringDash, sectorHref, stepIndex } from "../../app/lib/portfolio-view";
+} from "../../domain/portfolio-math";
+import { ringDash, sectorHref, stepIndex } from "../../domain/portfolio-view";
 import { buildDemoData } from "../../db/seed-data";
 import { SECTOR_NAMES } from "../../worker/ai/facts";
 

@@ -7,8 +7,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { formValuesOf, lockedTerm } from "../../app/lib/project-form";
-import type { ProjectDTO, SessionUser } from "../../app/lib/types";
+import { formValuesOf, lockedTerm } from "../../domain/project-form";
+import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
 import { validateSessionToken } from "../../worker/services/auth";
 import { ServiceError } from "../../worker/services/errors";
@@ -110,7 +110,7 @@ function withField(body: Record<string, unknown>, path: string, value: unknown):
   const parts = path.split(".");
   let node = out;
   for (const key of parts.slice(0, -1)) {
-    node[key] = { ...((node[key] as Record<string, unknown>) ?? {}) };
+    node[key] = { ...(node[key] ?? {}) };
     node = node[key] as Record<string, unknown>;
   }
   node[parts[parts.length - 1]] = value;
@@ -787,7 +787,7 @@ describe("drafts and publishing", () => {
     const res = await publish(project._id, founder.token);
     const out = await json<ProjectDTO>(res);
     const row = await rowOf(project._id);
-    const expectedSlug = (project.title as string).toLowerCase().replace(/ /g, "-");
+    const expectedSlug = project.title.toLowerCase().replace(/ /g, "-");
     expect({
       status: res.status,
       answered: [out.status, out.slug],
@@ -914,7 +914,7 @@ describe("terms locked after the first investment", () => {
     const { founder, project } = await lockedProject();
     const dto = await json<ProjectDTO>(await call("/api/projects/founder", { token: founder.token }));
     const before = await rowOf(project._id);
-    const res = await put(project._id, founder.token, formValuesOf(dto as Parameters<typeof formValuesOf>[0]));
+    const res = await put(project._id, founder.token, formValuesOf(dto));
     const after = await rowOf(project._id);
     expect({ status: res.status, after }).toEqual({ status: 200, after: { ...before, updated_at: after?.updated_at } });
   });

@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { bannerMessage, constraintsOf } from "../../app/lib/form-kit";
+import { bannerMessage, constraintsOf } from "../../domain/form-kit";
 import {
   derivedTerms,
   PROJECT_MESSAGES as M,
   projectFormSchema,
   validateProject,
   type ProjectInput,
-} from "../../app/lib/project-form";
+} from "../../domain/project-form";
 
 const TODAY = "2026-06-01";
 const DEADLINE = "2026-12-31";
@@ -39,7 +39,7 @@ function withField(path: string, value: unknown, body = validBody()): Record<str
   const parts = path.split(".");
   let node = body;
   for (const key of parts.slice(0, -1)) {
-    node[key] = { ...((node[key] as Record<string, unknown>) ?? {}) };
+    node[key] = { ...(node[key] ?? {}) };
     node = node[key] as Record<string, unknown>;
   }
   const last = parts[parts.length - 1];

@@ -1,13 +1,13 @@
 /**
- * The one status rule (app/lib/project-status.ts) and the funding state and invest button derived
- * from it (app/lib/project.ts): every status × (open, deadline passed, sold out), one expected
+ * The one status rule (domain/project-status.ts) and the funding state and invest button derived
+ * from it (domain/project.ts): every status × (open, deadline passed, sold out), one expected
  * outcome per test. Pure functions, run here in workerd with the other tests.
  */
 import { describe, expect, it } from "vitest";
 
-import { closedLabel, fundingState, investButtonState } from "../../app/lib/project";
-import { daysLeftText, projectStatus, type ProjectStatus } from "../../app/lib/project-status";
-import type { Role } from "../../app/lib/types";
+import { closedLabel, fundingState, investButtonState } from "../../domain/project";
+import { daysLeftText, projectStatus, type ProjectStatus } from "../../domain/project-status";
+import type { Role } from "../../domain/types";
 
 const SITUATIONS = {
   open: { daysLeft: 12, sharesRemaining: 500 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { PROFILE_MESSAGES, validatePublicProfile } from "../../app/lib/public-profile-form";
+import { PROFILE_MESSAGES, validatePublicProfile } from "../../domain/public-profile-form";
 import { getPublicInvestor } from "../../worker/services/public-profile";
 import { call, db, insertProject, json, makeAdmin, signup, unique } from "./helpers";
 

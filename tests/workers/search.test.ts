@@ -9,9 +9,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { sectorForCategory, sectorFromParam } from "../../app/lib/categories";
-import { SEARCH_MAX_TERMS } from "../../app/lib/project-search";
-import { SHOW_PUBLICLY_MESSAGE } from "../../app/lib/schemas";
+import { sectorForCategory, sectorFromParam } from "../../domain/categories";
+import { SEARCH_MAX_TERMS } from "../../domain/project-search";
+import { SHOW_PUBLICLY_MESSAGE } from "../../domain/schemas";
 import { projects } from "../../db/schema";
 import { SEARCH_MAX_ENTRIES } from "../../worker/edge-cache";
 import { ftsQuery, LIST_MESSAGES, listProjectsPage } from "../../worker/services/projects";

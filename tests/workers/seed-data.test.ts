@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadline } from "../../app/lib/cancellation";
-import { SECTORS, sectorForCategory } from "../../app/lib/categories";
-import { shapeProblems } from "../../app/lib/project-shapes";
+import { cancelDeadline } from "../../domain/cancellation";
+import { SECTORS, sectorForCategory } from "../../domain/categories";
+import { shapeProblems } from "../../domain/project-shapes";
 import { buildDemoData, validateDemoData } from "../../db/seed-data";
 
 describe("demo data", () => {

@@ -1,5 +1,5 @@
 /**
- * The task manager's rules (app/lib/tasks.ts) and the tour's tooltip placement
+ * The task manager's rules (domain/tasks.ts) and the tour's tooltip placement
  * (app/components/tour/placement.ts): pure functions, run here in workerd with the other tests.
  */
 import { describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ import {
   TASKS_STORAGE_KEY,
   toggleTask,
   updateTask,
-} from "../../app/lib/tasks";
+} from "../../domain/tasks";
 
 const base: readonly Task[] = [
   { id: "a", text: "Read the BridgeCode pitch", completed: false, priority: "high", dueDate: "2026-03-01" },

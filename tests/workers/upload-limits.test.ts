@@ -7,8 +7,8 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import type { ProjectDTO, SessionUser } from "../../app/lib/types";
-import { bannerMessage } from "../../app/lib/form-kit";
+import type { ProjectDTO, SessionUser } from "../../domain/types";
+import { bannerMessage } from "../../domain/form-kit";
 import { CLEANUP_LIMITS, deleteUnusedUploads } from "../../worker/services/upload-cleanup";
 import {
   storeImage,

@@ -6,8 +6,8 @@ import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import type { SessionUser } from "../../app/lib/types";
-import { FORM_LIMITS, FORM_MESSAGES, formFiles, readForm } from "../../app/server/form.server";
+import type { SessionUser } from "../../domain/types";
+import { FORM_MESSAGES, formFiles, readForm } from "../../app/server/form.server";
 import { createApp, MAX_PAGE_BODY_BYTES, maxPageBodyBytes } from "../../worker/app";
 import { UPLOAD_BODY_BYTES } from "../../worker/api/uploads";
 import { MAX_BODY_BYTES } from "../../worker/api/util";
@@ -15,12 +15,12 @@ import { SESSION_COOKIE } from "../../worker/services/auth";
 import { ServiceError } from "../../worker/services/errors";
 import {
   IMAGE_FIELD_LABELS,
-  IMAGE_LIMITS,
   UPLOAD_MESSAGES,
   isOurUploadUrl,
   sniffImageType,
   storeImage,
 } from "../../worker/services/uploads";
+import { FORM_LIMITS, IMAGE_LIMITS } from "../../domain/limits";
 import { call, db, json, makeAdmin, signup, uniqueIp } from "./helpers";
 
 const MB2 = 2 * 1024 * 1024;

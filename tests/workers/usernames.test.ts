@@ -7,8 +7,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import routes from "../../app/routes";
-import { PROFILE_MESSAGES } from "../../app/lib/public-profile-form";
-import { isReservedUsername, ROUTE_WORDS } from "../../app/lib/usernames";
+import { PROFILE_MESSAGES } from "../../domain/public-profile-form";
+import { isReservedUsername, ROUTE_WORDS } from "../../domain/usernames";
 import { USERNAME_HOLD_MS } from "../../worker/services/public-profile";
 import { call, json, signup, unique } from "./helpers";
 
@@ -37,7 +37,7 @@ describe("reserved usernames", () => {
         if (r.children) walk(r.children as typeof list);
       }
     };
-    walk(routes as { path?: string; children?: unknown[] }[]);
+    walk(routes);
     expect([...segments].filter((s) => !(ROUTE_WORDS as readonly string[]).includes(s))).toEqual([]);
   });
 

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { UPDATE_MESSAGES } from "../../app/lib/conversation-messages";
+import { UPDATE_MESSAGES } from "../../domain/conversation-messages";
 import { FOLLOW_MESSAGES, FOLLOW_RATE_LIMIT } from "../../worker/services/follows";
 import { FOLLOWERS_FRESH_MS } from "../../worker/services/public-content";
 import { call, insertProject, json, signup, unique } from "./helpers";

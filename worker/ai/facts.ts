@@ -1,11 +1,11 @@
 /**
  * The facts the insights model is given (ADR 019): every number is computed here, by the same
- * portfolio math every screen uses (`app/lib/portfolio-math.ts`), and handed over already worded
+ * portfolio math every screen uses (`domain/portfolio-math.ts`), and handed over already worded
  * ("$12,500", "40%"), so the model only has to phrase them and has nothing to compute.
  */
-import { SECTORS, sectorForCategory, sectorLabel } from "../../app/lib/categories";
-import { formatMoney } from "../../app/lib/format";
-import { toCents } from "../../app/lib/money";
+import { SECTORS, sectorForCategory, sectorLabel } from "../../domain/categories";
+import { formatMoney } from "../../domain/format";
+import { toCents } from "../../domain/money";
 import {
   concentration,
   diversificationLabel,
@@ -13,7 +13,7 @@ import {
   riskScore,
   sectorDistribution,
   type Holding,
-} from "../../app/lib/portfolio-math";
+} from "../../domain/portfolio-math";
 
 /** Spec section 9, Report: a largest position above 30 % is flagged; the advice is under 20 %. */
 const CONCENTRATION_THRESHOLD = "30%";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 
-import { PASSWORD_MESSAGES } from "../../app/lib/password-form";
-import { MESSAGES } from "../../app/lib/schemas";
+import { PASSWORD_MESSAGES } from "../../domain/password-form";
+import { MESSAGES } from "../../domain/schemas";
 import { changePassword, signOutOtherSessions } from "../services/account-security";
 import {
   DEVICE_COOKIE,

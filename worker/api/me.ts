@@ -7,8 +7,8 @@
  */
 import { Hono } from "hono";
 
-import { FINANCIALS_MESSAGES } from "../../app/lib/investor-financials-form";
-import { PROFILE_MESSAGES } from "../../app/lib/profile-form";
+import { FINANCIALS_MESSAGES } from "../../domain/investor-financials-form";
+import { PROFILE_MESSAGES } from "../../domain/profile-form";
 import { assertCanHaveLimits, getFinancials, getLimits, saveFinancials } from "../services/investor-limits";
 import { getProfile, updateProfile } from "../services/profile";
 import type { HonoEnv } from "../types";

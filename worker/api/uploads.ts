@@ -8,7 +8,8 @@
  */
 import { Hono } from "hono";
 
-import { IMAGE_LIMITS, UPLOAD_MESSAGES, assertCanUpload, storeImage } from "../services/uploads";
+import { UPLOAD_MESSAGES, assertCanUpload, storeImage } from "../services/uploads";
+import { IMAGE_LIMITS } from "../../domain/limits";
 import type { HonoEnv } from "../types";
 import { BODY_MESSAGES } from "./util";
 

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 
-import { PROFILE_MESSAGES } from "../../app/lib/public-profile-form";
+import { PROFILE_MESSAGES } from "../../domain/public-profile-form";
 import { getPublicProfile, savePublicProfile } from "../services/public-profile";
 import type { HonoEnv } from "../types";
 import { readBody } from "./util";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 
-import { parseFormFields } from "../../app/lib/form-kit";
-import type { ProjectDTO } from "../../app/lib/types";
+import { parseFormFields } from "../../domain/form-kit";
+import type { ProjectDTO } from "../../domain/types";
 import { ServiceError } from "../services/errors";
 import type { HonoEnv } from "../types";
 

@@ -2,8 +2,9 @@
  * Who may do what, written once: the checks every service starts with. They throw the spec's
  * message as a ServiceError, which both doors turn into the same answer.
  */
-import { MESSAGES } from "../../app/lib/schemas";
-import type { SessionUser } from "../../app/lib/types";
+import { can, type Capability } from "../../domain/access";
+import { MESSAGES } from "../../domain/schemas";
+import type { SessionUser } from "../../domain/types";
 import { ServiceError } from "./errors";
 
 /** 401 'Authentication required' without a signed-in user. */
@@ -14,7 +15,20 @@ export function requireSignedIn(viewer: SessionUser | null): asserts viewer is S
 /** The user themself, or an admin; else 403. */
 export function assertSelfOrAdmin(viewer: SessionUser | null, userId: string): asserts viewer is SessionUser {
   requireSignedIn(viewer);
-  if (viewer.id !== userId && viewer.role !== "admin") {
+  if (viewer.id !== userId && !can(viewer, "administer")) {
     throw new ServiceError(403, MESSAGES.noPermission, "forbidden");
   }
+}
+
+/**
+ * A signed-in user holding `capability` (domain/access.ts `can`); else 401 without a user, and
+ * `refusal` (by default 403 'You do not have permission…') for a user without it.
+ */
+export function requireCan(
+  viewer: SessionUser | null,
+  capability: Capability,
+  refusal: () => ServiceError = () => new ServiceError(403, MESSAGES.noPermission, "forbidden"),
+): asserts viewer is SessionUser {
+  requireSignedIn(viewer);
+  if (!can(viewer, capability)) throw refusal();
 }

@@ -7,9 +7,9 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 
-import { bannerMessage } from "../../app/lib/form-kit";
-import { PASSWORD_MESSAGES, validatePasswordChange } from "../../app/lib/password-form";
-import type { SessionUser } from "../../app/lib/types";
+import { bannerMessage } from "../../domain/form-kit";
+import { PASSWORD_MESSAGES, validatePasswordChange } from "../../domain/password-form";
+import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { requireSignedIn } from "./access";

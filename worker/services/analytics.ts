@@ -20,9 +20,9 @@
 import { eq } from "drizzle-orm";
 import * as v from "valibot";
 
-import { MESSAGES } from "../../app/lib/schemas";
-import { DAY_MS, isoDay } from "../../app/lib/dates";
-import { toCents, toDollars } from "../../app/lib/money";
+import { MESSAGES } from "../../domain/schemas";
+import { DAY_MS, isoDay } from "../../domain/dates";
+import { toCents, toDollars } from "../../domain/money";
 import {
   analysisReport,
   diversificationLabel,
@@ -34,8 +34,8 @@ import {
   type AnalysisReport,
   type Holding,
   type SectorSlice,
-} from "../../app/lib/portfolio-math";
-import type { RiskLevel, SessionUser } from "../../app/lib/types";
+} from "../../domain/portfolio-math";
+import type { RiskLevel, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { aiInsights } from "../../db/schema";
 import { holdingsHash, portfolioFacts } from "../ai/facts";

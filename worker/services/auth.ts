@@ -12,9 +12,9 @@ import { scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 
 import { and, eq, sql } from "drizzle-orm";
 
-import { DAY_MS } from "../../app/lib/dates";
-import { MESSAGES, parseFirst, SigninSchema, signupSchema } from "../../app/lib/schemas";
-import type { SessionUser, UserDTO } from "../../app/lib/types";
+import { DAY_MS } from "../../domain/dates";
+import { MESSAGES, parseFirst, SigninSchema, signupSchema } from "../../domain/schemas";
+import type { SessionUser, UserDTO } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { projects, sessions, signInNetworks, trustedDevices, users } from "../../db/schema";
 import { constraintFailed, ServiceError } from "./errors";
@@ -374,7 +374,7 @@ export async function login(
   const account = await keyPart(email);
   const addressSlot: Slot = { key: `login:ip:${options.clientIp}`, limit: LOGIN_LIMITS.address };
   const accountSlots: Slot[] = trusted
-    ? [{ key: `login:device:${row!.deviceId}`, limit: LOGIN_LIMITS.device }]
+    ? [{ key: `login:device:${row.deviceId}`, limit: LOGIN_LIMITS.device }]
     : knownNetwork
       ? [{ key: `login:acct-ip:${account}:${options.clientIp}`, limit: LOGIN_LIMITS.accountFromAddress }]
       : [

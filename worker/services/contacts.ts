@@ -8,7 +8,7 @@
  * same D1 transaction as the insert (ADR 013), so concurrent posts cannot store more.
  */
 import type { Database } from "../../db/client";
-import { MESSAGES, contactSchema, isHoneypotFilled, parseFirst } from "../../app/lib/schemas";
+import { MESSAGES, contactSchema, isHoneypotFilled, parseFirst } from "../../domain/schemas";
 import { ServiceError } from "./errors";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 

@@ -1,6 +1,6 @@
 import type * as v from "valibot";
 
-import { bannerMessage, validateAll, type FieldErrors } from "../../app/lib/form-kit";
+import { bannerMessage, validateAll, type FieldErrors } from "../../domain/form-kit";
 
 /**
  * A rule broken by the request: carries the HTTP status and the spec's message. Services throw

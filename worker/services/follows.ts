@@ -10,7 +10,7 @@
  */
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 
-import type { ProjectDTO, SessionUser } from "../../app/lib/types";
+import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { projectFollows, projects, users } from "../../db/schema";
 import { requireSignedIn } from "./access";

@@ -8,11 +8,11 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 
-import { isoDay } from "../../app/lib/dates";
-import { progressPercent } from "../../app/lib/project";
-import { PROJECT_MESSAGES } from "../../app/lib/project-form";
-import { MESSAGES } from "../../app/lib/schemas";
-import type { SessionUser } from "../../app/lib/types";
+import { isoDay } from "../../domain/dates";
+import { progressPercent } from "../../domain/project";
+import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { MESSAGES } from "../../domain/schemas";
+import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { investments, projects, users } from "../../db/schema";
 import { requireSignedIn } from "./access";

@@ -31,15 +31,15 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 
-import { cancelCutoffSql, cutoffText, deadlineCutoffSql, investmentCancelDeadline } from "../../app/lib/cancellation";
-import { isoDay } from "../../app/lib/dates";
-import { MESSAGES } from "../../app/lib/schemas";
-import { belowMinimum, equityForShares, fundingState, totalFor } from "../../app/lib/project";
-import { formatMoney, formatNumber, formatPrice } from "../../app/lib/format";
-import { toCents, toDollars } from "../../app/lib/money";
-import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../app/lib/reg-cf";
-import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
-import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../app/lib/types";
+import { cancelCutoffSql, cutoffText, deadlineCutoffSql, investmentCancelDeadline } from "../../domain/cancellation";
+import { isoDay } from "../../domain/dates";
+import { MESSAGES } from "../../domain/schemas";
+import { belowMinimum, equityForShares, fundingState, totalFor } from "../../domain/project";
+import { formatMoney, formatNumber, formatPrice } from "../../domain/format";
+import { toCents, toDollars } from "../../domain/money";
+import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../domain/reg-cf";
+import { NOTIFICATION_TEXT } from "../../domain/notification-text";
+import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { investments, projects } from "../../db/schema";
 import { assertSelfOrAdmin, requireSignedIn } from "./access";
@@ -627,7 +627,7 @@ function cancelRefusal(inv: InvestmentDTO, now: number): ServiceError | null {
 }
 
 /**
- * Cancels an investment: its owner or an admin, until its cutoff (app/lib/cancellation.ts): the
+ * Cancels an investment: its owner or an admin, until its cutoff (domain/cancellation.ts): the
  * later of the cutoff stored at purchase (48 hours before the deadline stated then) and 48 hours
  * before the current deadline, so no edit shortens it and a later deadline extends it (issue 16).
  * The row is kept with status 'cancelled' and `cancelled_at`; the project's `shares_sold` and

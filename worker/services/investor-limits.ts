@@ -1,5 +1,5 @@
 /**
- * The investment limits (issue 9, app/lib/reg-cf.ts for the rule): the investor's self-declared
+ * The investment limits (issue 9, domain/reg-cf.ts for the rule): the investor's self-declared
  * figures, what they have used, and the SQL the purchase's guarded INSERT checks them with.
  *
  * - `getFinancials` / `saveFinancials`: the Investor Information form (settings page and
@@ -26,7 +26,7 @@ import {
   FINANCIALS_MESSAGES,
   investorFinancialsSchema,
   type InvestorFinancials,
-} from "../../app/lib/investor-financials-form";
+} from "../../domain/investor-financials-form";
 import {
   LIMIT_WINDOW_MS,
   REG_A_PERCENT,
@@ -38,8 +38,8 @@ import {
   REG_CF_THRESHOLD,
   regCfLimits,
   type RegCfLimits,
-} from "../../app/lib/reg-cf";
-import type { ProjectDTO, SessionUser } from "../../app/lib/types";
+} from "../../domain/reg-cf";
+import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { investorFinancials, projects, users } from "../../db/schema";
 import { requireSignedIn } from "./access";
@@ -201,7 +201,7 @@ export async function saveFinancials(
   now: number = Date.now(),
 ): Promise<FinancialsAndLimits> {
   assertCanHaveLimits(viewer);
-  const input = validateFields(investorFinancialsSchema, body) as InvestorFinancials;
+  const input: InvestorFinancials = validateFields(investorFinancialsSchema, body);
   const values = {
     userId: viewer.id,
     annualIncome: input.annualIncome,

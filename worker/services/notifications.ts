@@ -11,10 +11,10 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
-import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../app/lib/notification-preferences";
-import { isoDay } from "../../app/lib/dates";
-import { NOTIFICATION_SQL } from "../../app/lib/notification-text";
-import type { SessionUser } from "../../app/lib/types";
+import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../domain/notification-preferences";
+import { isoDay } from "../../domain/dates";
+import { NOTIFICATION_SQL } from "../../domain/notification-text";
+import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { notificationPreferences, notifications, type NotificationKind } from "../../db/schema";
 import { requireSignedIn } from "./access";
@@ -351,4 +351,4 @@ export {
   DEFAULT_PREFERENCES,
   PREFERENCE_LABELS,
   type NotificationPreferences,
-} from "../../app/lib/notification-preferences";
+} from "../../domain/notification-preferences";

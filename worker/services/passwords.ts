@@ -14,13 +14,13 @@
  *   trivial (`robin123`, `robin2026`, `Quinn.Robin`, `robin.quinn@example.edu`).
  * Used by sign-up and by the password change, through `passwordRefusal`.
  */
-import { MESSAGES, MIN_PASSWORD } from "../../app/lib/schemas";
+import { MESSAGES, MIN_PASSWORD } from "../../domain/schemas";
 
 let common: Promise<Set<string>> | null = null;
 
 function commonPasswords(): Promise<Set<string>> {
   common ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => {
-    const list = dictionary["passwords-common"] as string[];
+    const list = dictionary["passwords-common"];
     // Shorter ones are refused by the length rule already.
     return new Set(list.filter((p) => p.length >= MIN_PASSWORD));
   });

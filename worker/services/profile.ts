@@ -6,11 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 
-import { PROFILE_MESSAGES, profileFormSchema, type ProfileDTO } from "../../app/lib/profile-form";
-import type { SessionUser } from "../../app/lib/types";
+import { PROFILE_MESSAGES, profileFormSchema, type ProfileDTO } from "../../domain/profile-form";
+import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
-import { MESSAGES } from "../../app/lib/schemas";
+import { MESSAGES } from "../../domain/schemas";
 import { ServiceError, validateFields } from "./errors";
 
 function requireViewer(viewer: SessionUser | null, message: string): asserts viewer is SessionUser {

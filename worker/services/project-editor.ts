@@ -23,9 +23,9 @@
  */
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 
-import { sectorForCategory } from "../../app/lib/categories";
-import { isoDay } from "../../app/lib/dates";
-import { bannerMessage } from "../../app/lib/form-kit";
+import { sectorForCategory } from "../../domain/categories";
+import { isoDay } from "../../domain/dates";
+import { bannerMessage } from "../../domain/form-kit";
 import {
   formValuesOf,
   LOCKED_TERMS,
@@ -33,12 +33,12 @@ import {
   PROJECT_MESSAGES,
   validateProject,
   type ProjectInput,
-} from "../../app/lib/project-form";
-import type { ProjectDTO, SessionUser } from "../../app/lib/types";
+} from "../../domain/project-form";
+import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
-import { cancelDeadline } from "../../app/lib/cancellation";
-import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
+import { cancelDeadline } from "../../domain/cancellation";
+import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import { constraintFailed, ServiceError } from "./errors";
 import { notifyDeadlineMoved } from "./notifications";
 import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";

@@ -6,9 +6,9 @@ import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from "drizzle-o
 
 import * as v from "valibot";
 
-import { PAGE_SIZE, daysLeft } from "../../app/lib/project";
-import { toDollars } from "../../app/lib/money";
-import { raiseFigures, type RaiseFigures } from "../../app/lib/raise";
+import { PAGE_SIZE, daysLeft } from "../../domain/project";
+import { toDollars } from "../../domain/money";
+import { raiseFigures, type RaiseFigures } from "../../domain/raise";
 import {
   effectiveSort,
   isProjectSort,
@@ -16,8 +16,8 @@ import {
   searchTerms,
   SORT_IDS,
   type ProjectSort,
-} from "../../app/lib/project-search";
-import { FILTERS, sectorFromParam } from "../../app/lib/categories";
+} from "../../domain/project-search";
+import { FILTERS, sectorFromParam } from "../../domain/categories";
 import {
   CreatorInfoShape,
   DocumentLinkShape,
@@ -27,8 +27,8 @@ import {
   readStoredDetails,
   readStoredList,
   SocialLinksShape,
-} from "../../app/lib/project-shapes";
-import type { ProjectDTO, SessionUser } from "../../app/lib/types";
+} from "../../domain/project-shapes";
+import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { investments, projects, users, type ProjectRow } from "../../db/schema";
 import { ServiceError } from "./errors";
@@ -41,7 +41,7 @@ export const investorCount = sql<number>`(select count(distinct i.investor_id) f
 export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
   const fundingGoal = toDollars(row.fundingGoalCents);
   const sharePrice = toDollars(row.sharePriceCents);
-  // JSON columns are read through their runtime shapes (app/lib/project-shapes.ts): a stored entry
+  // JSON columns are read through their runtime shapes (domain/project-shapes.ts): a stored entry
   // that does not match is dropped rather than rendered half-formed.
   const creatorInfo = readStored(CreatorInfoShape, row.creatorInfo, { name: "", bio: "" });
   return {

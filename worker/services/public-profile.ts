@@ -3,21 +3,21 @@
  * admin) and the public page `/investors/{username}`, which shows only what the owner allows.
  * Usernames are stored lower-cased, so the unique index makes them unique without regard to case,
  * and two saves racing for one name end with one owner and one 409. Issue 16 (ADR 025): the
- * platform's, staff and route names are reserved (app/lib/usernames.ts), a name given up is held
+ * platform's, staff and route names are reserved (domain/usernames.ts), a name given up is held
  * for its last owner for 30 days (`released_usernames`), and an account changes its username at
  * most 3 times a day, all checked inside the save's one batch.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 
-import { DAY_MS } from "../../app/lib/dates";
+import { DAY_MS } from "../../domain/dates";
 import {
   PROFILE_MESSAGES,
   USERNAME_LIMITS,
   validatePublicProfile,
   type PublicProfile,
-} from "../../app/lib/public-profile-form";
-import { bannerMessage } from "../../app/lib/form-kit";
-import type { SessionUser } from "../../app/lib/types";
+} from "../../domain/public-profile-form";
+import { bannerMessage } from "../../domain/form-kit";
+import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { investments, projects, publicProfiles, users } from "../../db/schema";
 import { assertSelfOrAdmin } from "./access";

@@ -5,10 +5,10 @@
  * question. Hidden questions are seen only by the founder and admins. The founder hears of each
  * new question, the asker of the answer, once each (worker/services/notifications.ts).
  */
-import { QUESTION_LIMITS, QUESTION_MESSAGES, validateAnswer, validateQuestion } from "../../app/lib/question-form";
-import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
-import type { QuestionDTO } from "../../app/lib/conversation";
-import type { SessionUser } from "../../app/lib/types";
+import { QUESTION_LIMITS, QUESTION_MESSAGES, validateAnswer, validateQuestion } from "../../domain/question-form";
+import { NOTIFICATION_TEXT } from "../../domain/notification-text";
+import type { QuestionDTO } from "../../domain/conversation";
+import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";

@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
 import { supporters } from "../../db/schema";
-import { MESSAGES, SupporterSchema, isHoneypotFilled, parseFirst } from "../../app/lib/schemas";
+import { MESSAGES, SupporterSchema, isHoneypotFilled, parseFirst } from "../../domain/schemas";
 import { ServiceError } from "./errors";
 import { markPublicContentChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";

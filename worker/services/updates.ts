@@ -8,11 +8,11 @@
  * with a slot of the project's daily limit (UPDATE_RATE_LIMIT, issue 16): a refused post writes
  * neither the update nor a notification.
  */
-import { UPDATE_LIMITS, UPDATE_MESSAGES, validateUpdate, type UpdateInput } from "../../app/lib/update-form";
-import { DAY_MS } from "../../app/lib/dates";
-import { NOTIFICATION_TEXT } from "../../app/lib/notification-text";
-import type { UpdateDTO } from "../../app/lib/conversation";
-import type { SessionUser } from "../../app/lib/types";
+import { UPDATE_LIMITS, UPDATE_MESSAGES, validateUpdate, type UpdateInput } from "../../domain/update-form";
+import { DAY_MS } from "../../domain/dates";
+import { NOTIFICATION_TEXT } from "../../domain/notification-text";
+import type { UpdateDTO } from "../../domain/conversation";
+import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";

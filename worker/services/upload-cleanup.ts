@@ -16,7 +16,7 @@
  * batch of keys, not one query per object.
  */
 import type { Database } from "../../db/client";
-import { DAY_MS } from "../../app/lib/dates";
+import { DAY_MS } from "../../domain/dates";
 import { UPLOAD_KEY_PREFIX, UPLOAD_URL_PREFIX } from "./uploads";
 
 export const CLEANUP_LIMITS = {

@@ -15,13 +15,12 @@
  * The ledger is also who may use an upload in a project (project-editor.ts) and what the daily
  * cleanup deletes (upload-cleanup.ts).
  */
-import type { SessionUser } from "../../app/lib/types";
+import { IMAGE_LIMITS } from "../../domain/limits";
+import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { requireSignedIn } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
 import { reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
-
-export const IMAGE_LIMITS = { maxBytes: 2 * 1024 * 1024 } as const;
 
 /** What one account may keep stored at once (uploads no project uses are deleted after a day). */
 export const UPLOAD_QUOTA = { images: 50, bytes: 100 * 1024 * 1024 } as const;

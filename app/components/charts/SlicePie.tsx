@@ -1,6 +1,6 @@
 /**
  * The one pie of the product (spec section 2's chart rules), drawn on the server as SVG with visx:
- * a fixed viewBox, every rule from `chartSlices` (app/lib/portfolio-math.ts: sorted by percentage,
+ * a fixed viewBox, every rule from `chartSlices` (domain/portfolio-math.ts: sorted by percentage,
  * six colours, percent labels only from 5 %, a tiny share drawn as 0.1 %), a <title> per slice with
  * the percentage to one decimal (the browser's tooltip, with or without JavaScript), a legend naming
  * every slice, a small-segment legend listing the slices under 5 % with their first project, and a
@@ -10,8 +10,8 @@
 import { Group } from "@visx/group";
 import { Pie } from "@visx/shape";
 
-import { formatMoney } from "../../lib/format";
-import { formatPercent1, type ChartSlice } from "../../lib/portfolio-math";
+import { formatMoney } from "../../../domain/format";
+import { formatPercent1, type ChartSlice } from "../../../domain/portfolio-math";
 
 const SIZE = 240;
 const OUTER = SIZE / 2 - 8;

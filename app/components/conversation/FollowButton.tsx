@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "react-router";
 
-import { formatNumber } from "../../lib/format";
+import { formatNumber } from "../../../domain/format";
 
 export function FollowButton({
   projectId,

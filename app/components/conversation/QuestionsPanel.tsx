@@ -6,10 +6,10 @@
  */
 import { Form, Link } from "react-router";
 
-import { formatDate } from "../../lib/format";
-import type { FieldErrors, InputConstraints } from "../../lib/form-kit";
-import { QUESTION_MESSAGES } from "../../lib/conversation-messages";
-import type { QuestionDTO } from "../../lib/conversation";
+import { formatDate } from "../../../domain/format";
+import type { FieldErrors, InputConstraints } from "../../../domain/form-kit";
+import { QUESTION_MESSAGES } from "../../../domain/conversation-messages";
+import type { QuestionDTO } from "../../../domain/conversation";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
 import { RichText } from "./RichText";

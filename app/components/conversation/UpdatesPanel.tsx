@@ -5,9 +5,9 @@
  */
 import { Link } from "react-router";
 
-import { formatDate } from "../../lib/format";
-import { UPDATE_MESSAGES } from "../../lib/conversation-messages";
-import type { UpdateDTO } from "../../lib/conversation";
+import { formatDate } from "../../../domain/format";
+import { UPDATE_MESSAGES } from "../../../domain/conversation-messages";
+import type { UpdateDTO } from "../../../domain/conversation";
 import { RichText } from "./RichText";
 
 export function UpdatesPanel({ updates, canPost }: { updates: UpdateDTO[]; canPost: boolean }) {

@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import type * as v from "valibot";
 
-import { constraintsOf, type FieldErrors, type InputConstraints } from "../../lib/form-kit";
+import { constraintsOf, type FieldErrors, type InputConstraints } from "../../../domain/form-kit";
 
 /** A stable, valid id for a form name: `team[2].role` → `f-team-2-role`. */
 export function fieldId(name: string): string {

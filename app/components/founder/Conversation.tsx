@@ -5,9 +5,9 @@
  */
 import { Form, Link } from "react-router";
 
-import type { UpdateDTO } from "../../lib/conversation";
-import { formatDate, formatNumber } from "../../lib/format";
-import type { FieldErrors, InputConstraints } from "../../lib/form-kit";
+import type { UpdateDTO } from "../../../domain/conversation";
+import { formatDate, formatNumber } from "../../../domain/format";
+import type { FieldErrors, InputConstraints } from "../../../domain/form-kit";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
 

@@ -10,8 +10,8 @@ import { Group } from "@visx/group";
 import { scaleLinear, scaleUtc } from "@visx/scale";
 import { AreaClosed, Line, LinePath } from "@visx/shape";
 
-import { formatDate, formatMoney } from "../../lib/format";
-import { DAY_MS } from "../../lib/dates";
+import { formatDate, formatMoney } from "../../../domain/format";
+import { DAY_MS } from "../../../domain/dates";
 
 export interface FundingPoint {
   /** YYYY-MM-DD (UTC). */

@@ -1,16 +1,16 @@
 /**
  * The portfolio's AI Tools tab (spec section 2). Every number is computed by the loader from the
- * investments (app/lib/portfolio-math.ts) and renders at once; only the worded insights and the
+ * investments (domain/portfolio-math.ts) and renders at once; only the worded insights and the
  * recommended sectors may arrive later, streamed into <Suspense>. Modals are URLs
  * (`&view=trends`, `&view=report`), so they work without JavaScript.
  */
 import { Suspense } from "react";
 import { Await, Form, Link, useNavigation } from "react-router";
 
-import { formatMoney } from "../../lib/format";
-import { formatPercent1, MARKET_TRENDS, type ChartSlice, type WhatIf } from "../../lib/portfolio-math";
-import { sectorHref } from "../../lib/portfolio-view";
-import type { RiskLevel } from "../../lib/types";
+import { formatMoney } from "../../../domain/format";
+import { formatPercent1, MARKET_TRENDS, type ChartSlice, type WhatIf } from "../../../domain/portfolio-math";
+import { sectorHref } from "../../../domain/portfolio-view";
+import type { RiskLevel } from "../../../domain/types";
 import { SlicePie } from "../charts/SlicePie";
 import { InsightsCarousel } from "./InsightsCarousel";
 import { ScoreRing } from "./ScoreRing";

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 
-import { stepIndex } from "../../lib/portfolio-view";
+import { stepIndex } from "../../../domain/portfolio-view";
 import { useHydrated } from "../project/hooks";
 
 export const CAROUSEL_MS = 8_000;
@@ -66,7 +66,7 @@ export function InsightsCarousel({ insights }: { insights: string[] }) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
     >
       <div className="pf-carousel-slide" aria-live={rotating ? "off" : "polite"} aria-atomic="true">

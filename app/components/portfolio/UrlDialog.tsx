@@ -41,7 +41,7 @@ export function UrlDialog({
       onClose={() => {
         // The close() above, turning the server's open dialog into a modal, also fires "close":
         // by then it is open again, and that one is ignored.
-        if (!ref.current?.open) navigate(closeHref, { replace: true, preventScrollReset: true });
+        if (!ref.current?.open) void navigate(closeHref, { replace: true, preventScrollReset: true });
       }}
     >
       <div className="pf-dialog-head">

@@ -13,7 +13,7 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { FormBanner } from "../form/FormBanner";
 import { useHydrated } from "../project/hooks";
-import type { FieldErrors } from "../../lib/form-kit";
+import type { FieldErrors } from "../../../domain/form-kit";
 import { ProjectFormProvider } from "./controls";
 import {
   BasicSection,

@@ -16,7 +16,7 @@ export function SavedScreen({ message, to }: { message: string; to: string }) {
     // The form was long: the short screen that replaces it starts at the top of the page.
     window.scrollTo({ top: 0 });
     heading.current?.focus({ preventScroll: true });
-    const t = setTimeout(() => navigate(to), SAVED_REDIRECT_MS);
+    const t = setTimeout(() => void navigate(to), SAVED_REDIRECT_MS);
     return () => clearTimeout(t);
   }, [navigate, to]);
 

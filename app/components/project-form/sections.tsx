@@ -5,8 +5,8 @@
 import type { ReactNode } from "react";
 
 import { fieldId } from "../form/Field";
-import { PROJECT_CATEGORIES } from "../../lib/categories";
-import { formatMoney, formatNumber } from "../../lib/format";
+import { PROJECT_CATEGORIES } from "../../../domain/categories";
+import { formatMoney, formatNumber } from "../../../domain/format";
 import {
   derivedTerms,
   FORM_DOCUMENTS,
@@ -14,7 +14,7 @@ import {
   REGULATION_TYPES,
   RISK_LEVELS,
   SOCIAL_LINKS,
-} from "../../lib/project-form";
+} from "../../../domain/project-form";
 import { FieldError, Hidden, Select, TextArea, TextInput, useProjectForm } from "./controls";
 import { RowGroup } from "./RowGroup";
 import { rowsAt, textAt, valueAt } from "./values";

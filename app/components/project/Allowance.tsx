@@ -7,9 +7,9 @@
  */
 import { Link } from "react-router";
 
-import { formatDate, formatNumber, formatPrice } from "../../lib/format";
-import { toCents } from "../../lib/money";
-import { type Allowance, regARemainingSentence, regCfRemainingSentence } from "../../lib/reg-cf";
+import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
+import { toCents } from "../../../domain/money";
+import { type Allowance, regARemainingSentence, regCfRemainingSentence } from "../../../domain/reg-cf";
 
 const SETTINGS = "/settings?section=investor-information";
 
@@ -21,7 +21,7 @@ export function overAllowance(allowance: Allowance | null, total: number): boole
 
 /**
  * 'You can cancel until {date}': the last whole day (UTC) before the cutoff, which falls at 00:00
- * UTC 48 hours before funding closes (app/lib/cancellation.ts).
+ * UTC 48 hours before funding closes (domain/cancellation.ts).
  */
 export function cancelUntilText(cutoff: number): string {
   return `You can cancel until ${formatDate(cutoff - 1)} (end of day, UTC)`;

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 
-import { SEARCH_MAX_LENGTH, SORTS, type ProjectSort } from "../../lib/project-search";
+import { SEARCH_MAX_LENGTH, SORTS, type ProjectSort } from "../../../domain/project-search";
 
 /**
  * The project browser's search and sort: a GET form, so it works without JavaScript and its result

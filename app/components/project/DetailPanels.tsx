@@ -1,9 +1,9 @@
 /** The project detail's tab panels. Server-rendered; only the active one is on the page. */
-import { formatMoney, formatNumber, formatPercent } from "../../lib/format";
-import { peopleOnce, personKey } from "../../lib/people";
-import { displayValuation } from "../../lib/project";
-import type { RaiseFigures } from "../../lib/raise";
-import type { Person, ProjectDTO } from "../../lib/types";
+import { formatMoney, formatNumber, formatPercent } from "../../../domain/format";
+import { peopleOnce, personKey } from "../../../domain/people";
+import { displayValuation } from "../../../domain/project";
+import type { RaiseFigures } from "../../../domain/raise";
+import type { Person, ProjectDTO } from "../../../domain/types";
 
 import { REGULATION_INFO } from "./regulation";
 
@@ -203,7 +203,7 @@ export function ProductPanel({ project }: { project: ProjectDTO }) {
               <li key={i}>
                 <img
                   src={src}
-                  alt={`${project.title} product image ${i + 1}`}
+                  alt={`${project.title}: gallery ${i + 1} of ${gallery.length}`}
                   width={480}
                   height={320}
                   loading="lazy"

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { formatDate, formatNumber, formatPrice } from "../../lib/format";
+import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
 import { InvestmentStatus } from "../portfolio/InvestmentStatus";
 
 export interface Holding {

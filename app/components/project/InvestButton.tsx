@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
-import type { InvestButtonState } from "../../lib/project";
-import { signinHref } from "../../lib/auth-links";
+import type { InvestButtonState } from "../../../domain/project";
+import { signinHref } from "../../../domain/auth-links";
 
 /**
  * Renders an invest button state: an enabled state is a link (works without JavaScript), a

@@ -2,15 +2,15 @@ import { Link, useLocation } from "react-router";
 
 import { FollowButton } from "../conversation/FollowButton";
 
-import { categoryLabel } from "../../lib/categories";
-import { formatPrice } from "../../lib/format";
-import { closedLabel, fundingState } from "../../lib/project";
-import { daysLeftText } from "../../lib/project-status";
-import type { ProjectDTO, Role } from "../../lib/types";
+import { categoryLabel } from "../../../domain/categories";
+import { formatPrice } from "../../../domain/format";
+import { closedLabel, fundingState } from "../../../domain/project";
+import { daysLeftText } from "../../../domain/project-status";
+import type { ProjectDTO, Role } from "../../../domain/types";
 
 import { FundingProgress } from "./FundingProgress";
 import { CategoryBadge, StatusBadge } from "./StatusBadge";
-import { signinHref } from "../../lib/auth-links";
+import { signinHref } from "../../../domain/auth-links";
 
 export type CardProject = Pick<
   ProjectDTO,

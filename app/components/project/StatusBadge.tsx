@@ -1,4 +1,4 @@
-import { projectStatus, type ProjectStatusFields } from "../../lib/project-status";
+import { projectStatus, type ProjectStatusFields } from "../../../domain/project-status";
 
 /**
  * The project's status, capitalised with a status-specific style (spec: listing and detail), as

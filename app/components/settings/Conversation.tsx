@@ -6,10 +6,10 @@
  */
 import { Form, Link } from "react-router";
 
-import { formatDate, formatMoney, formatNumber } from "../../lib/format";
-import { progressPercent } from "../../lib/project";
-import { daysLeftText } from "../../lib/project-status";
-import type { ProjectDTO } from "../../lib/types";
+import { formatDate, formatMoney, formatNumber } from "../../../domain/format";
+import { progressPercent } from "../../../domain/project";
+import { daysLeftText } from "../../../domain/project-status";
+import type { ProjectDTO } from "../../../domain/types";
 import { ProgressBar } from "../project/FundingProgress";
 
 export type WatchedProject = Pick<

@@ -26,7 +26,7 @@ import {
   type TaskPriority,
   toggleTask,
   updateTask,
-} from "../../lib/tasks";
+} from "../../../domain/tasks";
 
 import { newTaskId, useStoredTasks } from "./store";
 

@@ -182,8 +182,8 @@ function describeField(schema: AnySchema, path: FormPath) {
     if (!node) return null;
   }
   const actions: Action[] = [];
-  const { optional } = collectActions(node!, actions, new Set());
-  return { schema: node!, optional, actions };
+  const { optional } = collectActions(node, actions, new Set());
+  return { schema: node, optional, actions };
 }
 
 /**
@@ -195,7 +195,7 @@ function describeField(schema: AnySchema, path: FormPath) {
  */
 export function constraintsOf(schema: v.GenericSchema, name: string): InputConstraints {
   const path = parseFieldName(name);
-  const field = path && describeField(schema as AnySchema, path);
+  const field = path && describeField(schema, path);
   if (!field) return {};
   const out: InputConstraints = {};
   for (const a of field.actions) {

@@ -103,7 +103,7 @@ export function readStoredList<S extends v.GenericSchema>(item: S, value: unknow
 /** Read stored details: each part that matches is kept, lists item by item. */
 export function readStoredDetails(value: unknown): v.InferOutput<typeof ProjectDetailsShape> {
   const raw = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const text = (k: string) => (typeof raw[k] === "string" ? (raw[k] as string) : undefined);
+  const text = (k: string) => (typeof raw[k] === "string" ? raw[k] : undefined);
   const details: v.InferOutput<typeof ProjectDetailsShape> = {
     overview: text("overview"),
     traction: raw.traction === undefined ? undefined : readStoredList(TractionItemShape, raw.traction),

@@ -1,6 +1,6 @@
 /**
  * Settings, Investor Information (issue 9): the self-declared, simulated figures behind the
- * investment limits (app/lib/reg-cf.ts). One schema for the settings page's action and
+ * investment limits (domain/reg-cf.ts). One schema for the settings page's action and
  * `PUT /api/users/me/financials`; field names are the API's JSON keys (ADR 016).
  *
  * - `annualIncome`, `netWorth`: whole dollars, 0 to ten billion, or left empty (not declared:
@@ -92,5 +92,5 @@ export const EMPTY_FINANCIALS: InvestorFinancials = {
 
 /** The one check of the Investor Information form, from the page's form or the API's JSON. */
 export function validateInvestorFinancials(body: unknown): Validated<InvestorFinancials> {
-  return validateAll(investorFinancialsSchema, body) as Validated<InvestorFinancials>;
+  return validateAll(investorFinancialsSchema, body);
 }

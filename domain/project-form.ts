@@ -789,7 +789,7 @@ function toProjectInput(i: Parsed): ProjectInput {
     breakEvenPoint: fin.breakEvenPoint,
     runwayPostFunding: fin.runwayPostFunding,
   }) as ProjectInput["details"]["financials"];
-  if (Object.keys(rev).length) financials.revenueProjections = rev as { year1?: number };
+  if (Object.keys(rev).length) financials.revenueProjections = rev;
   return {
     title: i.title,
     shortDescription: i.shortDescription,

@@ -181,14 +181,17 @@ export function signupSchema(options: { requireConfirm: boolean; today?: Date })
       (i) => i.role === undefined || i.role === "" || i.role === "investor" || i.role === "founder",
       MESSAGES.invalidRole,
     ),
-    v.transform((i) => ({
-      firstName: i.firstName.trim(),
-      lastName: i.lastName.trim(),
-      email: i.email.trim().toLowerCase(),
-      birthDate: i.birthDate.trim(),
-      password: i.password,
-      role: (i.role === "founder" ? "founder" : "investor") as "investor" | "founder",
-    })),
+    v.transform((i) => {
+      const role: "investor" | "founder" = i.role === "founder" ? "founder" : "investor";
+      return {
+        firstName: i.firstName.trim(),
+        lastName: i.lastName.trim(),
+        email: i.email.trim().toLowerCase(),
+        birthDate: i.birthDate.trim(),
+        password: i.password,
+        role,
+      };
+    }),
   );
 }
 

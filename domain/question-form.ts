@@ -1,7 +1,7 @@
 /**
  * Questions on a project and the founder's answers (issue 10 §3): a question is at most 1,000
  * characters, an answer at most 5,000 (our bound: the issue names none). Same kit as the update
- * form (app/lib/update-form.ts `requiredText`).
+ * form (domain/update-form.ts `requiredText`).
  */
 import * as v from "valibot";
 

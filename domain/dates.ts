@@ -1,6 +1,6 @@
 /**
  * Calendar days, the one place for them (issue 17). A day is a UTC date written YYYY-MM-DD, the
- * form the database, the API and `<input type="date">` use. Display is app/lib/format.ts
+ * form the database, the API and `<input type="date">` use. Display is domain/format.ts
  * (`formatDate`).
  *
  * db/seed-data.ts keeps its own copies of `DAY_MS` and `isoDay`: scripts/seed.mjs runs it in
