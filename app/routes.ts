@@ -18,7 +18,16 @@ export default [
   route("dashboard", "routes/dashboard-redirect.tsx"),
   route("access-denied", "routes/access-denied.tsx"),
   route("profile", "routes/profile.tsx"),
-  route("settings", "routes/settings.tsx"),
+  // The layout reads the account; the index shows ?tab= and ?section=; each section with forms has
+  // its own route and action.
+  route("settings", "routes/settings/layout.tsx", [
+    index("routes/settings/index.tsx"),
+    route("public-profile", "routes/settings/public-profile.tsx"),
+    route("login-security", "routes/settings/login-security.tsx"),
+    route("investor-information", "routes/settings/investor-information.tsx"),
+    route("notifications", "routes/settings/notifications.tsx"),
+    route("watchlist", "routes/settings/watchlist.tsx"),
+  ]),
   route("investors/:username", "routes/investor-profile.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("notifications/:id", "routes/notification-open.tsx"),

@@ -275,7 +275,7 @@ function jsPerRoute() {
     ["/my-projects/edit/:id", "project-edit"],
     ["/founder-dashboard", "routes/founder-dashboard"],
     ["/notifications", "routes/notifications"],
-    ["/settings", "routes/settings"],
+    ["/settings", "routes/settings/index"],
   ];
   const base = [
     manifest.entry.module,

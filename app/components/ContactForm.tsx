@@ -20,14 +20,17 @@ import { CONTACT_LIMITS, CONTACT_SUBJECTS, MESSAGES, type ContactSubject } from 
 import { Honeypot } from "./form/Honeypot";
 import { AlertIcon } from "./icons";
 
-/** What the /contact action answers to a form post without JavaScript. */
-export type ContactActionData =
-  | { form: "contact"; ok: true; message: string; variant: "home" | "page" }
+/**
+ * What the /contact action answers to a form post without JavaScript: a FormResult
+ * (app/server/form-result.ts) from the form "contact", saying which variant posted.
+ */
+type ContactActionData =
+  | { ok: true; form: "contact"; message: string; data: { variant: "home" | "page" } }
   | {
-      form: "contact";
       ok: false;
-      error: string;
-      variant: "home" | "page";
+      form: "contact";
+      message: string;
+      data: { variant: "home" | "page" };
       values: { name: string; email: string; subject: string; message: string };
     };
 
@@ -77,13 +80,13 @@ export function ContactForm({ withSubject = false }: { withSubject?: boolean }) 
   const variant = withSubject ? "page" : "home";
   // The contact page also shows the result of a home-page post without JavaScript that failed.
   const serverResult =
-    isContactActionData(actionData) && (actionData.variant === variant || withSubject) ? actionData : null;
+    isContactActionData(actionData) && (actionData.data.variant === variant || withSubject) ? actionData : null;
 
   // The starting state comes from the server render (a post without JavaScript).
   const initial: Status = serverResult
     ? serverResult.ok
       ? { state: "success", message: serverResult.message }
-      : { state: "error", message: serverResult.error }
+      : { state: "error", message: serverResult.message }
     : !withSubject && contactNotice(params)
       ? { state: "success", message: MESSAGES.contactSuccess }
       : { state: "idle" };

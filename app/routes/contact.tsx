@@ -8,9 +8,9 @@
  * variant re-renders with the result; the home variant redirects to `/?contact=sent#contact` on
  * success and re-renders this page (with the typed values) on an error.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 
-import { CONTACT_SENT_PATH, ContactForm, type ContactActionData } from "../components/ContactForm";
+import { CONTACT_SENT_PATH, ContactForm } from "../components/ContactForm";
 import { SocialIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { CONTACT_INFO } from "../../domain/contact-info";
@@ -20,7 +20,7 @@ import { submitContactMessage } from "../../worker/services/contacts";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { clientAddress } from "../../worker/services/client";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { formFailed, formSuccess } from "../server/form-result";
 import publicCss from "../styles/public.css?url";
 import type { Route } from "./+types/contact";
 
@@ -43,23 +43,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     subject: form.subject ?? "",
     message: form.message ?? "",
   };
-  const success = () =>
-    variant === "home"
-      ? redirect(CONTACT_SENT_PATH)
-      : data<ContactActionData>({ form: "contact", ok: true, message: MESSAGES.contactSuccess, variant });
-  const failure = (error: string, status: number, headers: Record<string, string>) =>
-    data<ContactActionData>({ form: "contact", ok: false, error, variant, values }, { status, headers });
-
+  const answer = { form: "contact", data: { variant } } as const;
   try {
     await submitContactMessage(getApp(context).db, form, {
       withSubject: variant === "page",
       clientIp: clientAddress(request),
     });
   } catch (e) {
-    if (!isServiceError(e)) throw e;
-    return failure(e.message, e.status, errorHeaders(e));
+    return formFailed(e, values, answer);
   }
-  return success();
+  return variant === "home"
+    ? redirect(CONTACT_SENT_PATH)
+    : formSuccess({ ...answer, message: MESSAGES.contactSuccess });
 }
 
 const SOCIAL = [

@@ -6,7 +6,7 @@
  * A page beyond the last shows the empty state (with a link back to page 1): the single list
  * query returns no rows, so it cannot know the total to clamp to without a second statement.
  */
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 
 import { Notice } from "../components/Notice";
 import { BrowseSearch } from "../components/project/BrowseSearch";
@@ -22,7 +22,7 @@ import investCss from "../styles/invest.css?url";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { formFailed, formFailure } from "../server/form-result";
 import { setFollowing } from "../../worker/services/follows";
 import { listProjectsPage } from "../../worker/services/projects";
 import type { Route } from "./+types/demo";
@@ -97,14 +97,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, FORM_LIMITS.conversation);
   const fields = formFields(form);
   if (fields.intent !== "follow" && fields.intent !== "unfollow") {
-    throw data({ message: "Unknown action" }, { status: 400 });
+    return formFailure(400, "Unknown action", {});
   }
   try {
     await setFollowing(getApp(context).db, user, fields.projectId ?? "", fields.intent === "follow");
   } catch (e) {
     // The browser again, with the refusal above the cards (the follow limit's 429 keeps its Retry-After).
-    if (isServiceError(e)) return data({ message: e.message }, { status: e.status, headers: errorHeaders(e) });
-    throw e;
+    return formFailed(e, {});
   }
   const url = new URL(request.url);
   const path = url.pathname.replace(/(\/_)?\.data$/, "") || "/demo";

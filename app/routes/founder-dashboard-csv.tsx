@@ -9,7 +9,7 @@ import { isoDay } from "../../domain/dates";
 import { PROJECT_MESSAGES } from "../../domain/project-form";
 
 import { getApp, requireRole } from "../server/guards.server";
-import { isServiceError } from "../../worker/services/errors";
+import { serviceRefusal } from "../server/form-result";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
 import type { Route } from "./+types/founder-dashboard-csv";
 
@@ -26,8 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     dashboard = await getFounderDashboard(getApp(context).db, user, asked);
   } catch (e) {
-    if (isServiceError(e)) return text(e.status, e.message);
-    throw e;
+    // A download's refusal is its text (the page's Refused, as plain text).
+    const r = serviceRefusal(e);
+    return text(r.status, r.message);
   }
   if (!dashboard) return text(404, PROJECT_MESSAGES.noProject);
 

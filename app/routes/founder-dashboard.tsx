@@ -9,14 +9,15 @@
  * `?project=<id or slug>`. Everything is links and a GET form, so it works without JavaScript.
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 
-import { Conversation, type UpdateFormState } from "../components/founder/Conversation";
+import { Conversation } from "../components/founder/Conversation";
 import { FundingChart } from "../components/founder/FundingChart";
 import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { ProgressBar } from "../components/project/FundingProgress";
 import { StatusBadge } from "../components/project/StatusBadge";
+import { can } from "../../domain/access";
 import { formatDate, formatMoney, formatNumber, formatPrice } from "../../domain/format";
 import { isoDay } from "../../domain/dates";
 import { daysLeftText } from "../../domain/project-status";
@@ -28,7 +29,7 @@ import { UPDATE_MESSAGES, updateFormSchema } from "../../domain/update-form";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireRole } from "../server/guards.server";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { formFailed, formFailure, refusedBy } from "../server/form-result";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
 import { deleteUpdate, editUpdate, getConversationSummary, postUpdate } from "../../worker/services/updates";
 import type { Route } from "./+types/founder-dashboard";
@@ -50,12 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     dashboard = await getFounderDashboard(getApp(context).db, user, asked);
   } catch (e) {
-    if (isServiceError(e) && (e.status === 403 || e.status === 404)) {
-      return data({ kind: "refused" as const, message: e.message }, { status: e.status });
-    }
-    throw e;
+    // Someone else's project (403) or none by that name (404), with the service's message.
+    return refusedBy(e);
   }
-  if (!dashboard && user.role === "admin") return { kind: "choose" as const };
+  if (!dashboard && can(user, "administer")) return { kind: "choose" as const };
   if (!dashboard) return { kind: "no-project" as const };
 
   const { project, series, investors } = dashboard;
@@ -69,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const saved = url.searchParams.get("saved");
   return {
     kind: "dashboard" as const,
-    adminView: user.role === "admin" && project.id !== user.ownedProject,
+    adminView: can(user, "administer") && project.id !== user.ownedProject,
     project,
     // The chart has no behaviour: it is drawn here, on the server, and sent as markup, so visx
     // never reaches the browser (the route's JavaScript stays within its budget).
@@ -132,19 +131,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return back("deleted");
     }
   } catch (e) {
-    if (!isServiceError(e)) throw e;
-    const formState: UpdateFormState = {
-      errors: e.errors ?? {},
-      values: { title: body.title, body: body.body, investorsOnly: body.investorsOnly !== "" },
-      editing: fields.intent === "edit-update" ? updateId : null,
-    };
-    return data({ formState, error: e.message }, { status: e.status, headers: errorHeaders(e) });
+    const values = { title: body.title, body: body.body, investorsOnly: body.investorsOnly !== "" };
+    const editing = fields.intent === "edit-update" ? updateId : null;
+    return formFailed(e, values, { form: fields.intent, data: { editing } });
   }
-  return data({ formState: null, error: "Unknown action" }, { status: 400 });
+  return formFailure(400, "Unknown action", {});
 }
 
 export default function FounderDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.kind === "refused") return <Refused message={loaderData.message} />;
+  if ("refused" in loaderData) return <Refused message={loaderData.message} />;
   if (loaderData.kind === "no-project") return <NoProject />;
   if (loaderData.kind === "choose") return <ChooseProject />;
   const { project, chartHtml, investors, csvHref, adminView, conversation, editing, saved, selfHref } = loaderData;
@@ -302,9 +297,14 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
         openQuestions={conversation.openQuestions}
         openQuestionCount={conversation.openQuestionCount}
         editing={editing}
-        formState={actionData?.formState ?? null}
-        error={actionData?.error ?? null}
-        message={actionData?.formState ? null : saved}
+        formState={
+          // The update form's own failure (an unknown action is said above the form only).
+          actionData?.form
+            ? { errors: actionData.errors, values: actionData.values, editing: actionData.data?.editing ?? null }
+            : null
+        }
+        error={actionData?.message ?? null}
+        message={actionData?.form ? null : saved}
         action={selfHref}
         cancelHref={selfHref}
         constraints={loaderData.updateConstraints}

@@ -13,7 +13,7 @@
  * service's message. Someone else's investment is 'Investment not found', as an unknown id is.
  */
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
 import { refusedFormMessage } from "../components/form/refused";
@@ -26,7 +26,7 @@ import investmentCss from "../styles/investment.css?url";
 import { formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { formFailed, formFailure, refusedBy } from "../server/form-result";
 import { cancelInvestment, getInvestment } from "../../worker/services/investments";
 import type { Route } from "./+types/investment";
 
@@ -41,7 +41,7 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
     title:
-      loaderData && loaderData.found
+      loaderData && !("refused" in loaderData)
         ? `Investment in ${loaderData.investment.projectTitle} | CampusFund`
         : "Investment Not Found | CampusFund",
   },
@@ -55,13 +55,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     detail = await getInvestment(db, user, params.id);
   } catch (e) {
-    if (!isServiceError(e)) throw e;
-    return data({ found: false as const, status: e.status, message: e.message }, { status: e.status });
+    return refusedBy(e);
   }
   const { investment: i, project } = detail;
   const confirm = new URL(request.url).searchParams.get("confirm") === "1" && i.cancellable;
   return {
-    found: true as const,
     confirm,
     investment: {
       _id: i._id,
@@ -89,21 +87,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = formFields(await readForm(request, FORM_LIMITS.investment));
-  if (form.intent !== "cancel") return data({ error: UNKNOWN_ACTION }, { status: 400 });
+  if (form.intent !== "cancel") return formFailure(400, UNKNOWN_ACTION, {});
   const { db } = getApp(context);
   try {
     const result = await cancelInvestment(db, user, params.id);
     return redirect(`/portfolio?cancelled=${encodeURIComponent(result.investment._id)}`);
   } catch (e) {
-    if (!isServiceError(e)) throw e;
-    return data({ error: e.message }, { status: e.status, headers: errorHeaders(e) });
+    return formFailed(e, {});
   }
 }
 
 export default function Investment({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.found) return <NotFound status={loaderData.status} message={loaderData.message} />;
+  if ("refused" in loaderData) return <NotFound status={loaderData.status} message={loaderData.message} />;
   const { investment: i, confirm, cancelUntil, fundingDeadline } = loaderData;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = actionData?.message ?? null;
   const cancelled = i.status === "cancelled";
   const page = `/portfolio/investments/${encodeURIComponent(i._id)}`;
 

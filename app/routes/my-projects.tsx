@@ -5,7 +5,7 @@
  * first; an investor sees the spec's 'You must be a founder to access this page' (403).
  * `?saved=` and `?newUser=1` show what just happened (codes, never free text).
  */
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 
 import { refusedFormMessage } from "../components/form/refused";
 
@@ -13,11 +13,13 @@ import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
 import { StatusBadge } from "../components/project/StatusBadge";
+import { can } from "../../domain/access";
 import { categoryLabel } from "../../domain/categories";
 import { formatMoney, formatNumber } from "../../domain/format";
 import { progressPercent } from "../../domain/project";
 import { PROJECT_MESSAGES } from "../../domain/project-form";
 import { daysLeftText } from "../../domain/project-status";
+import { refused } from "../server/form-result";
 import { getApp, requireUser } from "../server/guards.server";
 import { listEditableProjects } from "../../worker/services/project-editor";
 import type { Route } from "./+types/my-projects";
@@ -34,15 +36,14 @@ const SAVED = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  if (user.role !== "founder" && user.role !== "admin") {
-    return data({ denied: true as const, message: NOT_FOUNDER_MESSAGE }, { status: 403 });
+  if (!can(user, "raise")) {
+    return refused(403, NOT_FOUNDER_MESSAGE);
   }
   const list = await listEditableProjects(getApp(context).db, user);
   const url = new URL(request.url);
   const saved = url.searchParams.get("saved");
   return {
-    denied: false as const,
-    isAdmin: user.role === "admin",
+    isAdmin: can(user, "administer"),
     firstName: user.firstName,
     newUser: url.searchParams.get("newUser") === "1",
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Card = Extract<Route.ComponentProps["loaderData"], { denied: false }>["projects"][number];
+type Card = Exclude<Route.ComponentProps["loaderData"], { refused: true }>["projects"][number];
 
 function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
   const isDraft = project.status === "draft";
@@ -156,7 +157,7 @@ function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
 }
 
 export default function MyProjects({ loaderData }: Route.ComponentProps) {
-  if (loaderData.denied) {
+  if ("refused" in loaderData) {
     return (
       <div className="container page-body">
         <div className="page-header">

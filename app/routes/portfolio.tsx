@@ -26,6 +26,7 @@ import { HoldingsTable } from "../components/project/HoldingsTable";
 import { LinkTabs } from "../components/project/LinkTabs";
 import { formatMoney, formatNumber } from "../../domain/format";
 import { portfolioTotals } from "../../domain/project";
+import { can } from "../../domain/access";
 import { homeFor } from "../../domain/roles";
 import { MESSAGES } from "../../domain/schemas";
 import {
@@ -48,7 +49,7 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { fallbackInsights } from "../../worker/ai/insights";
 import { aiBudgetOf, portfolioInsights } from "../../worker/services/analytics";
-import { isServiceError } from "../../worker/services/errors";
+import { refusedBy } from "../server/form-result";
 import { cancelledMessage, listInvestments, portfolioMessage } from "../../worker/services/investments";
 import type { Route } from "./+types/portfolio";
 
@@ -84,10 +85,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     investments = await listInvestments(db, user, user.id);
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
-    if (isServiceError(e) && e.code === "founder_no_portfolio")
-      return data({ kind: "founder" as const }, { status: 403 });
-    console.error("portfolio: investments failed to load", e);
-    return data({ kind: "error" as const }, { status: 503 });
+    return refusedBy(e, {
+      unexpected: { log: "portfolio: investments failed to load", message: PORTFOLIO_FAILED, status: 503 },
+    });
   }
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") === "ai" ? ("ai" as const) : ("overview" as const);
@@ -137,7 +137,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : undefined;
   const newUser = url.searchParams.get("newUser");
   return {
-    kind: "investor" as const,
     tab,
     ai,
     firstName: user.firstName,
@@ -168,11 +167,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await readForm(request, FORM_LIMITS.portfolio);
   if (form.get("intent") !== "regenerate") throw data("Unknown action", { status: 400 });
+  // A founder has no portfolio (the service's rule): the page says so.
+  if (!can(user, "invest")) return redirect("/portfolio");
   const { db, env } = getApp(context);
   try {
     await portfolioInsights(db, env.AI, user, { forceRefresh: true }, aiBudgetOf(request, env));
   } catch (e) {
-    if (isServiceError(e) && e.code === "founder_no_portfolio") return redirect("/portfolio");
     // The page shows the failure (and the fallback) on its own.
     console.error("portfolio: regenerate failed", e);
   }
@@ -180,9 +180,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "founder") return <FounderNotice />;
-  if (loaderData.kind === "error") {
-    return <ErrorPanel title="Portfolio" message={PORTFOLIO_FAILED} alert to="/portfolio" linkLabel="Try again" />;
+  if ("refused" in loaderData) {
+    if (loaderData.status === 403) return <FounderNotice />;
+    return <ErrorPanel title="Portfolio" message={loaderData.message} alert to="/portfolio" linkLabel="Try again" />;
   }
   const { tab, ai, holdings, successMessage, newUser, firstName, invested } = loaderData;
   // Cancelled investments are listed (labelled Cancelled) but never counted.

@@ -13,7 +13,7 @@
  * - A founder has no investments (spec section 6): no investing stat cards, and the investment
  *   panels say so instead.
  */
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 
 import { pageMeta } from "../components/meta";
 import { SlicePie } from "../components/charts/SlicePie";
@@ -21,7 +21,7 @@ import { InvestmentStatus } from "../components/portfolio/InvestmentStatus";
 import { ProfileForm, type ProfileFormValues } from "../components/profile/ProfileForm";
 import { LinkTabs } from "../components/project/LinkTabs";
 import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../../domain/format";
-import { parseFormFields, type FieldErrors } from "../../domain/form-kit";
+import { parseFormFields } from "../../domain/form-kit";
 import { toCents, toDollars } from "../../domain/money";
 import { chartSlices, diversificationScore, holdingsFrom, sectorName } from "../../domain/portfolio-math";
 import { PROFILE_MESSAGES, TIME_HORIZON_LABELS, type ProfileDTO } from "../../domain/profile-form";
@@ -32,6 +32,7 @@ import profileCss from "../styles/profile.css?url";
 
 import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
+import { formFailed } from "../server/form-result";
 import { getApp, getUser, requireUser } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/errors";
 import { listInvestments } from "../../worker/services/investments";
@@ -114,8 +115,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionState = { values: ProfileFormValues; errors: FieldErrors; message: string; error: string };
-
 function formValues(body: Record<string, unknown>, sectors: string[], goals: string[], email: string) {
   const prefs = (body.investmentPreferences ?? {}) as Record<string, unknown>;
   const str = (x: unknown) => (typeof x === "string" ? x : "");
@@ -146,19 +145,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   body.investmentPreferences = { ...prefs, preferredSectors: sectors, investmentGoals: goals };
 
   const user = getUser(context);
-  const fail = (status: number, reason: string, errors: FieldErrors = {}) => {
-    const message = PROFILE_MESSAGES.saveFailed(reason);
-    return data<ActionState>(
-      { values: formValues(body, sectors, goals, user?.email ?? ""), errors, message, error: message },
-      { status },
-    );
-  };
   try {
     await updateProfile(getApp(context).db, user, body);
   } catch (e) {
-    if (isServiceError(e)) return fail(e.status, e.message, e.errors ?? {});
-    console.error("profile: saving failed", e);
-    return fail(500, "Something went wrong. Please try again.");
+    return formFailed(e, formValues(body, sectors, goals, user?.email ?? ""), {
+      banner: (reason) => PROFILE_MESSAGES.saveFailed(reason),
+      unexpected: { log: "profile: saving failed", message: "Something went wrong. Please try again." },
+    });
   }
   throw redirect("/profile?saved=1");
 }

@@ -45,12 +45,13 @@ import {
 import { DAY_MS, isoDay } from "../../domain/dates";
 import { formValuesOf, PROJECT_MESSAGES } from "../../domain/project-form";
 import type { SessionUser } from "../../domain/types";
+import { can } from "../../domain/access";
 import projectFormCss from "../styles/project-form.css?url";
 
 import { actionRetryAfter, formFiles, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, getUser, requireUser } from "../server/guards.server";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { formFailure, formSuccess, refused, refusedBy, serviceRefusal, type Wording } from "../server/form-result";
 import {
   checkProjectSave,
   createProject,
@@ -81,11 +82,12 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export type SavedCode = "created" | "updated" | "published";
 
 const SAVE_FAILED_EDIT = "Failed to save your changes. Please try again.";
+const NOT_FOUND = "The project you're looking for doesn't exist or has been removed.";
 
 /** Founders and admins; a visitor signs in first; anyone else goes home (spec section 6). */
 function requireProjectEditor(request: Request, context: Route.LoaderArgs["context"]): SessionUser {
   const user = requireUser(request, context);
-  if (user.role !== "founder" && user.role !== "admin") throw redirect("/");
+  if (!can(user, "raise")) throw redirect("/");
   return user;
 }
 
@@ -95,21 +97,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   if (!params.id) {
     // createProject's own rules, said before the founder fills eleven sections in vain.
-    if (user.role !== "founder") {
-      return data(
-        { state: "blocked" as const, message: PROJECT_MESSAGES.notFounder, projectId: null },
-        { status: 403 },
-      );
-    }
+    if (!can(user, "createProject")) return refused(403, PROJECT_MESSAGES.notFounder);
     if (user.ownedProject) {
-      return data({
-        state: "blocked" as const,
-        message: PROJECT_MESSAGES.alreadyHasProject,
-        projectId: user.ownedProject,
-      });
+      // Said with a 200: the page offers the founder's own project instead.
+      return refused(200, PROJECT_MESSAGES.alreadyHasProject, { to: `/my-projects/edit/${user.ownedProject}` });
     }
     return data({
-      state: "form" as const,
       mode: "create" as const,
       values: newProjectValues(),
       project: null,
@@ -121,7 +114,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const p = await getEditableProject(getApp(context).db, user, params.id);
     return data({
-      state: "form" as const,
       mode: "edit" as const,
       values: formShape(formValuesOf(p)),
       project: {
@@ -136,57 +128,61 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       minDeadline,
     });
   } catch (e) {
-    if (isServiceError(e) && e.status === 404) return data({ state: "not-found" as const }, { status: 404 });
-    if (isServiceError(e) && e.status === 403) {
-      return data({ state: "forbidden" as const, message: PROJECT_MESSAGES.noPermission }, { status: 403 });
-    }
-    console.error("project form: loading the project failed", e);
-    return data({ state: "failed" as const, message: PROJECT_MESSAGES.loadFailed }, { status: 500 });
+    // Not found (404) or not this founder's (403, the service's noPermission); a failure of ours: 500.
+    return refusedBy(e, {
+      byStatus: { 404: NOT_FOUND },
+      unexpected: { log: "project form: loading the project failed", message: PROJECT_MESSAGES.loadFailed },
+    });
   }
 }
 
-/** The form re-rendered: the posted values, every field's error, a message for the whole form. */
-interface FormState {
-  kind: "form";
-  values: FormValues;
-  errors: FieldErrors;
-  count: number;
-  message: string | null;
+/** What the form needs besides its values and errors to come back after a post. */
+interface FormView {
   /** A note that is not an error (the chosen images were not uploaded). */
   note: string | null;
+  /** The control that takes focus (the row just added). */
   focus: string | null;
   /** A new key per answer: the form is rebuilt from these values (its inputs are uncontrolled). */
   formKey: string;
-  /** Why the form came back, for clients reading the `.data` answer: the banner, or the message. */
-  error: string | null;
 }
 
-function formState(values: FormValues, patch: Partial<FormState>, status = 200, headers?: Record<string, string>) {
-  const state: FormState = {
-    kind: "form",
-    values: formShape(values),
-    errors: {},
-    count: 0,
-    message: null,
-    note: null,
-    focus: null,
-    formKey: crypto.randomUUID(),
-    error: null,
-    ...patch,
+const view = (note: string | null, focus: string | null = null): FormView => ({
+  note,
+  focus,
+  formKey: crypto.randomUUID(),
+});
+
+/** The form again with a row more or less: nothing saved, so a success that carries the form. */
+function rowsChanged(values: FormValues, note: string | null, focus: string | null = null) {
+  return formSuccess({ data: { values: formShape(values), ...view(note, focus) } });
+}
+
+/** The form refused: the posted values, every field's error (the banner counts them) or else a message. */
+function formRefused(
+  values: FormValues,
+  refusal: { status: number; message: string; errors?: FieldErrors; headers?: Record<string, string> },
+  note: string | null,
+) {
+  const errors = refusal.errors ?? {};
+  const count = Object.keys(errors).length;
+  const message = count > 0 ? bannerMessage(count) : refusal.message;
+  return formFailure(refusal.status, message, formShape(values), {
+    errors,
+    data: view(note),
+    headers: refusal.headers,
+  });
+}
+
+/** The project form's wording of a refusal that is not about one field (spec section 8), by code. */
+function refusalWording(editing: boolean, failed: string): Wording {
+  return {
+    byCode: {
+      auth_required: editing ? PROJECT_MESSAGES.updateSignedOut : PROJECT_MESSAGES.authRequired,
+      not_founder: PROJECT_MESSAGES.notFounder,
+      already_has_project: PROJECT_MESSAGES.alreadyHasProject,
+    },
+    unexpected: { log: "project form: saving failed", message: failed },
   };
-  if (patch.errors && patch.count === undefined) state.count = Object.keys(patch.errors).length;
-  state.error = state.count > 0 ? bannerMessage(state.count) : state.message;
-  return data(state, { status, headers });
-}
-
-/** Spec section 8's wording for the refusals that are not about one field. */
-function refusalMessage(message: string): string {
-  if (message.includes("Authentication required")) return PROJECT_MESSAGES.authRequired;
-  if (message.includes("not a founder") || message === PROJECT_MESSAGES.notFounder) return PROJECT_MESSAGES.notFounder;
-  if (message.includes("already has a project") || message === PROJECT_MESSAGES.alreadyHasProject) {
-    return PROJECT_MESSAGES.alreadyHasProject;
-  }
-  return message;
 }
 
 /** A chosen file, checked, and the URL field it fills (`image`, `logo`, or a new gallery row). */
@@ -215,8 +211,7 @@ async function checkChosenImages(form: FormData): Promise<{ chosen: ChosenImage[
       try {
         chosen.push({ target, image: await checkImage(file, IMAGE_FIELD_LABELS[field]) });
       } catch (e) {
-        if (!isServiceError(e)) throw e;
-        errors[target] ??= e.message;
+        errors[target] ??= serviceRefusal(e).message;
       }
     }
   }
@@ -273,34 +268,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Add or remove a row: the same form back, one row more or less, nothing saved or stored.
   const row = parseRowIntent(intent);
   if (row) {
-    if (!isRowList(row.list)) return formState(values, { note });
+    if (!isRowList(row.list)) return rowsChanged(values, note);
     const { values: next, changed } = applyRowIntent(values, row, ROW_LISTS[row.list].empty);
     const length = rowsAt(next, row.list).length;
     const at = row.kind === "add" ? length - 1 : Math.min(row.index, length - 1);
     const focus = changed ? firstFieldOf(row.list, Math.max(0, at)) : null;
-    return formState(next, { focus, note });
+    return rowsChanged(next, note, focus);
   }
 
   if (!user) {
     const message = editing ? PROJECT_MESSAGES.updateSignedOut : PROJECT_MESSAGES.authRequired;
-    return formState(values, { message, note }, 401);
+    return formRefused(values, { status: 401, message }, note);
   }
-  if (user.role !== "founder" && user.role !== "admin") {
+  if (!can(user, "raise")) {
     const message = editing ? PROJECT_MESSAGES.noPermission : PROJECT_MESSAGES.notFounder;
-    return formState(values, { message, note }, 403);
+    return formRefused(values, { status: 403, message }, note);
   }
 
-  /** A refusal from a service, as the form shows it. */
-  const refused = (e: unknown, shown: FormValues = values, notice = note) => {
-    if (!isServiceError(e)) {
-      console.error("project form: saving failed", e);
-      return formState(shown, { message: failed, note: notice }, 500);
-    }
-    if (e.errors && Object.keys(e.errors).length) {
-      return formState(shown, { errors: e.errors, note: notice }, e.status);
-    }
-    return formState(shown, { message: refusalMessage(e.message), note: notice }, e.status, errorHeaders(e));
-  };
+  /** A refusal from a service (or a failure of ours), as the form shows it. */
+  const wording = refusalWording(editing, failed);
+  const refused = (e: unknown, shown: FormValues = values, notice = note) =>
+    formRefused(shown, serviceRefusal(e, wording), notice);
 
   // Every check of the save before anything is stored: who may save this form (for an edit, this
   // project), every field, and the chosen files' bytes, all errors at once.
@@ -309,12 +297,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const pending = chosen.map(() => PENDING_IMAGE);
     await checkProjectSave(db, user, params.id, withImages(values, chosen, pending));
   } catch (e) {
-    if (isServiceError(e) && e.errors && Object.keys(e.errors).length) {
-      return formState(values, { errors: { ...e.errors, ...fileErrors }, note }, e.status);
-    }
-    return refused(e);
+    const refusal = serviceRefusal(e, wording);
+    // Every field's error at once: the chosen files' too.
+    if (Object.keys(refusal.errors).length) refusal.errors = { ...refusal.errors, ...fileErrors };
+    return formRefused(values, refusal, note);
   }
-  if (Object.keys(fileErrors).length) return formState(values, { errors: fileErrors, note }, 400);
+  if (Object.keys(fileErrors).length)
+    return formRefused(values, { status: 400, message: "", errors: fileErrors }, note);
 
   // Then the images (each takes its place in the account's quota and hourly limit) …
   const stored: string[] = [];
@@ -326,8 +315,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       urls.push(done.url);
     } catch (e) {
       await discard(env.IMAGES, db, stored);
-      if (!isServiceError(e)) return refused(e);
-      return formState(values, { errors: { [target]: e.message }, note }, e.status, errorHeaders(e));
+      const refusal = serviceRefusal(e, { unexpected: wording.unexpected });
+      // A refused image is its field's error; a failure of ours (500) the form's.
+      if (refusal.status < 500) refusal.errors = { [target]: refusal.message };
+      return formRefused(values, refusal, note);
     }
   }
 
@@ -358,7 +349,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const to = `/my-projects?saved=${saved}`;
-  if (js) return data({ kind: "saved" as const, message: PROJECT_MESSAGES[saved], to });
+  if (js) return formSuccess({ message: PROJECT_MESSAGES[saved], redirectTo: to });
   throw redirect(to);
 }
 
@@ -425,29 +416,17 @@ function Refusal({ title, message, children }: { title: string; message: string;
 export default function ProjectFormPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const title = params.id ? "Edit Project" : "Create Project";
 
-  switch (loaderData.state) {
-    case "blocked":
-      return (
-        <Refusal title={title} message={loaderData.message}>
-          {loaderData.projectId ? (
-            <Link to={`/my-projects/edit/${loaderData.projectId}`} className="btn btn-primary">
-              Edit your project
-            </Link>
-          ) : null}
-        </Refusal>
-      );
-    case "not-found":
-      return (
-        <Refusal
-          title="Project Not Found"
-          message="The project you're looking for doesn't exist or has been removed."
-        />
-      );
-    case "forbidden":
-    case "failed":
-      return <Refusal title={title} message={loaderData.message} />;
-    case "form":
-      break;
+  if ("refused" in loaderData) {
+    if (loaderData.status === 404) return <Refusal title="Project Not Found" message={loaderData.message} />;
+    return (
+      <Refusal title={title} message={loaderData.message}>
+        {loaderData.to ? (
+          <Link to={loaderData.to} className="btn btn-primary">
+            Edit your project
+          </Link>
+        ) : null}
+      </Refusal>
+    );
   }
 
   const { mode, project, sharesSold, minDeadline } = loaderData;
@@ -457,26 +436,31 @@ export default function ProjectFormPage({ loaderData, actionData, params }: Rout
       : project?.title;
   const badge = project ? <StatusBadge project={project} /> : null;
 
-  if (actionData?.kind === "saved") {
+  if (actionData?.ok && "redirectTo" in actionData) {
     return (
       <PageShell title={title} lead={lead} badge={badge}>
-        <SavedScreen message={actionData.message} to={actionData.to} />
+        <SavedScreen message={actionData.message} to={actionData.redirectTo} />
       </PageShell>
     );
   }
 
-  const state = actionData?.kind === "form" ? actionData : null;
+  // The form again: refused (values, errors, and a message when no field carries it), or a row
+  // more or less.
+  const failure = actionData?.ok === false ? actionData : null;
+  const rows = actionData?.ok && "data" in actionData ? actionData.data : null;
+  const shown = failure?.data ?? rows;
+  const count = failure ? Object.keys(failure.errors).length : 0;
   return (
     <PageShell title={title} lead={lead} badge={badge}>
       <ProjectForm
-        key={state?.formKey ?? "loaded"}
+        key={shown?.formKey ?? "loaded"}
         mode={mode}
-        values={state?.values ?? loaderData.values}
-        errors={state?.errors ?? {}}
-        count={state?.count ?? 0}
-        message={state?.message ?? null}
-        note={state?.note ?? null}
-        focus={state?.focus ?? null}
+        values={failure?.values ?? rows?.values ?? loaderData.values}
+        errors={failure?.errors ?? {}}
+        count={count}
+        message={failure && count === 0 ? failure.message : null}
+        note={shown?.note ?? null}
+        focus={shown?.focus ?? null}
         termsLocked={sharesSold > 0}
         project={project}
         minDeadline={minDeadline}

@@ -31,6 +31,7 @@ import { InvestButton } from "../components/project/InvestButton";
 import { LinkTabs } from "../components/project/LinkTabs";
 import { detailPresets, ShareCalculator } from "../components/project/ShareCalculator";
 import { CategoryBadge, StatusBadge } from "../components/project/StatusBadge";
+import { can } from "../../domain/access";
 import { categoryLabel } from "../../domain/categories";
 import { formatMoney, formatNumber, formatPercent, formatPrice } from "../../domain/format";
 import {
@@ -52,7 +53,7 @@ import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../../d
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { formFailed, formFailure } from "../server/form-result";
 import { setFollowing } from "../../worker/services/follows";
 import { getProjectWithStanding } from "../../worker/services/investor-limits";
 import { canEditProject } from "../../worker/services/project-editor";
@@ -90,7 +91,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, user } = getApp(context);
-  const investorId = user && (user.role === "investor" || user.role === "admin") ? user.id : null;
+  const investorId = user && can(user, "invest") ? user.id : null;
   // A draft is found only for its founder and admins: their preview of the public page. One
   // statement, carrying a signed-in investor's standing in the offering.
   const found = await getProjectWithStanding(db, params.slug, { investorId, viewer: user });
@@ -181,21 +182,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`${base}?tab=questions&saved=${intent === "hide" ? "hidden" : "shown"}#question-${q.id}`);
     }
   } catch (e) {
-    if (!isServiceError(e)) throw e;
-    const formState: QuestionsFormState = {
-      // a refused follow (the limit) is shown beside the Follow button, on every tab
-      form:
-        intent === "follow" || intent === "unfollow"
-          ? "follow"
-          : intent === "answer"
-            ? (fields.questionId ?? "")
-            : "ask",
-      errors: e.errors ?? {},
-      values: { question: fields.question ?? "", answer: fields.answer ?? "" },
-    };
-    return data({ formState, error: e.message }, { status: e.status, headers: errorHeaders(e) });
+    // Which form it was: a refused follow (the limit) is shown beside the Follow button, on every
+    // tab; an answer beside its question.
+    const form =
+      intent === "follow" || intent === "unfollow" ? "follow" : intent === "answer" ? (fields.questionId ?? "") : "ask";
+    return formFailed(e, { question: fields.question ?? "", answer: fields.answer ?? "" }, { form });
   }
-  return data({ formState: null, error: "Unknown action" }, { status: 400 });
+  return formFailure(400, "Unknown action", {});
 }
 
 /** The calculator's starting count: the smallest purchase that meets the minimum investment. */
@@ -209,15 +202,16 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
   const { allowance, ownedShares } = loaderData;
   const here = `/project/${project.slug}${tab === "overview" ? "" : `?tab=${tab}`}`;
   const signInHref = signinHref(here);
-  const followRefusal = actionData?.formState?.form === "follow" ? actionData.error : null;
-  const refusal =
-    actionData?.formState &&
-    actionData.formState.form !== "follow" &&
-    Object.keys(actionData.formState.errors).length === 0
-      ? actionData.error
+  // The failure of one of the page's forms (follow, ask, or an answer by the question's id).
+  const formState: QuestionsFormState | null =
+    actionData && actionData.form !== undefined
+      ? { form: actionData.form, errors: actionData.errors, values: actionData.values }
       : null;
+  const said = actionData?.message ?? null;
+  const followRefusal = formState?.form === "follow" ? said : null;
+  const refusal = formState && formState.form !== "follow" && Object.keys(formState.errors).length === 0 ? said : null;
   // A post that names no form of this page (no or an unknown intent): its message, on any tab.
-  const unknownAction = actionData && !actionData.formState ? actionData.error : null;
+  const unknownAction = formState ? null : said;
   const concentration = largestInvestorSentence(raise);
   const fallback = defaultShares(project);
   const initial =
@@ -328,7 +322,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                   canManage={canManage}
                   signInHref={signInHref}
                   action={here}
-                  formState={actionData?.formState ?? null}
+                  formState={formState}
                   message={saved}
                   constraints={loaderData.questionConstraints}
                 />

@@ -24,7 +24,7 @@
  * in it in one statement (worker/services/investor-limits.ts `getProjectWithStanding`).
  */
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
 import { refusedFormMessage } from "../components/form/refused";
@@ -59,7 +59,8 @@ import investCss from "../styles/invest.css?url";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
-import { errorHeaders, isServiceError, ServiceError } from "../../worker/services/errors";
+import { ServiceError } from "../../worker/services/errors";
+import { formFailed, formSuccess, refused, refusedBy } from "../server/form-result";
 import {
   assertCanInvest,
   belowMinimumMessage,
@@ -85,16 +86,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The purchase service's own rule, so the page says what a founder posting the form is told.
     assertCanInvest(user);
   } catch (e) {
-    if (!isServiceError(e)) throw e;
-    return data({ found: false as const, blocked: e.message }, { status: e.status });
+    return refusedBy(e);
   }
   const { db } = getApp(context);
   const now = Date.now();
   // One statement: the project, and the investor's figures, used allowance and shares held in it.
   const found = await getProjectWithStanding(db, params.id, { investorId: user.id, now });
-  if (!found) {
-    return data({ found: false as const, blocked: null }, { status: 404 });
-  }
+  if (!found) return refused(404, PURCHASE_MESSAGES.notFound);
   const { project, standing } = found;
   const url = new URL(request.url);
   const min = minimumShares(project.investmentTerms.minInvestment, project.sharePrice);
@@ -131,7 +129,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null;
   const deadline = cancelDeadline(project.fundingDeadline);
   return {
-    found: true as const,
     project: {
       _id: project._id,
       slug: project.slug,
@@ -194,27 +191,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       idempotencyKey: form.idempotencyKey ?? "",
     });
   } catch (e) {
-    if (isServiceError(e)) {
-      return data(
-        { error: e.message || "Investment failed", shares: rawShares },
-        { status: e.status, headers: errorHeaders(e) },
-      );
-    }
-    throw e;
+    return formFailed(e, { shares: rawShares }, { banner: (message) => message || "Investment failed" });
   }
   const to = `/portfolio?invested=${encodeURIComponent(result.investment._id)}`;
   if (form.js === "1") {
-    return { success: result.message, redirectTo: to };
+    return formSuccess({ message: result.message, redirectTo: to });
   }
   throw redirect(to);
 }
 
 export default function Purchase({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.found) return loaderData.blocked ? <Blocked message={loaderData.blocked} /> : <NotFound />;
+  if ("refused" in loaderData) {
+    return loaderData.status === 404 ? <NotFound /> : <Blocked message={loaderData.message} />;
+  }
   return <PurchaseForm loaderData={loaderData} actionData={actionData} />;
 }
 
-type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+type Loaded = Exclude<Route.ComponentProps["loaderData"], { refused: true }>;
 
 function PurchaseForm({
   loaderData,
@@ -242,10 +235,10 @@ function PurchaseForm({
   const navigation = useNavigation();
   const navigate = useNavigate();
 
-  const error = actionData && "error" in actionData ? actionData.error : null;
-  const success = actionData && "success" in actionData ? actionData : null;
+  const error = actionData?.ok === false ? actionData.message : null;
+  const success = actionData?.ok ? actionData : null;
   // After a failed post without JavaScript, show the count the user asked for.
-  const postedShares = error ? parseShares(actionData && "shares" in actionData ? actionData.shares : null) : null;
+  const postedShares = actionData?.ok === false ? parseShares(actionData.values.shares) : null;
   const input = useShareInput(postedShares ?? initialShares, error ? null : clampMessage, project.sharesRemaining);
 
   useEffect(() => {
@@ -331,7 +324,7 @@ function PurchaseForm({
 
         {success ? (
           <div className="alert alert-success" role="status">
-            <p>{success.success}</p>
+            <p>{success.message}</p>
             <p className="muted">Taking you to your portfolio…</p>
           </div>
         ) : null}

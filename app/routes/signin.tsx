@@ -2,7 +2,7 @@
  * /signin (spec sections 2, 5, 8): email and password; a signed-in user is sent to their home.
  * Works without JavaScript: the action re-renders the form with the error and the typed email.
  */
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
@@ -13,7 +13,7 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
 import { DEVICE_COOKIE, login, readCookie, signedInHeaders } from "../../worker/services/auth";
 import { clientAddress } from "../../worker/services/client";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { formFailed } from "../server/form-result";
 import type { Route } from "./+types/signin";
 import { signupHref } from "../../domain/auth-links";
 
@@ -40,9 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = signedInHeaders(out, app.secureCookies);
     return redirect(safeRedirectTo(form.redirectTo, homeFor(out.user), new URL(request.url).origin), { headers });
   } catch (e) {
-    if (!isServiceError(e)) throw e;
-    const error = e.status === 401 ? MESSAGES.invalidCredentialsScreen : e.message;
-    return data({ error, email }, { status: e.status, headers: errorHeaders(e) });
+    // The password is never sent back.
+    return formFailed(e, { email }, { byStatus: { 401: MESSAGES.invalidCredentialsScreen } });
   }
 }
 
@@ -50,7 +49,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
   const signupLink = signupHref(redirectTo);
-  const error = actionData?.error;
+  const error = actionData?.message;
 
   return (
     <div className="container auth-page">
@@ -68,7 +67,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
               type="email"
               autoComplete="email"
               required
-              defaultValue={actionData?.email ?? ""}
+              defaultValue={actionData?.values.email ?? ""}
               aria-invalid={error ? true : undefined}
             />
           </div>

@@ -4,7 +4,7 @@
  * Founder). Works without JavaScript: the action re-renders the form with the error and every
  * entered value except the passwords, the chosen role included.
  */
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
@@ -15,7 +15,7 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
 import { registerUser, signedInHeaders } from "../../worker/services/auth";
 import { clientAddress } from "../../worker/services/client";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { formFailed } from "../server/form-result";
 import type { Route } from "./+types/signup";
 import { signinHref } from "../../domain/auth-links";
 
@@ -51,8 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = signedInHeaders(out, app.secureCookies);
     return redirect(safeRedirectTo(form.redirectTo, home, new URL(request.url).origin), { headers });
   } catch (e) {
-    if (!isServiceError(e)) throw e;
-    return data({ error: e.message, values }, { status: e.status, headers: errorHeaders(e) });
+    return formFailed(e, values);
   }
 }
 
@@ -60,7 +59,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
   const signinLink = signinHref(redirectTo);
-  const error = actionData?.error;
+  const error = actionData?.message;
   const v = actionData?.values;
   // After an error, the role that was posted; otherwise the one the link asked for (server-rendered,
   // so it works without JavaScript).

@@ -10,7 +10,7 @@
  * The loader reads the list and the count in one D1 statement.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 
 import { Honeypot } from "../components/form/Honeypot";
 import { AlertIcon } from "../components/icons";
@@ -21,7 +21,7 @@ import { getApp } from "../server/guards.server";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { clientAddress } from "../../worker/services/client";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import { formFailed, formSuccess } from "../server/form-result";
 import { listSupporters, submitSupporter } from "../../worker/services/supporters";
 import publicCss from "../styles/public.css?url";
 import type { Route } from "./+types/support";
@@ -48,9 +48,6 @@ interface FormValues {
   showPublicly: boolean;
 }
 
-type SupportActionData =
-  { ok: true; count: number; message: string } | { ok: false; error: string; values: FormValues };
-
 export const headers = actionRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,13 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const out = await submitSupporter(db, { ...form, showPublicly }, clientAddress(request));
-    return data<SupportActionData>({ ok: true, count: out.count, message: out.message });
+    return formSuccess({ message: out.message, data: { count: out.count } });
   } catch (e) {
-    if (!isServiceError(e)) throw e;
-    return data<SupportActionData>(
-      { ok: false, error: e.message, values },
-      { status: e.status, headers: errorHeaders(e) },
-    );
+    return formFailed(e, values);
   }
 }
 
@@ -83,9 +76,9 @@ type Status = { state: "idle" } | { state: "submitting" } | { state: "error"; me
 export default function Support({ loaderData, actionData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const fromServer = actionData;
-  const [banner, setBanner] = useState<Banner | null>(fromServer?.ok ? { count: fromServer.count } : null);
+  const [banner, setBanner] = useState<Banner | null>(fromServer?.ok ? { count: fromServer.data?.count ?? 0 } : null);
   const [status, setStatus] = useState<Status>(
-    fromServer && !fromServer.ok ? { state: "error", message: fromServer.error } : { state: "idle" },
+    fromServer && !fromServer.ok ? { state: "error", message: fromServer.message } : { state: "idle" },
   );
   // The count answered by the last sign-up, shown until the reloaded list catches up.
   const [answeredCount, setAnsweredCount] = useState<number | null>(null);

@@ -52,7 +52,7 @@ describe("the sign-up form refuses trivial and personal passwords", () => {
 });
 
 describe("the settings form's password change refuses them too", () => {
-  for (const door of ["/settings", "/settings.data"]) {
+  for (const door of ["/settings/login-security", "/settings/login-security.data"]) {
     it(`${door}: 'robin2026' for Robin Quinn is refused with our message and the password is unchanged`, async () => {
       const { token, user } = await signup("investor", { firstName: "Robin", lastName: "Quinn" });
       const before = await env.DB.prepare("select password_hash as h from users where id = ?").bind(user.id).first();

@@ -410,7 +410,11 @@ function pageTargets(c: Ctx): Target[] {
       project.map((p) => `/invest/${p}`),
     ),
     t("/profile", PROFILE_FIELDS),
-    t("/settings", SETTINGS_FIELDS),
+    t(
+      "/settings/* (profile, password, financials)",
+      SETTINGS_FIELDS,
+      fc.constantFrom("/settings/public-profile", "/settings/login-security", "/settings/investor-information"),
+    ),
     t("/portfolio", ["intent"]),
     t(
       "/portfolio/investments/:id",
@@ -424,7 +428,11 @@ function pageTargets(c: Ctx): Target[] {
     ),
     t("/founder-dashboard (updates)", DASHBOARD_FIELDS, fc.constant("/founder-dashboard")),
     t("/notifications", ["intent"]),
-    t("/settings (notifications, unfollow)", [...PREFERENCE_FIELDS, "intent", "projectId"], fc.constant("/settings")),
+    t(
+      "/settings/* (notifications, unfollow)",
+      [...PREFERENCE_FIELDS, "intent", "projectId"],
+      fc.constantFrom("/settings/notifications", "/settings/watchlist"),
+    ),
     t("/my-projects/create", PROJECT_FIELDS),
     t(
       "/my-projects/edit/:id",

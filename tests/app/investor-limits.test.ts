@@ -34,7 +34,7 @@ const buyForm = (shares: number, extra: Record<string, string> = {}) => ({
 });
 
 async function saveFinancials(token: string, form: Record<string, string>) {
-  return page("/settings", { token, form: { intent: "financials", ...form } });
+  return page("/settings/investor-information", { token, form: { intent: "financials", ...form } });
 }
 
 describe("the purchase form's risk acknowledgement", () => {
@@ -260,7 +260,7 @@ describe("settings, Investor Information", () => {
   });
 
   it("a visitor posting the form gets 'You must be logged in to save settings'", async () => {
-    const res = await page("/settings", { form: { intent: "financials", annualIncome: "1" } });
+    const res = await page("/settings/investor-information", { form: { intent: "financials", annualIncome: "1" } });
     await expectAlert(res, 401, "You must be logged in to save settings");
   });
 });

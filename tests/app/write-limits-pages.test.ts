@@ -86,7 +86,7 @@ describe("the follow limit through the pages", () => {
     const fan = await signup();
     await call(`/api/projects/${project.id}/follow`, { method: "POST", token: fan.token });
     await usedUp(`follow:user:${fan.user.id}`, FOLLOW_RATE_LIMIT.max, FOLLOW_RATE_LIMIT.windowMs);
-    const res = await page("/settings?tab=watchlist", {
+    const res = await page("/settings/watchlist", {
       token: fan.token,
       form: { intent: "unfollow", projectId: project.id },
     });
@@ -164,7 +164,7 @@ describe("the update limit through the founder dashboard", () => {
 
 describe("usernames through the settings form", () => {
   const saveName = (token: string, username: string, suffix = "") =>
-    page(`/settings${suffix}`, { token, form: { intent: "profile", username } });
+    page(`/settings/public-profile${suffix}`, { token, form: { intent: "profile", username } });
   const nameOf = async (userId: string) =>
     (
       await env.DB.prepare("select username from public_profiles where user_id = ?")

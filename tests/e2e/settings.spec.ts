@@ -186,19 +186,29 @@ test.describe("account settings", () => {
 
 test.describe("the settings form door (what a browser without JavaScript posts)", () => {
   test("signed out, saved, and too many wrong current passwords", async ({ request, baseURL }) => {
-    const anon = await formPost(request, baseURL!, "/settings", { intent: "profile", bio: "Hi" });
+    const anon = await formPost(request, baseURL!, "/settings/public-profile", { intent: "profile", bio: "Hi" });
     await expectAlert(anon, "You must be logged in to save settings", 401);
 
     const me = await signUpViaApi(request);
-    const saved = await formPost(request, baseURL!, "/settings", { intent: "profile", bio: "Hi" }, { token: me.token });
+    const saved = await formPost(
+      request,
+      baseURL!,
+      "/settings/public-profile",
+      { intent: "profile", bio: "Hi" },
+      { token: me.token },
+    );
     expect(saved.status()).toBe(302);
     expect(locationOf(saved, baseURL!)).toBe("/settings?section=public-profile&saved=profile");
 
     const wrong = { intent: "password", currentPassword: "not-mine-123", newPassword: "violet-harbour-42" };
     for (let i = 0; i < 5; i++) {
-      await expectAlert(await formPost(request, baseURL!, "/settings", wrong, { token: me.token }), "not correct", 400);
+      await expectAlert(
+        await formPost(request, baseURL!, "/settings/login-security", wrong, { token: me.token }),
+        "not correct",
+        400,
+      );
     }
-    const limited = await formPost(request, baseURL!, "/settings", wrong, { token: me.token });
+    const limited = await formPost(request, baseURL!, "/settings/login-security", wrong, { token: me.token });
     await expectAlert(limited, "Too many wrong passwords", 429);
     expect(limited.headers()["retry-after"]).toMatch(/^\d+$/);
   });

@@ -60,7 +60,7 @@ export function WatchlistTab({ projects }: { projects: WatchedProject[] }) {
                     <span>{typeof left === "number" ? `${formatNumber(left)} days left` : left}</span>
                   </p>
                 </div>
-                <Form method="post" action="/settings?tab=watchlist">
+                <Form method="post" action="/settings/watchlist">
                   <input type="hidden" name="intent" value="unfollow" />
                   <input type="hidden" name="projectId" value={p._id} />
                   <button type="submit" className="btn btn-ghost btn-sm" aria-label={`Unfollow ${p.title}`}>
@@ -147,7 +147,7 @@ export function NotificationSettings({
       <p className="muted">
         Choose what the bell in the header tells you about. <Link to="/notifications">See your notifications</Link>.
       </p>
-      <Form method="post" action="/settings?section=notifications" className="stack">
+      <Form method="post" action="/settings/notifications" className="stack">
         <input type="hidden" name="intent" value="notifications" />
         <fieldset className="pref-list">
           <legend>Tell me when</legend>

@@ -1,0 +1,84 @@
+/**
+ * Settings, Login & Security: change the password, and sign out of every other device, through
+ * the services of `POST /api/auth/password` and `POST /api/auth/sessions/revoke-others` (both
+ * forms post to /settings/login-security, named by `intent`). A refused change comes back with
+ * empty password fields: passwords are never sent back to the page.
+ */
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+
+import { Field } from "../form/Field";
+import { Alert, type SettingsFailure } from "./SettingsPage";
+
+function SecurityForms({ failure }: { failure: SettingsFailure | null }) {
+  const form = failure?.form ?? null;
+  const message = failure?.message ?? null;
+  const errors = failure?.errors ?? {};
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pwErrors = form === "password" ? errors : {};
+  // A refused change is shown with empty password fields (with JavaScript the inputs would keep
+  // what was typed; without it the page comes back empty anyway).
+  const passwordForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (failure?.form === "password") passwordForm.current?.reset();
+  }, [failure]);
+  return (
+    <>
+      <section className="card card-body stack" aria-labelledby="password-title">
+        <h3 id="password-title" className="card-title">
+          Change password
+        </h3>
+        <Form ref={passwordForm} method="post" action="/settings/login-security" className="form" noValidate>
+          {form === "password" && message ? <Alert tone="error">{message}</Alert> : null}
+          <input type="hidden" name="intent" value="password" />
+          <Field name="currentPassword" label="Current password" errors={pwErrors}>
+            {(p) => <input {...p} type="password" autoComplete="current-password" required />}
+          </Field>
+          <Field
+            name="newPassword"
+            label="New password"
+            hint="At least 6 characters, and not a common password."
+            errors={pwErrors}
+          >
+            {(p) => <input {...p} type="password" autoComplete="new-password" required minLength={6} maxLength={128} />}
+          </Field>
+          <Field name="confirmPassword" label="Confirm new password" errors={pwErrors}>
+            {(p) => <input {...p} type="password" autoComplete="new-password" required />}
+          </Field>
+          <p className="field-hint">Changing your password signs you out of every other device.</p>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy("password")}>
+              {busy("password") ? "Changing…" : "Change password"}
+            </button>
+          </div>
+        </Form>
+      </section>
+      <section className="card card-body stack" aria-labelledby="sessions-title">
+        <h3 id="sessions-title" className="card-title">
+          Devices
+        </h3>
+        <p>Signed in somewhere you no longer use? End every session but this one.</p>
+        {form === "revoke-others" && message ? <Alert tone="error">{message}</Alert> : null}
+        <Form method="post" action="/settings/login-security">
+          <input type="hidden" name="intent" value="revoke-others" />
+          <button type="submit" className="btn btn-secondary" disabled={busy("revoke-others")}>
+            Sign out of all other devices
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+/** The Login & Security section: its title and both forms. */
+export function LoginSecuritySection({ failure }: { failure: SettingsFailure | null }) {
+  return (
+    <section id="login-security" className="stack" aria-labelledby="login-security-title">
+      <h2 id="login-security-title" className="settings-section-title">
+        Login &amp; Security
+      </h2>
+      <SecurityForms failure={failure} />
+    </section>
+  );
+}

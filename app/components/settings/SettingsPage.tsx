@@ -1,0 +1,185 @@
+/**
+ * The frame of every settings page (/settings and its forms' routes): the title, the top tabs,
+ * the incomplete-account banner, and on the Account tab the sidebar of sections around the one
+ * shown. Tabs and sections are links (`/settings?tab=`, `/settings?section=`), so they work without
+ * JavaScript. Signed out, the page is the spec's Authentication Required screen instead.
+ */
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link } from "react-router";
+
+import { signinHref } from "../../../domain/auth-links";
+
+export const SECTIONS = [
+  { id: "login-security", label: "Login & Security" },
+  { id: "investor-information", label: "Investor Information" },
+  { id: "banks-cards", label: "Banks & Cards" },
+  { id: "public-profile", label: "Public Profile" },
+  { id: "notifications", label: "Notifications" },
+  { id: "vip", label: "VIP" },
+] as const;
+
+export const TABS = [
+  { id: "portfolio", label: "Portfolio" },
+  { id: "followers", label: "Followers" },
+  { id: "watchlist", label: "Watchlist" },
+  { id: "cash", label: "Cash" },
+  { id: "tax-docs", label: "Tax Docs" },
+  { id: "account", label: "Account" },
+] as const;
+
+export type SectionId = (typeof SECTIONS)[number]["id"];
+export type TabId = (typeof TABS)[number]["id"];
+
+/** A settings form's refusal as the page shows it (a FormFailure, app/server/form-result.ts). */
+export interface SettingsFailure {
+  /** The form that answered; none for a post that named no form of the page. */
+  form?: string;
+  message: string;
+  errors: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** A message that takes focus when it appears with JavaScript (the page reloads at the top without). */
+export function Alert({ tone, children, id }: { tone: "error" | "success"; children: ReactNode; id?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: false });
+  }, [children]);
+  return (
+    <div ref={ref} id={id} tabIndex={-1} className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
+}
+
+function SignedOut({ message }: { message: string | null }) {
+  return (
+    <div className="container container-narrow page-body">
+      <div className="card card-body settings-signed-out">
+        <h1 className="page-title">Authentication Required</h1>
+        {message ? <Alert tone="error">{message}</Alert> : null}
+        <p>Please sign in to view and change your account settings.</p>
+        <p>
+          <Link to={signinHref("/settings")} className="btn btn-primary">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** What the /settings layout's loader says about the account (app/routes/settings/layout.tsx). */
+export type SettingsShell = { signedIn: false } | { signedIn: true; saved: string | null; complete: boolean };
+
+/**
+ * The page around `children`, the shown tab's or section's content. A refusal of a post that named
+ * no form of the page (`failure` without `form`) is said above the content; a form's own refusal
+ * is its form's to show (a visitor's is said on the Authentication Required screen).
+ */
+export function SettingsPage({
+  shell,
+  tab,
+  section,
+  failure,
+  children,
+}: {
+  shell: SettingsShell;
+  tab: TabId;
+  section: SectionId;
+  failure: SettingsFailure | null;
+  children?: ReactNode;
+}) {
+  // A save whose session ended meanwhile: the spec's 'You must be logged in to save settings'.
+  if (!shell.signedIn) return <SignedOut message={failure?.message ?? null} />;
+  const tabLabel = TABS.find((t) => t.id === tab)!.label;
+  const notice =
+    failure && failure.form === undefined ? (
+      <Alert tone="error">{failure.message}</Alert>
+    ) : shell.saved && !failure ? (
+      <Alert tone="success">{shell.saved}</Alert>
+    ) : null;
+
+  return (
+    <div className="container page-body settings-page">
+      <header className="page-header">
+        <h1 className="page-title">Account Settings</h1>
+      </header>
+
+      <nav className="settings-tabs" aria-label="Account">
+        <ul>
+          {TABS.map((t) => (
+            <li key={t.id}>
+              <Link to={`/settings?tab=${t.id}`} aria-current={t.id === tab ? "page" : undefined} className="link-tab">
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {!shell.complete ? (
+        <div className="alert alert-warning settings-incomplete" role="region" aria-label="Your account">
+          <p>
+            <strong>Your account is incomplete.</strong> Add a bio, your site and your investing thesis so founders know
+            who is backing them.
+          </p>
+          <Link to="/settings?section=public-profile#public-profile" className="btn btn-primary btn-sm">
+            Complete my account
+          </Link>
+        </div>
+      ) : null}
+
+      {tab === "watchlist" ? (
+        <div className="stack">
+          {notice}
+          {children}
+        </div>
+      ) : tab === "followers" ? (
+        children
+      ) : tab !== "account" ? (
+        <section className="card card-body settings-soon" aria-labelledby="tab-title">
+          <h2 id="tab-title" className="card-title">
+            {tabLabel}
+          </h2>
+          <p className="muted">Coming soon.</p>
+        </section>
+      ) : (
+        <div className="settings-layout">
+          <nav className="settings-sidebar" aria-label="Settings sections">
+            <ul>
+              {SECTIONS.map((s) => (
+                <li key={s.id}>
+                  <Link
+                    to={`/settings?section=${s.id}`}
+                    aria-current={s.id === section ? "page" : undefined}
+                    preventScrollReset
+                  >
+                    {s.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="settings-content stack">
+            {notice}
+            {children}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A section with nothing in it yet. */
+export function ComingSoon({ section }: { section: SectionId }) {
+  return (
+    <section className="card card-body" aria-labelledby="section-title">
+      <h2 id="section-title" className="card-title">
+        {SECTIONS.find((s) => s.id === section)!.label}
+      </h2>
+      <p className="muted">Coming soon.</p>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * /settings itself, for links and bookmarks: the tab (`?tab=`, Account by default) and the section
+ * (`?section=`, Public Profile by default) its links name, each read only when shown. Its forms post
+ * to their sections' routes (/settings/public-profile, …), which redirect back here with `?saved=`.
+ */
+import { FollowersTab, NotificationSettings, WatchlistTab } from "../../components/settings/Conversation";
+import { InvestorInformation } from "../../components/settings/InvestorInformation";
+import { PublicProfileSection } from "../../components/settings/PublicProfileSection";
+import { LoginSecuritySection } from "../../components/settings/SecurityForms";
+import {
+  ComingSoon,
+  SECTIONS,
+  SettingsPage,
+  TABS,
+  type SectionId,
+  type TabId,
+} from "../../components/settings/SettingsPage";
+import { can } from "../../../domain/access";
+import { EMPTY_FINANCIALS } from "../../../domain/investor-financials-form";
+import { PREFERENCE_LABELS } from "../../../domain/notification-preferences";
+import { regCfLimits } from "../../../domain/reg-cf";
+
+import { getApp, getUser } from "../../server/guards.server";
+import { loadFollowers, loadInvestor, loadPreferences, loadWatchlist } from "./settings.server";
+import { useSettingsShell } from "./shell";
+import type { Route } from "./+types/index";
+
+const pick = <T extends string>(list: readonly { id: T }[], value: string | null, fallback: T): T =>
+  list.find((x) => x.id === value)?.id ?? fallback;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tab = pick<TabId>(TABS, url.searchParams.get("tab"), "account");
+  const section = pick<SectionId>(SECTIONS, url.searchParams.get("section"), "public-profile");
+  const user = getUser(context);
+  const shown = { tab, section, canInvest: false, isFounder: false };
+  if (!user)
+    return { ...shown, investor: null, investorError: null, watchlist: [], followers: null, preferences: null };
+  const db = getApp(context).db;
+  const account = tab === "account";
+  return {
+    ...shown,
+    canInvest: can(user, "invest"),
+    isFounder: can(user, "raise"),
+    ...(account && section === "investor-information"
+      ? await loadInvestor(db, user)
+      : { investor: null, investorError: null }),
+    watchlist: tab === "watchlist" ? await loadWatchlist(db, user) : [],
+    followers: tab === "followers" ? await loadFollowers(db, user) : null,
+    preferences: account && section === "notifications" ? await loadPreferences(db, user) : null,
+  };
+}
+
+export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
+  const shell = useSettingsShell();
+  const { tab, section, canInvest, isFounder, investor, investorError, watchlist, followers, preferences } = loaderData;
+  let content: React.ReactNode = null;
+  if (!shell.signedIn) content = null;
+  else if (tab === "watchlist") content = <WatchlistTab projects={watchlist} />;
+  else if (tab === "followers") {
+    content = (
+      <FollowersTab project={followers?.project ?? null} followers={followers?.followers ?? []} isFounder={isFounder} />
+    );
+  } else if (section === "public-profile") {
+    content = <PublicProfileSection profile={shell.profile} loadError={shell.loadError} failure={null} />;
+  } else if (section === "login-security") content = <LoginSecuritySection failure={null} />;
+  else if (section === "investor-information") {
+    content = (
+      <InvestorInformation
+        key={`saved-${JSON.stringify(investor)}`}
+        canInvest={canInvest}
+        loadError={investorError}
+        financials={investor?.financials ?? EMPTY_FINANCIALS}
+        limits={investor?.limits ?? regCfLimits(EMPTY_FINANCIALS, 0, false)}
+        failure={null}
+      />
+    );
+  } else if (section === "notifications" && preferences) {
+    content = <NotificationSettings preferences={{ ...preferences }} labels={PREFERENCE_LABELS} />;
+  } else content = <ComingSoon section={section} />;
+  return (
+    <SettingsPage shell={shell} tab={tab} section={section} failure={null}>
+      {content}
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * /settings: account settings (spec sections 2, 4, 5), a layout route. Its loader reads what every
+ * settings page shows (signed in or not, the saved public profile, whether the account is
+ * complete, a `?saved=` notice); its children are the pages:
+ * - the index, /settings, shows the tab (`?tab=`) and the section (`?section=`) its links name, for
+ *   links and bookmarks;
+ * - one route per section with forms, each with its own action (app/routes/settings/*.tsx):
+ *   /settings/public-profile, /settings/login-security (password, revoke-others),
+ *   /settings/investor-information, /settings/notifications and /settings/watchlist (unfollow).
+ *   Each answers its own intents only (an unknown one is a 400 that changes nothing: see
+ *   settings.server.ts); a save redirects to /settings with `?saved=`, a refusal re-renders its
+ *   section with what was typed (never the passwords), the banner and each field's message.
+ * Every page draws the same frame (app/components/settings/SettingsPage.tsx); signed out it is the
+ * spec's Authentication Required screen with a link to /signin, not a redirect.
+ */
+import { Outlet } from "react-router";
+
+import { pageMeta } from "../../components/meta";
+import {
+  EMPTY_PROFILE,
+  isProfileComplete,
+  PROFILE_MESSAGES,
+  type PublicProfile,
+} from "../../../domain/public-profile-form";
+import settingsCss from "../../styles/settings.css?url";
+
+import { getApp, getUser } from "../../server/guards.server";
+import { getPublicProfile } from "../../../worker/services/public-profile";
+import { savedMessage } from "./settings.server";
+import type { Route } from "./+types/layout";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsCss }];
+
+export const meta: Route.MetaFunction = () => [...pageMeta("Account Settings"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  if (!user) return { signedIn: false as const };
+  let profile: PublicProfile | null = null;
+  let loadError: string | null = null;
+  try {
+    profile = await getPublicProfile(getApp(context).db, user, user.id);
+  } catch (e) {
+    console.error("settings: loading the profile failed", e);
+    loadError = PROFILE_MESSAGES.loadFailed;
+  }
+  return {
+    signedIn: true as const,
+    saved: savedMessage(new URL(request.url)),
+    loadError,
+    profile: profile ?? EMPTY_PROFILE,
+    complete: isProfileComplete(profile),
+  };
+}
+
+export default function SettingsLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,47 @@
+/**
+ * /settings/login-security: the Login & Security section, and its two forms' action: change the
+ * password (`intent=password`) and sign out of every other device (`intent=revoke-others`), through
+ * the services of `POST /api/auth/password` and `POST /api/auth/sessions/revoke-others`. Nothing
+ * typed is sent back after a refusal.
+ */
+import { LoginSecuritySection } from "../../components/settings/SecurityForms";
+import { SettingsPage } from "../../components/settings/SettingsPage";
+
+import { actionRetryAfter } from "../../server/form.server";
+import { changePassword, signOutOtherSessions } from "../../../worker/services/account-security";
+import { settingsAction } from "./settings.server";
+import { useSettingsShell } from "./shell";
+import type { Route } from "./+types/login-security";
+
+/** A 429 from too many wrong current passwords carries `Retry-After`, as the API's does. */
+export const headers = actionRetryAfter;
+
+export function action({ request, context }: Route.ActionArgs) {
+  return settingsAction(
+    request,
+    context,
+    {
+      password: {
+        echo: false,
+        save: ({ db, user, sessionToken, values }) => changePassword(db, user, sessionToken, values),
+        savedTo: "/settings?section=login-security&saved=password",
+      },
+      "revoke-others": {
+        echo: false,
+        save: ({ db, user, sessionToken }) => signOutOtherSessions(db, user, sessionToken),
+        savedTo: "/settings?section=login-security&saved=sessions",
+      },
+    },
+    "Unknown action: these forms can only change your password or sign out your other devices",
+  );
+}
+
+export default function LoginSecurityPage({ actionData }: Route.ComponentProps) {
+  const shell = useSettingsShell();
+  const failure = actionData ?? null;
+  return (
+    <SettingsPage shell={shell} tab="account" section="login-security" failure={failure}>
+      <LoginSecuritySection failure={failure?.form === undefined ? null : failure} />
+    </SettingsPage>
+  );
+}

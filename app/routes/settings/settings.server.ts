@@ -1,0 +1,130 @@
+/**
+ * What the settings routes share on the server: how each form's action runs (`settingsAction`),
+ * the `?saved=` codes, and the reads of each tab and section (each only where it is shown).
+ */
+import { redirect, type RouterContextProvider } from "react-router";
+
+import { can } from "../../../domain/access";
+import { parseFormFields } from "../../../domain/form-kit";
+import { FINANCIALS_MESSAGES, type InvestorFinancials } from "../../../domain/investor-financials-form";
+import { FORM_LIMITS } from "../../../domain/limits";
+import { PASSWORD_MESSAGES } from "../../../domain/password-form";
+import { PROFILE_MESSAGES } from "../../../domain/public-profile-form";
+import type { RegCfLimits } from "../../../domain/reg-cf";
+import type { SessionUser } from "../../../domain/types";
+import type { Database } from "../../../db/client";
+import { listFollowersOfOwnProject, listWatchlist } from "../../../worker/services/follows";
+import { getFinancials } from "../../../worker/services/investor-limits";
+import { getPreferences, NOTIFICATION_MESSAGES } from "../../../worker/services/notifications";
+import { readForm } from "../../server/form.server";
+import { formFailed, formFailure } from "../../server/form-result";
+import { getApp, getUser } from "../../server/guards.server";
+
+/** `?saved=` codes after a settings form's redirect (codes, never free text). */
+const SAVED = {
+  profile: PROFILE_MESSAGES.saved,
+  password: PASSWORD_MESSAGES.changed,
+  sessions: PASSWORD_MESSAGES.othersSignedOut,
+  financials: FINANCIALS_MESSAGES.saved,
+  notifications: NOTIFICATION_MESSAGES.saved,
+  unfollowed: "The project was removed from your watchlist",
+} as const;
+
+/** The message a `?saved=` code stands for, or null. */
+export function savedMessage(url: URL): string | null {
+  const code = url.searchParams.get("saved");
+  return code && Object.hasOwn(SAVED, code) ? SAVED[code as keyof typeof SAVED] : null;
+}
+
+/** One form of a settings page: what it saves and where it goes when saved. */
+export interface SettingsForm {
+  /** Whether a refusal sends back what was typed (never for the password forms). */
+  echo: boolean;
+  save: (args: {
+    db: Database;
+    user: SessionUser;
+    sessionToken: string | null;
+    values: Record<string, unknown>;
+  }) => Promise<unknown>;
+  /** The page with the saved notice (`?saved=` one of SAVED's codes). */
+  savedTo: `/settings?${string}saved=${keyof typeof SAVED}`;
+  /** The banner around a refusal's message (the public profile's 'Failed to save profile: …'). */
+  banner?: (message: string) => string;
+}
+
+/**
+ * A settings route's action. Its forms are named by `intent`, and every intent the route accepts
+ * has its form in `forms`: any other (or none) is a 400 that says so and changes nothing. A visitor
+ * gets the spec's 'You must be logged in to save settings' (401). A save redirects to the page with
+ * `?saved=` (with and without JavaScript); a refusal is a FormFailure for that form, with what was
+ * typed when the form echoes it.
+ */
+export async function settingsAction<Intent extends string>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  forms: Record<Intent, SettingsForm>,
+  unknownIntent: string,
+) {
+  const body = await readForm(request, FORM_LIMITS.settings);
+  // Browsers send a textarea's line breaks as CRLF: stored text uses LF, as the API's does.
+  const fields = [...body]
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string")
+    .map(([name, value]): [string, string] => [name, value.replace(/\r\n?/g, "\n")]);
+  const values = parseFormFields(fields);
+  const intent = values.intent;
+  delete values.intent;
+  if (typeof intent !== "string" || !Object.hasOwn(forms, intent)) return formFailure(400, unknownIntent, {});
+  const form = forms[intent as Intent];
+  const echo = form.echo ? values : {};
+  const { db, sessionToken } = getApp(context);
+  const user = getUser(context);
+  if (!user) return formFailure(401, PROFILE_MESSAGES.signedOut, echo, { form: intent });
+  try {
+    await form.save({ db, user, sessionToken, values });
+  } catch (e) {
+    const failed = "Something went wrong";
+    return formFailed(e, echo, {
+      form: intent,
+      banner: form.banner,
+      unexpected: { log: "settings: saving failed", message: failed },
+    });
+  }
+  return redirect(form.savedTo);
+}
+
+/** Investor Information: the figures and the Reg CF limit, for those who may invest. */
+export async function loadInvestor(
+  db: Database,
+  user: SessionUser,
+): Promise<{ investor: { financials: InvestorFinancials; limits: RegCfLimits } | null; investorError: string | null }> {
+  if (!can(user, "invest")) return { investor: null, investorError: null };
+  try {
+    return { investor: await getFinancials(db, user), investorError: null };
+  } catch (e) {
+    console.error("settings: loading the investor information failed", e);
+    return { investor: null, investorError: "Failed to load your investor information. Please try again later." };
+  }
+}
+
+/** The Watchlist tab: the followed projects, with what the tab shows of each. */
+export async function loadWatchlist(db: Database, user: SessionUser) {
+  return (await listWatchlist(db, user)).map((p) => ({
+    _id: p._id,
+    slug: p.slug,
+    title: p.title,
+    shortDescription: p.shortDescription,
+    fundingCurrent: p.fundingCurrent,
+    fundingGoal: p.fundingGoal,
+    fundingDeadline: p.fundingDeadline,
+    daysLeft: p.daysLeft,
+    status: p.status,
+    sharesRemaining: p.sharesRemaining,
+    followedAt: p.followedAt,
+  }));
+}
+
+/** The Followers tab: who follows the founder's own project. */
+export const loadFollowers = (db: Database, user: SessionUser) => listFollowersOfOwnProject(db, user);
+
+/** The Notifications section: which events the user hears about. */
+export const loadPreferences = (db: Database, user: SessionUser) => getPreferences(db, user);
