@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 
 import type { SessionUser } from "../../domain/types";
 import { FORM_MESSAGES, formFiles, readForm } from "../../app/server/form.server";
-import { createApp, MAX_PAGE_BODY_BYTES, maxPageBodyBytes } from "../../worker/app";
+import { createApp } from "../../worker/app";
+import { MAX_PAGE_BODY_BYTES, maxPageBodyBytes } from "../../worker/middleware/body-limits";
 import { UPLOAD_BODY_BYTES } from "../../worker/api/uploads";
 import { MAX_BODY_BYTES } from "../../worker/api/util";
 import { SESSION_COOKIE } from "../../worker/services/auth";
