@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, Workers tests of the API (real D1 in workerd), the build, Workers tests
-// of the built app (page actions, `.data` routes, the fuzz suite), then browser tests against the
-// built app served by `wrangler dev`. Stops at the first failing step.
+// `npm test`: typecheck, lint, unit tests of the pure rules (plain Node), Workers tests of the API
+// (real D1 in workerd), the build, Workers tests of the built app (page actions, `.data` routes, the
+// fuzz suite), then browser tests against the built app served by `wrangler dev`. Stops at the first
+// failing step.
 import { bin, run } from "./lib.mjs";
 
 const steps = [
@@ -13,6 +14,7 @@ const steps = [
       run(bin("prettier"), ["--check", "--log-level", "warn", "**/*.{ts,tsx,js,mjs,css}"]);
     },
   ],
+  ["unit tests", () => run(bin("vitest"), ["run", "--config", "vitest.unit.config.ts"])],
   ["workers tests", () => run(bin("vitest"), ["run", "--config", "vitest.config.ts"])],
   ["build", () => run(bin("react-router"), ["build"])],
   ["app tests", () => run(bin("vitest"), ["run", "--config", "vitest.app.config.ts"])],
