@@ -4,7 +4,7 @@
  *   domain/  pure rules and vocabulary (imports itself and valibot only)
  *   db/      schema, client, seed data (domain)
  *   worker/services, worker/ai   the one service layer (db, domain)
- *   worker/api, worker/*.ts      the Hono door and the middleware (services)
+ *   worker/api, worker/middleware, worker/*.ts   the Hono door and the middleware (services)
  *   app/     React Router pages (services inside loaders and actions; components: domain only)
  *   worker/index.ts              the composition root (worker/app.ts and the pages)
  */
@@ -42,6 +42,7 @@ module.exports = {
           "^app/",
           "^worker/api/",
           "^worker/(app|index|edge-cache|security-headers|serve-upload)\\.ts$",
+          "^worker/middleware/",
           "^node_modules/hono/",
         ],
       },

@@ -67,7 +67,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ["worker/app.ts", "worker/index.ts", "worker/edge-cache.ts", "worker/api/**", "worker/types.ts", "tests/**"],
+    files: [
+      "worker/app.ts",
+      "worker/index.ts",
+      "worker/edge-cache.ts",
+      "worker/middleware/**",
+      "worker/api/**",
+      "worker/types.ts",
+      "tests/**",
+    ],
     rules: { "no-restricted-imports": "off" },
   },
   {

@@ -12,10 +12,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  // One retry in CI until the suite has run clean without them: a run with retries off found an axe
-  // check racing a CSS transition (fixed in expectNoSeriousViolations); a retried test still shows
-  // as "flaky" in the report.
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a test that fails once is a bug in the app or in the test (wait for
+  // what the user would see, never a sleep), not something to run again.
+  retries: 0,
   reporter: [["list"]],
   use: {
     baseURL,

@@ -1,6 +1,9 @@
-// `npm test`: typecheck, lint, Workers tests of the API (real D1 in workerd), the build, Workers tests
-// of the built app (page actions, `.data` routes, the fuzz suite), then browser tests against the
-// built app served by `wrangler dev`. Stops at the first failing step.
+// `npm test`: typecheck, lint, unit tests of the pure rules (plain Node), Workers tests of the API
+// (real D1 in workerd), the build, Workers tests of the built app (page actions, `.data` routes, the
+// fuzz suite), then browser tests against the built app served by `wrangler dev`. Stops at the first
+// failing step. Before anything runs it makes sure the browser tests have their chromium (installing
+// Debian's when missing: scripts/chromium.mjs), so a fresh machine needs only `npm install && npm test`.
+import { ensureChromium } from "./chromium.mjs";
 import { bin, run } from "./lib.mjs";
 
 const steps = [
@@ -13,6 +16,7 @@ const steps = [
       run(bin("prettier"), ["--check", "--log-level", "warn", "**/*.{ts,tsx,js,mjs,css}"]);
     },
   ],
+  ["unit tests", () => run(bin("vitest"), ["run", "--config", "vitest.unit.config.ts"])],
   ["workers tests", () => run(bin("vitest"), ["run", "--config", "vitest.config.ts"])],
   ["build", () => run(bin("react-router"), ["build"])],
   ["app tests", () => run(bin("vitest"), ["run", "--config", "vitest.app.config.ts"])],
@@ -20,9 +24,11 @@ const steps = [
 ];
 
 const only = process.argv.slice(2);
+const selected = (name) => !only.length || only.includes(name.split(" ")[0]);
+if (selected("browser tests")) ensureChromium();
 const started = Date.now();
 for (const [name, step] of steps) {
-  if (only.length && !only.includes(name.split(" ")[0])) continue;
+  if (!selected(name)) continue;
   const t = Date.now();
   console.log(`\n▶ ${name}`);
   step();

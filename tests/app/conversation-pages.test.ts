@@ -112,7 +112,7 @@ describe("the bell and the queries", () => {
     await call(`/api/projects/${project.id}/updates`, { body: { title: "Two", body: "." }, token: founder.token });
     const res = await page(`/project/${project.slug}?tab=updates`, { token: fan.token });
     expect(res.status).toBe(200);
-    expect(queries(res)).toBe("3");
+    expect(queries(res)).toBe(3);
     expect(await res.text()).toContain('aria-label="Notifications, 2 unread"');
   });
 

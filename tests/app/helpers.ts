@@ -10,6 +10,7 @@ import { alertTexts } from "../shared/html";
 import { bucketKeys, inDays, TEST_PASSWORD, unique, uniqueIp } from "../workers/helpers";
 
 export { visibleText } from "../shared/html";
+export { expectAlert, queries } from "../shared/responses";
 
 export * from "../workers/helpers";
 
@@ -45,20 +46,8 @@ export function page(path: string, init: PageInit = {}): Promise<Response> {
   return exports.default.fetch(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
 }
 
-/** How many D1 queries the answer took, as its `Server-Timing` header says ("2"), or undefined. */
-export const queries = (res: Response): string | undefined =>
-  /d1;desc="(\d+) queries"/.exec(res.headers.get("Server-Timing") ?? "")?.[1];
-
 /** The texts of the page's role="alert" elements. */
 export const alerts = alertTexts;
-
-/** Asserts a re-rendered page shows `message` in an alert, with the status. */
-export async function expectAlert(res: Response, status: number, message: string): Promise<string> {
-  const html = await res.text();
-  expect(res.status, `status for '${message}'`).toBe(status);
-  expect(alerts(html)).toContain(message);
-  return html;
-}
 
 /** Rows in a table (optionally matching a where clause). */
 export async function rows(table: string, where = "1 = 1", ...binds: unknown[]): Promise<number> {

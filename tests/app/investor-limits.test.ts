@@ -175,7 +175,7 @@ describe("what the purchase page shows before buying", () => {
     const project = await insertProject();
     const { token } = await signup();
     await saveFinancials(token, { applyLimits: "on" });
-    expect(queries(await page(`/purchase/${project.slug}`, { token }))).toBe("2");
+    expect(queries(await page(`/purchase/${project.slug}`, { token }))).toBe(2);
   });
 });
 
@@ -185,7 +185,7 @@ describe("the project page's calculator", () => {
     const { token } = await signup();
     await saveFinancials(token, { applyLimits: "on" });
     const res = await page(`/project/${project.slug}`, { token });
-    expect(queries(res)).toBe("2");
+    expect(queries(res)).toBe(2);
     expect(visibleText(await res.text())).toContain(
       "You can invest up to $2,500 more in Reg CF offerings in the next 12 months.",
     );
@@ -231,7 +231,7 @@ describe("settings, Investor Information", () => {
       .first();
     expect(stored).toEqual({ annual_income: 150_000, net_worth: 130_000, accredited: 0, apply_limits: 1 });
     const shown = await page("/settings?section=investor-information&saved=financials", { token });
-    expect(queries(shown)).toBe("3");
+    expect(queries(shown)).toBe(3);
     const text = visibleText(await shown.text());
     expect(text).toContain("Your investor information has been saved");
     expect(text).toContain("Limit $15,000");

@@ -7,7 +7,7 @@ import { type Locator } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 
-import { expectNoSeriousViolations, signInCookie, signUpViaApi } from "./helpers";
+import { expectNoSeriousViolations } from "./helpers";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
 
@@ -55,9 +55,7 @@ async function settled(dialog: Locator) {
   await dialog.evaluate("(el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished))");
 }
 
-test("the tour offer and the tour tooltip", async ({ page, context, request, baseURL }) => {
-  const account = await signUpViaApi(request, { firstName: "Ari" });
-  await signInCookie(context, baseURL!, account.token);
+test("the tour offer and the tour tooltip", async ({ asInvestor: { page } }) => {
   await page.goto("/portfolio?newUser=1");
   const prompt = page.locator("[data-tour-prompt]");
   await expect(prompt).toBeVisible({ timeout: 8_000 });

@@ -12,8 +12,6 @@ import {
   expectNoSeriousViolations,
   fillSignupForm,
   signInAs,
-  signInCookie,
-  signUpViaApi,
   validSignup,
 } from "./helpers";
 
@@ -87,20 +85,14 @@ test.describe("signed-in pages", () => {
     await expectNoSeriousViolations(page, "/access-denied (founder)");
   });
 
-  test("founder: the dashboard, a draft on My Projects, and the edit form", async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
+  test("founder: the dashboard", async ({ page, context, request, baseURL }) => {
     await signInAs(context, request, baseURL!, DEMO.founder);
     await page.goto("/founder-dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Founder Dashboard" })).toBeVisible();
     await expectNoSeriousViolations(page, "/founder-dashboard (founder)");
+  });
 
-    await context.clearCookies();
-    const founder = await signUpViaApi(request, { role: "founder" });
-    await signInCookie(context, baseURL!, founder.token);
+  test("founder: a draft on My Projects, and the edit form", async ({ asFounder: founder, page, request }) => {
     const draft = await createProjectViaApi(request, founder.token);
     await page.goto("/my-projects");
     await expect(page.getByRole("link", { name: "Preview" })).toBeVisible();

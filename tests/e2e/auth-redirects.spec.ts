@@ -50,30 +50,14 @@ test.describe("a visitor is sent to sign in and back", () => {
 });
 
 test.describe("redirects", () => {
-  test("a signed-in investor opening /signin or /signup goes to /portfolio", async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    const investor = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, investor.token);
-
+  test("a signed-in investor opening /signin or /signup goes to /portfolio", async ({ asInvestor: { page } }) => {
     await page.goto("/signin");
     await expect(page).toHaveURL(/\/portfolio$/);
     await page.goto("/signup");
     await expect(page).toHaveURL(/\/portfolio$/);
   });
 
-  test("a signed-in founder opening /signin or /signup goes to /my-projects", async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    const founder = await signUpViaApi(request, { role: "founder" });
-    await signInCookie(context, baseURL!, founder.token);
-
+  test("a signed-in founder opening /signin or /signup goes to /my-projects", async ({ asFounder: { page } }) => {
     await page.goto("/signin");
     await expect(page).toHaveURL(/\/my-projects$/);
     await page.goto("/signup");
@@ -114,13 +98,10 @@ test.describe("redirects", () => {
     await expect(page).toHaveTitle("CampusFund");
   });
 
-  test("Logout in the header's profile menu ends the session", async ({ page, context, request, baseURL }) => {
-    const investor = await signUpViaApi(request, { firstName: "Morgan" });
-    await signInCookie(context, baseURL!, investor.token);
-
+  test("Logout in the header's profile menu ends the session", async ({ asInvestor: investor, page, request }) => {
     await page.goto("/portfolio");
     await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
-    await page.locator("summary").filter({ hasText: "Morgan" }).click();
+    await page.locator("summary").filter({ hasText: investor.firstName }).click();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
@@ -147,9 +128,7 @@ test.describe("page titles", () => {
     await expect(page).toHaveTitle("Project Details | CampusFund");
   });
 
-  test("the portfolio", async ({ page, context, request, baseURL }) => {
-    const investor = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, investor.token);
+  test("the portfolio", async ({ asInvestor: { page } }) => {
     await page.goto("/portfolio");
     await expect(page).toHaveTitle("Portfolio | CampusFund");
   });

@@ -13,7 +13,6 @@ import {
   expectNoSeriousViolations,
   formPost,
   isoDate,
-  signInCookie,
   signUpViaApi,
   visibleText,
 } from "./helpers";
@@ -59,16 +58,13 @@ async function publicFigures(request: APIRequestContext, slug: string) {
 }
 
 test("an investor cancels from the portfolio: Cancelled in the holdings, the project's numbers restored", async ({
+  asInvestor: investor,
   page,
-  context,
   request,
-  baseURL,
 }) => {
   const project = await liveProject(request);
-  const investor = await signUpViaApi(request, { firstName: "Casey" });
   const id = await buy(request, investor.token, project._id, 25);
   expect(await publicFigures(request, project.slug)).toEqual({ raised: "$350", investors: "2" });
-  await signInCookie(context, baseURL!, investor.token);
 
   // The portfolio lists it as Active with a way to its own page.
   await page.goto("/portfolio");
@@ -114,15 +110,12 @@ test("an investor cancels from the portfolio: Cancelled in the holdings, the pro
 });
 
 test("the portfolio's Cancel link goes straight to the confirm step; Keep investment changes nothing", async ({
+  asInvestor: investor,
   page,
-  context,
   request,
-  baseURL,
 }) => {
   const project = await liveProject(request);
-  const investor = await signUpViaApi(request);
   const id = await buy(request, investor.token, project._id, 12);
-  await signInCookie(context, baseURL!, investor.token);
 
   await page.goto("/portfolio");
   await page.getByRole("link", { name: `Cancel investment in ${project.title}` }).click();
@@ -136,16 +129,14 @@ test("the portfolio's Cancel link goes straight to the confirm step; Keep invest
 });
 
 test("after the cutoff: no Cancel button, and a forged form post is refused with the closing time", async ({
+  asInvestor: investor,
   page,
-  context,
   request,
   baseURL,
 }) => {
   // The deadline is tomorrow: shares are still on sale, but the 48-hour window has closed.
   const project = await liveProject(request, isoDate(0, 1));
-  const investor = await signUpViaApi(request);
   const id = await buy(request, investor.token, project._id, 10);
-  await signInCookie(context, baseURL!, investor.token);
 
   await page.goto("/portfolio");
   await expect(page.getByRole("link", { name: `Cancel investment in ${project.title}` })).toHaveCount(0);
@@ -166,23 +157,21 @@ test("after the cutoff: no Cancel button, and a forged form post is refused with
   );
   await expectAlert(
     res,
-    `Investments can no longer be cancelled: the cancellation window closed on ${closedAt}, 48 hours before the funding deadline`,
     409,
+    `Investments can no longer be cancelled: the cancellation window closed on ${closedAt}, 48 hours before the funding deadline`,
   );
   expect(await publicFigures(request, project.slug)).toEqual({ raised: "$200", investors: "2" });
 });
 
 test("someone else's investment page is 'Investment not found', and its form cancels nothing", async ({
+  asInvestor: stranger,
   page,
-  context,
   request,
   baseURL,
 }) => {
   const project = await liveProject(request);
   const owner = await signUpViaApi(request);
   const id = await buy(request, owner.token, project._id, 10);
-  const stranger = await signUpViaApi(request);
-  await signInCookie(context, baseURL!, stranger.token);
 
   const res = await page.goto(`/portfolio/investments/${id}`);
   expect(res?.status()).toBe(404);
@@ -206,15 +195,12 @@ test.describe("accessibility", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
 
   test("the investment page, its confirm step and a cancelled investment have no serious axe violations", async ({
+    asInvestor: investor,
     page,
-    context,
     request,
-    baseURL,
   }) => {
     const project = await liveProject(request);
-    const investor = await signUpViaApi(request);
     const id = await buy(request, investor.token, project._id, 10);
-    await signInCookie(context, baseURL!, investor.token);
 
     await page.goto(`/portfolio/investments/${id}`);
     await expect(page.getByRole("link", { name: "Cancel investment" })).toBeVisible();

@@ -19,15 +19,14 @@ import {
 } from "./helpers";
 
 test("an investor buys into a new project; the founder sees it on the dashboard and in the CSV; the terms are locked", async ({
+  asFounder: founder,
   browser,
   page,
-  context,
   request,
   baseURL,
   javaScriptEnabled,
 }) => {
   const js = javaScriptEnabled !== false;
-  const founder = await signUpViaApi(request, { role: "founder", firstName: "Noor", lastName: "Haddad" });
   const body = projectBody();
   const project = await createProjectViaApi(request, founder.token, { publish: true, body });
 
@@ -47,7 +46,6 @@ test("an investor buys into a new project; the founder sees it on the dashboard 
   await investorContext.close();
 
   // The founder's dashboard shows the investment, named as the public list names people.
-  await signInCookie(context, baseURL!, founder.token);
   await page.goto("/founder-dashboard");
   await expect(page.getByText(project.title, { exact: true })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Ines D." });

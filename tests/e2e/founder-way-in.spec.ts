@@ -13,7 +13,7 @@ import type { Locator, Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 
-import { fillSignupForm, PROJECTS, signInCookie, signUpViaApi, validSignup } from "./helpers";
+import { fillSignupForm, PROJECTS, validSignup } from "./helpers";
 
 const FOUNDER_SIGNUP = "/signup?role=founder";
 const MISMATCH = "Passwords do not match";
@@ -74,14 +74,7 @@ test.describe("the way in for founders", () => {
     await expect(founderRadio(page)).not.toBeChecked();
   });
 
-  test("a signed-in founder following the link is sent to their own home", async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    const founder = await signUpViaApi(request, { role: "founder" });
-    await signInCookie(context, baseURL!, founder.token);
+  test("a signed-in founder following the link is sent to their own home", async ({ asFounder: { page } }) => {
     await page.goto(FOUNDER_SIGNUP);
     await expect(page).toHaveURL(/\/my-projects(\?|$)/);
   });
@@ -109,13 +102,8 @@ test.describe("one status: the badge agrees with the invest button", () => {
   });
 
   test("the purchase page of a closed project says Funding Closed beside the closed notice", async ({
-    page,
-    context,
-    request,
-    baseURL,
+    asInvestor: { page },
   }) => {
-    const investor = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, investor.token);
     await page.goto(`/purchase/${PROJECTS.pastDeadline.slug}`);
     await expect(page.getByText("Funding for this project is closed")).toBeVisible();
     await expect(statusBadges(page)).toHaveText("Funding Closed");

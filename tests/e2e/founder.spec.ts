@@ -4,7 +4,7 @@
  */
 import { expect, test } from "./fixtures";
 
-import { DEMO, PROJECTS, signInAs, signInCookie, signUpViaApi } from "./helpers";
+import { DEMO, PROJECTS, signInAs } from "./helpers";
 
 const FOUNDER_CANNOT_INVEST =
   "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.";
@@ -37,10 +37,7 @@ test("the demo founder sees a disabled Founders Cannot Invest, and the purchase 
   await expect(page.getByLabel("Number of shares")).toHaveCount(0);
 });
 
-test("a newly signed-up founder gets the same treatment", async ({ page, context, request, baseURL }) => {
-  const founder = await signUpViaApi(request, { role: "founder" });
-  await signInCookie(context, baseURL!, founder.token);
-
+test("a newly signed-up founder gets the same treatment", async ({ asFounder: { page } }) => {
   await page.goto(`/project/${PROJECTS.journey.slug}`);
   await expect(page.getByRole("button", { name: "Founders Cannot Invest" }).first()).toBeDisabled();
 

@@ -6,10 +6,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type APIResponse, type BrowserContext, type Page } from "@playwright/test";
 
 import { TEST_PASSWORD } from "../shared/clients";
-import { alertTexts } from "../shared/html";
 
 export { TEST_PASSWORD, uniqueIp } from "../shared/clients";
 export { alertTexts, visibleText } from "../shared/html";
+export { expectAlert } from "../shared/responses";
 
 export const SESSION_COOKIE = "campusfund_session";
 
@@ -66,7 +66,7 @@ export interface Account {
   firstName: string;
   lastName: string;
   token: string;
-  user: { id: string; email: string; firstName: string; role: string };
+  user: { id: string; email: string; firstName: string; lastName: string; role: string };
 }
 
 /** Creates an account through `POST /api/auth/signup` (fast: no page involved). */
@@ -181,14 +181,6 @@ export function getAs(request: APIRequestContext, path: string, token?: string):
     headers: token ? { Cookie: `${SESSION_COOKIE}=${token}` } : {},
     maxRedirects: 0,
   });
-}
-
-/** Asserts the response re-rendered the page with `message` in an alert. */
-export async function expectAlert(res: APIResponse, message: string, status?: number): Promise<string> {
-  const html = await res.text();
-  if (status !== undefined) expect(res.status(), `status for '${message}'`).toBe(status);
-  expect(alertTexts(html), `alerts on the re-rendered page`).toContainEqual(expect.stringContaining(message));
-  return html;
 }
 
 /** The path and query a redirect response points to. */

@@ -10,13 +10,11 @@ import type { Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 import {
-  alertTexts,
+  expectAlert,
   apiInvestments,
   expectNoSeriousViolations,
   formPost,
   PROJECTS,
-  signInCookie,
-  signUpViaApi,
   waitForHydration,
 } from "./helpers";
 
@@ -46,13 +44,8 @@ async function buyViaApi(page: Page, token: string, shares: number) {
 }
 
 test("an investor turns on the limits in settings and sees the limit, used and remaining", async ({
-  page,
-  context,
-  request,
-  baseURL,
+  asInvestor: { page },
 }) => {
-  const investor = await signUpViaApi(request);
-  await signInCookie(context, baseURL!, investor.token);
   await declareFinances(page, "60000", "20000");
   await expect(page.getByRole("status").filter({ hasText: "Your investor information has been saved" })).toBeVisible();
   const summary = page.getByRole("region", { name: "Your Reg CF limit for the next 12 months" });
@@ -64,14 +57,11 @@ test("an investor turns on the limits in settings and sees the limit, used and r
 });
 
 test("the purchase page shows the allowance and stops a purchase above it", async ({
+  asInvestor: investor,
   page,
-  context,
   request,
-  baseURL,
 }, testInfo) => {
   const js = testInfo.project.name === "js";
-  const investor = await signUpViaApi(request);
-  await signInCookie(context, baseURL!, investor.token);
   await declareFinances(page, "60000", "20000");
 
   await page.goto(`/purchase/${P.slug}?shares=10`);
@@ -97,14 +87,11 @@ test("the purchase page shows the allowance and stops a purchase above it", asyn
 });
 
 test("a page bought from after the allowance shrank: the server refuses with how much is left", async ({
+  asInvestor: investor,
   page,
-  context,
   request,
-  baseURL,
 }, testInfo) => {
   const js = testInfo.project.name === "js";
-  const investor = await signUpViaApi(request);
-  await signInCookie(context, baseURL!, investor.token);
   await declareFinances(page, "60000", "20000");
 
   // The page offers the whole $3,000 (300 shares)…
@@ -127,14 +114,12 @@ test("a page bought from after the allowance shrank: the server refuses with how
 });
 
 test("the risk acknowledgement: the browser asks for it, and the server refuses a form without it", async ({
+  asInvestor: investor,
   page,
-  context,
   request,
   baseURL,
 }, testInfo) => {
   const js = testInfo.project.name === "js";
-  const investor = await signUpViaApi(request);
-  await signInCookie(context, baseURL!, investor.token);
   await page.goto(js ? `/purchase/${P.slug}?shares=10` : `/purchase/${P.slug}?shares=10&review=1`);
   await waitForHydration(page, js, "Update total");
   const box = page.getByRole("checkbox", { name: RISK_LABEL });
@@ -152,15 +137,12 @@ test("the risk acknowledgement: the browser asks for it, and the server refuses 
     { shares: "10", amount: "100", idempotencyKey: crypto.randomUUID() },
     { token: investor.token },
   );
-  expect(res.status()).toBe(400);
-  expect(alertTexts(await res.text())).toContain(RISK_MESSAGE);
+  await expectAlert(res, 400, RISK_MESSAGE);
   expect(await apiInvestments(request, investor.user.id, investor.token)).toEqual([]);
 });
 
-test("on a phone the Invest bar is on screen without scrolling", async ({ page, context, request, baseURL }) => {
+test("on a phone the Invest bar is on screen without scrolling", async ({ asInvestor: { page } }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const investor = await signUpViaApi(request);
-  await signInCookie(context, baseURL!, investor.token);
   await page.goto(`/purchase/${P.slug}`);
   const bar = page.getByRole("group", { name: "Invest" });
   await expect(bar.getByRole("button", { name: /^(Purchase \d+ Shares|Review Purchase)$/ })).toBeInViewport();
@@ -171,13 +153,8 @@ test.describe("accessibility", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
 
   test("settings, Investor Information, and the purchase page with the limits on and a warning", async ({
-    page,
-    context,
-    request,
-    baseURL,
+    asInvestor: { page },
   }) => {
-    const investor = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, investor.token);
     await declareFinances(page, "60000", "20000");
     await expectNoSeriousViolations(page, "/settings (Investor Information)");
     await page.goto(`/purchase/${P.slug}?shares=400`);
@@ -187,9 +164,7 @@ test.describe("accessibility", () => {
     await expectNoSeriousViolations(page, "/purchase (confirmation)");
   });
 
-  test("settings, Investor Information, with field errors", async ({ page, context, request, baseURL }) => {
-    const investor = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, investor.token);
+  test("settings, Investor Information, with field errors", async ({ asInvestor: { page } }) => {
     await page.goto("/settings?section=investor-information");
     await page.getByLabel("Annual income (USD)").fill("-5");
     await page.getByRole("button", { name: "Save investor information" }).click();

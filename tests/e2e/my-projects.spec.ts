@@ -4,17 +4,9 @@
  * investor. Both projects (JavaScript on and off) run every test.
  */
 import { expect, test } from "./fixtures";
-import { createProjectViaApi, DEMO, PROJECTS, signInAs, signInCookie, signUpViaApi } from "./helpers";
+import { createProjectViaApi, PROJECTS, signUpViaApi } from "./helpers";
 
-test("a new founder sees the empty state, and New Project opens the form", async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  const founder = await signUpViaApi(request, { role: "founder" });
-  await signInCookie(context, baseURL!, founder.token);
-
+test("a new founder sees the empty state, and New Project opens the form", async ({ asFounder: { page } }) => {
   await page.goto("/my-projects");
   await expect(page).toHaveTitle("My Projects | CampusFund");
   await expect(page.getByRole("heading", { name: "You haven't created a project yet" })).toBeVisible();
@@ -25,13 +17,10 @@ test("a new founder sees the empty state, and New Project opens the form", async
 });
 
 test("a draft shows with Preview and no New Project; once published, View Public Page", async ({
+  asFounder: founder,
   page,
-  context,
   request,
-  baseURL,
 }) => {
-  const founder = await signUpViaApi(request, { role: "founder" });
-  await signInCookie(context, baseURL!, founder.token);
   const draft = await createProjectViaApi(request, founder.token);
 
   await page.goto("/my-projects");
@@ -54,13 +43,7 @@ test("a draft shows with Preview and no New Project; once published, View Public
   await expect(card.getByRole("link", { name: "View Public Page" })).toHaveAttribute("href", `/project/${live.slug}`);
 });
 
-test("an investor sees 'You must be a founder to access this page' (403)", async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  await signInAs(context, request, baseURL!, DEMO.investor);
+test("an investor sees 'You must be a founder to access this page' (403)", async ({ asInvestor: { page } }) => {
   const res = await page.goto("/my-projects");
   expect(res!.status()).toBe(403);
   await expect(page.getByRole("alert")).toHaveText("You must be a founder to access this page");
@@ -68,14 +51,11 @@ test("an investor sees 'You must be a founder to access this page' (403)", async
 });
 
 test("an admin sees every project, drafts included, each with its edit link", async ({
-  page,
-  context,
+  asAdmin: { page },
   request,
-  baseURL,
 }) => {
   const founder = await signUpViaApi(request, { role: "founder" });
   const draft = await createProjectViaApi(request, founder.token);
-  await signInAs(context, request, baseURL!, DEMO.admin);
 
   await page.goto("/my-projects");
   await expect(page.getByRole("link", { name: "New Project" })).toHaveCount(0);

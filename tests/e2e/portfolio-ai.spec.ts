@@ -7,7 +7,7 @@
  */
 import { expect, test } from "./fixtures";
 
-import { DEMO, expectNoSeriousViolations, signInAs, signInCookie, signUpViaApi } from "./helpers";
+import { DEMO, expectNoSeriousViolations, signInAs } from "./helpers";
 
 const AI = "/portfolio?tab=ai";
 const FALLBACK = [
@@ -156,9 +156,7 @@ test.describe("an investor with holdings", () => {
   });
 });
 
-test("an investor with no investments sees the empty state", async ({ page, context, request, baseURL }) => {
-  const investor = await signUpViaApi(request, { role: "investor" });
-  await signInCookie(context, baseURL!, investor.token);
+test("an investor with no investments sees the empty state", async ({ asInvestor: { page } }) => {
   await page.goto(AI);
   await expect(page.getByText("You haven't made any investments yet")).toBeVisible();
   await expect(page.getByRole("link", { name: "Browse Projects" })).toHaveAttribute("href", "/demo");

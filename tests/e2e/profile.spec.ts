@@ -8,15 +8,7 @@ import type { Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 
-import {
-  apiInvestments,
-  DEMO,
-  expectNoSeriousViolations,
-  money,
-  signInAs,
-  signInCookie,
-  signUpViaApi,
-} from "./helpers";
+import { apiInvestments, DEMO, expectNoSeriousViolations, money, signInAs } from "./helpers";
 
 const stat = (page: Page, label: string) =>
   page
@@ -116,9 +108,7 @@ test.describe("the demo investor", () => {
 });
 
 test.describe("editing the profile", () => {
-  test("a saved edit is shown after a reload", async ({ page, context, request, baseURL }) => {
-    const me = await signUpViaApi(request, { firstName: "Robin", lastName: "Reed" });
-    await signInCookie(context, baseURL!, me.token);
+  test("a saved edit is shown after a reload", async ({ asInvestor: me, page }) => {
     await page.goto("/profile");
     await page.getByRole("link", { name: "Edit Profile" }).click();
     await expect(page).toHaveURL(/\/profile\?edit=1$/);
@@ -138,7 +128,7 @@ test.describe("editing the profile", () => {
     await expect(page).toHaveURL(/\/profile\?saved=1$/);
     await expect(page.getByRole("status")).toHaveText("Profile updated successfully");
     await page.goto("/profile");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Robyn Reed");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Robyn ${me.lastName}`);
     await expect(page.getByText("+1 555 010 2030")).toBeVisible();
     await expect(page.getByText("Backs campus climate teams.")).toBeVisible();
     await page.getByRole("link", { name: "Investment Preferences" }).click();
@@ -148,9 +138,7 @@ test.describe("editing the profile", () => {
     await expect(page.locator(".meta-list")).toContainText("Growth, Income, Social Impact");
   });
 
-  test("a field's error shows beside it, with what was typed kept", async ({ page, context, request, baseURL }) => {
-    const me = await signUpViaApi(request, { firstName: "Sam", lastName: "Stone" });
-    await signInCookie(context, baseURL!, me.token);
+  test("a field's error shows beside it, with what was typed kept", async ({ asInvestor: me, page }) => {
     await page.goto("/profile?edit=1");
     await page.getByLabel("First name").fill("   ");
     await page.getByLabel("Phone (optional)").fill("call me");
@@ -166,7 +154,7 @@ test.describe("editing the profile", () => {
 
     // nothing was saved
     await page.goto("/profile");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sam Stone");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${me.firstName} ${me.lastName}`);
     // Cancel leaves edit mode without saving
     await page.goto("/profile?edit=1");
     await page.getByRole("link", { name: "Cancel" }).first().click();
@@ -175,9 +163,7 @@ test.describe("editing the profile", () => {
   });
 });
 
-test("a new investor sees zeros and the way to /demo", async ({ page, context, request, baseURL }) => {
-  const me = await signUpViaApi(request);
-  await signInCookie(context, baseURL!, me.token);
+test("a new investor sees zeros and the way to /demo", async ({ asInvestor: { page } }) => {
   await page.goto("/profile");
   await expect(stat(page, "Total Invested")).toHaveText("$0");
   await expect(stat(page, "Investments")).toHaveText("0");
@@ -189,13 +175,7 @@ test("a new investor sees zeros and the way to /demo", async ({ page, context, r
   await expect(page.getByRole("link", { name: "Explore projects" })).toHaveAttribute("href", "/demo");
 });
 
-test("a founder opens the profile and is told investments do not apply", async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  await signInAs(context, request, baseURL!, DEMO.founder);
+test("a founder opens the profile and is told investments do not apply", async ({ asFounder: { page } }) => {
   await page.goto("/profile?tab=investments");
   await expect(page.getByText("Founder", { exact: true })).toBeVisible();
   await expect(page.getByText(/Founder accounts do not invest/)).toBeVisible();
@@ -214,9 +194,7 @@ test.describe("accessibility", () => {
     });
   }
 
-  test("/profile?edit=1 with errors shown", async ({ page, context, request, baseURL }) => {
-    const me = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, me.token);
+  test("/profile?edit=1 with errors shown", async ({ asInvestor: { page } }) => {
     await page.goto("/profile?edit=1");
     await page.getByLabel("Last name").fill("");
     await page.getByRole("button", { name: "Save Profile" }).click();

@@ -123,10 +123,8 @@ test("a visitor sees Login to Invest; an investor sees Invest with the amount", 
   await expect(invest).toHaveAttribute("href", new RegExp(`^/purchase/${p.slug}\\?shares=100$`));
 });
 
-test("a total below the minimum shows a disabled Min button", async ({ page, context, request, baseURL }) => {
+test("a total below the minimum shows a disabled Min button", async ({ asInvestor: { page } }) => {
   const p = PROJECTS.journey; // $10 a share, $100 minimum
-  const investor = await signUpViaApi(request);
-  await signInCookie(context, baseURL!, investor.token);
   await page.goto(`/project/${p.slug}?shares=3`);
   const min = calculator(page).getByRole("button", { name: `Min ${money(p.minInvestment)}` });
   await expect(min).toBeVisible();
@@ -164,9 +162,7 @@ test("an unknown slug shows Project Not Found with a link to /demo", async ({ pa
   await expect(page).toHaveURL(/\/demo$/);
 });
 
-test("/purchase/unknown shows Project Not Found and Back to Projects", async ({ page, context, request, baseURL }) => {
-  const investor = await signUpViaApi(request);
-  await signInCookie(context, baseURL!, investor.token);
+test("/purchase/unknown shows Project Not Found and Back to Projects", async ({ asInvestor: { page } }) => {
   const res = await page.goto("/purchase/no-such-project-here");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Project Not Found" })).toBeVisible();

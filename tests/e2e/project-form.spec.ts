@@ -9,8 +9,10 @@
  *   project is told so, another founder's project is refused;
  * - axe finds no serious or critical violation on the form with its errors shown (js only).
  */
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
+import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_REQUIRED_FIELDS } from "../shared/required-fields";
 import { expect, test } from "./fixtures";
 
 import {
@@ -36,12 +38,6 @@ const BANNER_10 = "Please fix the 10 validation errors highlighted below";
 const field = (page: Page | Locator, name: string) => page.locator(`[name="${name}"]`);
 const group = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
 
-async function newFounder(context: BrowserContext, request: Parameters<typeof signUpViaApi>[0], baseURL: string) {
-  const founder = await signUpViaApi(request, { role: "founder", firstName: "Fay" });
-  await signInCookie(context, baseURL, founder.token);
-  return founder;
-}
-
 /** With JavaScript, waits for hydration (the live counter replaces the static hint). */
 async function ready(page: Page, js: boolean) {
   if (js) await expect(page.getByText(/^\d+\/150 characters$/)).toBeVisible();
@@ -55,15 +51,14 @@ async function founderProject(request: Parameters<typeof signUpViaApi>[0], found
 
 test.describe("project form", () => {
   test("a new founder creates a project in every section, previews the draft, publishes it, and visitors find it", async ({
+    asFounder: founder,
     page,
-    context,
     request,
     baseURL,
     browser,
     javaScriptEnabled,
   }) => {
     test.setTimeout(120_000);
-    const founder = await newFounder(context, request, baseURL!);
     const title = `Pulse Clinic ${Date.now().toString(36)}${javaScriptEnabled ? "j" : "n"}`;
 
     await page.goto("/my-projects/create");
@@ -237,13 +232,9 @@ test.describe("project form", () => {
   });
 
   test("an empty submit shows the banner with the count and every error beside its field", async ({
-    page,
-    context,
-    request,
-    baseURL,
+    asFounder: { page },
     javaScriptEnabled,
   }) => {
-    await newFounder(context, request, baseURL!);
     await page.goto("/my-projects/create");
     await ready(page, javaScriptEnabled);
     await page.getByRole("button", { name: "Create Project", exact: true }).click();
@@ -252,19 +243,7 @@ test.describe("project form", () => {
     await expect(banner).toHaveText(BANNER_10);
     if (javaScriptEnabled) await expect(banner).toBeFocused();
 
-    const expected: [string, string][] = [
-      ["title", "Project title is required"],
-      ["description", "Description is required"],
-      ["shortDescription", "Short description is required"],
-      ["category", "Category is required"],
-      ["fundingGoal", "Funding goal is required"],
-      ["fundingDeadline", "Funding deadline is required"],
-      ["projectDuration", "Project duration is required"],
-      ["image", "Main project image URL is required"],
-      ["creatorInfo.name", "Creator name is required"],
-      ["creatorInfo.bio", "Creator bio is required"],
-    ];
-    for (const [name, message] of expected) {
+    for (const [name, message] of PROJECT_REQUIRED_FIELDS) {
       const control = field(page, name);
       await expect(control, name).toHaveAttribute("aria-invalid", "true");
       await expect(control, name).toHaveAccessibleDescription(new RegExp(message));
@@ -272,7 +251,7 @@ test.describe("project form", () => {
     // (The main image's file input shares the image field's error.)
     await expect(page.locator("[aria-invalid=true]:not([type=file])")).toHaveCount(10);
     await expect(page.getByLabel("Or upload the main image")).toHaveAccessibleDescription(
-      /Main project image URL is required/,
+      new RegExp(PROJECT_MESSAGES.imageRequired),
     );
     // The defaults are kept and the page has not been saved.
     await expect(page.getByLabel("Share price ($)")).toHaveValue("10");
@@ -290,13 +269,11 @@ test.describe("project form", () => {
   });
 
   test("a file that is not an image is refused beside its field, and nothing is saved", async ({
+    asFounder: founder,
     page,
-    context,
     request,
-    baseURL,
     javaScriptEnabled,
   }) => {
-    const founder = await newFounder(context, request, baseURL!);
     await page.goto("/my-projects/create");
     await ready(page, javaScriptEnabled);
     await page.getByLabel("Or upload the main image").setInputFiles({
@@ -335,7 +312,8 @@ test.describe("project form", () => {
     await context.clearCookies();
 
     // Another founder's project is refused; an unknown one is not found.
-    await newFounder(context, request, baseURL!);
+    const founder = await signUpViaApi(request, { role: "founder" });
+    await signInCookie(context, baseURL!, founder.token);
     const refused = await page.goto(`/my-projects/edit/${PROJECTS.founders.slug}`);
     expect(refused?.status()).toBe(403);
     await expect(page).toHaveTitle("Edit Project | CampusFund");
@@ -345,9 +323,8 @@ test.describe("project form", () => {
     await expect(page.getByRole("heading", { name: "Project Not Found" })).toBeVisible();
   });
 
-  test("axe: the create page with its errors shown", async ({ page, context, request, baseURL, javaScriptEnabled }) => {
+  test("axe: the create page with its errors shown", async ({ asFounder: { page }, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "axe injects a script: js project only");
-    await newFounder(context, request, baseURL!);
     await page.goto("/my-projects/create");
     await ready(page, true);
     await page.getByRole("button", { name: "Create Project", exact: true }).click();

@@ -382,13 +382,7 @@ test.describe("/access-denied", () => {
     await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
   });
 
-  test("a founder gets the founder dashboard, an investor the portfolio", async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    await signInAs(context, request, baseURL!, DEMO.founder);
+  test("a founder gets the founder dashboard", async ({ asFounder: { page } }) => {
     await page.goto("/access-denied");
     await expect(page.getByRole("alert")).toContainText("You do not have permission to access this page.");
     await expect(page.getByRole("link", { name: "Go to Founder Dashboard" })).toHaveAttribute(
@@ -396,9 +390,9 @@ test.describe("/access-denied", () => {
       "/founder-dashboard",
     );
     await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+  });
 
-    await context.clearCookies();
-    await signInAs(context, request, baseURL!, DEMO.investor);
+  test("an investor gets the portfolio", async ({ asInvestor: { page } }) => {
     await page.goto("/access-denied");
     await expect(page.getByRole("link", { name: "Go to Portfolio" })).toHaveAttribute("href", "/portfolio");
   });

@@ -39,13 +39,10 @@ test.describe("account settings", () => {
   });
 
   test("the public profile is saved, refused fields keep what was typed, and the banner goes once complete", async ({
+    asInvestor: me,
     page,
-    context,
     request,
-    baseURL,
   }) => {
-    const me = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, me.token);
     await page.goto("/settings?tab=cash");
     await expect(page.getByRole("heading", { name: "Cash" })).toBeVisible();
     await expect(page.getByText("Coming soon.")).toBeVisible();
@@ -102,12 +99,10 @@ test.describe("account settings", () => {
     });
   });
 
-  test("a taken username is refused with its message", async ({ page, context, request, baseURL }) => {
+  test("a taken username is refused with its message", async ({ asInvestor: { page }, request }) => {
     const first = await signUpViaApi(request);
     const name = uname();
     await putProfile(request, first, { username: name });
-    const me = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, me.token);
     await page.goto("/settings?section=public-profile");
     await page.getByLabel("Username").fill(name.toUpperCase());
     await page.getByRole("button", { name: "Save profile" }).click();
@@ -115,14 +110,7 @@ test.describe("account settings", () => {
     await expect(page.locator("#f-username-error")).toHaveText("That username is taken");
   });
 
-  test("a reserved username is refused beside the field, in any case (issue 16)", async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    const me = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, me.token);
+  test("a reserved username is refused beside the field, in any case (issue 16)", async ({ asInvestor: { page } }) => {
     await page.goto("/settings?section=public-profile");
     await page.getByLabel("Username").fill("CampusFund");
     await page.getByRole("button", { name: "Save profile" }).click();
@@ -130,14 +118,11 @@ test.describe("account settings", () => {
   });
 
   test("change password: a wrong current one is refused; the right one ends other sessions and keeps this one", async ({
+    asInvestor: me,
     page,
-    context,
     request,
-    baseURL,
   }) => {
-    const me = await signUpViaApi(request);
     const elsewhere = await loginViaApi(request, me.email, TEST_PASSWORD);
-    await signInCookie(context, baseURL!, me.token);
     await page.goto("/settings?section=login-security");
 
     await page.getByLabel("Current password").fill("not-my-password-1");
@@ -170,10 +155,8 @@ test.describe("account settings", () => {
     await loginViaApi(request, me.email, "violet-harbour-42");
   });
 
-  test("sign out of all other devices", async ({ page, context, request, baseURL }) => {
-    const me = await signUpViaApi(request);
+  test("sign out of all other devices", async ({ asInvestor: me, page, request }) => {
     const elsewhere = await loginViaApi(request, me.email, TEST_PASSWORD);
-    await signInCookie(context, baseURL!, me.token);
     await page.goto("/settings?section=login-security");
     await page.getByRole("button", { name: "Sign out of all other devices" }).click();
     await expect(page.getByText("You have been signed out of every other device.")).toBeVisible();
@@ -185,11 +168,11 @@ test.describe("account settings", () => {
 });
 
 test.describe("the settings form door (what a browser without JavaScript posts)", () => {
-  test("signed out, saved, and too many wrong current passwords", async ({ request, baseURL }) => {
+  test("signed out, saved, and too many wrong current passwords", async ({ asInvestor: me, request, baseURL }) => {
+    // (`request` carries no session: the page's cookie is not its.)
     const anon = await formPost(request, baseURL!, "/settings/public-profile", { intent: "profile", bio: "Hi" });
-    await expectAlert(anon, "You must be logged in to save settings", 401);
+    await expectAlert(anon, 401, "You must be logged in to save settings");
 
-    const me = await signUpViaApi(request);
     const saved = await formPost(
       request,
       baseURL!,
@@ -204,12 +187,12 @@ test.describe("the settings form door (what a browser without JavaScript posts)"
     for (let i = 0; i < 5; i++) {
       await expectAlert(
         await formPost(request, baseURL!, "/settings/login-security", wrong, { token: me.token }),
-        "not correct",
         400,
+        /not correct/,
       );
     }
     const limited = await formPost(request, baseURL!, "/settings/login-security", wrong, { token: me.token });
-    await expectAlert(limited, "Too many wrong passwords", 429);
+    await expectAlert(limited, 429, /Too many wrong passwords/);
     expect(limited.headers()["retry-after"]).toMatch(/^\d+$/);
   });
 });

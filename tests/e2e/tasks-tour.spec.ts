@@ -8,11 +8,11 @@
  * - The tour needs <GuidedTour /> mounted in app/root.tsx; until it is, those tests skip themselves
  *   with a message saying so.
  */
-import { type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 
-import { fillSignupForm, signInCookie, signUpViaApi, validSignup } from "./helpers";
+import { fillSignupForm, validSignup } from "./helpers";
 
 const NO_JS_MESSAGE = "The task manager keeps your tasks in this browser and needs JavaScript.";
 
@@ -223,17 +223,6 @@ async function expectTourOffer(page: Page) {
   return prompt;
 }
 
-async function newInvestorOnPortfolio(
-  page: Page,
-  context: BrowserContext,
-  request: APIRequestContext,
-  baseURL: string,
-) {
-  const account = await signUpViaApi(request, { firstName: "Toni" });
-  await signInCookie(context, baseURL, account.token);
-  await page.goto("/portfolio?newUser=1");
-}
-
 test.describe("guided tour", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the tour runs in the browser: js project only");
 
@@ -292,8 +281,8 @@ test.describe("guided tour", () => {
     await expect(page.locator("[data-tour-prompt]")).toHaveCount(0);
   });
 
-  test("Skip Tour ends it where it is; Escape skips too", async ({ page, context, request, baseURL }) => {
-    await newInvestorOnPortfolio(page, context, request, baseURL!);
+  test("Skip Tour ends it where it is; Escape skips too", async ({ asInvestor: { page } }) => {
+    await page.goto("/portfolio?newUser=1");
     const prompt = await expectTourOffer(page);
     await prompt.getByRole("button", { name: "Start tour" }).click();
     const dialog = page.getByRole("dialog");
@@ -316,8 +305,8 @@ test.describe("guided tour", () => {
     await expect(page).toHaveURL(/\/demo$/);
   });
 
-  test("No thanks dismisses the offer for good", async ({ page, context, request, baseURL }) => {
-    await newInvestorOnPortfolio(page, context, request, baseURL!);
+  test("No thanks dismisses the offer for good", async ({ asInvestor: { page } }) => {
+    await page.goto("/portfolio?newUser=1");
     const prompt = await expectTourOffer(page);
     await prompt.getByRole("button", { name: "No thanks" }).click();
     await expect(prompt).toBeHidden();

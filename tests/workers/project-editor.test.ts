@@ -15,6 +15,7 @@ import { ServiceError } from "../../worker/services/errors";
 import { purchaseShares } from "../../worker/services/investments";
 import { updateProject } from "../../worker/services/project-editor";
 import { call, db, inDays, json, makeAdmin, recordUpload, signup, unique, withPrice, projectBody } from "./helpers";
+import { PROJECT_REQUIRED_FIELDS as REQUIRED } from "../shared/required-fields";
 
 const DEADLINE = inDays(90);
 const AUTH_REQUIRED = "Authentication required. Please sign in again.";
@@ -90,19 +91,6 @@ async function refusal(p: Promise<unknown>): Promise<{ status: number; message: 
   }
   throw new Error("expected the service to refuse");
 }
-
-const REQUIRED: [string, string][] = [
-  ["title", "Project title is required"],
-  ["description", "Description is required"],
-  ["shortDescription", "Short description is required"],
-  ["category", "Category is required"],
-  ["fundingGoal", "Funding goal is required"],
-  ["fundingDeadline", "Funding deadline is required"],
-  ["projectDuration", "Project duration is required"],
-  ["image", "Main project image URL is required"],
-  ["creatorInfo.name", "Creator name is required"],
-  ["creatorInfo.bio", "Creator bio is required"],
-];
 
 /** The body with a dotted path set (`creatorInfo.name`, `socialLinks.website`). */
 function withField(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {

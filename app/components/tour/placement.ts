@@ -2,7 +2,7 @@
  * Where the tour's tooltip goes (spec section 4 and 9): on the side of the target with room, tried
  * in the order bottom, top, right, else left (the step's own preferred side first when it has
  * room), 15 px from the target and kept 20 px inside the viewport. Without a target the tooltip is
- * centred. Pure: unit-tested in tests/workers/tasks-lib.test.ts.
+ * centred. Pure: unit-tested in tests/unit/tasks-lib.test.ts.
  */
 
 export type TourSide = "top" | "bottom" | "left" | "right";

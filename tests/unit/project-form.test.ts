@@ -13,6 +13,7 @@ import {
   validateProject,
   type ProjectInput,
 } from "../../domain/project-form";
+import { PROJECT_REQUIRED_FIELDS as REQUIRED } from "../shared/required-fields";
 
 const TODAY = "2026-06-01";
 const DEADLINE = "2026-12-31";
@@ -59,19 +60,6 @@ function accepted(body: Record<string, unknown>): ProjectInput {
 
 /** The one refusal expected: exactly this field with exactly this message. */
 const refusedWith = (key: string, message: string) => ({ ok: false, errors: { [key]: message }, count: 1 });
-
-const REQUIRED: [string, string][] = [
-  ["title", "Project title is required"],
-  ["description", "Description is required"],
-  ["shortDescription", "Short description is required"],
-  ["category", "Category is required"],
-  ["fundingGoal", "Funding goal is required"],
-  ["fundingDeadline", "Funding deadline is required"],
-  ["projectDuration", "Project duration is required"],
-  ["image", "Main project image URL is required"],
-  ["creatorInfo.name", "Creator name is required"],
-  ["creatorInfo.bio", "Creator bio is required"],
-];
 
 describe("the ten required fields", () => {
   it("a valid body passes", () => {

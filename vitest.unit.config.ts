@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests: the pure rules (domain/, db/seed-data.ts, the pure halves of worker/ and app/) in
+// plain Node, no workerd and no D1. A suite that needs D1 or a Worker binding belongs in
+// tests/workers/.
+export default defineConfig({
+  test: {
+    include: ["tests/unit/**/*.test.ts"],
+    environment: "node",
+  },
+});

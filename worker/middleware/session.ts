@@ -1,0 +1,42 @@
+/**
+ * The session: the same token as cookie (pages) or bearer (API) gives `user`, `sessionToken` and
+ * `authVia`. A session near its end is refreshed and its cookie sent again; a stale cookie is
+ * cleared. Served uploads are the same for everyone: no lookup, so no query, no refreshed cookie
+ * and no private answer for them.
+ */
+import type { MiddlewareHandler } from "hono";
+
+import { isUploadRequest } from "../serve-upload";
+import { clearSessionCookie, readSessionToken, sessionCookie, validateSessionToken } from "../services/auth";
+import type { HonoEnv } from "../types";
+
+export function sessionMiddleware(): MiddlewareHandler<HonoEnv> {
+  return async (c, next) => {
+    c.set("user", null);
+    c.set("sessionToken", null);
+    c.set("authVia", null);
+    if (isUploadRequest(c.req.raw)) return next();
+    const found = readSessionToken(c.req.raw);
+    if (found) {
+      const session = await validateSessionToken(c.get("db"), found.token);
+      if (session) {
+        c.set("user", session.user);
+        c.set("sessionToken", found.token);
+        c.set("authVia", found.via);
+        await next();
+        if (session.refreshed && found.via === "cookie" && !c.res.headers.has("Set-Cookie")) {
+          c.res.headers.append("Set-Cookie", sessionCookie(found.token, c.get("secureCookies"), session.expiresAt));
+        }
+        return;
+      }
+      if (found.via === "cookie") {
+        await next();
+        if (!c.res.headers.has("Set-Cookie")) {
+          c.res.headers.append("Set-Cookie", clearSessionCookie(c.get("secureCookies")));
+        }
+        return;
+      }
+    }
+    await next();
+  };
+}
