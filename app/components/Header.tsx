@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 
+import { can } from "../../domain/access";
 import type { Role } from "../../domain/types";
 import { BellIcon, ChevronDown, CloseIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
 
@@ -52,9 +53,8 @@ export function navItems(user: HeaderUser | null): NavItem[] {
     { to: "/contact", label: "Contact" },
     { to: "/demo", label: "Explore" },
   ];
-  if (user && (user.role === "investor" || user.role === "admin")) items.push({ to: "/portfolio", label: "Portfolio" });
-  if (user && (user.role === "founder" || user.role === "admin"))
-    items.push({ to: "/my-projects", label: "My Projects" });
+  if (can(user, "invest")) items.push({ to: "/portfolio", label: "Portfolio" });
+  if (can(user, "raise")) items.push({ to: "/my-projects", label: "My Projects" });
   return items;
 }
 

@@ -6,6 +6,7 @@
  */
 import { redirect } from "react-router";
 
+import { can } from "../../domain/access";
 import { noticeFor } from "../../domain/notices";
 import { homeFor } from "../../domain/roles";
 import { getUser } from "../server/guards.server";
@@ -20,7 +21,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   }
   const code = url.searchParams.get("notice");
   const notice = noticeFor(code) ? `?notice=${encodeURIComponent(code!)}` : "";
-  const dashboard = user.role === "founder" ? "/founder-dashboard" : homeFor(user);
+  const dashboard = can(user, "invest") ? homeFor(user) : "/founder-dashboard";
   throw redirect(`${dashboard}${notice}`);
 }
 

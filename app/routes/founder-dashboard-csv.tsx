@@ -20,7 +20,7 @@ function text(status: number, message: string) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireRole(request, context, ["founder"]);
+  const user = requireRole(request, context, "raise");
   const asked = new URL(request.url).searchParams.get("project")?.trim() || undefined;
   let dashboard;
   try {

@@ -13,7 +13,7 @@
  * service's message. Someone else's investment is 'Investment not found', as an unknown id is.
  */
 import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, href, Link, redirect, useNavigation } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
 import { refusedFormMessage } from "../components/form/refused";
@@ -102,7 +102,7 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
   const { investment: i, confirm, cancelUntil, fundingDeadline } = loaderData;
   const error = actionData?.message ?? null;
   const cancelled = i.status === "cancelled";
-  const page = `/portfolio/investments/${encodeURIComponent(i._id)}`;
+  const page = href("/portfolio/investments/:id", { id: i._id });
 
   return (
     <div className="container invest-page investment-page">
@@ -119,7 +119,7 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
           <img className="purchase-logo" src={i.projectLogo || PLACEHOLDER_LOGO} alt="" width={56} height={56} />
           <div>
             <h2 className="purchase-title">
-              <Link to={`/project/${i.projectSlug}`}>{i.projectTitle}</Link>
+              <Link to={href("/project/:slug", { slug: i.projectSlug })}>{i.projectTitle}</Link>
             </h2>
             <InvestmentStatus status={i.status} />
           </div>
@@ -194,7 +194,7 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
                 (Regulation Crowdfunding): the shares go back to the project and the amount is no longer invested.
               </p>
               <div className="purchase-actions inv-actions">
-                <Link className="btn btn-secondary" to={`/project/${i.projectSlug}`}>
+                <Link className="btn btn-secondary" to={href("/project/:slug", { slug: i.projectSlug })}>
                   View project
                 </Link>
                 <Link className="btn btn-danger" to={`${page}?confirm=1#cancel`}>

@@ -7,7 +7,7 @@
  * `hideInSearchEngines` adds `<meta name="robots" content="noindex">`. There is no location field
  * yet, so `hideLocation` has nothing to hide. An unknown username is a 404.
  */
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, href, isRouteErrorResponse, Link } from "react-router";
 
 import { pageMeta } from "../components/meta";
 import { formatDate } from "../../domain/format";
@@ -105,7 +105,7 @@ export default function InvestorProfile({ loaderData }: Route.ComponentProps) {
             <ul className="investments-list">
               {p.investments.map((i) => (
                 <li key={i.slug}>
-                  <Link to={`/project/${i.slug}`}>{i.title}</Link>
+                  <Link to={href("/project/:slug", { slug: i.slug })}>{i.title}</Link>
                   <span className="muted small">Since {formatDate(i.date)}</span>
                 </li>
               ))}

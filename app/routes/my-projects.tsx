@@ -5,7 +5,7 @@
  * first; an investor sees the spec's 'You must be a founder to access this page' (403).
  * `?saved=` and `?newUser=1` show what just happened (codes, never free text).
  */
-import { isRouteErrorResponse, Link } from "react-router";
+import { href, isRouteErrorResponse, Link } from "react-router";
 
 import { refusedFormMessage } from "../components/form/refused";
 
@@ -130,16 +130,16 @@ function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
           </>
         )}
         <div className="cluster">
-          <Link to={`/my-projects/edit/${project.id}`} className="btn btn-primary">
+          <Link to={href("/my-projects/edit/:id", { id: project.id })} className="btn btn-primary">
             Edit Project
           </Link>
           {isDraft ? (
-            <Link to={`/project/${project.id}`} className="btn btn-secondary">
+            <Link to={href("/project/:slug", { slug: project.id })} className="btn btn-secondary">
               Preview
             </Link>
           ) : (
             <>
-              <Link to={`/project/${project.slug}`} className="btn btn-secondary">
+              <Link to={href("/project/:slug", { slug: project.slug })} className="btn btn-secondary">
                 View Public Page
               </Link>
               <Link

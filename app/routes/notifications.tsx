@@ -3,7 +3,7 @@
  * marks it read as it opens it (/notifications/{id}), and Mark all read, a POST form that works
  * without JavaScript (and redirects, so the header's count is read again). A visitor signs in first and comes back here.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
@@ -72,7 +72,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <ul className="notification-list card">
           {notifications.map((n) => (
             <li key={n.id} className={n.read ? "notification" : "notification is-unread"}>
-              <Link to={`/notifications/${n.id}`} className="notification-link">
+              <Link to={href("/notifications/:id", { id: n.id })} className="notification-link">
                 <span className="notification-kind">
                   {KIND_LABEL[n.kind] ?? n.kind}
                   {n.read ? null : <span className="visually-hidden"> (unread)</span>}

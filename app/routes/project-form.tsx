@@ -19,13 +19,12 @@
  * published`; with JavaScript (`js=1`, set after hydration) the page shows the success screen and
  * moves there after 1.5 s (spec section 4), as the purchase page does.
  */
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { refusedFormMessage } from "../components/form/refused";
 import { pageMeta } from "../components/meta";
-import { StatusBadge } from "../components/project/StatusBadge";
-import { ProjectForm } from "../components/project-form/ProjectForm";
-import { SavedScreen } from "../components/project-form/SavedScreen";
+import { FormScreen, type FormAnswer } from "../components/project-form/FormScreen";
+import { Refusal } from "../components/project-form/PageShell";
 import {
   firstFieldOf,
   formShape,
@@ -42,10 +41,10 @@ import {
   parseRowIntent,
   type FieldErrors,
 } from "../../domain/form-kit";
-import { DAY_MS, isoDay } from "../../domain/dates";
-import { formValuesOf, PROJECT_MESSAGES } from "../../domain/project-form";
-import type { SessionUser } from "../../domain/types";
 import { can } from "../../domain/access";
+import { DAY_MS, isoDay } from "../../domain/dates";
+import { PROJECT_MESSAGES } from "../../domain/project-form";
+import type { SessionUser } from "../../domain/types";
 import projectFormCss from "../styles/project-form.css?url";
 
 import { actionRetryAfter, formFiles, readForm } from "../server/form.server";
@@ -66,6 +65,7 @@ import {
   storeCheckedImage,
   type CheckedImage,
 } from "../../worker/services/uploads";
+import { editFormView } from "./project-form.server";
 import type { Route } from "./+types/project-form";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: projectFormCss }];
@@ -100,7 +100,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!can(user, "createProject")) return refused(403, PROJECT_MESSAGES.notFounder);
     if (user.ownedProject) {
       // Said with a 200: the page offers the founder's own project instead.
-      return refused(200, PROJECT_MESSAGES.alreadyHasProject, { to: `/my-projects/edit/${user.ownedProject}` });
+      return refused(200, PROJECT_MESSAGES.alreadyHasProject, {
+        to: href("/my-projects/edit/:id", { id: user.ownedProject }),
+      });
     }
     return data({
       mode: "create" as const,
@@ -113,20 +115,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   try {
     const p = await getEditableProject(getApp(context).db, user, params.id);
-    return data({
-      mode: "edit" as const,
-      values: formShape(formValuesOf(p)),
-      project: {
-        id: p.id,
-        slug: p.slug,
-        title: p.title,
-        status: p.status,
-        daysLeft: p.daysLeft,
-        sharesRemaining: p.sharesRemaining,
-      },
-      sharesSold: p.sharesSold,
-      minDeadline,
-    });
+    return data(editFormView(p, minDeadline));
   } catch (e) {
     // Not found (404) or not this founder's (403, the service's noPermission); a failure of ours: 500.
     return refusedBy(e, {
@@ -367,52 +356,6 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-function PageShell({
-  title,
-  lead,
-  badge,
-  children,
-}: {
-  title: string;
-  lead?: React.ReactNode;
-  badge?: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="container page-body project-form-page">
-      <header className="page-header pf-header">
-        <p className="pf-back">
-          <Link to="/my-projects">← My Projects</Link>
-        </p>
-        <div className="pf-title-row">
-          <h1 className="page-title">{title}</h1>
-          {badge}
-        </div>
-        {lead ? <p className="page-lead">{lead}</p> : null}
-      </header>
-      {children}
-    </div>
-  );
-}
-
-function Refusal({ title, message, children }: { title: string; message: string; children?: React.ReactNode }) {
-  return (
-    <PageShell title={title}>
-      <div className="card pf-refusal">
-        <p className="alert alert-error" role="alert">
-          {message}
-        </p>
-        <div className="cluster">
-          {children}
-          <Link to="/my-projects" className="btn btn-secondary">
-            Back to My Projects
-          </Link>
-        </div>
-      </div>
-    </PageShell>
-  );
-}
-
 export default function ProjectFormPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const title = params.id ? "Edit Project" : "Create Project";
 
@@ -429,19 +372,9 @@ export default function ProjectFormPage({ loaderData, actionData, params }: Rout
     );
   }
 
-  const { mode, project, sharesSold, minDeadline } = loaderData;
-  const lead =
-    mode === "create"
-      ? "Tell investors about your startup. Your project is saved as a draft: preview it, then publish it when you are ready."
-      : project?.title;
-  const badge = project ? <StatusBadge project={project} /> : null;
-
   if (actionData?.ok && "redirectTo" in actionData) {
-    return (
-      <PageShell title={title} lead={lead} badge={badge}>
-        <SavedScreen message={actionData.message} to={actionData.redirectTo} />
-      </PageShell>
-    );
+    const saved = { message: actionData.message, to: actionData.redirectTo };
+    return <FormScreen title={title} view={loaderData} saved={saved} answer={null} />;
   }
 
   // The form again: refused (values, errors, and a message when no field carries it), or a row
@@ -450,23 +383,20 @@ export default function ProjectFormPage({ loaderData, actionData, params }: Rout
   const rows = actionData?.ok && "data" in actionData ? actionData.data : null;
   const shown = failure?.data ?? rows;
   const count = failure ? Object.keys(failure.errors).length : 0;
-  return (
-    <PageShell title={title} lead={lead} badge={badge}>
-      <ProjectForm
-        key={shown?.formKey ?? "loaded"}
-        mode={mode}
-        values={failure?.values ?? rows?.values ?? loaderData.values}
-        errors={failure?.errors ?? {}}
-        count={count}
-        message={failure && count === 0 ? failure.message : null}
-        note={shown?.note ?? null}
-        focus={shown?.focus ?? null}
-        termsLocked={sharesSold > 0}
-        project={project}
-        minDeadline={minDeadline}
-      />
-    </PageShell>
-  );
+  const values = failure?.values ?? rows?.values;
+  const answer: FormAnswer | null =
+    shown && values
+      ? {
+          formKey: shown.formKey,
+          values,
+          errors: failure?.errors ?? {},
+          count,
+          message: failure && count === 0 ? failure.message : null,
+          note: shown.note,
+          focus: shown.focus,
+        }
+      : null;
+  return <FormScreen title={title} view={loaderData} saved={null} answer={answer} />;
 }
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
@@ -483,7 +413,10 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
           {said ?? PROJECT_MESSAGES.loadFailed}
         </p>
         <div className="cluster">
-          <a href={params.id ? `/my-projects/edit/${params.id}` : "/my-projects/create"} className="btn btn-primary">
+          <a
+            href={params.id ? href("/my-projects/edit/:id", { id: params.id }) : "/my-projects/create"}
+            className="btn btn-primary"
+          >
             Try Again
           </a>
           <Link to="/my-projects" className="btn btn-secondary">

@@ -7,7 +7,8 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { appContext } from "../context";
 import type { NoticeCode } from "../../domain/notices";
 import { homeFor } from "../../domain/roles";
-import type { Role, SessionUser } from "../../domain/types";
+import { can, type Capability } from "../../domain/access";
+import type { SessionUser } from "../../domain/types";
 import { signinHref } from "../../domain/auth-links";
 
 export function getApp(context: Readonly<RouterContextProvider>) {
@@ -65,16 +66,20 @@ function withNotice(path: string, notice: NoticeCode) {
 }
 
 /**
- * Wrong-role redirects of spec section 6: a founder goes to /founder-dashboard with
- * 'investors only', an investor to the portfolio with 'founders only', anyone else to /dashboard.
+ * A signed-in user who may `capability` (domain/access.ts `can`), else the wrong-role redirects of
+ * spec section 6: one who raises (a founder) goes to /founder-dashboard with 'investors only', one
+ * who invests (an investor) to the portfolio with 'founders only', anyone else to /access-denied.
  * Admins pass every guard.
  */
-export function requireRole(request: Request, context: Readonly<RouterContextProvider>, allowed: Role[]): SessionUser {
+export function requireRole(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  capability: Capability,
+): SessionUser {
   const user = requireUser(request, context);
-  if (user.role === "admin" || allowed.includes(user.role)) return user;
-  // spec section 6: a founder goes to the founder dashboard, an investor to the portfolio
-  if (user.role === "founder") throw redirect(withNotice("/founder-dashboard", "investors-only"));
-  if (user.role === "investor") throw redirect(withNotice(homeFor(user), "founders-only"));
+  if (can(user, capability) || can(user, "administer")) return user;
+  if (can(user, "raise")) throw redirect(withNotice("/founder-dashboard", "investors-only"));
+  if (can(user, "invest")) throw redirect(withNotice(homeFor(user), "founders-only"));
   throw redirect(withNotice("/access-denied", "no-permission"));
 }
 

@@ -3,7 +3,7 @@
  * updates with Edit and Delete, the questions waiting for an answer, and the follower count. Plain
  * POST forms and links: everything works without JavaScript.
  */
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import type { UpdateDTO } from "../../../domain/conversation";
 import { formatDate, formatNumber } from "../../../domain/format";
@@ -44,7 +44,7 @@ export function Conversation(p: Props) {
   const editingId = state ? state.editing : (p.editing?.id ?? null);
   const values =
     state?.values ?? (p.editing ? { ...p.editing, title: p.editing.title ?? "", body: p.editing.body ?? "" } : {});
-  const projectHref = `/project/${p.isDraft ? p.projectId : p.projectSlug}`;
+  const projectHref = href("/project/:slug", { slug: p.isDraft ? p.projectId : p.projectSlug });
   return (
     <section className="dash-conversation" aria-labelledby="conversation-title">
       <div className="dash-section-head">

@@ -9,7 +9,7 @@
  * controls keep their HTML constraints (required, min, max …) for assistive technology.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 
 import { FormBanner } from "../form/FormBanner";
 import { useHydrated } from "../project/hooks";
@@ -142,12 +142,12 @@ export function ProjectForm(props: ProjectFormProps) {
             Cancel
           </Link>
           {project && isDraft ? (
-            <Link to={`/project/${project.id}`} className="btn btn-ghost btn-lg">
+            <Link to={href("/project/:slug", { slug: project.id })} className="btn btn-ghost btn-lg">
               Preview
             </Link>
           ) : null}
           {project && !isDraft ? (
-            <Link to={`/project/${project.slug}`} className="btn btn-ghost btn-lg">
+            <Link to={href("/project/:slug", { slug: project.slug })} className="btn btn-ghost btn-lg">
               View Public Page
             </Link>
           ) : null}

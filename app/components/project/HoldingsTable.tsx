@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
 import { InvestmentStatus } from "../portfolio/InvestmentStatus";
@@ -50,12 +50,12 @@ export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; hi
         <tbody>
           {holdings.map((h) => {
             const cancelled = h.status === "cancelled";
-            const page = `/portfolio/investments/${encodeURIComponent(h._id)}`;
+            const page = href("/portfolio/investments/:id", { id: h._id });
             const classes = [h._id === highlight ? "is-new" : "", cancelled ? "is-cancelled" : ""].filter(Boolean);
             return (
               <tr key={h._id} className={classes.length ? classes.join(" ") : undefined}>
                 <th scope="row">
-                  <Link to={`/project/${h.projectSlug}`}>{h.projectTitle}</Link>
+                  <Link to={href("/project/:slug", { slug: h.projectSlug })}>{h.projectTitle}</Link>
                 </th>
                 <td className="num" data-label="Shares">
                   {formatNumber(h.shares)}

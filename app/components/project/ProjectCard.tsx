@@ -1,7 +1,8 @@
-import { Link, useLocation } from "react-router";
+import { href, Link, useLocation } from "react-router";
 
 import { FollowButton } from "../conversation/FollowButton";
 
+import { can } from "../../../domain/access";
 import { categoryLabel } from "../../../domain/categories";
 import { formatPrice } from "../../../domain/format";
 import { closedLabel, fundingState } from "../../../domain/project";
@@ -37,14 +38,14 @@ export function daysLeftLabel(days: number): string {
 
 /** The card's call to action (the browser's Invest Now rules; the status badge's rule decides open). */
 function CardInvest({ project, role }: { project: CardProject; role: Role | null }) {
-  const purchase = `/purchase/${project.slug}`;
+  const purchase = href("/purchase/:id", { id: project.slug });
   const state = fundingState(project);
   const disabled =
     state === "sold-out"
       ? "Sold Out"
       : state === "closed"
         ? closedLabel(project)
-        : role === "founder"
+        : role && !can({ role }, "invest")
           ? "Founders Cannot Invest"
           : null;
   if (disabled) {
@@ -73,7 +74,7 @@ export function ProjectCard({
 }) {
   const headingId = `project-${project._id}`;
   const location = useLocation();
-  const detail = `/project/${project.slug}`;
+  const detail = href("/project/:slug", { slug: project.slug });
   return (
     <article className="project-card" aria-labelledby={headingId}>
       <div className="project-card-media">

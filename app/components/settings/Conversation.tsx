@@ -4,7 +4,7 @@
  * public lists name people) and the Notifications section (which events to hear about). Plain
  * forms and links: they work without JavaScript.
  */
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 import { formatDate, formatMoney, formatNumber } from "../../../domain/format";
 import { progressPercent } from "../../../domain/project";
@@ -47,7 +47,7 @@ export function WatchlistTab({ projects }: { projects: WatchedProject[] }) {
             return (
               <li key={p._id} className="watch-item">
                 <div className="watch-main">
-                  <Link to={`/project/${p.slug}`} className="watch-title">
+                  <Link to={href("/project/:slug", { slug: p.slug })} className="watch-title">
                     {p.title}
                   </Link>
                   <p className="muted small">{p.shortDescription}</p>
@@ -101,14 +101,14 @@ export function FollowersTab({
         </div>
       ) : followers.length === 0 ? (
         <p className="muted">
-          Nobody follows <Link to={`/project/${project.slug}`}>{project.title}</Link> yet. Share its page to get your
-          first followers.
+          Nobody follows <Link to={href("/project/:slug", { slug: project.slug })}>{project.title}</Link> yet. Share its
+          page to get your first followers.
         </p>
       ) : (
         <>
           <p>
             {formatNumber(followers.length)} {followers.length === 1 ? "person follows" : "people follow"}{" "}
-            <Link to={`/project/${project.slug}`}>{project.title}</Link>.
+            <Link to={href("/project/:slug", { slug: project.slug })}>{project.title}</Link>.
           </p>
           <table className="holdings followers-table">
             <thead>

@@ -1,0 +1,87 @@
+/** The profile's Financial Info tab: the demo account and its statement of purchases and refunds. */
+import { formatDate, formatMoney, formatNumber } from "../../../domain/format";
+import { EmptyInvestments, FounderNote, type StatementRow } from "./panels";
+
+export function Financial({
+  rows,
+  accountNumber,
+  investor,
+}: {
+  /** The statement, newest first (profile.server.ts `statementRows`). */
+  rows: StatementRow[];
+  accountNumber: string;
+  investor: boolean;
+}) {
+  return (
+    <>
+      <p className="alert alert-warning profile-disclaimer">
+        Demo account: every figure here is simulated. No real money is held, moved or paid out, and the account has
+        unlimited virtual funds.
+      </p>
+      <dl className="kv-grid">
+        <div>
+          <dt>Account number</dt>
+          <dd>
+            <span aria-hidden="true">•••• •••• </span>
+            <span className="visually-hidden">ending in </span>
+            {accountNumber.slice(-4)}
+          </dd>
+        </div>
+        <div>
+          <dt>Balance</dt>
+          <dd>Unlimited (virtual)</dd>
+        </div>
+        <div>
+          <dt>Interest rate</dt>
+          <dd>0.00%</dd>
+        </div>
+      </dl>
+      <div className="panel-section">
+        <h3>Demo bank statement</h3>
+        {!investor ? (
+          <FounderNote />
+        ) : rows.length === 0 ? (
+          <EmptyInvestments />
+        ) : (
+          <div className="table-scroll">
+            <table className="holdings profile-statement">
+              <caption className="field-hint">
+                Your purchases and cancellations, newest first. The running total adds each purchase to the ones before
+                it and takes a cancelled one back out.
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Project</th>
+                  <th scope="col" className="num">
+                    Shares
+                  </th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col" className="num">
+                    Running total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.key}>
+                    <td>{formatDate(r.at)}</td>
+                    <th scope="row">{r.refund ? `${r.projectTitle} (cancelled, refunded)` : r.projectTitle}</th>
+                    <td className="num">{r.refund ? `−${formatNumber(r.shares)}` : formatNumber(r.shares)}</td>
+                    <td className="num">
+                      {r.refund ? "+" : "−"}
+                      {formatMoney(r.amount)}
+                    </td>
+                    <td className="num">{formatMoney(r.runningTotal)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * The profile's tab panels: Overview (personal information, the category pie, recent
+ * investments), My Investments, Investment Preferences. Financial Info is in Financial.tsx.
+ */
+import { href, Link } from "react-router";
+
+import { SlicePie } from "../charts/SlicePie";
+import { InvestmentStatus } from "../portfolio/InvestmentStatus";
+import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/format";
+import { type ChartSlice, sectorName } from "../../../domain/portfolio-math";
+import { TIME_HORIZON_LABELS, type ProfileDTO } from "../../../domain/profile-form";
+import type { InvestmentDTO } from "../../../domain/types";
+
+/** An investment as the profile lists it. */
+export type ProfileInvestment = Pick<
+  InvestmentDTO,
+  | "_id"
+  | "projectId"
+  | "projectTitle"
+  | "projectSlug"
+  | "projectCategory"
+  | "amountInvested"
+  | "shares"
+  | "sharePrice"
+  | "currentValue"
+  | "riskLevel"
+  | "status"
+  | "investedAt"
+  | "cancelledAt"
+>;
+
+/** A row of the demo bank statement: a purchase, or a cancelled one's refund (dollars). */
+export interface StatementRow {
+  key: string;
+  at: string;
+  projectTitle: string;
+  shares: number;
+  refund: boolean;
+  amount: number;
+  runningTotal: number;
+}
+
+export function EmptyInvestments() {
+  return (
+    <div className="empty-state profile-empty">
+      <p>You have not invested in any startup yet.</p>
+      <Link to="/demo" className="btn btn-primary">
+        Explore projects
+      </Link>
+    </div>
+  );
+}
+
+export function FounderNote() {
+  return (
+    <p className="alert alert-info">
+      Founder accounts do not invest, so there are no investments here. Follow your raise from{" "}
+      <Link to="/my-projects">My Projects</Link>.
+    </p>
+  );
+}
+
+export function Overview({
+  profile: p,
+  investor,
+  active,
+  slices,
+}: {
+  profile: ProfileDTO;
+  investor: boolean;
+  /** The active investments (cancelled ones, history, are on the other tabs), newest first. */
+  active: ProfileInvestment[];
+  /** The pie of the active investments by category. */
+  slices: ChartSlice[];
+}) {
+  return (
+    <>
+      <div className="panel-section">
+        <h3>Personal information</h3>
+        <dl className="meta-list">
+          <dt>Name</dt>
+          <dd>{`${p.firstName} ${p.lastName}`}</dd>
+          <dt>Email</dt>
+          <dd>{p.email}</dd>
+          <dt>Phone</dt>
+          <dd>{p.phoneNumber ?? "Not provided"}</dd>
+          <dt>Bio</dt>
+          <dd className="profile-bio">{p.bio ?? "No bio provided yet."}</dd>
+          <dt>Account type</dt>
+          <dd>{capitalize(p.role)}</dd>
+          <dt>Member since</dt>
+          <dd>{formatDate(p.memberSince)}</dd>
+        </dl>
+      </div>
+      {!investor ? (
+        <div className="panel-section">
+          <FounderNote />
+        </div>
+      ) : active.length === 0 ? (
+        <div className="panel-section">
+          <EmptyInvestments />
+        </div>
+      ) : (
+        <>
+          <div className="panel-section">
+            <h3>Portfolio diversification</h3>
+            <SlicePie
+              slices={slices}
+              subject="Category"
+              summaryPrefix="Investments by category"
+              tableLabel="Investments by category as a table"
+              testId="category-pie"
+            />
+          </div>
+          <div className="panel-section">
+            <h3>Recent investments</h3>
+            <ul className="profile-recent">
+              {active.slice(0, 3).map((i) => (
+                <li key={i._id}>
+                  <Link to={href("/project/:slug", { slug: i.projectSlug })}>{i.projectTitle}</Link>
+                  <span>
+                    {formatMoney(i.amountInvested)} · {formatNumber(i.shares)} shares · {formatDate(i.investedAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Link to="/portfolio" className="btn btn-secondary">
+              View full portfolio
+            </Link>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+export function Investments({ investor, investments }: { investor: boolean; investments: ProfileInvestment[] }) {
+  if (!investor) return <FounderNote />;
+  if (investments.length === 0) return <EmptyInvestments />;
+  return (
+    <ul className="profile-investments">
+      {investments.map((i) => (
+        <li key={i._id} className="profile-investment">
+          <div className="profile-investment-head">
+            <h3>{i.projectTitle}</h3>
+            <InvestmentStatus status={i.status} />
+          </div>
+          <dl className="kv-grid">
+            <div>
+              <dt>Invested</dt>
+              <dd>{formatMoney(i.amountInvested)}</dd>
+            </div>
+            <div>
+              <dt>Current value</dt>
+              <dd>{i.status === "cancelled" ? "None (cancelled)" : formatMoney(i.currentValue)}</dd>
+            </div>
+            <div>
+              <dt>Shares</dt>
+              <dd>
+                {formatNumber(i.shares)} at {formatPrice(i.sharePrice)}
+              </dd>
+            </div>
+            <div>
+              <dt>Category</dt>
+              <dd>{sectorName(i.projectCategory)}</dd>
+            </div>
+            <div>
+              <dt>Risk</dt>
+              <dd>{capitalize(i.riskLevel)}</dd>
+            </div>
+            <div>
+              <dt>Date</dt>
+              <dd>{formatDate(i.investedAt)}</dd>
+            </div>
+          </dl>
+          <Link
+            to={href("/project/:slug", { slug: i.projectSlug })}
+            className="btn btn-secondary btn-sm profile-investment-link"
+          >
+            View project<span className="visually-hidden">: {i.projectTitle}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Preferences({ profile: p }: { profile: ProfileDTO }) {
+  const prefs = p.investmentPreferences;
+  return (
+    <>
+      <dl className="meta-list">
+        <dt>Risk tolerance</dt>
+        <dd>{capitalize(prefs.riskTolerance)}</dd>
+        <dt>Time horizon</dt>
+        <dd>{TIME_HORIZON_LABELS[prefs.timeHorizon]}</dd>
+        <dt>Preferred sectors</dt>
+        <dd>{prefs.preferredSectors.length ? prefs.preferredSectors.join(", ") : "None chosen"}</dd>
+        <dt>Investment goals</dt>
+        <dd>{prefs.investmentGoals.length ? prefs.investmentGoals.join(", ") : "None chosen"}</dd>
+      </dl>
+      <p className="panel-section">
+        <Link to="/profile?edit=1" className="btn btn-secondary">
+          Edit preferences
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+/** The project page's top: the draft preview notice, then the hero (badges, title, university, Invest Now, Follow). */
+import { href, Link } from "react-router";
+
+import { FollowButton } from "../conversation/FollowButton";
+import { Notice } from "../Notice";
+import { InvestButton } from "./InvestButton";
+import { CategoryBadge, StatusBadge } from "./StatusBadge";
+import { categoryLabel } from "../../../domain/categories";
+import type { InvestButtonState } from "../../../domain/project";
+import type { ProjectDTO } from "../../../domain/types";
+
+/**
+ * University logo: the spec guesses a third-party logo service and falls back to a placeholder
+ * on error. We use the stored logo when there is one and otherwise the local placeholder directly:
+ * no third-party requests (DESIGN §5), and visitors without JavaScript could not run onError.
+ */
+const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
+
+export function DetailHero({
+  project,
+  heroState,
+  heroHref,
+  following,
+  followers,
+  signedIn,
+  here,
+  signInHref,
+  followRefusal,
+}: {
+  project: ProjectDTO;
+  /** Invest Now's state for the starting share count. */
+  heroState: InvestButtonState;
+  heroHref: string;
+  following: boolean;
+  followers: number;
+  signedIn: boolean;
+  /** This page (with its tab): where Follow posts. */
+  here: string;
+  signInHref: string;
+  /** A refused follow (the limit): shown beside the button. */
+  followRefusal: string | null;
+}) {
+  const uniLogo = project.university?.logo || PLACEHOLDER_LOGO;
+  return (
+    <>
+      {project.status === "draft" && (
+        <div className="container" style={{ paddingTop: 16 }}>
+          <div className="alert alert-info" role="status">
+            <strong>Draft preview.</strong> Only you (and CampusFund admins) can see this page. Investors will see it
+            once you publish it. <Link to={href("/my-projects/edit/:id", { id: project.id })}>Back to editing</Link>
+          </div>
+        </div>
+      )}
+      <header className="detail-hero">
+        <div className="container detail-hero-inner">
+          <div className="detail-hero-text">
+            <p className="breadcrumbs">
+              <Link to="/demo">Projects</Link> <span aria-hidden="true">/</span>{" "}
+              <span>{categoryLabel(project.category)}</span>
+            </p>
+            <div className="detail-badges">
+              <CategoryBadge label={categoryLabel(project.category)} />
+              <StatusBadge project={project} />
+            </div>
+            <h1>{project.title}</h1>
+            <p className="detail-lead">{project.shortDescription}</p>
+            {project.university ? (
+              <p className="detail-uni">
+                <img src={uniLogo} alt="" width={28} height={28} />
+                <span>{project.university.name}</span>
+              </p>
+            ) : null}
+            <div className="detail-hero-actions">
+              <InvestButton state={heroState} href={heroHref} label="Invest Now" className="btn-lg" />
+              <a className="btn btn-ghost btn-lg" href="#project-tabs">
+                View Details
+              </a>
+            </div>
+            {project.status === "draft" ? null : (
+              <div className="detail-follow">
+                <FollowButton
+                  projectId={project._id}
+                  title={project.title}
+                  following={following}
+                  followers={followers}
+                  signedIn={signedIn}
+                  action={here}
+                  signInHref={signInHref}
+                />
+                {followRefusal ? <Notice tone="error">{followRefusal}</Notice> : null}
+              </div>
+            )}
+          </div>
+          <div className="detail-hero-media">
+            <img src={project.image} alt="" width={640} height={360} />
+          </div>
+        </div>
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The project page (app/routes/project.tsx renders it): the hero, the tabs and their panels, and
+ * the sidebar with the share calculator, which updates in place with JavaScript and is a GET form
+ * without it (`?tab=team&shares=100`).
+ */
+import { href } from "react-router";
+import { QuestionsPanel, type QuestionsFormState } from "../conversation/QuestionsPanel";
+import { UpdatesPanel } from "../conversation/UpdatesPanel";
+import { Notice } from "../Notice";
+import { InvestmentPanel, MarketPanel, OverviewPanel, ProductPanel, TeamPanel } from "./DetailPanels";
+import { DetailHero } from "./DetailHero";
+import { DetailSide } from "./DetailSide";
+import { DETAIL_TABS, type DetailTabId } from "./detail-tabs";
+import { useShareInput } from "./hooks";
+import { InvestButton } from "./InvestButton";
+import { LinkTabs } from "./LinkTabs";
+import { signinHref } from "../../../domain/auth-links";
+import type { InputConstraints } from "../../../domain/form-kit";
+import { formatPrice } from "../../../domain/format";
+import type { UpdateDTO, QuestionDTO } from "../../../domain/conversation";
+import { investButtonState, type InvestButtonState } from "../../../domain/project";
+import type { RaiseFigures } from "../../../domain/raise";
+import type { Allowance } from "../../../domain/reg-cf";
+import type { ProjectDTO, Role } from "../../../domain/types";
+
+/** What the loader says about the project, the viewer and the tab shown (project.server.ts). */
+export interface DetailView {
+  project: ProjectDTO;
+  raise: RaiseFigures;
+  followers: number;
+  following: boolean;
+  updates: UpdateDTO[];
+  questions: QuestionDTO[];
+  signedIn: boolean;
+  canManage: boolean;
+  /** The message of a `?saved=` code, or null. */
+  saved: string | null;
+  questionConstraints: { question: InputConstraints; answer: InputConstraints };
+  tab: DetailTabId;
+  role: Role | null;
+  allowance: Allowance | null;
+  ownedShares: number;
+  /** The calculator's starting count when the URL names none: the minimum purchase. */
+  fallbackShares: number;
+  /** The count the calculator starts with (`?shares=`, clamped), and the clamp's message. */
+  initial: { shares: number; message: string | null };
+  /** Invest Now's state for the starting count. */
+  heroState: InvestButtonState;
+  progress: number;
+  valuation: number;
+  concentration: string | null;
+}
+
+export function DetailPage({
+  view,
+  followRefusal,
+  refusal,
+  unknownAction,
+  formState,
+}: {
+  view: DetailView;
+  /** A refused follow (the limit), shown beside the Follow button. */
+  followRefusal: string | null;
+  /** A refused question form's message that belongs to no field. */
+  refusal: string | null;
+  /** A post that names no form of this page (no or an unknown intent): its message, on any tab. */
+  unknownAction: string | null;
+  formState: QuestionsFormState | null;
+}) {
+  const { project, raise, tab, role, followers, following, signedIn, canManage, saved } = view;
+  const { allowance, ownedShares, fallbackShares: fallback, initial } = view;
+  const base = href("/project/:slug", { slug: project.slug });
+  const here = `${base}${tab === "overview" ? "" : `?tab=${tab}`}`;
+  const signInHref = signinHref(here);
+
+  const input = useShareInput(initial.shares, initial.message, project.sharesRemaining);
+  const shares = input.shares;
+
+  const query = (t: string, n: number) => {
+    const q = new URLSearchParams();
+    if (t !== "overview") q.set("tab", t);
+    if (n !== fallback) q.set("shares", String(n));
+    const s = q.toString();
+    return s ? `${base}?${s}` : base;
+  };
+  const purchase = (n: number) => `${href("/purchase/:id", { id: project.slug })}?shares=${n}`;
+  const state = investButtonState(project, shares, role, formatPrice);
+
+  return (
+    <div className="invest-page detail-page">
+      <DetailHero
+        project={project}
+        heroState={view.heroState}
+        heroHref={purchase(fallback)}
+        following={following}
+        followers={followers}
+        signedIn={signedIn}
+        here={here}
+        signInHref={signInHref}
+        followRefusal={followRefusal}
+      />
+
+      <div className="container detail-layout">
+        <div className="detail-main">
+          <LinkTabs
+            id="project-tabs"
+            label="Project sections"
+            active={tab}
+            tabs={DETAIL_TABS.map((t) => ({ ...t, href: `${query(t.id, shares)}#project-tabs` }))}
+          />
+          <section className="tab-panel card" aria-label={`${DETAIL_TABS.find((t) => t.id === tab)!.label} section`}>
+            {unknownAction ? <Notice tone="error">{unknownAction}</Notice> : null}
+            {tab === "overview" ? <OverviewPanel project={project} /> : null}
+            {tab === "team" ? <TeamPanel project={project} /> : null}
+            {tab === "product" ? <ProductPanel project={project} /> : null}
+            {tab === "market" ? <MarketPanel project={project} /> : null}
+            {tab === "investment" ? <InvestmentPanel project={project} raise={raise} /> : null}
+            {tab === "updates" ? <UpdatesPanel updates={view.updates} canPost={canManage} /> : null}
+            {tab === "questions" ? (
+              <>
+                {refusal ? <Notice tone="error">{refusal}</Notice> : null}
+                <QuestionsPanel
+                  questions={view.questions}
+                  signedIn={signedIn}
+                  canManage={canManage}
+                  signInHref={signInHref}
+                  action={here}
+                  formState={formState}
+                  message={saved}
+                  constraints={view.questionConstraints}
+                />
+              </>
+            ) : null}
+          </section>
+        </div>
+
+        <DetailSide
+          project={project}
+          progress={view.progress}
+          valuation={view.valuation}
+          concentration={view.concentration}
+          input={input}
+          tab={tab}
+          base={base}
+          hrefForShares={(n) => `${query(tab, n)}#calculator`}
+          allowance={allowance}
+          ownedShares={ownedShares}
+          investButton={<InvestButton state={state} href={purchase(shares)} className="btn-block" />}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/** The project page's sidebar: funding progress, share information, the investment summary and the calculator. */
+import type { ReactNode } from "react";
+
+import { ProgressBar } from "./FundingProgress";
+import { detailPresets, ShareCalculator } from "./ShareCalculator";
+import type { useShareInput } from "./hooks";
+import { formatMoney, formatNumber, formatPercent, formatPrice } from "../../../domain/format";
+import { fundingState } from "../../../domain/project";
+import { daysLeftText } from "../../../domain/project-status";
+import type { Allowance } from "../../../domain/reg-cf";
+import type { ProjectDTO } from "../../../domain/types";
+
+export function DetailSide({
+  project,
+  progress: pct,
+  valuation,
+  concentration,
+  input,
+  tab,
+  base,
+  hrefForShares,
+  allowance,
+  ownedShares,
+  investButton,
+}: {
+  project: ProjectDTO;
+  /** Percent of the goal raised. */
+  progress: number;
+  valuation: number;
+  /** How concentrated the raise is ("The largest investor holds …"), or null. */
+  concentration: string | null;
+  input: ReturnType<typeof useShareInput>;
+  tab: string;
+  /** The page's path, without a query. */
+  base: string;
+  hrefForShares: (n: number) => string;
+  allowance: Allowance | null;
+  ownedShares: number;
+  /** The Invest button for the chosen shares. */
+  investButton: ReactNode;
+}) {
+  const terms = project.investmentTerms;
+  return (
+    <aside className="detail-side" aria-label="Funding and investment">
+      <section className="side-card" aria-labelledby="funding-title">
+        <h2 id="funding-title">Funding Progress</h2>
+        <p className="side-raised">
+          <strong>{formatMoney(project.fundingCurrent)}</strong>
+          <span> raised of {formatMoney(project.fundingGoal)} goal</span>
+        </p>
+        <ProgressBar percent={pct} label="Funding progress" />
+        <dl className="side-stats">
+          <div>
+            <dt>Funded</dt>
+            <dd>{Math.round(pct)}%</dd>
+          </div>
+          <div>
+            <dt>Investors</dt>
+            <dd>{formatNumber(project.investors)}</dd>
+          </div>
+          <div>
+            <dt>Days left</dt>
+            <dd>{daysLeftText(project)}</dd>
+          </div>
+        </dl>
+        {concentration ? <p className="side-concentration">{concentration}</p> : null}
+      </section>
+
+      <section className="side-card" aria-labelledby="shares-title">
+        <h2 id="shares-title">Share Information</h2>
+        <dl className="side-list">
+          <div>
+            <dt>Share price</dt>
+            <dd>{formatPrice(project.sharePrice)}</dd>
+          </div>
+          <div>
+            <dt>Total shares</dt>
+            <dd>{formatNumber(project.totalShares)}</dd>
+          </div>
+          <div>
+            <dt>Shares sold</dt>
+            <dd>{formatNumber(project.sharesSold)}</dd>
+          </div>
+          <div>
+            <dt>Shares remaining</dt>
+            <dd>{formatNumber(Math.max(0, project.sharesRemaining))}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="side-card" aria-labelledby="summary-title">
+        <h2 id="summary-title">Investment Summary</h2>
+        <dl className="side-list">
+          <div>
+            <dt>Valuation</dt>
+            <dd>{formatMoney(valuation)}</dd>
+          </div>
+          <div>
+            <dt>Equity offered</dt>
+            <dd>{formatPercent(terms.equityPercentage, 2)}</dd>
+          </div>
+          <div>
+            <dt>Minimum investment</dt>
+            <dd>{formatMoney(terms.minInvestment)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {fundingState(project) === "sold-out" ? (
+        // Nothing left to calculate: no calculator, only the state.
+        <section className="side-card calculator" aria-labelledby="calc-title" id="calculator">
+          <h2 id="calc-title">Invest</h2>
+          <p className="muted">Every share of this offering has been sold.</p>
+          {investButton}
+        </section>
+      ) : (
+        <ShareCalculator
+          input={input}
+          sharePrice={project.sharePrice}
+          totalShares={project.totalShares}
+          sharesRemaining={project.sharesRemaining}
+          equityPercentage={terms.equityPercentage}
+          tab={tab}
+          action={`${base}#calculator`}
+          hrefForShares={hrefForShares}
+          presets={detailPresets(project.sharesRemaining)}
+          allowance={allowance}
+          ownedShares={ownedShares}
+          title={project.title}
+        >
+          {investButton}
+        </ShareCalculator>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import { CategoryBadge, StatusBadge } from "../project/StatusBadge";
+import { categoryLabel } from "../../../domain/categories";
+import { formatMoney, formatNumber, formatPrice } from "../../../domain/format";
+import type { PurchaseFormView } from "./view";
+
+const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
+
+/** The project bought into, the investor's shares in it, and the offering's facts. */
+export function PurchaseFacts({ project, ownedShares }: { project: PurchaseFormView["project"]; ownedShares: number }) {
+  return (
+    <>
+      <div className="purchase-project">
+        <img className="purchase-logo" src={project.logo || PLACEHOLDER_LOGO} alt="" width={56} height={56} />
+        <div>
+          <h2 className="purchase-title">{project.title}</h2>
+          <div className="purchase-badges">
+            <CategoryBadge label={categoryLabel(project.category)} />
+            <StatusBadge project={project} />
+          </div>
+          {ownedShares > 0 ? <p className="owned-shares">You own {formatNumber(ownedShares)} shares</p> : null}
+        </div>
+      </div>
+
+      <dl className="purchase-facts">
+        <div>
+          <dt>Share price</dt>
+          <dd>{formatPrice(project.sharePrice)}</dd>
+        </div>
+        <div>
+          <dt>Company valuation</dt>
+          <dd>{formatMoney(project.valuation)}</dd>
+        </div>
+        <div>
+          <dt>Shares available</dt>
+          <dd>{formatNumber(project.sharesRemaining)}</dd>
+        </div>
+        <div>
+          <dt>Regulation type</dt>
+          <dd>{project.regulationType || "SAFE"}</dd>
+        </div>
+        <div>
+          <dt>Total fundraising</dt>
+          <dd>
+            {formatMoney(project.fundingCurrent)} of {formatMoney(project.fundingGoal)}
+          </dd>
+        </div>
+        <div>
+          <dt>Minimum investment</dt>
+          <dd>{formatMoney(project.minInvestment)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The founder dashboard's view: what its loader shows, computed from the dashboard and the
+ * conversation's summary (`getFounderDashboard`, `getConversationSummary`) and the page's query
+ * (`?project=`, `?edit=`, `?saved=`). The funding chart is drawn here, on the server, and sent as
+ * markup, so visx never reaches the browser (the route's JavaScript stays within its budget).
+ * Server only (the route imports it in its loader alone).
+ */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
+import { FundingChart } from "../components/founder/FundingChart";
+import { can } from "../../domain/access";
+import { isoDay } from "../../domain/dates";
+import { constraintsOf } from "../../domain/form-kit";
+import type { SessionUser } from "../../domain/types";
+import { UPDATE_MESSAGES, updateFormSchema } from "../../domain/update-form";
+import type { FounderDashboard } from "../../worker/services/founder-dashboard";
+import type { ConversationSummary } from "../../worker/services/updates";
+
+/** The page lists the newest investments; the CSV has them all. */
+export const INVESTOR_ROWS_SHOWN = 100;
+
+/** `?saved=` codes after a redirect (codes, never free text). */
+export const SAVED = {
+  posted: UPDATE_MESSAGES.posted,
+  edited: UPDATE_MESSAGES.saved,
+  deleted: UPDATE_MESSAGES.deleted,
+} as const;
+
+/** The dashboard's loader data; `asked` is the `?project=` the viewer named, if any. */
+export function dashboardView({
+  viewer,
+  dashboard,
+  conversation,
+  asked,
+  query,
+}: {
+  viewer: SessionUser;
+  dashboard: FounderDashboard;
+  conversation: ConversationSummary;
+  asked: string | undefined;
+  query: URLSearchParams;
+}) {
+  const { project, series, investors } = dashboard;
+  const today = isoDay();
+  // The line runs on, flat, to today (or to the deadline of a raise that has closed).
+  const until = project.fundingDeadline < today ? project.fundingDeadline : today;
+  const projectQuery = asked ? `?project=${encodeURIComponent(project.slug)}` : "";
+  const editId = query.get("edit");
+  const saved = query.get("saved");
+  return {
+    kind: "dashboard" as const,
+    adminView: can(viewer, "administer") && project.id !== viewer.ownedProject,
+    project,
+    chartHtml: renderToStaticMarkup(
+      createElement(FundingChart, { series, goal: project.fundingGoal, title: project.title, until }),
+    ),
+    investors: investors.slice(0, INVESTOR_ROWS_SHOWN),
+    csvHref: `/founder-dashboard/investors.csv${projectQuery}`,
+    selfHref: `/founder-dashboard${projectQuery}`,
+    conversation,
+    editing: (editId && conversation.updates.find((u) => u.id === editId)) || null,
+    saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    updateConstraints: {
+      title: constraintsOf(updateFormSchema, "title"),
+      body: constraintsOf(updateFormSchema, "body"),
+    },
+  };
+}

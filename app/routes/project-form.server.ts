@@ -1,0 +1,26 @@
+/**
+ * The project form's view of a project being edited: the form's values (the one form shape) and
+ * what the page says about it, from the project editor service's read (`getEditableProject`).
+ * Pure; server only (the route imports it in its loader alone).
+ */
+import { formShape } from "../components/project-form/values";
+import { formValuesOf } from "../../domain/project-form";
+import type { ProjectDTO } from "../../domain/types";
+
+/** The edit page's loader data; `minDeadline` is the earliest deadline the form offers (YYYY-MM-DD). */
+export function editFormView(p: ProjectDTO, minDeadline: string) {
+  return {
+    mode: "edit" as const,
+    values: formShape(formValuesOf(p)),
+    project: {
+      id: p.id,
+      slug: p.slug,
+      title: p.title,
+      status: p.status,
+      daysLeft: p.daysLeft,
+      sharesRemaining: p.sharesRemaining,
+    },
+    sharesSold: p.sharesSold,
+    minDeadline,
+  };
+}

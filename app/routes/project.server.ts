@@ -1,0 +1,113 @@
+/**
+ * The project page's view: what its loader shows, computed from the one statement's project,
+ * standing and extras (`getProjectWithStanding`), the tab's own read and the page's query
+ * (`?tab=`, `?shares=`, `?saved=`). Pure; server only (the route imports it in its loader alone).
+ */
+import { DETAIL_TABS, type DetailTabId } from "../components/project/detail-tabs";
+import type { DetailView } from "../components/project/DetailPage";
+import type { QuestionDTO, UpdateDTO } from "../../domain/conversation";
+import { formatPrice } from "../../domain/format";
+import { constraintsOf } from "../../domain/form-kit";
+import {
+  clampShares,
+  displayValuation,
+  investButtonState,
+  minimumShares,
+  parseShares,
+  progressPercent,
+} from "../../domain/project";
+import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../../domain/question-form";
+import { largestInvestorSentence } from "../../domain/raise";
+import { allowanceFor, limitKindFor } from "../../domain/reg-cf";
+import type { ProjectDTO, SessionUser } from "../../domain/types";
+import type { InvestorStanding } from "../../worker/services/investor-limits";
+import { canEditProject } from "../../worker/services/project-editor";
+import type { ProjectDetailExtras } from "../../worker/services/projects";
+
+/** `?saved=` codes after the conversation's redirects (codes, never free text). */
+const SAVED = {
+  asked: QUESTION_MESSAGES.asked,
+  answered: QUESTION_MESSAGES.answered,
+  hidden: QUESTION_MESSAGES.hidden,
+  shown: QUESTION_MESSAGES.shown,
+} as const;
+
+/** The tab asked for (`?tab=`), or the overview. */
+export function detailTab(query: URLSearchParams): DetailTabId {
+  const tabParam = query.get("tab");
+  return DETAIL_TABS.some((t) => t.id === tabParam) ? (tabParam as DetailTabId) : "overview";
+}
+
+/** The calculator's starting count: the smallest purchase that meets the minimum investment. */
+function defaultShares(p: { investmentTerms: { minInvestment: number }; sharePrice: number; sharesRemaining: number }) {
+  const min = minimumShares(p.investmentTerms.minInvestment, p.sharePrice);
+  return p.sharesRemaining > 0 ? Math.min(min, p.sharesRemaining) : min;
+}
+
+/** The project page's loader data. */
+export function projectView({
+  viewer,
+  project,
+  standing,
+  detail,
+  tab,
+  updates,
+  questions,
+  query,
+}: {
+  viewer: SessionUser | null;
+  project: ProjectDTO;
+  standing: InvestorStanding | null;
+  detail: ProjectDetailExtras;
+  tab: DetailTabId;
+  updates: UpdateDTO[];
+  questions: QuestionDTO[];
+  query: URLSearchParams;
+}) {
+  const { raise, followers, following } = detail;
+  const kind = limitKindFor(project.regulationType);
+  // Shown only when the investor's limits are on (the purchase page also says what they would be).
+  const allowance =
+    standing && standing.financials.applyLimits
+      ? allowanceFor(
+          kind,
+          standing.financials,
+          kind === "reg-a" ? standing.usedInOfferingCents : standing.usedRegCfCents,
+        )
+      : null;
+  const saved = query.get("saved");
+  const role = viewer?.role ?? null;
+  const requestedShares = parseShares(query.get("shares"));
+  const fallback = defaultShares(project);
+  const terms = project.investmentTerms;
+  return {
+    project,
+    raise,
+    followers,
+    following,
+    updates,
+    questions,
+    signedIn: viewer !== null,
+    canManage: canEditProject(viewer, project),
+    saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    questionConstraints: {
+      question: constraintsOf(questionFormSchema, "question"),
+      answer: constraintsOf(answerFormSchema, "answer"),
+    },
+    tab,
+    role,
+    allowance,
+    ownedShares: standing?.ownedShares ?? 0,
+    fallbackShares: fallback,
+    initial:
+      requestedShares === null
+        ? { shares: fallback, message: null }
+        : project.sharesRemaining > 0
+          ? clampShares(requestedShares, project.sharesRemaining)
+          : { shares: requestedShares, message: null },
+    heroState: investButtonState(project, fallback, role, formatPrice),
+    progress: progressPercent(project.fundingCurrent, project.fundingGoal),
+    valuation: displayValuation(terms.valuation, project.fundingGoal, terms.equityPercentage),
+    concentration: largestInvestorSentence(raise),
+  } satisfies DetailView;
+}
