@@ -10,8 +10,6 @@ export const UPDATE_MESSAGES = {
   titleTooLong: `The title must be at most ${UPDATE_LIMITS.title} characters`,
   bodyRequired: "Please write the update",
   bodyTooLong: `The update must be at most ${UPDATE_LIMITS.body.toLocaleString("en-US")} characters`,
-  badCharacters: (label: string) => `${label} contains characters that cannot be shown`,
-  mustBeText: (label: string) => `${label} must be text`,
   notFound: "Update not found",
   onlyFounder: "Only this project's founder can post and edit its updates",
   posted: "Your update was posted",

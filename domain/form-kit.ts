@@ -88,7 +88,7 @@ export type FieldErrors = Record<string, string>;
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors; count: number };
 
 /** Every issue's field (its form name), or "" for a form-wide one. */
-function issueField(issue: v.BaseIssue<unknown>): string {
+export function issueField(issue: v.BaseIssue<unknown>): string {
   const path = (issue.path ?? []).map((p) => p.key as string | number);
   return fieldName(path.filter((k) => typeof k === "string" || typeof k === "number"));
 }

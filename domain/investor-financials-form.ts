@@ -14,7 +14,6 @@
  */
 import * as v from "valibot";
 
-import { validateAll, type Validated } from "./form-kit";
 import { MAX_DECLARED_DOLLARS } from "./reg-cf";
 
 export const FINANCIALS_MESSAGES = {
@@ -89,8 +88,3 @@ export const EMPTY_FINANCIALS: InvestorFinancials = {
   accredited: false,
   applyLimits: false,
 };
-
-/** The one check of the Investor Information form, from the page's form or the API's JSON. */
-export function validateInvestorFinancials(body: unknown): Validated<InvestorFinancials> {
-  return validateAll(investorFinancialsSchema, body);
-}

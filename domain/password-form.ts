@@ -3,6 +3,7 @@
  * rules (spec section 5, ADR 013): at least 6 characters, not only spaces, at most 128, and not a
  * common password (checked by the service, which holds the list). Errors are keyed by field.
  */
+import { FIELD_MESSAGES } from "./fields";
 import { MAX_PASSWORD, MESSAGES, MIN_PASSWORD } from "./schemas";
 import { isBlank, normalizeText } from "./text";
 
@@ -16,7 +17,7 @@ export const PASSWORD_MESSAGES = {
   changed: "Your password has been changed. You have been signed out of every other device.",
   othersSignedOut: "You have been signed out of every other device.",
   tooManyAttempts: "Too many wrong passwords. Please wait 15 minutes and try again.",
-  mustBeText: (label: string) => `${label} must be text`,
+  mustBeText: FIELD_MESSAGES.mustBeText,
 } as const;
 
 export interface PasswordChange {

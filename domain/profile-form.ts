@@ -16,7 +16,8 @@
 import * as v from "valibot";
 
 import { validateAll, type FieldErrors } from "./form-kit";
-import { isCleanLine, isCleanText, normalizeText } from "./text";
+import { keptText, requiredText } from "./fields";
+import { normalizeText } from "./text";
 
 export const PROFILE_MESSAGES = {
   firstNameRequired: "First name is required",
@@ -67,40 +68,6 @@ export const TIME_HORIZON_LABELS: Record<(typeof TIME_HORIZONS)[number], string>
   long: "Long term (over 5 years)",
 };
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")} characters`;
-const mustBeText = (label: string) => `${label} must be text`;
-const badCharacters = (label: string) => `${label} contains characters that cannot be shown`;
-
-/** A name: the message when missing, empty or only spaces (never a type error). */
-function requiredName(label: string, required: string) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.metadata({ required: true }),
-      v.transform((x) => (typeof x === "string" ? normalizeText(x).trim() : x == null ? "" : x)),
-      v.check((x) => x !== "", required),
-      v.check((x) => typeof x === "string", mustBeText(label)),
-      v.transform((x) => x as string),
-      v.check(isCleanLine, badCharacters(label)),
-      v.maxLength(PROFILE_LIMITS.name, tooLong(label, PROFILE_LIMITS.name)),
-    ),
-    "",
-  );
-}
-
-/** Optional text: undefined (keep) when left out, else trimmed text, "" clearing it. */
-function optionalText(label: string, max: number, multiline: boolean) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((x) => x === null || typeof x === "string", mustBeText(label)),
-      v.transform((x) => (typeof x === "string" ? normalizeText(x).trim() : "")),
-      v.check((x) => (multiline ? isCleanText(x) : isCleanLine(x)), badCharacters(label)),
-      v.maxLength(max, tooLong(label, max)),
-    ),
-  );
-}
-
 /** 7 to 15 digits (E.164's length), with an optional leading + and spaces, dots, dashes or brackets. */
 export function isPhoneNumber(value: string): boolean {
   if (!/^\+?[\d\s().-]+$/.test(value)) return false;
@@ -110,7 +77,7 @@ export function isPhoneNumber(value: string): boolean {
 
 const phone = v.optional(
   v.pipe(
-    optionalText("Phone number", PROFILE_LIMITS.phone, false),
+    keptText("Phone number", PROFILE_LIMITS.phone),
     v.check((x) => x === undefined || x === "" || isPhoneNumber(x), PROFILE_MESSAGES.phoneInvalid),
   ),
 );
@@ -144,10 +111,10 @@ function choices<const T extends readonly string[]>(options: T, message: string)
 }
 
 export const profileFormSchema = v.object({
-  firstName: requiredName("First name", PROFILE_MESSAGES.firstNameRequired),
-  lastName: requiredName("Last name", PROFILE_MESSAGES.lastNameRequired),
+  firstName: requiredText("First name", PROFILE_LIMITS.name, PROFILE_MESSAGES.firstNameRequired),
+  lastName: requiredText("Last name", PROFILE_LIMITS.name, PROFILE_MESSAGES.lastNameRequired),
   phoneNumber: phone,
-  bio: optionalText("Bio", PROFILE_LIMITS.bio, true),
+  bio: keptText("Bio", PROFILE_LIMITS.bio, { kind: "multiline" }),
   investmentPreferences: v.optional(
     v.pipe(
       v.unknown(),

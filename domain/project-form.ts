@@ -16,7 +16,8 @@ import { PROJECT_CATEGORIES } from "./categories";
 import { addDays, isoDay } from "./dates";
 import { toCents, toDollars } from "./money";
 import { DOCUMENT_TYPES } from "./project-shapes";
-import { isCleanLine, isCleanText, normalizeText } from "./text";
+import { isCleanLine, normalizeText } from "./text";
+import { charCount, FIELD_MESSAGES, isDocumentRef, MAX_URL, requiredText, text, url } from "./fields";
 import type { RegulationType, RiskLevel } from "./types";
 
 export const PROJECT_MESSAGES = {
@@ -82,13 +83,7 @@ export const PROJECT_MESSAGES = {
   published: "Your project is live! Investors can now find it and invest.",
 } as const;
 
-export const mustBeNumber = (label: string) => `${label} must be a number`;
-export const tooLong = (label: string, max: number) =>
-  `${label} must be at most ${max.toLocaleString("en-US")} characters`;
-export const mustBeText = (label: string) => `${label} must be text`;
-export const badCharacters = (label: string) =>
-  `${label} cannot contain control, invisible or text-direction characters`;
-export const invalidUrl = (item: string) => `Please enter a valid URL for ${item}`;
+const { badCharacters, invalidUrl, mustBeNumber, mustBeText } = FIELD_MESSAGES;
 export const lockedTerm = (label: string) =>
   `${label} cannot change after the first investment: investors bought on these terms`;
 
@@ -99,7 +94,7 @@ export const PROJECT_LIMITS = {
   about: 10_000,
   longText: 5_000,
   line: 200,
-  url: 2_048,
+  url: MAX_URL,
   tags: 10,
   tag: 30,
   minGoal: 5_000,
@@ -134,29 +129,6 @@ export const SOCIAL_LINKS = [
 
 // ---------- values ----------
 
-/** A URL a page may link to: http or https only, with a host, no spaces (so never `javascript:`). */
-export function isWebUrl(value: string): boolean {
-  if (value.length > PROJECT_LIMITS.url || /[\s\p{Cc}]/u.test(value)) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0 && !url.username;
-}
-
-/** A document link: a web URL, or one of our own files (`/docs/investor-deck.pdf`). */
-export function isDocumentRef(value: string): boolean {
-  return isWebUrl(value) || (/^\/docs\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(value) && !value.includes(".."));
-}
-
-/** An image reference: a web URL, or a path of ours (`/uploads/<uuid>.png`, `/images/...`). */
-export function isImageRef(value: string): boolean {
-  if (isWebUrl(value)) return true;
-  return /^\/(uploads|images)\/[A-Za-z0-9_-][A-Za-z0-9._/-]*$/.test(value) && !value.includes("..");
-}
-
 /** Form text or JSON number to a number; "" and null are missing (null); garbage is NaN. */
 function toNumber(x: unknown): number | null {
   if (x == null) return null;
@@ -175,53 +147,6 @@ const decimals = (n: number) => {
 };
 
 // ---------- field builders ----------
-
-type TextKind = "line" | "multiline";
-
-/** Optional text: a string (NFC, trimmed) or missing (""), within `max`. */
-function text(label: string, max: number, kind: TextKind = "line") {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((x) => x == null || typeof x === "string", mustBeText(label)),
-      v.transform((x) => (typeof x === "string" ? normalizeText(x).trim() : "")),
-      v.check((x) => (kind === "line" ? isCleanLine(x) : isCleanText(x)), badCharacters(label)),
-      v.maxLength(max, tooLong(label, max)),
-    ),
-    "",
-  );
-}
-
-/** Required text: the spec's message when missing, empty or only spaces (never a type error). */
-function requiredText(label: string, max: number, required: string, kind: TextKind = "line") {
-  // optional with "" as its default so a missing key gets the spec's message, not "Invalid key"
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.metadata({ required: true }),
-      v.transform((x) => (typeof x === "string" ? normalizeText(x).trim() : x == null ? "" : x)),
-      v.check((x) => x !== "", required),
-      v.check((x) => typeof x === "string", mustBeText(label)),
-      v.transform((x) => x as string),
-      v.check((x) => (kind === "line" ? isCleanLine(x) : isCleanText(x)), badCharacters(label)),
-      v.maxLength(max, tooLong(label, max)),
-    ),
-    "",
-  );
-}
-
-/** Optional web URL (http/https), with the spec's message naming the item. */
-function url(item: string, image = false) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((x) => x == null || typeof x === "string", invalidUrl(item)),
-      v.transform((x) => (typeof x === "string" ? x.trim() : "")),
-      v.check((x) => x === "" || (image ? isImageRef(x) : isWebUrl(x)), invalidUrl(item)),
-    ),
-    "",
-  );
-}
 
 /** A required number with the spec's messages, bounds readable by `constraintsOf`. */
 function requiredNumber(label: string, required: string) {
@@ -279,8 +204,8 @@ const isEmptyRow = (r: Record<string, unknown>) =>
 const TeamRow = v.object({
   name: text("Team member name", PROJECT_LIMITS.line),
   role: text("Team member role", PROJECT_LIMITS.line),
-  bio: text("Team member bio", PROJECT_LIMITS.longText, "multiline"),
-  image: url("Team member photo", true),
+  bio: text("Team member bio", PROJECT_LIMITS.longText, { kind: "multiline" }),
+  image: url("Team member photo", { image: true }),
   experience: text("Team member experience", PROJECT_LIMITS.line),
   university: text("Team member university", PROJECT_LIMITS.line),
 });
@@ -303,8 +228,8 @@ const RoadmapRow = v.object({
 });
 
 const FaqRow = v.object({
-  question: text("Question", 500, "multiline"),
-  answer: text("Answer", PROJECT_LIMITS.longText, "multiline"),
+  question: text("Question", 500, { kind: "multiline" }),
+  answer: text("Answer", PROJECT_LIMITS.longText, { kind: "multiline" }),
 });
 
 /** A document row: the form's four have fixed names; API clients name theirs (`name` or `title`). */
@@ -381,26 +306,21 @@ function projectFields() {
     // Basic Information
     title: requiredText("Project title", PROJECT_LIMITS.title, PROJECT_MESSAGES.titleRequired),
     shortDescription: v.pipe(
-      requiredText(
-        "Short description",
-        PROJECT_LIMITS.description,
-        PROJECT_MESSAGES.shortDescriptionRequired,
-        "multiline",
-      ),
-      v.maxLength(PROJECT_LIMITS.shortDescription, PROJECT_MESSAGES.shortDescriptionMax),
+      requiredText("Short description", PROJECT_LIMITS.description, PROJECT_MESSAGES.shortDescriptionRequired, {
+        kind: "multiline",
+      }),
+      v.metadata({ maxLength: PROJECT_LIMITS.shortDescription }),
+      v.check((x) => charCount(x) <= PROJECT_LIMITS.shortDescription, PROJECT_MESSAGES.shortDescriptionMax),
     ),
-    description: requiredText(
-      "Description",
-      PROJECT_LIMITS.description,
-      PROJECT_MESSAGES.descriptionRequired,
-      "multiline",
-    ),
+    description: requiredText("Description", PROJECT_LIMITS.description, PROJECT_MESSAGES.descriptionRequired, {
+      kind: "multiline",
+    }),
     category: v.pipe(
       requiredText("Category", PROJECT_LIMITS.line, PROJECT_MESSAGES.categoryRequired),
       v.transform((x) => x.toLowerCase()),
       v.check((x) => PROJECT_CATEGORIES.some((c) => c.toLowerCase() === x), PROJECT_MESSAGES.categoryUnknown),
     ),
-    about: text("About", PROJECT_LIMITS.about, "multiline"),
+    about: text("About", PROJECT_LIMITS.about, { kind: "multiline" }),
     tags: v.optional(
       v.pipe(
         v.unknown(),
@@ -538,8 +458,10 @@ function projectFields() {
         v.transform((x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {})),
         v.object({
           name: requiredText("Creator name", PROJECT_LIMITS.line, PROJECT_MESSAGES.creatorNameRequired),
-          bio: requiredText("Creator bio", PROJECT_LIMITS.longText, PROJECT_MESSAGES.creatorBioRequired, "multiline"),
-          image: url("Creator photo", true),
+          bio: requiredText("Creator bio", PROJECT_LIMITS.longText, PROJECT_MESSAGES.creatorBioRequired, {
+            kind: "multiline",
+          }),
+          image: url("Creator photo", { image: true }),
           experience: text("Creator experience", PROJECT_LIMITS.line),
           university: text("Creator university", PROJECT_LIMITS.line),
         }),
@@ -549,16 +471,16 @@ function projectFields() {
 
     // Media & Images
     image: v.pipe(
-      url("Main image", true),
+      url("Main image", { image: true }),
       v.check((x) => x !== "", PROJECT_MESSAGES.imageRequired),
     ),
-    logo: url("Logo", true),
+    logo: url("Logo", { image: true }),
     gallery: v.optional(
       v.pipe(
         v.unknown(),
         v.transform((x) => (x == null ? [] : Array.isArray(x) ? x : [x])),
         v.check((x) => x.length <= 50, PROJECT_MESSAGES.tooManyRows),
-        v.array(url("Gallery image", true)),
+        v.array(url("Gallery image", { image: true })),
         v.transform((x) => x.filter((u) => u !== "")),
       ),
       [],
@@ -580,18 +502,18 @@ function projectFields() {
     ),
 
     // Business Details, Traction & Metrics, Roadmap
-    teamDescription: text("Team description", PROJECT_LIMITS.longText, "multiline"),
+    teamDescription: text("Team description", PROJECT_LIMITS.longText, { kind: "multiline" }),
     details: v.optional(
       v.pipe(
         v.unknown(),
         v.transform((x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {})),
         v.object({
-          overview: text("Overview", PROJECT_LIMITS.longText, "multiline"),
-          problem: text("Problem", PROJECT_LIMITS.longText, "multiline"),
-          solution: text("Solution", PROJECT_LIMITS.longText, "multiline"),
-          marketSize: text("Market size", PROJECT_LIMITS.longText, "multiline"),
-          competition: text("Competition", PROJECT_LIMITS.longText, "multiline"),
-          businessModel: text("Business model", PROJECT_LIMITS.longText, "multiline"),
+          overview: text("Overview", PROJECT_LIMITS.longText, { kind: "multiline" }),
+          problem: text("Problem", PROJECT_LIMITS.longText, { kind: "multiline" }),
+          solution: text("Solution", PROJECT_LIMITS.longText, { kind: "multiline" }),
+          marketSize: text("Market size", PROJECT_LIMITS.longText, { kind: "multiline" }),
+          competition: text("Competition", PROJECT_LIMITS.longText, { kind: "multiline" }),
+          businessModel: text("Business model", PROJECT_LIMITS.longText, { kind: "multiline" }),
           traction: rows("Traction", TractionRow),
           roadmap: rows("Roadmap", RoadmapRow),
           financials: v.optional(

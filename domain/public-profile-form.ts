@@ -10,8 +10,10 @@
 import * as v from "valibot";
 
 import { validateAll, type FieldErrors } from "./form-kit";
-import { badCharacters, invalidUrl, isWebUrl, mustBeText, tooLong } from "./project-form";
-import { isCleanLine, isCleanText, normalizeText } from "./text";
+import { FIELD_MESSAGES, text, url } from "./fields";
+import { isCleanLine, normalizeText } from "./text";
+
+const { badCharacters, mustBeText, tooLong } = FIELD_MESSAGES;
 import { isReservedUsername } from "./usernames";
 
 export const PROFILE_MESSAGES = {
@@ -55,31 +57,6 @@ export const CONFIDENTIALITY_FLAGS = [
   { key: "hideLocation", label: "Hide my location" },
 ] as const;
 export type FlagKey = (typeof CONFIDENTIALITY_FLAGS)[number]["key"];
-
-function text(label: string, max: number, kind: "line" | "multiline" = "line") {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((x) => x == null || typeof x === "string", mustBeText(label)),
-      v.transform((x) => (typeof x === "string" ? normalizeText(x).replace(/\r\n?/g, "\n").trim() : "")),
-      v.check((x) => (kind === "line" ? isCleanLine(x) : isCleanText(x)), badCharacters(label)),
-      v.maxLength(max, tooLong(label, max)),
-    ),
-    "",
-  );
-}
-
-function url(item: string) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((x) => x == null || typeof x === "string", invalidUrl(item)),
-      v.transform((x) => (typeof x === "string" ? x.trim() : "")),
-      v.check((x) => x === "" || isWebUrl(x), invalidUrl(item)),
-    ),
-    "",
-  );
-}
 
 /** A checkbox (present = true: "on", "true") or a JSON boolean; missing is false. */
 function flag(label: string) {
@@ -142,11 +119,13 @@ const username = v.optional(
 export const publicProfileSchema = v.object({
   username,
   wefunderUrl: url("Wefunder profile"),
-  bio: text("Bio", PROFILE_LIMITS.bio, "multiline"),
+  bio: text("Bio", PROFILE_LIMITS.bio, { kind: "multiline" }),
   site: url("Site"),
-  investingThesis: text("Investing thesis", PROFILE_LIMITS.investingThesis, "multiline"),
-  about: text("About", PROFILE_LIMITS.about, "multiline"),
-  offPlatformInvestments: text("Off-platform investments", PROFILE_LIMITS.offPlatformInvestments, "multiline"),
+  investingThesis: text("Investing thesis", PROFILE_LIMITS.investingThesis, { kind: "multiline" }),
+  about: text("About", PROFILE_LIMITS.about, { kind: "multiline" }),
+  offPlatformInvestments: text("Off-platform investments", PROFILE_LIMITS.offPlatformInvestments, {
+    kind: "multiline",
+  }),
   investmentSize: text("Typical investment size", PROFILE_LIMITS.investmentSize),
   interests,
   confidentiality: v.optional(

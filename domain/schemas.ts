@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 
+import { FIELD_MESSAGES } from "./fields";
 import { isoDay } from "./dates";
 import { isBlank, isCleanLine, isCleanText, isEmail, normalizeText } from "./text";
 
@@ -99,9 +100,9 @@ const FIELD_LABELS: Record<string, string> = {
   role: "Role",
 };
 
-export const typeMessage = (field: string) => `${FIELD_LABELS[field] ?? field} must be text`;
-export const charactersMessage = (field: string) =>
-  `${FIELD_LABELS[field] ?? field} cannot contain control, invisible or text-direction characters`;
+const label = (field: string) => FIELD_LABELS[field] ?? field;
+const typeMessage = (field: string) => FIELD_MESSAGES.mustBeText(label(field));
+const charactersMessage = (field: string) => FIELD_MESSAGES.badCharacters(label(field));
 
 /**
  * A text field: a string (NFC-normalised), or missing (""). Numbers, booleans, arrays and objects
@@ -197,21 +198,6 @@ export function signupSchema(options: { requireConfirm: boolean; today?: Date })
 
 export type SignupInput = v.InferOutput<ReturnType<typeof signupSchema>>;
 export type SigninInput = v.InferOutput<typeof SigninSchema>;
-
-/** The first issue's message of a failed parse. */
-export function firstMessage(issues: readonly { message: string }[]): string {
-  return issues[0]?.message ?? "Invalid request";
-}
-
-/** Parse with abort-early so the message shown is the first rule that failed. */
-export function parseFirst<S extends v.GenericSchema>(
-  schema: S,
-  input: unknown,
-): { ok: true; value: v.InferOutput<S> } | { ok: false; message: string } {
-  const result = v.safeParse(schema, input, { abortEarly: true, abortPipeEarly: true });
-  if (result.success) return { ok: true, value: result.output };
-  return { ok: false, message: firstMessage(result.issues) };
-}
 
 // ---------- contact forms and supporters ----------
 

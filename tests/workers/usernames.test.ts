@@ -30,11 +30,13 @@ const fresh = (prefix = "name-") => unique(prefix).toLowerCase().slice(0, 30);
 describe("reserved usernames", () => {
   it("lists the first segment of every path in app/routes.ts", () => {
     const segments = new Set<string>();
-    const walk = (list: { path?: string; children?: unknown[] }[]) => {
+    // A nested route's path is relative to its parent's: /settings/watchlist starts with "settings".
+    const walk = (list: { path?: string; children?: unknown[] }[], parent = "") => {
       for (const r of list) {
-        const first = (r.path ?? "").split("/")[0];
+        const path = [parent, r.path ?? ""].filter(Boolean).join("/");
+        const first = path.split("/")[0];
         if (first && !first.startsWith(":") && first !== "*") segments.add(first);
-        if (r.children) walk(r.children as typeof list);
+        if (r.children) walk(r.children as typeof list, path);
       }
     };
     walk(routes);

@@ -7,14 +7,13 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 
-import { bannerMessage } from "../../domain/form-kit";
 import { PASSWORD_MESSAGES, validatePasswordChange } from "../../domain/password-form";
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { requireSignedIn } from "./access";
 import { hashPassword, verifyPassword } from "./auth";
-import { ServiceError } from "./errors";
+import { ServiceError, validOrThrow } from "./errors";
 import { passwordRefusal } from "./passwords";
 import { clearStatements, reserve, type RateLimit, type Slot } from "./rate-limit";
 
@@ -45,19 +44,7 @@ export async function changePassword(
   now: number = Date.now(),
 ): Promise<{ endedSessions: number }> {
   requireSignedIn(viewer);
-  const checked = validatePasswordChange(body);
-  if (!checked.ok) {
-    const count = Object.keys(checked.errors).length;
-    throw new ServiceError(
-      400,
-      count === 1 ? Object.values(checked.errors)[0] : bannerMessage(count),
-      "invalid_fields",
-      {
-        errors: checked.errors,
-      },
-    );
-  }
-  const { currentPassword, newPassword } = checked.value;
+  const { currentPassword, newPassword } = validOrThrow(validatePasswordChange(body), "first");
   const weak = await passwordRefusal(newPassword, viewer);
   if (weak) throw new ServiceError(400, weak, "weak_password", { errors: { newPassword: weak } });
 

@@ -13,11 +13,11 @@ import { scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 
 import { DAY_MS } from "../../domain/dates";
-import { MESSAGES, parseFirst, SigninSchema, signupSchema } from "../../domain/schemas";
+import { MESSAGES, SigninSchema, signupSchema } from "../../domain/schemas";
 import type { SessionUser, UserDTO } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { projects, sessions, signInNetworks, trustedDevices, users } from "../../db/schema";
-import { constraintFailed, ServiceError } from "./errors";
+import { constraintFailed, ServiceError, validateFirst } from "./errors";
 import { passwordRefusal } from "./passwords";
 import { clearStatements, keyPart, releaseStatements, reserve, type RateLimit, type Slot } from "./rate-limit";
 
@@ -271,9 +271,7 @@ export async function registerUser(
   fields: Record<string, unknown>,
   options: { clientIp: string; requireConfirm: boolean; now?: number },
 ): Promise<SignedIn> {
-  const parsed = parseFirst(signupSchema({ requireConfirm: options.requireConfirm }), fields);
-  if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
-  const input = parsed.value;
+  const input = validateFirst(signupSchema({ requireConfirm: options.requireConfirm }), fields);
   const weak = await passwordRefusal(input.password, input);
   if (weak) throw new ServiceError(400, weak, "weak_password");
 
@@ -332,9 +330,7 @@ export async function login(
   fields: Record<string, unknown>,
   options: { clientIp: string; deviceToken?: string | null; now?: number },
 ): Promise<SignedIn> {
-  const parsed = parseFirst(SigninSchema, fields);
-  if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
-  const { email, password } = parsed.value;
+  const { email, password } = validateFirst(SigninSchema, fields);
   const now = options.now ?? Date.now();
 
   const device = parseToken(options.deviceToken ?? null);

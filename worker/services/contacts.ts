@@ -8,8 +8,8 @@
  * same D1 transaction as the insert (ADR 013), so concurrent posts cannot store more.
  */
 import type { Database } from "../../db/client";
-import { MESSAGES, contactSchema, isHoneypotFilled, parseFirst } from "../../domain/schemas";
-import { ServiceError } from "./errors";
+import { MESSAGES, contactSchema, isHoneypotFilled } from "../../domain/schemas";
+import { validateFirst } from "./errors";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 
 export const CONTACT_LIMIT = {
@@ -29,9 +29,7 @@ export async function submitContactMessage(
   options: { withSubject: boolean; clientIp: string; now?: number },
 ): Promise<{ stored: boolean }> {
   if (isHoneypotFilled(fields)) return { stored: false };
-  const parsed = parseFirst(contactSchema({ withSubject: options.withSubject }), fields);
-  if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
-  const input = parsed.value;
+  const input = validateFirst(contactSchema({ withSubject: options.withSubject }), fields);
   const now = options.now ?? Date.now();
   const insert = db.$client
     .prepare(

@@ -1,6 +1,6 @@
-import type * as v from "valibot";
+import * as v from "valibot";
 
-import { bannerMessage, validateAll, type FieldErrors } from "../../domain/form-kit";
+import { bannerMessage, issueField, validateAll, type FieldErrors } from "../../domain/form-kit";
 
 /**
  * A rule broken by the request: carries the HTTP status and the spec's message. Services throw
@@ -35,14 +35,61 @@ export class ServiceError extends Error {
 }
 
 /**
- * The service contract for large forms (ADR 016): validate the raw fields with `schema`, return
- * the parsed value, or throw a 400 whose message is the spec's banner and whose `errors` name
- * every field that failed.
+ * How a validation failure's banner (`message`) is worded: `count`, the spec's banner for forms
+ * that show each field's error beside it ('Please fix the 2 validation errors highlighted below',
+ * spec section 5); `first`, the first field's own message, for the forms whose spec (or our)
+ * wording names the one rule broken (sign-up, sign-in, contact, supporters, updates, questions,
+ * answers, the password change).
  */
-export function validateFields<S extends v.GenericSchema>(schema: S, fields: unknown): v.InferOutput<S> {
-  const result = validateAll(schema, fields);
+export type Banner = "count" | "first";
+
+/**
+ * The one validation refusal (ADR 029): a 400 `invalid_fields` carrying every field's message
+ * keyed by its form name (`errors`) and the banner. Both doors show both: the API answers
+ * `{ message, errors }`, a page the banner above the form and each message beside its field.
+ */
+export function invalidFields(
+  errors: FieldErrors,
+  banner: Banner = "count",
+  fallback = "Invalid request",
+): ServiceError {
+  const messages = Object.values(errors);
+  const message = banner === "first" ? (messages[0] ?? fallback) : bannerMessage(Math.max(messages.length, 1));
+  return new ServiceError(400, message, "invalid_fields", { errors });
+}
+
+/** A pure validator's result (domain/form-kit.ts `Validated`): its value, or `invalidFields`. */
+export function validOrThrow<T>(
+  result: { ok: true; value: T } | { ok: false; errors: FieldErrors },
+  banner: Banner = "count",
+): T {
   if (result.ok) return result.value;
-  throw new ServiceError(400, bannerMessage(result.count), "invalid_fields", { errors: result.errors });
+  throw invalidFields(result.errors, banner);
+}
+
+/**
+ * The one way a service validates a body with a form's schema: every field at once
+ * (`validateAll`), the parsed value or `invalidFields`.
+ */
+export function validateFields<S extends v.GenericSchema>(
+  schema: S,
+  fields: unknown,
+  banner: Banner = "count",
+): v.InferOutput<S> {
+  return validOrThrow(validateAll(schema, fields), banner);
+}
+
+/**
+ * For the small forms whose schema states its rules in the spec's order (sign-up, sign-in,
+ * contact, supporters): the first rule broken, stopping there, as `invalidFields` with the
+ * `first` banner (the spec's message of that rule; `errors` names its field when it has one).
+ */
+export function validateFirst<S extends v.GenericSchema>(schema: S, fields: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, fields, { abortEarly: true, abortPipeEarly: true });
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = issueField(issue);
+  throw invalidFields(field ? { [field]: issue.message } : {}, "first", issue.message);
 }
 
 export function isServiceError(e: unknown): e is ServiceError {

@@ -34,7 +34,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { cancelCutoffSql, cutoffText, deadlineCutoffSql, investmentCancelDeadline } from "../../domain/cancellation";
 import { isoDay } from "../../domain/dates";
 import { MESSAGES } from "../../domain/schemas";
-import { belowMinimum, equityForShares, fundingState, totalFor } from "../../domain/project";
+import { belowMinimum, equityForShares, fundingState, parseShares, totalFor } from "../../domain/project";
 import { formatMoney, formatNumber, formatPrice } from "../../domain/format";
 import { toCents, toDollars } from "../../domain/money";
 import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../domain/reg-cf";
@@ -218,12 +218,16 @@ export function checkLimit(project: ProjectDTO, shares: number, standing: Invest
 /** Printable ASCII, as HTTP header values and our forms' UUIDs are. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
-function parseWholeShares(raw: unknown): number {
-  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+/** More shares than any offering holds: refused as not a count at all. */
+const MAX_PURCHASE_SHARES = 999_999_999;
+
+/** The shares asked for: the pages' own reading (`parseShares`), at most nine digits. */
+function sharesAsked(raw: unknown): number {
+  const shares = parseShares(raw);
+  if (shares === null || shares > MAX_PURCHASE_SHARES) {
     throw new ServiceError(400, PURCHASE_MESSAGES.wholeShares, "invalid_shares");
   }
-  return Number(text);
+  return shares;
 }
 
 export async function purchaseShares(
@@ -241,7 +245,7 @@ export async function purchaseShares(
   const previous = await findByKey(db, user.id, key);
   if (previous) return replayed(db, previous, req);
 
-  const shares = parseWholeShares(req.shares);
+  const shares = sharesAsked(req.shares);
   // The price the client expects to pay: required (issue 16), so a purchase never pays whatever
   // the price has become.
   const stated = statedPrice(req);

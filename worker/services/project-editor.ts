@@ -25,7 +25,6 @@ import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 
 import { sectorForCategory } from "../../domain/categories";
 import { isoDay } from "../../domain/dates";
-import { bannerMessage } from "../../domain/form-kit";
 import {
   formValuesOf,
   LOCKED_TERMS,
@@ -39,7 +38,7 @@ import type { Database } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
 import { cancelDeadline } from "../../domain/cancellation";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
-import { constraintFailed, ServiceError } from "./errors";
+import { constraintFailed, invalidFields, ServiceError, validOrThrow } from "./errors";
 import { notifyDeadlineMoved } from "./notifications";
 import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
 import { markPublicContentChanged } from "./public-content";
@@ -54,9 +53,7 @@ function asBody(raw: unknown): Record<string, unknown> {
 
 /** The form's rules on a body, or a 400 whose message is the banner and whose errors name each field. */
 function validate(body: Record<string, unknown>, currentDeadline?: string): ProjectInput {
-  const result = validateProject(body, { today: isoDay(), currentDeadline });
-  if (result.ok) return result.value;
-  throw new ServiceError(400, bannerMessage(result.count), "invalid_fields", { errors: result.errors });
+  return validOrThrow(validateProject(body, { today: isoDay(), currentDeadline }));
 }
 
 /** The columns a save writes, from the validated input. */
@@ -178,8 +175,7 @@ async function assertOwnUploads(
     if (owner && allowed.has(owner)) continue;
     errors[fieldOf(family, url, body)] ??= UPLOAD_MESSAGES.notYours;
   }
-  const count = Object.keys(errors).length;
-  if (count) throw new ServiceError(400, bannerMessage(count), "invalid_fields", { errors });
+  if (Object.keys(errors).length) throw invalidFields(errors);
 }
 
 /** createProject's checks: who may create, the form's rules, the uploads used. */

@@ -16,12 +16,11 @@ import {
   validatePublicProfile,
   type PublicProfile,
 } from "../../domain/public-profile-form";
-import { bannerMessage } from "../../domain/form-kit";
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { investments, projects, publicProfiles, users } from "../../db/schema";
 import { assertSelfOrAdmin } from "./access";
-import { constraintFailed, isServiceError, ServiceError } from "./errors";
+import { constraintFailed, isServiceError, ServiceError, validOrThrow } from "./errors";
 import { isPublished, publicInvestorName } from "./projects";
 import { reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
 
@@ -146,15 +145,11 @@ export async function savePublicProfile(
 ): Promise<PublicProfile> {
   if (!viewer) throw new ServiceError(401, PROFILE_MESSAGES.signedOut, "auth_required");
   assertSelfOrAdmin(viewer, userId);
-  const checked = validatePublicProfile(body);
-  if (!checked.ok) {
-    throw new ServiceError(400, bannerMessage(checked.count), "invalid_fields", { errors: checked.errors });
-  }
+  const p = validOrThrow(validatePublicProfile(body));
   if (viewer.id !== userId) {
     const owner = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     if (!owner[0]) throw new ServiceError(404, "User not found", "not_found");
   }
-  const p = checked.value;
   const username = p.username || null;
   const d1 = db.$client;
   const work: D1PreparedStatement[] = [];

@@ -5,13 +5,13 @@
  * question. Hidden questions are seen only by the founder and admins. The founder hears of each
  * new question, the asker of the answer, once each (worker/services/notifications.ts).
  */
-import { QUESTION_LIMITS, QUESTION_MESSAGES, validateAnswer, validateQuestion } from "../../domain/question-form";
+import { answerFormSchema, QUESTION_LIMITS, QUESTION_MESSAGES, questionFormSchema } from "../../domain/question-form";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import type { QuestionDTO } from "../../domain/conversation";
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { requireSignedIn } from "./access";
-import { ServiceError } from "./errors";
+import { ServiceError, validateFields } from "./errors";
 import { PURCHASE_MESSAGES } from "./investments";
 import { notifyFounder, notifyOne } from "./notifications";
 import { canEditProject } from "./project-editor";
@@ -73,10 +73,7 @@ export async function askQuestion(
   const project = await findProjectRef(db, idOrSlug, viewer);
   if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
   if (project.status === "draft") throw new ServiceError(409, QUESTION_MESSAGES.draft, "draft");
-  const parsed = validateQuestion(body);
-  if (!parsed.ok) {
-    throw new ServiceError(400, Object.values(parsed.errors)[0], "invalid_fields", { errors: parsed.errors });
-  }
+  const { question } = validateFields(questionFormSchema, body, "first");
   const id = crypto.randomUUID();
   const now = Date.now();
   const d1 = db.$client;
@@ -89,11 +86,11 @@ export async function askQuestion(
           `insert into project_questions (id, project_id, asker_id, question, created_at)
            values (?1, ?2, ?3, ?4, ?5) returning *`,
         )
-        .bind(id, project.id, viewer.id, parsed.value.question, now),
+        .bind(id, project.id, viewer.id, question, now),
       notifyFounder(db, "question", {
         eventKey: `question:${id}`,
         projectId: project.id,
-        text: NOTIFICATION_TEXT.question(project.title, parsed.value.question),
+        text: NOTIFICATION_TEXT.question(project.title, question),
         link: questionLink(project.slug, id),
         now,
         actorId: viewer.id,
@@ -142,10 +139,7 @@ export async function answerQuestion(
   body: unknown,
 ): Promise<QuestionDTO> {
   const q = await questionToManage(db, viewer, questionId);
-  const parsed = validateAnswer(body);
-  if (!parsed.ok) {
-    throw new ServiceError(400, Object.values(parsed.errors)[0], "invalid_fields", { errors: parsed.errors });
-  }
+  const { answer } = validateFields(answerFormSchema, body, "first");
   const now = Date.now();
   const d1 = db.$client;
   const [updated] = await d1.batch<QuestionRow>([
@@ -155,7 +149,7 @@ export async function answerQuestion(
          where id = ?3
          ${RETURNING_WITH_ASKER}`,
       )
-      .bind(parsed.value.answer, now, q.id),
+      .bind(answer, now, q.id),
     notifyOne(db, "answer", q.asker_id, {
       eventKey: `answer:${q.id}`,
       projectId: q.project_id,

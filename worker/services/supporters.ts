@@ -14,8 +14,8 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
 import { supporters } from "../../db/schema";
-import { MESSAGES, SupporterSchema, isHoneypotFilled, parseFirst } from "../../domain/schemas";
-import { ServiceError } from "./errors";
+import { MESSAGES, SupporterSchema, isHoneypotFilled } from "../../domain/schemas";
+import { validateFirst } from "./errors";
 import { markPublicContentChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 
@@ -79,9 +79,7 @@ export async function submitSupporter(
     const { count } = await listSupporters(db, 0);
     return { count, message: MESSAGES.supportThanks };
   }
-  const parsed = parseFirst(SupporterSchema, fields);
-  if (!parsed.ok) throw new ServiceError(400, parsed.message, "invalid_request");
-  const input = parsed.value;
+  const input = validateFirst(SupporterSchema, fields);
   const d1 = db.$client;
   // Raw statements: drizzle's upsert cannot name an expression index as its conflict target.
   const [written, totals] = await reserveAndRun(

@@ -8,14 +8,14 @@
  * with a slot of the project's daily limit (UPDATE_RATE_LIMIT, issue 16): a refused post writes
  * neither the update nor a notification.
  */
-import { UPDATE_LIMITS, UPDATE_MESSAGES, validateUpdate, type UpdateInput } from "../../domain/update-form";
+import { UPDATE_LIMITS, UPDATE_MESSAGES, updateFormSchema, type UpdateInput } from "../../domain/update-form";
 import { DAY_MS } from "../../domain/dates";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import type { UpdateDTO } from "../../domain/conversation";
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { requireSignedIn } from "./access";
-import { ServiceError } from "./errors";
+import { ServiceError, validateFields } from "./errors";
 import { PURCHASE_MESSAGES } from "./investments";
 import { notifyUpdate } from "./notifications";
 import { canEditProject } from "./project-editor";
@@ -42,12 +42,7 @@ async function projectToManage(db: Database, viewer: SessionUser | null, idOrSlu
 }
 
 function parse(body: unknown): UpdateInput {
-  const result = validateUpdate(body);
-  if (!result.ok) {
-    const first = Object.values(result.errors)[0];
-    throw new ServiceError(400, first, "invalid_fields", { errors: result.errors });
-  }
-  return result.value;
+  return validateFields(updateFormSchema, body, "first");
 }
 
 type UpdateRow = {

@@ -1,0 +1,141 @@
+/**
+ * The field vocabulary every form schema builds from (the project form, the profile and public
+ * profile forms, updates, questions and answers), with its messages. One meaning for each word:
+ *
+ * - **Text** is a string or nothing: numbers, booleans, lists and objects are refused ('<Label>
+ *   must be text'), never turned into "1" or "[object Object]". It is stored NFC-normalised, with
+ *   line breaks as LF, trimmed. A `line` refuses control, invisible and text-direction characters;
+ *   a `multiline` allows line breaks too.
+ * - **Length** is counted in characters as people count them (Unicode code points), as the
+ *   tables' `length()` CHECKs count them; `constraintsOf` gives the form the same `maxLength`.
+ * - **Required** text answers the form's own message when missing, empty or only spaces (never
+ *   a type error first).
+ * - **A URL** is an http(s) address; an image may also be one of our own uploads.
+ *
+ * Pure: valibot only.
+ */
+import * as v from "valibot";
+
+import { isCleanLine, isCleanText, normalizeText } from "./text";
+
+export const FIELD_MESSAGES = {
+  mustBeText: (label: string) => `${label} must be text`,
+  mustBeNumber: (label: string) => `${label} must be a number`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")} characters`,
+  badCharacters: (label: string) => `${label} cannot contain control, invisible or text-direction characters`,
+  invalidUrl: (item: string) => `Please enter a valid URL for ${item}`,
+} as const;
+
+/** Characters as people count them (code points), the way SQLite's length() counts them. */
+export const charCount = (s: string) => Array.from(s).length;
+
+export type TextKind = "line" | "multiline";
+
+/** Text as it is stored: NFC, line breaks as LF, trimmed. */
+export const cleanText = (x: string) => normalizeText(x).replace(/\r\n?/g, "\n").trim();
+
+const isClean = (kind: TextKind) => (x: string) => (kind === "line" ? isCleanLine(x) : isCleanText(x));
+
+export interface TextOptions {
+  kind?: TextKind;
+  /** The message past `max` (else '<Label> must be at most N characters'). */
+  tooLong?: string;
+}
+
+/** The characters rule of a text field. */
+const clean = (label: string, options: TextOptions) =>
+  v.check<string, string>(isClean(options.kind ?? "line"), FIELD_MESSAGES.badCharacters(label));
+
+/** The length rule of a text field, in code points (its `maxLength` readable by the form). */
+const within = (label: string, max: number, options: TextOptions) =>
+  v.check<string, string>((x) => charCount(x) <= max, options.tooLong ?? FIELD_MESSAGES.tooLong(label, max));
+
+/** Optional text: clean text within `max`, "" when missing or null. */
+export function text(label: string, max: number, options: TextOptions = {}) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((x) => x == null || typeof x === "string", FIELD_MESSAGES.mustBeText(label)),
+      v.transform((x) => (typeof x === "string" ? cleanText(x) : "")),
+      clean(label, options),
+      v.metadata({ maxLength: max }),
+      within(label, max, options),
+    ),
+    "",
+  );
+}
+
+/**
+ * Optional text that an API client may leave out to keep what is stored: `undefined` when
+ * missing, "" (clearing it) when null or empty.
+ */
+export function keptText(label: string, max: number, options: TextOptions = {}) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((x) => x === null || typeof x === "string", FIELD_MESSAGES.mustBeText(label)),
+      v.transform((x) => (typeof x === "string" ? cleanText(x) : "")),
+      clean(label, options),
+      v.metadata({ maxLength: max }),
+      within(label, max, options),
+    ),
+  );
+}
+
+/** Required text: `required` when missing, empty or only spaces; then clean text within `max`. */
+export function requiredText(label: string, max: number, required: string, options: TextOptions = {}) {
+  // optional with "" as its default so a missing key gets the form's message, not "Invalid key"
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.metadata({ required: true }),
+      v.transform((x) => (typeof x === "string" ? cleanText(x) : x == null ? "" : x)),
+      v.check((x) => x !== "", required),
+      v.check((x) => typeof x === "string", FIELD_MESSAGES.mustBeText(label)),
+      v.transform((x) => x as string),
+      clean(label, options),
+      v.metadata({ maxLength: max }),
+      within(label, max, options),
+    ),
+    "",
+  );
+}
+
+/** The longest URL a field accepts. */
+export const MAX_URL = 2_048;
+
+/** A URL a page may link to: http or https only, with a host, no spaces (so never `javascript:`). */
+export function isWebUrl(value: string): boolean {
+  if (value.length > MAX_URL || /[\s\p{Cc}]/u.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0 && !url.username;
+}
+
+/** A document link: a web URL, or one of our own files (`/docs/investor-deck.pdf`). */
+export function isDocumentRef(value: string): boolean {
+  return isWebUrl(value) || (/^\/docs\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(value) && !value.includes(".."));
+}
+
+/** An image reference: a web URL, or a path of ours (`/uploads/<uuid>.png`, `/images/...`). */
+export function isImageRef(value: string): boolean {
+  if (isWebUrl(value)) return true;
+  return /^\/(uploads|images)\/[A-Za-z0-9_-][A-Za-z0-9._/-]*$/.test(value) && !value.includes("..");
+}
+
+/** An optional web URL ("" when missing), or an image's (`image`), with the message naming the item. */
+export function url(item: string, options: { image?: boolean } = {}) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((x) => x == null || typeof x === "string", FIELD_MESSAGES.invalidUrl(item)),
+      v.transform((x) => (typeof x === "string" ? x.trim() : "")),
+      v.check((x) => x === "" || (options.image ? isImageRef(x) : isWebUrl(x)), FIELD_MESSAGES.invalidUrl(item)),
+    ),
+    "",
+  );
+}
