@@ -27,7 +27,8 @@ import { formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { formFailed, formFailure, refusedBy } from "../server/form-result";
-import { cancelInvestment, getInvestment } from "../../worker/services/investments";
+import { getInvestment } from "../../worker/services/holdings";
+import { cancelInvestment } from "../../worker/services/cancellations";
 import type { Route } from "./+types/investment";
 
 const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";

@@ -50,7 +50,9 @@ import { getApp, requireUser } from "../server/guards.server";
 import { fallbackInsights } from "../../worker/ai/insights";
 import { aiBudgetOf, portfolioInsights } from "../../worker/services/analytics";
 import { refusedBy } from "../server/form-result";
-import { cancelledMessage, listInvestments, portfolioMessage } from "../../worker/services/investments";
+import { portfolioMessage } from "../../worker/services/purchases";
+import { listInvestments } from "../../worker/services/holdings";
+import { cancelledMessage } from "../../worker/services/cancellations";
 import type { Route } from "./+types/portfolio";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });

@@ -36,7 +36,7 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { formFailed } from "../server/form-result";
 import { getApp, getUser, requireUser } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/errors";
-import { listInvestments } from "../../worker/services/investments";
+import { listInvestments } from "../../worker/services/holdings";
 import { getProfile, updateProfile } from "../../worker/services/profile";
 import { demoAccountNumber, profileView } from "./profile.server";
 import type { Route } from "./+types/profile";

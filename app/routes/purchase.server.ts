@@ -18,7 +18,7 @@ import { allowanceFor, limitKindFor, limitRefusal } from "../../domain/reg-cf";
 import type { ProjectDTO } from "../../domain/types";
 import { overAllowance } from "../components/project/Allowance";
 import { REGULATION_INFO } from "../components/project/regulation";
-import { belowMinimumMessage, PURCHASE_MESSAGES } from "../../worker/services/investments";
+import { belowMinimumMessage, PURCHASE_MESSAGES } from "../../worker/services/purchases";
 import type { InvestorStanding } from "../../worker/services/investor-limits";
 
 /** The purchase page's loader data for an investor who may buy (`now` in ms). */

@@ -37,7 +37,7 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { ServiceError } from "../../worker/services/errors";
 import { formFailed, formSuccess, refused, refusedBy } from "../server/form-result";
-import { assertCanInvest, PURCHASE_MESSAGES, purchaseShares } from "../../worker/services/investments";
+import { assertCanInvest, PURCHASE_MESSAGES, purchaseShares } from "../../worker/services/purchases";
 import { getProjectWithStanding } from "../../worker/services/investor-limits";
 import { purchaseView } from "./purchase.server";
 import type { Route } from "./+types/purchase";

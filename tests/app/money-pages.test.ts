@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 
 import { cancelDeadline, cutoffText } from "../../domain/cancellation";
 import { PROJECT_MESSAGES } from "../../domain/project-form";
-import { PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/investments";
+import { PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/purchases";
 import {
   call,
   expectAlert,

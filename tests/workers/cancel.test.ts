@@ -11,7 +11,7 @@ import type { SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
 import { SESSION_COOKIE, validateSessionToken } from "../../worker/services/auth";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
-import { cancelInvestment, cancelWindowClosedMessage } from "../../worker/services/investments";
+import { cancelInvestment, cancelWindowClosedMessage } from "../../worker/services/cancellations";
 import { getPublicInvestor } from "../../worker/services/public-profile";
 import { call, db, inDays, insertProject, json, makeAdmin, signup, unique, withPrice } from "./helpers";
 

@@ -14,12 +14,8 @@ import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
 import { validateSessionToken } from "../../worker/services/auth";
 import { type ServiceError } from "../../worker/services/errors";
-import {
-  CANCEL_LIMIT,
-  PURCHASE_LIMIT,
-  PURCHASE_MESSAGES,
-  purchaseCancelledMessage,
-} from "../../worker/services/investments";
+import { PURCHASE_LIMIT, PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/purchases";
+import { CANCEL_LIMIT } from "../../worker/services/cancellations";
 import { investmentEventKey } from "../../worker/services/notifications";
 import { updateProject } from "../../worker/services/project-editor";
 import { call, db, inDays, json, signup, unique, projectBody as completeProjectBody } from "./helpers";
@@ -290,7 +286,7 @@ describe("B. a purchase states the price it expects", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const { purchaseShares } = await import("../../worker/services/investments");
+    const { purchaseShares } = await import("../../worker/services/purchases");
     const outcome = await purchaseShares(createDb(racing), await viewerFor(investor.token), {
       project: id,
       shares: 10,

@@ -12,7 +12,7 @@ import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
 import { validateSessionToken } from "../../worker/services/auth";
 import { ServiceError } from "../../worker/services/errors";
-import { purchaseShares } from "../../worker/services/investments";
+import { purchaseShares } from "../../worker/services/purchases";
 import { updateProject } from "../../worker/services/project-editor";
 import { call, db, inDays, json, makeAdmin, recordUpload, signup, unique, withPrice, projectBody } from "./helpers";
 import { PROJECT_REQUIRED_FIELDS as REQUIRED } from "../shared/required-fields";

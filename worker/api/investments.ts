@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 
-import { cancelInvestment, listInvestments } from "../services/investments";
+import { listInvestments } from "../services/holdings";
+import { cancelInvestment } from "../services/cancellations";
 import type { HonoEnv } from "../types";
 import { projectFigures } from "./util";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 
 import { getProjectDetail, getProjectInvestors, listAllProjects, searchProjectsPage } from "../services/projects";
 import { createProject, getFounderProject, publishProject, updateProject } from "../services/project-editor";
-import { PURCHASE_MESSAGES, purchaseShares } from "../services/investments";
+import { PURCHASE_MESSAGES, purchaseShares } from "../services/purchases";
 import type { HonoEnv } from "../types";
 import { projectFigures, readBody } from "./util";
 

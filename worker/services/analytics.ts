@@ -46,10 +46,10 @@ import {
   type InsightsResult,
   type RecommendedSector,
 } from "../ai/insights";
-import { requireSignedIn } from "./access";
+import { requireCan } from "./access";
 import { clientAddress } from "./client";
 import { isServiceError, ServiceError } from "./errors";
-import { listInvestments } from "./investments";
+import { listInvestments } from "./holdings";
 import { reserve, type RateLimit, type Slot } from "./rate-limit";
 
 /** Model calls per acting user: past it, the cache or the fallback (never an error). */
@@ -135,10 +135,7 @@ function flag(value: unknown): boolean {
  * founder message (403) for a founder, 403 for another user's portfolio.
  */
 async function holdingsFor(db: Database, viewer: SessionUser | null, input: AnalyticsInput) {
-  requireSignedIn(viewer);
-  if (viewer.role === "founder") {
-    throw new ServiceError(403, MESSAGES.founderNoPortfolio, "founder_no_portfolio");
-  }
+  requireCan(viewer, "invest", () => new ServiceError(403, MESSAGES.founderNoPortfolio, "founder_no_portfolio"));
   const named = typeof input.userId === "string" ? input.userId.trim() : "";
   // The spec's clients send "guest" when they know no user: that names nobody.
   const userId = named && named !== "guest" ? named : viewer.id;

@@ -15,7 +15,7 @@ import type { Database } from "../../db/client";
 import { projectFollows, projects, users } from "../../db/schema";
 import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
-import { PURCHASE_MESSAGES } from "./investments";
+import { PURCHASE_MESSAGES } from "./purchases";
 import { markFollowersChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 import { findProjectRef, investorCount, isPublished, publicInvestorName, toProjectDTO } from "./projects";

@@ -15,7 +15,7 @@ import { MESSAGES } from "../../domain/schemas";
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { investments, projects, users } from "../../db/schema";
-import { requireSignedIn } from "./access";
+import { requireCan, requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { canEditProject } from "./project-editor";
 import { byIdOrSlug, getProject, publicInvestorName, type PublicInvestor } from "./projects";
@@ -93,10 +93,7 @@ export function cumulativeSeries(
  * an admin who named none).
  */
 function targetFor(viewer: SessionUser, projectIdOrSlug: string | undefined): string | null {
-  if (viewer.role === "investor") throw new ServiceError(403, MESSAGES.foundersOnly, "founders_only");
-  if (viewer.role !== "founder" && viewer.role !== "admin") {
-    throw new ServiceError(403, MESSAGES.noPermission, "forbidden");
-  }
+  requireCan(viewer, "raise", () => new ServiceError(403, MESSAGES.foundersOnly, "founders_only"));
   const named = projectIdOrSlug?.trim();
   if (named) return named;
   return viewer.ownedProject;

@@ -42,7 +42,7 @@ import {
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { investorFinancials, projects, users } from "../../db/schema";
-import { requireSignedIn } from "./access";
+import { requireCan } from "./access";
 import { ServiceError, validateFields } from "./errors";
 import {
   byIdOrSlug,
@@ -116,11 +116,7 @@ export function limitGuardSql(investor: string, shares: string, since: string): 
 
 /** Investors and admins; a founder gets the founders' message (they cannot invest). */
 export function assertCanHaveLimits(viewer: SessionUser | null): asserts viewer is SessionUser {
-  requireSignedIn(viewer);
-  if (viewer.role === "founder") throw new ServiceError(403, FINANCIALS_MESSAGES.founders, "founder_cannot_invest");
-  if (viewer.role !== "investor" && viewer.role !== "admin") {
-    throw new ServiceError(403, FINANCIALS_MESSAGES.founders, "forbidden");
-  }
+  requireCan(viewer, "invest", () => new ServiceError(403, FINANCIALS_MESSAGES.founders, "founder_cannot_invest"));
 }
 
 /** A financials row as a left join reads it (all null when the investor never saved the form). */

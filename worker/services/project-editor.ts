@@ -21,6 +21,8 @@
  *   400 on its field. `checkProjectSave` runs every check of a save without writing, so the project
  *   form stores its files only for a save that will be accepted.
  */
+import { requireCan } from "./access";
+import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 
 import { sectorForCategory } from "../../domain/categories";
@@ -97,7 +99,7 @@ export function canEditProject(
   viewer: Pick<SessionUser, "id" | "role"> | null,
   project: { founderId: string | null },
 ): boolean {
-  return !!viewer && (viewer.role === "admin" || (viewer.role === "founder" && project.founderId === viewer.id));
+  return can(viewer, "administer") || (can(viewer, "raise") && project.founderId === viewer?.id);
 }
 
 /** Every image URL a saved input holds, with the field family it came from. */
@@ -181,7 +183,7 @@ async function assertOwnUploads(
 /** createProject's checks: who may create, the form's rules, the uploads used. */
 async function prepareCreate(db: Database, viewer: SessionUser | null, raw: unknown): Promise<ProjectInput> {
   if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
-  if (viewer.role !== "founder") throw new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder");
+  requireCan(viewer, "createProject", () => new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder"));
   if (viewer.ownedProject) throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
   const body = asBody(raw);
   const input = validate(body);
@@ -450,13 +452,11 @@ export async function getFounderProject(db: Database, viewer: SessionUser | null
 /** My Projects: a founder's own project (zero or one), every project for an admin. One statement. */
 export async function listEditableProjects(db: Database, viewer: SessionUser | null): Promise<ProjectDTO[]> {
   if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
-  if (viewer.role !== "founder" && viewer.role !== "admin") {
-    throw new ServiceError(403, "You must be a founder to access this page", "not_founder");
-  }
+  requireCan(viewer, "raise", () => new ServiceError(403, "You must be a founder to access this page", "not_founder"));
   const rows = await db
     .select({ project: getTableColumns(projects), investors: investorCount })
     .from(projects)
-    .where(viewer.role === "admin" ? undefined : eq(projects.founderId, viewer.id))
+    .where(can(viewer, "administer") ? undefined : eq(projects.founderId, viewer.id))
     .orderBy(desc(projects.updatedAt))
     .limit(500);
   const now = Date.now();

@@ -2,6 +2,7 @@
  * Reading projects. Each page needs exactly one statement: the list query carries its total
  * with a window function, and the detail query carries the investor count as a subquery.
  */
+import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from "drizzle-orm";
 
 import * as v from "valibot";
@@ -109,7 +110,7 @@ export const isPublished = ne(projects.status, "draft");
  * (a draft is its founder's preview until it is published).
  */
 export function visibleTo(viewer: Pick<SessionUser, "id" | "role"> | null | undefined): SQL {
-  if (viewer?.role === "admin") return sql`1 = 1`;
+  if (can(viewer, "administer")) return sql`1 = 1`;
   if (viewer) return or(isPublished, eq(projects.founderId, viewer.id))!;
   return isPublished;
 }

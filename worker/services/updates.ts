@@ -16,7 +16,7 @@ import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { requireSignedIn } from "./access";
 import { ServiceError, validateFields } from "./errors";
-import { PURCHASE_MESSAGES } from "./investments";
+import { PURCHASE_MESSAGES } from "./purchases";
 import { notifyUpdate } from "./notifications";
 import { canEditProject } from "./project-editor";
 import { findProjectRef, publicInvestorName, type ProjectRef } from "./projects";

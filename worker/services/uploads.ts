@@ -18,7 +18,7 @@
 import { IMAGE_LIMITS } from "../../domain/limits";
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
-import { requireSignedIn } from "./access";
+import { requireCan } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
 import { reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
 
@@ -116,10 +116,7 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 
 /** Signed-in founders and admins may upload; 401 for a visitor, 403 for an investor. */
 export function assertCanUpload(viewer: SessionUser | null): asserts viewer is SessionUser {
-  requireSignedIn(viewer);
-  if (viewer.role !== "founder" && viewer.role !== "admin") {
-    throw new ServiceError(403, UPLOAD_MESSAGES.foundersOnly, "forbidden");
-  }
+  requireCan(viewer, "raise", () => new ServiceError(403, UPLOAD_MESSAGES.foundersOnly, "forbidden"));
 }
 
 export interface StoredImage {

@@ -1,5 +1,5 @@
 /**
- * Buying shares and reading holdings: the one place the purchase rules live. Both doors (the
+ * Buying shares: the one place the purchase rules live. Both doors (the
  * purchase form's action and `POST /api/projects/{id}/invest`) call `purchaseShares`.
  *
  * Atomicity (DESIGN §3): the purchase is one D1 batch, which D1 runs as one transaction:
@@ -29,21 +29,22 @@
  *    uses none, and a purchase past the limit fails the batch and buys nothing.
  *  - A replayed key of a purchase since cancelled is a 409 `purchase_cancelled`, never "successful".
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
-import { cancelCutoffSql, cutoffText, deadlineCutoffSql, investmentCancelDeadline } from "../../domain/cancellation";
+import { cutoffText, deadlineCutoffSql } from "../../domain/cancellation";
 import { isoDay } from "../../domain/dates";
 import { MESSAGES } from "../../domain/schemas";
-import { belowMinimum, equityForShares, fundingState, parseShares, totalFor } from "../../domain/project";
-import { formatMoney, formatNumber, formatPrice } from "../../domain/format";
-import { toCents, toDollars } from "../../domain/money";
+import { belowMinimum, fundingState, parseShares, totalFor } from "../../domain/project";
+import { formatMoney } from "../../domain/format";
+import { toCents } from "../../domain/money";
 import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../domain/reg-cf";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
-import { investments, projects } from "../../db/schema";
-import { assertSelfOrAdmin, requireSignedIn } from "./access";
+import { investments } from "../../db/schema";
+import { requireCan } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
+import { toInvestmentDTO } from "./holdings";
 import { getProjectWithStanding, limitGuardSql, type InvestorStanding } from "./investor-limits";
 import { notifyGoalReached, notifyInvestment } from "./notifications";
 import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "./rate-limit";
@@ -72,16 +73,10 @@ export const PURCHASE_LIMIT: RateLimit = {
   windowMs: 60 * 60 * 1000,
   message: "You can make at most 30 purchases an hour. Please try again later.",
 };
-export const CANCEL_LIMIT: RateLimit = {
-  max: 30,
-  windowMs: 60 * 60 * 1000,
-  message: "You can cancel at most 30 investments an hour. Please try again later.",
-};
 export const purchaseSlot = (investorId: string): Slot => ({
   key: `purchase:user:${investorId}`,
   limit: PURCHASE_LIMIT,
 });
-export const cancelSlot = (userId: string): Slot => ({ key: `cancel:user:${userId}`, limit: CANCEL_LIMIT });
 
 /** A replayed purchase key whose investment was cancelled since (issue 16). */
 export const purchaseCancelledMessage = (cancelledAt: number | null) =>
@@ -120,13 +115,7 @@ export interface PurchaseResult {
  * founder. The purchase page's loader and action and the API all ask this one function.
  */
 export function assertCanInvest(user: SessionUser | null): asserts user is SessionUser {
-  requireSignedIn(user);
-  if (user.role === "founder") {
-    throw new ServiceError(403, MESSAGES.founderCannotInvest, "founder_cannot_invest");
-  }
-  if (user.role !== "investor" && user.role !== "admin") {
-    throw new ServiceError(403, MESSAGES.noPermission, "forbidden");
-  }
+  requireCan(user, "invest", () => new ServiceError(403, MESSAGES.founderCannotInvest, "founder_cannot_invest"));
 }
 
 /**
@@ -410,317 +399,5 @@ async function replayed(
     project,
     replayed: true,
     message: successMessage(original.shares, project.title),
-  };
-}
-
-type InvestmentLike = Pick<
-  typeof investments.$inferSelect,
-  "id" | "investorId" | "projectId" | "shares" | "sharePriceCents" | "amountCents" | "status" | "createdAt"
-> &
-  Partial<Pick<typeof investments.$inferSelect, "cancelledAt" | "cancelCutoffAt">>;
-
-type ProjectLike = Pick<
-  ProjectDTO,
-  | "title"
-  | "slug"
-  | "category"
-  | "logo"
-  | "riskLevel"
-  | "sharePrice"
-  | "totalShares"
-  | "investmentTerms"
-  | "returnRate"
-  | "fundingDeadline"
->;
-
-export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: number = Date.now()): InvestmentDTO {
-  const amountInvested = toDollars(inv.amountCents);
-  const currentValue = toDollars(inv.shares * toCents(project.sharePrice));
-  const at = new Date(inv.createdAt).toISOString();
-  // The later of the cutoff fixed at purchase and the current deadline's (issue 16).
-  const cutoff = investmentCancelDeadline(project.fundingDeadline, inv.cancelCutoffAt);
-  return {
-    _id: inv.id,
-    id: inv.id,
-    userId: inv.investorId,
-    projectId: inv.projectId,
-    projectTitle: project.title,
-    projectSlug: project.slug,
-    projectCategory: project.category,
-    projectLogo: project.logo,
-    amountInvested,
-    investmentDate: at,
-    investedAt: at,
-    riskLevel: project.riskLevel,
-    status: inv.status,
-    shares: inv.shares,
-    sharePrice: toDollars(inv.sharePriceCents),
-    currentValue,
-    equity: Number(
-      equityForShares(inv.shares, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6),
-    ),
-    // The spec's local projection: 1.15 × the amount per investment.
-    projectedReturns: toDollars(toCents(amountInvested * 1.15)),
-    cancelledAt: inv.cancelledAt != null ? new Date(inv.cancelledAt).toISOString() : null,
-    cancelDeadline: cutoff ? new Date(cutoff).toISOString() : null,
-    cancellable: inv.status === "active" && now < cutoff,
-  };
-}
-
-/**
- * A user's holdings, newest first. One statement (investments joined to their projects).
- * The caller must be the user or an admin; a founder has no portfolio.
- */
-export async function listInvestments(
-  db: Database,
-  viewer: SessionUser | null,
-  userId: string,
-): Promise<InvestmentDTO[]> {
-  assertSelfOrAdmin(viewer, userId);
-  // A founder has no portfolio (spec section 6): the page and the API give the same message.
-  if (viewer.role === "founder") {
-    throw new ServiceError(403, MESSAGES.founderNoPortfolio, "founder_no_portfolio");
-  }
-  const rows = await db
-    .select({
-      inv: investments,
-      title: projects.title,
-      slug: projects.slug,
-      category: projects.category,
-      logo: projects.logo,
-      riskLevel: projects.riskLevel,
-      sharePriceCents: projects.sharePriceCents,
-      totalShares: projects.totalShares,
-      equityPercentage: projects.equityPercentage,
-      valuationCents: projects.valuationCents,
-      minInvestmentCents: projects.minInvestmentCents,
-      returnRate: projects.returnRate,
-      fundingDeadline: projects.fundingDeadline,
-    })
-    .from(investments)
-    .innerJoin(projects, eq(projects.id, investments.projectId))
-    .where(eq(investments.investorId, userId))
-    .orderBy(desc(investments.createdAt));
-  const now = Date.now();
-  return rows.map((r) =>
-    toInvestmentDTO(
-      r.inv,
-      {
-        title: r.title,
-        slug: r.slug,
-        category: r.category,
-        logo: r.logo,
-        riskLevel: r.riskLevel,
-        sharePrice: r.sharePriceCents / 100,
-        totalShares: r.totalShares,
-        returnRate: r.returnRate,
-        investmentTerms: {
-          valuation: (r.valuationCents ?? 0) / 100,
-          equityPercentage: r.equityPercentage,
-          minInvestment: r.minInvestmentCents / 100,
-        },
-        fundingDeadline: r.fundingDeadline,
-      },
-      now,
-    ),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading one investment and cancelling it (issue 9 §2, Reg CF 17 CFR 227.304)
-
-export const CANCEL_MESSAGES = {
-  notFound: "Investment not found",
-  alreadyCancelled: "This investment is already cancelled",
-  notActive: "Only an active investment can be cancelled",
-} as const;
-
-/** The refusal after the cutoff (ms: the investment's own, see `investmentCancelDeadline`), naming when the window closed. */
-export const cancelWindowClosedMessage = (cutoff: number) => {
-  const when = cutoffText(cutoff);
-  return `Investments can no longer be cancelled: the cancellation window closed${when ? ` on ${when}` : ""}, 48 hours before the funding deadline`;
-};
-
-/** What the investor is told after a cancellation (the portfolio's banner and the API's `message`). */
-export const cancelledMessage = (title: string, shares: number, amount: number) =>
-  `Your investment in ${title} was cancelled: ${formatNumber(shares)} shares (${formatPrice(amount)}) went back to the project.`;
-
-/** One investment with what its page shows of the project. */
-export interface InvestmentDetail {
-  investment: InvestmentDTO;
-  project: {
-    _id: string;
-    slug: string;
-    title: string;
-    status: string;
-    fundingDeadline: string;
-    sharePrice: number;
-    equityPercentage: number;
-  };
-}
-
-/**
- * One investment, for its owner or an admin. Anyone else (a founder, another investor) gets the
- * 404 an unknown id gets, so an id never reveals that an investment exists. One statement.
- */
-export async function getInvestment(
-  db: Database,
-  viewer: SessionUser | null,
-  investmentId: string,
-): Promise<InvestmentDetail> {
-  requireSignedIn(viewer);
-  const id = typeof investmentId === "string" ? investmentId.trim() : "";
-  const notFound = new ServiceError(404, CANCEL_MESSAGES.notFound, "not_found");
-  if (!id || id.length > 200) throw notFound;
-  const rows = await db
-    .select({ inv: investments, project: projects })
-    .from(investments)
-    .innerJoin(projects, eq(projects.id, investments.projectId))
-    .where(eq(investments.id, id))
-    .limit(1);
-  const row = rows[0];
-  if (!row || (row.inv.investorId !== viewer.id && viewer.role !== "admin")) throw notFound;
-  const p = row.project;
-  const sharePrice = p.sharePriceCents / 100;
-  const investment = toInvestmentDTO(row.inv, {
-    title: p.title,
-    slug: p.slug,
-    category: p.category,
-    logo: p.logo,
-    riskLevel: p.riskLevel,
-    sharePrice,
-    totalShares: p.totalShares,
-    returnRate: p.returnRate,
-    fundingDeadline: p.fundingDeadline,
-    investmentTerms: {
-      valuation: (p.valuationCents ?? 0) / 100,
-      equityPercentage: p.equityPercentage,
-      minInvestment: p.minInvestmentCents / 100,
-    },
-  });
-  return {
-    investment,
-    project: {
-      _id: p.id,
-      slug: p.slug,
-      title: p.title,
-      status: p.status,
-      fundingDeadline: p.fundingDeadline,
-      sharePrice,
-      equityPercentage: p.equityPercentage,
-    },
-  };
-}
-
-export interface CancelResult {
-  investment: InvestmentDTO;
-  /** The project as it stands after the cancellation (its shares and funding gone down). */
-  project: ProjectDTO;
-  message: string;
-}
-
-/** Why an investment as read now (its DTO) cannot be cancelled, or null when it can. */
-function cancelRefusal(inv: InvestmentDTO, now: number): ServiceError | null {
-  if (inv.status === "cancelled") return new ServiceError(409, CANCEL_MESSAGES.alreadyCancelled, "already_cancelled");
-  if (inv.status !== "active") return new ServiceError(409, CANCEL_MESSAGES.notActive, "not_active");
-  const cutoff = inv.cancelDeadline ? Date.parse(inv.cancelDeadline) : 0;
-  if (!(now < cutoff)) {
-    return new ServiceError(409, cancelWindowClosedMessage(cutoff), "cancel_window_closed");
-  }
-  return null;
-}
-
-/**
- * Cancels an investment: its owner or an admin, until its cutoff (domain/cancellation.ts): the
- * later of the cutoff stored at purchase (48 hours before the deadline stated then) and 48 hours
- * before the current deadline, so no edit shortens it and a later deadline extends it (issue 16).
- * The row is kept with status 'cancelled' and `cancelled_at`; the project's `shares_sold` and
- * `funding_current` go down by exactly its shares and amount. 30 cancellations an hour per user.
- *
- * One D1 batch (one transaction), every statement guarded by the same predicate, "this
- * investment is still active and its cutoff has not passed" (`cancelCutoffSql`, computed from the
- * investment and project rows as `investmentCancelDeadline` computes it):
- *  0. take one of the user's cancellation slots (a `Slot` with `onlyIf`), only if the predicate
- *     holds: a refused cancel uses none, and one past the limit fails the batch (429, nothing changed);
- *  1. UPDATE the project, subtracting the investment's shares and amount read in the same
- *     statement from the investment row while it is still active;
- *  2. UPDATE the investment to cancelled, RETURNING it.
- * Nothing runs between them, so both match or neither does: a second (or concurrent) cancel finds
- * the row cancelled and subtracts nothing; a cancel after the cutoff changes nothing.
- *
- * Refusals: 401 without a user; 404 'Investment not found' for an unknown id and for someone
- * else's investment (never revealing that it exists); 409 'This investment is already cancelled';
- * 409 naming when the cancellation window closed. A project that sold out or was marked funded
- * may still be cancelled from before the cutoff: its shares go back on sale.
- */
-export async function cancelInvestment(
-  db: Database,
-  viewer: SessionUser | null,
-  investmentId: string,
-): Promise<CancelResult> {
-  const found = await getInvestment(db, viewer, investmentId);
-  const id = found.investment._id;
-  const now = Date.now();
-  const refused = cancelRefusal(found.investment, now);
-  if (refused) throw refused;
-
-  const d1 = db.$client;
-  const slot = cancelSlot(viewer!.id);
-  const reserve = reserveStatement(
-    db,
-    {
-      ...slot,
-      onlyIf: {
-        sql: `exists (select 1 from investments i join projects p on p.id = i.project_id
-          where i.id = ?5 and i.status = 'active' and ?2 < ${cancelCutoffSql("i", "p")})`,
-        binds: [id],
-      },
-    },
-    now,
-  );
-  const giveBack = d1
-    .prepare(
-      `update projects as p
-       set shares_sold = p.shares_sold - i.shares,
-           funding_current_cents = p.funding_current_cents - i.amount_cents,
-           updated_at = ?2
-       from (select project_id, shares, amount_cents, cancel_cutoff_at from investments
-             where id = ?1 and status = 'active') as i
-       where p.id = i.project_id and ?2 < ${cancelCutoffSql("i", "p")}`,
-    )
-    .bind(id, now);
-  const markCancelled = d1
-    .prepare(
-      `update investments
-       set status = 'cancelled', cancelled_at = ?2
-       where id = ?1 and status = 'active'
-         and exists (select 1 from projects p
-                     where p.id = investments.project_id and ?2 < ${cancelCutoffSql("investments", "p")})
-       returning id`,
-    )
-    .bind(id, now);
-  let marked: D1Result<{ id: string }>;
-  try {
-    [, , marked] = await d1.batch<{ id: string }>([reserve, giveBack, markCancelled]);
-  } catch (e) {
-    if (isOverLimit(e)) throw await refusal(db, [slot], now);
-    throw e;
-  }
-  if (!marked.results?.length) {
-    // Someone cancelled it first (or the cutoff passed) between our read and our write.
-    const fresh = await getInvestment(db, viewer, id);
-    throw (
-      cancelRefusal(fresh.investment, Date.now()) ??
-      new ServiceError(409, CANCEL_MESSAGES.alreadyCancelled, "already_cancelled")
-    );
-  }
-  markPublicContentChanged();
-  const [after, project] = await Promise.all([getInvestment(db, viewer, id), getProject(db, found.project._id)]);
-  if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
-  const investment = after.investment;
-  return {
-    investment,
-    project,
-    message: cancelledMessage(investment.projectTitle, investment.shares, investment.amountInvested),
   };
 }
