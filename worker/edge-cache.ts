@@ -31,7 +31,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 
-import { SESSION_COOKIE } from "./services/auth";
+import { SESSION_COOKIE } from "./services/sessions";
 import { FOLLOWERS_FRESH_MS, followersChangedAt, publicContentGeneration } from "./services/public-content";
 import type { HonoEnv } from "./types";
 

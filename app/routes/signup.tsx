@@ -13,7 +13,8 @@ import { maxBirthDate, MAX_EMAIL, MAX_NAME, MIN_PASSWORD } from "../../domain/sc
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
-import { registerUser, signedInHeaders } from "../../worker/services/auth";
+import { registerUser } from "../../worker/services/auth";
+import { signedInHeaders } from "../../worker/services/sessions";
 import { clientAddress } from "../../worker/services/client";
 import { formFailed } from "../server/form-result";
 import type { Route } from "./+types/signup";

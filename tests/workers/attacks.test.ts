@@ -8,14 +8,13 @@ import { describe, expect, it } from "vitest";
 
 import { CONTACT_LIMIT } from "../../worker/services/contacts";
 import { SUPPORT_LIMIT } from "../../worker/services/supporters";
+import { LOGIN_LIMITS, SIGNUP_LIMIT } from "../../worker/services/auth";
 import {
   DEVICE_COOKIE,
-  LOGIN_LIMITS,
   MAX_SESSIONS_PER_USER,
   SESSION_ABSOLUTE_MS,
-  SIGNUP_LIMIT,
   validateSessionToken,
-} from "../../worker/services/auth";
+} from "../../worker/services/sessions";
 import { commonPasswordCount } from "../../worker/services/passwords";
 import {
   call,

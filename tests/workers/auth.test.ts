@@ -3,14 +3,12 @@ import { describe, expect, it } from "vitest";
 
 import { maxBirthDate } from "../../domain/schemas";
 import {
-  SCRYPT,
   SESSION_COOKIE,
   SESSION_INACTIVITY_MS,
   SESSION_REFRESH_MS,
-  hashPassword,
   validateSessionToken,
-  verifyPassword,
-} from "../../worker/services/auth";
+} from "../../worker/services/sessions";
+import { SCRYPT, hashPassword, verifyPassword } from "../../worker/services/secrets";
 import { call, db, json, signup, signupBody, unique, uniqueIp } from "./helpers";
 
 const countUsers = async (email: string) =>

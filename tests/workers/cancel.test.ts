@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { cancelDeadline, cancelDeadlineText } from "../../domain/cancellation";
 import type { SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
-import { SESSION_COOKIE, validateSessionToken } from "../../worker/services/auth";
+import { SESSION_COOKIE, validateSessionToken } from "../../worker/services/sessions";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
 import { cancelInvestment, cancelWindowClosedMessage } from "../../worker/services/cancellations";
 import { getPublicInvestor } from "../../worker/services/public-profile";

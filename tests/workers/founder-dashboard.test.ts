@@ -9,7 +9,7 @@ import { csvCell, toCsv } from "../../domain/csv";
 import { MESSAGES } from "../../domain/schemas";
 import type { SessionUser } from "../../domain/types";
 import { countingD1, createDb } from "../../db/client";
-import { validateSessionToken } from "../../worker/services/auth";
+import { validateSessionToken } from "../../worker/services/sessions";
 import { ServiceError } from "../../worker/services/errors";
 import { cumulativeSeries, getFounderDashboard } from "../../worker/services/founder-dashboard";
 import { publicInvestorName } from "../../worker/services/projects";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "../../worker/services/auth";
+import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "../../worker/services/sessions";
 import { purgeExpired } from "../../worker/services/maintenance";
 import { USERNAME_HOLD_MS } from "../../worker/services/public-profile";
 import { call, db, signup, unique } from "./helpers";

@@ -12,7 +12,7 @@ import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import { PROJECT_MESSAGES } from "../../domain/project-form";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
-import { validateSessionToken } from "../../worker/services/auth";
+import { validateSessionToken } from "../../worker/services/sessions";
 import { type ServiceError } from "../../worker/services/errors";
 import { PURCHASE_LIMIT, PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/purchases";
 import { CANCEL_LIMIT } from "../../worker/services/cancellations";

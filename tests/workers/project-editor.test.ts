@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formValuesOf, lockedTerm } from "../../domain/project-form";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
-import { validateSessionToken } from "../../worker/services/auth";
+import { validateSessionToken } from "../../worker/services/sessions";
 import { ServiceError } from "../../worker/services/errors";
 import { purchaseShares } from "../../worker/services/purchases";
 import { updateProject } from "../../worker/services/project-editor";

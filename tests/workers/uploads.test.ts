@@ -12,7 +12,7 @@ import { createApp } from "../../worker/app";
 import { MAX_PAGE_BODY_BYTES, maxPageBodyBytes } from "../../worker/middleware/body-limits";
 import { UPLOAD_BODY_BYTES } from "../../worker/api/uploads";
 import { MAX_BODY_BYTES } from "../../worker/api/util";
-import { SESSION_COOKIE } from "../../worker/services/auth";
+import { SESSION_COOKIE } from "../../worker/services/sessions";
 import { ServiceError } from "../../worker/services/errors";
 import {
   IMAGE_FIELD_LABELS,

@@ -3,16 +3,15 @@ import { Hono, type Context } from "hono";
 import { PASSWORD_MESSAGES } from "../../domain/password-form";
 import { MESSAGES } from "../../domain/schemas";
 import { changePassword, signOutOtherSessions } from "../services/account-security";
+import { login, registerUser } from "../services/auth";
 import {
   DEVICE_COOKIE,
   deviceCookie,
   invalidateSession,
-  login,
   publicUser,
   readCookie,
-  registerUser,
   type SignedIn,
-} from "../services/auth";
+} from "../services/sessions";
 import { clientAddress } from "../services/client";
 import type { HonoEnv } from "../types";
 import { readBody } from "./util";

@@ -7,7 +7,7 @@
 import type { MiddlewareHandler } from "hono";
 
 import { isUploadRequest } from "../serve-upload";
-import { clearSessionCookie, readSessionToken, sessionCookie, validateSessionToken } from "../services/auth";
+import { clearSessionCookie, readSessionToken, sessionCookie, validateSessionToken } from "../services/sessions";
 import type { HonoEnv } from "../types";
 
 export function sessionMiddleware(): MiddlewareHandler<HonoEnv> {

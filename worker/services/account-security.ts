@@ -12,7 +12,7 @@ import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { requireSignedIn } from "./access";
-import { hashPassword, verifyPassword } from "./auth";
+import { hashPassword, verifyPassword } from "./secrets";
 import { ServiceError, validOrThrow } from "./errors";
 import { passwordRefusal } from "./passwords";
 import { clearStatements, reserve, type RateLimit, type Slot } from "./rate-limit";

@@ -8,7 +8,8 @@ import { lt, or, sql } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
 import { rateLimits, releasedUsernames, sessions, signInNetworks, trustedDevices } from "../../db/schema";
-import { DEVICE_LIFETIME_MS, NETWORK_LIFETIME_MS, SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "./auth";
+import { NETWORK_LIFETIME_MS } from "./auth";
+import { DEVICE_LIFETIME_MS, SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "./sessions";
 import { USERNAME_HOLD_MS } from "./public-profile";
 
 export async function purgeExpired(db: Database, now: number = Date.now()) {
