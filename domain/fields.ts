@@ -24,6 +24,7 @@ export const FIELD_MESSAGES = {
   tooLong: (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")} characters`,
   badCharacters: (label: string) => `${label} cannot contain control, invisible or text-direction characters`,
   invalidUrl: (item: string) => `Please enter a valid URL for ${item}`,
+  tooManyRows: "A list can have at most 50 rows",
 } as const;
 
 /** Characters as people count them (code points), the way SQLite's length() counts them. */
@@ -137,5 +138,70 @@ export function url(item: string, options: { image?: boolean } = {}) {
       v.check((x) => x === "" || (options.image ? isImageRef(x) : isWebUrl(x)), FIELD_MESSAGES.invalidUrl(item)),
     ),
     "",
+  );
+}
+
+/** Form text or JSON number to a number; "" and null are missing (null); garbage is NaN. */
+export function toNumber(x: unknown): number | null {
+  if (x == null) return null;
+  if (typeof x === "number") return x;
+  if (typeof x !== "string") return Number.NaN;
+  const text = x.trim().replace(/[$,\s]/g, "");
+  if (text === "") return null;
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** Decimal places of a number as written (99 for exponent notation). */
+export const decimals = (n: number) => {
+  const s = String(n);
+  if (s.includes("e")) return 99;
+  const dot = s.indexOf(".");
+  return dot < 0 ? 0 : s.length - dot - 1;
+};
+
+/** A required number: `required` when missing, bounds readable by `constraintsOf`. */
+export function requiredNumber(label: string, required: string) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.metadata({ required: true }),
+      v.transform(toNumber),
+      v.check((x) => x !== null, required),
+      v.check((x) => Number.isFinite(x), FIELD_MESSAGES.mustBeNumber(label)),
+      v.transform((x) => x as number),
+    ),
+    "",
+  );
+}
+
+/** A number that may be left out (null), else checked by `pipe`. */
+export function optionalNumber<T extends v.GenericSchema<number, number>>(label: string, inner: T) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform(toNumber),
+      v.check((x) => x === null || Number.isFinite(x), FIELD_MESSAGES.mustBeNumber(label)),
+      v.nullable(inner),
+    ),
+    null,
+  );
+}
+
+/** A JSON list or form rows (`item` each); a non-list is refused, rows past 50 too. */
+export function rows<T extends v.GenericSchema>(label: string, item: T) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((x) => (x == null ? [] : x)),
+      v.check((x) => Array.isArray(x), `${label} must be a list`),
+      v.transform((x) => (x as unknown[]).map((r) => (r == null ? {} : r)) as v.InferInput<T>[]),
+      v.check((x) => x.length <= 50, FIELD_MESSAGES.tooManyRows),
+      v.check(
+        (x) => x.every((r) => typeof r === "object" && r !== null && !Array.isArray(r)),
+        `${label} must be a list of entries with named fields`,
+      ),
+      v.array(item),
+    ),
+    [],
   );
 }

@@ -14,10 +14,24 @@ import * as v from "valibot";
 
 import { PROJECT_CATEGORIES } from "./categories";
 import { addDays, isoDay } from "./dates";
-import { toCents, toDollars } from "./money";
+import { issueField } from "./form-kit";
+import { toCents } from "./money";
 import { DOCUMENT_TYPES } from "./project-shapes";
 import { isCleanLine, normalizeText } from "./text";
-import { charCount, FIELD_MESSAGES, isDocumentRef, MAX_URL, requiredText, text, url } from "./fields";
+import {
+  charCount,
+  decimals,
+  FIELD_MESSAGES,
+  isDocumentRef,
+  MAX_URL,
+  optionalNumber,
+  requiredNumber,
+  requiredText,
+  rows,
+  text,
+  toNumber,
+  url,
+} from "./fields";
 import type { RegulationType, RiskLevel } from "./types";
 
 export const PROJECT_MESSAGES = {
@@ -61,7 +75,7 @@ export const PROJECT_MESSAGES = {
   riskLevel: "Risk level must be low, medium or high",
   tooManyTags: "Use at most 10 tags",
   tagTooLong: "Each tag must be at most 30 characters",
-  tooManyRows: "A list can have at most 50 rows",
+  tooManyRows: FIELD_MESSAGES.tooManyRows,
   documentName: "Each document needs a name",
   documentType: "Document type must be pdf, video or document",
   // spec section 8
@@ -84,8 +98,6 @@ export const PROJECT_MESSAGES = {
 } as const;
 
 const { badCharacters, invalidUrl, mustBeNumber, mustBeText } = FIELD_MESSAGES;
-export const lockedTerm = (label: string) =>
-  `${label} cannot change after the first investment: investors bought on these terms`;
 
 export const PROJECT_LIMITS = {
   title: 120,
@@ -126,74 +138,6 @@ export const SOCIAL_LINKS = [
   { key: "linkedin", label: "LinkedIn" },
   { key: "instagram", label: "Instagram" },
 ] as const;
-
-// ---------- values ----------
-
-/** Form text or JSON number to a number; "" and null are missing (null); garbage is NaN. */
-function toNumber(x: unknown): number | null {
-  if (x == null) return null;
-  if (typeof x === "number") return x;
-  if (typeof x !== "string") return Number.NaN;
-  const text = x.trim().replace(/[$,\s]/g, "");
-  if (text === "") return null;
-  return /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-}
-
-const decimals = (n: number) => {
-  const s = String(n);
-  if (s.includes("e")) return 99;
-  const dot = s.indexOf(".");
-  return dot < 0 ? 0 : s.length - dot - 1;
-};
-
-// ---------- field builders ----------
-
-/** A required number with the spec's messages, bounds readable by `constraintsOf`. */
-function requiredNumber(label: string, required: string) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.metadata({ required: true }),
-      v.transform(toNumber),
-      v.check((x) => x !== null, required),
-      v.check((x) => Number.isFinite(x), mustBeNumber(label)),
-      v.transform((x) => x as number),
-    ),
-    "",
-  );
-}
-
-/** A number that may be left out (null), else checked by `pipe`. */
-function optionalNumber<T extends v.GenericSchema<number, number>>(label: string, inner: T) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(toNumber),
-      v.check((x) => x === null || Number.isFinite(x), mustBeNumber(label)),
-      v.nullable(inner),
-    ),
-    null,
-  );
-}
-
-/** A JSON list or form rows; a non-list is refused, rows past 50 too. */
-function rows<T extends v.GenericSchema>(label: string, item: T) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((x) => (x == null ? [] : x)),
-      v.check((x) => Array.isArray(x), `${label} must be a list`),
-      v.transform((x) => (x as unknown[]).map((r) => (r == null ? {} : r)) as v.InferInput<T>[]),
-      v.check((x) => x.length <= 50, PROJECT_MESSAGES.tooManyRows),
-      v.check(
-        (x) => x.every((r) => typeof r === "object" && r !== null && !Array.isArray(r)),
-        `${label} must be a list of entries with named fields`,
-      ),
-      v.array(item),
-    ),
-    [],
-  );
-}
 
 const filled = (...parts: string[]) => parts.every((p) => p !== "");
 const isEmptyRow = (r: Record<string, unknown>) =>
@@ -790,105 +734,6 @@ export function documentUrlMessage(body: Record<string, unknown>, key: string): 
   return invalidUrl(documentItem(name.trim()));
 }
 
-/** A stored project as the form's values (for the edit page and for re-validation on publish). */
-export function formValuesOf(p: {
-  title: string;
-  shortDescription: string;
-  description: string;
-  category: string;
-  about: string;
-  tags: string[];
-  location: string | null;
-  university: { name: string } | null;
-  riskLevel: string;
-  returnRate: number | null;
-  projectDuration: number;
-  fundingGoal: number;
-  fundingDeadline: string;
-  sharePrice: number;
-  totalShares: number;
-  regulationType: string;
-  investmentTerms: { equityPercentage: number; minInvestment: number };
-  creatorInfo: Record<string, unknown>;
-  image: string;
-  logo: string | null;
-  images: { gallery: string[] };
-  socialLinks: Record<string, unknown>;
-  teamDescription: string | null;
-  details: Record<string, unknown>;
-  team: Record<string, unknown>[];
-  documents: { name: string; type: string; url: string }[];
-  faqs: { question: string; answer: string }[];
-}): Record<string, unknown> {
-  return {
-    title: p.title,
-    shortDescription: p.shortDescription,
-    description: p.description,
-    category: p.category,
-    about: p.about,
-    tags: p.tags.join(", "),
-    location: p.location ?? "",
-    university: p.university?.name ?? "",
-    riskLevel: p.riskLevel,
-    returnRate: p.returnRate ?? "",
-    projectDuration: p.projectDuration,
-    fundingGoal: p.fundingGoal,
-    fundingDeadline: p.fundingDeadline,
-    sharePrice: p.sharePrice,
-    totalShares: p.totalShares,
-    regulationType: p.regulationType,
-    investmentTerms: { ...p.investmentTerms },
-    creatorInfo: { ...p.creatorInfo },
-    image: p.image,
-    logo: p.logo ?? "",
-    gallery: [...p.images.gallery],
-    socialLinks: { ...p.socialLinks },
-    teamDescription: p.teamDescription ?? "",
-    details: structuredClone(p.details),
-    team: structuredClone(p.team),
-    documents: structuredClone(p.documents),
-    faqs: structuredClone(p.faqs),
-  };
-}
-
-/** The numbers the form shows beside the terms (live with JavaScript, after a submit without). */
-export function derivedTerms(values: {
-  fundingGoal?: unknown;
-  sharePrice?: unknown;
-  totalShares?: unknown;
-  investmentTerms?: { equityPercentage?: unknown } | unknown;
-}): { totalShares: number | null; sharePrice: number | null; valuation: number | null } {
-  const goal = toNumber(values.fundingGoal);
-  const price = toNumber(values.sharePrice);
-  const shares = toNumber(values.totalShares);
-  const terms = (values.investmentTerms ?? {}) as { equityPercentage?: unknown };
-  const equity = toNumber(terms.equityPercentage) ?? 10;
-  const okGoal = goal !== null && Number.isFinite(goal) && goal > 0;
-  let outShares: number | null = null;
-  let outPrice: number | null = null;
-  if (okGoal && price !== null && Number.isFinite(price) && price > 0) {
-    const n = toCents(goal) / toCents(price);
-    outShares = Number.isInteger(n) ? n : null;
-    outPrice = toDollars(toCents(price));
-  } else if (okGoal && shares !== null && Number.isInteger(shares) && shares > 0) {
-    const c = toCents(goal) / shares;
-    outPrice = Number.isInteger(c) ? toDollars(c) : null;
-    outShares = shares;
-  }
-  const valuation =
-    okGoal && Number.isFinite(equity) && equity > 0 ? toDollars(Math.round((toCents(goal) * 100) / equity)) : null;
-  return { totalShares: outShares, sharePrice: outPrice, valuation };
-}
-
-/** Fields whose values investors bought on: locked once any share is sold. */
-export const LOCKED_TERMS = [
-  { key: "sharePriceCents", field: "sharePrice", label: "Share price" },
-  // the goal and the price fix the share count, so a changed count shows as a changed goal or price
-  { key: "fundingGoalCents", field: "fundingGoal", label: "The funding goal" },
-  { key: "equityPercentage", field: "investmentTerms.equityPercentage", label: "Equity offered" },
-  { key: "regulationType", field: "regulationType", label: "Regulation type" },
-] as const;
-
 export type ProjectValidation =
   { ok: true; value: ProjectInput } | { ok: false; errors: Record<string, string>; count: number };
 
@@ -902,10 +747,7 @@ export function validateProject(rawBody: Record<string, unknown>, options: Proje
   const errors: Record<string, string> = {};
   if (!result.success) {
     for (const issue of result.issues) {
-      const key = (issue.path ?? [])
-        .map((p) => p.key)
-        .filter((k): k is string | number => typeof k === "string" || typeof k === "number")
-        .reduce<string>((acc, k) => (typeof k === "number" ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), "");
+      const key = issueField(issue);
       if (key in errors) continue;
       errors[key] = issue.message === "__document_url__" ? documentUrlMessage(body, key) : issue.message;
     }

@@ -4,7 +4,7 @@
  * Pure; server only (the route imports it in its loader alone).
  */
 import { formShape } from "../components/project-form/values";
-import { formValuesOf } from "../../domain/project-form";
+import { formValuesOf } from "../../domain/project-values";
 import type { ProjectDTO } from "../../domain/types";
 
 /** The edit page's loader data; `minDeadline` is the earliest deadline the form offers (YYYY-MM-DD). */

@@ -7,12 +7,12 @@ import { describe, expect, it } from "vitest";
 
 import { bannerMessage, constraintsOf } from "../../domain/form-kit";
 import {
-  derivedTerms,
   PROJECT_MESSAGES as M,
   projectFormSchema,
   validateProject,
   type ProjectInput,
 } from "../../domain/project-form";
+import { derivedTerms } from "../../domain/project-terms";
 import { PROJECT_REQUIRED_FIELDS as REQUIRED } from "../shared/required-fields";
 
 const TODAY = "2026-06-01";

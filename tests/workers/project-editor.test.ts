@@ -7,7 +7,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { formValuesOf, lockedTerm } from "../../domain/project-form";
+import { formValuesOf } from "../../domain/project-values";
+import { lockedTerm } from "../../domain/project-terms";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
 import { validateSessionToken } from "../../worker/services/sessions";

@@ -27,14 +27,9 @@ import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 
 import { sectorForCategory } from "../../domain/categories";
 import { isoDay } from "../../domain/dates";
-import {
-  formValuesOf,
-  LOCKED_TERMS,
-  lockedTerm,
-  PROJECT_MESSAGES,
-  validateProject,
-  type ProjectInput,
-} from "../../domain/project-form";
+import { PROJECT_MESSAGES, validateProject, type ProjectInput } from "../../domain/project-form";
+import { formValuesOf } from "../../domain/project-values";
+import { LOCKED_TERMS, lockedTerm } from "../../domain/project-terms";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";

@@ -8,13 +8,13 @@ import { fieldId } from "../form/Field";
 import { PROJECT_CATEGORIES } from "../../../domain/categories";
 import { formatMoney, formatNumber } from "../../../domain/format";
 import {
-  derivedTerms,
   FORM_DOCUMENTS,
   PROJECT_LIMITS,
   REGULATION_TYPES,
   RISK_LEVELS,
   SOCIAL_LINKS,
 } from "../../../domain/project-form";
+import { derivedTerms } from "../../../domain/project-terms";
 import { FieldError, Hidden, Select, TextArea, TextInput, useProjectForm } from "./controls";
 import { RowGroup } from "./RowGroup";
 import { rowsAt, textAt, valueAt } from "./values";
