@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-import { bannerMessage, issueField, validateAll, type FieldErrors } from "../../domain/form-kit";
+import { bannerMessage, validateAll, type FieldErrors } from "../../domain/form-kit";
 
 /**
  * A rule broken by the request: carries the HTTP status and the spec's message. Services throw
@@ -48,13 +48,9 @@ export type Banner = "count" | "first";
  * keyed by its form name (`errors`) and the banner. Both doors show both: the API answers
  * `{ message, errors }`, a page the banner above the form and each message beside its field.
  */
-export function invalidFields(
-  errors: FieldErrors,
-  banner: Banner = "count",
-  fallback = "Invalid request",
-): ServiceError {
+export function invalidFields(errors: FieldErrors, banner: Banner = "count"): ServiceError {
   const messages = Object.values(errors);
-  const message = banner === "first" ? (messages[0] ?? fallback) : bannerMessage(Math.max(messages.length, 1));
+  const message = banner === "first" ? (messages[0] ?? "Invalid request") : bannerMessage(Math.max(messages.length, 1));
   return new ServiceError(400, message, "invalid_fields", { errors });
 }
 
@@ -81,15 +77,14 @@ export function validateFields<S extends v.GenericSchema>(
 
 /**
  * For the small forms whose schema states its rules in the spec's order (sign-up, sign-in,
- * contact, supporters): the first rule broken, stopping there, as `invalidFields` with the
- * `first` banner (the spec's message of that rule; `errors` names its field when it has one).
+ * contact, supporters): the first rule broken, stopping there, refused as `invalid_fields` with
+ * that rule's spec message. The spec answers these forms with `{ success: false, message }`
+ * alone, so the refusal carries no field map.
  */
 export function validateFirst<S extends v.GenericSchema>(schema: S, fields: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, fields, { abortEarly: true, abortPipeEarly: true });
   if (result.success) return result.output;
-  const issue = result.issues[0];
-  const field = issueField(issue);
-  throw invalidFields(field ? { [field]: issue.message } : {}, "first", issue.message);
+  throw new ServiceError(400, result.issues[0].message, "invalid_fields");
 }
 
 export function isServiceError(e: unknown): e is ServiceError {
