@@ -2,6 +2,7 @@
  * Project math shared by the server (which enforces it) and the pages (which display it).
  * Pure functions: no I/O, no framework imports.
  */
+import { can } from "./access";
 import { projectStatus, type ProjectStatusFields } from "./project-status";
 import { toCents, toDollars } from "./money";
 import { DAY_MS, isoDay } from "./dates";
@@ -124,8 +125,8 @@ export function investButtonState(
   const state = fundingState(p);
   if (state === "sold-out") return { kind: "sold-out", label: "Sold Out" };
   if (state === "closed") return { kind: "closed", label: closedLabel(p) };
-  if (role === "founder") return { kind: "founder", label: "Founders Cannot Invest" };
   if (!role) return { kind: "login", label: "Login to Invest" };
+  if (!can({ role }, "invest")) return { kind: "founder", label: "Founders Cannot Invest" };
   const total = totalFor(shares, p.sharePrice);
   if (belowMinimum(shares, p)) {
     return { kind: "min", label: `Min ${formatMoney(p.investmentTerms.minInvestment)}` };

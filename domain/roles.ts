@@ -1,8 +1,9 @@
 /** Where each role belongs: the page a user lands on after signing in, and the target of /dashboard. */
+import { can } from "./access";
 import type { Role } from "./types";
 
 export function homeFor(user: { role: Role }): string {
-  return user.role === "founder" ? "/my-projects" : "/portfolio";
+  return can(user, "invest") ? "/portfolio" : "/my-projects";
 }
 
 /** Where every founder call to action ("Start raising") leads: sign-up with Founder pre-selected. */
