@@ -18,37 +18,8 @@ import { investments, projects, users } from "../../db/schema";
 import { requireCan, requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { canEditProject } from "./project-editor";
-import { byIdOrSlug, getProject, publicInvestorName, type PublicInvestor } from "./projects";
-
-export interface FounderDashboardProject {
-  id: string;
-  slug: string;
-  title: string;
-  status: string;
-  fundingGoal: number;
-  fundingCurrent: number;
-  /** Raised ÷ goal in percent, capped at 100 (the progress bar's value). */
-  percent: number;
-  /** Distinct investors. */
-  investors: number;
-  /** Purchases (one investor may buy more than once): the divisor of the average. */
-  investments: number;
-  sharesSold: number;
-  sharesRemaining: number;
-  totalShares: number;
-  daysLeft: number;
-  fundingDeadline: string;
-  sharePrice: number;
-  /** Raised ÷ number of investments, in dollars rounded to the cent; 0 without investments. */
-  averageInvestment: number;
-}
-
-/** One point per day with investments: the running total (dollars) at the end of that day. */
-export interface FundingPoint {
-  /** YYYY-MM-DD (UTC). */
-  date: string;
-  cumulative: number;
-}
+import { byIdOrSlug, getProject, publicInvestorName } from "./projects";
+import type { FounderDashboardProject, FundingPoint, PublicInvestor } from "../../domain/founder-dashboard";
 
 export interface FounderDashboard {
   project: FounderDashboardProject;

@@ -2,6 +2,7 @@
  * Reading projects. Each page needs exactly one statement: the list query carries its total
  * with a window function, and the detail query carries the investor count as a subquery.
  */
+import type { PublicInvestor } from "../../domain/founder-dashboard";
 import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from "drizzle-orm";
 
@@ -421,13 +422,6 @@ export function publicInvestorName(firstName: string | null | undefined, lastNam
   // The first code point, so a last name starting with a character outside the BMP stays whole.
   const initial = Array.from(lastName?.trim() ?? "")[0];
   return initial ? `${first} ${initial}.` : first;
-}
-
-export interface PublicInvestor {
-  name: string;
-  shares: number;
-  amountInvested: number;
-  investedAt: string;
 }
 
 /**

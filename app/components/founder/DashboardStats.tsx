@@ -2,9 +2,9 @@
 import { ProgressBar } from "../project/FundingProgress";
 import { formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/format";
 import { daysLeftText } from "../../../domain/project-status";
-import type { DashboardProject } from "./types";
+import type { FounderDashboardProject } from "../../../domain/founder-dashboard";
 
-export function DashboardStats({ project }: { project: DashboardProject }) {
+export function DashboardStats({ project }: { project: FounderDashboardProject }) {
   const pct = Math.round(project.percent);
   const daysLeft = daysLeftText(project);
   const deadline = formatDate(`${project.fundingDeadline}T00:00:00Z`);

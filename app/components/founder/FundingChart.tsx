@@ -12,13 +12,7 @@ import { AreaClosed, Line, LinePath } from "@visx/shape";
 
 import { formatDate, formatMoney } from "../../../domain/format";
 import { DAY_MS } from "../../../domain/dates";
-
-export interface FundingPoint {
-  /** YYYY-MM-DD (UTC). */
-  date: string;
-  /** Dollars raised up to the end of that day. */
-  cumulative: number;
-}
+import type { FundingPoint } from "../../../domain/founder-dashboard";
 
 interface Layout {
   width: number;

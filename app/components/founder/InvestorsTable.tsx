@@ -2,16 +2,16 @@
 import { href, Link } from "react-router";
 
 import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
-import type { DashboardInvestor, DashboardProject } from "./types";
+import type { FounderDashboardProject, PublicInvestor } from "../../../domain/founder-dashboard";
 
 export function InvestorsTable({
   project,
   investors,
   csvHref,
 }: {
-  project: DashboardProject;
+  project: FounderDashboardProject;
   /** The newest investments shown (`project.investments` counts them all). */
-  investors: DashboardInvestor[];
+  investors: PublicInvestor[];
   csvHref: string;
 }) {
   const isDraft = project.status === "draft";
