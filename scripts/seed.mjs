@@ -68,7 +68,7 @@ if (problems.length) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// passwords: the exact format of hashPassword() in worker/services/auth.ts
+// passwords: the exact format of hashPassword() in worker/services/secrets.ts
 
 const SCRYPT = { N: 2 ** 15, r: 8, p: 3, keyLength: 32, saltLength: 16 };
 const scryptOptions = (N, r, p) => ({ N, r, p, maxmem: 256 * N * r });
@@ -84,7 +84,7 @@ async function hashPassword(password) {
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
-/** verifyPassword() of worker/services/auth.ts, re-derived: proves the stored format round-trips. */
+/** verifyPassword() of worker/services/secrets.ts, re-derived: proves the stored format round-trips. */
 async function verifyPassword(password, stored) {
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;

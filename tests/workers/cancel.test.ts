@@ -1,5 +1,5 @@
 /**
- * Cancelling an investment (issue 9 §2; worker/services/investments.ts `cancelInvestment`, the API's
+ * Cancelling an investment (issue 9 §2; worker/services/cancellations.ts `cancelInvestment`, the API's
  * `POST /api/investments/{id}/cancel`): the 48-hour Reg CF window, one atomic write, a second
  * cancel that changes nothing, who may cancel, and cancelled investments counted nowhere.
  */
