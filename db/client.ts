@@ -50,3 +50,28 @@ export function countingD1(d1: D1Database): { d1: D1Database; count: () => numbe
 export function createDb(d1: D1Database) {
   return drizzle(d1, { schema });
 }
+
+/** One D1 result per statement of `S`, in order (a tuple as long as the statements given). */
+export type BatchResults<S extends readonly unknown[], T = Record<string, unknown>> = { [K in keyof S]: D1Result<T> };
+
+/**
+ * Runs `statements` as one D1 batch (one transaction). D1 answers exactly one result per
+ * statement, in order, so the answer is typed as a tuple of the same length: `const [a, b] =`
+ * reads results that exist.
+ */
+export async function runBatch<S extends readonly D1PreparedStatement[]>(
+  d1: D1Database,
+  statements: [...S],
+): Promise<BatchResults<S>> {
+  return (await d1.batch(statements)) as BatchResults<S>;
+}
+
+/**
+ * A value the code guarantees (the RETURNING row of a write that succeeded, an aggregate's one
+ * row, the first of a list that cannot be empty): its absence is a bug, thrown as one rather than
+ * read as `undefined`.
+ */
+export function guaranteed<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}

@@ -93,7 +93,7 @@ export const demoUsers: DemoUser[] = [
   }),
   ...BACKERS.map(([first, last], i) =>
     user(
-      BACKER_IDS[i],
+      BACKER_IDS[i]!,
       `backer${i + 1}@campusfund.dev`,
       first,
       last,
@@ -2782,7 +2782,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       const shuffled = [...BACKER_IDS];
       for (let i = shuffled.length - 1; i > 0; i--) {
         const j = Math.floor(rand() * (i + 1));
-        [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
       }
       const backers = shuffled.slice(0, k);
       const weights = backers.map(() => 0.4 + rand());
@@ -2790,7 +2790,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       const extra = rest - k * minShares;
       let given = 0;
       backers.forEach((investorId, i) => {
-        let shares = minShares + Math.floor((extra * weights[i]) / total);
+        let shares = minShares + Math.floor((extra * weights[i]!) / total);
         if (i === k - 1) shares = rest - given;
         given += shares;
         chunks.push({ investorId, shares });
@@ -2817,7 +2817,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         // Node, which loads only imports that name their .ts extension (types are erased).
         cancelCutoffAt: Date.parse(`${deadline}T00:00:00Z`) - 48 * 60 * 60 * 1000,
         idempotencyKey: `seed-${invId}`,
-        createdAt: times[i],
+        createdAt: times[i]!,
       });
     });
     const mineRows = investments.filter((i) => i.projectId === id);
@@ -2850,6 +2850,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       university: uni.name,
     }));
     const [lead] = founders;
+    if (!lead) throw new Error(`${seed.slug}: a project needs at least one founder`);
 
     projects.push({
       id,
@@ -2969,7 +2970,7 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
 
   const founded = data.projects.filter((p) => p.founderId !== null);
   check(
-    founded.length === 1 && founded[0].founderId === DEMO_FOUNDER_ID && open(founded[0]),
+    founded.length === 1 && founded[0]?.founderId === DEMO_FOUNDER_ID && open(founded[0]),
     "the demo founder must own exactly one open project",
   );
   const holdings = data.investments.filter((i) => i.investorId === DEMO_INVESTOR_ID);

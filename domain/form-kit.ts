@@ -65,8 +65,9 @@ export function parseFormFields(fields: Iterable<[string, string]>): Record<stri
     if (!path) continue;
     let node: Record<string | number, unknown> = root;
     let ok = true;
-    for (let i = 0; i < path.length - 1; i++) {
-      const key = path[i];
+    const last = path.at(-1);
+    if (last === undefined) continue;
+    for (const [i, key] of path.slice(0, -1).entries()) {
       const nextIsIndex = typeof path[i + 1] === "number";
       const existing = node[key];
       if (existing === undefined) {
@@ -77,7 +78,6 @@ export function parseFormFields(fields: Iterable<[string, string]>): Record<stri
       }
       node = node[key] as Record<string | number, unknown>;
     }
-    const last = path[path.length - 1];
     if (ok && node[last] === undefined) node[last] = value;
   }
   return root;
@@ -224,10 +224,10 @@ export type RowIntent = { kind: "add"; list: string } | { kind: "remove"; list: 
 /** `add:team` or `remove:team:2` (list names are form paths, like `details.traction`). */
 export function parseRowIntent(intent: unknown): RowIntent | null {
   if (typeof intent !== "string") return null;
-  const add = /^add:([A-Za-z][\w.]*)$/.exec(intent);
-  if (add) return { kind: "add", list: add[1] };
-  const remove = /^remove:([A-Za-z][\w.]*):(\d{1,2})$/.exec(intent);
-  if (remove) return { kind: "remove", list: remove[1], index: Number(remove[2]) };
+  const add = /^add:(?<list>[A-Za-z][\w.]*)$/.exec(intent)?.groups;
+  if (add?.list) return { kind: "add", list: add.list };
+  const remove = /^remove:(?<list>[A-Za-z][\w.]*):(?<index>\d{1,2})$/.exec(intent)?.groups;
+  if (remove?.list && remove.index) return { kind: "remove", list: remove.list, index: Number(remove.index) };
   return null;
 }
 

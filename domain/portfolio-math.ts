@@ -218,9 +218,10 @@ const NO_DATA_SCORE = 45;
  */
 export function diversificationScore(holdings: Holding[]): number {
   const sectors = sectorDistribution(holdings).filter((s) => s.amount > 0);
-  if (sectors.length === 0) return diversificationFallback(0);
+  const top = sectors[0];
+  if (!top) return diversificationFallback(0);
   const breadth = Math.min(sectors.length / 10, 1) * 50;
-  const largest = sectors[0].percentage;
+  const largest = top.percentage;
   const penalty = Math.max(0, largest - 50) / 2;
   return Math.round(Math.min(100, Math.max(0, breadth + (50 - penalty))));
 }
@@ -444,7 +445,7 @@ export function concentration(holdings: Holding[]): Concentration {
   if (total === 0) return { hhi: 0, effectiveHoldings: 0, largestShare: 0 };
   const shares = byProject(holdings).map((p) => (p.cents * 100) / total);
   const hhi = shares.reduce((sum, s) => sum + s * s, 0);
-  return { hhi, effectiveHoldings: Math.round((10_000 / hhi) * 10) / 10, largestShare: shares[0] };
+  return { hhi, effectiveHoldings: Math.round((10_000 / hhi) * 10) / 10, largestShare: shares[0] ?? 0 };
 }
 
 /** What the portfolio loses if one project fails outright. */
@@ -501,7 +502,8 @@ export interface ChartSlice extends SectorSlice {
 export function chartSlices(holdings: Holding[]): ChartSlice[] {
   return slicesOf(groupBySector(holdings), totalCents(holdings)).map((s, i) => ({
     ...s,
-    color: SECTOR_COLORS[i % SECTOR_COLORS.length],
+    // Modulo the list's length: always one of its colours.
+    color: SECTOR_COLORS[i % SECTOR_COLORS.length]!,
     shownPercent: s.percentage > 0 && s.percentage < MIN_SHOWN_PERCENT ? MIN_SHOWN_PERCENT : s.percentage,
     showLabel: s.percentage >= LABEL_MIN_PERCENT,
     small: s.percentage < LABEL_MIN_PERCENT,

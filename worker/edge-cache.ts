@@ -100,12 +100,12 @@ const PROJECT_URL = /^\/(?:project|api\/projects)\/([^/]+?)(?:\.data)?$/;
 
 /** The project (id or slug) whose follower count a cached URL shows, or null. */
 export function projectOfUrl(url: string): string | null {
-  const match = PROJECT_URL.exec(new URL(url).pathname);
-  if (!match) return null;
+  const project = PROJECT_URL.exec(new URL(url).pathname)?.[1];
+  if (project === undefined) return null;
   try {
-    return decodeURIComponent(match[1]);
+    return decodeURIComponent(project);
   } catch {
-    return match[1];
+    return project;
   }
 }
 

@@ -214,9 +214,12 @@ const PENDING_IMAGE = "https://pending-upload.invalid/image.png";
 function withImages(values: FormValues, chosen: ChosenImage[], urls: string[]): FormValues {
   const next: FormValues = { ...values };
   const added: string[] = [];
+  // One URL per chosen file, in the same order.
   chosen.forEach(({ target }, i) => {
-    if (target === "gallery") added.push(urls[i]);
-    else next[target] = urls[i];
+    const url = urls[i];
+    if (url === undefined) return;
+    if (target === "gallery") added.push(url);
+    else next[target] = url;
   });
   // New gallery rows go after the posted ones (blank rows included, so an error keeps its row
   // number; the save drops blank rows).

@@ -30,7 +30,7 @@ const TOO_MANY = "Too many failed sign-in attempts. Please wait 15 minutes and t
 async function dataRedirect(res: Response): Promise<string | null> {
   const text = await res.text();
   const m = /"redirect",(?:\d+,)*"([^"]*)"/.exec(text) ?? /"(\/[^"]*)"/.exec(text);
-  return m ? m[1] : null;
+  return m?.[1] ?? null;
 }
 
 describe("2. no open redirect after sign-in or sign-up, and never a 500", () => {
@@ -327,7 +327,7 @@ describe("4, 5, 7, 8 through the forms", () => {
     it(`8. the sign-up form refuses ${what}: '${message}', creating nothing`, async () => {
       const form = signupForm(overrides);
       await expectAlert(await page("/signup", { form }), 400, message);
-      expect(await rows("users", "email = ?", form.email.toLowerCase())).toBe(0);
+      expect(await rows("users", "email = ?", form.email!.toLowerCase())).toBe(0);
     });
   }
 });
@@ -357,7 +357,7 @@ describe("9. headers: a per-response CSP nonce, the same security headers on sta
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy")!)![1];
       const html = await res.text();
       expect(html.match(/nonce="([^"]+)"/g)!.every((n) => n === `nonce="${nonce}"`)).toBe(true);
-      seen.add(nonce);
+      seen.add(nonce!);
       if (i > 0) expect(res.headers.get("X-Edge-Cache")).toBe("HIT");
     }
     expect(seen.size).toBe(3);

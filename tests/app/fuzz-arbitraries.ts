@@ -304,7 +304,7 @@ function validish(field: string, known: Known): fc.Arbitrary<string> {
     hidden: ["true", "false", "0", "", "maybe"],
     ids: ["", "x", "a,b", "[]"],
   };
-  const list = Object.hasOwn(texts, field) ? texts[field] : ["x"];
+  const list = (Object.hasOwn(texts, field) ? texts[field] : undefined) ?? ["x"];
   if (field === "email")
     return fc.oneof({ weight: 2, arbitrary: freshEmail }, { weight: 3, arbitrary: fc.constantFrom(...list) });
   if (field === "idempotencyKey")
@@ -425,7 +425,7 @@ function goodValue(field: string, known: Known): fc.Arbitrary<string> {
     js: fc.constantFrom("1", "0"),
     variant: fc.constantFrom("page", "home"),
   };
-  return Object.hasOwn(good, field) ? good[field] : validish(field, known);
+  return Object.hasOwn(good, field) ? good[field]! : validish(field, known);
 }
 
 type Mutation = { op: "drop" | "replace" | "add" | "duplicate"; index: number; key: string; value: string };
@@ -466,8 +466,8 @@ function nearValidEntries(
       const i = out.length ? m.index % out.length : 0;
       if (m.op === "add" || !out.length) out.push([m.key, m.value]);
       else if (m.op === "drop") out.splice(i, 1);
-      else if (m.op === "replace") out[i] = [out[i][0], m.value];
-      else out.splice(i + 1, 0, [out[i][0], m.value]);
+      else if (m.op === "replace") out[i] = [out[i]![0], m.value];
+      else out.splice(i + 1, 0, [out[i]![0], m.value]);
     }
     return out;
   });
@@ -915,10 +915,10 @@ export function htmlMessage(html: string): string | null {
   const alert = alerts(html).find((t) => t.trim() !== "");
   if (alert) return alert;
   const panel = /<div\b[^>]*class="[^"]*\berror-panel\b[^"]*"[^>]*>([\s\S]*?)<\/div>/.exec(html);
-  if (panel && visibleText(panel[1])) return visibleText(panel[1]);
+  if (panel?.[1] && visibleText(panel[1])) return visibleText(panel[1]);
   const section = /<section\b[^>]*class="[^"]*\berror-page\b[^"]*"[^>]*>([\s\S]*?)<\/section>/.exec(html);
-  const lead = section && /<p\b[^>]*class="page-lead"[^>]*>([\s\S]*?)<\/p>/.exec(section[1]);
-  const text = lead ? visibleText(lead[1]) : "";
+  const lead = section && /<p\b[^>]*class="page-lead"[^>]*>([\s\S]*?)<\/p>/.exec(section[1] ?? "");
+  const text = lead ? visibleText(lead[1] ?? "") : "";
   return text || null;
 }
 
@@ -930,7 +930,7 @@ export function htmlMessage(html: string): string | null {
 export function dataMessage(text: string): string | null {
   let arr: unknown;
   try {
-    arr = JSON.parse(text.split("\n")[0]);
+    arr = JSON.parse(text.split("\n")[0] ?? "");
   } catch {
     return null;
   }

@@ -88,9 +88,9 @@ export async function allCounts(): Promise<Record<string, number>> {
     // A username change writes no row when the profile exists: counted by the names held.
     ["public_profiles (usernames)", "select count(distinct username) as n from public_profiles"],
   ];
-  const results = await env.DB.batch(queries.map(([, q]) => env.DB.prepare(q)));
+  const results = await env.DB.batch(queries.map(([, q]) => env.DB.prepare(q!)));
   return {
-    ...Object.fromEntries(queries.map(([name], i) => [name, (results[i].results[0] as { n: number }).n])),
+    ...Object.fromEntries(queries.map(([name], i) => [name, (results[i]!.results[0] as { n: number }).n])),
     // Images stored in R2 (ADR 023): a refused request stores none.
     "R2 objects (projects/)": (await bucketKeys()).length,
   };
@@ -103,7 +103,7 @@ export const tally = (codes: number[]) =>
 export function deviceCookieOf(res: Response): string {
   const set = res.headers.getSetCookie().find((c) => c.startsWith("campusfund_device="));
   expect(set, "a device cookie").toBeDefined();
-  return set!.split(";")[0];
+  return set!.split(";")[0]!;
 }
 
 /** A complete sign-up form as the browser posts it (a new email each time). */

@@ -12,7 +12,7 @@ const word = () => unique("zq").toLowerCase();
 
 /** The hrefs of the page's links and the form's action, as rendered (`&amp;` read back). */
 function hrefs(html: string): string[] {
-  return [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+  return [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
 }
 
 describe("/demo with a search", () => {

@@ -37,10 +37,10 @@ describe("the follow limit through the pages", () => {
     );
     expect(tally(answers.map((r) => r.status))).toEqual({ 302: 60, 429: 1 });
     const refusedAt = answers.findIndex((r) => r.status === 429);
-    expect(Number(answers[refusedAt].headers.get("Retry-After"))).toBeGreaterThan(0);
-    await expectAlert(answers[refusedAt], 429, FOLLOW_MESSAGES.tooMany);
+    expect(Number(answers[refusedAt]!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    await expectAlert(answers[refusedAt]!, 429, FOLLOW_MESSAGES.tooMany);
     expect(await rows("project_follows", "user_id = ?", fan.user.id)).toBe(60);
-    expect(await rows("project_follows", "project_id = ?", projects[refusedAt].id)).toBe(0);
+    expect(await rows("project_follows", "project_id = ?", projects[refusedAt]!.id)).toBe(0);
   });
 
   it("the project page's .data door: 429 with the message and Retry-After, nothing stored", async () => {

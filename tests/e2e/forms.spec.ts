@@ -137,7 +137,7 @@ test.describe("form posts without JavaScript", () => {
       ["/purchase/campusroute", "/purchase/campusroute"],
       ["//evil.example/x", "/portfolio"],
       ["https://evil.example/", "/portfolio"],
-    ]) {
+    ] as const) {
       const client = await playwright.request.newContext({ baseURL });
       const res = await formPost(client, baseURL!, "/signin", { ...creds, redirectTo });
       expect(res.status()).toBe(302);

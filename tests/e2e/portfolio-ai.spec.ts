@@ -52,7 +52,7 @@ test.describe("an investor with holdings", () => {
 
     // Insights: the documented fallback, marked as such.
     await expect(page.getByText("General guidance (AI unavailable)")).toBeVisible();
-    await expect(page.getByText(FALLBACK[0])).toBeVisible();
+    await expect(page.getByText(FALLBACK[0]!)).toBeVisible();
     await expect(page.getByText("Failed to load AI insights. Please try again later.")).toHaveCount(0);
   });
 
@@ -65,13 +65,13 @@ test.describe("an investor with holdings", () => {
       return;
     }
     const carousel = page.getByRole("group", { name: "Insights" });
-    await expect(carousel.getByText(FALLBACK[0])).toBeVisible();
-    await expect(carousel.getByText(FALLBACK[1])).toHaveCount(0);
+    await expect(carousel.getByText(FALLBACK[0]!)).toBeVisible();
+    await expect(carousel.getByText(FALLBACK[1]!)).toHaveCount(0);
     await carousel.getByRole("button", { name: "Next insight" }).click();
-    await expect(carousel.getByText(FALLBACK[1])).toBeVisible();
+    await expect(carousel.getByText(FALLBACK[1]!)).toBeVisible();
     await carousel.getByRole("button", { name: "Previous insight" }).click();
     await carousel.getByRole("button", { name: "Previous insight" }).click();
-    await expect(carousel.getByText(FALLBACK[2])).toBeVisible(); // wrapped to the last
+    await expect(carousel.getByText(FALLBACK[2]!)).toBeVisible(); // wrapped to the last
   });
 
   test("the carousel advances every 8 s, pauses on hover, and not at all under reduced motion", async ({
@@ -82,19 +82,19 @@ test.describe("an investor with holdings", () => {
     await page.goto(AI);
     const carousel = page.getByRole("group", { name: "Insights" });
     await expect(carousel.getByRole("button", { name: "Pause rotation" })).toBeVisible();
-    await expect(carousel.getByText(FALLBACK[0])).toBeVisible();
+    await expect(carousel.getByText(FALLBACK[0]!)).toBeVisible();
     await page.clock.runFor(8_100);
-    await expect(carousel.getByText(FALLBACK[1])).toBeVisible();
+    await expect(carousel.getByText(FALLBACK[1]!)).toBeVisible();
 
     await carousel.hover();
     await page.clock.runFor(16_500);
-    await expect(carousel.getByText(FALLBACK[1])).toBeVisible();
+    await expect(carousel.getByText(FALLBACK[1]!)).toBeVisible();
     await page.mouse.move(0, 0);
 
     await page.emulateMedia({ reducedMotion: "reduce" });
     await expect(carousel.getByRole("button", { name: "Pause rotation" })).toHaveCount(0);
     await page.clock.runFor(20_000);
-    await expect(carousel.getByText(FALLBACK[1])).toBeVisible();
+    await expect(carousel.getByText(FALLBACK[1]!)).toBeVisible();
     await expect(carousel.getByRole("button", { name: "Next insight" })).toBeVisible();
   });
 

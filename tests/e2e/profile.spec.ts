@@ -82,7 +82,7 @@ test.describe("the demo investor", () => {
     await expect(cards.first().getByText("Risk")).toBeVisible();
     await expect(cards.first().getByRole("link", { name: /View project/ })).toHaveAttribute(
       "href",
-      `/project/${investments[0].projectSlug}`,
+      `/project/${investments[0]!.projectSlug}`,
     );
 
     await page.getByRole("link", { name: "Investment Preferences" }).click();

@@ -167,7 +167,7 @@ test.describe("footer", () => {
     await page.goto("/about");
     await page.getByRole("contentinfo").getByRole("link", { name: "Features" }).click();
     await expect(page).toHaveURL(/\/#features$/);
-    await expect(page.getByRole("heading", { level: 2, name: HOME_SECTIONS[0][1] })).toBeInViewport();
+    await expect(page.getByRole("heading", { level: 2, name: HOME_SECTIONS[0]![1] })).toBeInViewport();
   });
 });
 

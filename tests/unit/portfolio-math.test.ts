@@ -98,7 +98,7 @@ describe("holdingsFrom", () => {
   });
 
   it("reads an unknown risk level as medium, the spec's default", () => {
-    expect(holdingsFrom([row({ riskLevel: "extreme" as RiskLevel })])[0].riskLevel).toBe("medium");
+    expect(holdingsFrom([row({ riskLevel: "extreme" as RiskLevel })])[0]!.riskLevel).toBe("medium");
   });
 
   it("keeps the API's DTO assignable to its input", () => {
@@ -140,11 +140,11 @@ describe("sectorDistribution", () => {
   });
 
   it("sums in cents: $0.10 + $0.20 is exactly $0.30", () => {
-    expect(sectorDistribution([h({ amount: 0.1 }), h({ amount: 0.2 })])[0].amount).toBe(0.3);
+    expect(sectorDistribution([h({ amount: 0.1 }), h({ amount: 0.2 })])[0]!.amount).toBe(0.3);
   });
 
   it("keeps percentages unrounded", () => {
-    expect(sectorDistribution(sectors(200, 100))[1].percentage).toBeCloseTo(33.3333333, 6);
+    expect(sectorDistribution(sectors(200, 100))[1]!.percentage).toBeCloseTo(33.3333333, 6);
   });
 
   it("merges spellings of one category into one sector", () => {
@@ -476,15 +476,15 @@ describe("chartSlices", () => {
   });
 
   it("floors a tiny nonzero share at 0.1 % for display", () => {
-    expect(chartSlices(sectors(9999.99, 0.01))[1].shownPercent).toBe(0.1);
+    expect(chartSlices(sectors(9999.99, 0.01))[1]!.shownPercent).toBe(0.1);
   });
 
   it("keeps the tiny share's data unrounded", () => {
-    expect(chartSlices(sectors(9999.99, 0.01))[1].percentage).toBeCloseTo(0.0001, 10);
+    expect(chartSlices(sectors(9999.99, 0.01))[1]!.percentage).toBeCloseTo(0.0001, 10);
   });
 
   it("does not floor a zero share", () => {
-    expect(chartSlices(sectors(100, 0))[1].shownPercent).toBe(0);
+    expect(chartSlices(sectors(100, 0))[1]!.shownPercent).toBe(0);
   });
 
   it("cycles the six colours from the seventh slice", () => {

@@ -43,7 +43,7 @@ function withField(path: string, value: unknown, body = validBody()): Record<str
     node[key] = { ...(node[key] ?? {}) };
     node = node[key] as Record<string, unknown>;
   }
-  const last = parts[parts.length - 1];
+  const last = parts.at(-1)!;
   if (value === undefined) delete node[last];
   else node[last] = value;
   return body;

@@ -60,7 +60,7 @@ describe("per-address limits key IPv6 by its /64", () => {
     const bodies = Array.from({ length: 12 }, () => signupBody());
     const addresses = addressesInOneSlash64(12);
     const responses = await Promise.all(
-      bodies.map((body, i) => call("/api/auth/signup", { body, headers: { "CF-Connecting-IP": addresses[i] } })),
+      bodies.map((body, i) => call("/api/auth/signup", { body, headers: { "CF-Connecting-IP": addresses[i]! } })),
     );
     expect(tally(statuses(responses))).toEqual({ 201: SIGNUP_LIMIT.max, 429: 12 - SIGNUP_LIMIT.max });
     const { n } = (await env.DB.prepare(
@@ -83,13 +83,13 @@ describe("a new browser is not locked out by guesses from elsewhere", () => {
   it("on a network the owner signed in from, a new browser signs in after 10 guesses from other addresses", async () => {
     const { user, password } = await signup();
     const home = addressesInOneSlash64(2);
-    expect((await login(user.email, password, home[0])).status).toBe(200);
+    expect((await login(user.email, password, home[0]!)).status).toBe(200);
     const guesses = await Promise.all(
       Array.from({ length: 12 }, (_, i) => login(user.email, `attacker-${i}-x`, uniqueIp())),
     );
     expect(tally(statuses(guesses))).toEqual({ 401: LOGIN_LIMITS.accountUntrusted.max, 429: 2 });
     // another machine of the same home network, with no device cookie
-    expect((await login(user.email, password, home[1])).status).toBe(200);
+    expect((await login(user.email, password, home[1]!)).status).toBe(200);
   });
 
   it("the residual risk (ADR 026): a new browser on a network the account never used waits out the lock", async () => {
@@ -102,15 +102,17 @@ describe("a new browser is not locked out by guesses from elsewhere", () => {
   it("guesses from the owner's own network get 5 there, not the account-wide 10", async () => {
     const { user, password } = await signup();
     const [home] = addressesInOneSlash64(1);
-    expect((await login(user.email, password, home)).status).toBe(200);
-    const guesses = await Promise.all(Array.from({ length: 7 }, (_, i) => login(user.email, `neighbour-${i}-x`, home)));
+    expect((await login(user.email, password, home!)).status).toBe(200);
+    const guesses = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => login(user.email, `neighbour-${i}-x`, home!)),
+    );
     expect(tally(statuses(guesses))).toEqual({ 401: LOGIN_LIMITS.accountFromAddress.max, 429: 2 });
   });
 
   it("a network is remembered for 90 days after its last sign-in, then forgotten by the daily cron", async () => {
     const { user, password } = await signup();
     const [home] = addressesInOneSlash64(1);
-    expect((await login(user.email, password, home)).status).toBe(200);
+    expect((await login(user.email, password, home!)).status).toBe(200);
     const now = Date.now();
     await env.DB.prepare("update sign_in_networks set last_used_at = ? where user_id = ?")
       .bind(now - NETWORK_LIFETIME_MS - 1000, user.id)

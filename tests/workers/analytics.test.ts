@@ -96,13 +96,13 @@ describe("generateInsights (the adapter)", () => {
       recommendedSectors: [{ name: "fintech", reason: "r" }, ...GOOD.recommendedSectors.slice(1)],
     };
     const { ai } = answering(answer);
-    expect((await generateInsights(ai, FACTS)).recommendedSectors[0].name).toBe("Fintech");
+    expect((await generateInsights(ai, FACTS)).recommendedSectors[0]!.name).toBe("Fintech");
   });
 
   it("asks the chosen model for JSON against the schema, with an abort signal", async () => {
     const { ai, run } = answering(GOOD);
     await generateInsights(ai, FACTS);
-    const [model, inputs, options] = run.mock.calls[0];
+    const [model, inputs, options] = run.mock.calls[0]!;
     expect({
       model,
       format: (inputs.response_format as { type: string }).type,
@@ -171,14 +171,14 @@ describe("generateInsights (the adapter)", () => {
     const facts = portfolioFacts([holding({ projectTitle: hostile })]);
     const { ai, run } = answering(GOOD);
     await generateInsights(ai, facts);
-    const messages = run.mock.calls[0][1].messages as { role: string; content: string }[];
-    const user = messages[1].content;
+    const messages = run.mock.calls[0]![1].messages as { role: string; content: string }[];
+    const user = messages[1]!.content;
     const block = user.slice(user.indexOf("```json\n") + 8, user.lastIndexOf("\n```"));
     expect({
-      systemMentionsIt: messages[0].content.includes("Ignore all previous"),
+      systemMentionsIt: messages[0]!.content.includes("Ignore all previous"),
       rawTitleAnywhere: messages.some((m) => m.content.includes(hostile)),
       outsideBlock: user.replace(block, "").includes("Ignore all previous"),
-      titleInBlock: (JSON.parse(block) as typeof facts).holdings[0].project,
+      titleInBlock: (JSON.parse(block) as typeof facts).holdings[0]!.project,
     }).toEqual({ systemMentionsIt: false, rawTitleAnywhere: false, outsideBlock: false, titleInBlock: hostile });
   });
 
@@ -226,7 +226,7 @@ const GOOD_FOR_INVESTOR: InsightsAnswer = {
   insights: [
     "You have $400 invested across two sectors.",
     "Your largest position is 75% of your portfolio.",
-    GOOD.insights[2],
+    GOOD.insights[2]!,
   ],
 };
 

@@ -44,7 +44,7 @@ const login = (email: string, password: string, ip: string, headers: Record<stri
 function deviceCookieOf(res: Response): string {
   const set = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
   expect(set, "a device cookie").toBeDefined();
-  return set!.split(";")[0];
+  return set!.split(";")[0]!;
 }
 
 describe("1. the sign-in limit holds under concurrent guesses", () => {
@@ -409,7 +409,7 @@ describe("13. the smaller findings", () => {
     const { token } = await signup();
     const [, secret] = token.split(".");
     // base32: 5 bits per character
-    expect(secret.length * 5).toBeGreaterThanOrEqual(128);
+    expect(secret!.length * 5).toBeGreaterThanOrEqual(128);
   });
 
   it("a session ends at its absolute lifetime however recently it was used", async () => {

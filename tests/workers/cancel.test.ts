@@ -350,10 +350,12 @@ describe("POST /api/investments/{id}/cancel", () => {
     const held = await Promise.all(holders.map((h) => buy(project.id, h.token, 10)));
     const buyers = await Promise.all(Array.from({ length: 20 }, () => signup()));
     const ops: Promise<{ kind: "cancel" | "buy"; status: number }>[] = [
-      ...held.map((id, i) => cancel(id, holders[i].token).then((r) => ({ kind: "cancel" as const, status: r.status }))),
+      ...held.map((id, i) =>
+        cancel(id, holders[i]!.token).then((r) => ({ kind: "cancel" as const, status: r.status })),
+      ),
       ...held
         .slice(0, 5)
-        .map((id, i) => cancel(id, holders[i].token).then((r) => ({ kind: "cancel" as const, status: r.status }))),
+        .map((id, i) => cancel(id, holders[i]!.token).then((r) => ({ kind: "cancel" as const, status: r.status }))),
       ...buyers.map((b, i) =>
         call(`/api/projects/${project.id}/invest`, {
           method: "POST",
@@ -380,7 +382,7 @@ describe("POST /api/investments/{id}/cancel", () => {
       buysAnswered: outcomes.filter((o) => o.kind === "buy" && (o.status === 201 || o.status === 409)).length,
       sharesMatch: s.active_shares === s.shares_sold,
       centsMatch: s.active_cents === s.funding_current_cents,
-      withinTotal: s.shares_sold <= s.total_shares,
+      withinTotal: s.shares_sold! <= s.total_shares!,
       activeRows: s.active_count,
       cancelledRows: s.cancelled_count,
       malformed: bad!.n,

@@ -397,9 +397,9 @@ describe("notifications", () => {
     const before = await notesOf(follower.token);
     expect(before.unread).toBe(3);
     const [newest] = before.notifications;
-    expect((await json(await post("/api/notifications/read", other.token, { ids: [newest.id] }))).unread).toBe(0);
+    expect((await json(await post("/api/notifications/read", other.token, { ids: [newest!.id] }))).unread).toBe(0);
     expect((await notesOf(follower.token)).unread).toBe(3);
-    expect(await json(await post("/api/notifications/read", follower.token, { ids: [newest.id] }))).toEqual({
+    expect(await json(await post("/api/notifications/read", follower.token, { ids: [newest!.id] }))).toEqual({
       unread: 2,
     });
     const after = await notesOf(follower.token);

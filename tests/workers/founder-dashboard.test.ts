@@ -94,7 +94,7 @@ describe("getFounderDashboard", () => {
     const dash = await getFounderDashboard(db(), viewer);
 
     const series = dash!.series;
-    expect({ first: series[0].cumulative, last: series.at(-1)!.cumulative }).toEqual({
+    expect({ first: series[0]!.cumulative, last: series.at(-1)!.cumulative }).toEqual({
       first: 0,
       last: dash!.project.fundingCurrent,
     });

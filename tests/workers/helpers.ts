@@ -97,7 +97,7 @@ export async function insertProject(overrides: Partial<typeof projects.$inferIns
       .select()
       .from(projects)
       .where((await import("drizzle-orm")).eq(projects.id, id))
-  )[0];
+  )[0]!;
 }
 
 /** Issue 6's unsellable case: 7 shares left at $50 each, with a $500 minimum investment. */

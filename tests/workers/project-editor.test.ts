@@ -102,7 +102,7 @@ function withField(body: Record<string, unknown>, path: string, value: unknown):
     node[key] = { ...(node[key] ?? {}) };
     node = node[key] as Record<string, unknown>;
   }
-  node[parts[parts.length - 1]] = value;
+  node[parts.at(-1)!] = value;
   return out;
 }
 
@@ -548,12 +548,12 @@ describe("roles and ownership (spec section 6)", () => {
     ].sort((x, y) => x.status - y.status);
     expect({
       statuses: answers.map((x) => x.status),
-      refusal: answers[1].body,
+      refusal: answers[1]!.body,
       rows: (await rowsOfFounder(founder.user.id)).map((r) => r.id),
     }).toEqual({
       statuses: [201, 409],
       refusal: { success: false, message: "You already have a project. You can only create one project at a time." },
-      rows: [answers[0].body._id],
+      rows: [answers[0]!.body._id],
     });
   });
 

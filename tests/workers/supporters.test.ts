@@ -47,8 +47,8 @@ describe("GET /api/supporters", () => {
     expect(body.count).toBe(3);
     expect(body.supporters.map((s) => s.name)).toEqual(["Later Lee", "Public Pat"]);
     expect(body.supporters[1]).toEqual({ name: "Public Pat", message: "Go team", createdAt: expect.any(String) });
-    expect(body.supporters[0].message).toBeNull();
-    expect(new Date(body.supporters[1].createdAt).toISOString()).toBe(body.supporters[1].createdAt);
+    expect(body.supporters[0]!.message).toBeNull();
+    expect(new Date(body.supporters[1]!.createdAt).toISOString()).toBe(body.supporters[1]!.createdAt);
     const raw = JSON.stringify(body);
     expect(raw).not.toContain("@");
     expect(raw).not.toContain("Private Pia");
@@ -89,8 +89,8 @@ describe("POST /api/supporters", () => {
     const b = email();
     await post({ name: "A", email: a, showPublicly: "false" });
     await post({ name: "B", email: b, showPublicly: "off" });
-    expect((await rowsFor(a))[0].show_publicly).toBe(0);
-    expect((await rowsFor(b))[0].show_publicly).toBe(0);
+    expect((await rowsFor(a))[0]!.show_publicly).toBe(0);
+    expect((await rowsFor(b))[0]!.show_publicly).toBe(0);
   });
 
   it("a second sign-up with a known email (any case) changes nothing public and answers exactly like a first one", async () => {

@@ -32,6 +32,8 @@ import {
   projectBody,
 } from "./helpers";
 
+type Upload = Awaited<ReturnType<typeof recordUpload>>;
+
 const DAY = 24 * 60 * 60 * 1000;
 const tally = (codes: number[]) => codes.reduce<Record<number, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
 const MB = 1024 * 1024;
@@ -254,9 +256,9 @@ describe("the daily cleanup deletes images no project uses, a day after they wer
   it("ledger: an unused upload older than a day goes (R2 and row); used ones and a fresh one stay", async () => {
     const owner = unique("owner-");
     const old = Date.now() - 2 * DAY;
-    const [unused, image, logo, gallery, creator, team] = await Promise.all(
+    const [unused, image, logo, gallery, creator, team] = (await Promise.all(
       Array.from({ length: 6 }, () => recordUpload(owner, { createdAt: old, put: true })),
-    );
+    )) as [Upload, Upload, Upload, Upload, Upload, Upload];
     const fresh = await recordUpload(owner, { put: true });
     await insertProject({
       image: image.url,

@@ -391,9 +391,9 @@ describe("readForm: files only where the form allows them", () => {
     expect(read.get("title")).toBe("Solar bikes");
     const files = formFiles(read);
     expect(Object.keys(files).sort()).toEqual(["galleryFiles", "imageFile"]);
-    expect(files.imageFile.map((f) => f.name)).toEqual(["main.png"]);
-    expect(files.galleryFiles.map((f) => f.name)).toEqual(["g1.jpg", "g2.webp"]);
-    expect(new Uint8Array(await files.galleryFiles[1].arrayBuffer())).toEqual(WEBP);
+    expect(files.imageFile!.map((f) => f.name)).toEqual(["main.png"]);
+    expect(files.galleryFiles!.map((f) => f.name)).toEqual(["g1.jpg", "g2.webp"]);
+    expect(new Uint8Array(await files.galleryFiles![1]!.arrayBuffer())).toEqual(WEBP);
   });
 
   it("a file in another field is refused with 400", async () => {
@@ -437,7 +437,7 @@ describe("readForm: files only where the form allows them", () => {
     const form = new FormData();
     form.append("logoFile", new File([], "blank.png", { type: "image/png" }));
     const files = formFiles(await readForm(formRequest(form), FORM_LIMITS.project));
-    expect(files.logoFile.map((f) => [f.name, f.size])).toEqual([["blank.png", 0]]);
+    expect(files.logoFile!.map((f) => [f.name, f.size])).toEqual([["blank.png", 0]]);
   });
 
   it("six files are accepted, a seventh is refused with 400", async () => {
@@ -458,9 +458,9 @@ describe("readForm: files only where the form allows them", () => {
     form.append("logoFile", fileOf(pngOfSize(MB2 + 1), "logo.png", "image/png"));
     const files = formFiles(await readForm(formRequest(form), FORM_LIMITS.project));
     const founder = { id: "founder-1", role: "founder" } as SessionUser;
-    await expect(storeImage(db(), env.IMAGES, founder, files.logoFile[0], IMAGE_FIELD_LABELS.logoFile)).rejects.toThrow(
-      "Logo must be at most 2 MB",
-    );
+    await expect(
+      storeImage(db(), env.IMAGES, founder, files.logoFile![0]!, IMAGE_FIELD_LABELS.logoFile),
+    ).rejects.toThrow("Logo must be at most 2 MB");
   });
 
   it("a form over the project form's total is refused with 413", async () => {

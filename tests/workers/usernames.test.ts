@@ -153,7 +153,7 @@ describe("username changes (3 a day per account)", () => {
     const refused = answers.find((r) => r.status === 429)!;
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await json(refused)).errors).toEqual({ username: PROFILE_MESSAGES.usernameTooOften });
-    const accepted = names.filter((_, i) => answers[i].status === 200);
+    const accepted = names.filter((_, i) => answers[i]!.status === 200);
     expect(accepted).toContain(await usernameOf(user.id));
   });
 

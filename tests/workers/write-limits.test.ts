@@ -38,11 +38,11 @@ describe("the follow limit (60 changes an hour per user)", () => {
     const answers = await Promise.all(projects.map((p) => follow(p.id, fan.token)));
     expect(tally(answers.map((r) => r.status))).toEqual({ 200: 60, 429: 1 });
     const refusedAt = answers.findIndex((r) => r.status === 429);
-    const refused = answers[refusedAt];
+    const refused = answers[refusedAt]!;
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await json(refused)).message).toBe(FOLLOW_MESSAGES.tooMany);
     expect(await count("select count(*) n from project_follows where user_id = ?", fan.user.id)).toBe(60);
-    expect(await count("select count(*) n from project_follows where project_id = ?", projects[refusedAt].id)).toBe(0);
+    expect(await count("select count(*) n from project_follows where project_id = ?", projects[refusedAt]!.id)).toBe(0);
     expect(await count("select count as n from rate_limits where key = ?", `follow:user:${fan.user.id}`)).toBe(
       FOLLOW_RATE_LIMIT.max,
     );

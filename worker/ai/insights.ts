@@ -177,7 +177,7 @@ const CLAIM = /\$\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:%|percent\b)/
 
 function claims(text: string): number[] {
   const found: number[] = [];
-  for (const m of text.matchAll(CLAIM)) found.push(Number((m[1] ?? m[2]).replace(/,/g, "")));
+  for (const m of text.matchAll(CLAIM)) found.push(Number((m[1] ?? m[2] ?? "").replace(/,/g, "")));
   return found;
 }
 

@@ -41,8 +41,9 @@ export const uploadsApi = new Hono<HonoEnv>().post("/", async (c) => {
   } catch {
     return c.json({ success: false, message: BODY_MESSAGES.unreadableForm }, 400);
   }
-  if (files.length === 0) return c.json({ success: false, message: UPLOAD_MESSAGES.missingFile }, 400);
-  if (files.length > 1) return c.json({ success: false, message: UPLOAD_MESSAGES.oneFile }, 400);
-  const stored = await storeImage(c.get("db"), c.env.IMAGES, user, files[0]);
+  const [file, ...more] = files;
+  if (!file) return c.json({ success: false, message: UPLOAD_MESSAGES.missingFile }, 400);
+  if (more.length) return c.json({ success: false, message: UPLOAD_MESSAGES.oneFile }, 400);
+  const stored = await storeImage(c.get("db"), c.env.IMAGES, user, file);
   return c.json({ success: true, url: stored.url, contentType: stored.contentType, size: stored.size }, 201);
 });

@@ -225,7 +225,7 @@ export async function login(
   const nextDevice = await deviceStatements(db, row.user.id, trusted ? row.deviceId : null, now);
   // The per-account or per-device counter starts over; the all-browsers and address counters
   // only get this attempt's slot back (a right password is not a guess).
-  const [perAccount, ...shared] = accountSlots;
+  const [perAccount, ...shared] = accountSlots as [Slot, ...Slot[]];
   await db.$client.batch([
     ...session.statements,
     ...nextDevice.statements,

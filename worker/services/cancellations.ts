@@ -5,7 +5,7 @@
 import { cancelCutoffSql, cutoffText } from "../../domain/cancellation";
 import { formatNumber, formatPrice } from "../../domain/format";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../domain/types";
-import type { Database } from "../../db/client";
+import { type Database, runBatch } from "../../db/client";
 import { ServiceError } from "./errors";
 import { getInvestment, INVESTMENT_NOT_FOUND } from "./holdings";
 import { getProject } from "./projects";
@@ -127,9 +127,9 @@ export async function cancelInvestment(
        returning id`,
     )
     .bind(id, now);
-  let marked: D1Result<{ id: string }>;
+  let marked: D1Result;
   try {
-    [, , marked] = await d1.batch<{ id: string }>([reserve, giveBack, markCancelled]);
+    [, , marked] = await runBatch(d1, [reserve, giveBack, markCancelled]);
   } catch (e) {
     if (isOverLimit(e)) throw await refusal(db, [slot], now);
     throw e;

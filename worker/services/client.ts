@@ -21,14 +21,15 @@ export function ipv6Groups(address: string): number[] | null {
   if (lastColon >= 0 && text.includes(".", lastColon)) {
     const v4 = text.slice(lastColon + 1);
     if (!IPV4.test(v4)) return null;
-    const [a, b, c, d] = v4.split(".").map(Number);
+    const [a = 0, b = 0, c = 0, d = 0] = v4.split(".").map(Number);
     text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
   const parse = (part: string) => (part === "" ? [] : part.split(":"));
-  const head = parse(halves[0]);
-  const rest = halves.length === 2 ? parse(halves[1]) : [];
+  const [before = "", after] = halves;
+  const head = parse(before);
+  const rest = after === undefined ? [] : parse(after);
   if (![...head, ...rest].every((g) => HEXTET.test(g))) return null;
   const given = head.length + rest.length;
   if (halves.length === 2 ? given > 7 : given !== 8) return null;
@@ -44,8 +45,9 @@ export function networkOf(raw: string): string | null {
   const groups = ipv6Groups(text);
   if (!groups) return null;
   // ::ffff:a.b.c.d is an IPv4 client.
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
+  const [, , , , , sixth, high = 0, low = 0] = groups;
+  if (groups.slice(0, 5).every((g) => g === 0) && sixth === 0xffff) {
+    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
   }
   return `${groups
     .slice(0, 4)

@@ -131,8 +131,9 @@ export async function listFollowersOfOwnProject(
     .where(eq(projects.founderId, viewer.id))
     .orderBy(desc(projectFollows.createdAt))
     .limit(500);
-  if (!rows.length) return { project: null, followers: [] };
-  const { id, slug, title } = rows[0];
+  const first = rows[0];
+  if (!first) return { project: null, followers: [] };
+  const { id, slug, title } = first;
   return {
     project: { id, slug, title },
     followers: rows

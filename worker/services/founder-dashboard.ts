@@ -40,17 +40,18 @@ export function cumulativeSeries(
   rows: { amountCents: number; createdAt: number }[],
   projectCreatedAt: string | number,
 ): FundingPoint[] {
-  if (rows.length === 0) return [];
-  const firstDay = isoDay(rows[0].createdAt);
+  const first = rows[0];
+  if (!first) return [];
+  const firstDay = isoDay(first.createdAt);
   const createdDay = isoDay(new Date(projectCreatedAt));
   const series: FundingPoint[] = [{ date: createdDay < firstDay ? createdDay : firstDay, cumulative: 0 }];
   let runningCents = 0;
   for (const r of rows) {
     runningCents += r.amountCents;
     const date = isoDay(r.createdAt);
-    const last = series[series.length - 1];
+    const last = series.at(-1);
     // The zero point is not a day's total: a first investment on that same day gets its own point.
-    if (series.length > 1 && last.date === date) last.cumulative = dollars(runningCents);
+    if (series.length > 1 && last?.date === date) last.cumulative = dollars(runningCents);
     else series.push({ date, cumulative: dollars(runningCents) });
   }
   return series;

@@ -280,11 +280,11 @@ export async function markRead(db: Database, viewer: SessionUser | null, body: u
     .update(notifications)
     .set({ readAt: now })
     .where(ids ? and(mine, inArray(notifications.id, ids)) : mine);
-  const [{ unread }] = await db
+  const [counted] = await db
     .select({ unread: sql<number>`count(*)` })
     .from(notifications)
     .where(mine);
-  return { unread: Number(unread) };
+  return { unread: Number(counted?.unread ?? 0) };
 }
 
 /** Opening one: marks it read and answers where it points (null when it is not the viewer's). */

@@ -54,9 +54,10 @@ function stepBetween(a: string, b: string): number {
 
 /** Every character one above (or every one below) the one before: `123456`, `1234567890`, `fedcba`. */
 function isSequential(chars: string[]): boolean {
-  if (chars.length < 3) return false;
-  const step = stepBetween(chars[0], chars[1]);
-  return step !== 0 && chars.every((c, i) => i === 0 || stepBetween(chars[i - 1], c) === step);
+  const [first, second] = chars;
+  if (chars.length < 3 || first === undefined || second === undefined) return false;
+  const step = stepBetween(first, second);
+  return step !== 0 && chars.every((c, i) => i === 0 || stepBetween(chars[i - 1] ?? "", c) === step);
 }
 
 /** Repetitive or sequential, whatever the case (the whole password). */

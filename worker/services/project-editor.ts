@@ -31,7 +31,7 @@ import { PROJECT_MESSAGES, validateProject, type ProjectInput } from "../../doma
 import { formValuesOf } from "../../domain/project-values";
 import { LOCKED_TERMS, lockedTerm } from "../../domain/project-terms";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
-import type { Database } from "../../db/client";
+import { type Database, runBatch } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
 import { cancelDeadline } from "../../domain/cancellation";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
@@ -261,7 +261,8 @@ function lockedChanges(row: ProjectRow, input: ProjectInput, invested: boolean):
 }
 
 function lockedError(errors: Record<string, string>): ServiceError {
-  const first = Object.values(errors)[0];
+  // Callers pass at least one locked term: its message is the answer's.
+  const first = Object.values(errors)[0]!;
   return new ServiceError(409, first, "terms_locked", { errors });
 }
 
@@ -343,7 +344,7 @@ export async function updateProject(
       }),
     );
   }
-  const [updated] = await d1.batch<{ id: string }>(statements);
+  const [updated] = await runBatch(d1, statements as [D1PreparedStatement, ...D1PreparedStatement[]]);
   if (!updated.results?.length) {
     // A share was sold (or an investment made) between our read and our write: the locks now apply.
     const fresh = await loadWithInvestors(db, viewer, row.id);

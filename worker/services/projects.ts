@@ -449,8 +449,8 @@ export async function getProjectInvestors(
     .where(and(byIdOrSlug(idOrSlug), isPublished))
     .orderBy(desc(investments.createdAt))
     .limit(500);
-  if (!rows.length) return null;
   const first = rows[0];
+  if (!first) return null;
   return {
     project: { _id: first.id, slug: first.slug, title: first.title },
     investors: rows

@@ -17,7 +17,7 @@ import {
   type PublicProfile,
 } from "../../domain/public-profile-form";
 import type { SessionUser } from "../../domain/types";
-import type { Database } from "../../db/client";
+import { type Database, guaranteed } from "../../db/client";
 import { investments, projects, publicProfiles, users } from "../../db/schema";
 import { assertSelfOrAdmin } from "./access";
 import { constraintFailed, isServiceError, ServiceError, validOrThrow } from "./errors";
@@ -217,8 +217,9 @@ export async function savePublicProfile(
   };
   try {
     const results = await reserveAndRun(db, [change], work, now);
-    const saved = results[results.length - 1].results as RawProfileRow[];
-    return toProfile(fromRaw(saved[0]));
+    // The last statement reads the saved profile back.
+    const saved = guaranteed(results.at(-1), "the saved profile").results as RawProfileRow[];
+    return toProfile(fromRaw(guaranteed(saved[0], "the saved profile")));
   } catch (e) {
     if (isServiceError(e) && e.status === 429) {
       throw usernameRefused(429, e.message, e.retryAfter ?? undefined);

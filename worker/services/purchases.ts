@@ -40,7 +40,7 @@ import { toCents } from "../../domain/money";
 import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../domain/reg-cf";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../domain/types";
-import type { Database } from "../../db/client";
+import { type Database, runBatch } from "../../db/client";
 import { investments } from "../../db/schema";
 import { requireCan } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
@@ -308,8 +308,8 @@ export async function purchaseShares(
       }),
       notifyGoalReached(db, { projectId: project._id, investmentId: id, actorId: user.id, now }),
     ];
-    const [ins] = await d1.batch<Inserted>([insert, update, reserve, ...notify]);
-    inserted = ins.results ?? [];
+    const [ins] = await runBatch(d1, [insert, update, reserve, ...notify]);
+    inserted = (ins.results ?? []) as Inserted[];
   } catch (e) {
     if (constraintFailed(e, /UNIQUE constraint failed: investments\.investor_id/i)) {
       const original = await findByKey(db, user.id, key);
@@ -325,7 +325,8 @@ export async function purchaseShares(
     }
     throw e;
   }
-  if (!inserted.length) {
+  const row = inserted[0];
+  if (!row) {
     // The guarded INSERT matched nothing: the project (or the investor's room under their limit,
     // taken by a concurrent purchase) changed since we read it. Re-check to give the precise reason.
     const again = await getProjectWithStanding(db, project._id, { investorId: user.id, now });
@@ -338,7 +339,6 @@ export async function purchaseShares(
     checkLimit(fresh, shares, again.standing);
     throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
   }
-  const row = inserted[0];
   markPublicContentChanged();
   const after = (await getProject(db, project._id)) ?? project;
   const investment = toInvestmentDTO(

@@ -9,7 +9,7 @@ import { answerFormSchema, QUESTION_LIMITS, QUESTION_MESSAGES, questionFormSchem
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import type { QuestionDTO } from "../../domain/conversation";
 import type { SessionUser } from "../../domain/types";
-import type { Database } from "../../db/client";
+import { type Database, guaranteed, runBatch } from "../../db/client";
 import { requireSignedIn } from "./access";
 import { ServiceError, validateFields } from "./errors";
 import { PURCHASE_MESSAGES } from "./purchases";
@@ -99,7 +99,7 @@ export async function askQuestion(
     now,
   );
   markPublicContentChanged();
-  const row = (written.results as QuestionRow[])[0];
+  const row = guaranteed((written.results as QuestionRow[])[0], "the new question");
   return toDTO({ ...row, first_name: viewer.firstName, last_name: viewer.lastName }, viewer.id);
 }
 
@@ -142,7 +142,7 @@ export async function answerQuestion(
   const { answer } = validateFields(answerFormSchema, body, "first");
   const now = Date.now();
   const d1 = db.$client;
-  const [updated] = await d1.batch<QuestionRow>([
+  const [updated] = await runBatch(d1, [
     d1
       .prepare(
         `update project_questions set answer = ?1, answered_at = coalesce(answered_at, ?2)
@@ -160,7 +160,7 @@ export async function answerQuestion(
     }),
   ]);
   markPublicContentChanged();
-  return toDTO(updated.results[0], viewer!.id);
+  return toDTO(guaranteed((updated.results as QuestionRow[])[0], "the answered question"), viewer!.id);
 }
 
 /** Hides (or, with `{ hidden: false }`, shows again) a question. */

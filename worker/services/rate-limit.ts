@@ -14,7 +14,7 @@
  */
 import { inArray } from "drizzle-orm";
 
-import type { Database } from "../../db/client";
+import { type BatchResults, type Database, guaranteed } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { constraintFailed, ServiceError } from "./errors";
 
@@ -70,17 +70,18 @@ export function reserveStatement(db: Database, slot: Slot, now: number): D1Prepa
  * limit that fired (with `retryAfter`) when any key is full; nothing is written then. Returns the
  * results of `work`, in order.
  */
-export async function reserveAndRun(
+export async function reserveAndRun<S extends readonly D1PreparedStatement[] = []>(
   db: Database,
   slots: Slot[],
-  work: D1PreparedStatement[] = [],
+  work: [...S],
   now: number = Date.now(),
-): Promise<D1Result[]> {
+): Promise<BatchResults<S>> {
   const statements = [...slots.map((s) => reserveStatement(db, s, now)), ...work];
-  if (!statements.length) return [];
+  // D1 answers one result per statement: after the slots', one per statement of `work`.
+  if (!statements.length) return [] as unknown as BatchResults<S>;
   try {
     const results = await db.$client.batch(statements);
-    return results.slice(slots.length);
+    return results.slice(slots.length) as BatchResults<S>;
   } catch (e) {
     if (isOverLimit(e)) throw await refusal(db, slots, now);
     throw e;
@@ -89,7 +90,7 @@ export async function reserveAndRun(
 
 /** Reserves one slot of every key, or throws the 429 of the limit that fired. */
 export async function reserve(db: Database, slots: Slot[], now: number = Date.now()): Promise<void> {
-  await reserveAndRun(db, slots, [], now);
+  await reserveAndRun(db, slots, [] as [], now);
 }
 
 /** Gives back one slot of each key (a reservation whose attempt turned out not to count). */
@@ -127,7 +128,7 @@ export async function refusal(db: Database, slots: Slot[], now: number): Promise
     const retryAfter = Math.max(1, Math.ceil((row.windowStart + row.windowMs - now) / 1000));
     if (!fired || retryAfter > fired.retryAfter) fired = { slot, retryAfter };
   }
-  const slot = fired?.slot ?? slots[0];
+  const slot = guaranteed(fired?.slot ?? slots[0], "the refused slot");
   return new ServiceError(429, slot.limit.message, "rate_limited", {
     retryAfter: fired?.retryAfter ?? Math.ceil(slot.limit.windowMs / 1000),
   });

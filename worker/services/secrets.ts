@@ -52,9 +52,8 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
-  const [, n, r, p, salt, hash] = parts;
+  const [kind, n, r, p, salt, hash, ...more] = stored.split("$");
+  if (kind !== "scrypt" || hash === undefined || salt === undefined || more.length) return false;
   const expected = unb64(hash);
   const key = await scrypt(password, unb64(salt), {
     N: Number(n),

@@ -84,7 +84,7 @@ export async function storeToken(
   now: number,
   cap: number,
 ): Promise<D1PreparedStatement[]> {
-  const [id, secret] = token.split(".");
+  const [id, secret = ""] = token.split(".");
   const used = TOKEN_TABLES[table];
   const d1 = db.$client;
   return [
@@ -121,9 +121,10 @@ export function generateSessionToken(): string {
 
 export function parseToken(token: string | null): { id: string; secret: string } | null {
   if (!token || token.length > 200) return null;
-  const parts = token.split(".");
-  if (parts.length !== 2 || !/^[a-z2-9]{8,64}$/.test(parts[0]) || !/^[a-z2-9]{16,64}$/.test(parts[1])) return null;
-  return { id: parts[0], secret: parts[1] };
+  const [id, secret, ...more] = token.split(".");
+  if (id === undefined || secret === undefined || more.length) return null;
+  if (!/^[a-z2-9]{8,64}$/.test(id) || !/^[a-z2-9]{16,64}$/.test(secret)) return null;
+  return { id, secret };
 }
 
 export interface ValidatedSession {

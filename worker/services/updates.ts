@@ -13,7 +13,7 @@ import { DAY_MS } from "../../domain/dates";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import type { UpdateDTO } from "../../domain/conversation";
 import type { SessionUser } from "../../domain/types";
-import type { Database } from "../../db/client";
+import { type Database, guaranteed, runBatch } from "../../db/client";
 import { requireSignedIn } from "./access";
 import { ServiceError, validateFields } from "./errors";
 import { PURCHASE_MESSAGES } from "./purchases";
@@ -108,7 +108,7 @@ export async function postUpdate(
     now,
   );
   markPublicContentChanged();
-  return toDTO((written.results as UpdateRow[])[0], true);
+  return toDTO(guaranteed((written.results as UpdateRow[])[0], "the new update"), true);
 }
 
 /** Edits an update's title, body or audience. Nobody is notified again. */
@@ -142,7 +142,7 @@ export async function deleteUpdate(
 ): Promise<void> {
   const project = await projectToManage(db, viewer, idOrSlug);
   const d1 = db.$client;
-  const [deleted] = await d1.batch([
+  const [deleted] = await runBatch(d1, [
     d1.prepare("delete from project_updates where id = ?1 and project_id = ?2 returning id").bind(updateId, project.id),
     d1.prepare("delete from notifications where event_key = ?1").bind(`update:${updateId}`),
   ]);
@@ -201,7 +201,7 @@ export const DASHBOARD_QUESTIONS = 5;
  */
 export async function getConversationSummary(db: Database, projectId: string): Promise<ConversationSummary> {
   const d1 = db.$client;
-  const [followers, updates, open] = await d1.batch<Record<string, unknown>>([
+  const [followers, updates, open] = await runBatch(d1, [
     d1.prepare("select count(*) as n from project_follows where project_id = ?1").bind(projectId),
     d1
       .prepare(

@@ -89,7 +89,7 @@ export async function deleteUnusedUploads(
       ...(cursor ? { cursor } : startAfter ? { startAfter } : {}),
     });
     listed += page.objects.length;
-    if (page.objects.length) last = page.objects[page.objects.length - 1].key;
+    last = page.objects.at(-1)?.key ?? last;
     const old = page.objects.filter((o) => o.uploaded.getTime() < cutoff).map((o) => o.key);
     if (old.length) {
       const orphans = await db.$client

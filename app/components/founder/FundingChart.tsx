@@ -49,25 +49,25 @@ export function FundingChart({
   title: string;
   until?: string;
 }) {
-  if (series.length === 0) {
+  const first = series[0];
+  const last = series.at(-1);
+  if (!first || !last) {
     return (
       <p className="chart-empty">
         No investments yet. The chart of your funding over time appears after the first purchase.
       </p>
     );
   }
-  const last = series[series.length - 1];
   const extended = until && until > last.date ? [...series, { date: until, cumulative: last.cumulative }] : series;
   // Drawn as steps: the total stays flat between investment days and rises on the day itself
   // (a straight line from one day to the next would suggest money trickling in between).
-  const points = extended.flatMap((p, i) =>
-    i === 0 || extended[i - 1].cumulative === p.cumulative
-      ? [p]
-      : [{ ...p, cumulative: extended[i - 1].cumulative }, p],
-  );
+  const points = extended.flatMap((p, i) => {
+    const previous = extended[i - 1];
+    return !previous || previous.cumulative === p.cumulative ? [p] : [{ ...p, cumulative: previous.cumulative }, p];
+  });
   const summary =
     `Cumulative funding of ${title}: ${formatMoney(last.cumulative)} raised of a ${formatMoney(goal)} goal, ` +
-    `from ${formatDate(toTime(series[0].date))} to ${formatDate(toTime(last.date))}.`;
+    `from ${formatDate(toTime(first.date))} to ${formatDate(toTime(last.date))}.`;
 
   return (
     <figure className="funding-chart">
@@ -115,8 +115,11 @@ function ChartSvg({
   const innerW = width - margin.left - margin.right;
   const innerH = height - margin.top - margin.bottom;
 
-  const start = toTime(points[0].date);
-  const lastTime = toTime(points[points.length - 1].date);
+  const first = points[0];
+  const final = points.at(-1);
+  if (!first || !final) return null;
+  const start = toTime(first.date);
+  const lastTime = toTime(final.date);
   // A raise whose only investments came on its first day still gets a visible width.
   const end = lastTime > start ? lastTime : start + DAY_MS;
   const top = Math.max(goal, ...points.map((p) => p.cumulative)) * 1.1 || 1;
@@ -133,7 +136,6 @@ function ChartSvg({
   const dates = [
     ...new Set(Array.from({ length: labels }, (_, i) => start + Math.round((days * i) / (labels - 1)) * DAY_MS)),
   ];
-  const final = points[points.length - 1];
   const goalY = y(goal);
 
   return (

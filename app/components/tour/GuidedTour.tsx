@@ -167,6 +167,7 @@ export function GuidedTour({ steps = INVESTOR_TOUR_STEPS, onFinish, onSkip }: Gu
   const next = useCallback(async () => {
     if (index === null || busy) return;
     const step = steps[index];
+    if (!step) return;
     const token = run.current;
     if (step.action) {
       setBusy(true);
@@ -200,10 +201,12 @@ export function GuidedTour({ steps = INVESTOR_TOUR_STEPS, onFinish, onSkip }: Gu
     );
   }
 
+  const step = steps[index];
+  if (!step) return null;
   return (
     <TourOverlay
       key={index}
-      step={steps[index]}
+      step={step}
       index={index}
       total={steps.length}
       busy={busy}
@@ -357,9 +360,9 @@ function TourOverlay({
     if (e.key !== "Tab") return;
     // Keep Tab inside the tooltip (the page behind is covered while the tour runs).
     const items = Array.from(tooltip.current?.querySelectorAll<HTMLElement>("button") ?? []);
-    if (items.length === 0) return;
     const first = items[0];
-    const lastItem = items[items.length - 1];
+    const lastItem = items.at(-1);
+    if (!first || !lastItem) return;
     const active = document.activeElement;
     if (e.shiftKey && (active === first || active === tooltip.current)) {
       e.preventDefault();
