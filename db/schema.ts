@@ -190,7 +190,7 @@ export const investments = sqliteTable(
     cancelledAt: integer("cancelled_at"),
     /**
      * The last instant (ms) this investment may be cancelled, fixed at purchase from the deadline
-     * the offering stated then (issue 16): no later edit can shorten it. A later deadline gives
+     * the offering stated then: no later edit can shorten it. A later deadline gives
      * more time (the cancel reads the later of this and the current deadline's cutoff).
      */
     cancelCutoffAt: integer("cancel_cutoff_at"),
@@ -304,7 +304,7 @@ export const trustedDevices = sqliteTable(
 );
 
 /**
- * Networks an account has signed in from (issue 16, ADR 026): the client's IPv4 address or IPv6
+ * Networks an account has signed in from (ADR 026): the client's IPv4 address or IPv6
  * /64. A sign-in from a known network is not held back by guesses from elsewhere (the account's
  * all-unknown-browsers limit), as a known device is not. At most MAX_NETWORKS_PER_USER per user.
  */
@@ -321,7 +321,7 @@ export const signInNetworks = sqliteTable(
 );
 
 /**
- * Every image stored in R2 (issue 16, ADR 023): who stored it and how big, so the per-account
+ * Every image stored in R2 (ADR 023): who stored it and how big, so the per-account
  * quota (count and bytes) is one guarded INSERT before the bytes go to R2, a project may use only
  * its founder's uploads, and the daily cron deletes the ones no project references.
  */
@@ -339,7 +339,7 @@ export const uploads = sqliteTable(
 );
 
 /**
- * Usernames given up (issue 16, ADR 025): a released public-profile username stays reserved for
+ * Usernames given up (ADR 025): a released public-profile username stays reserved for
  * 30 days, so nobody can take it over to speak as the person who had it.
  */
 export const releasedUsernames = sqliteTable(
@@ -383,7 +383,7 @@ export const aiInsights = sqliteTable(
 );
 
 /**
- * An investor's self-declared, simulated finances (issue 9): the inputs of the Reg CF 12-month
+ * An investor's self-declared, simulated finances: the inputs of the Reg CF 12-month
  * limit. Whole dollars. `applyLimits` off (the default) keeps the spec's unlimited demo funds.
  */
 export const investorFinancials = sqliteTable(
@@ -404,7 +404,7 @@ export const investorFinancials = sqliteTable(
   ],
 );
 
-// ---- Issue 10: founders and investors talk (ADR 022) ----
+// ---- founders and investors talk (ADR 022) ----
 
 /** Who follows which project (the watchlist). Following twice is one row. */
 export const projectFollows = sqliteTable(
@@ -471,7 +471,7 @@ export const projectQuestions = sqliteTable(
 );
 
 /**
- * `deadline` (issue 16): a project moved its funding deadline later, told to every active investor
+ * `deadline`: a project moved its funding deadline later, told to every active investor
  * regardless of preferences (a material change to the offering). TypeScript only: no CHECK in SQL.
  */
 export const NOTIFICATION_KINDS = [

@@ -1,5 +1,5 @@
 /**
- * The Reg CF cancellation window (17 CFR 227.304, issue 9): an investor may cancel an investment
+ * The Reg CF cancellation window (17 CFR 227.304): an investor may cancel an investment
  * until 48 hours before the offering's deadline. Funding ends at 00:00 UTC of `fundingDeadline`
  * (the day `daysLeft` reaches 0 and the purchase SQL stops selling), so the last moment to cancel
  * is 48 hours before that. Pure: the service enforces it, the pages show it.
@@ -13,7 +13,7 @@ export function cancelDeadline(fundingDeadline: string): number {
 }
 
 /**
- * An investment's own cutoff (issue 16): the later of the cutoff stored at purchase (48 hours
+ * An investment's own cutoff: the later of the cutoff stored at purchase (48 hours
  * before the deadline the offering stated then) and the current deadline's. No edit can shorten
  * it; a later deadline extends it. A row without a stored cutoff falls back to the deadline's.
  */

@@ -1,8 +1,8 @@
 /**
- * The conversation's limits and messages (issue 10), in a module without valibot: the components
+ * The conversation's limits and messages, in a module without valibot: the components
  * import these, the form schemas (update-form.ts, question-form.ts) build on them.
  */
-/** `perDay`: updates a project may post a day (issue 16: each one notifies every follower and investor). */
+/** `perDay`: updates a project may post a day (each one notifies every follower and investor). */
 export const UPDATE_LIMITS = { title: 120, body: 10_000, perDay: 10 } as const;
 
 export const UPDATE_MESSAGES = {

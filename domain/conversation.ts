@@ -1,4 +1,4 @@
-/** What the conversation's services answer (issue 10): shared by the API, the loaders and the components. */
+/** What the conversation's services answer: shared by the API, the loaders and the components. */
 export interface UpdateDTO {
   id: string;
   projectId: string;

@@ -1,5 +1,5 @@
 /**
- * Calendar days, the one place for them (issue 17). A day is a UTC date written YYYY-MM-DD, the
+ * Calendar days, the one place for them. A day is a UTC date written YYYY-MM-DD, the
  * form the database, the API and `<input type="date">` use. Display is domain/format.ts
  * (`formatDate`).
  *

@@ -1,5 +1,5 @@
 /**
- * Settings, Investor Information (issue 9): the self-declared, simulated figures behind the
+ * Settings, Investor Information: the self-declared, simulated figures behind the
  * investment limits (domain/reg-cf.ts). One schema for the settings page's action and
  * `PUT /api/users/me/financials`; field names are the API's JSON keys (ADR 016).
  *

@@ -1,5 +1,5 @@
 /**
- * Money conversion, the one place for it (issue 17). The API and the pages carry dollars; the
+ * Money conversion, the one place for it. The API and the pages carry dollars; the
  * database and every sum or comparison use integer cents, so there is no float drift.
  * Display is domain/format.ts (`formatMoney`, `formatPrice`).
  */

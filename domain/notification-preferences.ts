@@ -1,4 +1,4 @@
-/** The notification switches (issue 10 §4): shared by the settings page and the service. */
+/** The notification switches: shared by the settings page and the service. */
 export interface NotificationPreferences {
   updates: boolean;
   answers: boolean;

@@ -1,5 +1,5 @@
 /**
- * Every notification's wording, in one place (issue 16). A notification is read in the bell and on
+ * Every notification's wording, in one place. A notification is read in the bell and on
  * /notifications as a sentence *from the platform*, so anything a user chose (a display name, a
  * project title, an update's title, a question) is set apart in quotation marks: "“Claim your
  * payout at …” invested $50 in “Campus Keys”" reads as a name, never as an instruction from us.
@@ -53,7 +53,7 @@ export const NOTIFICATION_TEXT = {
   goal: (projectTitle: string) => `${quoted(projectTitle)} reached its funding goal`,
   closing: (projectTitle: string) => `${quoted(projectTitle)} closes within 48 hours`,
   /**
-   * A later funding deadline, for the project's investors (issue 16): the new date and how long
+   * A later funding deadline, for the project's investors: the new date and how long
    * they may now cancel (`cancelUntil`, ms: 48 hours before 00:00 UTC of the new deadline).
    */
   deadline: (projectTitle: string, fundingDeadline: string, cancelUntil: number) =>

@@ -1,5 +1,5 @@
 /**
- * The project browser's search text and sort orders (issue 9, section 4). Pure and isomorphic: the
+ * The project browser's search text and sort orders. Pure and isomorphic: the
  * service turns the text into an FTS5 query, the page shows it back and offers the sorts.
  *
  * A search is at most SEARCH_MAX_LENGTH characters and SEARCH_MAX_TERMS words; longer input is cut,

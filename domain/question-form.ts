@@ -1,5 +1,5 @@
 /**
- * Questions on a project and the founder's answers (issue 10 §3): a question is at most 1,000
+ * Questions on a project and the founder's answers: a question is at most 1,000
  * characters, an answer at most 5,000 (our bound: the issue names none). Built from the field
  * vocabulary (domain/fields.ts `requiredText`).
  */

@@ -1,5 +1,5 @@
 /**
- * An honest raise (issue 9 §3): who owns the company after this round, and whether one backer
+ * An honest raise: who owns the company after this round, and whether one backer
  * carries it. Pure: the detail page and `GET /api/projects/{id}` show what this computes from the
  * project's own counters (active investments only) and the largest single investor's total.
  */

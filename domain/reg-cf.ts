@@ -1,5 +1,5 @@
 /**
- * The investment limits of the real rules (issue 9), applied to CampusFund's simulated money.
+ * The investment limits of the real rules, applied to CampusFund's simulated money.
  * Pure: the purchase service enforces them (its SQL guard is built from the same constants, see
  * worker/services/investor-limits.ts), the settings page, the purchase page and the share
  * calculator show them.
@@ -207,7 +207,7 @@ export function limitRefusal(kind: LimitKind, remainingDollars: number, f: Inves
 }
 
 /**
- * The purchase form's risk acknowledgement (issue 9, section 5): a required checkbox, checked by
+ * The purchase form's risk acknowledgement: a required checkbox, checked by
  * the server on the form door. The API keeps the spec's payload and does not ask for it.
  */
 export const RISK_ACKNOWLEDGEMENT = "I understand I may lose all of the money I invest";

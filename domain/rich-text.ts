@@ -1,5 +1,5 @@
 /**
- * Plain text with paragraphs and links (issue 10: founder updates, questions and answers), parsed
+ * Plain text with paragraphs and links (founder updates, questions and answers), parsed
  * into pieces a component renders as React text and anchors: no HTML ever passes through, and
  * only absolute http(s) URLs become links (a `javascript:` or `data:` "link" stays text).
  */

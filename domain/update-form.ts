@@ -1,5 +1,5 @@
 /**
- * A founder's update to their project (issue 10 §2): one valibot schema for the founder
+ * A founder's update to their project: one valibot schema for the founder
  * dashboard's form and `POST/PUT /api/projects/{id}/updates`. The title is one line, at most 120
  * characters; the body plain text (paragraphs and links are rendered by `RichText`, never HTML),
  * at most 10,000. Lengths count characters as people do (code points), as the table's CHECK does.

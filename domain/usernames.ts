@@ -1,5 +1,5 @@
 /**
- * Usernames nobody may take (issue 16, ADR 025): a public profile lives at `/investors/{username}`
+ * Usernames nobody may take (ADR 025): a public profile lives at `/investors/{username}`
  * and its name is shown as a person's handle, so names that would speak for the platform, for its
  * staff or a role, or that look like one of our own paths, are refused with a field message.
  * Pure: the public profile schema (both doors) and its tests use it.

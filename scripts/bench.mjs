@@ -216,9 +216,9 @@ async function founderWithProject(investorCookie) {
   });
   const published = await api(`/api/projects/${project._id}/publish`);
   const investorToken = investorCookie.split("=")[1];
-  // The purchase states the price it expects (issue 16).
+  // The purchase states the price it expects.
   await api(`/api/projects/${project._id}/invest`, { shares: 20, sharePrice: 10 }, investorToken);
-  // Issue 10: something on each tab, and a notification for the investor's bell.
+  // Something on each tab of the conversation, and a notification for the investor's bell.
   await api(`/api/projects/${project._id}/follow`, {}, investorToken);
   await api(`/api/projects/${project._id}/updates`, { title: "Bench update", body: "What the benchmark posts." });
   await api(`/api/projects/${project._id}/updates`, { title: "For investors", body: "Numbers.", investorsOnly: true });
@@ -374,7 +374,7 @@ async function main() {
     const signedIn = await d1Queries(path, founder.cookie);
     queries.push({ path, visitor: null, signedIn: signedIn.queries, status: [null, signedIn.status], target: false });
   }
-  // Issue 10: the signed-in project page with its conversation tabs (the header bell included).
+  // The signed-in project page with its conversation tabs (the header bell included).
   const talk = [`/project/${founder.slug}?tab=updates`, `/project/${founder.slug}?tab=questions`];
   for (const path of talk) {
     const visitor = await d1Queries(path);

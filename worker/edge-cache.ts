@@ -13,7 +13,7 @@
  * EDGE_TTL_SECONDS. Sign-ins, sign-outs and contact messages do not touch the cache. A follow
  * changes only its project's follower count: it marks that project alone (`markFollowersChanged`),
  * and a copy of that project's page, `.data` or API answer made before the follow is dropped once
- * it is FOLLOWERS_FRESH_MS old, so `/demo`, `/` and other projects stay cached (issue 16, ADR 025).
+ * it is FOLLOWERS_FRESH_MS old, so `/demo`, `/` and other projects stay cached (ADR 025).
  * (The shared Cache API was tried as a second layer and dropped: its copies cannot be purged by
  * a write without enumerating every URL variant of a project.)
  *

@@ -89,7 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers = actionRetryAfter;
 
 /**
- * Follow / Following on a card (issue 10): the service's rule, then back to the same page of the
+ * Follow / Following on a card: the service's rule, then back to the same page of the
  * same search; a refusal (the follow limit, an unknown project) re-renders the browser with it (built from the request's own query, without a data request's routing parameters).
  */
 export async function action({ request, context }: Route.ActionArgs) {

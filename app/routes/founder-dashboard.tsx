@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = actionRetryAfter;
 
 /**
- * Posting, editing and deleting updates (issue 10 §2). The services check that the viewer is the
+ * Posting, editing and deleting updates. The services check that the viewer is the
  * project's founder (or an admin); a refused form comes back with every error beside its field,
  * and `error` for clients reading the action's data.
  */

@@ -1,5 +1,5 @@
 /**
- * One investment: /portfolio/investments/:id, for its owner or an admin (issue 9 §2). It shows
+ * One investment: /portfolio/investments/:id, for its owner or an admin. It shows
  * the project, shares, price, amount, date, equity and status, and until 48 hours before the
  * project's funding deadline ('You can cancel until {date}') offers to cancel it.
  *
@@ -78,7 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     /**
      * "Dec 18, 2026, 00:00 UTC": when this investment's window closes (or closed): the later of the
-     * cutoff fixed at purchase and the current deadline's (issue 16).
+     * cutoff fixed at purchase and the current deadline's.
      */
     cancelUntil: i.cancelDeadline ? cutoffText(Date.parse(i.cancelDeadline)) : "",
     fundingDeadline: project.fundingDeadline,

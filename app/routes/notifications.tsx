@@ -1,5 +1,5 @@
 /**
- * /notifications (issue 10 §4): the signed-in user's notifications, newest first, each a link that
+ * /notifications: the signed-in user's notifications, newest first, each a link that
  * marks it read as it opens it (/notifications/{id}), and Mark all read, a POST form that works
  * without JavaScript (and redirects, so the header's count is read again). A visitor signs in first and comes back here.
  */

@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers = actionRetryAfter;
 
 /**
- * The page's forms (issue 10): follow and unfollow, ask, answer, hide and show a question. Each
+ * The page's forms: follow and unfollow, ask, answer, hide and show a question. Each
  * calls its service, which holds the rules; success redirects back (the tab and the item in the
  * URL), a refusal re-renders with the message beside the field and `error` for data clients. A
  * visitor's POST is sent to sign in and back.

@@ -5,7 +5,7 @@
  * API. A hidden idempotency key, made fresh for each rendered form, means a double submit buys
  * once, and the posted `sharePrice` (the price the page showed) and `amount` (the total it showed)
  * must still be the project's price and shares × price, so a purchase never charges a different
- * amount than the one on screen (issue 16: a changed price is 'The share price has just changed…').
+ * amount than the one on screen (a changed price is 'The share price has just changed…').
  * Re-posting a form whose purchase was cancelled since says so; it never buys again.
  *
  * Without JavaScript the page cannot update its button and total as the shares input changes, so
@@ -15,7 +15,7 @@
  * after hydration) the label and total follow the input, the form posts directly, and the spec's
  * success message shows for 1.5 s before the page moves to the portfolio.
  *
- * Before buying, the page says what the real platforms say (issue 9, section 5): the equity the
+ * Before buying, the page says what the real platforms say: the equity the
  * chosen shares buy, the investor's remaining allowance under the investment limits (or, with
  * the limits off, what it would be), the cancellation deadline, the shares already held, and a
  * required risk acknowledgement that the action checks on the server. Total and submit button

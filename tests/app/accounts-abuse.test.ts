@@ -1,5 +1,5 @@
 /**
- * The second attack's account findings (issue 16) through the page doors of the built app: the
+ * The second attack's account findings through the page doors of the built app: the
  * sign-up form keyed by the IPv6 /64, trivial and personal passwords refused by the sign-up and
  * settings forms (document and `.data`), and the portfolio's Regenerate within the per-network
  * budget of model calls. The API door: tests/workers/accounts-abuse.test.ts.

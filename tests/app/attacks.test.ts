@@ -1,5 +1,5 @@
 /**
- * The attack on the running app (issue 6), replayed through the doors where it was found: the page
+ * The attack on the running app, replayed through the doors where it was found: the page
  * actions and their `.data` routes of the built Worker (the API door is tests/workers/attacks.test.ts).
  */
 import { env } from "cloudflare:workers";
@@ -64,7 +64,7 @@ describe("2. no open redirect after sign-in or sign-up, and never a 500", () => 
     });
   }
 
-  // Issue 16: dot segments the URL parser removes after the origin check (`/..//host` resolves to
+  // Dot segments the URL parser removes after the origin check (`/..//host` resolves to
   // the path `//host`, a link to another site). Every shape the second attack found, and kin.
   const dotSegments = [
     "/..//evil.example",

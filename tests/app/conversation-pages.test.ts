@@ -1,5 +1,5 @@
 /**
- * Issue 10 through the page doors (forms as a browser without JavaScript sends them): the question
+ * The conversation (ADR 022) through the page doors (forms as a browser without JavaScript sends them): the question
  * limit under concurrency, who may answer and post updates, the bell's count read with the session,
  * and the query counts of the conversation's pages.
  */

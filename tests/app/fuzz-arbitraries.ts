@@ -31,7 +31,7 @@ export const FIELD_NAMES = [
   "confirmPassword",
   "js",
   "variant",
-  // issue 10: follows, updates, questions, notifications
+  // the conversation: follows, updates, questions, notifications
   "projectId",
   "questionId",
   "updateId",
@@ -266,7 +266,7 @@ function validish(field: string, known: Known): fc.Arbitrary<string> {
     ],
     website: ["", " ", "http://spam.example"],
     js: ["1", "0", "true", ""],
-    // the purchase form's risk acknowledgement and the Investor Information form (issue 9)
+    // the purchase form's risk acknowledgement and the Investor Information form
     riskAcknowledged: ["on", "true", "", "off", "yes"],
     annualIncome: ["85000", "$85,000", "0", "", "-1", "12.5", "1e5", "10000000000", "10000000001", "abc"],
     netWorth: ["124000", "123999", "0", "", "-0", " 5 ", "99999999999999999999"],
@@ -283,7 +283,7 @@ function validish(field: string, known: Known): fc.Arbitrary<string> {
       "CANCEL",
       "",
       "x",
-      // issue 10: the project page's, the founder dashboard's, /notifications' and settings' forms
+      // the conversation: the project page's, the founder dashboard's, /notifications' and settings' forms
       "follow",
       "unfollow",
       "ask",

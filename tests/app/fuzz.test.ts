@@ -43,7 +43,7 @@ import { allCounts, call, inDays, insertProject, ORIGIN, SESSION, signup, tally,
  * milliseconds, the near-valid sign-ins and sign-ups that reach the password hash cost ~250 ms.
  */
 const API_RUNS = 1000;
-// Grown with the page targets (issue 10 added four) so each door of the rarest still gets its share.
+// Grown with the page targets (the conversation added four) so each door of the rarest still gets its share.
 const PAGE_RUNS = 2000;
 /** Fewest cases each target (and each page target's door) must get, so none silently drops out. */
 const MIN_PER_TARGET = 10;
@@ -163,7 +163,7 @@ interface Ctx {
    * whose cancellation window has closed, and the victim's (someone else's: 404).
    */
   investmentIds: string[];
-  /** An update on the founder's draft and a question on the open project (issue 10). */
+  /** An update on the founder's draft and a question on the open project. */
   updateIds: string[];
   questionIds: string[];
 }
@@ -293,7 +293,7 @@ function apiTargets(c: Ctx): Target[] {
       segmentArb(c.investmentIds).map((i) => `/api/investments/${i}/cancel`),
     ),
     t("/api/projects/founder", ["GET"]),
-    // issue 10
+    // the conversation's pages
     t(
       "/api/projects/:id/follow",
       ["POST", "DELETE"],

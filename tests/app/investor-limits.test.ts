@@ -1,5 +1,5 @@
 /**
- * Issue 9, the page doors of the investment limits and of the purchase page an investor can
+ * The page doors of the investment limits and of the purchase page an investor can
  * trust: the purchase form's risk acknowledgement (checked on the server), the limit refusal on
  * the form door, what the purchase page and the calculator show before buying, the settings
  * page's Investor Information action, and the queries those pages send.

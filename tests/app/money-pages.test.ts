@@ -1,5 +1,5 @@
 /**
- * Issue 16 through the pages' form doors (the built Worker, no JavaScript): the project form
+ * The money rules (ADR 024) through the pages' form doors (the built Worker, no JavaScript): the project form
  * refuses an earlier deadline once investors bought, the purchase form states the price it showed
  * (and a changed price buys nothing), re-posting a cancelled purchase says so, and the investment
  * page names each investment's own cutoff.

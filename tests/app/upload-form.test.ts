@@ -1,5 +1,5 @@
 /**
- * Issue 16 through the project form's doors (the page action and its `.data` route): images are
+ * The upload rules (ADR 023) through the project form's doors (the page action and its `.data` route): images are
  * stored only by a save that will be accepted. A row intent, a refused save, another founder's
  * edit form, a visitor or an investor store nothing; a founder cannot save another founder's upload
  * URL; the account's quota and hourly limit apply here too (ADR 023). The API door and the limits

@@ -1,5 +1,5 @@
 /**
- * Issue 16 through the page doors (forms as a browser without JavaScript sends them, and their
+ * The write limits (ADR 025) through the page doors (forms as a browser without JavaScript sends them, and their
  * `.data` twins): the follow limit on the project page and the browser's cards, the visitors'
  * cache during a follow loop, the update limit on the founder dashboard, and the username rules on
  * the settings page.

@@ -1,5 +1,5 @@
 /**
- * Cancelling an investment (issue 9 §2), with JavaScript on and off: an investor who bought opens
+ * Cancelling an investment, with JavaScript on and off: an investor who bought opens
  * the investment from the portfolio, confirms, sees it Cancelled in the holdings (counted in no
  * total) and the project's raise and investor count restored, for visitors too. After the cutoff
  * (48 hours before the funding deadline) there is no button and a forged form post is refused.

@@ -1,5 +1,5 @@
 /**
- * Issue 10 in the browser, with JavaScript on and off: following, founder updates, questions and
+ * The conversation (ADR 022) in the browser, with JavaScript on and off: following, founder updates, questions and
  * notifications.
  */
 import { type APIRequestContext, type Page } from "@playwright/test";

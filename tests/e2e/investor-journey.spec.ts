@@ -70,7 +70,7 @@ test("a new investor signs up, browses, invests and sees the holding in the port
     await expect(page.getByText(`You are buying ${shares} shares of ${p.title}`)).toBeVisible();
     await expect(page.locator(".purchase-total")).toContainText(amount);
   }
-  // The risk acknowledgement is required (issue 9).
+  // The risk acknowledgement is required.
   await page.getByRole("checkbox", { name: "I understand I may lose all of the money I invest" }).check();
   await page.getByRole("button", { name: `Purchase ${shares} Shares` }).click();
 

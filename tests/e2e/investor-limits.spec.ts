@@ -1,5 +1,5 @@
 /**
- * Issue 9: the 12-month investment limit and the purchase page an investor can trust, with
+ * The 12-month investment limit and the purchase page an investor can trust, with
  * JavaScript on and off. An investor declares income and net worth in settings and turns the
  * limits on, sees the allowance on the purchase page, is stopped above it, and is refused by the
  * server with the message when the page they bought from was out of date; the risk

@@ -1,5 +1,5 @@
 /**
- * The portfolio's AI Tools tab (issue 8, section 3), with JavaScript on and off: the sector donut as
+ * The portfolio's AI Tools tab, with JavaScript on and off: the sector donut as
  * server SVG, the diversification score, the what-if table, the insights (the fallback here: there
  * is no model locally) with their source, a recommended sector leading to a browse page with
  * projects, the report and trends views (a <dialog> with JavaScript, their own URL without), the

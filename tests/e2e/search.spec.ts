@@ -1,5 +1,5 @@
 /**
- * Finding projects (issue 9, section 4): a visitor searches, sorts and pages in /demo, and the URL
+ * Finding projects: a visitor searches, sorts and pages in /demo, and the URL
  * keeps the search, the order and the category through every link; a search without results says
  * "No projects found" and offers to clear it. JavaScript on and off (the form is a GET form); axe
  * on a searched page in the js project.

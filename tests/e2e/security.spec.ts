@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy in a real browser (issue 6, ADR 014), with JavaScript on and off:
+ * The Content-Security-Policy in a real browser (ADR 014), with JavaScript on and off:
  * every page loads with the policy header and records no violation (the browser's console reports
  * and, with JavaScript, `securitypolicyviolation` events), including visitors' pages served from
  * the edge cache; static files carry the same security headers as the Worker's answers.

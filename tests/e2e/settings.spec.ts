@@ -110,7 +110,7 @@ test.describe("account settings", () => {
     await expect(page.locator("#f-username-error")).toHaveText("That username is taken");
   });
 
-  test("a reserved username is refused beside the field, in any case (issue 16)", async ({ asInvestor: { page } }) => {
+  test("a reserved username is refused beside the field, in any case", async ({ asInvestor: { page } }) => {
     await page.goto("/settings?section=public-profile");
     await page.getByLabel("Username").fill("CampusFund");
     await page.getByRole("button", { name: "Save profile" }).click();

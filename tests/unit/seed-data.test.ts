@@ -23,7 +23,7 @@ describe("demo data", () => {
     expect(data.projects.flatMap((p) => shapeProblems(p).map((problem) => `${p.id}: ${problem}`))).toEqual([]);
   });
 
-  it("gives every investment the cancellation cutoff of its project's deadline (issue 16)", () => {
+  it("gives every investment the cancellation cutoff of its project's deadline", () => {
     const deadlineOf = new Map(data.projects.map((p) => [p.id, p.fundingDeadline]));
     expect(
       data.investments.filter((i) => i.cancelCutoffAt !== cancelDeadline(deadlineOf.get(i.projectId) ?? "")),

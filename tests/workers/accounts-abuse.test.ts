@@ -1,5 +1,5 @@
 /**
- * The second attack's account findings (issue 16), replayed through the API door: per-address
+ * The second attack's account findings, replayed through the API door: per-address
  * limits keyed by the IPv6 /64, a new browser not locked out on the owner's own network, trivial
  * and personal passwords, and what sign-up reveals. Page doors: tests/app/accounts-abuse.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * AI insights that never block and never lie (issue 8, ADR 019): the adapter with a fake `AI`
+ * AI insights that never block and never lie (ADR 019): the adapter with a fake `AI`
  * binding, the cache and the per-user limit on model calls, and the analytics endpoints.
  */
 import { env } from "cloudflare:workers";
@@ -367,7 +367,7 @@ describe("the insights cache and the limit on model calls", () => {
   });
 });
 
-describe("the per-network and the global budgets of model calls (issue 16)", () => {
+describe("the per-network and the global budgets of model calls", () => {
   let run: ReturnType<typeof fakeAi>["run"];
   beforeEach(() => {
     const fake = answering(GOOD_FOR_INVESTOR);

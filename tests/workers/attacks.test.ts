@@ -1,5 +1,5 @@
 /**
- * The attack on the running app (issue 6), replayed through the API door: each finding as a test
+ * The attack on the running app, replayed through the API door: each finding as a test
  * that failed before the fix. Page actions and `.data` routes have their own suite against the
  * built app (tests/app/attacks.test.ts); the fuzz suite is tests/app/fuzz.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Cancelling an investment (issue 9 §2; worker/services/cancellations.ts `cancelInvestment`, the API's
+ * Cancelling an investment (worker/services/cancellations.ts `cancelInvestment`, the API's
  * `POST /api/investments/{id}/cancel`): the 48-hour Reg CF window, one atomic write, a second
  * cancel that changes nothing, who may cancel, and cancelled investments counted nowhere.
  */
@@ -59,7 +59,7 @@ async function row(investmentId: string) {
 
 /**
  * The deadline set straight in D1, with the project's investments holding the cutoff they would
- * have had if bought under it (issue 16: a cutoff is fixed at purchase, so moving only the
+ * have had if bought under it (a cutoff is fixed at purchase, so moving only the
  * project's deadline earlier would no longer close anyone's window): the last days of an offering.
  */
 async function setDeadline(projectId: string, deadline: string, target: D1Database = env.DB) {

@@ -1,5 +1,5 @@
 /**
- * Issue 10 through the API: following, founder updates, questions, notifications and the fan-out.
+ * The conversation (ADR 022) through the API: following, founder updates, questions, notifications and the fan-out.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

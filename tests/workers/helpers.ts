@@ -100,7 +100,7 @@ export async function insertProject(overrides: Partial<typeof projects.$inferIns
   )[0]!;
 }
 
-/** Issue 6's unsellable case: 7 shares left at $50 each, with a $500 minimum investment. */
+/** The unsellable case: 7 shares left at $50 each, with a $500 minimum investment. */
 export function insertProjectWithSevenSharesLeft() {
   return insertProject({
     sharePriceCents: 5_000,
@@ -152,7 +152,7 @@ export async function bucketKeys(prefix = "projects/"): Promise<string[]> {
 }
 
 /**
- * A purchase body that states the price per share the client read (issue 16: a purchase must
+ * A purchase body that states the price per share the client read (a purchase must
  * state `sharePrice` or `amount`): the project's price as D1 holds it now. An unknown project
  * states $10.
  */

@@ -23,7 +23,7 @@ const investRaw = (id: string, token: string | undefined, body: unknown, key?: s
 
 /**
  * A purchase by a client that read the project first: a body stating neither `amount` nor
- * `sharePrice` gets the project's current price (issue 16 requires one of them).
+ * `sharePrice` gets the project's current price (a purchase must state one of them, ADR 024).
  */
 const invest = async (id: string, token: string | undefined, body: Record<string, unknown>, key?: string) =>
   investRaw(id, token, "amount" in body || "sharePrice" in body ? body : await withPrice(id, body), key);

@@ -1,5 +1,5 @@
 /**
- * Issue 16 (ADR 024) through the API and real D1: the cancellation right survives edits (the
+ * The money rules (ADR 024) through the API and real D1: the cancellation right survives edits (the
  * deadline cannot move earlier once anyone invested; a later one is told to every investor and
  * extends their window), a purchase states the price it expects, a replayed key of a cancelled
  * purchase says so, and per-investor limits on purchases and cancellations.

@@ -1,5 +1,5 @@
 /**
- * Finding projects (issue 9, section 4): the full-text search and the sort orders of the project
+ * Finding projects: the full-text search and the sort orders of the project
  * browser, through `GET /api/projects?q=&sort=&category=&page=` (the page's loader calls the same
  * service; tests/app/search-page.test.ts covers that door) and the service itself.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 16's findings on uploads (ADR 023), through the API door and the services: the per-account
+ * The upload limits (ADR 023), through the API door and the services: the per-account
  * quota and hourly limit hold under a burst of concurrent uploads, an upload may be used only by a
  * project of the founder who stored it (or the admin editing), and the daily cleanup deletes what
  * no project uses. (The project form's door: tests/app/upload-form.test.ts.)
@@ -75,7 +75,7 @@ async function objectsOf(ownerId: string): Promise<{ count: number; bytes: numbe
   return { count, bytes };
 }
 
-describe("the upload limits hold under a burst (issue 16: 2.17 GB from one account in 30 s)", () => {
+describe("the upload limits hold under a burst (2.17 GB from one account in 30 s)", () => {
   it("100 concurrent uploads of 100 KB from one account: exactly 30 stored (the hourly limit), 70 refused with 429", async () => {
     const { token, user } = await signup("founder");
     const size = 100 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Issue 16 through the API: usernames that would speak for the platform are reserved, a name given
+ * Usernames (ADR 025) through the API: usernames that would speak for the platform are reserved, a name given
  * up is held for its last owner for 30 days, and an account changes its username at most 3 times a
  * day, each rule checked by the save's own batch (PUT /api/users/profile/{userId}).
  */

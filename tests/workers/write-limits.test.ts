@@ -1,5 +1,5 @@
 /**
- * Issue 16 through the API: the write loops. Follows and unfollows are limited per user (60
+ * The write limits (ADR 025) through the API: the write loops. Follows and unfollows are limited per user (60
  * changes an hour, reserved in the write's batch), and a follow refreshes only its project's
  * follower count in the visitors' cache; founders' updates are limited per project (10 a day),
  * so a loop cannot send followers a notification a second.

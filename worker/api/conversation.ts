@@ -1,5 +1,5 @@
 /**
- * The conversation's API (issue 10, ADR 022): following, founder updates, questions and
+ * The conversation's API (ADR 022): following, founder updates, questions and
  * notifications. Each route is a thin door onto its service, which holds every rule; errors are
  * the services' messages (thrown, answered once by `apiErrorResponse`).
  */

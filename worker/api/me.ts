@@ -2,7 +2,7 @@
  * The signed-in user's own account (spec sections 5 and 8): `GET /api/users/me/profile` reads
  * the profile, `PUT /api/users/me` saves the profile edit form (worker/services/profile.ts);
  * `GET`/`PUT /api/users/me/financials` and `GET /api/users/me/limits` are the investment limits'
- * figures (issue 9, worker/services/investor-limits.ts).
+ * figures (worker/services/investor-limits.ts).
  * Mounted before any other `/users` router, so `/users/me` is never read as a user id.
  */
 import { Hono } from "hono";

@@ -57,7 +57,7 @@ projectsApi.post("/:id/publish", async (c) => {
 
 /**
  * GET /api/projects/{slug or _id} → project (with `raise`: the cap table and the largest investor's
- * share, issue 9 §3; `followers` and the caller's `following`, issue 10) | 404. A draft is found only by its founder and admins (with their token);
+ * share, `followers` and the caller's `following`) | 404. A draft is found only by its founder and admins (with their token);
  * everyone else gets the 404 a missing project gets.
  */
 projectsApi.get("/:id", async (c) => {
@@ -77,7 +77,7 @@ projectsApi.get("/:id/investors", async (c) => {
  * POST /api/projects/{id}/invest { shares, amount | sharePrice } with a bearer token (or the
  * session cookie). The purchase states the price it expects: `amount` (shares × share price, the
  * spec's field) or `sharePrice` (dollars per share), or both; neither is a 400, a `sharePrice` that
- * is no longer the project's a 409 'The share price has just changed…' (issue 16).
+ * is no longer the project's a 409 'The share price has just changed…'.
  * `Idempotency-Key` makes retries safe: the same key answers with the original purchase (200)
  * instead of buying again (201); if that purchase was cancelled since, 409 `code:
  * "purchase_cancelled"` with the investment. Without the header every request is a new purchase.

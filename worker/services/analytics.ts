@@ -10,7 +10,7 @@
  *   `forceRefresh` asks the model again;
  * - model calls are limited per acting user (AI_CALL_LIMIT), per client network (AI_ADDRESS_LIMIT:
  *   accounts are free, so one address must not command ten calls an hour per account it makes)
- *   and for the whole deployment per UTC day (`AI_DAILY_CALLS` in wrangler.toml, issue 16), all
+ *   and for the whole deployment per UTC day (`AI_DAILY_CALLS` in wrangler.toml), all
  *   reserved atomically in one batch; past any of them the cached answer for these holdings
  *   (however old) or the fallback is served, never an error;
  * - `forceRefresh` still serves an answer cached less than FORCE_REFRESH_MIN_AGE_MS ago (a

@@ -27,7 +27,7 @@ import {
 export const MAX_DEVICES_PER_USER = 10;
 /**
  * Networks (an IPv4 address or an IPv6 /64) an account signed in from: known for 90 days after
- * their last sign-in, at most this many per account (issue 16, ADR 026).
+ * their last sign-in, at most this many per account (ADR 026).
  */
 export const NETWORK_LIFETIME_MS = 90 * DAY_MS;
 export const MAX_NETWORKS_PER_USER = 10;
@@ -39,7 +39,7 @@ const MINUTE = 60 * 1000;
  * - From a browser with a device cookie for the account: 5 per device.
  * - From a network (IPv4 address or IPv6 /64) the account signed in from in the last 90 days:
  *   5 per account from that network only, so the owner at home or on campus, even on a new
- *   browser, is not locked out by guesses from elsewhere (issue 16).
+ *   browser, is not locked out by guesses from elsewhere.
  * - From anywhere else: 5 per account from one address, and 10 per account from all unknown
  *   browsers together, so guesses spread over many addresses stay few while the owner, on a
  *   browser or network they signed in with before, is never locked out by them.

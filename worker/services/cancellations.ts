@@ -22,7 +22,7 @@ export const CANCEL_LIMIT: RateLimit = {
 export const cancelSlot = (userId: string): Slot => ({ key: `cancel:user:${userId}`, limit: CANCEL_LIMIT });
 
 // ---------------------------------------------------------------------------------------------
-// Reading one investment and cancelling it (issue 9 §2, Reg CF 17 CFR 227.304)
+// Reading one investment and cancelling it (Reg CF 17 CFR 227.304)
 
 export const CANCEL_MESSAGES = {
   notFound: INVESTMENT_NOT_FOUND,
@@ -61,7 +61,7 @@ function cancelRefusal(inv: InvestmentDTO, now: number): ServiceError | null {
 /**
  * Cancels an investment: its owner or an admin, until its cutoff (domain/cancellation.ts): the
  * later of the cutoff stored at purchase (48 hours before the deadline stated then) and 48 hours
- * before the current deadline, so no edit shortens it and a later deadline extends it (issue 16).
+ * before the current deadline, so no edit shortens it and a later deadline extends it.
  * The row is kept with status 'cancelled' and `cancelled_at`; the project's `shares_sold` and
  * `funding_current` go down by exactly its shares and amount. 30 cancellations an hour per user.
  *

@@ -1,5 +1,5 @@
 /**
- * Who is asking: the client network used to key per-address rate limits (ADR 013, issue 16).
+ * Who is asking: the client network used to key per-address rate limits (ADR 013).
  * Cloudflare sets `CF-Connecting-IP` at the edge (a client cannot override it there); `wrangler dev`
  * passes a client-sent one through, which is how local tests act as many addresses.
  *

@@ -16,7 +16,7 @@ export class ServiceError extends Error {
   readonly errors: FieldErrors | null;
   /**
    * More for an API client to act on, added to the JSON answer beside `message` (say, the
-   * cancelled investment a replayed purchase key names, with `code`: issue 16).
+   * cancelled investment a replayed purchase key names, with `code`).
    */
   readonly details: Record<string, unknown> | null;
   constructor(

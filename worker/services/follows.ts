@@ -1,9 +1,9 @@
 /**
- * Following a project (issue 10 §1): the watchlist. Any signed-in user may follow a published
+ * Following a project: the watchlist. Any signed-in user may follow a published
  * project; following twice is one follow (the primary key), unfollowing what you do not follow
  * changes nothing. Answers carry the new follower count so both doors can show it.
  *
- * Issue 16 (ADR 025): at most FOLLOW_RATE_LIMIT.max changes an hour per user, reserved in the
+ * A limit (ADR 025): at most FOLLOW_RATE_LIMIT.max changes an hour per user, reserved in the
  * write's own batch and only when the request changes something (a repeated follow is free and
  * never refused). A change marks only its project's follower count changed for the edge cache
  * (`markFollowersChanged`), never the whole visitors' cache.
@@ -26,7 +26,7 @@ export const FOLLOW_MESSAGES = {
   tooMany: "You can follow or unfollow projects at most 60 times an hour. Please try again later.",
 } as const;
 
-/** Follows and unfollows that change something, per user (issue 16). */
+/** Follows and unfollows that change something, per user. */
 export const FOLLOW_RATE_LIMIT = {
   max: 60,
   windowMs: 60 * 60 * 1000,

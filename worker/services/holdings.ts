@@ -43,7 +43,7 @@ export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: 
   const amountInvested = toDollars(inv.amountCents);
   const currentValue = toDollars(inv.shares * toCents(project.sharePrice));
   const at = new Date(inv.createdAt).toISOString();
-  // The later of the cutoff fixed at purchase and the current deadline's (issue 16).
+  // The later of the cutoff fixed at purchase and the current deadline's.
   const cutoff = investmentCancelDeadline(project.fundingDeadline, inv.cancelCutoffAt);
   return {
     _id: inv.id,

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 10 §4, ADR 022). Every event writes its notifications in the same D1 batch
+ * Notifications (ADR 022). Every event writes its notifications in the same D1 batch
  * as the write that causes it, as ONE `INSERT … SELECT` over the recipients (never a loop of
  * writes), so 500 followers cost one statement. The unique index on (user_id, event_key) with
  * `ON CONFLICT DO NOTHING` makes a repeated fan-out a no-op: nobody hears of one event twice.
@@ -22,7 +22,7 @@ import { ServiceError } from "./errors";
 
 /**
  * The preference column that switches each kind on or off; null for a kind nobody can switch off
- * (`deadline`: a material change to an offering someone invested in, issue 16).
+ * (`deadline`: a material change to an offering someone invested in).
  */
 export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferences | null> = {
   update: "updates",
@@ -100,7 +100,7 @@ export function notifyGoalReached(
 }
 
 /**
- * The founder's investment notice key (issue 16): one per investor, project and UTC day, so a
+ * The founder's investment notice key: one per investor, project and UTC day, so a
  * buy-and-cancel loop (or a busy day) puts one line in the founder's bell, not one per purchase.
  */
 export const investmentEventKey = (projectId: string, investorId: string, now: number) =>
@@ -128,7 +128,7 @@ export function notifyInvestment(
 }
 
 /**
- * A later funding deadline (issue 16), for every active investor of the project, whatever their
+ * A later funding deadline, for every active investor of the project, whatever their
  * preferences (a material change: `PREFERENCE_OF.deadline` is null). It rides in the edit's batch
  * AFTER the project's UPDATE and fires only if that UPDATE wrote this deadline (`updated_at` is the
  * edit's own instant); the caller adds it only when the new deadline is later than the one it

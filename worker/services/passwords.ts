@@ -1,5 +1,5 @@
 /**
- * Which passwords we refuse beyond the spec's six characters (ADR 013, issue 16; ADR 026). The
+ * Which passwords we refuse beyond the spec's six characters (ADR 013, ADR 026). The
  * spec's rule is the length and its message; these are ours, each with its own clear message:
  * - **common**: zxcvbn-ts's common list (about 49,000, ranked by frequency in leaked password
  *   sets, from @zxcvbn-ts/language-common, kept up to date by npm updates), compared without

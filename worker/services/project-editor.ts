@@ -10,7 +10,7 @@
  * - Terms lock: once a share is sold, the share price, total shares (so the goal), the equity and
  *   the regulation type cannot change. The UPDATE itself carries the condition, so an investment
  *   that lands between our read and our write still locks them.
- * - Deadline lock (issue 16, ADR 024): once the project has any investment (active or cancelled),
+ * - Deadline lock (ADR 024): once the project has any investment (active or cancelled),
  *   the funding deadline cannot move earlier (investors may cancel until 48 hours before the
  *   deadline they were given), again a condition of the UPDATE. A later deadline is allowed and
  *   every active investor is told, in the same batch (`notifyDeadlineMoved`), once per new date.

@@ -37,7 +37,7 @@ import { ServiceError } from "./errors";
 
 // Written out in full: drizzle renders bare column names inside a subquery, which would make
 // `project_id = id` compare against the investments table's own id. Active investments only: a
-// cancelled one (issue 9) is kept as history but no longer makes its investor a backer.
+// cancelled one is kept as history but no longer makes its investor a backer.
 export const investorCount = sql<number>`(select count(distinct i.investor_id) from investments i where i.project_id = "projects"."id" and i.status = 'active')`;
 
 export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
@@ -203,7 +203,7 @@ export async function listProjectsPage(
     pageSize?: number;
     q?: string | null;
     sort?: string | null;
-    /** A signed-in viewer: each row then says whether they follow it (issue 10), same statement. */
+    /** A signed-in viewer: each row then says whether they follow it, same statement. */
     viewerId?: string | null;
   },
 ): Promise<ProjectPage> {
@@ -334,8 +334,8 @@ export interface ProjectDetailExtras {
 }
 
 /**
- * The detail read's extra columns: the largest investor's total (issue 9 §3), the follower count and
- * whether `viewer` follows the project (issue 10 §1). Subqueries of the project's own statement.
+ * The detail read's extra columns: the largest investor's total, the follower count and
+ * whether `viewer` follows the project. Subqueries of the project's own statement.
  */
 export function detailColumns(viewer: Pick<SessionUser, "id"> | null) {
   return {

@@ -7,7 +7,7 @@
  * isolates' copies expire within the cache's few seconds.
  *
  * A follow or unfollow changes one number on one project's page (its follower count), so it does
- * not mark everything changed (issue 16: a follow loop emptied /demo's cache). It calls
+ * not mark everything changed (a follow loop emptied /demo's cache). It calls
  * `markFollowersChanged(project)` instead: the edge cache then drops that project's copies
  * (`/project/<slug>`, its `.data`, `/api/projects/<id or slug>`) made before the follow, once they are
  * FOLLOWERS_FRESH_MS old. Nothing else is touched, and a follow loop re-renders a project's page at

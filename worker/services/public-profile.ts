@@ -2,7 +2,7 @@
  * Public investor profiles (spec sections 3, 4, 7): the owner's settings (read and save, self or
  * admin) and the public page `/investors/{username}`, which shows only what the owner allows.
  * Usernames are stored lower-cased, so the unique index makes them unique without regard to case,
- * and two saves racing for one name end with one owner and one 409. Issue 16 (ADR 025): the
+ * and two saves racing for one name end with one owner and one 409. The
  * platform's, staff and route names are reserved (domain/usernames.ts), a name given up is held
  * for its last owner for 30 days (`released_usernames`), and an account changes its username at
  * most 3 times a day, all checked inside the save's one batch.
@@ -129,7 +129,7 @@ function usernameRefused(status: 409 | 429, message: string, retryAfter?: number
  * field's error (a reserved name: 'This username is reserved'), 409 'That username is taken' or
  * held, 429 past the username change limit.
  *
- * One D1 batch (issue 16, ADR 025), so each rule is checked by the write itself and two saves
+ * One D1 batch (ADR 025), so each rule is checked by the write itself and two saves
  * racing cannot slip past one: (1) a slot of the account's daily username-change limit, taken only
  * when the stored username differs from the new one; (2) a guard that fails the batch when the new
  * name is held for someone else (released within 30 days); (3) the old name, if this changes it,

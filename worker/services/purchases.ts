@@ -12,13 +12,13 @@
  * (investor_id, idempotency_key) and fails the batch before anything changes; the original
  * investment is then returned as the answer.
  *
- * The investment limits (issue 9, worker/services/investor-limits.ts) are one more condition of
+ * The investment limits (worker/services/investor-limits.ts) are one more condition of
  * step 1's WHERE: when the investor's switch is on, their active investments that count (Reg CF:
  * RegCF and SAFE of the last 365 days; RegA+: this offering) plus this purchase must stay within
  * the limit computed from their financials row, all read inside the same statement, so concurrent
  * purchases cannot together exceed it.
  *
- * Issue 16 (ADR 024):
+ * The stated price, the cutoff and the hourly limit (ADR 024):
  *  - The purchase states the price it expects (`sharePrice`, or the spec's `amount` = shares ×
  *    price): neither is a 400. Step 1's WHERE compares the project's price with the STATED one, so
  *    a founder who changes the price (possible until the first sale) never makes anyone pay more.
@@ -67,7 +67,7 @@ export const PURCHASE_MESSAGES = {
     "sharePrice must be the price per share in dollars, with at most 2 decimals (for example 10 or 2.5)",
 } as const;
 
-/** Per investor (issue 16): a buy-and-cancel loop cannot flood a founder or the database. */
+/** Per investor: a buy-and-cancel loop cannot flood a founder or the database. */
 export const PURCHASE_LIMIT: RateLimit = {
   max: 30,
   windowMs: 60 * 60 * 1000,
@@ -78,7 +78,7 @@ export const purchaseSlot = (investorId: string): Slot => ({
   limit: PURCHASE_LIMIT,
 });
 
-/** A replayed purchase key whose investment was cancelled since (issue 16). */
+/** A replayed purchase key whose investment was cancelled since. */
 export const purchaseCancelledMessage = (cancelledAt: number | null) =>
   `This purchase was cancelled${cancelledAt ? ` on ${cutoffText(cancelledAt)}` : ""}: nothing was bought again. To invest, start a new purchase.`;
 
@@ -119,7 +119,7 @@ export function assertCanInvest(user: SessionUser | null): asserts user is Sessi
 }
 
 /**
- * The price a purchase states (issue 16): `sharePrice` (dollars per share) and/or the spec's
+ * The price a purchase states: `sharePrice` (dollars per share) and/or the spec's
  * `amount` (shares × price). `null` when it states neither. `sharePrice` must be a positive number
  * of whole cents (else a 400); an `amount` that is no number is kept as NaN (checkPurchase answers
  * that it does not match).
@@ -235,7 +235,7 @@ export async function purchaseShares(
   if (previous) return replayed(db, previous, req);
 
   const shares = sharesAsked(req.shares);
-  // The price the client expects to pay: required (issue 16), so a purchase never pays whatever
+  // The price the client expects to pay: required, so a purchase never pays whatever
   // the price has become.
   const stated = statedPrice(req);
   if (!stated) throw new ServiceError(400, PURCHASE_MESSAGES.priceRequired, "price_required");

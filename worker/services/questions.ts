@@ -1,5 +1,5 @@
 /**
- * Questions and answers on a project (issue 10 §3, ADR 022). Any signed-in user asks (at most
+ * Questions and answers on a project (ADR 022). Any signed-in user asks (at most
  * 1,000 characters, at most 5 questions an hour per user, reserved in the same transaction as the
  * write); the project's founder (or an admin) answers, edits the answer, and hides or shows a
  * question. Hidden questions are seen only by the founder and admins. The founder hears of each

@@ -36,7 +36,7 @@ export interface Slot {
    * A request whose condition is false takes nothing and cannot be refused by this slot.
    * Placed in a write's batch AFTER the write with the condition "the write happened" (the new row
    * exists), a request the write's own guards refuse uses no slot, while one past the limit fails
-   * the CHECK and rolls back the whole batch, the write included (issue 16's purchases and
+   * the CHECK and rolls back the whole batch, the write included (purchases and
    * cancellations count this way).
    */
   onlyIf?: { sql: string; binds: unknown[] };

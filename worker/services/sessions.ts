@@ -63,7 +63,7 @@ export const userWithProjectColumns = {
 };
 
 /**
- * The header bell's count, folded into the session lookup (issue 10 §4): no extra D1 query per
+ * The header bell's count, folded into the session lookup: no extra D1 query per
  * page. Served by notifications_unread_idx (user_id, read_at). Written out: drizzle renders bare
  * column names inside a subquery.
  */

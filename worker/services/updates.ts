@@ -1,11 +1,11 @@
 /**
- * Founder updates (issue 10 §2, ADR 022). The project's founder (or an admin) posts, edits and
+ * Founder updates (ADR 022). The project's founder (or an admin) posts, edits and
  * deletes; everyone who may see the project reads public updates; investors-only updates are read
  * by the project's investors (an active investment), its founder and admins, and shown to everyone
  * else as a dated "for investors only" note without title or body, on the page and in the API.
  *
  * Posting writes the update and its notifications in one batch (worker/services/notifications.ts),
- * with a slot of the project's daily limit (UPDATE_RATE_LIMIT, issue 16): a refused post writes
+ * with a slot of the project's daily limit (UPDATE_RATE_LIMIT): a refused post writes
  * neither the update nor a notification.
  */
 import { UPDATE_LIMITS, UPDATE_MESSAGES, updateFormSchema, type UpdateInput } from "../../domain/update-form";
@@ -195,7 +195,7 @@ export const DASHBOARD_UPDATES = 5;
 export const DASHBOARD_QUESTIONS = 5;
 
 /**
- * The founder dashboard's conversation (issue 10 §5): follower count, latest updates and the
+ * The founder dashboard's conversation: follower count, latest updates and the
  * questions waiting for an answer, as one D1 batch (one round trip). The caller has already
  * checked that the viewer manages `projectId`.
  */

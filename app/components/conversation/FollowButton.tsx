@@ -1,5 +1,5 @@
 /**
- * Follow / Following (issue 10 §1): a POST form for a signed-in user, so it works without
+ * Follow / Following: a POST form for a signed-in user, so it works without
  * JavaScript; a visitor gets a link to sign in that comes back to the page. `aria-pressed` tells
  * assistive technology whether the project is followed.
  */

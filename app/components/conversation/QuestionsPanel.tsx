@@ -1,5 +1,5 @@
 /**
- * The project page's Questions tab (issue 10 §3). A signed-in user asks (a POST form that works
+ * The project page's Questions tab. A signed-in user asks (a POST form that works
  * without JavaScript); a visitor gets a link to sign in that comes back here. Each question shows
  * the asker's name as public lists show it, the date, and the founder's answer under it. The
  * founder (and admins) answer, edit an answer, and hide or show a question from here.

@@ -1,5 +1,5 @@
 /**
- * The project page's Updates tab (issue 10 §2): the founder's updates, newest first. An
+ * The project page's Updates tab: the founder's updates, newest first. An
  * investors-only update the viewer may not read shows only its date and a short note. The founder
  * (and admins) get a link to post one from the founder dashboard.
  */

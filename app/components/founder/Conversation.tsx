@@ -1,5 +1,5 @@
 /**
- * The founder dashboard's conversation (issue 10 §2 and §5): post (or edit) an update, the latest
+ * The founder dashboard's conversation: post (or edit) an update, the latest
  * updates with Edit and Delete, the questions waiting for an answer, and the follower count. Plain
  * POST forms and links: everything works without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * The investor's remaining allowance under the investment limits (issue 9), as the purchase page
+ * The investor's remaining allowance under the investment limits, as the purchase page
  * and the detail page's share calculator show it before anything is bought: the issue's sentence
  * ('You can invest up to $X more in Reg CF offerings in the next 12 months'), what is used, a
  * warning when the chosen total is above it, and how to raise it. With the limits off, what the

@@ -237,7 +237,7 @@ export function MarketPanel({ project }: { project: ProjectDTO }) {
 }
 
 /**
- * Who owns the company after this round (issue 9 §3): the founders' retained share and the
+ * Who owns the company after this round: the founders' retained share and the
  * investors' (equity offered × the fraction of shares sold), as a table with a bar beside it.
  */
 function CapTable({ raise }: { raise: RaiseFigures }) {

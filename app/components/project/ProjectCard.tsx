@@ -69,7 +69,7 @@ export function ProjectCard({
 }: {
   project: CardProject;
   role: Role | null;
-  /** Whether the signed-in viewer follows it (issue 10); a visitor's Follow signs in first. */
+  /** Whether the signed-in viewer follows it; a visitor's Follow signs in first. */
   following: boolean;
 }) {
   const headingId = `project-${project._id}`;

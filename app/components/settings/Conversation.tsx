@@ -1,5 +1,5 @@
 /**
- * Settings' conversation parts (issue 10): the Watchlist tab (followed projects with progress and
+ * Settings' conversation parts: the Watchlist tab (followed projects with progress and
  * days left, each with Unfollow), the Followers tab (who follows a founder's project, named as
  * public lists name people) and the Notifications section (which events to hear about). Plain
  * forms and links: they work without JavaScript.
