@@ -1,9 +1,9 @@
 /**
  * The investor's remaining allowance under the investment limits, as the purchase page
- * and the detail page's share calculator show it before anything is bought: the issue's sentence
- * ('You can invest up to $X more in Reg CF offerings in the next 12 months'), what is used, a
- * warning when the chosen total is above it, and how to raise it. With the limits off, what the
- * real limit would be.
+ * and the detail page's share calculator show it before anything is bought: the
+ * remaining-allowance sentence ('You can invest up to $X more in Reg CF offerings in the next
+ * 12 months'), what is used, a warning when the chosen total is above it, and how to raise it.
+ * With the limits off, what the real limit would be.
  */
 import { Link } from "react-router";
 
