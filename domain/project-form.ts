@@ -79,6 +79,7 @@ export const PROJECT_MESSAGES = {
   documentName: "Each document needs a name",
   documentType: "Document type must be pdf, video or document",
   // spec section 8
+  changedMeanwhile: "This project changed while you were saving. Please review it and save again.",
   alreadyHasProject: "You already have a project. You can only create one project at a time.",
   notFounder: "Only founder accounts can create projects.",
   authRequired: "Authentication required. Please sign in again.",

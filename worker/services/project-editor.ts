@@ -261,8 +261,10 @@ function lockedChanges(row: ProjectRow, input: ProjectInput, invested: boolean):
 }
 
 function lockedError(errors: Record<string, string>): ServiceError {
-  // Callers pass at least one locked term: its message is the answer's.
-  const first = Object.values(errors)[0]!;
+  const first = Object.values(errors)[0];
+  // The guarded write matched nothing, yet a fresh read finds no term locked (the sale that
+  // stopped it was cancelled meanwhile): say so rather than answer an empty message.
+  if (first === undefined) return new ServiceError(409, PROJECT_MESSAGES.changedMeanwhile, "changed_meanwhile");
   return new ServiceError(409, first, "terms_locked", { errors });
 }
 

@@ -160,7 +160,10 @@ export async function answerQuestion(
     }),
   ]);
   markPublicContentChanged();
-  return toDTO(guaranteed((updated.results as QuestionRow[])[0], "the answered question"), viewer!.id);
+  // Gone between the read and the write (its project deleted): the read's own answer.
+  const row = (updated.results as QuestionRow[])[0];
+  if (!row) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
+  return toDTO(row, viewer!.id);
 }
 
 /** Hides (or, with `{ hidden: false }`, shows again) a question. */
