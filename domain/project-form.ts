@@ -290,7 +290,9 @@ function projectFields() {
         v.transform((x) => x as string[]),
         v.check((x) => x.every((t) => isCleanLine(t)), badCharacters("Tags")),
         v.check((x) => x.every((t) => t.length <= PROJECT_LIMITS.tag), PROJECT_MESSAGES.tagTooLong),
-        v.maxLength(PROJECT_LIMITS.tags, PROJECT_MESSAGES.tooManyTags),
+        // A count of tags, not of characters: a check, so the form never renders it as the
+        // input's maxLength (which cut "edtech, study groups, campus" to 10 characters).
+        v.check((x) => x.length <= PROJECT_LIMITS.tags, PROJECT_MESSAGES.tooManyTags),
       ),
       [],
     ),

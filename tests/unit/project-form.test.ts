@@ -492,6 +492,8 @@ describe("constraintsOf: the HTML constraints the form renders", () => {
     ["investmentTerms.equityPercentage", { min: 0.01, max: 100, step: 0.01 }],
     ["projectDuration", { required: true, min: 3, max: 120 }],
     ["creatorInfo.name", { required: true, maxLength: 200 }],
+    // At most 10 tags is a count of items: never a character limit on the text input.
+    ["tags", {}],
   ];
   for (const [name, expected] of CASES) {
     it(`${name} → ${JSON.stringify(expected)}`, () => {
