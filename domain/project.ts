@@ -77,6 +77,28 @@ export function purchasePresets(minInvestment: number, sharePrice: number, share
   return [...new Set(counts)].sort((a, b) => a - b);
 }
 
+/** The smallest purchase that meets the minimum investment, capped at the shares left. */
+export function defaultShares(p: {
+  investmentTerms: { minInvestment: number };
+  sharePrice: number;
+  sharesRemaining: number;
+}): number {
+  const min = minimumShares(p.investmentTerms.minInvestment, p.sharePrice);
+  return p.sharesRemaining > 0 ? Math.min(min, p.sharesRemaining) : min;
+}
+
+/**
+ * The count the project page's calculator and the purchase page start with: the one asked for
+ * (`?shares=`, parsed), clamped to the shares left with its message, else `defaultShares`.
+ */
+export function startingShares(
+  p: Parameters<typeof defaultShares>[0],
+  requested: number | null,
+): { shares: number; message: string | null } {
+  if (requested === null) return { shares: defaultShares(p), message: null };
+  return p.sharesRemaining > 0 ? clampShares(requested, p.sharesRemaining) : { shares: requested, message: null };
+}
+
 /**
  * Parses a share count typed by a user. Non-numeric or non-positive input is ignored (null);
  * fractions are not whole shares and are ignored too.

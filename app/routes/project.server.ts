@@ -9,12 +9,12 @@ import type { QuestionDTO, UpdateDTO } from "../../domain/conversation";
 import { formatPrice } from "../../domain/format";
 import { constraintsOf } from "../../domain/form-kit";
 import {
-  clampShares,
+  defaultShares,
   displayValuation,
   investButtonState,
-  minimumShares,
   parseShares,
   progressPercent,
+  startingShares,
 } from "../../domain/project";
 import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../../domain/question-form";
 import { largestInvestorSentence } from "../../domain/raise";
@@ -36,12 +36,6 @@ const SAVED = {
 export function detailTab(query: URLSearchParams): DetailTabId {
   const tabParam = query.get("tab");
   return DETAIL_TABS.some((t) => t.id === tabParam) ? (tabParam as DetailTabId) : "overview";
-}
-
-/** The calculator's starting count: the smallest purchase that meets the minimum investment. */
-function defaultShares(p: { investmentTerms: { minInvestment: number }; sharePrice: number; sharesRemaining: number }) {
-  const min = minimumShares(p.investmentTerms.minInvestment, p.sharePrice);
-  return p.sharesRemaining > 0 ? Math.min(min, p.sharesRemaining) : min;
 }
 
 /** The project page's loader data. */
@@ -99,12 +93,7 @@ export function projectView({
     allowance,
     ownedShares: standing?.ownedShares ?? 0,
     fallbackShares: fallback,
-    initial:
-      requestedShares === null
-        ? { shares: fallback, message: null }
-        : project.sharesRemaining > 0
-          ? clampShares(requestedShares, project.sharesRemaining)
-          : { shares: requestedShares, message: null },
+    initial: startingShares(project, requestedShares),
     heroState: investButtonState(project, fallback, role, formatPrice),
     progress: progressPercent(project.fundingCurrent, project.fundingGoal),
     valuation: displayValuation(terms.valuation, project.fundingGoal, terms.equityPercentage),

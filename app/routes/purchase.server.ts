@@ -6,12 +6,12 @@
 import { cancelDeadline } from "../../domain/cancellation";
 import {
   belowMinimum,
-  clampShares,
   displayValuation,
   fundingState,
   minimumShares,
   parseShares,
   purchasePresets,
+  startingShares,
   totalFor,
 } from "../../domain/project";
 import { allowanceFor, limitKindFor, limitRefusal } from "../../domain/reg-cf";
@@ -30,18 +30,7 @@ export function purchaseView(
 ) {
   const remaining = Math.max(0, project.sharesRemaining);
   const requested = parseShares(query.get("shares"));
-  const min = minimumShares(project.investmentTerms.minInvestment, project.sharePrice);
-  let shares = remaining > 0 ? Math.min(min, remaining) : min;
-  let clampMessage: string | null = null;
-  if (requested !== null) {
-    if (remaining > 0) {
-      const c = clampShares(requested, remaining);
-      shares = c.shares;
-      clampMessage = c.message;
-    } else {
-      shares = requested;
-    }
-  }
+  const { shares, message: clampMessage } = startingShares(project, requested);
   // The purchase service's rule, derived from the status badge's rule (projectStatus).
   const state = fundingState(project);
   const unavailable =
@@ -99,7 +88,7 @@ export function purchaseView(
     cancelUntil: deadline,
     cancellable: now < deadline,
     /** The shares the minimum investment buys. */
-    minShares: min,
+    minShares: minimumShares(project.investmentTerms.minInvestment, project.sharePrice),
     /** What the offering's regulation means, for the notice under the form. */
     regulation: REGULATION_INFO[project.regulationType] ?? REGULATION_INFO.SAFE,
     presets: purchasePresets(project.investmentTerms.minInvestment, project.sharePrice, remaining),
