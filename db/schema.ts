@@ -45,9 +45,13 @@ export const users = sqliteTable(
       .notNull()
       .default(sql`'["Growth","Income"]'`),
     createdAt: integer("created_at").notNull().default(now),
+    /** Set by an admin (ADR 030): the account cannot sign in and its public content is hidden. */
+    suspendedAt: integer("suspended_at"),
+    suspendedReason: text("suspended_reason"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    index("users_created_idx").on(t.createdAt),
     check("users_email_lower", sql`${t.email} = lower(trim(${t.email}))`),
     check("users_role_valid", sql`${t.role} in ('investor','founder','admin')`),
   ],
@@ -148,8 +152,12 @@ export const projects = sqliteTable(
 
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
-    /** When the founder published it; null while a draft (status 'draft', seen by its founder and admins only). */
+    /** When it went live; null while a draft or in review (seen by its founder and admins only). */
     publishedAt: integer("published_at"),
+    /** When its founder last submitted it for review: the review queue's order (oldest first). */
+    submittedAt: integer("submitted_at"),
+    /** The reviewer's note when changes were requested; cleared when it is submitted again. */
+    reviewNote: text("review_note"),
   },
   (t) => [
     uniqueIndex("projects_slug_unique").on(t.slug),
@@ -164,7 +172,8 @@ export const projects = sqliteTable(
     check("projects_min_investment_min", sql`${t.minInvestmentCents} >= 10000`),
     check("projects_equity_range", sql`${t.equityPercentage} > 0 and ${t.equityPercentage} <= 100`),
     check("projects_regulation_valid", sql`${t.regulationType} in ('SAFE','RegCF','RegA+')`),
-    index("projects_status_idx").on(t.status),
+    index("projects_status_idx").on(t.status, t.submittedAt),
+    index("projects_updated_idx").on(t.updatedAt),
   ],
 );
 
@@ -436,6 +445,8 @@ export const projectUpdates = sqliteTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     investorsOnly: integer("investors_only", { mode: "boolean" }).notNull().default(false),
+    /** Hidden by an admin (moderation): shown to nobody but its founder and admins. */
+    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -482,6 +493,7 @@ export const NOTIFICATION_KINDS = [
   "goal",
   "closing",
   "deadline",
+  "review",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -529,3 +541,34 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type InvestmentRow = typeof investments.$inferSelect;
+
+export const ADMIN_ACTIONS = [
+  "approve",
+  "request_changes",
+  "publish",
+  "suspend",
+  "reinstate",
+  "hide_question",
+  "restore_question",
+  "hide_update",
+  "restore_update",
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/**
+ * Every admin action, append-only (ADR 030): who, what, which record, the reason, when. Nothing
+ * updates or deletes a row here; the admin's id stays even if their account goes.
+ */
+export const adminAudit = sqliteTable(
+  "admin_audit",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id").notNull(),
+    action: text("action", { enum: ADMIN_ACTIONS }).notNull(),
+    targetType: text("target_type", { enum: ["project", "user", "question", "update"] }).notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("admin_audit_created_idx").on(t.createdAt), index("admin_audit_target_idx").on(t.targetId)],
+);

@@ -43,6 +43,8 @@ function user(
     phoneNumber: null,
     bio: null,
     profileImage: null,
+    suspendedAt: null,
+    suspendedReason: null,
     riskTolerance: "medium",
     timeHorizon: "medium",
     preferredSectors: ["Technology", "Real Estate"],
@@ -55,6 +57,9 @@ function user(
 export const DEMO_INVESTOR_ID = "user-demo-investor";
 export const DEMO_FOUNDER_ID = "user-demo-founder";
 export const DEMO_NEW_FOUNDER_ID = "user-demo-newfounder";
+/** Founders whose projects wait for the demo admin: one in review, one sent back with a note. */
+export const DEMO_REVIEW_FOUNDER_ID = "user-demo-reviewfounder";
+export const DEMO_CHANGES_FOUNDER_ID = "user-demo-changesfounder";
 export const DEMO_ADMIN_ID = "user-demo-admin";
 
 const BACKERS: [string, string][] = [
@@ -86,6 +91,14 @@ export const demoUsers: DemoUser[] = [
   user(DEMO_NEW_FOUNDER_ID, "newfounder@campusfund.dev", "Priya", "Natarajan", "2000-02-17", "founder", {
     bio: "Bioengineering junior with an idea for a campus blood-drive scheduler. No project listed yet.",
     createdDaysAgo: 12,
+  }),
+  user(DEMO_REVIEW_FOUNDER_ID, "reviewfounder@campusfund.dev", "Marcus", "Lee", "2000-06-21", "founder", {
+    bio: "Mechanical engineering senior at Georgia Tech, building bike-repair kiosks.",
+    createdDaysAgo: 9,
+  }),
+  user(DEMO_CHANGES_FOUNDER_ID, "changesfounder@campusfund.dev", "Elena", "Rossi", "2001-01-09", "founder", {
+    bio: "Nutrition science junior at UC Davis, building a dining-hall leftovers app.",
+    createdDaysAgo: 14,
   }),
   user(DEMO_ADMIN_ID, "admin@campusfund.dev", "Alex", "Morgan", "1988-11-30", "admin", {
     bio: "CampusFund operations.",
@@ -175,7 +188,13 @@ interface Terms {
   months: number;
   /** Funding deadline relative to today (negative: passed). */
   deadlineDays: number;
-  status?: "active" | "funded" | "completed";
+  /**
+   * Stored status; default active. `in_review` and `draft` (with `reviewNote`: changes requested)
+   * are unlisted (ADR 030): no investments, the id as slug, never published.
+   */
+  status?: "active" | "funded" | "completed" | "in_review" | "draft";
+  /** The reviewer's note of a project returned to draft. */
+  reviewNote?: string;
   /** Fraction of the shares sold by the generated investments (1 = sold out). */
   sold: number;
   createdDaysAgo: number;
@@ -2739,6 +2758,130 @@ function documentsFor(seed: ProjectSeed): DocumentLink[] {
   return docs;
 }
 
+/**
+ * Two projects waiting for the demo admin (ADR 030), so the review queue is never empty: one
+ * submitted for review, one sent back with a note. Unlisted: no investments, never published.
+ */
+const REVIEW_SEEDS: ProjectSeed[] = [
+  {
+    slug: "fixitdock",
+    title: "FixItDock",
+    category: "transportation",
+    uni: "gatech",
+    terms: {
+      price: 10,
+      shares: 4_000,
+      min: 100,
+      equity: 8,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 12,
+      months: 18,
+      deadlineDays: 75,
+      sold: 0,
+      createdDaysAgo: 8,
+      founderId: DEMO_REVIEW_FOUNDER_ID,
+      status: "in_review",
+    },
+    short: "Self-service bike repair kiosks with tools, a pump and guided video fixes, open all night on campus.",
+    description:
+      "FixItDock puts a locked repair stand with tools, a floor pump and a tablet of step-by-step videos outside dorms and libraries. Students unlock it with their student ID and fix a flat in ten minutes instead of walking a bike across campus to a shop that closes at six.",
+    about: [
+      "Most campus bike shops close before students finish class, and a flat tire often means a bike left chained for weeks.",
+      "Our kiosk guides a repair with short videos and sensors that tell us when a tool goes missing. Parts like tubes and brake pads are sold from a vending slot.",
+      "A prototype outside the Georgia Tech student center logged 410 repairs in its first six weeks.",
+    ],
+    tags: ["Cycling", "Hardware", "Campus Services"],
+    useOfFunds: "build twelve kiosks for three Atlanta campuses",
+    founders: [
+      [
+        "Marcus Lee",
+        "Mechanical engineering senior who has fixed bikes since he was twelve.",
+        "Bike co-op volunteer lead",
+      ],
+    ],
+    team: [
+      ["Marcus Lee", "CEO & Hardware", "Kiosk design and campus partnerships."],
+      ["Dana Brooks", "Video & Content", "Repair guides and the tablet app."],
+    ],
+    teamDescription: "A mechanical engineer who runs the campus bike co-op and a film student who makes the guides.",
+    traction: [
+      ["Repairs at the prototype", "410"],
+      ["Campuses asking for kiosks", "3"],
+    ],
+    roadmap: [
+      [-2, "Prototype kiosk"],
+      [3, "Twelve kiosks"],
+      [9, "Parts vending in every kiosk"],
+    ],
+    problem: "Campus bike shops close early and a simple flat leaves a student without transport for days.",
+    solution: "A self-service repair kiosk with tools, a pump, parts and guided videos, open around the clock.",
+    marketSize: "About 1,200 US campuses with bike-share or large cycling populations.",
+    competition: "Bare public repair stands without guidance, parts or maintenance.",
+    businessModel: "Universities pay a yearly service fee per kiosk; parts are sold at a margin.",
+    financials: [30_000, 140_000, 380_000, 4_000, "Month 20", "14 months"],
+    faqs: [
+      [
+        "Who maintains the kiosks?",
+        "Our technicians visit each kiosk weekly and sensors report missing tools the same day.",
+      ],
+    ],
+  },
+  {
+    slug: "leftoverlink",
+    title: "LeftoverLink",
+    category: "food & beverage",
+    uni: "berkeley",
+    terms: {
+      price: 5,
+      shares: 2_000,
+      min: 100,
+      equity: 5,
+      reg: "SAFE",
+      risk: "high",
+      returnRate: 15,
+      months: 12,
+      deadlineDays: 40,
+      sold: 0,
+      createdDaysAgo: 13,
+      founderId: DEMO_CHANGES_FOUNDER_ID,
+      status: "draft",
+      reviewNote:
+        "Please add your investor deck and say how food safety is handled: investors will ask who checks the food and how long it is held.",
+    },
+    short: "Dining halls post surplus meals at closing time and students pick them up for a dollar.",
+    description:
+      "LeftoverLink lets campus dining halls list the meals left at closing time. Students reserve one in the app and collect it within the hour for a dollar, so less food is thrown away and students on a tight budget eat well.",
+    about: [
+      "Dining halls throw away trays of good food every night because nobody can take it home.",
+      "The app shows what is left at each hall half an hour before closing; staff mark a meal collected with one tap.",
+    ],
+    tags: ["Food Waste", "Dining", "Affordability"],
+    useOfFunds: "launch at four dining halls and hire a part-time food-safety coordinator",
+    founders: [
+      [
+        "Elena Rossi",
+        "Nutrition science junior who worked closing shifts at a dining hall.",
+        "Dining services student supervisor",
+      ],
+    ],
+    team: [],
+    teamDescription: "A nutrition student who has closed a dining hall more nights than she can count.",
+    traction: [["Students on the waitlist", "620"]],
+    roadmap: [
+      [2, "First dining hall"],
+      [6, "Four dining halls"],
+    ],
+    problem: "Campus dining halls discard surplus meals nightly while many students skip meals to save money.",
+    solution: "An app that lists surplus meals at closing time for pickup at a token price.",
+    marketSize: "Over 4,000 US college dining halls.",
+    competition: "General food-waste apps that do not work inside a campus meal plan.",
+    businessModel: "A small fee per meal and a yearly subscription paid by dining services.",
+    financials: [8_000, 45_000, 120_000, 2_000, "Month 16", "10 months"],
+    faqs: [],
+  },
+];
+
 export interface DemoData {
   users: Omit<UserRow, "passwordHash">[];
   projects: ProjectRow[];
@@ -2758,8 +2901,9 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
   const projects: ProjectRow[] = [];
   const investments: InvestmentRow[] = [];
 
-  for (const seed of SEEDS) {
+  for (const seed of [...SEEDS, ...REVIEW_SEEDS]) {
     const t = seed.terms;
+    const listed = t.status !== "in_review" && t.status !== "draft";
     const uni = UNIVERSITIES[seed.uni];
     const id = `proj-${seed.slug}`;
     const priceCents = toCents(t.price);
@@ -2854,7 +2998,8 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
 
     projects.push({
       id,
-      slug: seed.slug,
+      // An unlisted project's slug is its id until it goes live (reviews.ts goLive).
+      slug: listed ? seed.slug : id,
       founderId: t.founderId ?? null,
       title: seed.title,
       category: seed.category,
@@ -2862,13 +3007,15 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       description: seed.description,
       shortDescription: seed.short,
       about: seed.about.join("\n\n"),
-      image: `/images/projects/${seed.slug}.svg`,
+      image: listed
+        ? `/images/projects/${seed.slug}.svg`
+        : `/images/projects/gallery-${sectorForCategory(seed.category)}-1.svg`,
       gallery: [
         `/images/projects/${seed.slug}.svg`,
         `/images/projects/gallery-${sectorForCategory(seed.category)}-1.svg`,
         `/images/projects/gallery-${sectorForCategory(seed.category)}-2.svg`,
       ],
-      logo: `/images/projects/${seed.slug}-logo.svg`,
+      logo: listed ? `/images/projects/${seed.slug}-logo.svg` : null,
       creatorInfo: { name: lead.name, bio: lead.bio ?? "", university: uni.name, experience: lead.experience },
       tags: seed.tags,
       location: uni.location,
@@ -2894,11 +3041,16 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       details,
       founders,
       team: seed.team.map(([name, role, bio]) => ({ name, role, bio })),
-      documents: documentsFor(seed),
-      faqs: [...seed.faqs.map(([question, answer]) => ({ question, answer })), ...termsFaq(seed, deadline)],
+      documents: listed || !t.reviewNote ? documentsFor(seed) : [],
+      faqs: [
+        ...seed.faqs.map(([question, answer]) => ({ question, answer })),
+        ...(listed ? termsFaq(seed, deadline) : []),
+      ],
       createdAt,
       updatedAt: Math.max(createdAt, ...mineRows.map((i) => i.createdAt)),
-      publishedAt: createdAt,
+      publishedAt: listed ? createdAt : null,
+      submittedAt: listed ? null : now - 2 * DAY_MS,
+      reviewNote: t.reviewNote ?? null,
     });
   }
 
@@ -2968,11 +3120,19 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
   );
   check(data.projects.filter((p) => p.fundingDeadline < todayIso).length >= 2, "fewer than 2 past the deadline");
 
-  const founded = data.projects.filter((p) => p.founderId !== null);
+  const founded = data.projects.filter((p) => p.founderId === DEMO_FOUNDER_ID);
+  check(founded.length === 1 && !!founded[0] && open(founded[0]), "the demo founder must own exactly one open project");
+  const unlisted = data.projects.filter((p) => p.status === "in_review" || p.status === "draft");
   check(
-    founded.length === 1 && founded[0]?.founderId === DEMO_FOUNDER_ID && open(founded[0]),
-    "the demo founder must own exactly one open project",
+    unlisted.some((p) => p.status === "in_review") && unlisted.some((p) => p.status === "draft" && !!p.reviewNote),
+    "the review queue needs one project in review and one with changes requested",
   );
+  for (const p of unlisted) {
+    check(
+      p.sharesSold === 0 && p.publishedAt === null && p.slug === p.id,
+      `${p.id}: unlisted but sold, published or slugged`,
+    );
+  }
   const holdings = data.investments.filter((i) => i.investorId === DEMO_INVESTOR_ID);
   const sectors = new Set(holdings.map((i) => data.projects.find((p) => p.id === i.projectId)?.sector));
   check(holdings.length >= 4 && sectors.size >= 3, "the demo investor needs 4+ holdings in 3+ sectors");

@@ -3,6 +3,8 @@ export interface UpdateDTO {
   id: string;
   projectId: string;
   investorsOnly: boolean;
+  /** Hidden by an admin: shown only to the project's founder and admins. */
+  hidden: boolean;
   /** False when the viewer may not read it: title and body are then null. */
   readable: boolean;
   title: string | null;

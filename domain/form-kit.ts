@@ -93,6 +93,29 @@ export function issueField(issue: v.BaseIssue<unknown>): string {
   return fieldName(path.filter((k) => typeof k === "string" || typeof k === "number"));
 }
 
+/**
+ * A rule across fields, reported on the field the person should change (`v.forward` it there),
+ * that runs even when other fields of the form have errors, so a submit reports every rule in one
+ * pass (a past deadline and an indivisible share price together). It is skipped when one of the
+ * fields it reads has an error of its own: a goal below the minimum is one error, not also "the
+ * price does not divide the goal". Run the schema with `abortPipeEarly: false`.
+ */
+export function acrossFields<T extends Record<string, unknown>>(
+  reads: readonly string[],
+  requirement: (input: T) => boolean,
+  message: string,
+) {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    const value: unknown = dataset.value;
+    if (!value || typeof value !== "object") return;
+    const failing = (dataset.issues ?? []).map((i) => issueField(i));
+    const touched = (name: string) =>
+      failing.some((f) => f === "" || f === name || f.startsWith(`${name}.`) || name.startsWith(`${f}.`));
+    if (reads.some(touched)) return;
+    if (!requirement(value as T)) addIssue({ message });
+  });
+}
+
 /** Runs `schema` on `input`; on failure, every field's first message, keyed by its form name. */
 export function validateAll<S extends v.GenericSchema>(schema: S, input: unknown): Validated<v.InferOutput<S>> {
   const result = v.safeParse(schema, input, { abortEarly: false, abortPipeEarly: true });

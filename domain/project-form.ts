@@ -14,7 +14,7 @@ import * as v from "valibot";
 
 import { PROJECT_CATEGORIES } from "./categories";
 import { addDays, isoDay } from "./dates";
-import { issueField } from "./form-kit";
+import { acrossFields, issueField } from "./form-kit";
 import { toCents } from "./money";
 import { DOCUMENT_TYPES } from "./project-shapes";
 import { isCleanLine, normalizeText } from "./text";
@@ -93,9 +93,9 @@ export const PROJECT_MESSAGES = {
   alreadyPublished: "This project is already published",
   deadlineEarlier:
     "The funding deadline cannot move earlier once investors have bought shares: investors may cancel until 48 hours before the deadline they were given",
-  created: "Your project was saved as a draft. Preview it, then publish it when you are ready.",
+  created: "Your project was saved as a draft. Preview it, then submit it for review when you are ready.",
   updated: "Your project was saved.",
-  published: "Your project is live! Investors can now find it and invest.",
+  published: "The project is live! Investors can now find it and invest.",
 } as const;
 
 const { badCharacters, invalidUrl, mustBeNumber, mustBeText } = FIELD_MESSAGES;
@@ -518,24 +518,24 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
 
     // Rules across fields: each reported on the field the founder should change.
     v.forward(
-      v.partialCheck(
-        [["fundingGoal"], ["regulationType"]],
+      acrossFields<Parsed>(
+        ["fundingGoal", "regulationType"],
         (i) => i.regulationType !== "RegCF" || i.fundingGoal <= PROJECT_LIMITS.maxRegCfGoal,
         PROJECT_MESSAGES.fundingGoalRegCf,
       ),
       ["fundingGoal"],
     ),
     v.forward(
-      v.partialCheck(
-        [["fundingDeadline"]],
+      acrossFields<Parsed>(
+        ["fundingDeadline"],
         (i) => i.fundingDeadline === options.currentDeadline || i.fundingDeadline > today,
         PROJECT_MESSAGES.fundingDeadlinePast,
       ),
       ["fundingDeadline"],
     ),
     v.forward(
-      v.partialCheck(
-        [["fundingDeadline"]],
+      acrossFields<Parsed>(
+        ["fundingDeadline"],
         (i) =>
           i.fundingDeadline === options.currentDeadline ||
           i.fundingDeadline <= addDays(today, PROJECT_LIMITS.maxDeadlineDays),
@@ -544,32 +544,32 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
       ["fundingDeadline"],
     ),
     v.forward(
-      v.partialCheck(
-        [["fundingGoal"], ["investmentTerms", "minInvestment"]],
+      acrossFields<Parsed>(
+        ["fundingGoal", "investmentTerms.minInvestment"],
         (i) => i.investmentTerms.minInvestment <= i.fundingGoal,
         PROJECT_MESSAGES.minInvestmentAboveGoal,
       ),
       ["investmentTerms", "minInvestment"],
     ),
     v.forward(
-      v.partialCheck(
-        [["fundingGoal"], ["sharePrice"], ["totalShares"]],
+      acrossFields<Parsed>(
+        ["fundingGoal", "sharePrice", "totalShares"],
         (i) => i.sharePrice === null || i.totalShares !== null || toCents(i.fundingGoal) % toCents(i.sharePrice) === 0,
         PROJECT_MESSAGES.sharePriceDivides,
       ),
       ["sharePrice"],
     ),
     v.forward(
-      v.partialCheck(
-        [["fundingGoal"], ["sharePrice"], ["totalShares"]],
+      acrossFields<Parsed>(
+        ["fundingGoal", "sharePrice", "totalShares"],
         (i) => i.sharePrice !== null || i.totalShares === null || toCents(i.fundingGoal) % i.totalShares === 0,
         PROJECT_MESSAGES.totalSharesDivides,
       ),
       ["totalShares"],
     ),
     v.forward(
-      v.partialCheck(
-        [["fundingGoal"], ["sharePrice"], ["totalShares"]],
+      acrossFields<Parsed>(
+        ["fundingGoal", "sharePrice", "totalShares"],
         (i) =>
           i.sharePrice === null ||
           i.totalShares === null ||
@@ -579,8 +579,8 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
       ["sharePrice"],
     ),
     v.forward(
-      v.partialCheck(
-        [["fundingGoal"], ["sharePrice"], ["totalShares"]],
+      acrossFields<Parsed>(
+        ["fundingGoal", "sharePrice", "totalShares"],
         (i) => i.sharePrice !== null || i.totalShares !== null,
         PROJECT_MESSAGES.sharePriceMin,
       ),
@@ -746,7 +746,7 @@ export type ProjectValidation =
  */
 export function validateProject(rawBody: Record<string, unknown>, options: ProjectFormOptions = {}): ProjectValidation {
   const body = normalizeProjectBody(rawBody);
-  const result = v.safeParse(projectFormSchema(options), body, { abortEarly: false, abortPipeEarly: true });
+  const result = v.safeParse(projectFormSchema(options), body, { abortEarly: false, abortPipeEarly: false });
   const errors: Record<string, string> = {};
   if (!result.success) {
     for (const issue of result.issues) {

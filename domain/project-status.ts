@@ -3,7 +3,8 @@
  * never disagree (an "Active" badge beside "Funding Closed" was the bug this replaces).
  *
  * Spec section 3: active, funded, completed and cancelled are the known statuses and anything else
- * is upcoming; we add draft (a project its founder has not published yet). Spec section 2 (Project
+ * is upcoming; we add draft (a project its founder has not submitted yet) and in_review (submitted,
+ * waiting for an admin: ADR 030). Spec section 2 (Project
  * detail, Button states): days left 0 gives "Funding Closed", no shares remaining gives "Sold Out".
  * An active project is shown by what its buyers meet: sold out first, then closed, else Active.
  *
@@ -11,7 +12,7 @@
  */
 
 export type ProjectStatusKey =
-  "draft" | "active" | "sold-out" | "closed" | "funded" | "completed" | "cancelled" | "upcoming";
+  "draft" | "in_review" | "active" | "sold-out" | "closed" | "funded" | "completed" | "cancelled" | "upcoming";
 
 /** The badge styles (`badge-success` … `badge-muted` in app.css). */
 export type StatusTone = "success" | "info" | "warning" | "danger" | "muted";
@@ -34,6 +35,7 @@ export interface ProjectStatusFields {
 
 const SHOWN: Record<ProjectStatusKey, Omit<ProjectStatus, "key" | "open">> = {
   draft: { label: "Draft", tone: "warning" },
+  in_review: { label: "In Review", tone: "info" },
   active: { label: "Active", tone: "success" },
   "sold-out": { label: "Sold Out", tone: "info" },
   closed: { label: "Funding Closed", tone: "muted" },
@@ -56,6 +58,7 @@ export function projectStatus(p: ProjectStatusFields): ProjectStatus {
       if (!(p.daysLeft > 0)) return status("closed");
       return status("active", true);
     case "draft":
+    case "in_review":
     case "funded":
     case "completed":
     case "cancelled":
@@ -78,6 +81,7 @@ export function daysLeftText(p: ProjectStatusFields, ended = "Funding completed"
     case "cancelled":
       return "Cancelled";
     case "draft":
+    case "in_review":
     case "upcoming":
       return "Not open yet";
     default:

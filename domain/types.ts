@@ -77,8 +77,12 @@ export interface ProjectDTO {
   faqs: Faq[];
   createdAt: string;
   updatedAt: string;
-  /** When its founder published it; null for a draft. */
+  /** When it went live; null for a draft or a project in review. */
   publishedAt: string | null;
+  /** When its founder last submitted it for review (ADR 030); null if never. */
+  submittedAt: string | null;
+  /** The reviewer's note when changes were requested (a draft again); null otherwise. */
+  reviewNote: string | null;
 }
 
 /** An investment as the API returns it (the spec's Investment entity). */

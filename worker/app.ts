@@ -4,6 +4,7 @@
  * this file only composes them. `createApp` takes the pages handler so tests can build the API
  * without the React Router build.
  */
+import { adminApi } from "./api/admin";
 import { Hono, type Context } from "hono";
 
 import { aiApi, analyticsApi } from "./api/analytics";
@@ -60,6 +61,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/analytics", analyticsApi);
   api.route("/ai", aiApi);
   api.route("/users", usersApi);
+  api.route("/admin", adminApi);
   api.all("*", apiUnknownRoute(api));
   // Errors are mapped once, here: a ServiceError is its status and message, anything else a 500.
   api.onError(apiErrorResponse);

@@ -8,6 +8,7 @@
  * spec's message); an admin, who has no project of their own, opens any project's dashboard with
  * `?project=<id or slug>`. Everything is links and a GET form, so it works without JavaScript.
  */
+import { isListedStatus } from "../../domain/review";
 import { href, Link, redirect } from "react-router";
 
 import { Conversation } from "../components/founder/Conversation";
@@ -101,7 +102,8 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
   if (loaderData.kind === "no-project") return <NoProject />;
   if (loaderData.kind === "choose") return <ChooseProject />;
   const { project, chartHtml, investors, csvHref, adminView, conversation, editing, saved, selfHref } = loaderData;
-  const isDraft = project.status === "draft";
+  // A draft or a project in review has no public page yet: its founder previews it by id.
+  const isDraft = !isListedStatus(project.status);
 
   return (
     <div className="container invest-page founder-page">
@@ -115,7 +117,6 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
           {adminView ? <p className="muted small">Viewing this project as an admin.</p> : null}
         </div>
         <div className="cluster dash-actions">
-          {/* A draft has no public page yet: its founder previews it by id (as on My Projects). */}
           <Link
             className="btn btn-secondary"
             to={href("/project/:slug", { slug: isDraft ? project.id : project.slug })}

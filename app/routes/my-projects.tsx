@@ -20,6 +20,7 @@ import { progressPercent } from "../../domain/project";
 import { PROJECT_MESSAGES } from "../../domain/project-form";
 import { daysLeftText } from "../../domain/project-status";
 import { refused } from "../server/form-result";
+import { SAVED_MESSAGES } from "../../domain/review";
 import { getApp, requireUser } from "../server/guards.server";
 import { listEditableProjects } from "../../worker/services/project-editor";
 import type { Route } from "./+types/my-projects";
@@ -28,11 +29,7 @@ export const meta: Route.MetaFunction = () => pageMeta("My Projects", "Manage yo
 
 export const NOT_FOUNDER_MESSAGE = "You must be a founder to access this page";
 
-const SAVED = {
-  created: PROJECT_MESSAGES.created,
-  updated: PROJECT_MESSAGES.updated,
-  published: PROJECT_MESSAGES.published,
-} as const;
+const SAVED = SAVED_MESSAGES;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -62,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totalShares: p.totalShares,
       investors: p.investors,
       daysLeft: p.daysLeft,
+      reviewNote: p.reviewNote,
     })),
   };
 }
@@ -70,6 +68,8 @@ type Card = Exclude<Route.ComponentProps["loaderData"], { refused: true }>["proj
 
 function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
   const isDraft = project.status === "draft";
+  const inReview = project.status === "in_review";
+  const unlisted = isDraft || inReview;
   const titleId = `project-title-${project.id}`;
   return (
     <article className="card project-row" aria-labelledby={titleId}>
@@ -83,11 +83,20 @@ function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
           {project.title}
         </h2>
         {project.shortDescription && <p className="card-text">{project.shortDescription}</p>}
-        {isDraft ? (
+        {isDraft && project.reviewNote ? (
+          <div className="alert alert-warning" role="note">
+            <strong>Changes requested:</strong> {project.reviewNote}
+          </div>
+        ) : null}
+        {unlisted ? (
           <p className="muted small">
-            {admin
-              ? "Draft: only its founder and admins can see it."
-              : "Draft: only you can see it. Preview it, then publish it from the edit page when you are ready."}
+            {inReview
+              ? admin
+                ? "In review: waiting in the review queue."
+                : "In review: our team is checking it before it lists. You will be notified of the outcome."
+              : admin
+                ? "Draft: only its founder and admins can see it."
+                : "Draft: only you can see it. Preview it, then submit it for review when you are ready."}
           </p>
         ) : (
           <>
@@ -131,10 +140,15 @@ function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
         )}
         <div className="cluster">
           <Link to={href("/my-projects/edit/:id", { id: project.id })} className="btn btn-primary">
-            Edit Project
+            {inReview && !admin ? "Review Status" : "Edit Project"}
           </Link>
-          {isDraft ? (
-            <Link to={href("/project/:slug", { slug: project.id })} className="btn btn-secondary">
+          {isDraft && !admin ? (
+            <Link to={`${href("/my-projects/edit/:id", { id: project.id })}#submit`} className="btn btn-secondary">
+              Submit for review
+            </Link>
+          ) : null}
+          {unlisted ? (
+            <Link to={href("/project/:slug", { slug: project.id })} className="btn btn-ghost">
               Preview
             </Link>
           ) : (
@@ -211,8 +225,8 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
             <h2>{isAdmin ? "No projects yet" : "You haven't created a project yet"}</h2>
             {!isAdmin && (
               <p className="muted" style={{ maxWidth: 520, marginInline: "auto" }}>
-                List your startup, set your funding goal and share price, preview it, and publish it when you are ready
-                to raise from investors.
+                List your startup, set your funding goal and share price, preview it, and submit it for review when you
+                are ready to raise from investors.
               </p>
             )}
             <div className="cluster">

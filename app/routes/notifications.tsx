@@ -40,6 +40,7 @@ const KIND_LABEL: Record<string, string> = {
   goal: "Goal reached",
   closing: "Closing soon",
   deadline: "Deadline moved",
+  review: "Review",
 };
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {

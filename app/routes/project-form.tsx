@@ -11,12 +11,14 @@
  *   THIS project or may create one, every field, the images' bytes) with the chosen files as
  *   stand-ins; only a save that will be accepted stores its images (each one's URL replaces
  *   `image` or `logo`, or joins the gallery), then the project editor service saves; if the save
- *   still fails, the images just stored are deleted again. Publish (a draft's edit page) saves
- *   the same way, then publishes;
+ *   still fails, the images just stored are deleted again. Submit for review (a draft's edit page,
+ *   ADR 030) first needs the lock confirmation of the figures being submitted, then saves the same
+ *   way and submits; an admin's Publish saves and makes the project live; Withdraw (a project in
+ *   review) reads nothing of the form;
  * - a field error (400, or 409 for terms locked by a sale) re-renders the form with the values,
  *   the spec's banner and each field's message; any other refusal shows its message on top.
- * On success a document post (no JavaScript) is redirected to `/my-projects?saved=created|updated|
- * published`; with JavaScript (`js=1`, set after hydration) the page shows the success screen and
+ * On success a document post (no JavaScript) is redirected to `/my-projects?saved=<code>`
+ * (`SAVED_MESSAGES`); with JavaScript (`js=1`, set after hydration) the page shows the success screen and
  * moves there after 1.5 s (spec section 4), as the purchase page does.
  */
 import { data, href, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -55,9 +57,10 @@ import {
   checkProjectSave,
   createProject,
   getEditableProject,
-  publishProject,
   updateProject,
 } from "../../worker/services/project-editor";
+import { publishProject, submitForReview, withdrawFromReview } from "../../worker/services/reviews";
+import { REVIEW_MESSAGES, SAVED_MESSAGES, termsFingerprint, type SavedCode } from "../../domain/review";
 import {
   checkImage,
   discardUploads,
@@ -78,8 +81,14 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Codes `/my-projects?saved=` understands (it shows the matching PROJECT_MESSAGES text). */
-export type SavedCode = "created" | "updated" | "published";
+/** The status a project has after each outcome: the success screen's badge agrees with its message. */
+const STATUS_AFTER: Record<SavedCode, string | null> = {
+  created: "draft",
+  updated: null,
+  published: "active",
+  submitted: "in_review",
+  withdrawn: "draft",
+};
 
 const SAVE_FAILED_EDIT = "Failed to save your changes. Please try again.";
 const NOT_FOUND = "The project you're looking for doesn't exist or has been removed.";
@@ -108,6 +117,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       mode: "create" as const,
       values: newProjectValues(),
       project: null,
+      review: null,
       sharesSold: 0,
       minDeadline,
     });
@@ -115,7 +125,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   try {
     const p = await getEditableProject(getApp(context).db, user, params.id);
-    return data(editFormView(p, minDeadline));
+    return data(editFormView(p, minDeadline, can(user, "administer")));
   } catch (e) {
     // Not found (404) or not this founder's (403, the service's noPermission); a failure of ours: 500.
     return refusedBy(e, {
@@ -281,6 +291,39 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const wording = refusalWording(editing, failed);
   const refused = (e: unknown, shown: FormValues = values, notice = note) =>
     formRefused(shown, serviceRefusal(e, wording), notice);
+  const done = (saved: SavedCode) => {
+    const to = `/my-projects?saved=${saved}`;
+    if (js)
+      return formSuccess({ message: SAVED_MESSAGES[saved], redirectTo: to, data: { status: STATUS_AFTER[saved] } });
+    throw redirect(to);
+  };
+
+  // Out of review: nothing of the form is read or saved (the page in review has no form).
+  if (intent === "withdraw" && editing) {
+    try {
+      await withdrawFromReview(db, user, params.id);
+    } catch (e) {
+      return refused(e);
+    }
+    return done("withdrawn");
+  }
+
+  // Submitting asks for the lock confirmation first, of the figures being submitted: nothing is
+  // saved without it.
+  if (intent === "submit") {
+    const shown = values.confirmedTerms;
+    const confirmed = values.confirmTerms === "on";
+    delete values.confirmTerms;
+    delete values.confirmedTerms;
+    const terms = termsFingerprint({
+      sharePrice: values.sharePrice,
+      fundingGoal: values.fundingGoal,
+      equityPercentage: (values.investmentTerms as FormValues | undefined)?.equityPercentage,
+      regulationType: values.regulationType,
+    });
+    const problem = !confirmed ? REVIEW_MESSAGES.confirmTerms : shown !== terms ? REVIEW_MESSAGES.termsChanged : null;
+    if (problem) return formRefused(values, { status: 400, message: problem, errors: { confirmTerms: problem } }, note);
+  }
 
   // Every check of the save before anything is stored: who may save this form (for an edit, this
   // project), every field, and the chosen files' bytes, all errors at once.
@@ -325,7 +368,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } else {
       await updateProject(db, user, params.id, saving);
       kept = true;
-      if (intent === "publish") {
+      if (intent === "submit") {
+        await submitForReview(db, user, params.id);
+        saved = "submitted";
+      } else if (intent === "publish" && can(user, "administer")) {
+        // An admin lists a project directly (ADR 030); a founder's form has no Publish button.
         await publishProject(db, user, params.id);
         saved = "published";
       } else {
@@ -340,9 +387,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refused(e);
   }
 
-  const to = `/my-projects?saved=${saved}`;
-  if (js) return formSuccess({ message: PROJECT_MESSAGES[saved], redirectTo: to });
-  throw redirect(to);
+  return done(saved);
 }
 
 /**
@@ -376,7 +421,7 @@ export default function ProjectFormPage({ loaderData, actionData, params }: Rout
   }
 
   if (actionData?.ok && "redirectTo" in actionData) {
-    const saved = { message: actionData.message, to: actionData.redirectTo };
+    const saved = { message: actionData.message, to: actionData.redirectTo, status: actionData.data.status };
     return <FormScreen title={title} view={loaderData} saved={saved} answer={null} />;
   }
 

@@ -11,6 +11,7 @@ import { cancelDeadline, cutoffText } from "../../domain/cancellation";
 import { PROJECT_MESSAGES } from "../../domain/project-form";
 import { PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/purchases";
 import {
+  submitAndApprove,
   call,
   expectAlert,
   inDays,
@@ -40,7 +41,7 @@ async function projectWithInvestor() {
   };
   const created = await call("/api/projects/create", { body, token: founder.token });
   const { _id: id } = await json<{ _id: string }>(created);
-  await call(`/api/projects/${id}/publish`, { method: "POST", token: founder.token });
+  await submitAndApprove(id, founder.token);
   const investor = await signup();
   const bought = await call(`/api/projects/${id}/invest`, {
     body: { shares: 10, sharePrice: 10 },

@@ -501,3 +501,20 @@ describe("constraintsOf: the HTML constraints the form renders", () => {
     });
   }
 });
+
+describe("every rule in one pass", () => {
+  it("a past deadline, a price that does not divide the goal and an empty title are reported together", () => {
+    const body = withField("title", "", withField("sharePrice", 3, withField("fundingDeadline", "2026-05-01")));
+    const result = check(body);
+    expect(result.ok ? {} : result.errors).toEqual({
+      title: "Project title is required",
+      fundingDeadline: "Funding deadline must be in the future",
+      sharePrice: "The share price must divide the funding goal into a whole number of shares",
+    });
+  });
+
+  it("a rule across fields is not reported when a field it reads has its own error", () => {
+    const result = check(withField("fundingGoal", "lots", withField("sharePrice", 3)));
+    expect(result.ok ? {} : result.errors).toEqual({ fundingGoal: "Funding goal must be a number" });
+  });
+});

@@ -181,3 +181,33 @@ export function projectBody(overrides: Record<string, unknown> = {}): Record<str
     ...overrides,
   };
 }
+
+let adminToken: Promise<string> | null = null;
+
+/** One admin for the file's reviews (signed up once, made admin in D1). */
+export function adminSession(): Promise<string> {
+  adminToken ??= (async () => {
+    const admin = await signup("investor");
+    await makeAdmin(admin.user.id);
+    return admin.token;
+  })();
+  return adminToken;
+}
+
+/**
+ * Takes a founder's draft live the way the product does (ADR 030): its founder submits it for
+ * review (`POST /api/projects/{id}/publish`), an admin approves it. Answers the live project.
+ */
+export async function submitAndApprove<T = Record<string, unknown>>(
+  projectId: string,
+  founderToken: string,
+): Promise<T> {
+  const submitted = await call(`/api/projects/${projectId}/publish`, { method: "POST", token: founderToken });
+  if (submitted.status !== 200) throw new Error(`submit failed: ${submitted.status} ${await submitted.text()}`);
+  const approved = await call(`/api/admin/projects/${projectId}/approve`, {
+    method: "POST",
+    token: await adminSession(),
+  });
+  if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${await approved.text()}`);
+  return json<T>(approved);
+}

@@ -18,7 +18,16 @@ import { PURCHASE_LIMIT, PURCHASE_MESSAGES, purchaseCancelledMessage } from "../
 import { CANCEL_LIMIT } from "../../worker/services/cancellations";
 import { investmentEventKey } from "../../worker/services/notifications";
 import { updateProject } from "../../worker/services/project-editor";
-import { call, db, inDays, json, signup, unique, projectBody as completeProjectBody } from "./helpers";
+import {
+  call,
+  db,
+  inDays,
+  json,
+  signup,
+  unique,
+  projectBody as completeProjectBody,
+  submitAndApprove,
+} from "./helpers";
 
 type Note = { id: string; kind: string; text: string; link: string };
 type Invested = { investment: { _id: string; status: string; cancelDeadline: string; cancellable: boolean } };
@@ -34,9 +43,7 @@ async function liveProject(overrides: Record<string, unknown> = {}) {
   const created = await call("/api/projects/create", { body, token: founder.token });
   if (created.status !== 201) throw new Error(`create failed: ${created.status} ${await created.text()}`);
   const draft = await json<ProjectDTO>(created);
-  const published = await call(`/api/projects/${draft._id}/publish`, { method: "POST", token: founder.token });
-  if (published.status !== 200) throw new Error(`publish failed: ${published.status}`);
-  const project = await json<ProjectDTO>(published);
+  const project = await submitAndApprove<ProjectDTO>(draft._id, founder.token);
   return { founder, body, project, id: project._id };
 }
 

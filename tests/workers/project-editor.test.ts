@@ -15,7 +15,19 @@ import { validateSessionToken } from "../../worker/services/sessions";
 import { ServiceError } from "../../worker/services/errors";
 import { purchaseShares } from "../../worker/services/purchases";
 import { updateProject } from "../../worker/services/project-editor";
-import { call, db, inDays, json, makeAdmin, recordUpload, signup, unique, withPrice, projectBody } from "./helpers";
+import {
+  call,
+  db,
+  inDays,
+  json,
+  makeAdmin,
+  recordUpload,
+  signup,
+  submitAndApprove,
+  unique,
+  withPrice,
+  projectBody,
+} from "./helpers";
 import { PROJECT_REQUIRED_FIELDS as REQUIRED } from "../shared/required-fields";
 
 const DEADLINE = inDays(90);
@@ -63,9 +75,7 @@ async function founderWithDraft(overrides: Record<string, unknown> = {}) {
 /** A founder with a published project. */
 async function founderWithLiveProject(overrides: Record<string, unknown> = {}) {
   const made = await founderWithDraft(overrides);
-  const res = await publish(made.project._id, made.founder.token);
-  if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${await res.text()}`);
-  return { ...made, project: await json<ProjectDTO>(res) };
+  return { ...made, project: await submitAndApprove<ProjectDTO>(made.project._id, made.founder.token) };
 }
 
 /** A published project on which an investor has bought 10 shares: its terms are locked. */
@@ -771,17 +781,31 @@ describe("drafts and publishing", () => {
     ]);
   });
 
-  it("publish → 'active' with a slug from the title, stored in D1", async () => {
+  it("a founder's publish submits for review: 'in_review', the id still its slug, not published", async () => {
     const { founder, project } = await founderWithDraft({ title: `Dorm Lock ${unique("x")}` });
     const res = await publish(project._id, founder.token);
     const out = await json<ProjectDTO>(res);
     const row = await rowOf(project._id);
-    const expectedSlug = project.title.toLowerCase().replace(/ /g, "-");
     expect({
       status: res.status,
       answered: [out.status, out.slug],
+      stored: [row?.status, row?.slug, row?.published_at, typeof row?.submitted_at],
+    }).toEqual({
+      status: 200,
+      answered: ["in_review", project._id],
+      stored: ["in_review", project._id, null, "number"],
+    });
+  });
+
+  it("approval → 'active' with a slug from the title, stored in D1", async () => {
+    const { founder, project } = await founderWithDraft({ title: `Dorm Lock ${unique("x")}` });
+    const out = await submitAndApprove<ProjectDTO>(project._id, founder.token);
+    const row = await rowOf(project._id);
+    const expectedSlug = project.title.toLowerCase().replace(/ /g, "-");
+    expect({
+      answered: [out.status, out.slug],
       stored: [row?.status, row?.slug, typeof row?.published_at],
-    }).toEqual({ status: 200, answered: ["active", expectedSlug], stored: ["active", expectedSlug, "number"] });
+    }).toEqual({ answered: ["active", expectedSlug], stored: ["active", expectedSlug, "number"] });
   });
 
   it("a published project is listed in GET /api/projects and found by its slug by a visitor", async () => {
@@ -794,12 +818,12 @@ describe("drafts and publishing", () => {
     }).toEqual({ listed: ["active"], bySlug: [200, project._id] });
   });
 
-  it("publishing twice → 409 'This project is already published'", async () => {
+  it("a founder's publish of a live project → 409 'Only a draft can be submitted for review'", async () => {
     const { founder, project } = await founderWithLiveProject();
     const res = await publish(project._id, founder.token);
     expect({ status: res.status, body: await json(res) }).toEqual({
       status: 409,
-      body: { success: false, message: "This project is already published" },
+      body: { success: false, message: "Only a draft can be submitted for review" },
     });
   });
 

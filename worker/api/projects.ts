@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 
 import { getProjectDetail, getProjectInvestors, listAllProjects, searchProjectsPage } from "../services/projects";
-import { createProject, getFounderProject, publishProject, updateProject } from "../services/project-editor";
+import { createProject, getFounderProject, updateProject } from "../services/project-editor";
+import { publishProject } from "../services/reviews";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/purchases";
 import type { HonoEnv } from "../types";
 import { projectFigures, readBody } from "./util";
@@ -49,7 +50,10 @@ projectsApi.put("/:id", async (c) => {
   return c.json(project);
 });
 
-/** POST /api/projects/{id}/publish → the live project with its slug. */
+/**
+ * POST /api/projects/{id}/publish → by its founder: submitted for review (`status: "in_review"`);
+ * by an admin: live at once with its slug (ADR 030).
+ */
 projectsApi.post("/:id/publish", async (c) => {
   const project = await publishProject(c.get("db"), c.get("user"), c.req.param("id"));
   return c.json(project);

@@ -3,6 +3,7 @@
  * stores (a session, the device cookie, the network). Sessions themselves live in sessions.ts,
  * tokens and password hashes in secrets.ts.
  */
+import { REVIEW_MESSAGES } from "../../domain/review";
 import { eq, sql } from "drizzle-orm";
 
 import { DAY_MS } from "../../domain/dates";
@@ -220,6 +221,9 @@ export async function login(
   dummyHash ??= hashPassword(randomToken(16));
   const ok = await verifyPassword(password, row?.user.passwordHash ?? (await dummyHash));
   if (!row || !ok) throw new ServiceError(401, MESSAGES.invalidCredentials, "invalid_credentials");
+  // Said only after the right password, so it tells a guesser nothing (ADR 030). The attempt's
+  // slots stay taken: a suspended account is not a sign-in.
+  if (row.user.suspendedAt !== null) throw new ServiceError(403, REVIEW_MESSAGES.suspended, "suspended");
 
   const session = await sessionStatements(db, row.user.id, now);
   const nextDevice = await deviceStatements(db, row.user.id, trusted ? row.deviceId : null, now);

@@ -22,7 +22,8 @@ import { ServiceError } from "./errors";
 
 /**
  * The preference column that switches each kind on or off; null for a kind nobody can switch off
- * (`deadline`: a material change to an offering someone invested in).
+ * (`deadline`: a material change to an offering someone invested in; `review`: the outcome of a
+ * founder's own submission).
  */
 export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferences | null> = {
   update: "updates",
@@ -32,6 +33,7 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   goal: "goals",
   closing: "closing",
   deadline: null,
+  review: null,
 };
 
 const INSERT = `insert into notifications (id, user_id, kind, event_key, project_id, text, link, created_at)`;
@@ -150,14 +152,24 @@ export function notifyDeadlineMoved(
     .bind(e.projectId, e.text, e.fundingDeadline, e.now);
 }
 
-/** One person (a founder, an asker), unless they switched this kind off or caused the event themselves. */
-export function notifyOne(db: Database, kind: NotificationKind, recipientId: string, e: FanOut): D1PreparedStatement {
+/**
+ * One person (a founder, an asker), unless they switched this kind off or caused the event
+ * themselves. `onlyIf`: a parameterless SQL condition that must hold when the batch reaches this
+ * statement (`changes() = 1`: the statement before it wrote its one row).
+ */
+export function notifyOne(
+  db: Database,
+  kind: NotificationKind,
+  recipientId: string,
+  e: FanOut,
+  onlyIf = "1 = 1",
+): D1PreparedStatement {
   return db.$client
     .prepare(
       `${INSERT}
        select ${NEW_ID}, r.user_id, ?8, ?1, ?2, ?3, ?4, ?5
        from (select ?6 as user_id) r
-       where r.user_id <> ?7 and ${wants(PREFERENCE_OF[kind])}
+       where (${onlyIf}) and r.user_id <> ?7 and ${wants(PREFERENCE_OF[kind])}
        ${NO_REPEAT}`,
     )
     .bind(e.eventKey, e.projectId, e.text, e.link, e.now, recipientId, e.actorId ?? "", kind);

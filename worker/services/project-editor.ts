@@ -1,8 +1,8 @@
 /**
- * Founders write their project: create (a draft), edit, publish. The one place the project form's
- * rules (spec section 5) and the founder rules (section 6) live; the form actions and the API
- * (`POST /api/projects/create`, `PUT /api/projects/{id}`, `POST /api/projects/{id}/publish`,
- * `GET /api/projects/founder`) only translate. Every entry point takes the raw body and the acting
+ * Founders write their project: create (a draft) and edit (submitting for review and going live
+ * are reviews.ts). The one place the project form's rules (spec section 5) and the founder rules
+ * (section 6) live; the form actions and the API (`POST /api/projects/create`,
+ * `PUT /api/projects/{id}`, `GET /api/projects/founder`) only translate. Every entry point takes the raw body and the acting
  * user and throws the spec's message as a ServiceError (a 400 carries every field's error).
  *
  * - One project per founder: checked first for a clear message, and held by the unique index on
@@ -14,8 +14,9 @@
  *   the funding deadline cannot move earlier (investors may cancel until 48 hours before the
  *   deadline they were given), again a condition of the UPDATE. A later deadline is allowed and
  *   every active investor is told, in the same batch (`notifyDeadlineMoved`), once per new date.
- * - Drafts are seen by their founder and admins only (`visibleTo` in projects.ts); publishing
- *   gives the project its slug (from the title, unique, never changed after) and opens it.
+ * - Drafts and projects in review are seen by their founder and admins only (`visibleTo` in
+ *   projects.ts). A project in review is read-only for its founder (ADR 030): they withdraw it to
+ *   edit; the UPDATE carries that condition too.
  * - Uploaded images (ADR 023): an `/uploads/…` URL new to the project must be in the uploads
  *   ledger, stored by the project's founder or by the admin making the edit; anything else is a
  *   400 on its field. `checkProjectSave` runs every check of a save without writing, so the project
@@ -23,12 +24,12 @@
  */
 import { requireCan } from "./access";
 import { can } from "../../domain/access";
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 
 import { sectorForCategory } from "../../domain/categories";
 import { isoDay } from "../../domain/dates";
 import { PROJECT_MESSAGES, validateProject, type ProjectInput } from "../../domain/project-form";
-import { formValuesOf } from "../../domain/project-values";
+import { isListedStatus, REVIEW_MESSAGES } from "../../domain/review";
 import { LOCKED_TERMS, lockedTerm } from "../../domain/project-terms";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { type Database, runBatch } from "../../db/client";
@@ -49,7 +50,7 @@ function asBody(raw: unknown): Record<string, unknown> {
 }
 
 /** The form's rules on a body, or a 400 whose message is the banner and whose errors name each field. */
-function validate(body: Record<string, unknown>, currentDeadline?: string): ProjectInput {
+export function validate(body: Record<string, unknown>, currentDeadline?: string): ProjectInput {
   return validOrThrow(validateProject(body, { today: isoDay(), currentDeadline }));
 }
 
@@ -217,15 +218,22 @@ export async function createProject(db: Database, viewer: SessionUser | null, ra
   return created;
 }
 
-async function loadForEdit(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<ProjectRow> {
-  return (await loadWithInvestors(db, viewer, idOrSlug)).project;
+/** A project in review is read-only for its founder (an admin may still correct it). */
+function editableBy(viewer: SessionUser | null, status: string): boolean {
+  return status !== "in_review" || can(viewer, "administer");
 }
+
+function notInReviewFor(viewer: SessionUser | null) {
+  return can(viewer, "administer") ? undefined : ne(projects.status, "in_review");
+}
+
+const inReview = () => new ServiceError(409, REVIEW_MESSAGES.inReviewReadOnly, "in_review");
 
 /** Whether anyone ever invested in the project (an active or a cancelled investment): SQL on `projects`. */
 const everInvested = sql`exists (select 1 from investments i where i.project_id = ${projects.id})`;
 
 /** The project to edit (with its investor count: one statement), after the editor checks. */
-async function loadWithInvestors(
+export async function loadWithInvestors(
   db: Database,
   viewer: SessionUser | null,
   idOrSlug: unknown,
@@ -287,6 +295,7 @@ async function prepareUpdate(
 ): Promise<{ row: ProjectRow; input: ProjectInput }> {
   const { project: row, invested } = await loadWithInvestors(db, viewer, idOrSlug);
   if (!viewer) throw new Error("unreachable: loadWithInvestors requires a viewer");
+  if (!editableBy(viewer, row.status)) throw inReview();
   const body = asBody(raw);
   const input = validate(body, row.fundingDeadline);
   const locked = lockedChanges(row, input, invested);
@@ -329,14 +338,14 @@ export async function updateProject(
   const update = db
     .update(projects)
     .set({ ...columnsOf(input), updatedAt: now })
-    .where(and(eq(projects.id, row.id), termsKept, deadlineKept))
+    .where(and(eq(projects.id, row.id), termsKept, deadlineKept, notInReviewFor(viewer)))
     .returning({ id: projects.id })
     .toSQL();
   const d1 = db.$client;
   const statements = [d1.prepare(update.sql).bind(...update.params)];
   // A later deadline: every active investor hears of it in the same transaction, and only if this
   // UPDATE wrote it (a material change: sent whatever their preferences).
-  if (input.fundingDeadline > row.fundingDeadline && row.status !== "draft") {
+  if (input.fundingDeadline > row.fundingDeadline && isListedStatus(row.status)) {
     statements.push(
       notifyDeadlineMoved(db, {
         projectId: row.id,
@@ -350,89 +359,13 @@ export async function updateProject(
   if (!updated.results?.length) {
     // A share was sold (or an investment made) between our read and our write: the locks now apply.
     const fresh = await loadWithInvestors(db, viewer, row.id);
+    if (!editableBy(viewer, fresh.project.status)) throw inReview();
     throw lockedError(lockedChanges(fresh.project, input, fresh.invested));
   }
-  if (row.status !== "draft") markPublicContentChanged();
+  if (isListedStatus(row.status)) markPublicContentChanged();
   const dto = await getProject(db, row.id, viewer);
   if (!dto) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
   return dto;
-}
-
-/** "Campus Keys: smart locks!" → "campus-keys-smart-locks" (ASCII, at most 60 characters). */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/g, "");
-  return slug || "project";
-}
-
-/** Words a slug cannot be: paths of ours under /api/projects/ and /project/. */
-const RESERVED_SLUGS = new Set([
-  "founder",
-  "create",
-  "new",
-  "edit",
-  "draft",
-  "drafts",
-  "preview",
-  "publish",
-  "investors",
-]);
-
-/**
- * The first of `base`, `base-2`, `base-3` … that no project uses as its slug or its id (lookups
- * take either, so a slug equal to another project's id would make them ambiguous), and that is
- * not one of our own path words.
- */
-async function freeSlug(db: Database, base: string): Promise<string> {
-  const like = `${base}-%`;
-  const taken = await db
-    .select({ slug: projects.slug, id: projects.id })
-    .from(projects)
-    .where(
-      sql`${projects.slug} = ${base} or ${projects.slug} like ${like} or ${projects.id} = ${base} or ${projects.id} like ${like}`,
-    );
-  const used = new Set(taken.flatMap((r) => [r.slug, r.id]));
-  for (const word of RESERVED_SLUGS) used.add(word);
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-/** Publishes a draft: the form's rules once more (the deadline may have passed), a slug, open. */
-export async function publishProject(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<ProjectDTO> {
-  const row = await loadForEdit(db, viewer, idOrSlug);
-  if (row.status !== "draft") throw new ServiceError(409, PROJECT_MESSAGES.alreadyPublished, "already_published");
-  const current = toProjectDTO(row, 0);
-  validate(formValuesOf(current));
-
-  const base = slugify(row.title);
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const slug = attempt < 3 ? await freeSlug(db, base) : `${base}-${crypto.randomUUID().slice(0, 8)}`;
-    const now = Date.now();
-    try {
-      const done = await db
-        .update(projects)
-        .set({ status: "active", slug, publishedAt: now, updatedAt: now })
-        .where(and(eq(projects.id, row.id), eq(projects.status, "draft")))
-        .returning({ id: projects.id });
-      if (!done.length) throw new ServiceError(409, PROJECT_MESSAGES.alreadyPublished, "already_published");
-      markPublicContentChanged();
-      const dto = await getProject(db, row.id, viewer);
-      if (!dto) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
-      return dto;
-    } catch (e) {
-      // Another project took the slug between our read and our write: try the next one.
-      if (constraintFailed(e, /UNIQUE constraint failed: projects\.slug/i)) continue;
-      throw e;
-    }
-  }
-  throw new Error("no free slug after 4 attempts");
 }
 
 /** `GET /api/projects/founder`: the caller's own project (drafts included), 404 when none. */

@@ -4,11 +4,12 @@
  */
 import type { PublicInvestor } from "../../domain/founder-dashboard";
 import { can } from "../../domain/access";
-import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from "drizzle-orm";
 
 import * as v from "valibot";
 
 import { PAGE_SIZE, daysLeft } from "../../domain/project";
+import { UNLISTED_STATUSES } from "../../domain/review";
 import { toDollars } from "../../domain/money";
 import { raiseFigures, type RaiseFigures } from "../../domain/raise";
 import {
@@ -95,6 +96,8 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
+    submittedAt: row.submittedAt ? new Date(row.submittedAt).toISOString() : null,
+    reviewNote: row.reviewNote,
   };
 }
 
@@ -103,12 +106,12 @@ export function byIdOrSlug(idOrSlug: string): SQL {
   return or(eq(projects.id, idOrSlug), eq(projects.slug, idOrSlug))!;
 }
 
-/** Published projects: what visitors, investors and every public list see. */
-export const isPublished = ne(projects.status, "draft");
+/** Published (live) projects: what visitors, investors and every public list see; never a draft or one in review. */
+export const isPublished = notInArray(projects.status, [...UNLISTED_STATUSES]);
 
 /**
- * Projects `viewer` may see: every published one, plus drafts to their founder and to admins
- * (a draft is its founder's preview until it is published).
+ * Projects `viewer` may see: every published one, plus drafts and projects in review to their
+ * founder and to admins (their preview until it goes live).
  */
 export function visibleTo(viewer: Pick<SessionUser, "id" | "role"> | null | undefined): SQL {
   if (can(viewer, "administer")) return sql`1 = 1`;

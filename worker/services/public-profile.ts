@@ -7,7 +7,7 @@
  * for its last owner for 30 days (`released_usernames`), and an account changes its username at
  * most 3 times a day, all checked inside the save's one batch.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { DAY_MS } from "../../domain/dates";
 import {
@@ -256,7 +256,8 @@ export async function getPublicInvestor(db: Database, username: string): Promise
     .select({ profile: publicProfiles, firstName: users.firstName, lastName: users.lastName })
     .from(publicProfiles)
     .innerJoin(users, eq(users.id, publicProfiles.userId))
-    .where(eq(publicProfiles.username, name))
+    // A suspended account's public profile is hidden (ADR 030).
+    .where(and(eq(publicProfiles.username, name), isNull(users.suspendedAt)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;

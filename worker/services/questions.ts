@@ -7,10 +7,13 @@
  */
 import { answerFormSchema, QUESTION_LIMITS, QUESTION_MESSAGES, questionFormSchema } from "../../domain/question-form";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
+import { isListedStatus } from "../../domain/review";
 import type { QuestionDTO } from "../../domain/conversation";
 import type { SessionUser } from "../../domain/types";
 import { type Database, guaranteed, runBatch } from "../../db/client";
+import { can } from "../../domain/access";
 import { requireSignedIn } from "./access";
+import { auditStatement, reserveAdminAction } from "./audit";
 import { ServiceError, validateFields } from "./errors";
 import { PURCHASE_MESSAGES } from "./purchases";
 import { notifyFounder, notifyOne } from "./notifications";
@@ -72,7 +75,7 @@ export async function askQuestion(
   requireSignedIn(viewer);
   const project = await findProjectRef(db, idOrSlug, viewer);
   if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
-  if (project.status === "draft") throw new ServiceError(409, QUESTION_MESSAGES.draft, "draft");
+  if (!isListedStatus(project.status)) throw new ServiceError(409, QUESTION_MESSAGES.draft, "draft");
   const { question } = validateFields(questionFormSchema, body, "first");
   const id = crypto.randomUUID();
   const now = Date.now();
@@ -176,20 +179,39 @@ export async function setQuestionHidden(
   const q = await questionToManage(db, viewer, questionId);
   const raw = body && typeof body === "object" ? (body as Record<string, unknown>).hidden : undefined;
   const hidden = !(raw === false || raw === "false" || raw === 0 || raw === "0");
-  const row = await db.$client
-    .prepare(
-      `update project_questions set hidden = ?1 where id = ?2
-       ${RETURNING_WITH_ASKER}`,
-    )
-    .bind(hidden ? 1 : 0, q.id)
-    .first<QuestionRow>();
+  const d1 = db.$client;
+  const now = Date.now();
+  const statements: [D1PreparedStatement, ...D1PreparedStatement[]] = [
+    d1
+      .prepare(
+        `update project_questions set hidden = ?1 where id = ?2
+         ${RETURNING_WITH_ASKER}`,
+      )
+      .bind(hidden ? 1 : 0, q.id),
+  ];
+  // An admin's moderation is audited (ADR 030); a founder hiding a question on their own project is not.
+  if (can(viewer, "administer")) {
+    await reserveAdminAction(db, viewer!.id, now);
+    statements.push(
+      auditStatement(db, {
+        adminId: viewer!.id,
+        action: hidden ? "hide_question" : "restore_question",
+        targetType: "question",
+        targetId: q.id,
+        now,
+      }),
+    );
+  }
+  const [updated] = await runBatch(d1, statements);
   markPublicContentChanged();
-  return toDTO(row!, viewer!.id);
+  const row = (updated.results as QuestionRow[])[0];
+  if (!row) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
+  return toDTO(row, viewer!.id);
 }
 
 /**
- * A project's questions, newest first, as the viewer may see them (hidden ones for the founder and
- * admins only). One statement.
+ * A project's questions, newest first, as the viewer may see them (hidden ones, and those of a
+ * suspended asker, for the founder and admins only). One statement.
  */
 export async function listQuestionsFor(
   db: Database,
@@ -200,7 +222,7 @@ export async function listQuestionsFor(
   const rows = await db.$client
     .prepare(
       `select q.*, u.first_name, u.last_name from project_questions q join users u on u.id = q.asker_id
-       where q.project_id = ?1 and (?2 = 1 or q.hidden = 0)
+       where q.project_id = ?1 and (?2 = 1 or (q.hidden = 0 and u.suspended_at is null))
        order by q.created_at desc, q.id desc limit ${QUESTIONS_SHOWN}`,
     )
     .bind(project.id, all ? 1 : 0)

@@ -160,7 +160,13 @@ export async function validateSessionToken(
   if (!row) return null;
   if (!constantTimeEqualHex(await sha256Hex(secret), row.session.secretHash)) return null;
   const absoluteEnd = row.session.createdAt + SESSION_ABSOLUTE_MS;
-  if (now - row.session.lastVerifiedAt >= SESSION_INACTIVITY_MS || now >= absoluteEnd) {
+  // A suspended account's sessions are deleted when it is suspended; one made by a sign-in racing
+  // the suspension ends here (ADR 030).
+  if (
+    now - row.session.lastVerifiedAt >= SESSION_INACTIVITY_MS ||
+    now >= absoluteEnd ||
+    row.user.suspendedAt !== null
+  ) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }

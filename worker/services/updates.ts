@@ -14,13 +14,15 @@ import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import type { UpdateDTO } from "../../domain/conversation";
 import type { SessionUser } from "../../domain/types";
 import { type Database, guaranteed, runBatch } from "../../db/client";
-import { requireSignedIn } from "./access";
+import { requireCan, requireSignedIn } from "./access";
 import { ServiceError, validateFields } from "./errors";
 import { PURCHASE_MESSAGES } from "./purchases";
 import { notifyUpdate } from "./notifications";
 import { canEditProject } from "./project-editor";
 import { findProjectRef, publicInvestorName, type ProjectRef } from "./projects";
 import { markPublicContentChanged } from "./public-content";
+import { auditStatement, reserveAdminAction } from "./audit";
+import { REVIEW_MESSAGES } from "../../domain/review";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 
 export const UPDATES_SHOWN = 50;
@@ -51,6 +53,7 @@ type UpdateRow = {
   title: string;
   body: string;
   investors_only: number;
+  hidden: number;
   created_at: number;
   updated_at: number;
   readable?: number;
@@ -61,6 +64,7 @@ function toDTO(r: UpdateRow, readable: boolean): UpdateDTO {
     id: r.id,
     projectId: r.project_id,
     investorsOnly: r.investors_only === 1,
+    hidden: r.hidden === 1,
     readable,
     title: readable ? r.title : null,
     body: readable ? r.body : null,
@@ -150,8 +154,39 @@ export async function deleteUpdate(
   markPublicContentChanged();
 }
 
+/** An admin hides an update (or, with `{ hidden: false }`, shows it again); audited (ADR 030). */
+export async function setUpdateHidden(
+  db: Database,
+  viewer: SessionUser | null,
+  updateId: string,
+  body: unknown,
+): Promise<UpdateDTO> {
+  requireCan(viewer, "administer", () => new ServiceError(403, REVIEW_MESSAGES.adminOnly, "forbidden"));
+  if (!updateId || updateId.length > 64) throw new ServiceError(404, UPDATE_MESSAGES.notFound, "not_found");
+  const raw = body && typeof body === "object" ? (body as Record<string, unknown>).hidden : undefined;
+  const hidden = !(raw === false || raw === "false" || raw === 0 || raw === "0");
+  const now = Date.now();
+  await reserveAdminAction(db, viewer.id, now);
+  const d1 = db.$client;
+  const [updated] = await runBatch(d1, [
+    d1.prepare("update project_updates set hidden = ?1 where id = ?2 returning *").bind(hidden ? 1 : 0, updateId),
+    auditStatement(db, {
+      adminId: viewer.id,
+      action: hidden ? "hide_update" : "restore_update",
+      targetType: "update",
+      targetId: updateId,
+      now,
+    }),
+  ]);
+  const row = (updated.results as UpdateRow[])[0];
+  if (!row) throw new ServiceError(404, UPDATE_MESSAGES.notFound, "not_found");
+  markPublicContentChanged();
+  return toDTO(row, true);
+}
+
 /**
- * A project's updates, newest first, as `viewer` may read them: one statement (whether the viewer
+ * A project's updates, newest first, as `viewer` may read them (hidden ones, and those of a
+ * suspended author, for the founder and admins only): one statement (whether the viewer
  * holds an active investment is part of it). `project` is the already-found project.
  */
 export async function listUpdatesFor(
@@ -166,6 +201,8 @@ export async function listUpdatesFor(
            select 1 from investments i where i.project_id = u.project_id and i.investor_id = ?3 and i.status = 'active'
          ) then 1 else 0 end as readable
        from project_updates u where u.project_id = ?1
+         and (?2 = 1 or (u.hidden = 0 and not exists (
+           select 1 from users a where a.id = u.author_id and a.suspended_at is not null)))
        order by u.created_at desc, u.id desc limit ${UPDATES_SHOWN}`,
     )
     .bind(project.id, privileged ? 1 : 0, viewer?.id ?? "")

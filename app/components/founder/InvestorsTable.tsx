@@ -2,6 +2,7 @@
 import { href, Link } from "react-router";
 
 import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
+import { isListedStatus } from "../../../domain/review";
 import type { FounderDashboardProject, PublicInvestor } from "../../../domain/founder-dashboard";
 
 export function InvestorsTable({
@@ -14,7 +15,7 @@ export function InvestorsTable({
   investors: PublicInvestor[];
   csvHref: string;
 }) {
-  const isDraft = project.status === "draft";
+  const isDraft = !isListedStatus(project.status);
   // Not a landmark itself: the table's scrolling region below carries the name.
   return (
     <section className="dash-investors">
@@ -30,7 +31,11 @@ export function InvestorsTable({
         <div className="empty-state card">
           <p>No investors yet. Share your project page to get your first backers.</p>
           {isDraft ? (
-            <p className="muted small">Publish your project from its edit page so investors can find it.</p>
+            <p className="muted small">
+              {project.status === "in_review"
+                ? "Your project is in review: investors can find it once it is approved."
+                : "Submit your project for review from its edit page: once approved, investors can find it."}
+            </p>
           ) : (
             <div className="empty-actions">
               <Link className="btn btn-primary" to={href("/project/:slug", { slug: project.slug })}>

@@ -9,12 +9,24 @@ import { SavedScreen } from "./SavedScreen";
 import type { FormValues } from "./values";
 import type { FieldErrors } from "../../../domain/form-kit";
 import type { ProjectStatusFields } from "../../../domain/project-status";
+import type { ChecklistItem } from "../../../domain/review";
+import { ReviewPending } from "./ReviewPending";
 
 /** What the loader gives the form: a new project's defaults or the project being edited. */
 export interface FormScreenView {
   mode: "create" | "edit";
   values: FormValues;
-  project: (ProjectStatusFields & { id: string; slug: string; title: string }) | null;
+  project:
+    | (ProjectStatusFields & {
+        id: string;
+        slug: string;
+        title: string;
+        reviewNote: string | null;
+        submittedAt: string | null;
+      })
+    | null;
+  /** The launch checklist of the saved project, and whether the viewer is an admin (who publishes directly). */
+  review: { checklist: ChecklistItem[]; isAdmin: boolean } | null;
   sharesSold: number;
   minDeadline: string;
 }
@@ -38,27 +50,43 @@ export function FormScreen({
 }: {
   title: string;
   view: FormScreenView;
-  /** A save made with JavaScript: its message and where the page moves next. */
-  saved: { message: string; to: string } | null;
+  /** A save made with JavaScript: its message, where the page moves next, and the status it left. */
+  saved: { message: string; to: string; status: string | null } | null;
   answer: FormAnswer | null;
 }) {
-  const { mode, project, sharesSold, minDeadline } = view;
+  const { mode, project, review, sharesSold, minDeadline } = view;
   const lead =
     mode === "create"
-      ? "Tell investors about your startup. Your project is saved as a draft: preview it, then publish it when you are ready."
+      ? "Tell investors about your startup. Your project is saved as a draft: preview it, then submit it for review when you are ready."
       : project?.title;
   const badge = project ? <StatusBadge project={project} /> : null;
 
   if (saved) {
+    // The badge shows the status the save left (a submitted draft is In Review), never the one before.
+    const after = project && saved.status ? { ...project, status: saved.status } : project;
+    return (
+      <PageShell title={title} lead={lead} badge={after ? <StatusBadge project={after} /> : null}>
+        <SavedScreen message={saved.message} to={saved.to} />
+      </PageShell>
+    );
+  }
+
+  // A project in review is read-only for its founder; an admin may still correct it.
+  if (project?.status === "in_review" && review && !review.isAdmin) {
     return (
       <PageShell title={title} lead={lead} badge={badge}>
-        <SavedScreen message={saved.message} to={saved.to} />
+        <ReviewPending project={project} checklist={review.checklist} message={answer?.message ?? null} />
       </PageShell>
     );
   }
 
   return (
     <PageShell title={title} lead={lead} badge={badge}>
+      {project?.reviewNote && project.status === "draft" ? (
+        <div className="alert alert-warning pf-review-note" role="note">
+          <strong>Changes requested by our review team:</strong> {project.reviewNote}
+        </div>
+      ) : null}
       <ProjectForm
         key={answer?.formKey ?? "loaded"}
         mode={mode}
@@ -70,6 +98,7 @@ export function FormScreen({
         focus={answer?.focus ?? null}
         termsLocked={sharesSold > 0}
         project={project}
+        review={review}
         minDeadline={minDeadline}
       />
     </PageShell>

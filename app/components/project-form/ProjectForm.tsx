@@ -30,6 +30,8 @@ import {
   type LiveTerms,
 } from "./sections";
 import { textAt, type FormValues } from "./values";
+import { SubmitSection } from "./SubmitSection";
+import type { ChecklistItem } from "../../../domain/review";
 
 export interface ProjectFormProps {
   mode: "create" | "edit";
@@ -44,6 +46,8 @@ export interface ProjectFormProps {
   focus: string | null;
   termsLocked: boolean;
   project: { id: string; slug: string; status: string } | null;
+  /** The launch checklist (a draft's submit section) and whether the viewer publishes directly. */
+  review: { checklist: ChecklistItem[]; isAdmin: boolean } | null;
   /** The earliest funding deadline the date input offers (tomorrow). */
   minDeadline: string | null;
 }
@@ -53,10 +57,11 @@ const LIVE = {
   fundingGoal: "fundingGoal",
   sharePrice: "sharePrice",
   "investmentTerms.equityPercentage": "equityPercentage",
+  regulationType: "regulationType",
 } as const satisfies Record<string, keyof LiveTerms>;
 
 export function ProjectForm(props: ProjectFormProps) {
-  const { mode, values, errors, count, message, note, focus, termsLocked, project, minDeadline } = props;
+  const { mode, values, errors, count, message, note, focus, termsLocked, project, review, minDeadline } = props;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "save") : null;
@@ -66,6 +71,7 @@ export function ProjectForm(props: ProjectFormProps) {
     fundingGoal: textAt(values, "fundingGoal"),
     sharePrice: textAt(values, "sharePrice"),
     equityPercentage: textAt(values, "investmentTerms.equityPercentage"),
+    regulationType: textAt(values, "regulationType"),
   }));
   const [shortLength, setShortLength] = useState(() => textAt(values, "shortDescription").length);
 
@@ -153,24 +159,14 @@ export function ProjectForm(props: ProjectFormProps) {
           ) : null}
         </div>
 
-        {project && isDraft ? (
-          <section className="card pf-publish" aria-labelledby="publish-title">
-            <h2 id="publish-title">Ready to go live?</h2>
-            <p id="publish-text">
-              Your project is a draft: only you can see it. Publishing saves the changes above and opens the project to
-              investors, who can then find it and buy shares. Its public address is made from the title.
-            </p>
-            <button
-              type="submit"
-              name="intent"
-              value="publish"
-              className="btn btn-primary"
-              aria-describedby="publish-text"
-              disabled={busy}
-            >
-              {submitting === "publish" ? "Publishing..." : "Publish"}
-            </button>
-          </section>
+        {project && isDraft && review ? (
+          <SubmitSection
+            checklist={review.checklist}
+            isAdmin={review.isAdmin}
+            terms={live}
+            busy={busy}
+            submitting={submitting}
+          />
         ) : null}
       </Form>
     </ProjectFormProvider>

@@ -111,6 +111,7 @@ export interface LiveTerms {
   fundingGoal: string;
   sharePrice: string;
   equityPercentage: string;
+  regulationType: string;
 }
 
 export function FundingSection({ live, minDeadline }: { live: LiveTerms; minDeadline: string | null }) {
