@@ -51,6 +51,9 @@ export default [
   route("founder-dashboard", "routes/founder-dashboard.tsx"),
   route("founder-dashboard/investors.csv", "routes/founder-dashboard-csv.tsx"),
 
+  // the operator (ADR 030)
+  route("admin", "routes/admin.tsx"),
+
   // the public site
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),

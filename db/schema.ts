@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import { ADMIN_ACTIONS, type AdminAction } from "../domain/admin";
 import type { CreatorInfo, DocumentLink, Faq, Person, ProjectDetails, SocialLinks } from "../domain/types";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -542,18 +543,7 @@ export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type InvestmentRow = typeof investments.$inferSelect;
 
-export const ADMIN_ACTIONS = [
-  "approve",
-  "request_changes",
-  "publish",
-  "suspend",
-  "reinstate",
-  "hide_question",
-  "restore_question",
-  "hide_update",
-  "restore_update",
-] as const;
-export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+export type { AdminAction };
 
 /**
  * Every admin action, append-only (ADR 030): who, what, which record, the reason, when. Nothing

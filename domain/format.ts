@@ -41,6 +41,13 @@ export function formatDate(iso: string | number | Date): string {
   return shortDate.format(d);
 }
 
+/** "Nov 21, 2026, 14:05 UTC": when something happened, the same for every reader. */
+export function formatDateTime(iso: string | number | Date): string {
+  const d = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${shortDate.format(d)}, ${d.toISOString().slice(11, 16)} UTC`;
+}
+
 export function formatPercent(value: number, decimals: number): string {
   return `${value.toFixed(decimals)}%`;
 }

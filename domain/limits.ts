@@ -38,6 +38,8 @@ export const FORM_LIMITS = {
   settings: { maxBytes: 128 * 1024, maxFields: 30 },
   /** shares, amount, the idempotency key, the risk acknowledgement. */
   purchase: { maxBytes: 4 * 1024, maxFields: 10 },
+  /** An admin action: ids, the intent, a 1,000-character note or reason. */
+  admin: { maxBytes: 16 * 1024, maxFields: 8 },
   /** A founder update: a 120-character title and a 10,000-character body (4 bytes a character at most). */
   update: { maxBytes: 64 * 1024, maxFields: 10 },
   /** The project page's follow, ask, answer and hide forms: a 5,000-character answer at most. */

@@ -55,6 +55,7 @@ export function navItems(user: HeaderUser | null): NavItem[] {
   ];
   if (can(user, "invest")) items.push({ to: "/portfolio", label: "Portfolio" });
   if (can(user, "raise")) items.push({ to: "/my-projects", label: "My Projects" });
+  if (can(user, "administer")) items.push({ to: "/admin", label: "Admin" });
   return items;
 }
 

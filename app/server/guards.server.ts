@@ -65,6 +65,13 @@ function withNotice(path: string, notice: NoticeCode) {
   return `${path}?notice=${notice}`;
 }
 
+/** An admin (ADR 030); a visitor signs in first, anyone else gets the access-denied page (spec section 6). */
+export function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): SessionUser {
+  const user = requireUser(request, context);
+  if (!can(user, "administer")) throw redirect(withNotice("/access-denied", "no-permission"));
+  return user;
+}
+
 /**
  * A signed-in user who may `capability` (domain/access.ts `can`), else the wrong-role redirects of
  * spec section 6: one who raises (a founder) goes to /founder-dashboard with 'investors only', one

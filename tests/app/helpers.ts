@@ -75,6 +75,7 @@ export async function allCounts(): Promise<Record<string, number>> {
     "notification_preferences",
     "released_usernames",
     "uploads",
+    "admin_audit",
   ];
   // A cancellation writes no row but turns one cancelled: counted too, so a refused cancel that
   // changed anything shows.

@@ -6,7 +6,7 @@
  * the migration refuse UPDATE and DELETE on `admin_audit`.
  */
 import type { Database } from "../../db/client";
-import type { AdminAction } from "../../db/schema";
+import type { AdminAction, AuditDTO } from "../../domain/admin";
 import { reserve, type RateLimit } from "./rate-limit";
 
 /** The condition for what follows an action's write in its batch: that write changed its row. */
@@ -34,16 +34,6 @@ export function auditStatement(db: Database, e: AuditEntry, onlyIf: string = WRO
     .bind(e.adminId, e.action, e.targetType, e.targetId, e.reason ?? null, e.now);
 }
 
-export interface AuditDTO {
-  id: string;
-  adminId: string;
-  adminName: string | null;
-  action: AdminAction;
-  targetType: string;
-  targetId: string;
-  reason: string | null;
-  createdAt: string;
-}
 
 export const AUDIT_SHOWN = 50;
 

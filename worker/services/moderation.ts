@@ -9,6 +9,7 @@
 import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 
 import { can } from "../../domain/access";
+import type { AdminUserDTO } from "../../domain/admin";
 import { REVIEW_MESSAGES } from "../../domain/review";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { runBatch, type Database } from "../../db/client";
@@ -25,15 +26,6 @@ const SUSPEND_REASON = {
   tooLong: REVIEW_MESSAGES.suspendReasonTooLong,
 };
 
-export interface AdminUserDTO {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  createdAt: string;
-  suspendedAt: string | null;
-  suspendedReason: string | null;
-}
 
 function requireAdmin(viewer: SessionUser | null): asserts viewer is SessionUser {
   requireCan(viewer, "administer", () => new ServiceError(403, REVIEW_MESSAGES.adminOnly, "forbidden"));

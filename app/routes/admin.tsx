@@ -1,0 +1,143 @@
+/**
+ * /admin (ADR 030): the operator's page, admins only (a visitor signs in first; anyone else gets
+ * the access-denied page). The review queue (oldest submission first, each with its preview, the
+ * launch checklist, Approve and Request changes with a required note), the newest projects, the
+ * people (newest first, or by email prefix) with Suspend and Reinstate, and the audit log.
+ *
+ * Every button is a plain form posting here, so all of it works without JavaScript: a success
+ * redirects back with `?done=<code>` (never free text) to the section it came from; a refusal
+ * comes back with the form's message beside it and what was typed kept. Each list is bounded and
+ * read in one statement (services: reviews.ts, moderation.ts, audit.ts).
+ */
+import { href, redirect } from "react-router";
+
+import {
+  AuditLog,
+  DONE_MESSAGES,
+  PeopleSection,
+  RecentProjects,
+  ReviewQueue,
+  type AdminFailure,
+  type DoneCode,
+} from "../components/admin/sections";
+import { pageMeta } from "../components/meta";
+import { Notice } from "../components/Notice";
+import { FORM_LIMITS } from "../../domain/limits";
+import { formFailed, formFailure } from "../server/form-result";
+import { formFields, readForm } from "../server/form.server";
+import { getApp, requireAdmin } from "../server/guards.server";
+import { listAudit } from "../../worker/services/audit";
+import { listRecentProjects, listUsersForAdmin, reinstateUser, suspendUser } from "../../worker/services/moderation";
+import { approveProject, listReviewQueue, requestChanges } from "../../worker/services/reviews";
+import type { Route } from "./+types/admin";
+import adminCss from "../styles/admin.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Admin", "Review projects, people and the audit log."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireAdmin(request, context);
+  const { db } = getApp(context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const done = url.searchParams.get("done");
+  const [reviews, projects, people, audit] = await Promise.all([
+    listReviewQueue(db, user),
+    listRecentProjects(db, user),
+    listUsersForAdmin(db, user, q),
+    listAudit(db),
+  ]);
+  return {
+    viewerId: user.id,
+    q,
+    done: done && Object.hasOwn(DONE_MESSAGES, done) ? DONE_MESSAGES[done as DoneCode] : null,
+    reviews: reviews.map((r) => ({
+      id: r.project.id,
+      title: r.project.title,
+      creator: r.project.creator,
+      shortDescription: r.project.shortDescription,
+      category: r.project.category,
+      fundingGoal: r.project.fundingGoal,
+      sharePrice: r.project.sharePrice,
+      equityPercentage: r.project.investmentTerms.equityPercentage,
+      regulationType: r.project.regulationType,
+      fundingDeadline: r.project.fundingDeadline,
+      submittedAt: r.submittedAt,
+      checklist: r.checklist,
+    })),
+    projects: projects.map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      title: p.title,
+      status: p.status,
+      daysLeft: p.daysLeft,
+      sharesRemaining: p.sharesRemaining,
+      updatedAt: p.updatedAt,
+      reviewNote: p.reviewNote,
+    })),
+    people,
+    audit,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireAdmin(request, context);
+  const { db } = getApp(context);
+  const fields = formFields(await readForm(request, FORM_LIMITS.admin));
+  const intent = fields.intent ?? "";
+  const id = fields.id ?? "";
+  const reason = fields.reason ?? "";
+  const back = (code: DoneCode, section: string) => {
+    const q = fields.q ? `&q=${encodeURIComponent(fields.q)}` : "";
+    return redirect(`${href("/admin")}?done=${code}${q}#${section}`);
+  };
+  const form = `${intent}:${id}`;
+  try {
+    switch (intent) {
+      case "approve":
+        await approveProject(db, user, id);
+        return back("approved", "reviews");
+      case "request-changes":
+        await requestChanges(db, user, id, { reason });
+        return back("changes", "reviews");
+      case "suspend":
+        await suspendUser(db, user, id, { reason });
+        return back("suspended", "people");
+      case "reinstate":
+        await reinstateUser(db, user, id, { reason });
+        return back("reinstated", "people");
+      default:
+        return formFailure(400, "Unknown action", { reason }, { form });
+    }
+  } catch (e) {
+    return formFailed(e, { reason }, { form });
+  }
+}
+
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  const { reviews, projects, people, audit, done, q, viewerId } = loaderData;
+  const failure: AdminFailure | null = actionData && !actionData.ok ? actionData : null;
+  return (
+    <div className="container page-body admin-page">
+      <header className="page-header">
+        <h1 className="page-title">Admin</h1>
+        <p className="page-lead">Review what goes live, look after people, and see every admin action.</p>
+        <nav aria-label="Admin sections" className="admin-nav">
+          <a href="#reviews">Review queue ({reviews.length})</a>
+          <a href="#projects">Projects</a>
+          <a href="#people">People</a>
+          <a href="#audit">Audit log</a>
+        </nav>
+      </header>
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      <ReviewQueue reviews={reviews} failure={failure} />
+      <RecentProjects projects={projects} />
+      <PeopleSection people={people} q={q} failure={failure} viewerId={viewerId} />
+      <AuditLog entries={audit} />
+    </div>
+  );
+}
