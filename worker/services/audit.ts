@@ -34,7 +34,6 @@ export function auditStatement(db: Database, e: AuditEntry, onlyIf: string = WRO
     .bind(e.adminId, e.action, e.targetType, e.targetId, e.reason ?? null, e.now);
 }
 
-
 export const AUDIT_SHOWN = 50;
 
 /** The newest entries first, with the admin's name: one statement, bounded. */

@@ -26,7 +26,6 @@ const SUSPEND_REASON = {
   tooLong: REVIEW_MESSAGES.suspendReasonTooLong,
 };
 
-
 function requireAdmin(viewer: SessionUser | null): asserts viewer is SessionUser {
   requireCan(viewer, "administer", () => new ServiceError(403, REVIEW_MESSAGES.adminOnly, "forbidden"));
 }
