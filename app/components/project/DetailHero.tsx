@@ -1,11 +1,17 @@
-/** The project page's top: the draft preview notice, then the hero (badges, title, university, Invest Now, Follow). */
+/**
+ * The project page's top: the draft preview notice, then the hero (badges, title, university,
+ * Invest Now, Follow). The project's own founder gets Edit project and Dashboard there instead,
+ * and the follower count without a Follow button.
+ */
 import { href, Link } from "react-router";
 
 import { FollowButton } from "../conversation/FollowButton";
 import { Notice } from "../Notice";
 import { InvestButton } from "./InvestButton";
+import { OwnerActions } from "./OwnerActions";
 import { CategoryBadge, StatusBadge } from "./StatusBadge";
 import { categoryLabel } from "../../../domain/categories";
+import { formatNumber } from "../../../domain/format";
 import type { InvestButtonState } from "../../../domain/project";
 import type { ProjectDTO } from "../../../domain/types";
 
@@ -26,6 +32,7 @@ export function DetailHero({
   here,
   signInHref,
   followRefusal,
+  isOwner,
 }: {
   project: ProjectDTO;
   /** Invest Now's state for the starting share count. */
@@ -39,6 +46,8 @@ export function DetailHero({
   signInHref: string;
   /** A refused follow (the limit): shown beside the button. */
   followRefusal: string | null;
+  /** The viewer is the project's own founder. */
+  isOwner: boolean;
 }) {
   const uniLogo = project.university?.logo || PLACEHOLDER_LOGO;
   return (
@@ -71,12 +80,20 @@ export function DetailHero({
               </p>
             ) : null}
             <div className="detail-hero-actions">
-              <InvestButton state={heroState} href={heroHref} label="Invest Now" className="btn-lg" />
+              {isOwner ? (
+                <OwnerActions projectId={project.id} className="btn-lg" />
+              ) : (
+                <InvestButton state={heroState} href={heroHref} label="Invest Now" className="btn-lg" />
+              )}
               <a className="btn btn-ghost btn-lg" href="#project-tabs">
                 View Details
               </a>
             </div>
-            {project.status === "draft" ? null : (
+            {project.status === "draft" ? null : isOwner ? (
+              <p className="detail-follow follow-count">
+                {formatNumber(followers)} {followers === 1 ? "follower" : "followers"}
+              </p>
+            ) : (
               <div className="detail-follow">
                 <FollowButton
                   projectId={project._id}
