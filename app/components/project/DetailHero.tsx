@@ -7,6 +7,7 @@ import { href, Link } from "react-router";
 
 import { FollowButton } from "../conversation/FollowButton";
 import { Notice } from "../Notice";
+import { SafeImage } from "../SafeImage";
 import { InvestButton } from "./InvestButton";
 import { OwnerActions } from "./OwnerActions";
 import { CategoryBadge, StatusBadge } from "./StatusBadge";
@@ -14,13 +15,6 @@ import { categoryLabel } from "../../../domain/categories";
 import { formatNumber } from "../../../domain/format";
 import type { InvestButtonState } from "../../../domain/project";
 import type { ProjectDTO } from "../../../domain/types";
-
-/**
- * University logo: the spec guesses a third-party logo service and falls back to a placeholder
- * on error. We use the stored logo when there is one and otherwise the local placeholder directly:
- * no third-party requests (DESIGN §5), and visitors without JavaScript could not run onError.
- */
-const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
 
 export function DetailHero({
   project,
@@ -49,7 +43,6 @@ export function DetailHero({
   /** The viewer is the project's own founder. */
   isOwner: boolean;
 }) {
-  const uniLogo = project.university?.logo || PLACEHOLDER_LOGO;
   return (
     <>
       {project.status === "draft" && (
@@ -75,7 +68,9 @@ export function DetailHero({
             <p className="detail-lead">{project.shortDescription}</p>
             {project.university ? (
               <p className="detail-uni">
-                <img src={uniLogo} alt="" width={28} height={28} />
+                {/* The spec guesses a third-party logo service; we show the stored logo, or the
+                    placeholder when there is none or it fails (no third-party requests, DESIGN §5). */}
+                <SafeImage src={project.university.logo} placeholder="logo" width={28} height={28} />
                 <span>{project.university.name}</span>
               </p>
             ) : null}
@@ -109,7 +104,7 @@ export function DetailHero({
             )}
           </div>
           <div className="detail-hero-media">
-            <img src={project.image} alt="" width={640} height={360} />
+            <SafeImage src={project.image} placeholder="project" width={640} height={360} />
           </div>
         </div>
       </header>
