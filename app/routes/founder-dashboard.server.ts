@@ -1,7 +1,7 @@
 /**
  * The founder dashboard's view: what its loader shows, computed from the dashboard and the
  * conversation's summary (`getFounderDashboard`, `getConversationSummary`) and the page's query
- * (`?project=`, `?edit=`, `?saved=`). The funding chart is drawn here, on the server, and sent as
+ * (`?project=`, `?edit=`, `?delete=`, `?saved=`). The funding chart is drawn here, on the server, and sent as
  * markup, so visx never reaches the browser (the route's JavaScript stays within its budget).
  * Server only (the route imports it in its loader alone).
  */
@@ -47,6 +47,7 @@ export function dashboardView({
   const until = project.fundingDeadline < today ? project.fundingDeadline : today;
   const projectQuery = asked ? `?project=${encodeURIComponent(project.slug)}` : "";
   const editId = query.get("edit");
+  const deleteId = query.get("delete");
   const saved = query.get("saved");
   return {
     kind: "dashboard" as const,
@@ -60,6 +61,8 @@ export function dashboardView({
     selfHref: `/founder-dashboard${projectQuery}`,
     conversation,
     editing: (editId && conversation.updates.find((u) => u.id === editId)) || null,
+    /** The update whose Delete asks for confirmation (`?delete=`), when it is one of the listed ones. */
+    confirmDelete: (deleteId && conversation.updates.find((u) => u.id === deleteId)) || null,
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
     updateConstraints: {
       title: constraintsOf(updateFormSchema, "title"),

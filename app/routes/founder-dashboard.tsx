@@ -11,7 +11,7 @@
 import { isListedStatus } from "../../domain/review";
 import { href, Link, redirect } from "react-router";
 
-import { Conversation } from "../components/founder/Conversation";
+import { confirmDeleteAnchor, Conversation, DELETE_CONFIRMED } from "../components/founder/Conversation";
 import { DashboardStats } from "../components/founder/DashboardStats";
 import { ChooseProject, NoProject, Shell } from "../components/founder/EmptyStates";
 import { InvestorsTable } from "../components/founder/InvestorsTable";
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = actionRetryAfter;
 
 /**
- * Posting, editing and deleting updates. The services check that the viewer is the
+ * Posting, editing and deleting (after its confirm step) updates. The services check that the viewer is the
  * project's founder (or an admin); a refused form comes back with every error beside its field,
  * and `error` for clients reading the action's data.
  */
@@ -86,6 +86,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return back("edited");
     }
     if (fields.intent === "delete-update") {
+      // Deleting takes a confirm step that needs no JavaScript, as cancelling an investment does:
+      // a post without the confirmation (the Delete button, or a form from an older page) deletes
+      // nothing and goes to `?delete=<id>`, which asks 'Delete this update?'. Only its form, which
+      // sends `confirm=yes`, deletes. The JSON API's DELETE is a deliberate call and asks nothing.
+      if (fields.confirm !== DELETE_CONFIRMED) {
+        const query = new URLSearchParams(asked ? { project: asked, delete: updateId } : { delete: updateId });
+        return redirect(`/founder-dashboard?${query}#${confirmDeleteAnchor(updateId)}`);
+      }
       await deleteUpdate(db, user, projectId, updateId);
       return back("deleted");
     }
@@ -149,6 +157,7 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
         openQuestions={conversation.openQuestions}
         openQuestionCount={conversation.openQuestionCount}
         editing={editing}
+        confirmDelete={loaderData.confirmDelete}
         formState={
           // The update form's own failure (an unknown action is said above the form only).
           actionData?.form

@@ -17,6 +17,7 @@ import { Form, href, Link, redirect, useNavigation } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
 import { refusedFormMessage } from "../components/form/refused";
+import { SafeImage } from "../components/SafeImage";
 import { InvestmentStatus, investmentStatusLabel } from "../components/portfolio/InvestmentStatus";
 import { cutoffText } from "../../domain/cancellation";
 import { formatDate, formatNumber, formatPercent, formatPrice } from "../../domain/format";
@@ -31,7 +32,6 @@ import { getInvestment } from "../../worker/services/holdings";
 import { cancelInvestment } from "../../worker/services/cancellations";
 import type { Route } from "./+types/investment";
 
-const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
 const UNKNOWN_ACTION = "Unknown action: this form can only cancel the investment";
 
 export const links: Route.LinksFunction = () => [
@@ -117,7 +117,7 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
         </header>
 
         <div className="purchase-project">
-          <img className="purchase-logo" src={i.projectLogo || PLACEHOLDER_LOGO} alt="" width={56} height={56} />
+          <SafeImage className="purchase-logo" src={i.projectLogo} placeholder="logo" width={56} height={56} />
           <div>
             <h2 className="purchase-title">
               <Link to={href("/project/:slug", { slug: i.projectSlug })}>{i.projectTitle}</Link>

@@ -12,6 +12,7 @@ import { refusedFormMessage } from "../components/form/refused";
 import { FeatureIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
+import { SafeImage } from "../components/SafeImage";
 import { StatusBadge } from "../components/project/StatusBadge";
 import { can } from "../../domain/access";
 import { categoryLabel } from "../../domain/categories";
@@ -73,7 +74,9 @@ function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
   const titleId = `project-title-${project.id}`;
   return (
     <article className="card project-row" aria-labelledby={titleId}>
-      <div className="card-media">{project.image && <img src={project.image} alt="" width={640} height={360} />}</div>
+      <div className="card-media">
+        <SafeImage src={project.image} placeholder="project" width={640} height={360} />
+      </div>
       <div className="card-body">
         <div className="cluster" style={{ gap: 8, marginBottom: 12 }}>
           <StatusBadge project={project} />

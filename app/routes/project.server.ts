@@ -6,6 +6,7 @@
 import { DETAIL_TABS, type DetailTabId } from "../components/project/detail-tabs";
 import type { DetailView } from "../components/project/DetailPage";
 import type { QuestionDTO, UpdateDTO } from "../../domain/conversation";
+import { can } from "../../domain/access";
 import { formatPrice } from "../../domain/format";
 import { constraintsOf } from "../../domain/form-kit";
 import {
@@ -36,6 +37,15 @@ const SAVED = {
 export function detailTab(query: URLSearchParams): DetailTabId {
   const tabParam = query.get("tab");
   return DETAIL_TABS.some((t) => t.id === tabParam) ? (tabParam as DetailTabId) : "overview";
+}
+
+/**
+ * Whether the viewer is the project's own founder (not an admin, not another founder): they get
+ * Edit project and Dashboard where investors get Invest, Follow and Ask (founders cannot invest,
+ * spec section 1).
+ */
+export function isOwnerOf(viewer: SessionUser | null, project: Pick<ProjectDTO, "founderId">): boolean {
+  return viewer !== null && project.founderId !== null && can(viewer, "raise") && project.founderId === viewer.id;
 }
 
 /** The project page's loader data. */
@@ -83,6 +93,7 @@ export function projectView({
     questions,
     signedIn: viewer !== null,
     canManage: canEditProject(viewer, project),
+    isOwner: isOwnerOf(viewer, project),
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
     questionConstraints: {
       question: constraintsOf(questionFormSchema, "question"),

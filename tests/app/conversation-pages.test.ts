@@ -103,6 +103,59 @@ describe("updates through the founder dashboard's form", () => {
   });
 });
 
+describe("deleting an update through the founder dashboard: a confirm step first", () => {
+  async function withUpdate() {
+    const { founder, project } = await founderWithProject();
+    const posted = await call(`/api/projects/${project.id}/updates`, {
+      body: { title: "Pilot live", body: "We launched." },
+      token: founder.token,
+    });
+    const { id } = await posted.json<{ id: string }>();
+    return { founder, project, updateId: id };
+  }
+
+  it("Delete's post deletes nothing and goes to the confirm step, which asks 'Delete this update?'", async () => {
+    const { founder, project, updateId } = await withUpdate();
+    const res = await page("/founder-dashboard", {
+      token: founder.token,
+      form: { intent: "delete-update", projectId: project.id, updateId },
+    });
+    expect(res.status).toBe(302);
+    const location = res.headers.get("Location")!;
+    expect(location).toBe(`/founder-dashboard?delete=${updateId}#dash-update-${updateId}`);
+    expect(await rows("project_updates", "id = ?", updateId)).toBe(1);
+    const step = visibleText(await (await page(location, { token: founder.token })).text());
+    expect(step).toContain("Delete this update? “Pilot live”");
+    expect(step).toContain("This cannot be undone.");
+    expect(step).toContain("Delete update");
+    expect(step).toContain("Keep it");
+  });
+
+  it("the confirmed post deletes the update and says so", async () => {
+    const { founder, project, updateId } = await withUpdate();
+    const res = await page("/founder-dashboard", {
+      token: founder.token,
+      form: { intent: "delete-update", projectId: project.id, updateId, confirm: "yes" },
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/founder-dashboard?saved=deleted#updates");
+    expect(await rows("project_updates", "id = ?", updateId)).toBe(0);
+  });
+
+  it("a post whose confirmation is missing or wrong (an older page's form) deletes nothing", async () => {
+    const { founder, project, updateId } = await withUpdate();
+    const extras: Record<string, string>[] = [{}, { confirm: "" }, { confirm: "1" }];
+    for (const extra of extras) {
+      const res = await page("/founder-dashboard", {
+        token: founder.token,
+        form: { intent: "delete-update", projectId: project.id, updateId, ...extra },
+      });
+      expect(res.status).toBe(302);
+    }
+    expect(await rows("project_updates", "id = ?", updateId)).toBe(1);
+  });
+});
+
 describe("the bell and the queries", () => {
   it("the header names the unread count, read with the session: the updates tab is 3 queries", async () => {
     const { founder, project } = await founderWithProject();

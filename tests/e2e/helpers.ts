@@ -296,9 +296,27 @@ export async function createProjectViaApi(
   expect(res.status(), `create failed: ${await res.text()}`).toBe(201);
   let project = (await res.json()) as { _id: string; slug: string; title: string; status: string };
   if (opts.publish) {
-    const pub = await request.post(`/api/projects/${project._id}/publish`, { headers });
-    expect(pub.status(), `publish failed: ${await pub.text()}`).toBe(200);
-    project = await pub.json();
+    await submitForReviewViaApi(request, token, project._id);
+    project = await approveViaApi(request, project._id);
   }
   return project;
+}
+
+/** A founder's `POST /api/projects/{id}/publish`: submitted for review (ADR 030). */
+export async function submitForReviewViaApi(request: APIRequestContext, token: string, id: string) {
+  const res = await request.post(`/api/projects/${id}/publish`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), `submit failed: ${await res.text()}`).toBe(200);
+  return (await res.json()) as { _id: string; slug: string; title: string; status: string };
+}
+
+let adminToken: Promise<string> | null = null;
+
+/** The demo admin approves a project in review (one admin session per test worker). */
+export async function approveViaApi(request: APIRequestContext, id: string) {
+  adminToken ??= loginViaApi(request, DEMO.admin, DEMO_PASSWORD).then((r) => r.token);
+  const res = await request.post(`/api/admin/projects/${id}/approve`, {
+    headers: { Authorization: `Bearer ${await adminToken}` },
+  });
+  expect(res.status(), `approve failed: ${await res.text()}`).toBe(200);
+  return (await res.json()) as { _id: string; slug: string; title: string; status: string };
 }

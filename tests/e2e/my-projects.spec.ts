@@ -4,7 +4,7 @@
  * investor. Both projects (JavaScript on and off) run every test.
  */
 import { expect, test } from "./fixtures";
-import { createProjectViaApi, PROJECTS, signUpViaApi } from "./helpers";
+import { approveViaApi, createProjectViaApi, PROJECTS, signUpViaApi, submitForReviewViaApi } from "./helpers";
 
 test("a new founder sees the empty state, and New Project opens the form", async ({ asFounder: { page } }) => {
   await page.goto("/my-projects");
@@ -16,7 +16,7 @@ test("a new founder sees the empty state, and New Project opens the form", async
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Project");
 });
 
-test("a draft shows with Preview and no New Project; once published, View Public Page", async ({
+test("a draft shows with Preview and no New Project; in review it says so; once approved, View Public Page", async ({
   asFounder: founder,
   page,
   request,
@@ -33,11 +33,13 @@ test("a draft shows with Preview and no New Project; once published, View Public
   await expect(card.getByRole("link", { name: "Preview" })).toHaveAttribute("href", `/project/${draft._id}`);
   await expect(page.getByRole("link", { name: "New Project" })).toHaveCount(0);
 
-  const res = await request.post(`/api/projects/${draft._id}/publish`, {
-    headers: { Authorization: `Bearer ${founder.token}` },
-  });
-  expect(res.status()).toBe(200);
-  const live = (await res.json()) as { slug: string };
+  await submitForReviewViaApi(request, founder.token, draft._id);
+  await page.goto("/my-projects");
+  await expect(card.locator(".status-badge")).toHaveText("In Review");
+  await expect(card.getByRole("link", { name: "Review Status" })).toBeVisible();
+  await expect(card.getByRole("link", { name: "Preview" })).toHaveAttribute("href", `/project/${draft._id}`);
+
+  const live = await approveViaApi(request, draft._id);
   await page.goto("/my-projects");
   await expect(card.locator(".status-badge")).toHaveText("Active");
   await expect(card.getByRole("link", { name: "View Public Page" })).toHaveAttribute("href", `/project/${live.slug}`);

@@ -12,10 +12,12 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { REVIEW_MESSAGES } from "../../domain/review";
 import { PROJECT_REQUIRED_FIELDS } from "../shared/required-fields";
 import { expect, test } from "./fixtures";
 
 import {
+  approveViaApi,
   DEMO,
   expectNoSeriousViolations,
   isoDate,
@@ -50,7 +52,7 @@ async function founderProject(request: Parameters<typeof signUpViaApi>[0], found
 }
 
 test.describe("project form", () => {
-  test("a new founder creates a project in every section, previews the draft, publishes it, and visitors find it", async ({
+  test("a new founder creates a project in every section, previews the draft, submits it for review, an admin approves it, and visitors find it", async ({
     asFounder: founder,
     page,
     request,
@@ -206,18 +208,27 @@ test.describe("project form", () => {
     await expect(group(page, "Gallery image 2").getByLabel("Image URL")).toHaveValue(/^\/uploads\/[0-9a-f-]+\.png$/);
     await expect(page.getByRole("link", { name: "Preview" })).toHaveAttribute("href", `/project/${draft._id}`);
     await ready(page, javaScriptEnabled);
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    // Submitting asks for the lock confirmation first (ADR 030).
+    await page.getByRole("button", { name: "Submit for review", exact: true }).click();
+    await expect(page.getByText(REVIEW_MESSAGES.confirmTerms).first()).toBeVisible();
+    await page.getByLabel(/once anyone invests, the share price/).check();
+    await page.getByRole("button", { name: "Submit for review", exact: true }).click();
     if (javaScriptEnabled) {
-      await expect(page.getByRole("status").filter({ hasText: "Your project is live!" })).toBeVisible();
+      const saved = page.getByRole("status").filter({ hasText: REVIEW_MESSAGES.submitted });
+      await expect(saved).toBeVisible();
+      // The success screen's badge agrees with its message.
+      await expect(page.locator(".pf-title-row .status-badge")).toHaveText("In Review");
     }
-    await expect(page).toHaveURL(/\/my-projects\?saved=published$/);
+    await expect(page).toHaveURL(/\/my-projects\?saved=submitted$/);
+    expect((await founderProject(request, founder)).status).toBe("in_review");
+    await approveViaApi(request, draft._id);
 
     const live = await founderProject(request, founder);
     expect(live.status).toBe("active");
     expect(live.slug).not.toBe(live._id);
     await page.goto(`/my-projects/edit/${live._id}`);
     await expect(page.getByRole("link", { name: "View Public Page" })).toHaveAttribute("href", `/project/${live.slug}`);
-    await expect(page.getByRole("button", { name: "Publish", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Submit for review", exact: true })).toHaveCount(0);
 
     // A visitor finds it under its sector (Healthcare → Health) and opens it.
     let found = false;

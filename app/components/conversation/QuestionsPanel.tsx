@@ -2,7 +2,8 @@
  * The project page's Questions tab. A signed-in user asks (a POST form that works
  * without JavaScript); a visitor gets a link to sign in that comes back here. Each question shows
  * the asker's name as public lists show it, the date, and the founder's answer under it. The
- * founder (and admins) answer, edit an answer, and hide or show a question from here.
+ * founder (and admins) answer, edit an answer, and hide or show a question from here. The
+ * project's own founder gets no Ask form (they answer), but a link to their dashboard's open questions.
  */
 import { Form, Link } from "react-router";
 
@@ -25,6 +26,7 @@ export function QuestionsPanel({
   questions,
   signedIn,
   canManage,
+  isOwner,
   signInHref,
   action,
   formState,
@@ -34,6 +36,8 @@ export function QuestionsPanel({
   questions: QuestionDTO[];
   signedIn: boolean;
   canManage: boolean;
+  /** The viewer is the project's own founder: no Ask form. */
+  isOwner: boolean;
   signInHref: string;
   action: string;
   formState: QuestionsFormState | null;
@@ -46,7 +50,12 @@ export function QuestionsPanel({
     <>
       <h2>Questions</h2>
       {message ? <Notice tone="success">{message}</Notice> : null}
-      {signedIn ? (
+      {isOwner ? (
+        <p className="ask-owner">
+          Investors ask their questions here; answer them below.{" "}
+          <Link to="/founder-dashboard#questions">Open questions on your dashboard</Link>
+        </p>
+      ) : signedIn ? (
         // The fragment brings a browser without JavaScript back to this form after a refusal.
         <Form method="post" action={`${action}#ask`} className="ask-form" id="ask" noValidate>
           {ask && Object.keys(ask.errors).length ? (
@@ -75,7 +84,7 @@ export function QuestionsPanel({
         </p>
       )}
       {questions.length === 0 ? (
-        <p className="muted">No questions yet. Be the first to ask.</p>
+        <p className="muted">{isOwner ? "No questions yet." : "No questions yet. Be the first to ask."}</p>
       ) : (
         <ol className="question-list">
           {questions.map((q) => {

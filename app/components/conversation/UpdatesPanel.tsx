@@ -22,7 +22,9 @@ export function UpdatesPanel({ updates, canPost }: { updates: UpdateDTO[]; canPo
         ) : null}
       </div>
       {updates.length === 0 ? (
-        <p className="muted">No updates yet. Follow the project to hear when the founder posts one.</p>
+        <p className="muted">
+          {canPost ? "No updates yet." : "No updates yet. Follow the project to hear when the founder posts one."}
+        </p>
       ) : (
         <ol className="update-list">
           {updates.map((u) => (

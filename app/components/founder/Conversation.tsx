@@ -1,15 +1,25 @@
 /**
  * The founder dashboard's conversation: post (or edit) an update, the latest
  * updates with Edit and Delete, the questions waiting for an answer, and the follower count. Plain
- * POST forms and links: everything works without JavaScript.
+ * POST forms and links: everything works without JavaScript. Delete asks first: its post comes back
+ * as `?delete=<id>`, which shows 'Delete this update?' with a form that confirms and a link back.
  */
-import { Form, href, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, href, Link, useNavigation } from "react-router";
 
 import type { UpdateDTO } from "../../../domain/conversation";
 import { formatDate, formatNumber } from "../../../domain/format";
 import type { FieldErrors, InputConstraints } from "../../../domain/form-kit";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
+
+/** The confirm step's field: a delete without it only asks (app/routes/founder-dashboard.tsx). */
+export const DELETE_CONFIRMED = "yes";
+
+/** Where the confirm step scrolls to (the listed update's own row). */
+export function confirmDeleteAnchor(updateId: string): string {
+  return `dash-update-${updateId}`;
+}
 
 export interface UpdateFormState {
   errors: FieldErrors;
@@ -28,6 +38,8 @@ interface Props {
   openQuestionCount: number;
   /** The update named by `?edit=`, when it is one of the listed ones. */
   editing: UpdateDTO | null;
+  /** The update named by `?delete=`, whose deletion asks for confirmation. */
+  confirmDelete: UpdateDTO | null;
   formState: UpdateFormState | null;
   /** The refusal's message (shown when no field carries it). */
   error: string | null;
@@ -109,7 +121,7 @@ export function Conversation(p: Props) {
               <h3 className="dash-card-title dash-subtitle">Latest updates</h3>
               <ul className="dash-updates">
                 {p.updates.map((u) => (
-                  <li key={u.id}>
+                  <li key={u.id} id={confirmDeleteAnchor(u.id)}>
                     <div>
                       <Link to={`${projectHref}?tab=updates#update-${u.id}`}>{u.title}</Link>
                       <p className="muted small">
@@ -125,15 +137,25 @@ export function Conversation(p: Props) {
                       >
                         Edit
                       </Link>
-                      <Form method="post" action={p.action}>
-                        <input type="hidden" name="intent" value="delete-update" />
-                        <input type="hidden" name="projectId" value={p.projectId} />
-                        <input type="hidden" name="updateId" value={u.id} />
-                        <button type="submit" className="btn btn-ghost btn-sm" aria-label={`Delete ${u.title}`}>
-                          Delete
-                        </button>
-                      </Form>
+                      {p.confirmDelete?.id === u.id ? null : (
+                        <Form method="post" action={p.action}>
+                          <input type="hidden" name="intent" value="delete-update" />
+                          <input type="hidden" name="projectId" value={p.projectId} />
+                          <input type="hidden" name="updateId" value={u.id} />
+                          <button type="submit" className="btn btn-ghost btn-sm" aria-label={`Delete ${u.title}`}>
+                            Delete
+                          </button>
+                        </Form>
+                      )}
                     </div>
+                    {p.confirmDelete?.id === u.id ? (
+                      <ConfirmDelete
+                        update={u}
+                        projectId={p.projectId}
+                        action={p.action}
+                        back={`${p.cancelHref}#${confirmDeleteAnchor(u.id)}`}
+                      />
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -170,5 +192,45 @@ export function Conversation(p: Props) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** The confirm step of Delete: a plain POST form that sends the confirmation, and a link back. */
+function ConfirmDelete({
+  update,
+  projectId,
+  action,
+  back,
+}: {
+  update: UpdateDTO;
+  projectId: string;
+  action: string;
+  back: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const text = useRef<HTMLParagraphElement>(null);
+  // With JavaScript the step appears without a page load: move focus to it so it is announced.
+  useEffect(() => text.current?.focus(), []);
+  const textId = `confirm-delete-${update.id}`;
+  return (
+    <Form method="post" action={action} className="update-confirm" aria-describedby={textId}>
+      <p id={textId} ref={text} tabIndex={-1}>
+        <strong>Delete this update?</strong>{" "}
+        {`“${update.title}” will no longer show on your project page, for anyone. This cannot be undone.`}
+      </p>
+      <input type="hidden" name="intent" value="delete-update" />
+      <input type="hidden" name="projectId" value={projectId} />
+      <input type="hidden" name="updateId" value={update.id} />
+      <input type="hidden" name="confirm" value={DELETE_CONFIRMED} />
+      <div className="cluster">
+        <button type="submit" className="btn btn-danger btn-sm" disabled={busy}>
+          {busy ? "Deleting..." : "Delete update"}
+        </button>
+        <Link className="btn btn-ghost btn-sm" to={back} replace>
+          Keep it
+        </Link>
+      </div>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 
 import { Reveal } from "../Reveal";
+import { SafeImage } from "../SafeImage";
 import { categoryLabel } from "../../../domain/categories";
 import { formatMoney } from "../../../domain/format";
 import { STAGGER_MS } from "./content";
@@ -44,7 +45,7 @@ export function Featured({ projects }: { projects: FeaturedCard[] }) {
                       style={{ width: "100%", height: "100%" }}
                     >
                       <div className="card-media">
-                        {p.image && <img src={p.image} alt="" width={640} height={360} loading="lazy" />}
+                        <SafeImage src={p.image} placeholder="project" width={640} height={360} loading="lazy" />
                       </div>
                       <div className="card-body">
                         {p.category && <span className="badge badge-info">{categoryLabel(p.category)}</span>}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 
 import { ContactForm } from "../ContactForm";
 import { Reveal } from "../Reveal";
+import { SafeImage } from "../SafeImage";
 import { ROADMAP, STAGGER_MS, TEAM } from "./content";
 import { SectionHead } from "./SectionHead";
 
@@ -42,7 +43,14 @@ export function Team() {
           {TEAM.map((m, i) => (
             <li key={m.name}>
               <Reveal className="card card-body team-card" delay={i * STAGGER_MS}>
-                <img src={m.image} alt="" width={96} height={96} loading="lazy" className="team-avatar" />
+                <SafeImage
+                  src={m.image}
+                  placeholder="avatar"
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  className="team-avatar"
+                />
                 <h3>{m.name}</h3>
                 <p className="team-role">{m.role}</p>
                 <p className="team-bio">{m.bio}</p>

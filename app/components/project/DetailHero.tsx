@@ -1,20 +1,20 @@
-/** The project page's top: the draft preview notice, then the hero (badges, title, university, Invest Now, Follow). */
+/**
+ * The project page's top: the draft preview notice, then the hero (badges, title, university,
+ * Invest Now, Follow). The project's own founder gets Edit project and Dashboard there instead,
+ * and the follower count without a Follow button.
+ */
 import { href, Link } from "react-router";
 
 import { FollowButton } from "../conversation/FollowButton";
 import { Notice } from "../Notice";
+import { SafeImage } from "../SafeImage";
 import { InvestButton } from "./InvestButton";
+import { OwnerActions } from "./OwnerActions";
 import { CategoryBadge, StatusBadge } from "./StatusBadge";
 import { categoryLabel } from "../../../domain/categories";
+import { formatNumber } from "../../../domain/format";
 import type { InvestButtonState } from "../../../domain/project";
 import type { ProjectDTO } from "../../../domain/types";
-
-/**
- * University logo: the spec guesses a third-party logo service and falls back to a placeholder
- * on error. We use the stored logo when there is one and otherwise the local placeholder directly:
- * no third-party requests (DESIGN §5), and visitors without JavaScript could not run onError.
- */
-const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
 
 export function DetailHero({
   project,
@@ -26,6 +26,7 @@ export function DetailHero({
   here,
   signInHref,
   followRefusal,
+  isOwner,
 }: {
   project: ProjectDTO;
   /** Invest Now's state for the starting share count. */
@@ -39,8 +40,9 @@ export function DetailHero({
   signInHref: string;
   /** A refused follow (the limit): shown beside the button. */
   followRefusal: string | null;
+  /** The viewer is the project's own founder. */
+  isOwner: boolean;
 }) {
-  const uniLogo = project.university?.logo || PLACEHOLDER_LOGO;
   return (
     <>
       {project.status === "draft" && (
@@ -66,17 +68,27 @@ export function DetailHero({
             <p className="detail-lead">{project.shortDescription}</p>
             {project.university ? (
               <p className="detail-uni">
-                <img src={uniLogo} alt="" width={28} height={28} />
+                {/* The spec guesses a third-party logo service; we show the stored logo, or the
+                    placeholder when there is none or it fails (no third-party requests, DESIGN §5). */}
+                <SafeImage src={project.university.logo} placeholder="logo" width={28} height={28} />
                 <span>{project.university.name}</span>
               </p>
             ) : null}
             <div className="detail-hero-actions">
-              <InvestButton state={heroState} href={heroHref} label="Invest Now" className="btn-lg" />
+              {isOwner ? (
+                <OwnerActions projectId={project.id} className="btn-lg" />
+              ) : (
+                <InvestButton state={heroState} href={heroHref} label="Invest Now" className="btn-lg" />
+              )}
               <a className="btn btn-ghost btn-lg" href="#project-tabs">
                 View Details
               </a>
             </div>
-            {project.status === "draft" ? null : (
+            {project.status === "draft" ? null : isOwner ? (
+              <p className="detail-follow follow-count">
+                {formatNumber(followers)} {followers === 1 ? "follower" : "followers"}
+              </p>
+            ) : (
               <div className="detail-follow">
                 <FollowButton
                   projectId={project._id}
@@ -92,7 +104,7 @@ export function DetailHero({
             )}
           </div>
           <div className="detail-hero-media">
-            <img src={project.image} alt="" width={640} height={360} />
+            <SafeImage src={project.image} placeholder="project" width={640} height={360} />
           </div>
         </div>
       </header>

@@ -14,6 +14,7 @@ import { DETAIL_TABS, type DetailTabId } from "./detail-tabs";
 import { useShareInput } from "./hooks";
 import { InvestButton } from "./InvestButton";
 import { LinkTabs } from "./LinkTabs";
+import { OwnerActions } from "./OwnerActions";
 import { signinHref } from "../../../domain/auth-links";
 import type { InputConstraints } from "../../../domain/form-kit";
 import { formatPrice } from "../../../domain/format";
@@ -33,6 +34,8 @@ export interface DetailView {
   questions: QuestionDTO[];
   signedIn: boolean;
   canManage: boolean;
+  /** The viewer is the project's own founder: Edit project and Dashboard instead of Invest, Follow, Ask. */
+  isOwner: boolean;
   /** The message of a `?saved=` code, or null. */
   saved: string | null;
   questionConstraints: { question: InputConstraints; answer: InputConstraints };
@@ -67,7 +70,7 @@ export function DetailPage({
   unknownAction: string | null;
   formState: QuestionsFormState | null;
 }) {
-  const { project, raise, tab, role, followers, following, signedIn, canManage, saved } = view;
+  const { project, raise, tab, role, followers, following, signedIn, canManage, isOwner, saved } = view;
   const { allowance, ownedShares, fallbackShares: fallback, initial } = view;
   const base = href("/project/:slug", { slug: project.slug });
   const here = `${base}${tab === "overview" ? "" : `?tab=${tab}`}`;
@@ -98,6 +101,7 @@ export function DetailPage({
         here={here}
         signInHref={signInHref}
         followRefusal={followRefusal}
+        isOwner={isOwner}
       />
 
       <div className="container detail-layout">
@@ -123,6 +127,7 @@ export function DetailPage({
                   questions={view.questions}
                   signedIn={signedIn}
                   canManage={canManage}
+                  isOwner={isOwner}
                   signInHref={signInHref}
                   action={here}
                   formState={formState}
@@ -145,7 +150,15 @@ export function DetailPage({
           hrefForShares={(n) => `${query(tab, n)}#calculator`}
           allowance={allowance}
           ownedShares={ownedShares}
-          investButton={<InvestButton state={state} href={purchase(shares)} className="btn-block" />}
+          investButton={
+            isOwner ? (
+              <div className="owner-actions">
+                <OwnerActions projectId={project.id} className="btn-block" />
+              </div>
+            ) : (
+              <InvestButton state={state} href={purchase(shares)} className="btn-block" />
+            )
+          }
         />
       </div>
     </div>

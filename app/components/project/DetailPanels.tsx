@@ -5,6 +5,7 @@ import { displayValuation } from "../../../domain/project";
 import type { RaiseFigures } from "../../../domain/raise";
 import type { Person, ProjectDTO } from "../../../domain/types";
 
+import { SafeImage } from "../SafeImage";
 import { REGULATION_INFO } from "./regulation";
 
 function paragraphs(text: string | null | undefined): string[] {
@@ -43,7 +44,14 @@ function PersonCard({ person }: { person: Person }) {
   return (
     <li className="person">
       {person.image ? (
-        <img className="person-avatar" src={person.image} alt="" width={56} height={56} loading="lazy" />
+        <SafeImage
+          className="person-avatar"
+          src={person.image}
+          placeholder="avatar"
+          width={56}
+          height={56}
+          loading="lazy"
+        />
       ) : (
         <span className="person-avatar person-initials" aria-hidden="true">
           {initials(person.name)}
@@ -201,8 +209,9 @@ export function ProductPanel({ project }: { project: ProjectDTO }) {
           <ul className="gallery">
             {gallery.map((src, i) => (
               <li key={i}>
-                <img
+                <SafeImage
                   src={src}
+                  placeholder="project"
                   alt={`${project.title}: gallery ${i + 1} of ${gallery.length}`}
                   width={480}
                   height={320}

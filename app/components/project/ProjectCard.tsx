@@ -1,6 +1,7 @@
 import { href, Link, useLocation } from "react-router";
 
 import { FollowButton } from "../conversation/FollowButton";
+import { SafeImage } from "../SafeImage";
 
 import { can } from "../../../domain/access";
 import { categoryLabel } from "../../../domain/categories";
@@ -78,7 +79,7 @@ export function ProjectCard({
   return (
     <article className="project-card" aria-labelledby={headingId}>
       <div className="project-card-media">
-        <img src={project.image} alt="" width={640} height={360} loading="lazy" decoding="async" />
+        <SafeImage src={project.image} placeholder="project" width={640} height={360} loading="lazy" decoding="async" />
         <div className="project-card-badges">
           <CategoryBadge label={categoryLabel(project.category)} />
           <StatusBadge project={project} />

@@ -1,16 +1,15 @@
 import { CategoryBadge, StatusBadge } from "../project/StatusBadge";
+import { SafeImage } from "../SafeImage";
 import { categoryLabel } from "../../../domain/categories";
 import { formatMoney, formatNumber, formatPrice } from "../../../domain/format";
 import type { PurchaseFormView } from "./view";
-
-const PLACEHOLDER_LOGO = "/images/placeholder-logo.svg";
 
 /** The project bought into, the investor's shares in it, and the offering's facts. */
 export function PurchaseFacts({ project, ownedShares }: { project: PurchaseFormView["project"]; ownedShares: number }) {
   return (
     <>
       <div className="purchase-project">
-        <img className="purchase-logo" src={project.logo || PLACEHOLDER_LOGO} alt="" width={56} height={56} />
+        <SafeImage className="purchase-logo" src={project.logo} placeholder="logo" width={56} height={56} />
         <div>
           <h2 className="purchase-title">{project.title}</h2>
           <div className="purchase-badges">
