@@ -3,6 +3,7 @@
  * Invest Now, Follow). The project's own founder gets Edit project and Dashboard there instead,
  * and the follower count without a Follow button.
  */
+import { isListedStatus } from "../../../domain/review";
 import { href, Link } from "react-router";
 
 import { FollowButton } from "../conversation/FollowButton";
@@ -49,7 +50,16 @@ export function DetailHero({
         <div className="container" style={{ paddingTop: 16 }}>
           <div className="alert alert-info" role="status">
             <strong>Draft preview.</strong> Only you (and CampusFund admins) can see this page. Investors will see it
-            once you publish it. <Link to={href("/my-projects/edit/:id", { id: project.id })}>Back to editing</Link>
+            once it is approved. <Link to={href("/my-projects/edit/:id", { id: project.id })}>Back to editing</Link> ·{" "}
+            <Link to={`${href("/my-projects/edit/:id", { id: project.id })}#submit`}>Submit for review</Link>
+          </div>
+        </div>
+      )}
+      {project.status === "in_review" && (
+        <div className="container" style={{ paddingTop: 16 }}>
+          <div className="alert alert-info" role="status">
+            <strong>In review.</strong> Only its founder and CampusFund admins can see this page until it is approved.{" "}
+            <Link to={href("/my-projects/edit/:id", { id: project.id })}>Review status</Link>
           </div>
         </div>
       )}
@@ -84,7 +94,7 @@ export function DetailHero({
                 View Details
               </a>
             </div>
-            {project.status === "draft" ? null : isOwner ? (
+            {!isListedStatus(project.status) ? null : isOwner ? (
               <p className="detail-follow follow-count">
                 {formatNumber(followers)} {followers === 1 ? "follower" : "followers"}
               </p>
