@@ -87,9 +87,9 @@ function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
         </h2>
         {project.shortDescription && <p className="card-text">{project.shortDescription}</p>}
         {isDraft && project.reviewNote ? (
-          <div className="alert alert-warning" role="note">
+          <Notice tone="warning">
             <strong>Changes requested:</strong> {project.reviewNote}
-          </div>
+          </Notice>
         ) : null}
         {unlisted ? (
           <p className="muted small">

@@ -11,6 +11,7 @@ import type { FieldErrors } from "../../../domain/form-kit";
 import type { ProjectStatusFields } from "../../../domain/project-status";
 import type { ChecklistItem } from "../../../domain/review";
 import { ReviewPending } from "./ReviewPending";
+import { Notice } from "../Notice";
 
 /** What the loader gives the form: a new project's defaults or the project being edited. */
 export interface FormScreenView {
@@ -83,9 +84,9 @@ export function FormScreen({
   return (
     <PageShell title={title} lead={lead} badge={badge}>
       {project?.reviewNote && project.status === "draft" ? (
-        <div className="alert alert-warning pf-review-note" role="note">
+        <Notice tone="warning" className="pf-review-note">
           <strong>Changes requested by our review team:</strong> {project.reviewNote}
-        </div>
+        </Notice>
       ) : null}
       <ProjectForm
         key={answer?.formKey ?? "loaded"}
