@@ -132,13 +132,9 @@ export const FORM_DOCUMENTS = [
   { name: "Market Analysis Report", item: "Market Analysis" },
 ] as const;
 
-export const SOCIAL_LINKS = [
-  { key: "website", label: "Website" },
-  { key: "twitter", label: "Twitter" },
-  { key: "facebook", label: "Facebook" },
-  { key: "linkedin", label: "LinkedIn" },
-  { key: "instagram", label: "Instagram" },
-] as const;
+import { SOCIAL_LINKS } from "./social-links";
+
+export { SOCIAL_LINKS };
 
 const filled = (...parts: string[]) => parts.every((p) => p !== "");
 const isEmptyRow = (r: Record<string, unknown>) =>

@@ -3,6 +3,7 @@ import { formatMoney, formatNumber, formatPercent } from "../../../domain/format
 import { peopleOnce, personKey } from "../../../domain/people";
 import { displayValuation } from "../../../domain/project";
 import type { RaiseFigures } from "../../../domain/raise";
+import { SOCIAL_LINKS } from "../../../domain/social-links";
 import type { Person, ProjectDTO } from "../../../domain/types";
 
 import { SafeImage } from "../SafeImage";
@@ -68,6 +69,48 @@ function PersonCard({ person }: { person: Person }) {
   );
 }
 
+const RISK_LABEL: Record<string, string> = { low: "Low", medium: "Medium", high: "High" };
+
+/** The project's facts from the form that no other part of the page shows. */
+function KeyFacts({ project }: { project: ProjectDTO }) {
+  const links = SOCIAL_LINKS.flatMap((s) => {
+    const url = project.socialLinks[s.key];
+    return url ? [{ label: s.label, url }] : [];
+  });
+  const facts: { label: string; value: React.ReactNode }[] = [
+    ...(project.location ? [{ label: "Location", value: project.location }] : []),
+    { label: "Project duration", value: `${project.projectDuration} months` },
+    { label: "Risk level", value: RISK_LABEL[project.riskLevel] ?? project.riskLevel },
+    ...(project.returnRate !== null
+      ? [{ label: "Expected return", value: `${project.returnRate}% (the founder's estimate)` }]
+      : []),
+  ];
+  return (
+    <section className="panel-section" aria-labelledby="facts-h">
+      <h3 id="facts-h">Key facts</h3>
+      <dl className="kv">
+        {facts.map((f) => (
+          <div key={f.label}>
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {links.length ? (
+        <ul className="cluster link-list" aria-label="Links">
+          {links.map((l) => (
+            <li key={l.label}>
+              <a href={l.url} target="_blank" rel="noopener noreferrer">
+                {l.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 export function OverviewPanel({ project }: { project: ProjectDTO }) {
   const traction = project.details.traction ?? [];
   const roadmap = project.details.roadmap ?? [];
@@ -75,7 +118,15 @@ export function OverviewPanel({ project }: { project: ProjectDTO }) {
   return (
     <>
       <h2>Overview</h2>
-      <Prose text={project.details.overview || project.description} />
+      {/* Every text box of the project form appears on the page: the description always leads. */}
+      <Prose text={project.description} />
+      {project.details.overview ? (
+        <section className="panel-section" aria-labelledby="offering-h">
+          <h3 id="offering-h">The offering</h3>
+          <Prose text={project.details.overview} />
+        </section>
+      ) : null}
+      <KeyFacts project={project} />
       {project.about ? (
         <section className="panel-section" aria-labelledby="about-h">
           <h3 id="about-h">About</h3>
