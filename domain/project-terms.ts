@@ -4,6 +4,7 @@
  * lock once anyone has invested (`LOCKED_TERMS`, `lockedTerm`).
  */
 import { toNumber } from "./fields";
+import { formatMoney, formatPrice } from "./format";
 import { toCents, toDollars } from "./money";
 
 export const lockedTerm = (label: string) =>
@@ -46,3 +47,34 @@ export const LOCKED_TERMS = [
   { key: "equityPercentage", field: "investmentTerms.equityPercentage", label: "Equity offered" },
   { key: "regulationType", field: "regulationType", label: "Regulation type" },
 ] as const;
+
+/**
+ * Why the share count cannot be worked out from what was typed (null when it can): the goal or
+ * the price is missing or not a number, or the price does not divide the goal, with the nearest
+ * prices below and above that do (in whole cents).
+ */
+export function sharesUnavailableReason(values: { fundingGoal?: unknown; sharePrice?: unknown }): string | null {
+  const goal = toNumber(values.fundingGoal);
+  const price = toNumber(values.sharePrice);
+  if (goal === null) return "Enter the funding goal to see the number of shares";
+  if (!Number.isFinite(goal) || goal <= 0) return "The funding goal must be a number of dollars";
+  if (price === null) return "Enter a share price to see the number of shares";
+  if (!Number.isFinite(price) || price < 0.01) return "The share price must be a number of at least $0.01";
+  const goalCents = toCents(goal);
+  const priceCents = toCents(price);
+  if (!Number.isInteger(goalCents) || !Number.isInteger(priceCents)) return "Use whole cents";
+  if (goalCents % priceCents === 0) return null;
+  const divides = (c: number) => c >= 1 && goalCents % c === 0;
+  let below: number | null = null;
+  let above: number | null = null;
+  for (let step = 1; step <= 100_000 && (below === null || above === null); step++) {
+    if (below === null && divides(priceCents - step)) below = priceCents - step;
+    if (above === null && priceCents + step <= goalCents && divides(priceCents + step)) above = priceCents + step;
+  }
+  const options = [below, above].filter((c): c is number => c !== null).map((c) => formatPrice(toDollars(c)));
+  const exact = (goalCents / priceCents).toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return (
+    `${formatMoney(goal)} ÷ ${formatPrice(price)} is ${exact} shares, not a whole number` +
+    (options.length ? `: ${options.join(" or ")} would work` : "")
+  );
+}

@@ -12,7 +12,7 @@ import {
   validateProject,
   type ProjectInput,
 } from "../../domain/project-form";
-import { derivedTerms } from "../../domain/project-terms";
+import { derivedTerms, sharesUnavailableReason } from "../../domain/project-terms";
 import { PROJECT_REQUIRED_FIELDS as REQUIRED } from "../shared/required-fields";
 
 const TODAY = "2026-06-01";
@@ -516,5 +516,21 @@ describe("every rule in one pass", () => {
   it("a rule across fields is not reported when a field it reads has its own error", () => {
     const result = check(withField("fundingGoal", "lots", withField("sharePrice", 3)));
     expect(result.ok ? {} : result.errors).toEqual({ fundingGoal: "Funding goal must be a number" });
+  });
+});
+
+describe("why the share count cannot be worked out", () => {
+  it("names what is missing, then the nearest prices that divide the goal", () => {
+    expect([
+      sharesUnavailableReason({ fundingGoal: "", sharePrice: "3" }),
+      sharesUnavailableReason({ fundingGoal: "50000", sharePrice: "" }),
+      sharesUnavailableReason({ fundingGoal: "50000", sharePrice: "3" }),
+      sharesUnavailableReason({ fundingGoal: "50000", sharePrice: "2.5" }),
+    ]).toEqual([
+      "Enter the funding goal to see the number of shares",
+      "Enter a share price to see the number of shares",
+      "$50,000 ÷ $3 is 16,666.67 shares, not a whole number: $2.50 or $3.20 would work",
+      null,
+    ]);
   });
 });

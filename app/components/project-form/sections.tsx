@@ -14,7 +14,7 @@ import {
   RISK_LEVELS,
   SOCIAL_LINKS,
 } from "../../../domain/project-form";
-import { derivedTerms } from "../../../domain/project-terms";
+import { derivedTerms, sharesUnavailableReason } from "../../../domain/project-terms";
 import { FieldError, Hidden, Select, TextArea, TextInput, useProjectForm } from "./controls";
 import { RowGroup } from "./RowGroup";
 import { rowsAt, textAt, valueAt } from "./values";
@@ -122,6 +122,7 @@ export function FundingSection({ live, minDeadline }: { live: LiveTerms; minDead
     investmentTerms: { equityPercentage: live.equityPercentage },
   });
   const inputs = ["fundingGoal", "sharePrice", "investmentTerms.equityPercentage"].map(fieldId).join(" ");
+  const sharesWhy = sharesUnavailableReason(live);
   return (
     <Section
       id="funding"
@@ -167,7 +168,7 @@ export function FundingSection({ live, minDeadline }: { live: LiveTerms; minDead
           <dd>
             <output htmlFor={inputs}>{derived.totalShares !== null ? formatNumber(derived.totalShares) : "—"}</output>
           </dd>
-          <dd className="field-hint">Funding goal ÷ share price</dd>
+          <dd className="field-hint">{sharesWhy ?? "Funding goal ÷ share price"}</dd>
         </div>
         <div>
           <dt>Company valuation</dt>
