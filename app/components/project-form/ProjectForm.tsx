@@ -31,6 +31,9 @@ import {
 } from "./sections";
 import { textAt, type FormValues } from "./values";
 import { SubmitSection } from "./SubmitSection";
+import { SectionNav } from "./SectionNav";
+import { parseFormFields } from "../../../domain/form-kit";
+import { sectionStates } from "../../../domain/project-form-sections";
 import type { ChecklistItem } from "../../../domain/review";
 
 export interface ProjectFormProps {
@@ -75,7 +78,14 @@ export function ProjectForm(props: ProjectFormProps) {
   }));
   const [shortLength, setShortLength] = useState(() => textAt(values, "shortDescription").length);
 
+  // The sections' states: from what was loaded or posted, then from what is typed (with JavaScript).
+  const [states, setStates] = useState(() => sectionStates(values, errors));
+
   const onChange = (e: FormEvent<HTMLFormElement>) => {
+    const text = [...new FormData(e.currentTarget)].filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    );
+    setStates(sectionStates(parseFormFields(text), errors));
     const target = e.target as HTMLInputElement | HTMLTextAreaElement;
     if (target.name === "shortDescription") setShortLength(target.value.length);
     const key = (LIVE as Record<string, keyof LiveTerms>)[target.name];
@@ -127,6 +137,8 @@ export function ProjectForm(props: ProjectFormProps) {
           Fields marked <span aria-hidden="true">*</span>
           <span className="visually-hidden">with an asterisk</span> are required.
         </p>
+
+        <SectionNav states={states} />
 
         <BasicSection shortLength={shortLength} hydrated={hydrated} />
         <FundingSection live={live} minDeadline={minDeadline} />
