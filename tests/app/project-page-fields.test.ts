@@ -37,4 +37,19 @@ describe("the project page shows what the founder wrote", () => {
       website: html.includes('href="https://campuskeys.example"'),
     }).toEqual({ description: true, offering: true, about: true, facts: [], website: true });
   });
+
+  it("the builder says where each text appears on the project page", async () => {
+    const founder = await signup("founder");
+    const html = await (await page("/my-projects/create", { token: founder.token })).text();
+    const text = visibleText(html);
+    expect(
+      [
+        "Shown first in the Overview tab of your project page",
+        "shown under The offering in the Overview tab",
+        "Your story, shown under About in the Overview tab",
+        "Shown at the top of the Team tab",
+        "Shown on project cards and at the top of your project page",
+      ].filter((hint) => !text.includes(hint)),
+    ).toEqual([]);
+  });
 });

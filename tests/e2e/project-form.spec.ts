@@ -127,7 +127,7 @@ test.describe("project form", () => {
 
     // Business Details
     await page.getByLabel("Team description").fill("Three nursing students and a developer.");
-    await page.getByLabel("Overview").fill("Booking for walk-in checks.");
+    await page.getByLabel("Offering summary").fill("Booking for walk-in checks.");
     await page.getByLabel("Problem", { exact: true }).fill("Queues at the clinic.");
     await page.getByLabel("Solution", { exact: true }).fill("Slots booked from the phone.");
     await page.getByLabel("Year 1 revenue projection ($)").fill("20000");

@@ -63,7 +63,12 @@ export function BasicSection({ shortLength, hydrated }: { shortLength: number; h
     <Section id="basic" title="Basic Information">
       <div className="pf-grid">
         <Wide>
-          <TextInput name="title" label="Project title" required />
+          <TextInput
+            name="title"
+            label="Project title"
+            required
+            hint="Shown on project cards and at the top of your project page"
+          />
         </Wide>
         <TextArea
           name="shortDescription"
@@ -80,18 +85,40 @@ export function BasicSection({ shortLength, hydrated }: { shortLength: number; h
             )
           }
         />
-        <TextArea name="description" label="Description" required rows={5} />
-        <Select name="category" label="Category" required options={CATEGORY_OPTIONS} placeholder="Choose a category" />
-        <TextInput name="tags" label="Tags" hint="Comma-separated, for example: AI, campus, mobility" />
-        <TextInput name="location" label="Location" autoComplete="address-level2" />
-        <TextInput name="university" label="University" />
-        <Select name="riskLevel" label="Risk level" options={RISK_OPTIONS} />
+        <TextArea
+          name="description"
+          label="Description"
+          required
+          rows={5}
+          hint="Shown first in the Overview tab of your project page"
+        />
+        <Select
+          name="category"
+          label="Category"
+          required
+          options={CATEGORY_OPTIONS}
+          placeholder="Choose a category"
+          hint="Investors find you under it when they browse by sector"
+        />
+        <TextInput
+          name="tags"
+          label="Tags"
+          hint="Comma-separated, for example: AI, campus, mobility. Shown in the Overview tab"
+        />
+        <TextInput
+          name="location"
+          label="Location"
+          autoComplete="address-level2"
+          hint="Shown on project cards and in Key facts"
+        />
+        <TextInput name="university" label="University" hint="Shown under the title at the top of your project page" />
+        <Select name="riskLevel" label="Risk level" options={RISK_OPTIONS} hint="Shown in Key facts (Overview tab)" />
         <TextInput
           name="returnRate"
           label="Expected return rate (%)"
           type="number"
           inputMode="decimal"
-          hint="0 to 100"
+          hint="0 to 100; shown in Key facts as your estimate"
         />
         <TextInput
           name="projectDuration"
@@ -99,9 +126,14 @@ export function BasicSection({ shortLength, hydrated }: { shortLength: number; h
           type="number"
           inputMode="numeric"
           required
-          hint="At least 3 months"
+          hint="At least 3 months; shown in Key facts"
         />
-        <TextArea name="about" label="About" rows={5} hint="Separate paragraphs with a blank line." />
+        <TextArea
+          name="about"
+          label="About"
+          rows={5}
+          hint="Your story, shown under About in the Overview tab. Separate paragraphs with a blank line."
+        />
       </div>
     </Section>
   );
@@ -201,7 +233,11 @@ function FundingDeadline({ minDeadline }: { minDeadline: string | null }) {
 
 export function CreatorSection() {
   return (
-    <Section id="creator" title="Creator Information" lead="The person behind the project, as investors will see them.">
+    <Section
+      id="creator"
+      title="Creator Information"
+      lead="The person behind the project, shown first in the Team tab of your project page."
+    >
       <div className="pf-grid">
         <TextInput name="creatorInfo.name" label="Creator name" required autoComplete="name" />
         <TextInput name="creatorInfo.university" label="Creator university" />
@@ -272,7 +308,7 @@ export function MediaSection() {
     <Section
       id="media"
       title="Media & Images"
-      lead="Give each image as a web address (https://…) or upload a file; uploaded images are stored with your project."
+      lead="Give each image as a web address (https://…) or upload a file; uploaded images are stored with your project. The main image is shown on project cards and at the top of your project page, the logo beside the title, the gallery in the Product tab."
     >
       <div className="pf-grid">
         <div className="pf-media">
@@ -305,7 +341,11 @@ export function MediaSection() {
 
 export function SocialSection() {
   return (
-    <Section id="social" title="Social Links">
+    <Section
+      id="social"
+      title="Social Links"
+      lead="Shown as links in Key facts, in the Overview tab of your project page."
+    >
       <div className="pf-grid">
         {SOCIAL_LINKS.map((s) => (
           <TextInput
@@ -326,13 +366,18 @@ export function BusinessSection() {
   return (
     <Section id="business" title="Business Details">
       <div className="pf-grid">
-        <TextArea name="teamDescription" label="Team description" rows={3} />
-        <TextArea name="details.overview" label="Overview" rows={4} />
-        <TextArea name="details.problem" label="Problem" rows={3} />
-        <TextArea name="details.solution" label="Solution" rows={3} />
-        <TextArea name="details.marketSize" label="Market size" rows={3} />
-        <TextArea name="details.competition" label="Competition" rows={3} />
-        <TextArea name="details.businessModel" label="Business model" rows={3} />
+        <TextArea name="teamDescription" label="Team description" rows={3} hint="Shown at the top of the Team tab" />
+        <TextArea
+          name="details.overview"
+          label="Offering summary"
+          rows={4}
+          hint="What you are raising and what the money is for: shown under The offering in the Overview tab"
+        />
+        <TextArea name="details.problem" label="Problem" rows={3} hint="Shown in the Product tab" />
+        <TextArea name="details.solution" label="Solution" rows={3} hint="Shown in the Product tab" />
+        <TextArea name="details.marketSize" label="Market size" rows={3} hint="Shown in the Market tab" />
+        <TextArea name="details.competition" label="Competition" rows={3} hint="Shown in the Market tab" />
+        <TextArea name="details.businessModel" label="Business model" rows={3} hint="Shown in the Market tab" />
       </div>
       <h3 className="pf-subhead">Financials</h3>
       <div className="pf-grid pf-grid-3">
@@ -362,7 +407,11 @@ export function BusinessSection() {
 export function TeamSection() {
   const { values } = useProjectForm();
   return (
-    <Section id="team" title="Team Members" lead="A team member is saved when it has both a name and a role.">
+    <Section
+      id="team"
+      title="Team Members"
+      lead="Shown in the Team tab. A team member is saved when it has both a name and a role."
+    >
       <RowGroup list="team">
         {(i) => (
           <>
@@ -382,7 +431,11 @@ export function TeamSection() {
 
 export function TractionSection() {
   return (
-    <Section id="traction" title="Traction & Metrics" lead="A metric is saved when it has both a name and a value.">
+    <Section
+      id="traction"
+      title="Traction & Metrics"
+      lead="Shown under Traction in the Overview tab. A metric is saved when it has both a name and a value."
+    >
       <RowGroup list="details.traction">
         {(i) => (
           <>
@@ -398,7 +451,11 @@ export function TractionSection() {
 export function RoadmapSection() {
   const { values } = useProjectForm();
   return (
-    <Section id="roadmap" title="Roadmap" lead="A milestone is saved when it has both a date and a description.">
+    <Section
+      id="roadmap"
+      title="Roadmap"
+      lead="Shown under Roadmap in the Overview tab. A milestone is saved when it has both a date and a description."
+    >
       <RowGroup list="details.roadmap">
         {(i) => (
           <>
@@ -449,7 +506,7 @@ export function DocumentsSection() {
 
 export function FaqSection() {
   return (
-    <Section id="faqs" title="FAQs" lead="Each FAQ needs both a question and an answer.">
+    <Section id="faqs" title="FAQs" lead="Shown in the Overview tab. Each FAQ needs both a question and an answer.">
       <RowGroup list="faqs">
         {(i) => (
           <>
