@@ -31,6 +31,8 @@ const SAVED = {
   answered: QUESTION_MESSAGES.answered,
   hidden: QUESTION_MESSAGES.hidden,
   shown: QUESTION_MESSAGES.shown,
+  "update-hidden": "The update is hidden from everyone but its founder and CampusFund admins",
+  "update-shown": "The update is visible again",
 } as const;
 
 /** The tab asked for (`?tab=`), or the overview. */
@@ -94,6 +96,8 @@ export function projectView({
     signedIn: viewer !== null,
     canManage: canEditProject(viewer, project),
     isOwner: isOwnerOf(viewer, project),
+    /** Admins moderate updates here (hide, restore; ADR 030). */
+    canModerate: can(viewer, "administer"),
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
     questionConstraints: {
       question: constraintsOf(questionFormSchema, "question"),

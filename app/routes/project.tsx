@@ -21,7 +21,7 @@ import { formFailed, formFailure } from "../server/form-result";
 import { setFollowing } from "../../worker/services/follows";
 import { getProjectWithStanding } from "../../worker/services/investor-limits";
 import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from "../../worker/services/questions";
-import { listUpdatesFor } from "../../worker/services/updates";
+import { listUpdatesFor, setUpdateHidden } from "../../worker/services/updates";
 import { detailTab, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 
@@ -60,7 +60,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers = actionRetryAfter;
 
 /**
- * The page's forms: follow and unfollow, ask, answer, hide and show a question. Each
+ * The page's forms: follow and unfollow, ask, answer, hide and show a question, and an admin's
+ * hide and show of an update (ADR 030). Each
  * calls its service, which holds the rules; success redirects back (the tab and the item in the
  * URL), a refusal re-renders with the message beside the field and `error` for data clients. A
  * visitor's POST is sent to sign in and back.
@@ -86,6 +87,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === "answer") {
       const q = await answerQuestion(db, user, fields.questionId ?? "", { answer: fields.answer ?? "" });
       return redirect(`${base}?tab=questions&saved=answered#question-${q.id}`);
+    }
+    if (intent === "hide-update" || intent === "show-update") {
+      const u = await setUpdateHidden(db, user, fields.updateId ?? "", { hidden: intent === "hide-update" });
+      const code = intent === "hide-update" ? "update-hidden" : "update-shown";
+      return redirect(`${base}?tab=updates&saved=${code}#update-${u.id}`);
     }
     if (intent === "hide" || intent === "show") {
       const q = await setQuestionHidden(db, user, fields.questionId ?? "", { hidden: intent === "hide" });

@@ -8,7 +8,18 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { REVIEW_MESSAGES, termsFingerprint } from "../../domain/review";
-import { adminSession, allCounts, call, json, page, projectForm, signup, unique, visibleText } from "./helpers";
+import {
+  adminSession,
+  allCounts,
+  call,
+  insertProject,
+  json,
+  page,
+  projectForm,
+  signup,
+  unique,
+  visibleText,
+} from "./helpers";
 
 const statusOf = async (id: string) =>
   (await env.DB.prepare("select status from projects where id = ?").bind(id).first<{ status: string }>())?.status;
@@ -247,5 +258,34 @@ describe("/admin", () => {
       "/access-denied?notice=no-permission",
       "in_review",
     ]);
+  });
+
+  it("an admin hides an update from the project page; a visitor no longer sees it; it is audited", async () => {
+    const founder = await signup("founder");
+    const project = await insertProject({ founderId: founder.user.id, publishedAt: Date.now() });
+    const posted = await json<{ id: string }>(
+      await call(`/api/projects/${project.id}/updates`, {
+        token: founder.token,
+        body: { title: "Spam update", body: "Buy my other thing." },
+      }),
+    );
+    const token = await adminSession();
+    const res = await page(`/project/${project.slug}?tab=updates`, {
+      token,
+      form: { intent: "hide-update", updateId: posted.id },
+    });
+    const visitor = visibleText(await (await page(`/project/${project.slug}?tab=updates`)).text());
+    const audit = await env.DB.prepare("select action from admin_audit where target_id = ?").bind(posted.id).all();
+    expect({
+      status: res.status,
+      to: res.headers.get("Location"),
+      visitorSees: visitor.includes("Spam update"),
+      audit: audit.results,
+    }).toEqual({
+      status: 302,
+      to: `/project/${project.slug}?tab=updates&saved=update-hidden#update-${posted.id}`,
+      visitorSees: false,
+      audit: [{ action: "hide_update" }],
+    });
   });
 });

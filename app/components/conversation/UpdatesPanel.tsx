@@ -3,16 +3,36 @@
  * investors-only update the viewer may not read shows only its date and a short note. The founder
  * (and admins) get a link to post one from the founder dashboard.
  */
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 
 import { formatDate } from "../../../domain/format";
 import { UPDATE_MESSAGES } from "../../../domain/conversation-messages";
 import type { UpdateDTO } from "../../../domain/conversation";
 import { RichText } from "./RichText";
 
-export function UpdatesPanel({ updates, canPost }: { updates: UpdateDTO[]; canPost: boolean }) {
+export function UpdatesPanel({
+  updates,
+  canPost,
+  canModerate = false,
+  action,
+  message = null,
+}: {
+  updates: UpdateDTO[];
+  canPost: boolean;
+  /** An admin: each update has Hide or Show (ADR 030). */
+  canModerate?: boolean;
+  /** The page's action (the project page), for the moderation forms. */
+  action?: string;
+  /** What a moderation just did (`?saved=`). */
+  message?: string | null;
+}) {
   return (
     <>
+      {message ? (
+        <p className="alert alert-success" role="status">
+          {message}
+        </p>
+      ) : null}
       <div className="panel-head">
         <h2>Updates</h2>
         {canPost ? (
@@ -34,6 +54,7 @@ export function UpdatesPanel({ updates, canPost }: { updates: UpdateDTO[]; canPo
                   <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time>
                   {u.investorsOnly ? <span className="badge badge-info">Investors only</span> : null}
                   {u.edited ? <span className="muted">Edited</span> : null}
+                  {u.hidden ? <span className="badge badge-warning">Hidden by an admin</span> : null}
                 </p>
                 {u.readable ? (
                   <>
@@ -46,6 +67,20 @@ export function UpdatesPanel({ updates, canPost }: { updates: UpdateDTO[]; canPo
                   </h3>
                 )}
               </article>
+              {canModerate && action ? (
+                <Form method="post" action={action} className="update-moderate" preventScrollReset>
+                  <input type="hidden" name="updateId" value={u.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={u.hidden ? "show-update" : "hide-update"}
+                    className="btn btn-ghost btn-sm"
+                  >
+                    {u.hidden ? "Show update" : "Hide update"}
+                    <span className="visually-hidden"> {u.title ?? ""}</span>
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -36,6 +36,8 @@ export interface DetailView {
   canManage: boolean;
   /** The viewer is the project's own founder: Edit project and Dashboard instead of Invest, Follow, Ask. */
   isOwner: boolean;
+  /** An admin: moderates updates (ADR 030). */
+  canModerate: boolean;
   /** The message of a `?saved=` code, or null. */
   saved: string | null;
   questionConstraints: { question: InputConstraints; answer: InputConstraints };
@@ -119,7 +121,15 @@ export function DetailPage({
             {tab === "product" ? <ProductPanel project={project} /> : null}
             {tab === "market" ? <MarketPanel project={project} /> : null}
             {tab === "investment" ? <InvestmentPanel project={project} raise={raise} /> : null}
-            {tab === "updates" ? <UpdatesPanel updates={view.updates} canPost={canManage} /> : null}
+            {tab === "updates" ? (
+              <UpdatesPanel
+                updates={view.updates}
+                canPost={canManage}
+                canModerate={view.canModerate}
+                action={here}
+                message={saved}
+              />
+            ) : null}
             {tab === "questions" ? (
               <>
                 {refusal ? <Notice tone="error">{refusal}</Notice> : null}
