@@ -313,8 +313,15 @@ export function MediaSection() {
       <div className="pf-grid">
         <div className="pf-media">
           <Thumbnail url={image} alt="Current main image" />
-          <TextInput name="image" label="Main project image URL" required inputMode="url" placeholder="https://" />
-          <FileInput name="imageFile" errorKey="image" label="Or upload the main image" />
+          <TextInput
+            name="image"
+            label="Main project image URL"
+            required
+            inputMode="url"
+            placeholder="https://"
+            hint="Required: give its web address here, or upload the image below instead"
+          />
+          <FileInput name="imageFile" errorKey="image" label="Or upload the main image (instead of a URL)" />
         </div>
         <div className="pf-media">
           <Thumbnail url={logo} alt="Current logo" />
