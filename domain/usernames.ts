@@ -97,6 +97,7 @@ export const ROUTE_WORDS = [
   "terms-of-service",
   "support",
   "tasks",
+  "admin",
   // the Worker and static files
   "api",
   "uploads",
