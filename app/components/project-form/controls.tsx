@@ -92,6 +92,8 @@ export function TextInput({
       hint={locked ? LOCKED_HINT : hint}
       errors={errors}
       schema={FORM_SCHEMA}
+      // A date or number has no length to count; the schema's limit is for the text door.
+      counted={type !== "date" && type !== "number"}
     >
       {(control) => (
         <input
@@ -104,8 +106,6 @@ export function TextInput({
           defaultValue={textAt(values, name)}
           readOnly={locked || undefined}
           {...(min ? { min } : {})}
-          // A date input ignores maxLength; the schema's limit is for the text door.
-          maxLength={type === "date" || type === "number" ? undefined : control.maxLength}
         />
       )}
     </Field>

@@ -7,13 +7,7 @@ import type { ReactNode } from "react";
 import { fieldId } from "../form/Field";
 import { PROJECT_CATEGORIES } from "../../../domain/categories";
 import { formatMoney, formatNumber } from "../../../domain/format";
-import {
-  FORM_DOCUMENTS,
-  PROJECT_LIMITS,
-  REGULATION_TYPES,
-  RISK_LEVELS,
-  SOCIAL_LINKS,
-} from "../../../domain/project-form";
+import { FORM_DOCUMENTS, REGULATION_TYPES, RISK_LEVELS, SOCIAL_LINKS } from "../../../domain/project-form";
 import { derivedTerms } from "../../../domain/project-terms";
 import { FieldError, Hidden, Select, TextArea, TextInput, useProjectForm } from "./controls";
 import { RowGroup } from "./RowGroup";
@@ -57,29 +51,14 @@ const REGULATION_LABELS: Record<(typeof REGULATION_TYPES)[number], string> = {
 };
 const REGULATION_OPTIONS = REGULATION_TYPES.map((r) => ({ value: r, label: REGULATION_LABELS[r] }));
 
-export function BasicSection({ shortLength, hydrated }: { shortLength: number; hydrated: boolean }) {
-  const max = PROJECT_LIMITS.shortDescription;
+export function BasicSection() {
   return (
     <Section id="basic" title="Basic Information">
       <div className="pf-grid">
         <Wide>
           <TextInput name="title" label="Project title" required />
         </Wide>
-        <TextArea
-          name="shortDescription"
-          label="Short description"
-          required
-          rows={2}
-          hint={
-            hydrated ? (
-              <span className={shortLength > max ? "pf-over" : undefined}>
-                {shortLength}/{max} characters
-              </span>
-            ) : (
-              `At most ${max} characters: shown on project cards.`
-            )
-          }
-        />
+        <TextArea name="shortDescription" label="Short description" required rows={2} hint="Shown on project cards." />
         <TextArea name="description" label="Description" required rows={5} />
         <Select name="category" label="Category" required options={CATEGORY_OPTIONS} placeholder="Choose a category" />
         <TextInput name="tags" label="Tags" hint="Comma-separated, for example: AI, campus, mobility" />
