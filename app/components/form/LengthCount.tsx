@@ -90,12 +90,12 @@ export function LengthCount({
     <>
       {known ? (
         <p className={over ? "field-error field-count" : "field-hint field-count"} id={id}>
-          {formatNumber(length)}/{formatNumber(max)} characters
+          {`${formatNumber(length)}/${formatNumber(max)} characters`}
           {over ? `: ${formatNumber(length - max)} over the limit` : null}
         </p>
       ) : (
         <p className="field-hint field-count" id={id}>
-          Up to {formatNumber(max)} characters
+          {`Up to ${formatNumber(max)} characters`}
         </p>
       )}
       {/* Says only when the text goes over the limit or back under it, not every keystroke. */}

@@ -92,8 +92,9 @@ export function TextInput({
       hint={locked ? LOCKED_HINT : hint}
       errors={errors}
       schema={FORM_SCHEMA}
-      // A date or number has no length to count; the schema's limit is for the text door.
-      counted={type !== "date" && type !== "number"}
+      // A date or number has no length to count (the schema's limit is for the text door), nor
+      // has a locked, read-only term.
+      counted={!locked && type !== "date" && type !== "number"}
     >
       {(control) => (
         <input
@@ -153,6 +154,8 @@ export function Select({
       hint={hint}
       errors={errors}
       schema={FORM_SCHEMA}
+      // A choice from a list has no length to count.
+      counted={false}
     >
       {(control) => (
         <select {...control} defaultValue={current}>
