@@ -8,10 +8,10 @@ import tseslint from "typescript-eslint";
 const NO_ALIASES = { group: ["~/*", "@/*"], message: "One import style: relative paths (no aliases)." };
 const noServerCode = (message) => ({ group: ["**/worker/**", "**/db/**", "hono", "hono/*"], message });
 const restrictImports = (...patterns) => ["error", { patterns: [...patterns, NO_ALIASES] }];
-// ADR 030: a length limit is shown (LengthCount) and refused by the server, never cut by the browser.
+// ADR 032: a length limit is shown (LengthCount) and refused by the server, never cut by the browser.
 const NO_MAXLENGTH = {
   selector: "JSXAttribute[name.name=/^maxlength$/i]",
-  message: "No maxLength: it cuts what people type. Show the limit with LengthCount (ADR 030).",
+  message: "No maxLength: it cuts what people type. Show the limit with LengthCount (ADR 032).",
 };
 
 export default tseslint.config(

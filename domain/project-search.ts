@@ -3,7 +3,7 @@
  * service turns the text into an FTS5 query, the page shows it back and offers the sorts.
  *
  * A search is at most SEARCH_MAX_LENGTH characters: a longer one is refused with a message that
- * says so, never cut (ADR 030). Within it, any text typed or pasted gives results or "No projects
+ * says so, never cut (ADR 032). Within it, any text typed or pasted gives results or "No projects
  * found"; only its first SEARCH_MAX_TERMS words are searched for.
  */
 

@@ -175,7 +175,7 @@ export function signupSchema(options: { requireConfirm: boolean; today?: Date })
     v.check((i) => isValidIsoDate(i.birthDate.trim()), MESSAGES.invalidBirthDate),
     v.check((i) => i.birthDate.trim() <= maxBirthDate(options.today ?? new Date()), MESSAGES.tooYoung),
     v.check((i) => isEmail(i.email.trim()), MESSAGES.invalidEmail),
-    // Each limit has its field's message (the form counts them, and cuts nothing: ADR 030).
+    // Each limit has its field's message (the form counts them, and cuts nothing: ADR 032).
     v.check((i) => chars(i.firstName) <= MAX_NAME, MESSAGES.firstNameTooLong),
     v.check((i) => chars(i.lastName) <= MAX_NAME, MESSAGES.lastNameTooLong),
     v.check((i) => chars(i.email) <= MAX_EMAIL, MESSAGES.emailTooLong),

@@ -48,7 +48,7 @@ export const TASK_TEXT_MESSAGES = {
 /**
  * Why a task's text cannot be saved, or null. Spec section 5: empty or whitespace-only text is not
  * added; text longer than MAX_TASK_LENGTH characters (code points, trimmed) is refused, never cut
- * (ADR 030).
+ * (ADR 032).
  */
 export function taskTextError(text: string | null | undefined): string | null {
   if (typeof text !== "string" || text.trim().length === 0) return TASK_TEXT_MESSAGES.empty;

@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sectorParam = "sector" in params ? params.sector : undefined;
   const sector = sectorFromParam(sectorParam ?? url.searchParams.get("category"));
   const page = parsePage(url.searchParams.get("page"));
-  // A search over its limit is not run, nor cut (ADR 030): the box keeps what was typed and says
+  // A search over its limit is not run, nor cut (ADR 032): the box keeps what was typed and says
   // why; the projects below are the category's, unsearched.
   const asked = url.searchParams.get("q");
   const tooLong = searchTooLong(asked);

@@ -1,5 +1,5 @@
 /**
- * Inputs never change what was typed (ADR 030): no page with a form carries `maxlength`, which cut
+ * Inputs never change what was typed (ADR 032): no page with a form carries `maxlength`, which cut
  * a pasted 170-character short description to 150; every length-limited field shows its limit
  * instead ("Up to N characters" in the server-rendered page, a live counter with JavaScript), and
  * the form door refuses an over-long value with the field's message, saving nothing, while a value

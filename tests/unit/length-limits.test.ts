@@ -1,5 +1,5 @@
 /**
- * Length limits are shown and refused, never cut (ADR 030): the counter (LengthCount) and the
+ * Length limits are shown and refused, never cut (ADR 032): the counter (LengthCount) and the
  * server's rules measure with one function, `storedLength` (code points of the NFC, trimmed text
  * with LF line breaks), so an emoji is one character on both sides; the short forms' schemas, the
  * task manager and the project search refuse past their limit with the field's message.

@@ -196,7 +196,7 @@ const emptyPage = (page: number, pageSize: number, q: string, sort: ProjectSort 
  * One statement: the rows carry their total (`count(*) over ()`); a search joins the full-text
  * index (migrations/0006) and ranks by BM25, weighted towards the title. A search without a word
  * (only punctuation or emoji) matches nothing and sends no statement. A search over
- * SEARCH_MAX_LENGTH characters is refused (400 `search_too_long`), never cut (ADR 030).
+ * SEARCH_MAX_LENGTH characters is refused (400 `search_too_long`), never cut (ADR 032).
  */
 export async function listProjectsPage(
   db: Database,

@@ -4,7 +4,7 @@
  * and `aria-describedby` naming its hint, its counter and its error, so screen readers read the
  * message with the field. HTML constraints come from the schema (`constraintsOf`), never copied by
  * hand; a length limit is never `maxlength` (which cuts what was typed) but a counter, LengthCount
- * (ADR 030).
+ * (ADR 032).
  */
 import type { ReactNode } from "react";
 import type * as v from "valibot";

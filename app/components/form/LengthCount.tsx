@@ -1,5 +1,5 @@
 /**
- * A text field's length limit, shown instead of enforced (ADR 030): no control carries HTML
+ * A text field's length limit, shown instead of enforced (ADR 032): no control carries HTML
  * `maxlength`, which silently cuts what a person types or pastes. The server refuses an over-long
  * value with the field's message; this tells the person before they send it.
  *

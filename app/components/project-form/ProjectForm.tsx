@@ -3,7 +3,7 @@
  * the spec's banner, repeating rows added and removed by intent buttons, images by URL or upload.
  * It is a plain multipart `<Form method="post">`: everything works without JavaScript, where the
  * action re-renders the page with the posted values. With JavaScript every length-limited field
- * counts its characters (LengthCount, ADR 030) and the derived terms (total shares, valuation)
+ * counts its characters (LengthCount, ADR 032) and the derived terms (total shares, valuation)
  * follow the inputs.
  *
  * The form is `noValidate`: people get the spec's messages from the server either way, while the

@@ -8,7 +8,7 @@ import { countId, LengthCount } from "../form/LengthCount";
  * is a URL (shareable, cached for visitors, kept by the pager and the category links). The category
  * travels in a hidden field; a new search starts at page 1. The default order is "Featured" while
  * browsing and "Best match" while searching. A search has a length limit, counted as it is typed
- * and never cut (ADR 030): one over it comes back in the box with `error`, unsearched.
+ * and never cut (ADR 032): one over it comes back in the box with `error`, unsearched.
  */
 export function BrowseSearch({
   action,
