@@ -8,6 +8,11 @@ import tseslint from "typescript-eslint";
 const NO_ALIASES = { group: ["~/*", "@/*"], message: "One import style: relative paths (no aliases)." };
 const noServerCode = (message) => ({ group: ["**/worker/**", "**/db/**", "hono", "hono/*"], message });
 const restrictImports = (...patterns) => ["error", { patterns: [...patterns, NO_ALIASES] }];
+// ADR 032: a length limit is shown (LengthCount) and refused by the server, never cut by the browser.
+const NO_MAXLENGTH = {
+  selector: "JSXAttribute[name.name=/^maxlength$/i]",
+  message: "No maxLength: it cuts what people type. Show the limit with LengthCount (ADR 032).",
+};
 
 export default tseslint.config(
   {
@@ -107,11 +112,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**/*.tsx"],
+    rules: { "no-restricted-syntax": ["error", NO_MAXLENGTH] },
+  },
+  {
     files: ["app/routes/**", "app/server/**"],
     ignores: ["app/server/form.server.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
+        NO_MAXLENGTH,
         {
           selector:
             "CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer)$/][callee.object.name='request']",

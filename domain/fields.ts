@@ -16,7 +16,9 @@
  */
 import * as v from "valibot";
 
-import { isCleanLine, isCleanText, normalizeText } from "./text";
+import { charCount, cleanText, isCleanLine, isCleanText } from "./text";
+
+export { charCount, cleanText };
 
 export const FIELD_MESSAGES = {
   mustBeText: (label: string) => `${label} must be text`,
@@ -27,13 +29,7 @@ export const FIELD_MESSAGES = {
   tooManyRows: "A list can have at most 50 rows",
 } as const;
 
-/** Characters as people count them (code points), the way SQLite's length() counts them. */
-export const charCount = (s: string) => Array.from(s).length;
-
 export type TextKind = "line" | "multiline";
-
-/** Text as it is stored: NFC, line breaks as LF, trimmed. */
-export const cleanText = (x: string) => normalizeText(x).replace(/\r\n?/g, "\n").trim();
 
 const isClean = (kind: TextKind) => (x: string) => (kind === "line" ? isCleanLine(x) : isCleanText(x));
 

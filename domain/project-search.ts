@@ -2,12 +2,19 @@
  * The project browser's search text and sort orders. Pure and isomorphic: the
  * service turns the text into an FTS5 query, the page shows it back and offers the sorts.
  *
- * A search is at most SEARCH_MAX_LENGTH characters and SEARCH_MAX_TERMS words; longer input is cut,
- * never refused, so any text typed or pasted gives results or "No projects found".
+ * A search is at most SEARCH_MAX_LENGTH characters: a longer one is refused with a message that
+ * says so, never cut (ADR 032). Within it, any text typed or pasted gives results or "No projects
+ * found"; only its first SEARCH_MAX_TERMS words are searched for.
  */
+
+import { charCount } from "./text";
 
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_MAX_TERMS = 8;
+
+export const SEARCH_MESSAGES = {
+  tooLong: `A search can be at most ${SEARCH_MAX_LENGTH} characters. Shorten it and search again.`,
+} as const;
 
 /** The orders a visitor can choose; `relevance` only while searching. */
 export const SORTS = [
@@ -30,21 +37,23 @@ export function isProjectSort(value: unknown): value is ProjectSort {
 /** Controls, format characters (zero-width, bidi), private use, lone surrogates: read as spaces. */
 const NOT_TEXT = /[\p{C}]/gu;
 
+/** Longer raw text is too long whatever it normalises to: the work stays bounded. */
+const SEARCH_MAX_RAW = SEARCH_MAX_LENGTH * 8;
+
 /**
  * The search as kept and shown: NFC, invisible and control characters read as spaces, runs of
- * spaces made one, trimmed, and cut to SEARCH_MAX_LENGTH characters (code points, so an emoji is
- * never split). "" means no search.
+ * spaces made one, trimmed. "" means no search. Check `searchTooLong` first: a search over the
+ * limit is refused, not searched for.
  */
 export function normalizeSearch(raw: string | null | undefined): string {
   if (typeof raw !== "string" || raw === "") return "";
-  // A generous first cut keeps the work bounded whatever the URL carried.
-  const text = raw
-    .slice(0, SEARCH_MAX_LENGTH * 8)
-    .normalize("NFC")
-    .replace(NOT_TEXT, " ")
-    .replace(/\s+/gu, " ")
-    .trim();
-  return Array.from(text).slice(0, SEARCH_MAX_LENGTH).join("").trim();
+  return raw.slice(0, SEARCH_MAX_RAW).normalize("NFC").replace(NOT_TEXT, " ").replace(/\s+/gu, " ").trim();
+}
+
+/** More than SEARCH_MAX_LENGTH characters (code points, once normalised): refused with SEARCH_MESSAGES.tooLong. */
+export function searchTooLong(raw: string | null | undefined): boolean {
+  if (typeof raw !== "string") return false;
+  return raw.length > SEARCH_MAX_RAW || charCount(normalizeSearch(raw)) > SEARCH_MAX_LENGTH;
 }
 
 /**

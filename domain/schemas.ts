@@ -7,7 +7,7 @@ import * as v from "valibot";
 
 import { FIELD_MESSAGES } from "./fields";
 import { isoDay } from "./dates";
-import { isBlank, isCleanLine, isCleanText, isEmail, normalizeText } from "./text";
+import { cleanText, isBlank, isCleanLine, isCleanText, isEmail, normalizeText, storedLength } from "./text";
 
 export const MESSAGES = {
   signinRequired: "Please provide both email and password",
@@ -18,7 +18,10 @@ export const MESSAGES = {
   tooYoung: "You must be at least 18 years old to register",
   invalidEmail: "Please enter a valid email address",
   invalidRole: "Please choose a valid role: investor or founder",
-  tooLong: "One of the fields is too long",
+  firstNameTooLong: "First name must be at most 80 characters",
+  lastNameTooLong: "Last name must be at most 80 characters",
+  emailTooLong: "Email must be at most 254 characters",
+  passwordTooLong: "Password must be at most 128 characters",
   emailTaken: "An account with this email already exists",
   invalidCredentials: "Invalid credentials",
   invalidCredentialsScreen: "Invalid email or password. Please check your credentials and try again.",
@@ -126,6 +129,8 @@ function field(name: string, kind: "line" | "multiline" | "secret" = "line") {
 }
 
 const filled = (s: string) => s.trim().length > 0;
+/** A field's length as its limit measures it (and a form's counter shows it): `storedLength`. */
+const chars = storedLength;
 
 export const SigninSchema = v.pipe(
   v.object({ email: field("email"), password: field("password", "secret") }),
@@ -170,14 +175,11 @@ export function signupSchema(options: { requireConfirm: boolean; today?: Date })
     v.check((i) => isValidIsoDate(i.birthDate.trim()), MESSAGES.invalidBirthDate),
     v.check((i) => i.birthDate.trim() <= maxBirthDate(options.today ?? new Date()), MESSAGES.tooYoung),
     v.check((i) => isEmail(i.email.trim()), MESSAGES.invalidEmail),
-    v.check(
-      (i) =>
-        i.firstName.trim().length <= MAX_NAME &&
-        i.lastName.trim().length <= MAX_NAME &&
-        i.email.trim().length <= MAX_EMAIL &&
-        i.password.length <= MAX_PASSWORD,
-      MESSAGES.tooLong,
-    ),
+    // Each limit has its field's message (the form counts them, and cuts nothing: ADR 032).
+    v.check((i) => chars(i.firstName) <= MAX_NAME, MESSAGES.firstNameTooLong),
+    v.check((i) => chars(i.lastName) <= MAX_NAME, MESSAGES.lastNameTooLong),
+    v.check((i) => chars(i.email) <= MAX_EMAIL, MESSAGES.emailTooLong),
+    v.check((i) => i.password.length <= MAX_PASSWORD, MESSAGES.passwordTooLong),
     v.check(
       (i) => i.role === undefined || i.role === "" || i.role === "investor" || i.role === "founder",
       MESSAGES.invalidRole,
@@ -219,10 +221,10 @@ export function contactSchema(options: { withSubject: boolean }) {
       subject: field("subject"),
     }),
     v.check((i) => filled(i.name) && filled(i.email) && filled(i.message), MESSAGES.contactRequired),
-    v.check((i) => i.name.trim().length <= CONTACT_LIMITS.name, MESSAGES.contactNameTooLong),
-    v.check((i) => i.email.trim().length <= CONTACT_LIMITS.email, MESSAGES.contactEmailTooLong),
+    v.check((i) => chars(i.name) <= CONTACT_LIMITS.name, MESSAGES.contactNameTooLong),
+    v.check((i) => chars(i.email) <= CONTACT_LIMITS.email, MESSAGES.contactEmailTooLong),
     v.check((i) => isEmail(i.email.trim()), MESSAGES.invalidEmail),
-    v.check((i) => i.message.trim().length <= CONTACT_LIMITS.message, MESSAGES.contactMessageTooLong),
+    v.check((i) => chars(i.message) <= CONTACT_LIMITS.message, MESSAGES.contactMessageTooLong),
     v.check(
       (i) =>
         !options.withSubject ||
@@ -233,7 +235,7 @@ export function contactSchema(options: { withSubject: boolean }) {
     v.transform((i) => ({
       name: i.name.trim(),
       email: i.email.trim(),
-      message: i.message.trim(),
+      message: cleanText(i.message),
       subject: options.withSubject ? ((i.subject.trim() || "general") as ContactSubject) : null,
     })),
   );
@@ -284,14 +286,14 @@ export const SupporterSchema = v.pipe(
     showPublicly: showPubliclyField,
   }),
   v.check((i) => filled(i.name) && filled(i.email), MESSAGES.supportRequired),
-  v.check((i) => i.name.trim().length <= SUPPORTER_LIMITS.name, MESSAGES.supportNameTooLong),
-  v.check((i) => i.email.trim().length <= SUPPORTER_LIMITS.email, MESSAGES.supportEmailTooLong),
+  v.check((i) => chars(i.name) <= SUPPORTER_LIMITS.name, MESSAGES.supportNameTooLong),
+  v.check((i) => chars(i.email) <= SUPPORTER_LIMITS.email, MESSAGES.supportEmailTooLong),
   v.check((i) => isEmail(i.email.trim()), MESSAGES.invalidEmail),
-  v.check((i) => i.message.trim().length <= SUPPORTER_LIMITS.message, MESSAGES.supportMessageTooLong),
+  v.check((i) => chars(i.message) <= SUPPORTER_LIMITS.message, MESSAGES.supportMessageTooLong),
   v.transform((i) => ({
     name: i.name.trim(),
     email: i.email.trim().toLowerCase(),
-    message: i.message.trim() || null,
+    message: cleanText(i.message) || null,
     showPublicly: i.showPublicly,
   })),
 );

@@ -5,6 +5,7 @@
  * caller can tell "nothing happened" by identity.
  */
 import { isoDay } from "./dates";
+import { charCount } from "./text";
 
 export type TaskPriority = "low" | "medium" | "high";
 export type TaskFilter = "all" | "active" | "completed";
@@ -39,9 +40,24 @@ export const PRIORITY_LABELS: Record<TaskPriority, string> = { low: "Low", mediu
 export const TASKS_STORAGE_KEY = "campusfund.tasks";
 export const MAX_TASK_LENGTH = 200;
 
-/** Spec section 5: empty or whitespace-only text is not added. */
+export const TASK_TEXT_MESSAGES = {
+  empty: "Enter a task description: it cannot be empty.",
+  tooLong: `A task can be at most ${MAX_TASK_LENGTH} characters`,
+} as const;
+
+/**
+ * Why a task's text cannot be saved, or null. Spec section 5: empty or whitespace-only text is not
+ * added; text longer than MAX_TASK_LENGTH characters (code points, trimmed) is refused, never cut
+ * (ADR 032).
+ */
+export function taskTextError(text: string | null | undefined): string | null {
+  if (typeof text !== "string" || text.trim().length === 0) return TASK_TEXT_MESSAGES.empty;
+  if (charCount(text.trim()) > MAX_TASK_LENGTH) return TASK_TEXT_MESSAGES.tooLong;
+  return null;
+}
+
 export function isValidTaskText(text: string | null | undefined): boolean {
-  return typeof text === "string" && text.trim().length > 0;
+  return taskTextError(text) === null;
 }
 
 export function normalizePriority(p: unknown): TaskPriority {
@@ -62,7 +78,7 @@ export function createTask(input: TaskInput, id: string): Task | null {
   if (!isValidTaskText(input.text)) return null;
   const task: Task = {
     id,
-    text: input.text.trim().slice(0, MAX_TASK_LENGTH),
+    text: input.text.trim(),
     completed: false,
     priority: normalizePriority(input.priority),
   };
@@ -84,7 +100,7 @@ export function updateTask(tasks: readonly Task[], id: string, input: TaskInput)
     if (t.id !== id) return t;
     const next: Task = {
       id: t.id,
-      text: input.text.trim().slice(0, MAX_TASK_LENGTH),
+      text: input.text.trim(),
       completed: t.completed,
       priority: normalizePriority(input.priority),
     };
@@ -160,11 +176,12 @@ export function parseStoredTasks(raw: string | null | undefined): Task[] {
   for (const item of data as unknown[]) {
     if (!item || typeof item !== "object") continue;
     const r = item as Record<string, unknown>;
-    if (typeof r.id !== "string" || !r.id || seen.has(r.id) || !isValidTaskText(r.text as string)) continue;
+    // A stored task is read as it was saved: only an empty text is skipped (nothing is cut).
+    if (typeof r.id !== "string" || !r.id || seen.has(r.id) || typeof r.text !== "string" || !r.text.trim()) continue;
     seen.add(r.id);
     const task: Task = {
       id: r.id,
-      text: (r.text as string).trim().slice(0, MAX_TASK_LENGTH),
+      text: r.text.trim(),
       completed: r.completed === true,
       priority: normalizePriority(r.priority),
     };

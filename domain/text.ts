@@ -26,6 +26,19 @@ export function normalizeText(value: string): string {
   return value.normalize("NFC");
 }
 
+/** Characters as people count them (code points), the way SQLite's length() counts them. */
+export const charCount = (s: string) => Array.from(s).length;
+
+/** Text as a form stores it: NFC, line breaks as LF, trimmed. */
+export const cleanText = (x: string) => normalizeText(x).replace(/\r\n?/g, "\n").trim();
+
+/**
+ * The length a field's limit is measured on: the characters of the text as it will be stored. The
+ * server's length rules and the forms' counters (LengthCount) both count with it, so an emoji is
+ * one character on both sides and trailing spaces count on neither.
+ */
+export const storedLength = (x: string) => charCount(cleanText(x));
+
 /** True when a single-line field holds only characters we can show as typed. */
 export function isCleanLine(value: string): boolean {
   return value.isWellFormed() && !SINGLE_LINE_FORBIDDEN.test(value) && !LOOSE_JOINER.test(value);

@@ -18,6 +18,7 @@ import { useActionData, useSearchParams } from "react-router";
 
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, MESSAGES, type ContactSubject } from "../../domain/schemas";
 import { Honeypot } from "./form/Honeypot";
+import { countId, LengthCount } from "./form/LengthCount";
 import { AlertIcon } from "./icons";
 
 /**
@@ -161,9 +162,10 @@ export function ContactForm({ withSubject = false }: { withSubject?: boolean }) 
               type="text"
               autoComplete="name"
               required
-              maxLength={CONTACT_LIMITS.name}
+              aria-describedby={countId(`${id}-name`)}
               defaultValue={values?.name ?? ""}
             />
+            <LengthCount controlId={`${id}-name`} max={CONTACT_LIMITS.name} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>Email</label>
@@ -173,9 +175,10 @@ export function ContactForm({ withSubject = false }: { withSubject?: boolean }) 
               type="email"
               autoComplete="email"
               required
-              maxLength={CONTACT_LIMITS.email}
+              aria-describedby={countId(`${id}-email`)}
               defaultValue={values?.email ?? ""}
             />
+            <LengthCount controlId={`${id}-email`} max={CONTACT_LIMITS.email} />
           </div>
         </div>
         {withSubject ? (
@@ -197,9 +200,10 @@ export function ContactForm({ withSubject = false }: { withSubject?: boolean }) 
             name="message"
             rows={5}
             required
-            maxLength={CONTACT_LIMITS.message}
+            aria-describedby={countId(`${id}-message`)}
             defaultValue={values?.message ?? ""}
           />
+          <LengthCount controlId={`${id}-message`} max={CONTACT_LIMITS.message} />
         </div>
         <button
           type="submit"

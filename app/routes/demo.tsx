@@ -16,7 +16,7 @@ import { ProjectCard } from "../components/project/ProjectCard";
 import { sectorFromParam, sectorLabel } from "../../domain/categories";
 import { formatNumber } from "../../domain/format";
 import { PAGE_SIZE } from "../../domain/project";
-import type { ProjectSort } from "../../domain/project-search";
+import { SEARCH_MESSAGES, searchTooLong, type ProjectSort } from "../../domain/project-search";
 import investCss from "../styles/invest.css?url";
 
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
@@ -48,10 +48,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sectorParam = "sector" in params ? params.sector : undefined;
   const sector = sectorFromParam(sectorParam ?? url.searchParams.get("category"));
   const page = parsePage(url.searchParams.get("page"));
+  // A search over its limit is not run, nor cut (ADR 032): the box keeps what was typed and says
+  // why; the projects below are the category's, unsearched.
+  const asked = url.searchParams.get("q");
+  const tooLong = searchTooLong(asked);
   const result = await listProjectsPage(db, {
     sector,
     page,
-    q: url.searchParams.get("q"),
+    q: tooLong ? null : asked,
     sort: url.searchParams.get("sort"),
     viewerId: user?.id ?? null,
   });
@@ -59,6 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     sector,
     q: result.q,
+    searchError: tooLong ? { typed: asked ?? "", message: SEARCH_MESSAGES.tooLong } : null,
     sort: result.sort,
     page: result.page,
     pageCount: result.pageCount,
@@ -125,7 +130,7 @@ function browseHref(base: string, s: { sector: string; q: string; sort: ProjectS
 }
 
 export default function ProjectBrowser({ loaderData, actionData }: Route.ComponentProps) {
-  const { sector, q, sort, page, pageCount, total, projects, base, role } = loaderData;
+  const { sector, q, searchError, sort, page, pageCount, total, projects, base, role } = loaderData;
   const href = (over: Partial<{ sector: string; q: string; page: number }> = {}) =>
     browseHref(base, { sector, q, sort, page: 1, ...over });
 
@@ -147,7 +152,13 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
 
       {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
 
-      <BrowseSearch action={base} sector={sector} q={q} sort={sort} />
+      <BrowseSearch
+        action={base}
+        sector={sector}
+        q={searchError ? searchError.typed : q}
+        error={searchError?.message ?? null}
+        sort={sort}
+      />
 
       <CategoryFilters current={sector} hrefFor={(s) => href({ sector: s })} />
 

@@ -6,6 +6,7 @@
  */
 import { Form, Link, redirect, useSearchParams } from "react-router";
 
+import { countId, LengthCount } from "../components/form/LengthCount";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
@@ -82,9 +83,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
                 name="firstName"
                 autoComplete="given-name"
                 required
-                maxLength={MAX_NAME}
+                aria-describedby={countId("firstName")}
                 defaultValue={v?.firstName}
               />
+              <LengthCount controlId="firstName" max={MAX_NAME} />
             </div>
             <div className="field">
               <label htmlFor="lastName">Last name</label>
@@ -93,9 +95,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
                 name="lastName"
                 autoComplete="family-name"
                 required
-                maxLength={MAX_NAME}
+                aria-describedby={countId("lastName")}
                 defaultValue={v?.lastName}
               />
+              <LengthCount controlId="lastName" max={MAX_NAME} />
             </div>
           </div>
           <div className="field">
@@ -106,9 +109,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
               type="email"
               autoComplete="email"
               required
-              maxLength={MAX_EMAIL}
+              aria-describedby={countId("email")}
               defaultValue={v?.email}
             />
+            <LengthCount controlId="email" max={MAX_EMAIL} />
           </div>
           <div className="field">
             <label htmlFor="birthDate">Birth date</label>

@@ -13,6 +13,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 
 import { Honeypot } from "../components/form/Honeypot";
+import { countId, LengthCount } from "../components/form/LengthCount";
 import { AlertIcon } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { formatDate, formatNumber } from "../../domain/format";
@@ -186,9 +187,10 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
                       type="text"
                       autoComplete="name"
                       required
-                      maxLength={SUPPORTER_LIMITS.name}
+                      aria-describedby={countId("support-name")}
                       defaultValue={values?.name ?? ""}
                     />
+                    <LengthCount controlId="support-name" max={SUPPORTER_LIMITS.name} />
                   </div>
                   <div className="field">
                     <label htmlFor="support-email">Email</label>
@@ -198,13 +200,13 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
                       type="email"
                       autoComplete="email"
                       required
-                      maxLength={SUPPORTER_LIMITS.email}
                       defaultValue={values?.email ?? ""}
-                      aria-describedby="support-email-hint"
+                      aria-describedby={`support-email-hint ${countId("support-email")}`}
                     />
                     <p className="field-hint" id="support-email-hint">
                       Never shown publicly.
                     </p>
+                    <LengthCount controlId="support-email" max={SUPPORTER_LIMITS.email} />
                   </div>
                   <div className="field">
                     <label htmlFor="support-message">
@@ -214,10 +216,11 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
                       id="support-message"
                       name="message"
                       rows={4}
-                      maxLength={SUPPORTER_LIMITS.message}
                       placeholder="Why are you supporting us?"
                       defaultValue={values?.message ?? ""}
+                      aria-describedby={countId("support-message")}
                     />
+                    <LengthCount controlId="support-message" max={SUPPORTER_LIMITS.message} />
                   </div>
                   <label className="support-check">
                     <input type="checkbox" name="showPublicly" defaultChecked={values ? values.showPublicly : true} />

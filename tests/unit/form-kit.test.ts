@@ -213,7 +213,7 @@ describe("row intents (add and remove rows without JavaScript)", () => {
 });
 
 describe("Field: one field with its label, hint, error and constraints", () => {
-  it("ties the error and hint to the control and puts the schema's limits on it", async () => {
+  it("ties the hint, the length counter and the error to the control; a length limit is a counter, never maxlength", async () => {
     const { createElement } = await import("react");
     const { renderToStaticMarkup } = await import("react-dom/server");
     const { Field } = await import("../../app/components/form/Field");
@@ -229,8 +229,10 @@ describe("Field: one field with its label, hint, error and constraints", () => {
     );
     expect(html).toBe(
       '<div class="field"><label for="f-title">Project title</label>' +
-        '<input id="f-title" required="" maxLength="120" aria-invalid="true" aria-describedby="f-title-hint f-title-error" name="title"/>' +
+        '<input id="f-title" required="" aria-invalid="true" aria-describedby="f-title-hint f-title-count f-title-error" name="title"/>' +
         '<p class="field-hint" id="f-title-hint">What your startup is called</p>' +
+        '<p class="field-hint field-count" id="f-title-count">Up to 120 characters</p>' +
+        '<span class="visually-hidden" aria-live="polite"></span>' +
         '<p class="field-error" id="f-title-error">Project title is required</p></div>',
     );
     const ok = renderToStaticMarkup(

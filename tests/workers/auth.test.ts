@@ -91,7 +91,14 @@ describe("POST /api/auth/signup", () => {
     ["an invalid email", { email: "not-an-email" }, "Please enter a valid email address"],
     ["the admin role", { role: "admin" }, "Please choose a valid role: investor or founder"],
     ["an unknown role", { role: "superuser" }, "Please choose a valid role: investor or founder"],
-    ["an overlong name", { firstName: "x".repeat(81) }, "One of the fields is too long"],
+    ["an overlong first name", { firstName: "x".repeat(81) }, "First name must be at most 80 characters"],
+    ["an overlong last name", { lastName: "x".repeat(100) }, "Last name must be at most 80 characters"],
+    ["an overlong email", { email: `${"e".repeat(262)}@example.edu` }, "Email must be at most 254 characters"],
+    [
+      "a password over 128 characters",
+      { password: "Sturdy-Pass-42".padEnd(148, "q"), confirmPassword: "Sturdy-Pass-42".padEnd(148, "q") },
+      "Password must be at most 128 characters",
+    ],
   ];
   for (const [what, overrides, message] of cases) {
     it(`refuses ${what} with '${message}' and stores nothing`, async () => {

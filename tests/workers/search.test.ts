@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { sectorForCategory, sectorFromParam } from "../../domain/categories";
-import { SEARCH_MAX_TERMS } from "../../domain/project-search";
+import { SEARCH_MAX_LENGTH, SEARCH_MAX_TERMS, SEARCH_MESSAGES, searchTooLong } from "../../domain/project-search";
 import { SHOW_PUBLICLY_MESSAGE } from "../../domain/schemas";
 import { projects } from "../../db/schema";
 import { SEARCH_MAX_ENTRIES } from "../../worker/edge-cache";
@@ -292,8 +292,11 @@ describe("GET /api/projects: parameters", () => {
   });
 });
 
-describe("hostile searches: any text gives results or none, never an error", () => {
-  it.each(HOSTILE.map((q) => [JSON.stringify(q).slice(0, 40), q]))("%s", async (_label, q) => {
+describe("hostile searches: any text within the limit gives results or none; longer text is refused, never cut", () => {
+  const within = HOSTILE.filter((q) => !searchTooLong(q));
+  const over = HOSTILE.filter((q) => searchTooLong(q));
+
+  it.each(within.map((q) => [JSON.stringify(q).slice(0, 40), q]))("%s", async (_label, q) => {
     const res = await call(`/api/projects?${new URLSearchParams({ q, sort: "funded", page: "1" })}`);
     expect(res.status).toBe(200);
     const out = await json<ListAnswer>(res);
@@ -311,13 +314,31 @@ describe("hostile searches: any text gives results or none, never an error", () 
     expect(many.split(" AND ")).toHaveLength(SEARCH_MAX_TERMS);
   });
 
-  it("a search cut at 100 characters finds what its first 100 characters find", async () => {
+  it.each(over.map((q) => [JSON.stringify(q).slice(0, 40), q]))("over the limit, refused: %s", async (_label, q) => {
+    const res = await call(`/api/projects?${new URLSearchParams({ q, sort: "funded", page: "1" })}`);
+    expect({ status: res.status, body: await json(res) }).toMatchObject({
+      status: 400,
+      body: { message: SEARCH_MESSAGES.tooLong },
+    });
+  });
+
+  it("a search of exactly 100 characters (emoji included) is searched whole; 101 is refused with the message", async () => {
     const w = word();
     const p = await insertProject({ title: `Long ${w}` });
-    const out = await list({ q: `${w} ${"y".repeat(5_000)}` });
-    // the cut leaves a "yyy…" word that no project has
-    expect(out.total).toBe(0);
-    expect(out.q).toHaveLength(100);
+    const hundred = `${w} ${"🔎".repeat(SEARCH_MAX_LENGTH - w.length - 1)}`;
+    const found = await list({ q: hundred });
+    const refused = await call(`/api/projects?${new URLSearchParams({ q: `${hundred}y` })}`);
+    expect({
+      ids: ids(found),
+      q: found.q,
+      status: refused.status,
+      body: await json(refused),
+    }).toMatchObject({ ids: [p.id], q: hundred, status: 400, body: { message: SEARCH_MESSAGES.tooLong } });
+  });
+
+  it("spaces and invisible characters around a word are not part of the search", async () => {
+    const w = word();
+    const p = await insertProject({ title: `Spaced ${w}` });
     expect(ids(await list({ q: `  ${w}\u200b  ` }))).toEqual([p.id]);
   });
 });
@@ -348,7 +369,8 @@ describe("the edge cache and searches", () => {
   });
 
   it("does not remember a URL longer than 2 KB", async () => {
-    const path = `/api/projects?q=${"z".repeat(3_000)}`;
+    // (a search that long is refused: the length is in a parameter the list ignores)
+    const path = `/api/projects?q=zz&pad=${"z".repeat(3_000)}`;
     await call(path);
     const res = await call(path);
     expect(res.status).toBe(200);

@@ -16,7 +16,9 @@ import {
   effectiveSort,
   isProjectSort,
   normalizeSearch,
+  SEARCH_MESSAGES,
   searchTerms,
+  searchTooLong,
   SORT_IDS,
   type ProjectSort,
 } from "../../domain/project-search";
@@ -196,7 +198,8 @@ const emptyPage = (page: number, pageSize: number, q: string, sort: ProjectSort 
  * in a chosen order (see `effectiveSort`; ties go to relevance while searching, then the slug).
  * One statement: the rows carry their total (`count(*) over ()`); a search joins the full-text
  * index (migrations/0006) and ranks by BM25, weighted towards the title. A search without a word
- * (only punctuation or emoji) matches nothing and sends no statement.
+ * (only punctuation or emoji) matches nothing and sends no statement. A search over
+ * SEARCH_MAX_LENGTH characters is refused (400 `search_too_long`), never cut (ADR 032).
  */
 export async function listProjectsPage(
   db: Database,
@@ -212,6 +215,7 @@ export async function listProjectsPage(
 ): Promise<ProjectPage> {
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(opts.page) || 1));
+  if (searchTooLong(opts.q)) throw new ServiceError(400, SEARCH_MESSAGES.tooLong, "search_too_long");
   const q = normalizeSearch(opts.q);
   const sort = effectiveSort(opts.sort, q);
   const match = q ? ftsQuery(q) : null;
@@ -261,9 +265,9 @@ export const LIST_MESSAGES = {
 } as const;
 
 /**
- * `GET /api/projects?q=&sort=&category=&page=`: the browser's page, read strictly. The search is
- * cut to its limit like the page's (any text is a search); an unknown sort or category, or a page
- * that is not a whole number from 1, is a 400 that says what is accepted. `category` takes what
+ * `GET /api/projects?q=&sort=&category=&page=`: the browser's page, read strictly. A search over
+ * its limit, an unknown sort or category, or a page that is not a whole number from 1, is a 400
+ * that says what is accepted. `category` takes what
  * `/demo/{sector}` takes (a filter id, a sector alias or a form category); empty values are absent.
  */
 export async function searchProjectsPage(

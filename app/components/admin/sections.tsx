@@ -5,6 +5,7 @@
 import { Form, href, Link, useNavigation } from "react-router";
 
 import { Checklist } from "../review/Checklist";
+import { countId, LengthCount } from "../form/LengthCount";
 import { StatusBadge } from "../project/StatusBadge";
 import { categoryLabel } from "../../../domain/categories";
 import { formatDate, formatDateTime, formatMoney, formatPrice } from "../../../domain/format";
@@ -83,11 +84,9 @@ function ReasonField({
         required={required}
         defaultValue={mine ? failure.values.reason : ""}
         aria-invalid={mine ? true : undefined}
-        aria-describedby={`${id}-hint${mine ? ` ${id}-error` : ""}`}
+        aria-describedby={`${countId(id)}${mine ? ` ${id}-error` : ""}`}
       />
-      <p className="field-hint" id={`${id}-hint`}>
-        Up to {REASON_MAX.toLocaleString("en-US")} characters. {required ? "Required." : "Optional."}
-      </p>
+      <LengthCount controlId={id} max={REASON_MAX} invalid={mine} />
       <FormError failure={failure} form={form} id={`${id}-error`} />
     </div>
   );

@@ -1,20 +1,24 @@
 /**
  * One form field with its label, hint and error (ADR 016). The control gets the field's form name
  * (`creatorInfo.name`, `team[2].role`), an id derived from it, `aria-invalid` when it has an error
- * and `aria-describedby` naming its hint and error, so screen readers read the message with the
- * field. HTML constraints come from the schema (`constraintsOf`), never copied by hand.
+ * and `aria-describedby` naming its hint, its counter and its error, so screen readers read the
+ * message with the field. HTML constraints come from the schema (`constraintsOf`), never copied by
+ * hand; a length limit is never `maxlength` (which cuts what was typed) but a counter, LengthCount
+ * (ADR 032).
  */
 import type { ReactNode } from "react";
 import type * as v from "valibot";
 
 import { constraintsOf, type FieldErrors, type InputConstraints } from "../../../domain/form-kit";
+import { countId, LengthCount } from "./LengthCount";
 
 /** A stable, valid id for a form name: `team[2].role` → `f-team-2-role`. */
 export function fieldId(name: string): string {
   return `f-${name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/-+$/, "")}`;
 }
 
-export interface ControlProps extends InputConstraints {
+/** What the control receives: the schema's constraints but its length limit, which the counter shows. */
+export interface ControlProps extends Omit<InputConstraints, "maxLength"> {
   id: string;
   name: string;
   "aria-invalid"?: true;
@@ -29,6 +33,7 @@ export function Field({
   hint,
   schema,
   constraints,
+  counted = true,
   children,
 }: {
   /** For a form repeated on one page (one answer form per question): an id of its own. */
@@ -45,15 +50,21 @@ export function Field({
    * valibot out of a route's client JavaScript.
    */
   constraints?: InputConstraints;
+  /** Show the schema's length limit as a counter (a date or number control has none to show). */
+  counted?: boolean;
   children: (props: ControlProps) => ReactNode;
 }) {
   const id = idProp ?? fieldId(name);
   const error = errors?.[name];
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const { maxLength, ...html } = constraints ?? (schema ? constraintsOf(schema, name) : {});
+  const limit = counted ? maxLength : undefined;
+  const describedBy = [hint ? `${id}-hint` : null, limit ? countId(id) : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   const control: ControlProps = {
     id,
     name,
-    ...(constraints ?? (schema ? constraintsOf(schema, name) : {})),
+    ...html,
     ...(error ? { "aria-invalid": true as const } : {}),
     ...(describedBy ? { "aria-describedby": describedBy } : {}),
   };
@@ -66,6 +77,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
+      {limit ? <LengthCount controlId={id} max={limit} invalid={!!error} /> : null}
       {error ? (
         <p className="field-error" id={`${id}-error`}>
           {error}

@@ -45,7 +45,7 @@ export function ChooseProject() {
         <Form method="get" className="dash-choose">
           <label htmlFor="dash-project">Project id or slug</label>
           <div className="dash-choose-row">
-            <input id="dash-project" name="project" required maxLength={200} autoComplete="off" />
+            <input id="dash-project" name="project" required autoComplete="off" />
             <button type="submit" className="btn btn-primary">
               Open dashboard
             </button>

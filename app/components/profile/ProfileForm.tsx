@@ -108,13 +108,7 @@ export function ProfileForm({
           {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" defaultValue={values.phoneNumber} />}
         </Field>
       </div>
-      <Field
-        name="bio"
-        label="Bio (optional)"
-        hint="Up to 1,000 characters."
-        errors={errors}
-        schema={profileFormSchema}
-      >
+      <Field name="bio" label="Bio (optional)" errors={errors} schema={profileFormSchema}>
         {(p) => <textarea {...p} rows={4} defaultValue={values.bio} />}
       </Field>
 

@@ -2,8 +2,9 @@
  * The project form (spec sections 2 and 5): eleven sections, every error beside its field under
  * the spec's banner, repeating rows added and removed by intent buttons, images by URL or upload.
  * It is a plain multipart `<Form method="post">`: everything works without JavaScript, where the
- * action re-renders the page with the posted values. With JavaScript the short description counts
- * its characters and the derived terms (total shares, valuation) follow the inputs.
+ * action re-renders the page with the posted values. With JavaScript every length-limited field
+ * counts its characters (LengthCount, ADR 032) and the derived terms (total shares, valuation)
+ * follow the inputs.
  *
  * The form is `noValidate`: people get the spec's messages from the server either way, while the
  * controls keep their HTML constraints (required, min, max …) for assistive technology.
@@ -55,7 +56,7 @@ export interface ProjectFormProps {
   minDeadline: string | null;
 }
 
-/** The fields whose values the page shows live: the derived terms and the character counter. */
+/** The fields whose values the page shows live: the derived terms. */
 const LIVE = {
   fundingGoal: "fundingGoal",
   sharePrice: "sharePrice",
@@ -76,7 +77,6 @@ export function ProjectForm(props: ProjectFormProps) {
     equityPercentage: textAt(values, "investmentTerms.equityPercentage"),
     regulationType: textAt(values, "regulationType"),
   }));
-  const [shortLength, setShortLength] = useState(() => textAt(values, "shortDescription").length);
 
   // The sections' states: from what was loaded or posted, then from what is typed (with JavaScript).
   const [states, setStates] = useState(() => sectionStates(values, errors));
@@ -87,7 +87,6 @@ export function ProjectForm(props: ProjectFormProps) {
     );
     setStates(sectionStates(parseFormFields(text), errors));
     const target = e.target as HTMLInputElement | HTMLTextAreaElement;
-    if (target.name === "shortDescription") setShortLength(target.value.length);
     const key = (LIVE as Record<string, keyof LiveTerms>)[target.name];
     if (key) setLive((l) => ({ ...l, [key]: target.value }));
   };
@@ -140,7 +139,7 @@ export function ProjectForm(props: ProjectFormProps) {
 
         <SectionNav states={states} />
 
-        <BasicSection shortLength={shortLength} hydrated={hydrated} />
+        <BasicSection />
         <FundingSection live={live} minDeadline={minDeadline} />
         <CreatorSection />
         <MediaSection />

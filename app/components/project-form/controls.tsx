@@ -92,6 +92,9 @@ export function TextInput({
       hint={locked ? LOCKED_HINT : hint}
       errors={errors}
       schema={FORM_SCHEMA}
+      // A date or number has no length to count (the schema's limit is for the text door), nor
+      // has a locked, read-only term.
+      counted={!locked && type !== "date" && type !== "number"}
     >
       {(control) => (
         <input
@@ -104,8 +107,6 @@ export function TextInput({
           defaultValue={textAt(values, name)}
           readOnly={locked || undefined}
           {...(min ? { min } : {})}
-          // A date input ignores maxLength; the schema's limit is for the text door.
-          maxLength={type === "date" || type === "number" ? undefined : control.maxLength}
         />
       )}
     </Field>
@@ -153,6 +154,8 @@ export function Select({
       hint={hint}
       errors={errors}
       schema={FORM_SCHEMA}
+      // A choice from a list has no length to count.
+      counted={false}
     >
       {(control) => (
         <select {...control} defaultValue={current}>

@@ -7,13 +7,7 @@ import type { ReactNode } from "react";
 import { fieldId } from "../form/Field";
 import { PROJECT_CATEGORIES } from "../../../domain/categories";
 import { formatMoney, formatNumber } from "../../../domain/format";
-import {
-  FORM_DOCUMENTS,
-  PROJECT_LIMITS,
-  REGULATION_TYPES,
-  RISK_LEVELS,
-  SOCIAL_LINKS,
-} from "../../../domain/project-form";
+import { FORM_DOCUMENTS, REGULATION_TYPES, RISK_LEVELS, SOCIAL_LINKS } from "../../../domain/project-form";
 import { derivedTerms, sharesUnavailableReason } from "../../../domain/project-terms";
 import { FieldError, Hidden, Select, TextArea, TextInput, useProjectForm } from "./controls";
 import { RowGroup } from "./RowGroup";
@@ -57,8 +51,7 @@ const REGULATION_LABELS: Record<(typeof REGULATION_TYPES)[number], string> = {
 };
 const REGULATION_OPTIONS = REGULATION_TYPES.map((r) => ({ value: r, label: REGULATION_LABELS[r] }));
 
-export function BasicSection({ shortLength, hydrated }: { shortLength: number; hydrated: boolean }) {
-  const max = PROJECT_LIMITS.shortDescription;
+export function BasicSection() {
   return (
     <Section id="basic" title="Basic Information">
       <div className="pf-grid">
@@ -75,15 +68,7 @@ export function BasicSection({ shortLength, hydrated }: { shortLength: number; h
           label="Short description"
           required
           rows={2}
-          hint={
-            hydrated ? (
-              <span className={shortLength > max ? "pf-over" : undefined}>
-                {shortLength}/{max} characters
-              </span>
-            ) : (
-              `At most ${max} characters: shown on project cards.`
-            )
-          }
+          hint="Shown on project cards and under the title at the top of your project page"
         />
         <TextArea
           name="description"

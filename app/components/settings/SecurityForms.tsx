@@ -41,7 +41,7 @@ function SecurityForms({ failure }: { failure: SettingsFailure | null }) {
             hint="At least 6 characters, and not a common password."
             errors={pwErrors}
           >
-            {(p) => <input {...p} type="password" autoComplete="new-password" required minLength={6} maxLength={128} />}
+            {(p) => <input {...p} type="password" autoComplete="new-password" required minLength={6} />}
           </Field>
           <Field name="confirmPassword" label="Confirm new password" errors={pwErrors}>
             {(p) => <input {...p} type="password" autoComplete="new-password" required />}

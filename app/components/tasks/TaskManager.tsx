@@ -14,13 +14,13 @@ import {
   FILTERS,
   formatDueDate,
   isOverdue,
-  isValidTaskText,
   localToday,
   MAX_TASK_LENGTH,
   normalizePriority,
   PRIORITIES,
   PRIORITY_LABELS,
   summaryText,
+  taskTextError,
   type Task,
   type TaskFilter,
   type TaskPriority,
@@ -28,11 +28,10 @@ import {
   updateTask,
 } from "../../../domain/tasks";
 
+import { countId, LengthCount } from "../form/LengthCount";
 import { newTaskId, useStoredTasks } from "./store";
 
 type View = "list" | "grid";
-
-export const EMPTY_TEXT_HINT = "Enter a task description: it cannot be empty.";
 
 export function TaskManager({ ready }: { ready: boolean }) {
   const [tasks, update] = useStoredTasks();
@@ -40,7 +39,8 @@ export function TaskManager({ ready }: { ready: boolean }) {
   const [priority, setPriority] = useState<TaskPriority>(DEFAULT_PRIORITY);
   const [dueDate, setDueDate] = useState("");
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [showHint, setShowHint] = useState(false);
+  /** Why the text cannot be saved, shown after a refused submit until the text is fixed. */
+  const [textError, setTextError] = useState<string | null>(null);
   const [filter, setFilter] = useState<TaskFilter>("all");
   const [view, setView] = useState<View>("list");
   const [announcement, setAnnouncement] = useState("");
@@ -59,13 +59,14 @@ export function TaskManager({ ready }: { ready: boolean }) {
     setPriority(DEFAULT_PRIORITY);
     setDueDate("");
     setEditingId(null);
-    setShowHint(false);
+    setTextError(null);
   }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!isValidTaskText(text)) {
-      setShowHint(true);
+    const error = taskTextError(text);
+    if (error) {
+      setTextError(error);
       textRef.current?.focus();
       return;
     }
@@ -86,7 +87,7 @@ export function TaskManager({ ready }: { ready: boolean }) {
     setText(task.text);
     setPriority(task.priority);
     setDueDate(task.dueDate ?? "");
-    setShowHint(false);
+    setTextError(null);
     textRef.current?.focus();
     textRef.current?.scrollIntoView({ block: "center", behavior: "auto" });
   }
@@ -122,19 +123,19 @@ export function TaskManager({ ready }: { ready: boolean }) {
                   name="text"
                   type="text"
                   autoComplete="off"
-                  maxLength={MAX_TASK_LENGTH}
                   placeholder="e.g. Compare three fintech projects"
                   value={text}
                   onChange={(e) => {
                     setText(e.target.value);
-                    if (showHint && isValidTaskText(e.target.value)) setShowHint(false);
+                    if (textError && !taskTextError(e.target.value)) setTextError(null);
                   }}
-                  aria-invalid={showHint || undefined}
-                  aria-describedby={showHint ? hintId : undefined}
+                  aria-invalid={textError ? true : undefined}
+                  aria-describedby={textError ? `${countId(`${ids}-text`)} ${hintId}` : countId(`${ids}-text`)}
                 />
-                {showHint ? (
+                <LengthCount controlId={`${ids}-text`} max={MAX_TASK_LENGTH} value={text} invalid={!!textError} />
+                {textError ? (
                   <p className="field-error" id={hintId}>
-                    {EMPTY_TEXT_HINT}
+                    {textError}
                   </p>
                 ) : null}
               </div>
