@@ -7,8 +7,10 @@ import { fieldId } from "../form/Field";
 import { useProjectForm } from "./controls";
 
 export const DOCUMENT_ACCEPT = "application/pdf,.pdf";
+/** One save carries about 10 MB of documents beside the images (FORM_LIMITS.project, ADR 031). */
 export const DOCUMENT_UPLOAD_HINT =
-  "PDF, at most 10 MB, uploaded when you save. An uploaded PDF replaces the URL above.";
+  "PDF, at most 10 MB, uploaded when you save; for several large documents, save after each one. " +
+  "An uploaded PDF replaces the URL above.";
 
 export function DocumentFile({ index, name }: { index: number; name: string }) {
   const { errors } = useProjectForm();
