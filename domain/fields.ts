@@ -113,9 +113,19 @@ export function isWebUrl(value: string): boolean {
   return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0 && !url.username;
 }
 
-/** A document link: a web URL, or one of our own files (`/docs/investor-deck.pdf`). */
+/** A founder's uploaded PDF as we serve it: `/uploads/<uuid>.pdf` (ADR 031). */
+const UPLOADED_PDF = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.pdf$/;
+
+/** Whether a document URL is a founder's uploaded PDF, served by us (`/uploads/<uuid>.pdf`). */
+export const isUploadedPdf = (value: string) => UPLOADED_PDF.test(value);
+
+/**
+ * A document link: a web URL, one of our own files (`/docs/investor-deck.pdf`), or an uploaded
+ * PDF (`/uploads/<uuid>.pdf`; whose it is, the project editor checks against the uploads ledger).
+ */
 export function isDocumentRef(value: string): boolean {
-  return isWebUrl(value) || (/^\/docs\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(value) && !value.includes(".."));
+  if (isWebUrl(value) || isUploadedPdf(value)) return true;
+  return /^\/docs\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(value) && !value.includes("..");
 }
 
 /** An image reference: a web URL, or a path of ours (`/uploads/<uuid>.png`, `/images/...`). */

@@ -9,7 +9,17 @@
 /** The largest image the upload service stores: 2 MB. */
 export const IMAGE_LIMITS = { maxBytes: 2 * 1024 * 1024 } as const;
 
+/** The largest document (PDF) the upload service stores: 10 MB (ADR 031). */
+export const DOCUMENT_LIMITS = { maxBytes: 10 * 1024 * 1024 } as const;
+
 const IMAGE_BYTES = IMAGE_LIMITS.maxBytes;
+const DOCUMENT_BYTES = DOCUMENT_LIMITS.maxBytes;
+
+/**
+ * The project form's document rows that take a file (`documents[<i>].file`): the four fixed rows
+ * (FORM_DOCUMENTS in domain/project-form.ts).
+ */
+export const DOCUMENT_FILE_FIELDS = [0, 1, 2, 3].map((i) => `documents[${i}].file`);
 
 export interface FormLimits {
   /** Largest body accepted, in bytes. */
@@ -52,10 +62,18 @@ export const FORM_LIMITS = {
   investment: { maxBytes: 1024, maxFields: 4 },
   /** The profile form: names (80), phone (30), a 1,000-character bio, preference choices. */
   profile: { maxBytes: 24 * 1024, maxFields: 40 },
-  /** The project form: up to 6 images of 2 MB (main, logo, gallery), plus 256 KB for its text fields and rows. */
+  /**
+   * The project form: up to 6 images of 2 MB (main, logo, gallery) and one 10 MB document's worth
+   * of PDFs (up to 4 files, one per document row, together within the body limit; ADR 031), plus
+   * 256 KB for its text fields and rows: 22.25 MB. Each file's own limit is the upload service's.
+   */
   project: {
-    maxBytes: IMAGE_BYTES * 6 + 256 * 1024,
+    maxBytes: IMAGE_BYTES * 6 + DOCUMENT_BYTES + 256 * 1024,
     maxFields: 600,
-    files: { fields: ["imageFile", "logoFile", "galleryFiles"], maxFiles: 6, maxFileBytes: IMAGE_BYTES },
+    files: {
+      fields: ["imageFile", "logoFile", "galleryFiles", ...DOCUMENT_FILE_FIELDS],
+      maxFiles: 6 + DOCUMENT_FILE_FIELDS.length,
+      maxFileBytes: DOCUMENT_BYTES,
+    },
   },
 } as const satisfies Record<string, FormLimits>;

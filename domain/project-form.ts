@@ -55,8 +55,8 @@ export const PROJECT_MESSAGES = {
   imageRequired: "Main project image URL is required",
   /** The project form came back without storing the chosen files (ADR 023): the founder chooses them again. */
   imagesNotKept:
-    "The images you chose have not been uploaded: images are uploaded only when the project is saved. " +
-    "Choose them again before you save.",
+    "The files you chose have not been uploaded: images and documents are uploaded only when the project is " +
+    "saved. Choose them again before you save.",
   creatorNameRequired: "Creator name is required",
   creatorBioRequired: "Creator bio is required",
   minInvestmentMin: "Minimum investment amount must be at least $100",

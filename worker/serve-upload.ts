@@ -1,18 +1,35 @@
 /**
- * GET/HEAD /uploads/<uuid>.<ext> (ADR 017): a founder's image from R2 (`projects/<name>`), served
- * from our own origin. The bytes were checked when stored (worker/services/uploads.ts); here they
- * are answered with the stored content type, `nosniff`, `Content-Disposition: inline` and a policy
- * that sandboxes the file if it is opened as a page. Names are random and never reused, so an
+ * GET/HEAD /uploads/<uuid>.<ext> (ADR 017, ADR 031): a founder's image or document (PDF) from R2
+ * (`projects/<name>`), served from our own origin. The bytes were checked when stored
+ * (worker/services/uploads.ts); here they are answered with the stored content type, `nosniff`
+ * and a policy that sandboxes the file if it is opened as a page. An image is `inline`; a PDF is an
+ * `attachment` under its document's name (`Investor Deck.pdf`): browsers' PDF viewers do not run
+ * under the sandbox (Chrome blocks the page), and a download never renders on our origin at all. Names are random and never reused, so an
  * image is cached for a year (`immutable`) and revalidated by ETag. Anything else under /uploads/
  * is a plain 404, never the pages' catch-all. Uploads are the same for everyone: the session is
  * not looked up for them (worker/app.ts), so no cookie and no `private` answer.
  */
-import { UPLOAD_KEY_PREFIX, UPLOAD_URL_PREFIX, isUploadName } from "./services/uploads";
+import {
+  UPLOAD_KEY_PREFIX,
+  UPLOAD_URL_PREFIX,
+  documentFilename,
+  isDocumentName,
+  isUploadName,
+} from "./services/uploads";
 
 /** R2 answers a conditional get whose precondition failed with the object's metadata, without its body. */
 const hasBody = (object: R2Object): object is R2ObjectBody => "body" in object;
 
 export const UPLOAD_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/**
+ * How a stored file is offered: an image inline, a document as a download under its safe ASCII
+ * name (stored with it; made safe again here).
+ */
+function disposition(name: string, object: R2Object): string {
+  if (!isDocumentName(name)) return "inline";
+  return `attachment; filename="${documentFilename(object.customMetadata?.filename)}"`;
+}
 
 /** Whether a request is for a served upload (its path is under /uploads/, any name). */
 export function isUploadRequest(request: Request): boolean {
@@ -39,7 +56,7 @@ export async function serveUpload(request: Request, bucket: R2Bucket): Promise<R
   const headers = new Headers({
     "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
     "Content-Length": String(object.size),
-    "Content-Disposition": "inline",
+    "Content-Disposition": disposition(name, object),
     "Cache-Control": UPLOAD_CACHE_CONTROL,
     ETag: object.httpEtag,
     "Last-Modified": object.uploaded.toUTCString(),

@@ -6,12 +6,13 @@
  * One action for every button of the form (ADR 016, ADR 023):
  * - a row intent (`add:team`, `remove:faqs:2`) re-renders the form with a row more or less and
  *   everything typed kept: nothing is saved and no file is stored (a file input comes back empty,
- *   so a note says the chosen images are uploaded when the project is saved);
+ *   so a note says the chosen files are uploaded when the project is saved);
  * - Save / Create Project: first every check the save makes (signed in, founder or admin, may edit
- *   THIS project or may create one, every field, the images' bytes) with the chosen files as
- *   stand-ins; only a save that will be accepted stores its images (each one's URL replaces
- *   `image` or `logo`, or joins the gallery), then the project editor service saves; if the save
- *   still fails, the images just stored are deleted again. Submit for review (a draft's edit page,
+ *   THIS project or may create one, every field, the files' bytes) with the chosen files as
+ *   stand-ins; only a save that will be accepted stores its files (each image's URL replaces
+ *   `image` or `logo`, or joins the gallery; a document's PDF replaces its row's URL, ADR 031),
+ *   then the project editor service saves; if the save still fails, the files just stored are
+ *   deleted again. Submit for review (a draft's edit page,
  *   ADR 030) first needs the lock confirmation of the figures being submitted, then saves the same
  *   way and submits; an admin's Publish saves and makes the project live; Withdraw (a project in
  *   review) reads nothing of the form;
@@ -45,7 +46,7 @@ import {
 } from "../../domain/form-kit";
 import { can } from "../../domain/access";
 import { DAY_MS, isoDay } from "../../domain/dates";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { FORM_DOCUMENTS, PROJECT_MESSAGES } from "../../domain/project-form";
 import type { SessionUser } from "../../domain/types";
 import projectFormCss from "../styles/project-form.css?url";
 
@@ -62,11 +63,12 @@ import {
 import { publishProject, submitForReview, withdrawFromReview } from "../../worker/services/reviews";
 import { REVIEW_MESSAGES, SAVED_MESSAGES, termsFingerprint, type SavedCode } from "../../domain/review";
 import {
+  checkDocument,
   checkImage,
   discardUploads,
   IMAGE_FIELD_LABELS,
-  storeCheckedImage,
-  type CheckedImage,
+  storeCheckedUpload,
+  type CheckedUpload,
 } from "../../worker/services/uploads";
 import { editFormView } from "./project-form.server";
 import type { Route } from "./+types/project-form";
@@ -184,10 +186,13 @@ function refusalWording(editing: boolean, failed: string): Wording {
   };
 }
 
-/** A chosen file, checked, and the URL field it fills (`image`, `logo`, or a new gallery row). */
-interface ChosenImage {
-  target: "image" | "logo" | "gallery";
-  image: CheckedImage;
+/**
+ * A chosen file, checked, and the URL field it fills: `image`, `logo`, a new gallery row, or a
+ * document row's URL (`documents[<i>].url`).
+ */
+interface ChosenFile {
+  target: "image" | "logo" | "gallery" | `documents[${number}].url`;
+  file: CheckedUpload;
 }
 
 const FILE_TARGETS = [
@@ -198,52 +203,80 @@ const FILE_TARGETS = [
 
 /**
  * Checks the bytes of every chosen file (worker/services/uploads.ts: size, type), storing none. A
- * refused file is the error of its URL field (`image`, `logo`, `gallery`).
+ * refused file is the error of its URL field (`image`, `logo`, `gallery`, `documents[<i>].url`).
+ * A document row takes one PDF (`documents[<i>].file`, the four fixed rows), named by its row.
  */
-async function checkChosenImages(form: FormData): Promise<{ chosen: ChosenImage[]; errors: FieldErrors }> {
+async function checkChosenFiles(form: FormData): Promise<{ chosen: ChosenFile[]; errors: FieldErrors }> {
   const files = formFiles(form);
-  const chosen: ChosenImage[] = [];
+  const chosen: ChosenFile[] = [];
   const errors: FieldErrors = {};
   for (const [field, target] of FILE_TARGETS) {
     // The main image and the logo take one file each (the first), the gallery every one.
     for (const file of target === "gallery" ? (files[field] ?? []) : (files[field] ?? []).slice(0, 1)) {
       try {
-        chosen.push({ target, image: await checkImage(file, IMAGE_FIELD_LABELS[field]) });
+        chosen.push({ target, file: await checkImage(file, IMAGE_FIELD_LABELS[field]) });
       } catch (e) {
         errors[target] ??= serviceRefusal(e).message;
       }
     }
   }
+  for (const [i, doc] of FORM_DOCUMENTS.entries()) {
+    const file = files[`documents[${i}].file`]?.[0];
+    if (!file) continue;
+    const target = `documents[${i}].url` as const;
+    try {
+      chosen.push({ target, file: await checkDocument(file, doc.name) });
+    } catch (e) {
+      errors[target] ??= serviceRefusal(e).message;
+    }
+  }
   return { chosen, errors };
 }
 
-/** Stands in for a chosen file while the save is checked; never saved (`.invalid` is no domain). */
+/** Stand in for chosen files while the save is checked; never saved (`.invalid` is no domain). */
 const PENDING_IMAGE = "https://pending-upload.invalid/image.png";
+const PENDING_DOCUMENT = "https://pending-upload.invalid/document.pdf";
 
-/** The values with each chosen file's URL in place: main image and logo replaced, gallery rows added. */
-function withImages(values: FormValues, chosen: ChosenImage[], urls: string[]): FormValues {
+const DOCUMENT_TARGET = /^documents\[(\d+)\]\.url$/;
+
+/**
+ * The values with each chosen file's URL in place: main image and logo replaced, gallery rows
+ * added, a document row's URL replaced (its name and type kept: the fixed rows' type is PDF).
+ */
+function withFiles(values: FormValues, chosen: ChosenFile[], urls: string[]): FormValues {
   const next: FormValues = { ...values };
   const added: string[] = [];
+  const documents = rowsAt(values, "documents").map((d) => (d && typeof d === "object" ? { ...d } : {}));
   // One URL per chosen file, in the same order.
   chosen.forEach(({ target }, i) => {
     const url = urls[i];
     if (url === undefined) return;
-    if (target === "gallery") added.push(url);
-    else next[target] = url;
+    const doc = DOCUMENT_TARGET.exec(target);
+    if (doc) {
+      const at = Number(doc[1]);
+      while (documents.length <= at) documents.push({});
+      documents[at] = { ...documents[at], name: FORM_DOCUMENTS[at]?.name, url };
+    } else if (target === "gallery") added.push(url);
+    else next[target as "image" | "logo"] = url;
   });
+  if (chosen.some(({ target }) => DOCUMENT_TARGET.test(target))) next.documents = documents;
   // New gallery rows go after the posted ones (blank rows included, so an error keeps its row
   // number; the save drops blank rows).
   if (added.length) next.gallery = [...rowsAt(values, "gallery"), ...added];
   return next;
 }
 
-/** The images stored for a save that then failed: deleted again (their quota freed). */
+/** What stands in for each chosen file while the save is checked. */
+const pendingUrls = (chosen: ChosenFile[]) =>
+  chosen.map(({ file }) => (file.contentType === "application/pdf" ? PENDING_DOCUMENT : PENDING_IMAGE));
+
+/** The files stored for a save that then failed: deleted again (their quota freed). */
 async function discard(bucket: R2Bucket, db: Parameters<typeof discardUploads>[0], keys: string[]) {
   try {
     await discardUploads(db, bucket, keys);
   } catch (e) {
     // The daily cleanup deletes them a day later (nothing references them).
-    console.error("project form: deleting the images of a failed save failed", e);
+    console.error("project form: deleting the files of a failed save failed", e);
   }
 }
 
@@ -327,10 +360,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   // Every check of the save before anything is stored: who may save this form (for an edit, this
   // project), every field, and the chosen files' bytes, all errors at once.
-  const { chosen, errors: fileErrors } = await checkChosenImages(form);
+  const { chosen, errors: fileErrors } = await checkChosenFiles(form);
   try {
-    const pending = chosen.map(() => PENDING_IMAGE);
-    await checkProjectSave(db, user, params.id, withImages(values, chosen, pending));
+    await checkProjectSave(db, user, params.id, withFiles(values, chosen, pendingUrls(chosen)));
   } catch (e) {
     const refusal = serviceRefusal(e, wording);
     // Every field's error at once: the chosen files' too.
@@ -340,25 +372,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (Object.keys(fileErrors).length)
     return formRefused(values, { status: 400, message: "", errors: fileErrors }, note);
 
-  // Then the images (each takes its place in the account's quota and hourly limit) …
+  // Then the files (each takes its place in the account's quota and hourly limit) …
   const stored: string[] = [];
   const urls: string[] = [];
-  for (const { target, image } of chosen) {
+  for (const { target, file } of chosen) {
     try {
-      const done = await storeCheckedImage(db, env.IMAGES, user, image);
+      const done = await storeCheckedUpload(db, env.IMAGES, user, file);
       stored.push(done.key);
       urls.push(done.url);
     } catch (e) {
       await discard(env.IMAGES, db, stored);
       const refusal = serviceRefusal(e, { unexpected: wording.unexpected });
-      // A refused image is its field's error; a failure of ours (500) the form's.
+      // A refused file is its field's error; a failure of ours (500) the form's.
       if (refusal.status < 500) refusal.errors = { [target]: refusal.message };
       return formRefused(values, refusal, note);
     }
   }
 
   // … and the save.
-  const saving = withImages(values, chosen, urls);
+  const saving = withFiles(values, chosen, urls);
   let saved: SavedCode;
   let kept = false;
   try {
@@ -380,7 +412,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     }
   } catch (e) {
-    // A refused publish comes after a successful save, which uses the images: the form shows them.
+    // A refused publish comes after a successful save, which uses the files: the form shows them.
     if (kept) return refused(e, saving, null);
     // Refused after all (a sale locked the terms meanwhile, a second create …): not kept either.
     await discard(env.IMAGES, db, stored);

@@ -146,7 +146,7 @@ test.describe("project form", () => {
     // Nothing is uploaded before the project is saved (ADR 023): the chosen logo was not kept,
     // and the form says so.
     await expect(
-      page.getByRole("status").filter({ hasText: "The images you chose have not been uploaded" }),
+      page.getByRole("status").filter({ hasText: "The files you chose have not been uploaded" }),
     ).toBeVisible();
     await expect(page.getByLabel("Logo URL")).toHaveValue("");
     // The derived terms follow the posted values without JavaScript too.

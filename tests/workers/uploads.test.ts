@@ -21,7 +21,7 @@ import {
   sniffImageType,
   storeImage,
 } from "../../worker/services/uploads";
-import { FORM_LIMITS, IMAGE_LIMITS } from "../../domain/limits";
+import { DOCUMENT_LIMITS, FORM_LIMITS, IMAGE_LIMITS } from "../../domain/limits";
 import { call, db, json, makeAdmin, signup, uniqueIp } from "./helpers";
 import { queries } from "../shared/responses";
 
@@ -372,12 +372,20 @@ async function formRefusal(form: FormData, limits: Parameters<typeof readForm>[1
 }
 
 describe("readForm: files only where the form allows them", () => {
-  it("the project form's limits: 6 images of 2 MB plus 256 KB of text", () => {
-    expect(FORM_LIMITS.project.maxBytes).toBe(6 * IMAGE_LIMITS.maxBytes + 256 * 1024);
+  it("the project form's limits: 6 images of 2 MB, one 10 MB document's worth of PDFs, plus 256 KB of text", () => {
+    expect(FORM_LIMITS.project.maxBytes).toBe(6 * IMAGE_LIMITS.maxBytes + DOCUMENT_LIMITS.maxBytes + 256 * 1024);
     expect(FORM_LIMITS.project.files).toEqual({
-      fields: ["imageFile", "logoFile", "galleryFiles"],
-      maxFiles: 6,
-      maxFileBytes: IMAGE_LIMITS.maxBytes,
+      fields: [
+        "imageFile",
+        "logoFile",
+        "galleryFiles",
+        "documents[0].file",
+        "documents[1].file",
+        "documents[2].file",
+        "documents[3].file",
+      ],
+      maxFiles: 10,
+      maxFileBytes: DOCUMENT_LIMITS.maxBytes,
     });
   });
 
@@ -440,17 +448,21 @@ describe("readForm: files only where the form allows them", () => {
     expect(files.logoFile!.map((f) => [f.name, f.size])).toEqual([["blank.png", 0]]);
   });
 
-  it("six files are accepted, a seventh is refused with 400", async () => {
-    const six = new FormData();
-    six.append("imageFile", fileOf(PNG, "main.png", "image/png"));
-    six.append("logoFile", fileOf(PNG, "logo.png", "image/png"));
-    for (let i = 0; i < 4; i++) six.append("galleryFiles", fileOf(PNG, `g${i}.png`, "image/png"));
-    expect(Object.values(formFiles(await readForm(formRequest(six), FORM_LIMITS.project))).flat()).toHaveLength(6);
+  it("ten files (six images and the four documents' PDFs) are accepted, an eleventh is refused with 400", async () => {
+    const ten = new FormData();
+    ten.append("imageFile", fileOf(PNG, "main.png", "image/png"));
+    ten.append("logoFile", fileOf(PNG, "logo.png", "image/png"));
+    for (let i = 0; i < 4; i++) ten.append("galleryFiles", fileOf(PNG, `g${i}.png`, "image/png"));
+    for (let i = 0; i < 4; i++) ten.append(`documents[${i}].file`, fileOf(PDF, `d${i}.pdf`, "application/pdf"));
+    expect(Object.values(formFiles(await readForm(formRequest(ten), FORM_LIMITS.project))).flat()).toHaveLength(10);
 
-    const seven = new FormData();
-    seven.append("imageFile", fileOf(PNG, "main.png", "image/png"));
-    for (let i = 0; i < 6; i++) seven.append("galleryFiles", fileOf(PNG, `g${i}.png`, "image/png"));
-    expect(await formRefusal(seven, FORM_LIMITS.project)).toEqual({ status: 400, message: FORM_MESSAGES.tooManyFiles });
+    const eleven = new FormData();
+    eleven.append("imageFile", fileOf(PNG, "main.png", "image/png"));
+    for (let i = 0; i < 10; i++) eleven.append("galleryFiles", fileOf(PNG, `g${i}.png`, "image/png"));
+    expect(await formRefusal(eleven, FORM_LIMITS.project)).toEqual({
+      status: 400,
+      message: FORM_MESSAGES.tooManyFiles,
+    });
   });
 
   it("a file over 2 MB passes readForm and storeImage refuses it with its field's message", async () => {
@@ -467,6 +479,9 @@ describe("readForm: files only where the form allows them", () => {
     const form = new FormData();
     for (let i = 0; i < 6; i++)
       form.append("galleryFiles", fileOf(pngOfSize(MB2 + 64 * 1024), `g${i}.png`, "image/png"));
+    // One 10 MB document's worth of PDFs fits beside the images; a second does not.
+    for (let i = 0; i < 2; i++)
+      form.append(`documents[${i}].file`, fileOf(new Uint8Array(DOCUMENT_LIMITS.maxBytes), "d.pdf", "application/pdf"));
     expect(await formRefusal(form, FORM_LIMITS.project)).toEqual({ status: 413, message: FORM_MESSAGES.tooLarge });
   });
 });

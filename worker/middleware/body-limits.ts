@@ -1,13 +1,14 @@
 /**
  * Body caps, answered with a 413 only after the rest of the body is drained: the API's 64 KB (the
- * image upload: one image, ADR 017) and the pages' 128 KB (the project form's pages: the form's
- * own, larger limit). Each page form's own limit is smaller or equal (app/server/form.server.ts).
+ * image upload: one image, ADR 017; the document upload: one PDF, ADR 031) and the pages' 128 KB
+ * (the project form's pages: the form's own, larger limit, 22.25 MB with its images and documents).
+ * Each page form's own limit is smaller or equal (app/server/form.server.ts).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
 import { FORM_LIMITS } from "../../domain/limits";
-import { UPLOAD_BODY_BYTES } from "../api/uploads";
+import { DOCUMENT_UPLOAD_BODY_BYTES, UPLOAD_BODY_BYTES } from "../api/uploads";
 import { MAX_BODY_BYTES } from "../api/util";
 import type { HonoEnv } from "../types";
 
@@ -46,7 +47,7 @@ function limitBody(maxSize: number, answer: (c: Context<HonoEnv>) => Response) {
 /** The largest body a page action reads (each form has its own, smaller limit: app/server/form.server.ts)… */
 export const MAX_PAGE_BODY_BYTES = 128 * 1024;
 
-/** …except the project form's pages, which take images (their documents and `.data` requests, any trailing slash). */
+/** …except the project form's pages, which take images and PDFs (their documents and `.data` requests, any trailing slash). */
 const PROJECT_FORM_PATH = /^\/my-projects\/(create|edit\/[^/]+?)(\.data|\/|\/_\.data)?$/i;
 
 /** The body cap of a page request to `pathname`: the project form's limit on its pages, 128 KB elsewhere. */
@@ -54,12 +55,20 @@ export function maxPageBodyBytes(pathname: string): number {
   return PROJECT_FORM_PATH.test(pathname) ? FORM_LIMITS.project.maxBytes : MAX_PAGE_BODY_BYTES;
 }
 
-/** `/api`: 64 KB for every route but the image upload, which takes one image (ADR 017). */
+/**
+ * `/api`: 64 KB for every route but the uploads: the image upload takes one image (ADR 017), the
+ * document upload one PDF (ADR 031).
+ */
 export function apiBodyLimits(): MiddlewareHandler<HonoEnv> {
   const tooLarge = (c: Context<HonoEnv>) => c.json({ success: false, message: "Request body is too large" }, 413);
   const apiLimit = limitBody(MAX_BODY_BYTES, tooLarge);
   const uploadLimit = limitBody(UPLOAD_BODY_BYTES, tooLarge);
-  return (c, next) => (new URL(c.req.url).pathname === "/api/uploads" ? uploadLimit : apiLimit)(c, next);
+  const documentLimit = limitBody(DOCUMENT_UPLOAD_BODY_BYTES, tooLarge);
+  return (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    const limit = path === "/api/uploads" ? uploadLimit : path === "/api/uploads/documents" ? documentLimit : apiLimit;
+    return limit(c, next);
+  };
 }
 
 /** The pages: no page reads more than its path's cap. */

@@ -17,9 +17,9 @@
  * - Drafts and projects in review are seen by their founder and admins only (`visibleTo` in
  *   projects.ts). A project in review is read-only for its founder (ADR 030): they withdraw it to
  *   edit; the UPDATE carries that condition too.
- * - Uploaded images (ADR 023): an `/uploads/…` URL new to the project must be in the uploads
- *   ledger, stored by the project's founder or by the admin making the edit; anything else is a
- *   400 on its field. `checkProjectSave` runs every check of a save without writing, so the project
+ * - Uploaded images and documents (ADR 023, ADR 031): an `/uploads/…` URL new to the project must
+ *   be in the uploads ledger, stored by the project's founder or by the admin making the edit (an
+ *   image's in an image field, a PDF's in a document row); anything else is a 400 on its field. `checkProjectSave` runs every check of a save without writing, so the project
  *   form stores its files only for a save that will be accepted.
  */
 import { requireCan } from "./access";
@@ -40,7 +40,7 @@ import { constraintFailed, invalidFields, ServiceError, validOrThrow } from "./e
 import { notifyDeadlineMoved } from "./notifications";
 import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
 import { markPublicContentChanged } from "./public-content";
-import { UPLOAD_MESSAGES, UPLOAD_URL_PREFIX, uploadKeyOf } from "./uploads";
+import { DOCUMENT_MESSAGES, UPLOAD_MESSAGES, UPLOAD_URL_PREFIX, isDocumentName, uploadKeyOf } from "./uploads";
 
 function asBody(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
@@ -98,35 +98,46 @@ export function canEditProject(
   return can(viewer, "administer") || (can(viewer, "raise") && project.founderId === viewer?.id);
 }
 
-/** Every image URL a saved input holds, with the field family it came from. */
-function imageRefsOf(
+/** Every image and document URL a saved input holds, with the field family it came from. */
+function uploadRefsOf(
   input: ProjectInput,
-): { family: "image" | "logo" | "gallery" | "creator" | "team"; url: string }[] {
+): { family: "image" | "logo" | "gallery" | "creator" | "team" | "document"; url: string }[] {
   return [
     { family: "image" as const, url: input.image },
     { family: "logo" as const, url: input.logo ?? "" },
     ...input.gallery.map((url) => ({ family: "gallery" as const, url })),
     { family: "creator" as const, url: input.creatorInfo.image ?? "" },
     ...input.team.map((m) => ({ family: "team" as const, url: m.image ?? "" })),
+    ...input.documents.map((d) => ({ family: "document" as const, url: d.url })),
   ].filter((r) => r.url !== "");
 }
 
-/** Every image URL a stored project holds. */
-function imageUrlsOf(row: ProjectRow): string[] {
+/** Every image and document URL a stored project holds. */
+function uploadUrlsOf(row: ProjectRow): string[] {
   return [
     row.image,
     row.logo ?? "",
     ...(Array.isArray(row.gallery) ? row.gallery : []),
     row.creatorInfo?.image ?? "",
     ...(Array.isArray(row.team) ? row.team.map((m) => m?.image ?? "") : []),
+    ...(Array.isArray(row.documents) ? row.documents.map((d) => d?.url ?? "") : []),
   ].filter((u): u is string => typeof u === "string" && u !== "");
 }
 
 const trimmed = (x: unknown) => (typeof x === "string" ? x.trim() : null);
 
 /** The form name of the field that sent `url` (the row it was typed in), found in the raw body. */
-function fieldOf(family: ReturnType<typeof imageRefsOf>[number]["family"], url: string, body: Record<string, unknown>) {
+function fieldOf(
+  family: ReturnType<typeof uploadRefsOf>[number]["family"],
+  url: string,
+  body: Record<string, unknown>,
+) {
   if (family === "image" || family === "logo") return family;
+  if (family === "document") {
+    const rows = Array.isArray(body.documents) ? (body.documents as unknown[]) : [];
+    const at = rows.findIndex((d) => !!d && typeof d === "object" && trimmed((d as { url?: unknown }).url) === url);
+    return at >= 0 ? `documents[${at}].url` : "documents";
+  }
   if (family === "creator") return "creatorInfo.image";
   if (family === "gallery") {
     const images = body.images as Record<string, unknown> | undefined;
@@ -140,10 +151,11 @@ function fieldOf(family: ReturnType<typeof imageRefsOf>[number]["family"], url: 
 }
 
 /**
- * An uploaded image may join a project only if its founder (or the admin making the edit) stored
- * it: each `/uploads/…` URL the save adds must have a ledger row owned by one of them. URLs the
- * project already holds stay allowed (images stored before the ledger existed have no row). A URL
- * under /uploads/ with no row is refused the same way. One statement for all of them.
+ * An uploaded image or document may join a project only if its founder (or the admin making the
+ * edit) stored it: each `/uploads/…` URL the save adds must have a ledger row owned by one of them,
+ * and be of its field's kind (a PDF in a document row, an image anywhere else). URLs the project
+ * already holds stay allowed (images stored before the ledger existed have no row). A URL under
+ * /uploads/ with no row is refused the same way. One statement for all of them.
  */
 async function assertOwnUploads(
   db: Database,
@@ -153,8 +165,8 @@ async function assertOwnUploads(
   input: ProjectInput,
   body: Record<string, unknown>,
 ): Promise<void> {
-  const kept = new Set(current ? imageUrlsOf(current) : []);
-  const added = imageRefsOf(input).filter((r) => r.url.startsWith(UPLOAD_URL_PREFIX) && !kept.has(r.url));
+  const kept = new Set(current ? uploadUrlsOf(current) : []);
+  const added = uploadRefsOf(input).filter((r) => r.url.startsWith(UPLOAD_URL_PREFIX) && !kept.has(r.url));
   if (!added.length) return;
   const keys = [...new Set(added.map((r) => uploadKeyOf(r.url)).filter((k): k is string => k !== null))];
   const owners = new Map<string, string>();
@@ -170,8 +182,10 @@ async function assertOwnUploads(
   for (const { family, url } of added) {
     const key = uploadKeyOf(url);
     const owner = key ? owners.get(key) : undefined;
-    if (owner && allowed.has(owner)) continue;
-    errors[fieldOf(family, url, body)] ??= UPLOAD_MESSAGES.notYours;
+    const document = family === "document";
+    const rightKind = key !== null && isDocumentName(key) === document;
+    if (owner && allowed.has(owner) && rightKind) continue;
+    errors[fieldOf(family, url, body)] ??= document ? DOCUMENT_MESSAGES.notYours : UPLOAD_MESSAGES.notYours;
   }
   if (Object.keys(errors).length) throw invalidFields(errors);
 }

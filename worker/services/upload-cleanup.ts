@@ -1,6 +1,7 @@
 /**
- * The daily cleanup of uploaded images (ADR 023), run by the cron in worker/index.ts: an image no
- * project uses is deleted a day after it was stored, which also frees its owner's quota.
+ * The daily cleanup of uploaded images and documents (ADR 023, ADR 031), run by the cron in
+ * worker/index.ts: an upload no project uses is deleted a day after it was stored, which also
+ * frees its owner's quota.
  *
  * Two passes, each bounded per run (CLEANUP_LIMITS.maxObjects):
  * 1. the ledger (`uploads`): rows older than a day that no project references are deleted (one
@@ -11,9 +12,10 @@
  *    CLEANUP_LIMITS.cursorKey) and starts over after the end, so every object is seen in turn.
  *
  * "Referenced" means the URL `/uploads/<name>` is a project's main image, logo, gallery image,
- * creator photo or team member photo (every field that takes an image URL). The set is one
+ * creator photo, team member photo or document (every field that takes an upload's URL). The set is one
  * uncorrelated subquery, which SQLite evaluates once per statement: one pass over `projects` per
- * batch of keys, not one query per object.
+ * batch of keys, not one query per object. D1 allows at most 5 terms in a compound SELECT, so the
+ * single-URL columns are one term (a `json_each` over a JSON array of them).
  */
 import type { Database } from "../../db/client";
 import { DAY_MS } from "../../domain/dates";
@@ -34,12 +36,13 @@ const json = (column: string) => `case when json_valid(${column}) then ${column}
 /** The keys (`projects/<name>`) of every upload some project uses. */
 const REFERENCED_KEYS = `
   select '${UPLOAD_KEY_PREFIX}' || substr(ref, ${UPLOAD_URL_PREFIX.length + 1}) from (
-    select image as ref from projects
-    union all select logo from projects
-    union all select json_extract(${json("creator_info")}, '$.image') from projects
+    select f.value as ref from projects,
+      json_each(json_array(image, logo, json_extract(${json("creator_info")}, '$.image'))) as f
     union all select g.value from projects, json_each(${json("projects.gallery")}) as g where g.type = 'text'
     union all select json_extract(t.value, '$.image') from projects, json_each(${json("projects.team")}) as t
       where t.type = 'object'
+    union all select json_extract(d.value, '$.url') from projects, json_each(${json("projects.documents")}) as d
+      where d.type = 'object'
   ) where ref like '${UPLOAD_URL_PREFIX}%'`;
 
 export interface CleanupResult {

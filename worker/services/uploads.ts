@@ -1,13 +1,16 @@
 /**
- * Founders' project images (ADR 017, ADR 023): the main image, the logo and the gallery, stored in
- * R2 (the `IMAGES` binding) and served from our own origin at `/uploads/<uuid>.<ext>`
- * (worker/app.ts). Both doors call `storeImage` (or `checkImage` then `storeCheckedImage`):
- * `POST /api/uploads` and the project form's action (through `readForm` with FORM_LIMITS.project
- * and `formFiles`).
+ * Founders' uploads (ADR 017, ADR 023, ADR 031): project images (the main image, the logo and the
+ * gallery) and documents (PDF: the investor deck and the form's other document rows), stored in R2
+ * (the `IMAGES` binding) and served from our own origin at `/uploads/<uuid>.<ext>` (worker/app.ts).
+ * One way to store either: `checkImage` or `checkDocument` (the bytes), then `storeCheckedUpload`
+ * (the ledger, the quota, the hourly limit, R2); `storeImage` and `storeDocument` do both. The
+ * doors: `POST /api/uploads` (images), `POST /api/uploads/documents` (PDF) and the project form's
+ * action (through `readForm` with FORM_LIMITS.project and `formFiles`).
  *
- * A file is an image only if its bytes say so (magic numbers): the file name and the browser's
- * content type are never trusted. PNG, JPEG and WebP only; SVG (which can carry script), GIF, HTML,
- * PDF and anything else are refused. At most IMAGE_LIMITS.maxBytes each.
+ * A file is an image or a PDF only if its bytes say so (magic numbers): the file name and the
+ * browser's content type are never trusted. Images: PNG, JPEG and WebP only; SVG (which can carry
+ * script), GIF, HTML, PDF and anything else are refused; at most IMAGE_LIMITS.maxBytes each.
+ * Documents: bytes that start with `%PDF-`; at most DOCUMENT_LIMITS.maxBytes each.
  *
  * Every stored image has a row in `uploads` (the ledger: key, owner, size), written BEFORE the
  * bytes go to R2, in one batch with the account's rate-limit slot and guarded by the account's
@@ -15,21 +18,24 @@
  * The ledger is also who may use an upload in a project (project-editor.ts) and what the daily
  * cleanup deletes (upload-cleanup.ts).
  */
-import { IMAGE_LIMITS } from "../../domain/limits";
+import { DOCUMENT_LIMITS, IMAGE_LIMITS } from "../../domain/limits";
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { requireCan } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
 import { reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
 
-/** What one account may keep stored at once (uploads no project uses are deleted after a day). */
+/**
+ * What one account may keep stored at once, images and documents together (`images` counts every
+ * file; uploads no project uses are deleted after a day).
+ */
 export const UPLOAD_QUOTA = { images: 50, bytes: 100 * 1024 * 1024 } as const;
 
-/** Images one account may store per hour, through either door (ADR 013's limiter). */
+/** Files (images and documents) one account may store per hour, through any door (ADR 013's limiter). */
 export const UPLOAD_RATE_LIMIT: RateLimit = {
   max: 30,
   windowMs: 60 * 60 * 1000,
-  message: "You can upload at most 30 images an hour. Please try again later.",
+  message: "You can upload at most 30 files an hour. Please try again later.",
 };
 
 /** The rate-limit slot an upload by `ownerId` takes. */
@@ -37,12 +43,16 @@ export const uploadSlot = (ownerId: string): Slot => ({ key: `upload:user:${owne
 
 export type ImageType = "image/png" | "image/jpeg" | "image/webp";
 
+export type DocumentType = "application/pdf";
+
 /** The extension each accepted type is stored and served under. */
 export const IMAGE_EXTENSIONS: Record<ImageType, "png" | "jpg" | "webp"> = {
   "image/png": "png",
   "image/jpeg": "jpg",
   "image/webp": "webp",
 };
+
+const UPLOAD_EXTENSIONS: Record<ImageType | DocumentType, string> = { ...IMAGE_EXTENSIONS, "application/pdf": "pdf" };
 
 /** The project form's file fields and the label each field's messages use. */
 export const IMAGE_FIELD_LABELS = {
@@ -60,10 +70,26 @@ export const UPLOAD_MESSAGES = {
   missingFile: "Choose an image to upload (form field “file”)",
   oneFile: "Send one image per request",
   quota:
-    "You have reached your upload limit of 50 images (100 MB in all). Images your project no longer uses are " +
-    "deleted within a day and free their space; until then, give images as web addresses (https://…).",
+    "You have reached your upload limit of 50 files (100 MB in all). Files your project no longer uses are " +
+    "deleted within a day and free their space; until then, give images and documents as web addresses (https://…).",
   notYours: "Use an image you uploaded, or a web address (https://…)",
 } as const;
+
+export const DOCUMENT_MESSAGES = {
+  wrongType: "Documents must be PDF files",
+  tooLarge: "Each document must be at most 10 MB",
+  empty: "The document is empty",
+  missingFile: "Choose a PDF to upload (form field “file”)",
+  oneFile: "Send one document per request",
+  notYours: "Use a document you uploaded, or a web address (https://…)",
+} as const;
+
+/** 'Investor Deck must be a PDF file' */
+export const documentTypeMessage = (label: string) => `${label} must be a PDF file`;
+/** 'Investor Deck must be at most 10 MB' */
+export const documentSizeMessage = (label: string) => `${label} must be at most 10 MB`;
+/** 'Investor Deck is empty' */
+export const documentEmptyMessage = (label: string) => `${label} is empty`;
 
 /** 'Main image must be a PNG, JPEG or WebP image' */
 export const imageTypeMessage = (label: string) => `${label} must be a PNG, JPEG or WebP image`;
@@ -78,16 +104,20 @@ export const UPLOAD_KEY_PREFIX = "projects/";
 export const UPLOAD_URL_PREFIX = "/uploads/";
 
 /** A stored name: a random (v4) UUID, lowercase as `crypto.randomUUID()` makes it, and our extension. */
-const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(png|jpg|webp)$/;
+const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(png|jpg|webp|pdf)$/;
 
 /** Whether `name` (the last path segment of `/uploads/<name>`) is one we could have stored. */
 export function isUploadName(name: string): boolean {
   return UPLOAD_NAME.test(name);
 }
 
+/** Whether a stored name is a document's (`.pdf`): served as a download (serve-upload.ts). */
+export const isDocumentName = (name: string) => name.endsWith(".pdf");
+
 /**
- * True for `/uploads/<uuid>.<png|jpg|webp>` exactly: an image value the project service may accept
- * besides http(s) URLs.
+ * True for `/uploads/<uuid>.<png|jpg|webp|pdf>` exactly: an upload value the project service may
+ * accept besides http(s) URLs (an image's in the image fields, a document's in the documents:
+ * project-editor.ts).
  */
 export function isOurUploadUrl(url: string): boolean {
   return url.startsWith(UPLOAD_URL_PREFIX) && isUploadName(url.slice(UPLOAD_URL_PREFIX.length));
@@ -105,6 +135,7 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 const JPEG = [0xff, 0xd8, 0xff] as const;
 const RIFF = [0x52, 0x49, 0x46, 0x46] as const; // "RIFF"
 const WEBP = [0x57, 0x45, 0x42, 0x50] as const; // "WEBP", after the 4-byte RIFF size
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d] as const; // "%PDF-"
 
 /** The image type the bytes' magic number names, or null for anything else (SVG, GIF, HTML, PDF, empty …). */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
@@ -112,6 +143,30 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, 0, JPEG)) return "image/jpeg";
   if (startsWith(bytes, 0, RIFF) && startsWith(bytes, 8, WEBP)) return "image/webp";
   return null;
+}
+
+/** The bytes of a PDF: the `%PDF-` header first (ADR 031), whatever the name or the browser say. */
+export function isPdf(bytes: Uint8Array): boolean {
+  return startsWith(bytes, 0, PDF);
+}
+
+/**
+ * A document's download name, safe in a quoted `Content-Disposition` filename: ASCII letters,
+ * digits, spaces, `.`, `-`, `_`, `(` and `)` kept (accents dropped, anything else a space), at
+ * most 100 characters, always ending in `.pdf`; "document.pdf" when nothing is left.
+ */
+export function documentFilename(name: string | undefined): string {
+  const base = (name ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\.pdf$/i, "")
+    .replace(/[^A-Za-z0-9 ._()-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^\.+/, "")
+    .slice(0, 96)
+    .trim();
+  return `${base || "document"}.pdf`;
 }
 
 /** Signed-in founders and admins may upload; 401 for a visitor, 403 for an investor. */
@@ -134,6 +189,25 @@ export interface CheckedImage {
   contentType: ImageType;
 }
 
+/** A PDF whose bytes passed `checkDocument`, ready to store, with the name it is downloaded under. */
+export interface CheckedDocument {
+  bytes: Uint8Array;
+  contentType: DocumentType;
+  /** `Investor Deck.pdf` (documentFilename). */
+  filename: string;
+}
+
+/** A file ready to store: an image or a document. */
+export type CheckedUpload = CheckedImage | CheckedDocument;
+
+/** A stored upload: where it is served, its key, type and size. */
+export interface StoredUpload {
+  url: string;
+  key: string;
+  contentType: ImageType | DocumentType;
+  size: number;
+}
+
 /**
  * The checks on the file itself, without storing anything: not empty (400), at most 2 MB (413), a
  * PNG, JPEG or WebP by its bytes (415). `label` names the form field in the message ('Logo must be
@@ -151,6 +225,31 @@ export async function checkImage(file: File | Blob | Uint8Array, label?: string)
     throw new ServiceError(415, label ? imageTypeMessage(label) : UPLOAD_MESSAGES.wrongType, "image_type");
   }
   return { bytes, contentType };
+}
+
+/**
+ * The checks on a document, without storing anything: not empty (400), at most 10 MB (413), a PDF
+ * by its bytes (415). `label` names the document in the message ('Investor Deck must be a PDF
+ * file'; without it the messages are the general ones); `name` is its download name (the label's
+ * when not given).
+ */
+export async function checkDocument(
+  file: File | Blob | Uint8Array,
+  label?: string,
+  name: string | undefined = label,
+): Promise<CheckedDocument> {
+  const size = file instanceof Uint8Array ? file.byteLength : file.size;
+  if (size === 0) {
+    throw new ServiceError(400, label ? documentEmptyMessage(label) : DOCUMENT_MESSAGES.empty, "document_empty");
+  }
+  if (size > DOCUMENT_LIMITS.maxBytes) {
+    throw new ServiceError(413, label ? documentSizeMessage(label) : DOCUMENT_MESSAGES.tooLarge, "document_too_large");
+  }
+  const bytes = file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+  if (!isPdf(bytes)) {
+    throw new ServiceError(415, label ? documentTypeMessage(label) : DOCUMENT_MESSAGES.wrongType, "document_type");
+  }
+  return { bytes, contentType: "application/pdf", filename: documentFilename(name) };
 }
 
 /** How much an account has stored: images and bytes (one indexed statement). */
@@ -174,7 +273,7 @@ const OVER_QUOTA = /NOT NULL constraint failed: uploads\.owner_id/i;
  * the batch as one transaction and serialises it with every other, so the check and the insert
  * cannot be split by a concurrent upload.
  */
-function guardedLedgerInsert(db: Database, key: string, ownerId: string, image: CheckedImage, now: number) {
+function guardedLedgerInsert(db: Database, key: string, ownerId: string, file: CheckedUpload, now: number) {
   return db.$client
     .prepare(
       `insert into uploads (key, owner_id, size_bytes, content_type, created_at)
@@ -184,48 +283,58 @@ function guardedLedgerInsert(db: Database, key: string, ownerId: string, image: 
               then ?2 end,
          ?3, ?4, ?5`,
     )
-    .bind(key, ownerId, image.bytes.byteLength, image.contentType, now, UPLOAD_QUOTA.images, UPLOAD_QUOTA.bytes);
+    .bind(key, ownerId, file.bytes.byteLength, file.contentType, now, UPLOAD_QUOTA.images, UPLOAD_QUOTA.bytes);
 }
 
 /**
- * Stores an image that passed `checkImage`, for `viewer` (who must be allowed to upload): the
- * account's quota (409) and hourly rate limit (429 with Retry-After) are taken first, as one batch
- * with the ledger row, and only then are the bytes written to R2. Nothing is written when a limit
- * refuses; if R2 fails, the ledger row is removed again.
+ * Stores an image that passed `checkImage` or a document that passed `checkDocument`, for `viewer`
+ * (who must be allowed to upload): the account's quota (409) and hourly rate limit (429 with
+ * Retry-After) are taken first, as one batch with the ledger row, and only then are the bytes
+ * written to R2. Nothing is written when a limit refuses; if R2 fails, the ledger row is removed
+ * again. A document keeps its download name in the object's metadata (`filename`).
  */
-export async function storeCheckedImage(
+export async function storeCheckedUpload<T extends CheckedUpload>(
   db: Database,
   bucket: R2Bucket,
   viewer: SessionUser | null,
-  image: CheckedImage,
+  file: T,
   now: number = Date.now(),
-): Promise<StoredImage> {
+): Promise<StoredUpload & { contentType: T["contentType"] }> {
   assertCanUpload(viewer);
-  const size = image.bytes.byteLength;
+  const size = file.bytes.byteLength;
   // Read first for the clearer answer: a full account hears about its quota, not the hourly limit.
   // The guarded insert below is what holds under concurrency.
   const used = await uploadUsage(db, viewer.id);
   if (used.images + 1 > UPLOAD_QUOTA.images || used.bytes + size > UPLOAD_QUOTA.bytes) throw quotaError();
 
-  const name = `${crypto.randomUUID()}.${IMAGE_EXTENSIONS[image.contentType]}`;
+  const name = `${crypto.randomUUID()}.${UPLOAD_EXTENSIONS[file.contentType]}`;
   const key = UPLOAD_KEY_PREFIX + name;
   try {
-    await reserveAndRun(db, [uploadSlot(viewer.id)], [guardedLedgerInsert(db, key, viewer.id, image, now)], now);
+    await reserveAndRun(db, [uploadSlot(viewer.id)], [guardedLedgerInsert(db, key, viewer.id, file, now)], now);
   } catch (e) {
     if (constraintFailed(e, OVER_QUOTA)) throw quotaError();
     throw e;
   }
   try {
-    await bucket.put(key, image.bytes, {
-      httpMetadata: { contentType: image.contentType },
-      customMetadata: { ownerId: viewer.id },
+    await bucket.put(key, file.bytes, {
+      httpMetadata: { contentType: file.contentType },
+      customMetadata: "filename" in file ? { ownerId: viewer.id, filename: file.filename } : { ownerId: viewer.id },
     });
   } catch (e) {
     await db.$client.prepare("delete from uploads where key = ?1").bind(key).run();
     throw e;
   }
-  return { url: UPLOAD_URL_PREFIX + name, key, contentType: image.contentType, size };
+  return { url: UPLOAD_URL_PREFIX + name, key, contentType: file.contentType, size };
 }
+
+/** Stores an image that passed `checkImage` (storeCheckedUpload). */
+export const storeCheckedImage = (
+  db: Database,
+  bucket: R2Bucket,
+  viewer: SessionUser | null,
+  image: CheckedImage,
+  now: number = Date.now(),
+): Promise<StoredImage> => storeCheckedUpload(db, bucket, viewer, image, now);
 
 /**
  * Checks and stores one image: the viewer may upload (401/403), the file passes `checkImage`
@@ -245,8 +354,26 @@ export async function storeImage(
 }
 
 /**
+ * Checks and stores one PDF, as `storeImage` does an image: the viewer may upload (401/403), the
+ * file passes `checkDocument` (400/413/415, naming `label` when given; `name`, else the label, is
+ * its download name), then `storeCheckedUpload` (409 over the quota, 429 over the hourly limit).
+ */
+export async function storeDocument(
+  db: Database,
+  bucket: R2Bucket,
+  viewer: SessionUser | null,
+  file: File | Blob | Uint8Array,
+  options: { label?: string; name?: string } = {},
+  now: number = Date.now(),
+): Promise<StoredUpload> {
+  assertCanUpload(viewer);
+  const checked = await checkDocument(file, options.label, options.name ?? options.label);
+  return storeCheckedUpload(db, bucket, viewer, checked, now);
+}
+
+/**
  * Deletes uploads stored for a request that then failed (the project form's save refused after its
- * images were stored): their ledger rows, then their bytes. The quota is freed at once; the
+ * images or documents were stored): their ledger rows, then their bytes. The quota is freed at once; the
  * hourly rate-limit slots stay used.
  */
 export async function discardUploads(db: Database, bucket: R2Bucket, keys: string[]): Promise<void> {

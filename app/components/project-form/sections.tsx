@@ -10,6 +10,7 @@ import { formatMoney, formatNumber } from "../../../domain/format";
 import { FORM_DOCUMENTS, REGULATION_TYPES, RISK_LEVELS, SOCIAL_LINKS } from "../../../domain/project-form";
 import { derivedTerms, sharesUnavailableReason } from "../../../domain/project-terms";
 import { FieldError, Hidden, Select, TextArea, TextInput, useProjectForm } from "./controls";
+import { DocumentFile } from "./DocumentFile";
 import { RowGroup } from "./RowGroup";
 import { rowsAt, textAt, valueAt } from "./values";
 
@@ -472,22 +473,23 @@ export function DocumentsSection() {
   const { values } = useProjectForm();
   const documents = rowsAt(values, "documents");
   return (
-    <Section id="documents" title="Documents" lead="Links to your documents (PDF), for investors to read.">
+    <Section
+      id="documents"
+      title="Documents"
+      lead="Your documents for investors to read: give each as a web address (https://…) or upload a PDF."
+    >
       <div className="pf-grid">
         {documents.map((_, i) => {
           const fixed = FORM_DOCUMENTS[i];
           const name = fixed?.name ?? textAt(values, `documents[${i}].name`);
           return (
-            <div key={i}>
+            <div key={i} className="pf-media">
               <Hidden name={`documents[${i}].name`} />
               {fixed ? null : <Hidden name={`documents[${i}].type`} />}
-              <TextInput
-                name={`documents[${i}].url`}
-                label={`${name} URL`}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-              />
+              {/* Not type="url": an uploaded PDF's URL is a path of ours (/uploads/…), as an image's is. */}
+              <TextInput name={`documents[${i}].url`} label={`${name} URL`} inputMode="url" placeholder="https://" />
+              {/* The four fixed rows take a file (FORM_LIMITS.project's document file fields; ADR 031). */}
+              {fixed ? <DocumentFile index={i} name={fixed.name} /> : null}
             </div>
           );
         })}

@@ -1,4 +1,5 @@
 /** The project detail's tab panels. Server-rendered; only the active one is on the page. */
+import { isUploadedPdf } from "../../../domain/fields";
 import { formatMoney, formatNumber, formatPercent } from "../../../domain/format";
 import { peopleOnce, personKey } from "../../../domain/people";
 import { displayValuation } from "../../../domain/project";
@@ -178,14 +179,25 @@ export function OverviewPanel({ project }: { project: ProjectDTO }) {
         <section className="panel-section" aria-labelledby="docs-h">
           <h3 id="docs-h">Documents</h3>
           <ul className="doc-list">
-            {documents.map((d, i) => (
-              <li key={i}>
-                <a href={d.url} target="_blank" rel="noopener noreferrer">
-                  {d.name}
-                </a>{" "}
-                <span className="doc-type">{d.type.toUpperCase()}</span>
-              </li>
-            ))}
+            {documents.map((d, i) => {
+              // A founder's uploaded PDF (ADR 031) is ours and served as a download under its name;
+              // anything else is a link to another site, opened in a new tab.
+              const uploaded = isUploadedPdf(d.url);
+              return (
+                <li key={i}>
+                  {uploaded ? (
+                    <a href={d.url} type="application/pdf" download>
+                      {d.name}
+                    </a>
+                  ) : (
+                    <a href={d.url} target="_blank" rel="noopener noreferrer">
+                      {d.name}
+                    </a>
+                  )}{" "}
+                  <span className="doc-type">{uploaded ? "PDF" : d.type.toUpperCase()}</span>
+                </li>
+              );
+            })}
           </ul>
         </section>
       ) : null}
