@@ -135,7 +135,8 @@ const PAGES: Record<string, PageCase> = {
       const { founder, project } = await projectWithQuestion();
       return { token: founder.token, path: `/project/${project.slug}?tab=questions` };
     },
-    limits: { question: 1000, answer: 5000 },
+    // Its own founder answers; the Ask form is for everyone else (the owner's page).
+    limits: { answer: 5000 },
   },
   "founder dashboard (update form)": {
     path: "",
