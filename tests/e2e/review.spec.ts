@@ -98,8 +98,20 @@ test("a founder submits, the admin requests changes, the founder resubmits, the 
   expect(bought.status()).toBe(201);
 });
 
-test("the seeded queue: a project in review and one returned with a note", async ({ asAdmin: { page } }) => {
+test("the seeded queue: a project in review waits for the admin", async ({ asAdmin: { page } }) => {
   await page.goto("/admin");
   await expect(page.getByRole("article", { name: "FixItDock" })).toBeVisible();
-  await expect(page.getByRole("row", { name: /LeftoverLink/ }).getByText("Draft")).toBeVisible();
+});
+
+test("the seeded project returned with a note shows the note to its founder", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await signInAs(context, request, baseURL!, "changesfounder@campusfund.dev");
+  await page.goto("/my-projects");
+  const card = page.getByRole("article", { name: "LeftoverLink" });
+  await expect(card.locator(".status-badge")).toHaveText("Draft");
+  await expect(card.getByText(/Changes requested:.*investor deck/)).toBeVisible();
 });
