@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listReviewQueue(db, user),
     listRecentProjects(db, user),
     listUsersForAdmin(db, user, q),
-    listAudit(db),
+    listAudit(db, user),
   ]);
   return {
     viewerId: user.id,

@@ -3,6 +3,7 @@
  * message as a ServiceError, which both doors turn into the same answer.
  */
 import { can, type Capability } from "../../domain/access";
+import { REVIEW_MESSAGES } from "../../domain/review";
 import { MESSAGES } from "../../domain/schemas";
 import type { SessionUser } from "../../domain/types";
 import { ServiceError } from "./errors";
@@ -31,4 +32,15 @@ export function requireCan(
 ): asserts viewer is SessionUser {
   requireSignedIn(viewer);
   if (!can(viewer, capability)) throw refusal();
+}
+
+/** An admin (ADR 030); else 401 without a user, 403 'You do not have permission to do that'. */
+export function requireAdmin(viewer: SessionUser | null): asserts viewer is SessionUser {
+  requireCan(viewer, "administer", () => new ServiceError(403, REVIEW_MESSAGES.adminOnly, "forbidden"));
+}
+
+/** A moderation body's `hidden`: true unless it says false (`false`, "false", 0, "0"). */
+export function hiddenFlag(body: unknown): boolean {
+  const raw = body && typeof body === "object" ? (body as Record<string, unknown>).hidden : undefined;
+  return !(raw === false || raw === "false" || raw === 0 || raw === "0");
 }

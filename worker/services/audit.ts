@@ -7,6 +7,8 @@
  */
 import type { Database } from "../../db/client";
 import type { AdminAction, AuditDTO } from "../../domain/admin";
+import type { SessionUser } from "../../domain/types";
+import { requireAdmin } from "./access";
 import { reserve, type RateLimit } from "./rate-limit";
 
 /** The condition for what follows an action's write in its batch: that write changed its row. */
@@ -37,7 +39,12 @@ export function auditStatement(db: Database, e: AuditEntry, onlyIf: string = WRO
 export const AUDIT_SHOWN = 50;
 
 /** The newest entries first, with the admin's name: one statement, bounded. */
-export async function listAudit(db: Database, limit: number = AUDIT_SHOWN): Promise<AuditDTO[]> {
+export async function listAudit(
+  db: Database,
+  viewer: SessionUser | null,
+  limit: number = AUDIT_SHOWN,
+): Promise<AuditDTO[]> {
+  requireAdmin(viewer);
   const rows = await db.$client
     .prepare(
       `select a.*, u.first_name || ' ' || u.last_name as admin_name

@@ -14,7 +14,7 @@ import { REVIEW_MESSAGES } from "../../domain/review";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { runBatch, type Database } from "../../db/client";
 import { projects, users } from "../../db/schema";
-import { requireCan } from "./access";
+import { requireAdmin } from "./access";
 import { auditStatement, reserveAdminAction } from "./audit";
 import { ServiceError } from "./errors";
 import { investorCount, toProjectDTO } from "./projects";
@@ -25,10 +25,6 @@ const SUSPEND_REASON = {
   required: REVIEW_MESSAGES.suspendReasonRequired,
   tooLong: REVIEW_MESSAGES.suspendReasonTooLong,
 };
-
-function requireAdmin(viewer: SessionUser | null): asserts viewer is SessionUser {
-  requireCan(viewer, "administer", () => new ServiceError(403, REVIEW_MESSAGES.adminOnly, "forbidden"));
-}
 
 function toAdminUser(u: typeof users.$inferSelect): AdminUserDTO {
   return {

@@ -12,7 +12,7 @@ import type { QuestionDTO } from "../../domain/conversation";
 import type { SessionUser } from "../../domain/types";
 import { type Database, guaranteed, runBatch } from "../../db/client";
 import { can } from "../../domain/access";
-import { requireSignedIn } from "./access";
+import { hiddenFlag, requireSignedIn } from "./access";
 import { auditStatement, reserveAdminAction } from "./audit";
 import { ServiceError, validateFields } from "./errors";
 import { PURCHASE_MESSAGES } from "./purchases";
@@ -177,8 +177,7 @@ export async function setQuestionHidden(
   body: unknown,
 ): Promise<QuestionDTO> {
   const q = await questionToManage(db, viewer, questionId);
-  const raw = body && typeof body === "object" ? (body as Record<string, unknown>).hidden : undefined;
-  const hidden = !(raw === false || raw === "false" || raw === 0 || raw === "0");
+  const hidden = hiddenFlag(body);
   const d1 = db.$client;
   const now = Date.now();
   const statements: [D1PreparedStatement, ...D1PreparedStatement[]] = [

@@ -19,7 +19,7 @@ import { normalizeText } from "../../domain/text";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { runBatch, type Database } from "../../db/client";
 import { projects } from "../../db/schema";
-import { requireCan, requireSignedIn } from "./access";
+import { requireAdmin, requireSignedIn } from "./access";
 import { auditStatement, reserveAdminAction, WROTE_ONE_ROW } from "./audit";
 import { constraintFailed, invalidFields, ServiceError } from "./errors";
 import { notifyOne } from "./notifications";
@@ -194,10 +194,6 @@ export async function listReviewQueue(db: Database, viewer: SessionUser | null):
       submittedAt: r.project.submittedAt ? new Date(r.project.submittedAt).toISOString() : null,
     };
   });
-}
-
-function requireAdmin(viewer: SessionUser | null): asserts viewer is SessionUser {
-  requireCan(viewer, "administer", () => new ServiceError(403, REVIEW_MESSAGES.adminOnly, "forbidden"));
 }
 
 async function mustGet(db: Database, id: string, viewer: SessionUser | null): Promise<ProjectDTO> {

@@ -14,7 +14,7 @@ import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import type { UpdateDTO } from "../../domain/conversation";
 import type { SessionUser } from "../../domain/types";
 import { type Database, guaranteed, runBatch } from "../../db/client";
-import { requireCan, requireSignedIn } from "./access";
+import { hiddenFlag, requireAdmin, requireSignedIn } from "./access";
 import { ServiceError, validateFields } from "./errors";
 import { PURCHASE_MESSAGES } from "./purchases";
 import { notifyUpdate } from "./notifications";
@@ -22,7 +22,6 @@ import { canEditProject } from "./project-editor";
 import { findProjectRef, publicInvestorName, type ProjectRef } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { auditStatement, reserveAdminAction } from "./audit";
-import { REVIEW_MESSAGES } from "../../domain/review";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 
 export const UPDATES_SHOWN = 50;
@@ -161,10 +160,9 @@ export async function setUpdateHidden(
   updateId: string,
   body: unknown,
 ): Promise<UpdateDTO> {
-  requireCan(viewer, "administer", () => new ServiceError(403, REVIEW_MESSAGES.adminOnly, "forbidden"));
+  requireAdmin(viewer);
   if (!updateId || updateId.length > 64) throw new ServiceError(404, UPDATE_MESSAGES.notFound, "not_found");
-  const raw = body && typeof body === "object" ? (body as Record<string, unknown>).hidden : undefined;
-  const hidden = !(raw === false || raw === "false" || raw === 0 || raw === "0");
+  const hidden = hiddenFlag(body);
   const now = Date.now();
   await reserveAdminAction(db, viewer.id, now);
   const d1 = db.$client;
