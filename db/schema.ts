@@ -562,3 +562,27 @@ export const adminAudit = sqliteTable(
   },
   (t) => [index("admin_audit_created_idx").on(t.createdAt), index("admin_audit_target_idx").on(t.targetId)],
 );
+
+/**
+ * A founder's working copy of their project form (issue 18 §2, ADR 033): what they last typed when
+ * it could not yet become the project, because required fields are still empty (or because it was
+ * autosaved). One per founder: for the project they have not created yet (`project_id` null) or for
+ * their draft project. `body` is the form's values as the API speaks them (JSON, at most 256 KB);
+ * every rule but "required" held when it was written. The project row keeps the last complete
+ * save; a complete save by the founder deletes the working copy.
+ */
+export const projectDrafts = sqliteTable(
+  "project_drafts",
+  {
+    founderId: text("founder_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("project_drafts_project_idx").on(t.projectId),
+    check("project_drafts_body_json", sql`json_valid(${t.body}) and length(${t.body}) <= 262144`),
+  ],
+);

@@ -94,7 +94,7 @@ function filled(x: unknown, by?: string): boolean {
 }
 
 /** The value at a form name (`creatorInfo.name`, `details.financials`) in nested values. */
-function valueAt(values: Record<string, unknown>, name: string): unknown {
+export function valueAt(values: Record<string, unknown>, name: string): unknown {
   let at: unknown = values;
   for (const key of name.split(".")) {
     if (!at || typeof at !== "object") return undefined;

@@ -24,6 +24,8 @@ import { refused } from "../server/form-result";
 import { SAVED_MESSAGES } from "../../domain/review";
 import { getApp, requireUser } from "../server/guards.server";
 import { listEditableProjects } from "../../worker/services/project-editor";
+import { getWorkingCopy } from "../../worker/services/project-drafts";
+import { formatDateTime } from "../../domain/format";
 import type { Route } from "./+types/my-projects";
 
 export const meta: Route.MetaFunction = () => pageMeta("My Projects", "Manage your CampusFund project.");
@@ -37,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!can(user, "raise")) {
     return refused(403, NOT_FOUNDER_MESSAGE);
   }
-  const list = await listEditableProjects(getApp(context).db, user);
+  const { db } = getApp(context);
+  // A founder's saved draft of the form (ADR 033): of their draft project, or of one not created yet.
+  const [list, copy] = await Promise.all([listEditableProjects(db, user), getWorkingCopy(db, user)]);
   const url = new URL(request.url);
   const saved = url.searchParams.get("saved");
   return {
@@ -45,6 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstName: user.firstName,
     newUser: url.searchParams.get("newUser") === "1",
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    draft: copy
+      ? {
+          projectId: copy.projectId,
+          title: typeof copy.values.title === "string" ? copy.values.title.trim() : "",
+          missing: copy.missing.length,
+          updatedAt: copy.updatedAt,
+        }
+      : null,
     projects: list.map((p) => ({
       id: p.id,
       slug: p.slug,
@@ -67,7 +79,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Card = Exclude<Route.ComponentProps["loaderData"], { refused: true }>["projects"][number];
 
-function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
+type SavedDraft = NonNullable<Exclude<Route.ComponentProps["loaderData"], { refused: true }>["draft"]>;
+
+/** "3 required fields still to fill in" */
+const missingText = (n: number) =>
+  n === 0 ? "every required field is filled in" : `${n} required field${n === 1 ? "" : "s"} still to fill in`;
+
+function ProjectCard({ project, admin, draft }: { project: Card; admin: boolean; draft: SavedDraft | null }) {
   const isDraft = project.status === "draft";
   const inReview = project.status === "in_review";
   const unlisted = isDraft || inReview;
@@ -86,6 +104,12 @@ function ProjectCard({ project, admin }: { project: Card; admin: boolean }) {
           {project.title}
         </h2>
         {project.shortDescription && <p className="card-text">{project.shortDescription}</p>}
+        {draft ? (
+          <Notice tone="info">
+            You have changes saved as a draft on {formatDateTime(draft.updatedAt)} ({missingText(draft.missing)}): open
+            Edit Project to finish them.
+          </Notice>
+        ) : null}
         {isDraft && project.reviewNote ? (
           <Notice tone="warning">
             <strong>Changes requested:</strong> {project.reviewNote}
@@ -192,8 +216,8 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { projects, newUser, firstName, isAdmin, saved } = loaderData;
-  const canCreate = !isAdmin && projects.length === 0;
+  const { projects, newUser, firstName, isAdmin, saved, draft } = loaderData;
+  const canCreate = !isAdmin && projects.length === 0 && !draft;
 
   return (
     <div className="container page-body">
@@ -221,7 +245,28 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
 
       <div className="stack" style={{ marginTop: newUser || saved ? 24 : 0 }}>
         {projects.length > 0 ? (
-          projects.map((p) => <ProjectCard key={p.id} project={p} admin={isAdmin} />)
+          projects.map((p) => (
+            <ProjectCard
+              key={p.id}
+              project={p}
+              admin={isAdmin}
+              draft={draft && draft.projectId === p.id ? draft : null}
+            />
+          ))
+        ) : draft && draft.projectId === null ? (
+          <div className="card empty-state">
+            <span className="icon-circle">{FeatureIcons.folder}</span>
+            <h2>{draft.title ? `Your draft: ${draft.title}` : "Your project draft"}</h2>
+            <p className="muted" style={{ maxWidth: 520, marginInline: "auto" }}>
+              Saved {formatDateTime(draft.updatedAt)}; {missingText(draft.missing)}. Finish it to create your project,
+              then submit it for review.
+            </p>
+            <div className="cluster">
+              <Link to="/my-projects/create" className="btn btn-primary">
+                Continue your draft
+              </Link>
+            </div>
+          </div>
         ) : (
           <div className="card empty-state">
             <span className="icon-circle">{FeatureIcons.folder}</span>

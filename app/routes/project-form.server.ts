@@ -1,19 +1,40 @@
 /**
  * The project form's view of a project being edited: the form's values (the one form shape) and
  * what the page says about it, from the project editor service's read (`getEditableProject`):
- * its status, the reviewer's note, and the launch checklist (ADR 030).
+ * its status, the reviewer's note, the launch checklist (ADR 030), and the founder's saved draft
+ * of the form when there is one (ADR 033).
  * Pure; server only (the route imports it in its loader alone).
  */
 import { formShape } from "../components/project-form/values";
 import { formValuesOf } from "../../domain/project-values";
 import type { ProjectDTO } from "../../domain/types";
 import { checklistOf } from "../../worker/services/reviews";
+import type { WorkingCopy } from "../../worker/services/project-drafts";
+
+/**
+ * What the form says about the founder's saved draft (ADR 033): the required fields still empty,
+ * when it was saved, and that the values shown are the draft's (`restored`). `discarded`: the
+ * founder has just discarded it.
+ */
+export function draftView(copy: WorkingCopy | null, discarded = false) {
+  if (copy) return { missing: copy.missing, updatedAt: copy.updatedAt, restored: true, discarded: false };
+  return discarded ? { missing: [], updatedAt: 0, restored: false, discarded: true } : null;
+}
 
 /** The edit page's loader data; `minDeadline` is the earliest deadline the form offers (YYYY-MM-DD). */
-export function editFormView(p: ProjectDTO, minDeadline: string, isAdmin: boolean) {
+export function editFormView(
+  p: ProjectDTO,
+  minDeadline: string,
+  isAdmin: boolean,
+  copy: WorkingCopy | null = null,
+  discarded = false,
+) {
+  // A draft's working copy is what its founder last typed: the form shows it (ADR 033).
+  const draft = p.status === "draft" && copy?.projectId === p.id ? copy : null;
   return {
     mode: "edit" as const,
-    values: formShape(formValuesOf(p)),
+    values: formShape(draft ? draft.values : formValuesOf(p)),
+    draft: draftView(draft, discarded),
     project: {
       id: p.id,
       slug: p.slug,

@@ -16,6 +16,10 @@
  *   ADR 030) first needs the lock confirmation of the figures being submitted, then saves the same
  *   way and submits; an admin's Publish saves and makes the project live; Withdraw (a project in
  *   review) reads nothing of the form;
+ * - Save draft (a founder's new project or draft, ADR 033): the same checks but "required", then
+ *   the files, then the founder's working copy (project-drafts.ts); the form comes back with the
+ *   fields still to fill in. With JavaScript, `intent=autosave` does the same without files and
+ *   without sending the form back (a fetcher, useAutosave); Discard draft deletes the copy;
  * - a field error (400, or 409 for terms locked by a sale) re-renders the form with the values,
  *   the spec's banner and each field's message; any other refusal shows its message on top.
  * On success a document post (no JavaScript) is redirected to `/my-projects?saved=<code>`
@@ -28,6 +32,7 @@ import { refusedFormMessage } from "../components/form/refused";
 import { pageMeta } from "../components/meta";
 import { FormScreen, type FormAnswer } from "../components/project-form/FormScreen";
 import { Refusal } from "../components/project-form/PageShell";
+import type { DraftInfo } from "../components/project-form/DraftNotice";
 import {
   firstFieldOf,
   formShape,
@@ -53,7 +58,15 @@ import projectFormCss from "../styles/project-form.css?url";
 import { actionRetryAfter, formFiles, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, getUser, requireUser } from "../server/guards.server";
-import { formFailure, formSuccess, refused, refusedBy, serviceRefusal, type Wording } from "../server/form-result";
+import {
+  formFailed,
+  formFailure,
+  formSuccess,
+  refused,
+  refusedBy,
+  serviceRefusal,
+  type Wording,
+} from "../server/form-result";
 import {
   checkProjectSave,
   createProject,
@@ -70,7 +83,13 @@ import {
   storeCheckedUpload,
   type CheckedUpload,
 } from "../../worker/services/uploads";
-import { editFormView } from "./project-form.server";
+import {
+  checkWorkingCopy,
+  discardWorkingCopy,
+  getWorkingCopy,
+  saveWorkingCopy,
+} from "../../worker/services/project-drafts";
+import { editFormView, draftView } from "./project-form.server";
 import type { Route } from "./+types/project-form";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: projectFormCss }];
@@ -115,19 +134,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         to: href("/my-projects/edit/:id", { id: user.ownedProject }),
       });
     }
+    // The founder's saved draft (ADR 033), else a new project's defaults.
+    const copy = await getWorkingCopy(getApp(context).db, user, null);
     return data({
       mode: "create" as const,
-      values: newProjectValues(),
+      values: copy ? formShape(copy.values) : newProjectValues(),
       project: null,
       review: null,
       sharesSold: 0,
       minDeadline,
+      draft: draftView(copy, discarded(request)),
     });
   }
 
   try {
-    const p = await getEditableProject(getApp(context).db, user, params.id);
-    return data(editFormView(p, minDeadline, can(user, "administer")));
+    const { db } = getApp(context);
+    const [p, copy] = await Promise.all([getEditableProject(db, user, params.id), getWorkingCopy(db, user, params.id)]);
+    return data(editFormView(p, minDeadline, can(user, "administer"), copy, discarded(request)));
   } catch (e) {
     // Not found (404) or not this founder's (403, the service's noPermission); a failure of ours: 500.
     return refusedBy(e, {
@@ -136,6 +159,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   }
 }
+
+/** `?discarded=1`: the founder just discarded their saved draft (the page says so). */
+const discarded = (request: Request) => new URL(request.url).searchParams.get("discarded") === "1";
 
 /** What the form needs besides its values and errors to come back after a post. */
 interface FormView {
@@ -341,6 +367,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return done("withdrawn");
   }
 
+  // The autosave (ADR 033, with JavaScript): what is typed, into the founder's working copy; no
+  // file is read or stored, and the form is not sent back.
+  if (intent === "autosave") {
+    try {
+      const copy = await saveWorkingCopy(db, user, params.id, values);
+      return formSuccess({
+        form: "autosave",
+        data: { draft: { missing: copy.missing, updatedAt: copy.updatedAt } },
+      });
+    } catch (e) {
+      return formFailed(e, null, { ...wording, form: "autosave" });
+    }
+  }
+
+  // Discard the saved draft: the form shows the project as last saved (or a new one's defaults).
+  if (intent === "discard") {
+    try {
+      await discardWorkingCopy(db, user);
+    } catch (e) {
+      return refused(e);
+    }
+    throw redirect(`${new URL(request.url).pathname}?discarded=1`);
+  }
+
   // Submitting asks for the lock confirmation first, of the figures being submitted: nothing is
   // saved without it.
   if (intent === "submit") {
@@ -361,8 +411,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Every check of the save before anything is stored: who may save this form (for an edit, this
   // project), every field, and the chosen files' bytes, all errors at once.
   const { chosen, errors: fileErrors } = await checkChosenFiles(form);
+  const checking = withFiles(values, chosen, pendingUrls(chosen));
+  // Save draft (ADR 033): the founder's working copy, required fields empty or not; every other rule.
+  const asDraft = intent === "draft";
   try {
-    await checkProjectSave(db, user, params.id, withFiles(values, chosen, pendingUrls(chosen)));
+    if (asDraft) await checkWorkingCopy(db, user, params.id, checking);
+    else await checkProjectSave(db, user, params.id, checking);
   } catch (e) {
     const refusal = serviceRefusal(e, wording);
     // Every field's error at once: the chosen files' too.
@@ -389,8 +443,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
 
-  // … and the save.
+  // … and the save: the working copy of an incomplete draft, or the project.
   const saving = withFiles(values, chosen, urls);
+  if (asDraft) {
+    try {
+      const copy = await saveWorkingCopy(db, user, params.id, saving);
+      return formSuccess({
+        data: {
+          values: formShape(saving),
+          ...view(null),
+          draft: { missing: copy.missing, updatedAt: copy.updatedAt, restored: false } satisfies DraftInfo,
+        },
+      });
+    } catch (e) {
+      await discard(env.IMAGES, db, stored);
+      return refused(e);
+    }
+  }
   let saved: SavedCode;
   let kept = false;
   try {
@@ -428,10 +497,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
  */
 export function shouldRevalidate({
   formMethod,
+  formData,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // Discarding the saved draft redirects here: the form shows the project as saved.
+  if (formData?.get("intent") === "discard") return true;
   if (formMethod?.toUpperCase() === "POST" && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -459,11 +531,15 @@ export default function ProjectFormPage({ loaderData, actionData, params }: Rout
 
   // The form again: refused (values, errors, and a message when no field carries it), or a row
   // more or less.
-  const failure = actionData?.ok === false ? actionData : null;
-  const rows = actionData?.ok && "data" in actionData ? actionData.data : null;
+  // (The autosave answers a fetcher, never this page's actionData.)
+  const failure = actionData?.ok === false && actionData.form !== "autosave" ? actionData : null;
+  const rows =
+    actionData?.ok && "data" in actionData && actionData.data && "values" in actionData.data
+      ? (actionData.data as FormView & { values: FormValues; draft?: DraftInfo })
+      : null;
   const shown = failure?.data ?? rows;
   const count = failure ? Object.keys(failure.errors).length : 0;
-  const values = failure?.values ?? rows?.values;
+  const values = (failure?.values as FormValues | null | undefined) ?? rows?.values;
   const answer: FormAnswer | null =
     shown && values
       ? {
@@ -474,6 +550,7 @@ export default function ProjectFormPage({ loaderData, actionData, params }: Rout
           message: failure && count === 0 ? failure.message : null,
           note: shown.note,
           focus: shown.focus,
+          draft: rows?.draft ?? null,
         }
       : null;
   return <FormScreen title={title} view={loaderData} saved={null} answer={answer} />;

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { getProjectDetail, getProjectInvestors, listAllProjects, searchProjectsPage } from "../services/projects";
 import { createProject, getFounderProject, updateProject } from "../services/project-editor";
 import { publishProject } from "../services/reviews";
+import { discardWorkingCopy, requireWorkingCopy, saveWorkingCopy } from "../services/project-drafts";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/purchases";
 import type { HonoEnv } from "../types";
 import { projectFigures, readBody } from "./util";
@@ -34,6 +35,31 @@ projectsApi.get("/", async (c) => {
 /** GET /api/projects/founder → the caller's own project (drafts included) | 404. Before `/:id`. */
 projectsApi.get("/founder", async (c) => {
   return c.json(await getFounderProject(c.get("db"), c.get("user")));
+});
+
+/**
+ * The founder's working copy of the project form (ADR 033): a draft saved with required fields
+ * still empty. GET → { draft: { projectId, values, missing: [{ field, label }], updatedAt } } | 404;
+ * PUT (project fields) → the same, for the project not created yet; DELETE → { deleted }.
+ * Every rule but "required" applies (400 { message, errors }). Before `/:id`.
+ */
+projectsApi.get("/draft", async (c) => {
+  return c.json({ draft: await requireWorkingCopy(c.get("db"), c.get("user")) });
+});
+
+projectsApi.put("/draft", async (c) => {
+  const body = await readBody(c);
+  return c.json({ draft: await saveWorkingCopy(c.get("db"), c.get("user"), undefined, body) });
+});
+
+projectsApi.delete("/draft", async (c) => {
+  return c.json({ deleted: await discardWorkingCopy(c.get("db"), c.get("user")) });
+});
+
+/** PUT /api/projects/{id}/draft (project fields) → the working copy of the founder's draft project. */
+projectsApi.put("/:id/draft", async (c) => {
+  const body = await readBody(c);
+  return c.json({ draft: await saveWorkingCopy(c.get("db"), c.get("user"), c.req.param("id"), body) });
 });
 
 /** POST /api/projects/create { project fields } → 201 the draft project (spec: `_id`, `title`, …) | 400 { message, errors } */

@@ -42,7 +42,7 @@ import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { DOCUMENT_MESSAGES, UPLOAD_MESSAGES, UPLOAD_URL_PREFIX, isDocumentName, uploadKeyOf } from "./uploads";
 
-function asBody(raw: unknown): Record<string, unknown> {
+export function asBody(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
     throw new ServiceError(400, "Request body must be a JSON object", "invalid_request");
   }
@@ -98,10 +98,14 @@ export function canEditProject(
   return can(viewer, "administer") || (can(viewer, "raise") && project.founderId === viewer?.id);
 }
 
-/** Every image and document URL a saved input holds, with the field family it came from. */
-function uploadRefsOf(
-  input: ProjectInput,
-): { family: "image" | "logo" | "gallery" | "creator" | "team" | "document"; url: string }[] {
+/** An image or document URL a save holds, with the field family it came from. */
+export interface UploadRef {
+  family: "image" | "logo" | "gallery" | "creator" | "team" | "document";
+  url: string;
+}
+
+/** Every image and document URL a saved input holds. */
+function uploadRefsOf(input: ProjectInput): UploadRef[] {
   return [
     { family: "image" as const, url: input.image },
     { family: "logo" as const, url: input.logo ?? "" },
@@ -126,12 +130,27 @@ function uploadUrlsOf(row: ProjectRow): string[] {
 
 const trimmed = (x: unknown) => (typeof x === "string" ? x.trim() : null);
 
+/**
+ * Every image and document URL a raw (normalised) body holds, as `uploadRefsOf` finds them in a
+ * validated input: for a body that is not a whole project yet (a working copy, ADR 033).
+ */
+export function uploadRefsOfBody(body: Record<string, unknown>): UploadRef[] {
+  const list = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
+  const field = (x: unknown, key: string) =>
+    x && typeof x === "object" && !Array.isArray(x) ? trimmed((x as Record<string, unknown>)[key]) : null;
+  const refs: { family: UploadRef["family"]; url: string | null }[] = [
+    { family: "image", url: trimmed(body.image) },
+    { family: "logo", url: trimmed(body.logo) },
+    ...list(body.gallery).map((u) => ({ family: "gallery" as const, url: trimmed(u) })),
+    { family: "creator", url: field(body.creatorInfo, "image") },
+    ...list(body.team).map((m) => ({ family: "team" as const, url: field(m, "image") })),
+    ...list(body.documents).map((d) => ({ family: "document" as const, url: field(d, "url") })),
+  ];
+  return refs.filter((r): r is UploadRef => !!r.url);
+}
+
 /** The form name of the field that sent `url` (the row it was typed in), found in the raw body. */
-function fieldOf(
-  family: ReturnType<typeof uploadRefsOf>[number]["family"],
-  url: string,
-  body: Record<string, unknown>,
-) {
+function fieldOf(family: UploadRef["family"], url: string, body: Record<string, unknown>) {
   if (family === "image" || family === "logo") return family;
   if (family === "document") {
     const rows = Array.isArray(body.documents) ? (body.documents as unknown[]) : [];
@@ -157,16 +176,16 @@ function fieldOf(
  * already holds stay allowed (images stored before the ledger existed have no row). A URL under
  * /uploads/ with no row is refused the same way. One statement for all of them.
  */
-async function assertOwnUploads(
+export async function assertOwnUploads(
   db: Database,
   viewer: SessionUser,
   founderId: string | null,
   current: ProjectRow | null,
-  input: ProjectInput,
+  refs: UploadRef[],
   body: Record<string, unknown>,
 ): Promise<void> {
   const kept = new Set(current ? uploadUrlsOf(current) : []);
-  const added = uploadRefsOf(input).filter((r) => r.url.startsWith(UPLOAD_URL_PREFIX) && !kept.has(r.url));
+  const added = refs.filter((r) => r.url.startsWith(UPLOAD_URL_PREFIX) && !kept.has(r.url));
   if (!added.length) return;
   const keys = [...new Set(added.map((r) => uploadKeyOf(r.url)).filter((k): k is string => k !== null))];
   const owners = new Map<string, string>();
@@ -190,6 +209,11 @@ async function assertOwnUploads(
   if (Object.keys(errors).length) throw invalidFields(errors);
 }
 
+/** Deletes the founder's working copy of the project form (ADR 033): a statement for a batch. */
+export function clearWorkingCopy(d1: D1Database, founderId: string): D1PreparedStatement {
+  return d1.prepare("delete from project_drafts where founder_id = ?1").bind(founderId);
+}
+
 /** createProject's checks: who may create, the form's rules, the uploads used. */
 async function prepareCreate(db: Database, viewer: SessionUser | null, raw: unknown): Promise<ProjectInput> {
   if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
@@ -197,7 +221,7 @@ async function prepareCreate(db: Database, viewer: SessionUser | null, raw: unkn
   if (viewer.ownedProject) throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
   const body = asBody(raw);
   const input = validate(body);
-  await assertOwnUploads(db, viewer, viewer.id, null, input, body);
+  await assertOwnUploads(db, viewer, viewer.id, null, uploadRefsOf(input), body);
   return input;
 }
 
@@ -208,7 +232,7 @@ export async function createProject(db: Database, viewer: SessionUser | null, ra
   const id = crypto.randomUUID();
   const now = Date.now();
   try {
-    await db.insert(projects).values({
+    const insert = db.insert(projects).values({
       id,
       // A draft's slug is its id; publishing gives it one from the title.
       slug: id,
@@ -221,6 +245,10 @@ export async function createProject(db: Database, viewer: SessionUser | null, ra
       updatedAt: now,
       publishedAt: null,
     });
+    const d1 = db.$client;
+    const { sql: insertSql, params } = insert.toSQL();
+    // The founder's working copy (ADR 033) has become the project: gone in the same transaction.
+    await runBatch(d1, [d1.prepare(insertSql).bind(...params), clearWorkingCopy(d1, viewer.id)]);
   } catch (e) {
     if (constraintFailed(e, /UNIQUE constraint failed: projects\.founder_id/i)) {
       throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
@@ -314,7 +342,7 @@ async function prepareUpdate(
   const input = validate(body, row.fundingDeadline);
   const locked = lockedChanges(row, input, invested);
   if (Object.keys(locked).length) throw lockedError(locked);
-  await assertOwnUploads(db, viewer, row.founderId, row, input, body);
+  await assertOwnUploads(db, viewer, row.founderId, row, uploadRefsOf(input), body);
   return { row, input };
 }
 
@@ -357,6 +385,7 @@ export async function updateProject(
     .toSQL();
   const d1 = db.$client;
   const statements = [d1.prepare(update.sql).bind(...update.params)];
+
   // A later deadline: every active investor hears of it in the same transaction, and only if this
   // UPDATE wrote it (a material change: sent whatever their preferences).
   if (input.fundingDeadline > row.fundingDeadline && isListedStatus(row.status)) {
@@ -367,6 +396,19 @@ export async function updateProject(
         text: NOTIFICATION_TEXT.deadline(input.title, input.fundingDeadline, cancelDeadline(input.fundingDeadline)),
         now,
       }),
+    );
+  }
+  // A complete save by the founder replaces their working copy of the form (ADR 033), if this
+  // UPDATE wrote (last: the notice above checks the UPDATE's changes()). An admin's correction
+  // leaves it: it is what the founder typed.
+  if (viewer && viewer.id === row.founderId) {
+    statements.push(
+      d1
+        .prepare(
+          `delete from project_drafts where founder_id = ?1
+           and exists (select 1 from projects where id = ?2 and updated_at = ?3)`,
+        )
+        .bind(viewer.id, row.id, now),
     );
   }
   const [updated] = await runBatch(d1, statements as [D1PreparedStatement, ...D1PreparedStatement[]]);

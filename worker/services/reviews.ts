@@ -12,6 +12,7 @@ import { can } from "../../domain/access";
 import { DAY_MS, isoDay } from "../../domain/dates";
 import { quoted } from "../../domain/notification-text";
 import { PROJECT_MESSAGES, validateProject } from "../../domain/project-form";
+import { DRAFT_MESSAGES } from "../../domain/project-draft";
 import { formValuesOf } from "../../domain/project-values";
 import { checklistPasses, launchChecklist, REASON_MAX, REVIEW_MESSAGES, type ChecklistItem } from "../../domain/review";
 import { charCount } from "../../domain/fields";
@@ -86,13 +87,20 @@ export async function submitForReview(
       d1
         .prepare(
           `update projects set status = 'in_review', submitted_at = ?2, review_note = null, updated_at = ?2
-           where id = ?1 and status = 'draft' returning id`,
+           where id = ?1 and status = 'draft'
+             and not exists (select 1 from project_drafts where project_id = ?1) returning id`,
         )
         .bind(row.id, now),
     ],
     now,
   );
-  if (!updated.results.length) throw new ServiceError(409, REVIEW_MESSAGES.notDraft, "not_draft");
+  if (!updated.results.length) {
+    // The founder's newer changes wait in a working copy (ADR 033): what would be reviewed is not
+    // what they see in their form.
+    const pending = await d1.prepare("select 1 from project_drafts where project_id = ?1").bind(row.id).first();
+    if (pending) throw new ServiceError(409, DRAFT_MESSAGES.pending, "draft_pending");
+    throw new ServiceError(409, REVIEW_MESSAGES.notDraft, "not_draft");
+  }
   return mustGet(db, row.id, viewer);
 }
 

@@ -12,10 +12,11 @@
  *    CLEANUP_LIMITS.cursorKey) and starts over after the end, so every object is seen in turn.
  *
  * "Referenced" means the URL `/uploads/<name>` is a project's main image, logo, gallery image,
- * creator photo, team member photo or document (every field that takes an upload's URL). The set is one
+ * creator photo, team member photo or document (every field that takes an upload's URL), or any
+ * text in a founder's working copy of the form (ADR 033: a draft not yet saved to its project). The set is one
  * uncorrelated subquery, which SQLite evaluates once per statement: one pass over `projects` per
- * batch of keys, not one query per object. D1 allows at most 5 terms in a compound SELECT, so the
- * single-URL columns are one term (a `json_each` over a JSON array of them).
+ * batch of keys, not one query per object. D1 allows at most 5 terms in a compound SELECT (this one
+ * has 5), so the single-URL columns are one term (a `json_each` over a JSON array of them).
  */
 import type { Database } from "../../db/client";
 import { DAY_MS } from "../../domain/dates";
@@ -43,6 +44,7 @@ const REFERENCED_KEYS = `
       where t.type = 'object'
     union all select json_extract(d.value, '$.url') from projects, json_each(${json("projects.documents")}) as d
       where d.type = 'object'
+    union all select w.value from project_drafts, json_tree(project_drafts.body) as w where w.type = 'text'
   ) where ref like '${UPLOAD_URL_PREFIX}%'`;
 
 export interface CleanupResult {

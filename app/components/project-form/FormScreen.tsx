@@ -12,6 +12,7 @@ import type { ProjectStatusFields } from "../../../domain/project-status";
 import type { ChecklistItem } from "../../../domain/review";
 import { ReviewPending } from "./ReviewPending";
 import { Notice } from "../Notice";
+import type { DraftInfo } from "./DraftNotice";
 
 /** What the loader gives the form: a new project's defaults or the project being edited. */
 export interface FormScreenView {
@@ -30,6 +31,8 @@ export interface FormScreenView {
   review: { checklist: ChecklistItem[]; isAdmin: boolean } | null;
   sharesSold: number;
   minDeadline: string;
+  /** The founder's saved draft of the form (ADR 033), when the form shows it. */
+  draft: DraftInfo | null;
 }
 
 /** The form as the action sent it back: the posted values, every error, the messages. */
@@ -41,6 +44,8 @@ export interface FormAnswer {
   message: string | null;
   note: string | null;
   focus: string | null;
+  /** A Save kept as a draft (required fields still empty). */
+  draft?: DraftInfo | null;
 }
 
 export function FormScreen({
@@ -89,7 +94,9 @@ export function FormScreen({
         </Notice>
       ) : null}
       <ProjectForm
-        key={answer?.formKey ?? "loaded"}
+        // A new key whenever the form's values are new: the action's answer, or a loader's (a
+        // draft restored or discarded), since its inputs are uncontrolled.
+        key={answer?.formKey ?? `loaded-${view.draft?.updatedAt ?? 0}-${view.draft?.discarded ? 1 : 0}`}
         mode={mode}
         values={answer?.values ?? view.values}
         errors={answer?.errors ?? {}}
@@ -101,6 +108,8 @@ export function FormScreen({
         project={project}
         review={review}
         minDeadline={minDeadline}
+        draft={answer?.draft ?? view.draft}
+        keepsDrafts={!review?.isAdmin && (mode === "create" || project?.status === "draft")}
       />
     </PageShell>
   );

@@ -36,6 +36,8 @@ import { SectionNav } from "./SectionNav";
 import { parseFormFields } from "../../../domain/form-kit";
 import { sectionStates } from "../../../domain/project-form-sections";
 import type { ChecklistItem } from "../../../domain/review";
+import { DraftNotice, type DraftInfo } from "./DraftNotice";
+import { useAutosave } from "./useAutosave";
 
 export interface ProjectFormProps {
   mode: "create" | "edit";
@@ -54,6 +56,13 @@ export interface ProjectFormProps {
   review: { checklist: ChecklistItem[]; isAdmin: boolean } | null;
   /** The earliest funding deadline the date input offers (tomorrow). */
   minDeadline: string | null;
+  /** The founder's saved draft of this form (ADR 033): restored, just saved, or just discarded. */
+  draft?: DraftInfo | null;
+  /**
+   * A founder's new project or draft (ADR 033): Save draft keeps the form as their working copy,
+   * required fields empty or not, and with JavaScript the form saves itself so while they type.
+   */
+  keepsDrafts?: boolean;
 }
 
 /** The fields whose values the page shows live: the derived terms. */
@@ -65,8 +74,9 @@ const LIVE = {
 } as const satisfies Record<string, keyof LiveTerms>;
 
 export function ProjectForm(props: ProjectFormProps) {
-  const { mode, values, errors, count, message, note, focus, termsLocked, project, review, minDeadline } = props;
+  const { mode, values, errors, count, message, note, focus, termsLocked, project, review, minDeadline, draft } = props;
   const hydrated = useHydrated();
+  const autosave = useAutosave(hydrated && props.keepsDrafts === true);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "save") : null;
   const busy = submitting !== null;
@@ -89,6 +99,7 @@ export function ProjectForm(props: ProjectFormProps) {
     const target = e.target as HTMLInputElement | HTMLTextAreaElement;
     const key = (LIVE as Record<string, keyof LiveTerms>)[target.name];
     if (key) setLive((l) => ({ ...l, [key]: target.value }));
+    autosave.schedule(e.currentTarget);
   };
 
   // A message that concerns the whole form is brought into view, as the banner is.
@@ -111,6 +122,7 @@ export function ProjectForm(props: ProjectFormProps) {
         preventScrollReset
         className="project-form"
         onChange={onChange}
+        onSubmit={autosave.cancel}
         aria-label={mode === "create" ? "Create Project" : "Edit Project"}
       >
         {/* The default button: Enter in a field saves (the first submit button in the form is
@@ -131,6 +143,8 @@ export function ProjectForm(props: ProjectFormProps) {
             {note}
           </p>
         ) : null}
+
+        {draft ? <DraftNotice draft={draft} editing={mode === "edit"} /> : null}
 
         <p className="muted small pf-required-note">
           Fields marked <span aria-hidden="true">*</span>
@@ -155,6 +169,11 @@ export function ProjectForm(props: ProjectFormProps) {
           <button type="submit" name="intent" value="save" className="btn btn-primary btn-lg" disabled={busy}>
             {submitting === "save" ? "Saving..." : saveLabel}
           </button>
+          {props.keepsDrafts ? (
+            <button type="submit" name="intent" value="draft" className="btn btn-secondary btn-lg" disabled={busy}>
+              {submitting === "draft" ? "Saving draft..." : "Save draft"}
+            </button>
+          ) : null}
           <Link to="/my-projects" className="btn btn-secondary btn-lg">
             Cancel
           </Link>
@@ -167,6 +186,14 @@ export function ProjectForm(props: ProjectFormProps) {
             <Link to={href("/project/:slug", { slug: project.slug })} className="btn btn-ghost btn-lg">
               View Public Page
             </Link>
+          ) : null}
+          {hydrated && props.keepsDrafts ? (
+            <p
+              className={`pf-autosave small ${autosave.status?.tone === "error" ? "field-error" : "muted"}`}
+              role="status"
+            >
+              {autosave.status?.text ?? ""}
+            </p>
           ) : null}
         </div>
 
