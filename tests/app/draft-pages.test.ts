@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 
 import { DRAFT_MESSAGES } from "../../domain/project-draft";
 import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { termsFingerprint } from "../../domain/review";
 import { bucketKeys, call, json, page, projectBody, rows, signup, TINY_PNG, visibleText } from "./helpers";
 
 /** The page's visible text with the spaces before punctuation that inline elements leave removed. */
@@ -192,5 +193,48 @@ describe("a draft project's edit form", () => {
         .bind(project._id)
         .first<{ title: string; description: string }>(),
     ).toEqual({ title: "Finished Title", description: "Rewritten." });
+  });
+});
+
+describe("Submit for review from a draft's edit form", () => {
+  it("with required fields empty is refused with every one of them at once, and the project stays a draft", async () => {
+    const founder = await signup("founder");
+    const created = await call("/api/projects/create", { token: founder.token, body: projectBody() });
+    const project = await json<{ _id: string }>(created);
+    const res = await page(`/my-projects/edit/${project._id}`, {
+      token: founder.token,
+      form: { ...halfForm({ title: "", description: "" }), intent: "submit" },
+    });
+    // (The lock confirmation is asked first: without it nothing else is looked at.)
+    const confirmed = await page(`/my-projects/edit/${project._id}`, {
+      token: founder.token,
+      form: {
+        ...halfForm({ title: "", description: "" }),
+        intent: "submit",
+        confirmTerms: "on",
+        confirmedTerms: termsFingerprint({
+          sharePrice: "10",
+          fundingGoal: undefined,
+          equityPercentage: "10",
+          regulationType: "SAFE",
+        }),
+      },
+    });
+    const text = await readable(confirmed);
+    expect({
+      unconfirmed: res.status,
+      status: confirmed.status,
+      errors: [
+        PROJECT_MESSAGES.titleRequired,
+        PROJECT_MESSAGES.descriptionRequired,
+        PROJECT_MESSAGES.shortDescriptionRequired,
+        PROJECT_MESSAGES.categoryRequired,
+        PROJECT_MESSAGES.fundingGoalRequired,
+        PROJECT_MESSAGES.imageRequired,
+      ].filter((m) => !text.includes(m)),
+      projectStatus: (
+        await env.DB.prepare("select status from projects where id = ?").bind(project._id).first<{ status: string }>()
+      )?.status,
+    }).toEqual({ unconfirmed: 400, status: 400, errors: [], projectStatus: "draft" });
   });
 });

@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
-import { isoDate } from "./helpers";
+import { expectNoSeriousViolations, isoDate } from "./helpers";
 
 /** With JavaScript, waits for hydration (the live counter replaces the static hint). */
 async function ready(page: Page, js: boolean) {
@@ -50,6 +50,7 @@ test.describe("an incomplete draft", () => {
     await expect(page.getByText(/This is your draft, saved/)).toBeVisible();
     await expect(page.getByLabel("Project title")).toHaveValue(title);
     await expect(page.getByLabel("Funding goal ($)")).toHaveValue("20000");
+    if (javaScriptEnabled) await expectNoSeriousViolations(page, "/my-projects/create (a saved draft)");
     // A missing field is a link to it.
     await page.getByRole("link", { name: "Creator name", exact: true }).click();
     await expect(page).toHaveURL(/#f-creatorInfo-name$/);

@@ -143,10 +143,27 @@ describe("the working copy of a draft project", () => {
 
   it("holds back a submission for review until the founder saves it to the project", async () => {
     const { founder, project } = await founderWithDraft();
-    await putDraft(founder.token, projectBody({ title: "" }), project._id);
+    await putDraft(founder.token, projectBody({ title: "", shortDescription: "", image: "" }), project._id);
+    // Every field still to fill in, at once, with the spec's messages.
     const submitted = await call(`/api/projects/${project._id}/publish`, { method: "POST", token: founder.token });
     expect(submitted.status).toBe(409);
-    expect((await json(submitted)).message).toBe(DRAFT_MESSAGES.pending);
+    expect(await json(submitted)).toMatchObject({
+      message: DRAFT_MESSAGES.pending,
+      errors: {
+        title: PROJECT_MESSAGES.titleRequired,
+        shortDescription: PROJECT_MESSAGES.shortDescriptionRequired,
+        image: PROJECT_MESSAGES.imageRequired,
+      },
+    });
+    expect(
+      Object.keys(
+        (
+          await json<{ errors: object }>(
+            await call(`/api/projects/${project._id}/publish`, { method: "POST", token: founder.token }),
+          )
+        ).errors,
+      ),
+    ).toHaveLength(3);
 
     const saved = await call(`/api/projects/${project._id}`, {
       method: "PUT",

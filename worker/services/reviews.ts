@@ -97,8 +97,18 @@ export async function submitForReview(
   if (!updated.results.length) {
     // The founder's newer changes wait in a working copy (ADR 033): what would be reviewed is not
     // what they see in their form.
-    const pending = await d1.prepare("select 1 from project_drafts where project_id = ?1").bind(row.id).first();
-    if (pending) throw new ServiceError(409, DRAFT_MESSAGES.pending, "draft_pending");
+    const pending = await d1
+      .prepare("select body from project_drafts where project_id = ?1")
+      .bind(row.id)
+      .first<{ body: string }>();
+    if (pending) {
+      // Every field the founder still has to fill in (or fix) in it, at once.
+      const checked = validateProject(JSON.parse(pending.body) as Record<string, unknown>, {
+        currentDeadline: row.fundingDeadline,
+      });
+      const errors = checked.ok ? {} : checked.errors;
+      throw new ServiceError(409, DRAFT_MESSAGES.pending, "draft_pending", { errors });
+    }
     throw new ServiceError(409, REVIEW_MESSAGES.notDraft, "not_draft");
   }
   return mustGet(db, row.id, viewer);
