@@ -51,7 +51,7 @@ import {
 } from "../../domain/form-kit";
 import { can } from "../../domain/access";
 import { DAY_MS, isoDay } from "../../domain/dates";
-import { FORM_DOCUMENTS, PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form";
 import type { SessionUser } from "../../domain/types";
 import projectFormCss from "../styles/project-form.css?url";
 
@@ -76,13 +76,12 @@ import {
 import { publishProject, submitForReview, withdrawFromReview } from "../../worker/services/reviews";
 import { REVIEW_MESSAGES, SAVED_MESSAGES, termsFingerprint, type SavedCode } from "../../domain/review";
 import {
-  checkDocument,
-  checkImage,
-  discardUploads,
-  IMAGE_FIELD_LABELS,
-  storeCheckedUpload,
-  type CheckedUpload,
-} from "../../worker/services/uploads";
+  checkChosenFiles,
+  discard,
+  pendingUrls,
+  storeChosenFiles,
+  withFiles,
+} from "../server/project-form-files.server";
 import {
   checkWorkingCopy,
   discardWorkingCopy,
@@ -212,100 +211,6 @@ function refusalWording(editing: boolean, failed: string): Wording {
   };
 }
 
-/**
- * A chosen file, checked, and the URL field it fills: `image`, `logo`, a new gallery row, or a
- * document row's URL (`documents[<i>].url`).
- */
-interface ChosenFile {
-  target: "image" | "logo" | "gallery" | `documents[${number}].url`;
-  file: CheckedUpload;
-}
-
-const FILE_TARGETS = [
-  ["imageFile", "image"],
-  ["logoFile", "logo"],
-  ["galleryFiles", "gallery"],
-] as const;
-
-/**
- * Checks the bytes of every chosen file (worker/services/uploads.ts: size, type), storing none. A
- * refused file is the error of its URL field (`image`, `logo`, `gallery`, `documents[<i>].url`).
- * A document row takes one PDF (`documents[<i>].file`, the four fixed rows), named by its row.
- */
-async function checkChosenFiles(form: FormData): Promise<{ chosen: ChosenFile[]; errors: FieldErrors }> {
-  const files = formFiles(form);
-  const chosen: ChosenFile[] = [];
-  const errors: FieldErrors = {};
-  for (const [field, target] of FILE_TARGETS) {
-    // The main image and the logo take one file each (the first), the gallery every one.
-    for (const file of target === "gallery" ? (files[field] ?? []) : (files[field] ?? []).slice(0, 1)) {
-      try {
-        chosen.push({ target, file: await checkImage(file, IMAGE_FIELD_LABELS[field]) });
-      } catch (e) {
-        errors[target] ??= serviceRefusal(e).message;
-      }
-    }
-  }
-  for (const [i, doc] of FORM_DOCUMENTS.entries()) {
-    const file = files[`documents[${i}].file`]?.[0];
-    if (!file) continue;
-    const target = `documents[${i}].url` as const;
-    try {
-      chosen.push({ target, file: await checkDocument(file, doc.name) });
-    } catch (e) {
-      errors[target] ??= serviceRefusal(e).message;
-    }
-  }
-  return { chosen, errors };
-}
-
-/** Stand in for chosen files while the save is checked; never saved (`.invalid` is no domain). */
-const PENDING_IMAGE = "https://pending-upload.invalid/image.png";
-const PENDING_DOCUMENT = "https://pending-upload.invalid/document.pdf";
-
-const DOCUMENT_TARGET = /^documents\[(\d+)\]\.url$/;
-
-/**
- * The values with each chosen file's URL in place: main image and logo replaced, gallery rows
- * added, a document row's URL replaced (its name and type kept: the fixed rows' type is PDF).
- */
-function withFiles(values: FormValues, chosen: ChosenFile[], urls: string[]): FormValues {
-  const next: FormValues = { ...values };
-  const added: string[] = [];
-  const documents = rowsAt(values, "documents").map((d) => (d && typeof d === "object" ? { ...d } : {}));
-  // One URL per chosen file, in the same order.
-  chosen.forEach(({ target }, i) => {
-    const url = urls[i];
-    if (url === undefined) return;
-    const doc = DOCUMENT_TARGET.exec(target);
-    if (doc) {
-      const at = Number(doc[1]);
-      while (documents.length <= at) documents.push({});
-      documents[at] = { ...documents[at], name: FORM_DOCUMENTS[at]?.name, url };
-    } else if (target === "gallery") added.push(url);
-    else next[target as "image" | "logo"] = url;
-  });
-  if (chosen.some(({ target }) => DOCUMENT_TARGET.test(target))) next.documents = documents;
-  // New gallery rows go after the posted ones (blank rows included, so an error keeps its row
-  // number; the save drops blank rows).
-  if (added.length) next.gallery = [...rowsAt(values, "gallery"), ...added];
-  return next;
-}
-
-/** What stands in for each chosen file while the save is checked. */
-const pendingUrls = (chosen: ChosenFile[]) =>
-  chosen.map(({ file }) => (file.contentType === "application/pdf" ? PENDING_DOCUMENT : PENDING_IMAGE));
-
-/** The files stored for a save that then failed: deleted again (their quota freed). */
-async function discard(bucket: R2Bucket, db: Parameters<typeof discardUploads>[0], keys: string[]) {
-  try {
-    await discardUploads(db, bucket, keys);
-  } catch (e) {
-    // The daily cleanup deletes them a day later (nothing references them).
-    console.error("project form: deleting the files of a failed save failed", e);
-  }
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request, FORM_LIMITS.project);
   // Browsers send a textarea's line breaks as CRLF: stored text uses LF, as the API's does.
@@ -427,21 +332,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return formRefused(values, { status: 400, message: "", errors: fileErrors }, note);
 
   // Then the files (each takes its place in the account's quota and hourly limit) …
-  const stored: string[] = [];
-  const urls: string[] = [];
-  for (const { target, file } of chosen) {
-    try {
-      const done = await storeCheckedUpload(db, env.IMAGES, user, file);
-      stored.push(done.key);
-      urls.push(done.url);
-    } catch (e) {
-      await discard(env.IMAGES, db, stored);
-      const refusal = serviceRefusal(e, { unexpected: wording.unexpected });
-      // A refused file is its field's error; a failure of ours (500) the form's.
-      if (refusal.status < 500) refusal.errors = { [target]: refusal.message };
-      return formRefused(values, refusal, note);
-    }
+  const files = await storeChosenFiles(db, env.IMAGES, user, chosen);
+  if (!files.ok) {
+    const refusal = serviceRefusal(files.error, { unexpected: wording.unexpected });
+    // A refused file is its field's error; a failure of ours (500) the form's.
+    if (refusal.status < 500) refusal.errors = { [files.target]: refusal.message };
+    return formRefused(values, refusal, note);
   }
+  const { stored, urls } = files;
 
   // … and the save: the working copy of an incomplete draft, or the project.
   const saving = withFiles(values, chosen, urls);

@@ -16,20 +16,16 @@ import { FormBanner } from "../form/FormBanner";
 import { useHydrated } from "../project/hooks";
 import type { FieldErrors } from "../../../domain/form-kit";
 import { ProjectFormProvider } from "./controls";
+import { BasicSection, CreatorSection, FundingSection, type LiveTerms } from "./sections";
+import { DocumentsSection, MediaSection } from "./sections-files";
 import {
-  BasicSection,
   BusinessSection,
-  CreatorSection,
-  DocumentsSection,
   FaqSection,
-  FundingSection,
-  MediaSection,
   RoadmapSection,
   SocialSection,
   TeamSection,
   TractionSection,
-  type LiveTerms,
-} from "./sections";
+} from "./sections-rows";
 import { textAt, type FormValues } from "./values";
 import { SubmitSection } from "./SubmitSection";
 import { SectionNav } from "./SectionNav";

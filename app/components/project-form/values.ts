@@ -112,3 +112,9 @@ export function formShape(input: FormValues): FormValues {
   values.documents = [...fixed, ...others];
   return values;
 }
+
+/** Whether a checkbox-like value is on (`true`, "true" or "on"). */
+export function valueIsTrue(values: FormValues, name: string): boolean {
+  const value = valueAt(values, name);
+  return value === true || value === "true" || value === "on";
+}
