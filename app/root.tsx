@@ -152,7 +152,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           Go to Home
         </Link>
         <Link to="/demo" className="btn btn-secondary">
-          Browse projects
+          Explore projects
         </Link>
       </div>
       {stack && <pre className="error-stack">{stack}</pre>}

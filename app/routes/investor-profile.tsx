@@ -132,7 +132,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </p>
         <p>
           <Link to="/demo" className="btn btn-primary">
-            Browse projects
+            Explore projects
           </Link>
         </p>
       </div>

@@ -75,7 +75,7 @@ export function Featured({ projects }: { projects: FeaturedCard[] }) {
           <p className="muted">Featured projects will appear here soon.</p>
         )}
         <p style={{ marginTop: 24 }}>
-          <Link to="/demo">See all projects</Link>
+          <Link to="/demo">Explore projects</Link>
         </p>
       </div>
     </section>

@@ -41,7 +41,7 @@ export const STEPS = [
     title: "Create your account",
     text: "Sign up as an investor to back startups, or as a founder to raise for your own.",
   },
-  { title: "Discover student startups", text: "Browse projects by sector, read the pitch, the team and the terms." },
+  { title: "Discover student startups", text: "Explore projects by sector, read the pitch, the team and the terms." },
   { title: "Invest and track", text: "Buy shares with simulated money and follow your portfolio and AI insights." },
 ];
 
@@ -89,12 +89,17 @@ export const ROADMAP = [
   {
     when: "Now",
     title: "Demo platform",
-    text: "Browse, invest and track a portfolio with simulated money.",
+    text: "Explore projects, invest and track a portfolio with simulated money.",
     current: true,
   },
-  { when: "Next", title: "Founder tools", text: "Create and edit your project page, team, traction and FAQs." },
-  { when: "Later", title: "University partners", text: "Partnerships with campuses to source and mentor founders." },
-  { when: "Future", title: "First seed cohort", text: "A yearly seed of up to 50 student companies." },
+  {
+    when: "Now",
+    title: "Founder tools",
+    text: "Build your project page, submit it for review, post updates and answer investors' questions.",
+    current: true,
+  },
+  { when: "Next", title: "University partners", text: "Partnerships with campuses to source and mentor founders." },
+  { when: "Later", title: "First seed cohort", text: "A yearly seed of up to 50 student companies." },
 ];
 
 /** The CampusFund team (fictional people; local illustrated avatars). */
