@@ -43,7 +43,7 @@ const VALUES = [
   { title: "Students first", text: "Every decision starts with what helps a student founder build and raise." },
   { title: "Radical transparency", text: "Goals, prices, valuations and progress are public for every raise." },
   { title: "Access for everyone", text: "Early-stage investing should not be reserved for a few insiders." },
-  { title: "Learning by doing", text: "Simulated money makes it safe to practise, make mistakes and improve." },
+  { title: "Learning by doing", text: "Simulated money makes it safe to practice, make mistakes and improve." },
   { title: "Integrity", text: "We follow the rules that protect investors, even where a demo would not need to." },
   { title: "Community", text: "Supporters, universities and alumni who believe in the next generation." },
 ];
@@ -70,8 +70,8 @@ export default function About() {
             <h2 id="story-title">Started in a dorm room, like the companies we back</h2>
             <p>
               CampusFund began when a group of students watched classmates with brilliant ideas give up for lack of a
-              first cheque. Their friends believed in them, but had no simple way to invest, and the investors who could
-              write cheques rarely looked at campus startups.
+              first check. Their friends believed in them, but had no simple way to invest, and the investors who could
+              write checks rarely looked at campus startups.
             </p>
             <p>
               So we built the platform we wished existed: a place where student founders can present their company
@@ -128,7 +128,7 @@ export default function About() {
             <span className="eyebrow">The platform</span>
             <h2 id="platform-title">How CampusFund works</h2>
             <p className="muted">
-              Equity crowdfunding modelled on real SAFE, Reg CF and Reg A+ offerings, with simulated money so that the
+              Equity crowdfunding modeled on real SAFE, Reg CF and Reg A+ offerings, with simulated money so that the
               whole journey is free to try.
             </p>
           </Reveal>

@@ -179,7 +179,7 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         You keep the rights to the content you publish, and you give CampusFund a non-exclusive, worldwide, royalty-free
-        licence to host and display it on the platform while it is published. The CampusFund name, logo, design and
+        license to host and display it on the platform while it is published. The CampusFund name, logo, design and
         software belong to us. Contact messages and supporter entries are handled as described in our{" "}
         <Link to="/privacy-policy">Privacy Policy</Link>.
       </p>

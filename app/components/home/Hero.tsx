@@ -61,7 +61,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             <div className="card-body">
               <span className="badge badge-success">Active</span>
               <p className="card-title" style={{ marginTop: 12 }}>
-                Your next favourite startup
+                Your next favorite startup
               </p>
               <p className="card-text">Built in a dorm room, backed by you.</p>
               <div className="funding">

@@ -198,7 +198,7 @@ export function InvestorInformation({
             If both are at least {formatPrice(REG_CF_THRESHOLD)}: {REG_CF_HIGH_PERCENT}% of the greater, at most{" "}
             {formatPrice(REG_CF_CAP)}.
           </li>
-          <li>RegCF and SAFE offerings count toward it; a cancelled investment gives its room back.</li>
+          <li>RegCF and SAFE offerings count toward it; a canceled investment gives its room back.</li>
           <li>
             RegA+ offerings have their own rule: at most {REG_A_PERCENT}% of the greater of your income and net worth in
             each offering.
