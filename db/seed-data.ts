@@ -3587,6 +3587,12 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
   );
   check(data.projects.filter((p) => p.fundingDeadline < todayIso).length >= 2, "fewer than 2 past the deadline");
 
+  const founderIds = data.projects.flatMap((p) => (p.founderId ? [p.founderId] : []));
+  check(new Set(founderIds).size === founderIds.length, "a founder owns more than one project");
+  check(
+    founderIds.every((id) => data.users.find((u) => u.id === id)?.role === "founder"),
+    "a project's founder is not a founder account",
+  );
   const founded = data.projects.filter((p) => p.founderId === DEMO_FOUNDER_ID);
   check(founded.length === 1 && !!founded[0] && open(founded[0]), "the demo founder must own exactly one open project");
   const unlisted = data.projects.filter((p) => p.status === "in_review" || p.status === "draft");
