@@ -11,7 +11,15 @@
  * investments, so Σ investments = project counters holds by construction.
  */
 import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../domain/types";
-import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
+import type {
+  InvestmentRow,
+  notifications,
+  ProjectRow,
+  projectFollows,
+  projectQuestions,
+  projectUpdates,
+  UserRow,
+} from "./schema";
 
 export const DEMO_PASSWORD = "Demo1234!";
 
@@ -68,14 +76,35 @@ const BACKERS: [string, string][] = [
   ["Liam", "O'Connor"],
   ["Aisha", "Bello"],
   ["Noah", "Kim"],
-  ["Grace", "Okafor"],
+  ["Grace", "Adeyemi"],
   ["Mateo", "Rossi"],
   ["Hannah", "Lee"],
 ];
 const BACKER_IDS = BACKERS.map((_, i) => `user-demo-backer-${i + 1}`);
 
+/** Students, alumni and parents who follow projects and ask questions (a few also ask as backers). */
+const MEMBERS: [string, string][] = [
+  ["Owen", "Gallagher"],
+  ["Leila", "Farahani"],
+  ["Tomás", "Ibarra"],
+  ["Kezia", "Mensah"],
+  ["Ravi", "Sundaram"],
+  ["Freya", "Lindqvist"],
+  ["Jamal", "Whitfield"],
+  ["Yuki", "Tanaka"],
+  ["Bianca", "Costa"],
+  ["Declan", "Murphy"],
+  ["Ines", "Ferreira"],
+  ["Kofi", "Asante"],
+  ["Rosa", "Delgado"],
+  ["Arjun", "Mehta"],
+  ["Clara", "Novak"],
+  ["Samir", "Haddou"],
+];
+const MEMBER_IDS = MEMBERS.map((_, i) => `user-demo-member-${i + 1}`);
+
 export const demoUsers: DemoUser[] = [
-  user(DEMO_INVESTOR_ID, "investor@campusfund.dev", "Maya", "Chen", "1996-04-12", "investor", {
+  user(DEMO_INVESTOR_ID, "investor@campusfund.dev", "Nadia", "Haddad", "1996-04-12", "investor", {
     phoneNumber: "+1 (415) 555-0142",
     bio: "Product manager and angel-curious alum. I back student teams working on climate, health and the tools students actually use.",
     riskTolerance: "medium",
@@ -84,11 +113,11 @@ export const demoUsers: DemoUser[] = [
     investmentGoals: ["Growth", "Impact"],
     createdDaysAgo: 160,
   }),
-  user(DEMO_FOUNDER_ID, "founder@campusfund.dev", "Jordan", "Rivera", "1999-09-03", "founder", {
+  user(DEMO_FOUNDER_ID, "founder@campusfund.dev", "Theo", "Alvarez", "1999-09-03", "founder", {
     bio: "Computer engineering senior at Illinois, building Quietly so nobody has to walk three libraries to find a free desk.",
     createdDaysAgo: 70,
   }),
-  user(DEMO_NEW_FOUNDER_ID, "newfounder@campusfund.dev", "Priya", "Natarajan", "2000-02-17", "founder", {
+  user(DEMO_NEW_FOUNDER_ID, "newfounder@campusfund.dev", "Amara", "Nwosu", "2000-02-17", "founder", {
     bio: "Bioengineering junior with an idea for a campus blood-drive scheduler. No project listed yet.",
     createdDaysAgo: 12,
   }),
@@ -119,9 +148,24 @@ export const demoUsers: DemoUser[] = [
       },
     ),
   ),
+  ...MEMBERS.map(([first, last], i) =>
+    user(
+      MEMBER_IDS[i]!,
+      `member${i + 1}@campusfund.dev`,
+      first,
+      last,
+      `${1968 + i * 2}-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 27) + 1).padStart(2, "0")}`,
+      "investor",
+      {
+        riskTolerance: (["medium", "high", "low"] as const)[i % 3],
+        timeHorizon: (["medium", "long", "short"] as const)[i % 3],
+        createdDaysAgo: 175 - i * 6,
+      },
+    ),
+  ),
 ];
 
-/** Shares the demo investor (Maya Chen) holds, by project slug: five sectors. */
+/** Shares the demo investor (Nadia Haddad) holds, by project slug: five sectors. */
 const DEMO_INVESTOR_HOLDINGS: Record<string, number> = {
   lablink: 150,
   splitstack: 200,
@@ -497,14 +541,14 @@ const SEEDS: ProjectSeed[] = [
     useOfFunds: "deploy 600 sensors across ten more buildings and launch the facilities dashboard",
     founders: [
       [
-        "Jordan Rivera",
+        "Theo Alvarez",
         "Computer engineering senior at Illinois who got tired of walking three libraries to find a free desk.",
         "Hardware hackathon winner; embedded systems intern",
       ],
       ["Chloe Park", "Statistics junior who builds the occupancy models.", "Data science research assistant"],
     ],
     team: [
-      ["Jordan Rivera", "CEO & Hardware", "Sensor design and campus partnerships."],
+      ["Theo Alvarez", "CEO & Hardware", "Sensor design and campus partnerships."],
       ["Chloe Park", "Data Lead", "Occupancy and noise models."],
       ["Sam Whitaker", "Mobile Developer", "iOS and Android apps."],
     ],
@@ -1000,11 +1044,11 @@ const SEEDS: ProjectSeed[] = [
         "Media studies senior and host of a top campus sports podcast.",
         "Three years producing weekly shows",
       ],
-      ["Ivy Chen", "Data science senior.", "Ad-tech analytics intern"],
+      ["Ivy Zhang", "Data science senior.", "Ad-tech analytics intern"],
     ],
     team: [
       ["Gabriel Santos", "CEO", "Creator relations and sales."],
-      ["Ivy Chen", "CTO", "Ad insertion and analytics."],
+      ["Ivy Zhang", "CTO", "Ad insertion and analytics."],
       ["Luca Moretti", "Producer", "Audio quality and host training."],
     ],
     teamDescription: "Podcasters and an ad-tech engineer who want student creators to get paid.",
@@ -1276,11 +1320,11 @@ const SEEDS: ProjectSeed[] = [
         "Computer science senior and club hockey captain.",
         "Computer vision research in a robotics lab",
       ],
-      ["Maya Patel", "Film and data science double major.", "Edited sports broadcasts for the student TV station"],
+      ["Mira Patel", "Film and data science double major.", "Edited sports broadcasts for the student TV station"],
     ],
     team: [
       ["Connor Walsh", "CEO & ML", "Play detection models."],
-      ["Maya Patel", "Product", "Editing style and creator tools."],
+      ["Mira Patel", "Product", "Editing style and creator tools."],
       ["Josh Kim", "Backend Engineer", "Video pipeline and storage."],
     ],
     teamDescription: "Athletes and editors who know what a great highlight looks like.",
@@ -2430,14 +2474,14 @@ const SEEDS: ProjectSeed[] = [
     useOfFunds: "build six containers for three new university dining partners",
     founders: [
       [
-        "Lucas Meyer",
+        "Felix Meyer",
         "Agricultural engineering senior who grew up on a family farm.",
         "Greenhouse automation research",
       ],
       ["Serena Alvarez", "Agribusiness senior.", "Procurement intern for a food-service company"],
     ],
     team: [
-      ["Lucas Meyer", "CEO", "Farm systems and automation."],
+      ["Felix Meyer", "CEO", "Farm systems and automation."],
       ["Serena Alvarez", "COO", "Dining contracts and operations."],
       ["Tom Nakamura", "Head Grower", "Crop plans and yields."],
     ],
@@ -2744,18 +2788,86 @@ function termsFaq(seed: ProjectSeed, deadline: string): Faq[] {
   ];
 }
 
-// The demo's documents are four generic sample PDFs in public/docs/ (scripts/generate-demo-docs.mjs),
-// so every document link on a demo project opens something real.
+/** The demo's document kinds: each project's own PDFs, written by scripts/generate-demo-docs.mjs. */
+export const DEMO_DOCUMENT_KINDS = {
+  "investor-deck": "Investor Deck",
+  "financial-projections": "Financial Projections",
+  "technical-whitepaper": "Technical Whitepaper",
+  "market-analysis-report": "Market Analysis Report",
+} as const;
+export type DemoDocumentKind = keyof typeof DEMO_DOCUMENT_KINDS;
+
+/** Where a project's generated document lives (public/docs/<slug>/<kind>.pdf). */
+export const demoDocumentUrl = (slug: string, kind: DemoDocumentKind) => `/docs/${slug}/${kind}.pdf`;
+
+// Every document link on a demo project opens that project's own PDF, with its name, terms and
+// figures (scripts/generate-demo-docs.mjs writes them from this file; they are committed).
 function documentsFor(seed: ProjectSeed): DocumentLink[] {
-  const base = "/docs";
-  const docs: DocumentLink[] = [
-    { name: "Investor Deck", type: "pdf", url: `${base}/investor-deck.pdf` },
-    { name: "Financial Projections", type: "pdf", url: `${base}/financial-projections.pdf` },
-  ];
-  if (seed.whitepaper)
-    docs.push({ name: "Technical Whitepaper", type: "pdf", url: `${base}/technical-whitepaper.pdf` });
-  docs.push({ name: "Market Analysis Report", type: "pdf", url: `${base}/market-analysis-report.pdf` });
-  return docs;
+  const kinds: DemoDocumentKind[] = ["investor-deck", "financial-projections"];
+  if (seed.whitepaper) kinds.push("technical-whitepaper");
+  kinds.push("market-analysis-report");
+  return kinds.map((kind) => ({ name: DEMO_DOCUMENT_KINDS[kind], type: "pdf", url: demoDocumentUrl(seed.slug, kind) }));
+}
+
+/** Lower-cases a sentence's first word when it is an ordinary word ("Booking" but not "PhD" or "EECS"). */
+const lowerFirst = (text: string) =>
+  /^[A-Z][a-z]*(?=[\s,;:-]|$)/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+/** A university's name inside a sentence: "the University of Michigan", "the University of Texas at Austin". */
+const uniName = (u: University) =>
+  u.name.startsWith("The ") ? `the ${u.name.slice(4)}` : u.name.startsWith("University") ? `the ${u.name}` : u.name;
+const noStop = (text: string) => text.replace(/[.!]\s*$/, "");
+/** "a, b and c" */
+function listOf(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/**
+ * The Product and Market tabs: the founders' one-line answer, then what backs it up, in this
+ * project's own words and figures (its founder, traction, roadmap, team and financial plan).
+ */
+function productAndMarket(
+  seed: ProjectSeed,
+  uni: University,
+): Pick<ProjectDetails, "problem" | "solution" | "marketSize" | "competition" | "businessModel"> {
+  const [lead] = seed.founders;
+  const [y1, y2, y3, burn, breakEven, runway] = seed.financials;
+  const done = seed.roadmap.filter(([m]) => m <= 0).map(([, what]) => lowerFirst(what));
+  const next = seed.roadmap.filter(([m]) => m > 0);
+  const traction = seed.traction.map(([metric, value]) => `${lowerFirst(metric)}: ${value}`);
+  const firstNext = next[0];
+  const secondNext = next[1];
+  return {
+    problem: [
+      seed.problem,
+      lead
+        ? `${lead[0]} (${noStop(lowerFirst(lead[1]))}) met this problem first-hand at ${uniName(uni)}, which is where ${seed.title} started.`
+        : `We met this problem first-hand at ${uniName(uni)}, which is where ${seed.title} started.`,
+    ].join("\n\n"),
+    solution: [
+      seed.solution,
+      done.length
+        ? `What is already built: ${listOf(done)}. ${seed.title} so far: ${listOf(traction)}.`
+        : `${seed.title} so far: ${listOf(traction)}.`,
+      firstNext
+        ? `Next on the roadmap: ${lowerFirst(firstNext[1])}${secondNext ? `, then ${lowerFirst(secondNext[1])}` : ""}.`
+        : "",
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+    marketSize: [
+      seed.marketSize,
+      `We start where we are, at ${uniName(uni)} in ${uni.location}, and grow campus by campus. Our plan reaches ${usd(toCents(y3))} of revenue in year three, so it does not depend on winning more than a small share of that market.`,
+    ].join("\n\n"),
+    competition: [
+      seed.competition,
+      `What sets ${seed.title} apart: ${lowerFirst(seed.solution)}`,
+      `And the team: ${lowerFirst(seed.teamDescription)}`,
+    ].join("\n\n"),
+    businessModel: [
+      seed.businessModel,
+      `Our projections: ${usd(toCents(y1))} of revenue in year one, ${usd(toCents(y2))} in year two and ${usd(toCents(y3))} in year three. We spend about ${usd(toCents(burn))} a month and expect to break even by ${lowerFirst(breakEven)}; this round gives us ${runway} of runway to ${seed.useOfFunds}.`,
+    ].join("\n\n"),
+  };
 }
 
 /**
@@ -2882,10 +2994,19 @@ const REVIEW_SEEDS: ProjectSeed[] = [
   },
 ];
 
+export type FollowRow = typeof projectFollows.$inferSelect;
+export type UpdateRow = typeof projectUpdates.$inferSelect;
+export type QuestionRow = typeof projectQuestions.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+
 export interface DemoData {
   users: Omit<UserRow, "passwordHash">[];
   projects: ProjectRow[];
   investments: InvestmentRow[];
+  follows: FollowRow[];
+  updates: UpdateRow[];
+  questions: QuestionRow[];
+  notifications: NotificationRow[];
 }
 
 /**
@@ -2975,11 +3096,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       overview: `${seed.title} is raising ${usd(goalCents)} through a ${t.reg} offering at a ${usd(valuationCents)} valuation to ${seed.useOfFunds}.`,
       traction: seed.traction.map(([metric, value]) => ({ metric, value })),
       roadmap: seed.roadmap.map(([m, milestone]) => ({ date: quarterLabel(today, m), milestone, completed: m <= 0 })),
-      problem: seed.problem,
-      solution: seed.solution,
-      marketSize: seed.marketSize,
-      competition: seed.competition,
-      businessModel: seed.businessModel,
+      ...productAndMarket(seed, uni),
       financials: {
         revenueProjections: { year1: y1, year2: y2, year3: y3 },
         burnRate,
@@ -3054,7 +3171,357 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
     });
   }
 
-  return { users, projects, investments };
+  const seeds = new Map([...SEEDS, ...REVIEW_SEEDS].map((seed) => [`proj-${seed.slug}`, seed]));
+  return { users, projects, investments, ...buildConversation(now, users, projects, investments, seeds) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the conversation (ADR 022): followers, founder updates, questions and the notifications they sent
+
+/** Projects the demo investor follows without holding shares (the watchlist). */
+const DEMO_INVESTOR_WATCHLIST = ["gridshift", "mindmate", "scriberx"];
+/** Questions the demo investor asked: answered on LabLink, still open on SunDorm. */
+const DEMO_INVESTOR_QUESTIONS: Record<string, "answered" | "open"> = { lablink: "answered", sundorm: "open" };
+
+const LETTER_TITLES = [
+  "Investor letter: where the round stands",
+  "For our investors: spending plan and runway",
+  "Investor update: the numbers so far",
+  "A note for investors before the next milestone",
+];
+
+type QuestionTemplate = (seed: ProjectSeed, uni: University) => [string, string];
+
+/** Questions investors ask, each with the founder's answer from the project's own figures. */
+const ANSWERED: QuestionTemplate[] = [
+  (seed) => {
+    const [, , , burn, breakEven, runway] = seed.financials;
+    return [
+      "How will you spend the money if the round fills?",
+      `We will ${seed.useOfFunds}. At about ${usd(toCents(burn))} a month that gives us ${runway} of runway, and we expect to break even by ${lowerFirst(breakEven)}.`,
+    ];
+  },
+  (seed) => [
+    "Who else is trying to solve this, and why will you win?",
+    `${seed.competition} Our approach is different: ${lowerFirst(seed.solution)}`,
+  ],
+  (seed) => {
+    const [y1, y2, y3] = seed.financials;
+    return [
+      "What revenue do you expect over the next three years?",
+      `Our plan is ${usd(toCents(y1))} in year one, ${usd(toCents(y2))} in year two and ${usd(toCents(y3))} in year three. ${seed.businessModel}`,
+    ];
+  },
+  (seed) => [
+    "What traction do you have so far?",
+    `Today: ${listOf(seed.traction.map(([metric, value]) => `${lowerFirst(metric)} ${value}`))}. We post every milestone in Updates.`,
+  ],
+  (seed, uni) => {
+    const next = seed.roadmap.find(([m]) => m > 0);
+    return [
+      "Will the team keep working on this after graduation?",
+      `Yes. ${seed.teamDescription} We are staying in ${uni.location}${next ? `, and the next milestone is ${lowerFirst(next[1])}` : ""}.`,
+    ];
+  },
+];
+
+/** Questions still waiting for the founder. */
+const OPEN: ((seed: ProjectSeed, uni: University) => string)[] = [
+  (seed) => `Do you have paying customers for ${seed.title} yet, or letters of intent?`,
+  () => "What happens to my shares if you raise a larger round later?",
+  (_seed, uni) => `Could this work outside ${uni.location}? Which campus would you go to next?`,
+  (seed) => `Which of the ${seed.roadmap.length} roadmap milestones worries you most?`,
+];
+
+/** `quoted` of domain/notification-text.ts (QUOTED_MAX 80), written out for plain Node. */
+function quoted(text: string): string {
+  const flat = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[“”„‟"]/g, "'");
+  const chars = Array.from(flat);
+  return `“${chars.length > 80 ? `${chars.slice(0, 79).join("")}…` : flat || "…"}”`;
+}
+/** formatPrice of domain/format.ts. */
+const price = (cents: number) =>
+  (cents / 100).toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  });
+/** publicInvestorName of worker/services/projects.ts. */
+const publicName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${Array.from(u.lastName)[0]}.`;
+
+/**
+ * Followers, updates and questions on every listed project, and the notifications the app would
+ * have sent for them (investors and followers hear of updates, askers of answers, the demo
+ * founder of questions and investments, investors and followers of a sold-out goal). Ids depend
+ * on the data only; times are relative to `now` and never after it.
+ */
+function buildConversation(
+  now: number,
+  users: DemoData["users"],
+  projects: ProjectRow[],
+  investments: InvestmentRow[],
+  seeds: Map<string, ProjectSeed>,
+): Pick<DemoData, "follows" | "updates" | "questions" | "notifications"> {
+  const HOUR = 60 * 60 * 1000;
+  const joined = new Map(users.map((u) => [u.id, u.createdAt]));
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const follows: FollowRow[] = [];
+  const updates: UpdateRow[] = [];
+  const questions: QuestionRow[] = [];
+  const sent: (Omit<NotificationRow, "id" | "readAt"> & { idKey: string })[] = [];
+  const end = now - 2 * HOUR;
+
+  for (const p of projects) {
+    if (p.publishedAt === null) continue;
+    const seed = seeds.get(p.id)!;
+    const uni = UNIVERSITIES[seed.uni];
+    const rand = rng(`${seed.slug}:conversation`);
+    const start = Math.min(p.createdAt + HOUR, end);
+    const at = (from: number, to: number) =>
+      Math.round(Math.max(start, from) + rand() * Math.max(0, Math.min(end, to) - Math.max(start, from)));
+    const invs = investments.filter((i) => i.projectId === p.id).sort((a, b) => a.createdAt - b.createdAt);
+    const investorSince = new Map<string, number>();
+    for (const i of invs) if (!investorSince.has(i.investorId)) investorSince.set(i.investorId, i.createdAt);
+
+    // --- followers: about half the investors (the demo investor always), a few others
+    const followerSince = new Map<string, number>();
+    const follow = (userId: string, time: number) => {
+      if (followerSince.has(userId)) return;
+      const t = Math.min(end, Math.max(time, (joined.get(userId) ?? 0) + HOUR, start));
+      followerSince.set(userId, t);
+      follows.push({ userId, projectId: p.id, createdAt: t });
+    };
+    for (const [investorId, since] of investorSince) {
+      if (investorId === DEMO_INVESTOR_ID || rand() < 0.5) follow(investorId, since + HOUR);
+    }
+    if (DEMO_INVESTOR_WATCHLIST.includes(seed.slug)) follow(DEMO_INVESTOR_ID, at(now - 60 * DAY_MS, now - 20 * DAY_MS));
+    const others = [...MEMBER_IDS, ...BACKER_IDS].filter((id) => !investorSince.has(id));
+    const wanted = Math.min(
+      others.length,
+      2 + Math.floor(rand() * 9) + (seed.featured ? 5 : 0) + Math.round((p.sharesSold / p.totalShares) * 6),
+    );
+    for (let i = 0; i < wanted; i++) {
+      const [id] = others.splice(Math.floor(rand() * others.length), 1);
+      follow(id!, at(start, end));
+    }
+
+    // --- updates: launch, the milestones reached, a letter for investors, how the round ended
+    const author = p.founderId;
+    const drafts: { title: string; body: string; investorsOnly: boolean; time: number }[] = [];
+    drafts.push({
+      title: `${seed.title} is live on CampusFund`,
+      body: `Today we opened our ${p.regulationType} round: ${p.totalShares.toLocaleString("en-US")} shares at ${usd(p.sharePriceCents)} each, ${p.equityPercentage}% of ${seed.title} in all. ${seed.about.at(-1)}\n\nWe will post our progress here. Follow the project to hear about it first, and ask us anything under Questions.`,
+      investorsOnly: false,
+      time: start,
+    });
+    const upcoming = seed.roadmap.filter(([m]) => m > 0);
+    seed.roadmap
+      .filter(([m]) => m <= 0)
+      .slice(-2)
+      .forEach(([m, milestone], i) => {
+        const [metric, value] = seed.traction[i % seed.traction.length]!;
+        const [nextMonths, nextMilestone] = upcoming[0] ?? [];
+        drafts.push({
+          title: `Milestone reached: ${milestone}`,
+          body: `${milestone}: done. ${metric} now stands at ${value}.${nextMilestone ? `\n\nNext up: ${lowerFirst(nextMilestone)}, planned in about ${nextMonths} month${nextMonths === 1 ? "" : "s"}.` : ""}\n\nThank you for backing us and for the questions: keep them coming.`,
+          investorsOnly: false,
+          time: Math.max(start + (i + 1) * 3 * DAY_MS, now + m * 30 * DAY_MS - 5 * DAY_MS),
+        });
+      });
+    const letterAt = at(now - 25 * DAY_MS, now - 4 * DAY_MS);
+    const before = invs.filter((i) => i.createdAt < letterAt);
+    if (before.length >= 1) {
+      const [, , , burn, breakEven, runway] = seed.financials;
+      const raised = before.reduce((a, i) => a + i.amountCents, 0);
+      drafts.push({
+        title: LETTER_TITLES[Math.floor(rand() * LETTER_TITLES.length)]!,
+        body: `To everyone who invested in ${seed.title}: thank you. ${new Set(before.map((i) => i.investorId)).size} investors had bought ${before.reduce((a, i) => a + i.shares, 0).toLocaleString("en-US")} shares by this letter, ${usd(raised)} of our ${usd(p.fundingGoalCents)} goal.\n\nThe plan has not changed: we will ${seed.useOfFunds}. We spend about ${usd(toCents(burn))} a month, expect to break even by ${lowerFirst(breakEven)}, and a full round gives us ${runway} of runway.\n\nThis letter is for investors only; we will share the public numbers in our next update.`,
+        investorsOnly: true,
+        time: letterAt,
+      });
+    }
+    const last = invs.at(-1);
+    if (p.sharesSold === p.totalShares && last) {
+      drafts.push({
+        title: "Sold out: thank you",
+        body: `Every one of our ${p.totalShares.toLocaleString("en-US")} shares has been sold, ${usd(p.fundingGoalCents)} in all. We now ${seed.useOfFunds}; investors will get a letter each quarter.`,
+        investorsOnly: false,
+        time: last.createdAt + 3 * HOUR,
+      });
+    } else if (Date.parse(`${p.fundingDeadline}T00:00:00Z`) < now) {
+      drafts.push({
+        title: "Our round has closed",
+        body: `The funding deadline has passed with ${usd(p.fundingCurrentCents)} raised of our ${usd(p.fundingGoalCents)} goal. Thank you to every investor: we will ${seed.useOfFunds} with what we raised, and report back here.`,
+        investorsOnly: false,
+        time: Date.parse(`${p.fundingDeadline}T00:00:00Z`) + 10 * HOUR,
+      });
+    }
+    drafts
+      .map((d) => ({ ...d, time: Math.min(end, d.time) }))
+      .sort((a, b) => a.time - b.time)
+      .forEach((d, i) => {
+        const id = `upd-${seed.slug}-${i + 1}`;
+        updates.push({
+          id,
+          projectId: p.id,
+          authorId: author,
+          title: d.title,
+          body: d.body,
+          investorsOnly: d.investorsOnly,
+          hidden: false,
+          createdAt: d.time,
+          updatedAt: d.time,
+        });
+        const readers = new Set([...investorSince].filter(([, since]) => since <= d.time).map(([userId]) => userId));
+        if (!d.investorsOnly) {
+          for (const [userId, since] of followerSince) if (since <= d.time) readers.add(userId);
+        }
+        for (const userId of readers) {
+          if (userId === author) continue;
+          sent.push({
+            idKey: `update:${id}`,
+            userId,
+            kind: "update",
+            eventKey: `update:${id}`,
+            projectId: p.id,
+            text: `${quoted(seed.title)} posted an update: ${quoted(d.title)}`,
+            link: `/project/${p.slug}?tab=updates#update-${id}`,
+            createdAt: d.time,
+          });
+        }
+      });
+
+    // --- questions: some answered from the project's figures, some still open
+    const mine = DEMO_INVESTOR_QUESTIONS[seed.slug];
+    const count = author ? 4 : p.createdAt > now - 7 * DAY_MS ? 0 : 1 + Math.floor(rand() * 3);
+    const askers = [...MEMBER_IDS, ...BACKER_IDS];
+    const answered = [...ANSWERED];
+    const open = [...OPEN];
+    for (let i = 0; i < count; i++) {
+      const asker = i === 0 && mine ? DEMO_INVESTOR_ID : askers.splice(Math.floor(rand() * askers.length), 1)[0]!;
+      const isOpen = (i === 0 && mine === "open") || (author ? i >= 2 : i === count - 1 && count > 1 && rand() < 0.5);
+      const id = `q-${seed.slug}-${i + 1}`;
+      // The demo people's own questions are recent, so their answers wait unread in the bell.
+      const asked =
+        (author && isOpen) || asker === DEMO_INVESTOR_ID
+          ? at(now - 4 * DAY_MS, now - 3 * DAY_MS)
+          : at(Math.max(start, (joined.get(asker) ?? 0) + HOUR), now - 5 * DAY_MS);
+      if (isOpen) {
+        const question = open.splice(Math.floor(rand() * open.length), 1)[0]!(seed, uni);
+        questions.push({
+          id,
+          projectId: p.id,
+          askerId: asker,
+          question,
+          answer: null,
+          answeredAt: null,
+          hidden: false,
+          createdAt: asked,
+        });
+      } else {
+        const [question, answer] = answered.splice(Math.floor(rand() * answered.length), 1)[0]!(seed, uni);
+        const answeredAt = Math.min(end, asked + (3 + Math.floor(rand() * 60)) * HOUR);
+        questions.push({
+          id,
+          projectId: p.id,
+          askerId: asker,
+          question,
+          answer,
+          answeredAt,
+          hidden: false,
+          createdAt: asked,
+        });
+        sent.push({
+          idKey: `answer:${id}`,
+          userId: asker,
+          kind: "answer",
+          eventKey: `answer:${id}`,
+          projectId: p.id,
+          text: `${quoted(seed.title)} answered your question`,
+          link: `/project/${p.slug}?tab=questions#question-${id}`,
+          createdAt: answeredAt,
+        });
+      }
+      if (author) {
+        sent.push({
+          idKey: `question:${id}`,
+          userId: author,
+          kind: "question",
+          eventKey: `question:${id}`,
+          projectId: p.id,
+          text: `New question on ${quoted(seed.title)}: ${quoted(questions.at(-1)!.question)}`,
+          link: `/project/${p.slug}?tab=questions#question-${id}`,
+          createdAt: asked,
+        });
+      }
+    }
+
+    // --- the founder hears of investments (one line per investor and day); everyone of a sold-out goal
+    if (author) {
+      for (const i of invs) {
+        const investor = byId.get(i.investorId)!;
+        sent.push({
+          idKey: `investment:${i.id}`,
+          userId: author,
+          kind: "investment",
+          eventKey: `investment:${p.id}:${i.investorId}:${isoDay(i.createdAt)}`,
+          projectId: p.id,
+          text: `${quoted(publicName(investor))} invested ${price(i.amountCents)} in ${quoted(seed.title)}`,
+          link: "/founder-dashboard",
+          createdAt: i.createdAt,
+        });
+      }
+    }
+    if (p.sharesSold === p.totalShares && last) {
+      const told = new Set([
+        ...investorSince.keys(),
+        ...[...followerSince].filter(([, t]) => t <= last.createdAt).map(([u]) => u),
+      ]);
+      told.delete(last.investorId);
+      for (const userId of told) {
+        sent.push({
+          idKey: `goal:${p.id}`,
+          userId,
+          kind: "goal",
+          eventKey: `goal:${p.id}`,
+          projectId: p.id,
+          text: `${quoted(seed.title)} reached its funding goal`,
+          link: `/project/${p.slug}`,
+          createdAt: last.createdAt,
+        });
+      }
+    }
+  }
+
+  // Each user has read all but the newest few (at most four, from the last three weeks).
+  const unread = new Set<(typeof sent)[number]>();
+  const perUser = new Map<string, typeof sent>();
+  for (const n of sent) perUser.set(n.userId, [...(perUser.get(n.userId) ?? []), n]);
+  for (const list of perUser.values()) {
+    list
+      .filter((n) => n.createdAt > now - 21 * DAY_MS)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, 4)
+      .forEach((n) => unread.add(n));
+  }
+  // One notification per user and event, as the unique index (user_id, event_key) keeps it.
+  const seen = new Set<string>();
+  const notificationRows: NotificationRow[] = [];
+  for (const n of sent.sort((a, b) => a.createdAt - b.createdAt)) {
+    const { idKey, ...row } = n;
+    if (seen.has(`${n.userId}|${n.eventKey}`)) continue;
+    seen.add(`${n.userId}|${n.eventKey}`);
+    notificationRows.push({
+      ...row,
+      id: `ntf-${hashString(`${n.userId}|${idKey}`).toString(36)}${hashString(`${idKey}|${n.userId}`).toString(36)}`,
+      readAt: unread.has(n) ? null : Math.min(now, n.createdAt + 3 * HOUR),
+    });
+  }
+  return { follows, updates, questions, notifications: notificationRows };
 }
 
 /**
@@ -3120,6 +3587,12 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
   );
   check(data.projects.filter((p) => p.fundingDeadline < todayIso).length >= 2, "fewer than 2 past the deadline");
 
+  const founderIds = data.projects.flatMap((p) => (p.founderId ? [p.founderId] : []));
+  check(new Set(founderIds).size === founderIds.length, "a founder owns more than one project");
+  check(
+    founderIds.every((id) => data.users.find((u) => u.id === id)?.role === "founder"),
+    "a project's founder is not a founder account",
+  );
   const founded = data.projects.filter((p) => p.founderId === DEMO_FOUNDER_ID);
   check(founded.length === 1 && !!founded[0] && open(founded[0]), "the demo founder must own exactly one open project");
   const unlisted = data.projects.filter((p) => p.status === "in_review" || p.status === "draft");
@@ -3136,5 +3609,124 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
   const holdings = data.investments.filter((i) => i.investorId === DEMO_INVESTOR_ID);
   const sectors = new Set(holdings.map((i) => data.projects.find((p) => p.id === i.projectId)?.sector));
   check(holdings.length >= 4 && sectors.size >= 3, "the demo investor needs 4+ holdings in 3+ sectors");
+  problems.push(...validateConversation(data, today.getTime()));
+  return problems;
+}
+
+/** The conversation's promises: every row points at something real, in order, and told the right people. */
+function validateConversation(data: DemoData, now: number): string[] {
+  const problems: string[] = [];
+  const check = (ok: boolean, message: string) => {
+    if (!ok) problems.push(message);
+  };
+  const users = new Map(data.users.map((u) => [u.id, u]));
+  const projects = new Map(data.projects.map((p) => [p.id, p]));
+  const listed = (id: string) => {
+    const p = projects.get(id);
+    return !!p && p.publishedAt !== null && p.status !== "draft" && p.status !== "in_review";
+  };
+  const investorsOf = (projectId: string) =>
+    new Set(
+      data.investments.filter((i) => i.projectId === projectId && i.status === "active").map((i) => i.investorId),
+    );
+  const followersOf = new Map<string, Set<string>>();
+
+  const follows = new Set<string>();
+  for (const f of data.follows) {
+    const at = `follow ${f.userId} → ${f.projectId}`;
+    check(!follows.has(`${f.userId}|${f.projectId}`), `${at}: duplicate`);
+    follows.add(`${f.userId}|${f.projectId}`);
+    followersOf.set(f.projectId, (followersOf.get(f.projectId) ?? new Set()).add(f.userId));
+    check(listed(f.projectId), `${at}: not a listed project`);
+    check(users.has(f.userId), `${at}: unknown user`);
+    check(
+      f.createdAt <= now &&
+        f.createdAt >= (users.get(f.userId)?.createdAt ?? Infinity) &&
+        f.createdAt >= (projects.get(f.projectId)?.createdAt ?? Infinity),
+      `${at}: followed before the user or the project existed, or in the future`,
+    );
+  }
+
+  const updates = new Map(data.updates.map((u) => [u.id, u]));
+  check(updates.size === data.updates.length, "duplicate update ids");
+  for (const u of data.updates) {
+    const p = projects.get(u.projectId);
+    check(listed(u.projectId), `${u.id}: not on a listed project`);
+    check(Array.from(u.title).length >= 1 && Array.from(u.title).length <= 120, `${u.id}: title length`);
+    check(Array.from(u.body).length >= 1 && Array.from(u.body).length <= 10_000, `${u.id}: body length`);
+    check(u.authorId === (p?.founderId ?? null), `${u.id}: not written by the project's founder`);
+    check(u.createdAt >= (p?.createdAt ?? Infinity) && u.createdAt <= now, `${u.id}: outside the project's life`);
+    check(u.updatedAt === u.createdAt && !u.hidden, `${u.id}: edited or hidden`);
+  }
+
+  const questions = new Map(data.questions.map((q) => [q.id, q]));
+  check(questions.size === data.questions.length, "duplicate question ids");
+  for (const q of data.questions) {
+    const p = projects.get(q.projectId);
+    check(listed(q.projectId), `${q.id}: not on a listed project`);
+    check(users.has(q.askerId) && q.askerId !== p?.founderId, `${q.id}: unknown asker or the founder's own`);
+    check(q.question.length >= 1 && q.question.length <= 1000, `${q.id}: question length`);
+    check((q.answer === null) === (q.answeredAt === null), `${q.id}: answer without a date or a date without one`);
+    check(q.answer === null || (q.answer.length >= 1 && q.answer.length <= 5000), `${q.id}: answer length`);
+    check(
+      q.createdAt >= Math.max(p?.createdAt ?? Infinity, users.get(q.askerId)?.createdAt ?? Infinity) &&
+        q.createdAt <= now &&
+        (q.answeredAt === null || (q.answeredAt >= q.createdAt && q.answeredAt <= now)),
+      `${q.id}: asked or answered out of order`,
+    );
+  }
+
+  const events = new Set<string>();
+  check(new Set(data.notifications.map((n) => n.id)).size === data.notifications.length, "duplicate notification ids");
+  for (const n of data.notifications) {
+    const at = `notification ${n.eventKey} for ${n.userId}`;
+    check(!events.has(`${n.userId}|${n.eventKey}`), `${at}: told twice`);
+    events.add(`${n.userId}|${n.eventKey}`);
+    check(users.has(n.userId), `${at}: unknown user`);
+    check(n.createdAt <= now && (n.readAt === null || (n.readAt >= n.createdAt && n.readAt <= now)), `${at}: times`);
+    const p = n.projectId ? projects.get(n.projectId) : undefined;
+    check(
+      !!p && n.link.startsWith(`/${n.kind === "investment" ? "founder-dashboard" : `project/${p.slug}`}`),
+      `${at}: link`,
+    );
+    const [kind, ref] = n.eventKey.split(":");
+    check(kind === n.kind, `${at}: kind`);
+    const audience = new Set([...investorsOf(n.projectId ?? ""), ...(followersOf.get(n.projectId ?? "") ?? [])]);
+    if (n.kind === "update") {
+      const u = updates.get(ref ?? "");
+      check(
+        !!u &&
+          u.projectId === n.projectId &&
+          n.userId !== u.authorId &&
+          (u.investorsOnly ? investorsOf(u.projectId).has(n.userId) : audience.has(n.userId)),
+        `${at}: no such update, or not for this reader`,
+      );
+    } else if (n.kind === "answer") {
+      const q = questions.get(ref ?? "");
+      check(
+        !!q && q.askerId === n.userId && q.answeredAt === n.createdAt,
+        `${at}: not the asker of an answered question`,
+      );
+    } else if (n.kind === "question") {
+      const q = questions.get(ref ?? "");
+      check(
+        !!q && p?.founderId === n.userId && q.projectId === p?.id,
+        `${at}: not the founder of the question's project`,
+      );
+    } else if (n.kind === "investment") {
+      check(p?.founderId === n.userId, `${at}: not the project's founder`);
+    } else if (n.kind === "goal") {
+      check(
+        !!p && p.sharesSold === p.totalShares && audience.has(n.userId),
+        `${at}: no goal reached, or not for this reader`,
+      );
+    } else {
+      check(false, `${at}: the demo sends no ${n.kind} notifications`);
+    }
+  }
+  for (const id of [DEMO_INVESTOR_ID, DEMO_FOUNDER_ID]) {
+    const unread = data.notifications.filter((n) => n.userId === id && n.readAt === null).length;
+    check(unread >= 2 && unread <= 9, `${id}: ${unread} unread notifications, not a few`);
+  }
   return problems;
 }

@@ -99,7 +99,10 @@ async function verifyPassword(password, stored) {
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-const hashes = await Promise.all(data.users.map(() => hashPassword(DEMO_PASSWORD)));
+// One hash for every demo account: they share a published password, so a salt of their own would
+// protect nothing, and each hash costs a third of a second of CPU.
+const hash = await hashPassword(DEMO_PASSWORD);
+const hashes = data.users.map(() => hash);
 if (!(await verifyPassword(DEMO_PASSWORD, hashes[0])) || (await verifyPassword(`${DEMO_PASSWORD}x`, hashes[0]))) {
   console.error("✗ password hash self-check failed");
   process.exit(1);
@@ -142,19 +145,59 @@ function literal(value) {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-function insert(table, row) {
+// D1 refuses a statement over 100 KB (SQLITE_TOOBIG); a project row is a few KB.
+const MAX_STATEMENT = 60_000;
+const MAX_ROWS = 100;
+
+/**
+ * INSERT OR IGNORE statements for `rows` of one table: rows with the same columns share a
+ * statement (up to MAX_ROWS rows or MAX_STATEMENT characters), so wrangler runs dozens of
+ * statements instead of over a thousand.
+ */
+function insert(table, rows) {
   const known = columns.get(table);
-  const keys = Object.keys(row);
-  for (const k of keys) {
-    if (!known?.has(snake(k))) throw new Error(`${table}.${snake(k)} is not a column of the migrated schema`);
+  const groups = new Map();
+  for (const row of rows) {
+    const keys = Object.keys(row);
+    for (const k of keys) {
+      if (!known?.has(snake(k))) throw new Error(`${table}.${snake(k)} is not a column of the migrated schema`);
+    }
+    const sig = keys.join(",");
+    groups.set(sig, [...(groups.get(sig) ?? []), row]);
   }
-  return `INSERT OR IGNORE INTO ${table} (${keys.map(snake).join(", ")}) VALUES (${keys.map((k) => literal(row[k])).join(", ")});`;
+  const out = [];
+  for (const [sig, group] of groups) {
+    const keys = sig.split(",");
+    const head = `INSERT OR IGNORE INTO ${table} (${keys.map(snake).join(", ")}) VALUES\n`;
+    let values = [];
+    let size = 0;
+    const flush = () => {
+      if (values.length) out.push(`${head}${values.join(",\n")};`);
+      values = [];
+      size = 0;
+    };
+    for (const row of group) {
+      const tuple = `(${keys.map((k) => literal(row[k])).join(", ")})`;
+      if (values.length >= MAX_ROWS || size + tuple.length > MAX_STATEMENT) flush();
+      values.push(tuple);
+      size += tuple.length + 2;
+    }
+    flush();
+  }
+  return out;
 }
 
 const statements = [
-  ...data.users.map((u, i) => insert("users", { ...u, passwordHash: hashes[i] })),
-  ...data.projects.map((p) => insert("projects", p)),
-  ...data.investments.map((inv) => insert("investments", inv)),
+  ...insert(
+    "users",
+    data.users.map((u, i) => ({ ...u, passwordHash: hashes[i] })),
+  ),
+  ...insert("projects", data.projects),
+  ...insert("investments", data.investments),
+  ...insert("project_follows", data.follows),
+  ...insert("project_updates", data.updates),
+  ...insert("project_questions", data.questions),
+  ...insert("notifications", data.notifications),
 ];
 
 const dir = mkdtempSync(join(tmpdir(), "campusfund-seed-"));
@@ -180,6 +223,8 @@ if (res.status !== 0) {
 }
 
 console.log(
-  `Seeded ${data.users.length} users, ${data.projects.length} projects, ${data.investments.length} investments (existing rows kept)` +
+  `Seeded ${data.users.length} users, ${data.projects.length} projects, ${data.investments.length} investments, ` +
+    `${data.follows.length} follows, ${data.updates.length} updates, ${data.questions.length} questions, ` +
+    `${data.notifications.length} notifications (existing rows kept)` +
     (persistTo ? ` into ${persistTo}` : ""),
 );

@@ -114,7 +114,7 @@ test.describe("static files carry the security headers", () => {
     await page.goto("/");
     const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
     expect(script).toMatch(/^\/assets\/.+\.js$/);
-    for (const path of ["/favicon.svg", "/images/placeholder-logo.svg", "/docs/investor-deck.pdf", script!]) {
+    for (const path of ["/favicon.svg", "/images/placeholder-logo.svg", "/docs/lablink/investor-deck.pdf", script!]) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(200);
       const h = res.headers();
