@@ -27,6 +27,7 @@ export default [
     route("investor-information", "routes/settings/investor-information.tsx"),
     route("notifications", "routes/settings/notifications.tsx"),
     route("watchlist", "routes/settings/watchlist.tsx"),
+    route("tax-statement.csv", "routes/settings/tax-statement.tsx"),
   ]),
   route("investors/:username", "routes/investor-profile.tsx"),
   route("notifications", "routes/notifications.tsx"),

@@ -8,6 +8,11 @@
  * detail, Button states): days left 0 gives "Funding Closed", no shares remaining gives "Sold Out".
  * An active project is shown by what its buyers meet: sold out first, then closed, else Active.
  *
+ * A raise that has ended is named by what it raised (issue 19 §4): below its goal it is "Closed",
+ * whatever the stored word says (a 41%-funded raise is never "Completed" or "Funding completed");
+ * at or above its goal an active raise past its deadline is "Funded", and a stored funded or
+ * completed status keeps its word.
+ *
  * Pure: no I/O, no framework imports.
  */
 
@@ -31,6 +36,12 @@ export interface ProjectStatusFields {
   status: string;
   daysLeft: number;
   sharesRemaining: number;
+  /**
+   * Dollars raised so far and the goal: an ended raise below its goal is "Closed". A screen that
+   * does not carry them (an admin list, the form's badge) gets the stored word for an ended raise.
+   */
+  fundingCurrent?: number;
+  fundingGoal?: number;
 }
 
 const SHOWN: Record<ProjectStatusKey, Omit<ProjectStatus, "key" | "open">> = {
@@ -38,7 +49,7 @@ const SHOWN: Record<ProjectStatusKey, Omit<ProjectStatus, "key" | "open">> = {
   in_review: { label: "In Review", tone: "info" },
   active: { label: "Active", tone: "success" },
   "sold-out": { label: "Sold Out", tone: "info" },
-  closed: { label: "Funding Closed", tone: "muted" },
+  closed: { label: "Closed", tone: "muted" },
   funded: { label: "Funded", tone: "info" },
   completed: { label: "Completed", tone: "muted" },
   cancelled: { label: "Cancelled", tone: "danger" },
@@ -49,18 +60,28 @@ function status(key: ProjectStatusKey, open = false): ProjectStatus {
   return { key, ...SHOWN[key], open };
 }
 
+/**
+ * Whether the raise reached its goal (a goal of 0 or less counts as reached: nothing was asked;
+ * figures not given count as reached, so the stored word stands).
+ */
+export function reachedGoal(p: Pick<ProjectStatusFields, "fundingCurrent" | "fundingGoal">): boolean {
+  if (p.fundingCurrent === undefined || p.fundingGoal === undefined) return true;
+  return !(p.fundingGoal > 0) || p.fundingCurrent >= p.fundingGoal;
+}
+
 /** The one status rule: which status a project shows, in what style, and whether it is open. */
 export function projectStatus(p: ProjectStatusFields): ProjectStatus {
   const stored = p.status.trim().toLowerCase();
   switch (stored) {
     case "active":
       if (!(p.sharesRemaining > 0)) return status("sold-out");
-      if (!(p.daysLeft > 0)) return status("closed");
+      if (!(p.daysLeft > 0)) return status(reachedGoal(p) ? "funded" : "closed");
       return status("active", true);
-    case "draft":
-    case "in_review":
     case "funded":
     case "completed":
+      return status(reachedGoal(p) ? stored : "closed");
+    case "draft":
+    case "in_review":
     case "cancelled":
       return status(stored);
     default:
@@ -70,14 +91,16 @@ export function projectStatus(p: ProjectStatusFields): ProjectStatus {
 
 /**
  * The "Days left" figure: the days while the project is open; otherwise why there are none to
- * count. A raise that has ended (closed, sold out, funded, completed) says `ended` (the detail
- * sidebar's "Funding completed", spec section 2); a cancelled one says so; a draft or upcoming one
- * has not opened yet.
+ * count. A raise that ended below its goal says "Closed"; one that ended at its goal (sold out,
+ * funded, completed) says `ended` (the detail sidebar's "Funding completed", spec section 2); a
+ * cancelled one says so; a draft or upcoming one has not opened yet.
  */
 export function daysLeftText(p: ProjectStatusFields, ended = "Funding completed"): number | string {
   const s = projectStatus(p);
   if (s.open) return p.daysLeft;
   switch (s.key) {
+    case "closed":
+      return "Closed";
     case "cancelled":
       return "Cancelled";
     case "draft":

@@ -191,6 +191,17 @@ export function regCfRemainingSentence(remainingDollars: number): string {
   return `You can invest up to ${formatPrice(remainingDollars)} more in Reg CF offerings in the next 12 months`;
 }
 
+/**
+ * RegA+ without declared figures: the limit is 10% of figures the investor has not given, so there
+ * is no amount to state (never "up to $0"): say what to do instead (issue 19 §4).
+ */
+export const REG_A_DECLARE = "Declare your income or net worth to see your Reg A+ limit";
+
+/** Whether the RegA+ limit cannot be stated yet: RegA+, not accredited, no figures declared. */
+export function regALimitUnknown(kind: LimitKind, f: InvestorFigures): boolean {
+  return kind === "reg-a" && !f.accredited && figuresMissing(f);
+}
+
 /** The RegA+ counterpart, naming the offering. */
 export function regARemainingSentence(remainingDollars: number, title: string): string {
   return `You can invest up to ${formatPrice(remainingDollars)} more in ${title} (a RegA+ offering)`;
@@ -201,6 +212,7 @@ export function regARemainingSentence(remainingDollars: number, title: string): 
  * text from the API and the purchase form.
  */
 export function limitRefusal(kind: LimitKind, remainingDollars: number, f: InvestorFigures, title: string): string {
+  if (regALimitUnknown(kind, f)) return `${REG_A_DECLARE}. ${raiseHint(kind, f)}`;
   const sentence =
     kind === "reg-a" ? regARemainingSentence(remainingDollars, title) : regCfRemainingSentence(remainingDollars);
   return `${sentence}. ${raiseHint(kind, f)}`;

@@ -5,7 +5,7 @@
  * outside them and on Escape.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { Form, Link, NavLink, useLocation, useMatches, useNavigation } from "react-router";
 
 import { can } from "../../domain/access";
 import type { Role } from "../../domain/types";
@@ -21,6 +21,19 @@ export interface HeaderUser {
 /** The bell's badge: the count, or 99+ beyond two digits. */
 export function unreadBadge(n: number): string {
   return n > 99 ? "99+" : String(n);
+}
+
+/**
+ * The unread count to show: the session's, unless the page shown says a newer one (/notifications
+ * marks what it shows as seen after the session was read: its loader's `bellUnread`).
+ */
+function useUnread(sessionCount: number): number {
+  const matches = useMatches();
+  for (const m of matches) {
+    const d = m.loaderData as { bellUnread?: unknown } | undefined;
+    if (d && typeof d === "object" && typeof d.bellUnread === "number") return d.bellUnread;
+  }
+  return sessionCount;
 }
 
 /** The header bell: a link to /notifications whose name says how many are unread. */
@@ -127,6 +140,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
 
   const items = navItems(user);
   const name = user?.firstName?.trim() || "Profile";
+  const unread = useUnread(user?.unread ?? 0);
 
   return (
     <header ref={headerRef} className={`site-header${scrolled ? " is-scrolled" : ""}`}>
@@ -155,6 +169,9 @@ export function Header({ user }: { user: HeaderUser | null }) {
                   <Link to="/profile" className="dropdown-item">
                     My Profile
                   </Link>
+                  <Link to="/settings?tab=watchlist" className="dropdown-item">
+                    Watchlist
+                  </Link>
                   <Link to="/settings" className="dropdown-item">
                     Account Settings
                   </Link>
@@ -174,7 +191,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
           </div>
         </nav>
 
-        {user ? <Bell unread={user.unread ?? 0} /> : null}
+        {user ? <Bell unread={unread} /> : null}
 
         <details className="nav-mobile">
           <summary className="menu-toggle">
@@ -192,6 +209,9 @@ export function Header({ user }: { user: HeaderUser | null }) {
                   </p>
                   <Link to="/profile" className="btn btn-secondary btn-block">
                     My Profile
+                  </Link>
+                  <Link to="/settings?tab=watchlist" className="btn btn-secondary btn-block">
+                    Watchlist
                   </Link>
                   <Link to="/settings" className="btn btn-secondary btn-block">
                     Account Settings

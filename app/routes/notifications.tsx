@@ -2,6 +2,11 @@
  * /notifications: the signed-in user's notifications, newest first, each a link that
  * marks it read as it opens it (/notifications/{id}), and Mark all read, a POST form that works
  * without JavaScript (and redirects, so the header's count is read again). A visitor signs in first and comes back here.
+ *
+ * Showing the page marks what it shows as seen (read), so the header bell clears: one bounded
+ * UPDATE of the unread rows on this page only (at most NOTIFICATIONS_PAGE ids), never older ones.
+ * This once they are still marked new on the page, so the reader sees what was new; the loader's
+ * `bellUnread` (what is left unread) is the count the header shows from this response on.
  */
 import { data, Form, href, Link, redirect } from "react-router";
 
@@ -18,9 +23,13 @@ export const meta: Route.MetaFunction = () => pageMeta("Notifications", "What ha
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const list = await listNotifications(getApp(context).db, user);
+  const { db } = getApp(context);
+  const list = await listNotifications(db, user);
+  const shownUnread = list.notifications.filter((n) => !n.read).map((n) => n.id);
+  // markRead with no ids would mark all: only ever call it with the shown ones.
+  const bellUnread = shownUnread.length ? (await markRead(db, user, { ids: shownUnread })).unread : list.unread;
   const saved = new URL(request.url).searchParams.get("saved") === "read" ? NOTIFICATION_MESSAGES.allRead : null;
-  return { ...list, saved };
+  return { notifications: list.notifications, fresh: shownUnread.length, bellUnread, saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,13 +53,16 @@ const KIND_LABEL: Record<string, string> = {
 };
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { notifications, unread, saved } = loaderData;
+  const { notifications, fresh, bellUnread: unread, saved } = loaderData;
   return (
     <div className="container page-body notifications-page">
       <div className="notifications-head">
         <div>
           <h1 className="page-title">Notifications</h1>
-          <p className="page-lead">{unread === 0 ? "You are all caught up." : `${unread} unread`}</p>
+          <p className="page-lead">
+            {fresh > 0 ? `${fresh} new since your last visit. ` : ""}
+            {unread === 0 ? "You are all caught up." : `${unread} older unread`}
+          </p>
         </div>
         {unread > 0 ? (
           <Form method="post">
@@ -73,10 +85,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <ul className="notification-list card">
           {notifications.map((n) => (
             <li key={n.id} className={n.read ? "notification" : "notification is-unread"}>
+              {/* Unread until this visit: marked new this once (it is now seen). */}
               <Link to={href("/notifications/:id", { id: n.id })} className="notification-link">
                 <span className="notification-kind">
                   {KIND_LABEL[n.kind] ?? n.kind}
-                  {n.read ? null : <span className="visually-hidden"> (unread)</span>}
+                  {n.read ? null : <span className="visually-hidden"> (new)</span>}
                 </span>
                 <span className="notification-text">{n.text}</span>
                 <time className="notification-date" dateTime={n.createdAt}>

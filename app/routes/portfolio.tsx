@@ -197,6 +197,9 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
       <header className="page-head">
         <h1>Portfolio</h1>
         <p className="page-lead">Track your startup investments. All money on CampusFund is simulated.</p>
+        <p>
+          <Link to="/settings?tab=watchlist">Your watchlist</Link>: the projects you follow.
+        </p>
       </header>
 
       {newUser ? (
@@ -239,11 +242,15 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                   <span className="stat-value">{formatMoney(totals.currentValue)}</span>
                   <span className={`stat-delta ${tone}`}>
                     {tone === "flat"
-                      ? "No change"
+                      ? "No change since you bought"
                       : `${sign}${formatMoney(Math.abs(totals.gain))} (${sign}${Math.abs(totals.gainPercent).toFixed(2)}%)`}
                     <span className="visually-hidden">
                       {tone === "gain" ? " gain" : tone === "loss" ? " loss" : ""}
                     </span>
+                  </span>
+                  <span className="stat-note field-hint" data-testid="value-basis">
+                    Based on the price you paid, until a later share price is set. Simulated shares are not traded, so
+                    no returns are paid out.
                   </span>
                 </li>
                 <li className="stat-card">

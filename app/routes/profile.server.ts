@@ -1,49 +1,15 @@
 /**
  * The profile page's view: what its loader shows, computed from the viewer's profile and
  * investments (`getProfile`, `listInvestments`) and the page's query (`?tab=`, `?edit=1`,
- * `?saved=1`). Pure but for the account number's hash; server only (the route imports it in its
- * loader alone).
+ * `?saved=1`). Pure; server only (the route imports it in its loader alone).
  */
-import type { ProfileInvestment, StatementRow } from "../components/profile/panels";
+import type { ProfileInvestment } from "../components/profile/panels";
 import { PROFILE_TABS, type ProfileTab } from "../components/profile/tabs";
 import { toCents, toDollars } from "../../domain/money";
+import { demoAccount, statementRows } from "../../domain/portfolio-account";
 import { chartSlices, diversificationScore, holdingsFrom } from "../../domain/portfolio-math";
 import type { ProfileDTO } from "../../domain/profile-form";
 import type { InvestmentDTO } from "../../domain/types";
-
-/**
- * A demo account number that stays the same for a user: 12 digits from SHA-256 of the user id
- * (nothing secret: it only has to look stable). Shown masked, last four digits only.
- */
-export async function demoAccountNumber(userId: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`campusfund:${userId}`)));
-  return Array.from(bytes.slice(0, 12), (b) => String(b % 10)).join("");
-}
-
-/**
- * The statement's rows: each purchase, and for a cancelled investment the refund on the day it was
- * cancelled, with running totals in date order (oldest first, in cents), shown newest first. The
- * total is what is invested now: a cancellation takes its purchase back out.
- */
-export function statementRows(investments: ProfileInvestment[]): StatementRow[] {
-  const entries = investments.flatMap((i) => {
-    const cents = toCents(i.amountInvested);
-    const purchase = { key: i._id, at: i.investedAt, projectTitle: i.projectTitle, shares: i.shares };
-    const rows = [{ ...purchase, cents, refund: false }];
-    if (i.status === "cancelled" && i.cancelledAt) {
-      rows.push({ ...purchase, key: `${i._id}-cancelled`, at: i.cancelledAt, cents: -cents, refund: true });
-    }
-    return rows;
-  });
-  const chronological = entries.sort((a, b) => a.at.localeCompare(b.at));
-  let total = 0;
-  return chronological
-    .map((e) => {
-      total += e.cents;
-      return { ...e, amount: Math.abs(e.cents) / 100, runningTotal: total / 100 };
-    })
-    .reverse();
-}
 
 /** The four stat cards: from every investment listed (the one diversification score, 0 % with none). */
 export function profileStats(investments: ProfileInvestment[]) {
@@ -102,6 +68,8 @@ export function profileView({
     accountNumber,
     investments,
     stats: profileStats(investments),
+    /** The demo account's figures (domain/portfolio-account.ts), the same on every tab and in settings. */
+    account: demoAccount(investments),
     /** The overview's pie and recent investments (active ones only). */
     active: tab === "overview" ? active : [],
     slices: tab === "overview" ? chartSlices(holdingsFrom(active)) : [],

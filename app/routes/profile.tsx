@@ -38,7 +38,8 @@ import { getApp, getUser, requireUser } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/errors";
 import { listInvestments } from "../../worker/services/holdings";
 import { getProfile, updateProfile } from "../../worker/services/profile";
-import { demoAccountNumber, profileView } from "./profile.server";
+import { profileView } from "./profile.server";
+import { demoAccountNumber } from "../../domain/portfolio-account";
 import type { Route } from "./+types/profile";
 
 export const links: Route.LinksFunction = () => [
@@ -184,7 +185,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </section>
       ) : null}
 
-      <MoneyCards />
+      <MoneyCards account={loaderData.account} />
 
       {investor ? (
         <ul className="stat-grid profile-stats" aria-label="Your investing at a glance">
@@ -219,7 +220,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         ) : tab === "preferences" ? (
           <Preferences profile={p} />
         ) : (
-          <Financial rows={loaderData.statement} accountNumber={loaderData.accountNumber} investor={investor} />
+          <Financial
+            rows={loaderData.statement}
+            account={loaderData.account}
+            accountNumber={loaderData.accountNumber}
+            investor={investor}
+          />
         )}
       </section>
     </div>

@@ -83,13 +83,13 @@ test.describe("the way in for founders", () => {
 test.describe("one status: the badge agrees with the invest button", () => {
   const statusBadges = (scope: Page | Locator) => scope.locator(".status-badge");
 
-  test("an active project past its deadline shows Funding Closed, never Active", async ({ page }) => {
-    const p = PROJECTS.pastDeadline; // status active, deadline passed, shares left
+  test("an active project past its deadline below its goal shows Closed, never Active", async ({ page }) => {
+    const p = PROJECTS.pastDeadline; // status active, deadline passed, shares left, 41% of its goal
     await page.goto(`/project/${p.slug}`);
     await expect(page.getByRole("button", { name: "Funding Closed" }).first()).toBeDisabled();
-    await expect(page.locator(".detail-badges").locator(".status-badge")).toHaveText("Funding Closed");
+    await expect(page.locator(".detail-badges").locator(".status-badge")).toHaveText("Closed");
     await expect(statusBadges(page).filter({ hasText: /^Active$/ })).toHaveCount(0);
-    await expect(page.getByRole("complementary").getByText("Funding completed")).toBeVisible();
+    await expect(page.getByRole("complementary").getByText("Closed", { exact: true })).toBeVisible();
   });
 
   test("a sold-out project shows Sold Out and its own status, never Active", async ({ page }) => {
@@ -101,12 +101,12 @@ test.describe("one status: the badge agrees with the invest button", () => {
     await expect(page.getByRole("complementary").getByText("Funding completed")).toBeVisible();
   });
 
-  test("the purchase page of a closed project says Funding Closed beside the closed notice", async ({
+  test("the purchase page of a closed project says Closed beside the closed notice", async ({
     asInvestor: { page },
   }) => {
     await page.goto(`/purchase/${PROJECTS.pastDeadline.slug}`);
     await expect(page.getByText("Funding for this project is closed")).toBeVisible();
-    await expect(statusBadges(page)).toHaveText("Funding Closed");
+    await expect(statusBadges(page)).toHaveText("Closed");
     await expect(page.getByRole("button", { name: /^(Purchase|Review Purchase)/ })).toHaveCount(0);
   });
 
@@ -130,7 +130,7 @@ test.describe("one status: the badge agrees with the invest button", () => {
     }
 
     // The cards of the two seeded projects this was about.
-    expect(seen.get(PROJECTS.pastDeadline.title)).toEqual({ badge: "Funding Closed", button: "Funding Closed" });
+    expect(seen.get(PROJECTS.pastDeadline.title)).toEqual({ badge: "Closed", button: "Funding Closed" });
     expect(seen.get(PROJECTS.soldOut.title)).toEqual({ badge: "Funded", button: "Sold Out" });
     // And every card: a closed button never sits beside an Active badge.
     const disagreeing = [...seen]

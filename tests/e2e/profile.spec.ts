@@ -48,10 +48,15 @@ test.describe("the demo investor", () => {
       new Intl.NumberFormat("en-US").format(holdings.reduce((s, h) => s + h.shares, 0)),
     );
 
-    // Deposit and Withdraw say why they do nothing; the credit card shows the spec's figures.
+    // Deposit and Withdraw say why they do nothing; the balance is virtual beside what is invested;
+    // the credit card is a student-scale line at the spec's 0.5% APR.
     await expect(page.getByRole("button", { name: "Deposit" })).toBeDisabled();
     await expect(page.getByText(/unlimited virtual funds/).first()).toBeVisible();
-    await expect(page.getByText("$100,000,000")).toBeVisible();
+    await expect(page.getByText("Unlimited (virtual)")).toBeVisible();
+    await expect(page.getByTestId("account-invested")).toHaveText(
+      money(holdings.reduce((s, h) => s + h.amountInvested, 0)),
+    );
+    await expect(page.getByText("$2,500").first()).toBeVisible();
     await expect(page.getByText("0.5%", { exact: true })).toBeVisible();
 
     // The pie: server-rendered SVG, a slice per sector with its tooltip, and a table.

@@ -141,14 +141,15 @@ test("a sold-out project shows Sold Out", async ({ page }) => {
   await expect(soldOut.first()).toBeDisabled();
 });
 
-test("a project past its deadline shows Funding Closed and Funding completed", async ({ page }) => {
+test("a project past its deadline below its goal shows Funding Closed and Closed", async ({ page }) => {
   const p = await apiProject(page.request, PROJECTS.pastDeadline.slug);
   expect(p.daysLeft).toBe(0);
   await page.goto(`/project/${p.slug}`);
   const closed = page.getByRole("button", { name: "Funding Closed" });
   await expect(closed.first()).toBeVisible();
   await expect(closed.first()).toBeDisabled();
-  await expect(page.getByRole("complementary").getByText("Funding completed")).toBeVisible();
+  await expect(page.getByRole("complementary").getByText("Closed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("complementary").getByText("Funding completed")).toHaveCount(0);
   await expect(page.getByRole("link", { name: /^(Invest Now|Invest \$|Login to Invest)/ })).toHaveCount(0);
 });
 

@@ -45,7 +45,8 @@ test.describe("account settings", () => {
   }) => {
     await page.goto("/settings?tab=cash");
     await expect(page.getByRole("heading", { name: "Cash" })).toBeVisible();
-    await expect(page.getByText("Coming soon.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Demo bank statement" })).toBeVisible();
+    await expect(page.getByText(/coming soon/i)).toHaveCount(0);
     await page.getByRole("link", { name: "Account", exact: true }).click();
     await page.getByRole("link", { name: "Login & Security" }).click();
     await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();

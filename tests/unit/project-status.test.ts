@@ -9,17 +9,20 @@ import { closedLabel, fundingState, investButtonState } from "../../domain/proje
 import { daysLeftText, projectStatus, type ProjectStatus } from "../../domain/project-status";
 import type { Role } from "../../domain/types";
 
+/** Each situation's raise is below its goal (41%): an ended one is "Closed" (issue 19 §4). */
+const BELOW_GOAL = { fundingCurrent: 41_000, fundingGoal: 100_000 };
+const AT_GOAL = { fundingCurrent: 100_000, fundingGoal: 100_000 };
 const SITUATIONS = {
-  open: { daysLeft: 12, sharesRemaining: 500 },
-  "deadline passed": { daysLeft: 0, sharesRemaining: 500 },
-  "sold out": { daysLeft: 12, sharesRemaining: 0 },
-  "deadline passed and sold out": { daysLeft: 0, sharesRemaining: 0 },
+  open: { daysLeft: 12, sharesRemaining: 500, ...BELOW_GOAL },
+  "deadline passed": { daysLeft: 0, sharesRemaining: 500, ...BELOW_GOAL },
+  "sold out": { daysLeft: 12, sharesRemaining: 0, ...BELOW_GOAL },
+  "deadline passed and sold out": { daysLeft: 0, sharesRemaining: 0, ...BELOW_GOAL },
 } as const;
 type Situation = keyof typeof SITUATIONS;
 
 const ACTIVE: ProjectStatus = { key: "active", label: "Active", tone: "success", open: true };
 const SOLD_OUT: ProjectStatus = { key: "sold-out", label: "Sold Out", tone: "info", open: false };
-const CLOSED: ProjectStatus = { key: "closed", label: "Funding Closed", tone: "muted", open: false };
+const CLOSED: ProjectStatus = { key: "closed", label: "Closed", tone: "muted", open: false };
 const FUNDED: ProjectStatus = { key: "funded", label: "Funded", tone: "info", open: false };
 const COMPLETED: ProjectStatus = { key: "completed", label: "Completed", tone: "muted", open: false };
 const CANCELLED: ProjectStatus = { key: "cancelled", label: "Cancelled", tone: "danger", open: false };
@@ -34,13 +37,8 @@ const EXPECTED: Record<string, Record<Situation, ProjectStatus>> = {
     "sold out": SOLD_OUT,
     "deadline passed and sold out": SOLD_OUT,
   },
-  funded: { open: FUNDED, "deadline passed": FUNDED, "sold out": FUNDED, "deadline passed and sold out": FUNDED },
-  completed: {
-    open: COMPLETED,
-    "deadline passed": COMPLETED,
-    "sold out": COMPLETED,
-    "deadline passed and sold out": COMPLETED,
-  },
+  funded: { open: CLOSED, "deadline passed": CLOSED, "sold out": CLOSED, "deadline passed and sold out": CLOSED },
+  completed: { open: CLOSED, "deadline passed": CLOSED, "sold out": CLOSED, "deadline passed and sold out": CLOSED },
   cancelled: {
     open: CANCELLED,
     "deadline passed": CANCELLED,
@@ -124,15 +122,36 @@ describe("the rule's details", () => {
     expect(projectStatus({ status: " Active ", daysLeft: 3, sharesRemaining: 1 })).toEqual(ACTIVE);
   });
 
-  it("the invest button of an active project past its deadline says what the badge says", () => {
+  it("an active raise past its deadline that reached its goal is Funded", () => {
+    expect(projectStatus({ status: "active", daysLeft: 0, sharesRemaining: 10, ...AT_GOAL })).toEqual(FUNDED);
+  });
+
+  it("a stored completed raise that reached its goal stays Completed", () => {
+    expect(projectStatus({ status: "completed", daysLeft: 0, sharesRemaining: 0, ...AT_GOAL })).toEqual(COMPLETED);
+  });
+
+  it("a stored completed raise at 78% of its goal is Closed", () => {
+    const p = { status: "completed", daysLeft: 0, sharesRemaining: 10, fundingCurrent: 78, fundingGoal: 100 };
+    expect(projectStatus(p)).toEqual(CLOSED);
+  });
+
+  it("without the raise's figures an ended raise keeps its stored word", () => {
+    expect(projectStatus({ status: "funded", daysLeft: 0, sharesRemaining: 0 })).toEqual(FUNDED);
+  });
+
+  it("the invest button of an active project past its deadline says Funding Closed beside a Closed badge", () => {
     const p = {
       status: "active",
       daysLeft: 0,
       sharesRemaining: 10,
+      ...BELOW_GOAL,
       sharePrice: 5,
       investmentTerms: { valuation: 0, equityPercentage: 10, minInvestment: 5 },
     };
-    expect(investButtonState(p, 1, "investor", String).label).toBe(projectStatus(p).label);
+    expect([projectStatus(p).label, investButtonState(p, 1, "investor", String).label]).toEqual([
+      "Closed",
+      "Funding Closed",
+    ]);
   });
 
   it("the invest button of a sold-out active project says what the badge says", () => {
@@ -140,6 +159,7 @@ describe("the rule's details", () => {
       status: "active",
       daysLeft: 9,
       sharesRemaining: 0,
+      ...BELOW_GOAL,
       sharePrice: 5,
       investmentTerms: { valuation: 0, equityPercentage: 10, minInvestment: 5 },
     };
@@ -150,10 +170,10 @@ describe("the rule's details", () => {
 describe("daysLeftText: the Days left figure", () => {
   const cases: [string, Situation, number | string][] = [
     ["active", "open", 12],
-    ["active", "deadline passed", "Funding completed"],
+    ["active", "deadline passed", "Closed"],
     ["active", "sold out", "Funding completed"],
-    ["funded", "sold out", "Funding completed"],
-    ["completed", "deadline passed", "Funding completed"],
+    ["funded", "sold out", "Closed"],
+    ["completed", "deadline passed", "Closed"],
     ["cancelled", "open", "Cancelled"],
     ["draft", "open", "Not open yet"],
     ["upcoming", "open", "Not open yet"],
@@ -164,8 +184,14 @@ describe("daysLeftText: the Days left figure", () => {
     });
   }
 
-  it("the card's shorter wording for an ended raise", () => {
-    expect(daysLeftText({ status: "active", daysLeft: 0, sharesRemaining: 5 }, "Closed")).toBe("Closed");
+  it("a raise that ended at its goal says Funding completed", () => {
+    expect(daysLeftText({ status: "completed", daysLeft: 0, sharesRemaining: 0, ...AT_GOAL })).toBe(
+      "Funding completed",
+    );
+  });
+
+  it("the card's shorter wording for a raise that ended at its goal", () => {
+    expect(daysLeftText({ status: "active", daysLeft: 0, sharesRemaining: 5, ...AT_GOAL }, "Closed")).toBe("Closed");
   });
 });
 

@@ -444,7 +444,7 @@ describe("the purchase enforces the limit (switch on)", () => {
     const res = await buy(project.id, token, 10);
     expect(res.status).toBe(409);
     expect((await json<{ message: string }>(res)).message).toBe(
-      `You can invest up to $0 more in ${project.title} (a RegA+ offering). RegA+ offerings take at most 10% of the greater of your annual income and net worth: add them in Settings, Investor Information, to invest.`,
+      "Declare your income or net worth to see your Reg A+ limit. RegA+ offerings take at most 10% of the greater of your annual income and net worth: add them in Settings, Investor Information, to invest.",
     );
   });
 });

@@ -33,6 +33,8 @@ const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeri
 const toTime = (isoDay: string) => Date.parse(`${isoDay}T00:00:00Z`);
 /** "Nov 21" */
 const dayLabel = (time: number) => shortDay.format(new Date(time));
+/** The day before a YYYY-MM-DD day. */
+const dayBefore = (isoDay: string) => new Date(toTime(isoDay) - DAY_MS).toISOString().slice(0, 10);
 
 /**
  * `until` (YYYY-MM-DD) extends the line flat to that day when it is later than the last
@@ -58,7 +60,14 @@ export function FundingChart({
       </p>
     );
   }
-  const extended = until && until > last.date ? [...series, { date: until, cumulative: last.cumulative }] : series;
+  // The raise stood at $0 the day before its first investment: starting there, one investment
+  // reads as a step up from nothing (never a lone dot on an axis that ends tomorrow).
+  const before = first.cumulative > 0 ? [{ date: dayBefore(first.date), cumulative: 0 }] : [];
+  const extended = [
+    ...before,
+    ...series,
+    ...(until && until > last.date ? [{ date: until, cumulative: last.cumulative }] : []),
+  ];
   // Drawn as steps: the total stays flat between investment days and rises on the day itself
   // (a straight line from one day to the next would suggest money trickling in between).
   const points = extended.flatMap((p, i) => {
@@ -120,7 +129,7 @@ function ChartSvg({
   if (!first || !final) return null;
   const start = toTime(first.date);
   const lastTime = toTime(final.date);
-  // A raise whose only investments came on its first day still gets a visible width.
+  // The points always span a day at least (they start the day before the first investment).
   const end = lastTime > start ? lastTime : start + DAY_MS;
   const top = Math.max(goal, ...points.map((p) => p.cumulative)) * 1.1 || 1;
 

@@ -1,17 +1,26 @@
-/** The profile's Financial Info tab: the demo account and its statement of purchases and refunds. */
-import { formatDate, formatMoney, formatNumber } from "../../../domain/format";
+/**
+ * The demo account and its statement of purchases and refunds: the profile's Financial Info tab and
+ * the settings' Cash tab (the same figures: domain/portfolio-account.ts).
+ */
+import { formatDate, formatMoney, formatNumber, formatPercent } from "../../../domain/format";
+import type { DemoAccount } from "../../../domain/portfolio-account";
 import { EmptyInvestments, FounderNote, type StatementRow } from "./panels";
 
 export function Financial({
   rows,
+  account,
   accountNumber,
   investor,
+  headingLevel = 3,
 }: {
-  /** The statement, newest first (profile.server.ts `statementRows`). */
+  /** The statement, newest first (domain/portfolio-account.ts `statementRows`). */
   rows: StatementRow[];
+  account: DemoAccount;
+  headingLevel?: 2 | 3;
   accountNumber: string;
   investor: boolean;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <>
       <p className="alert alert-warning profile-disclaimer">
@@ -32,12 +41,16 @@ export function Financial({
           <dd>Unlimited (virtual)</dd>
         </div>
         <div>
+          <dt>Invested so far</dt>
+          <dd data-testid="account-invested">{formatMoney(account.invested)}</dd>
+        </div>
+        <div>
           <dt>Interest rate</dt>
-          <dd>0.00%</dd>
+          <dd>{formatPercent(account.interestRate, 2)}</dd>
         </div>
       </dl>
       <div className="panel-section">
-        <h3>Demo bank statement</h3>
+        <Heading>Demo bank statement</Heading>
         {!investor ? (
           <FounderNote />
         ) : rows.length === 0 ? (

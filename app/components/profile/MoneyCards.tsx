@@ -1,10 +1,10 @@
-/** The profile's demo balance and credit cards, and its stat cards. */
-import { formatMoney } from "../../../domain/format";
-
-/** Spec section 9: the demo account's figures. */
-const DEMO_BALANCE = 10_000_000;
-const DEMO_AVAILABLE_CREDIT = 25_000_000;
-const CREDIT_LIMIT = 100_000_000;
+/**
+ * The profile's demo balance and credit cards, and its stat cards. The figures are the demo
+ * account's (domain/portfolio-account.ts), the same ones Financial Info and the settings' Cash and
+ * Banks & Cards show.
+ */
+import { formatMoney, formatPercent } from "../../../domain/format";
+import type { DemoAccount } from "../../../domain/portfolio-account";
 
 export function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -15,14 +15,55 @@ export function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function MoneyCards() {
+/** The demo credit line (spec: a credit card with 0.5% APR and a limit), plainly simulated. */
+export function CreditCard({ account, headingLevel = 2 }: { account: DemoAccount; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { credit } = account;
+  return (
+    <section className="card card-body profile-credit" aria-labelledby="credit-title">
+      <Heading id="credit-title" className="card-title">
+        Demo credit card
+      </Heading>
+      <dl className="kv-grid">
+        <div>
+          <dt>Credit limit</dt>
+          <dd>{formatMoney(credit.limit)}</dd>
+        </div>
+        <div>
+          <dt>Used</dt>
+          <dd>{formatMoney(credit.used)}</dd>
+        </div>
+        <div>
+          <dt>Available credit</dt>
+          <dd>{formatMoney(credit.available)}</dd>
+        </div>
+        <div>
+          <dt>APR</dt>
+          <dd>{formatPercent(credit.apr, 1)}</dd>
+        </div>
+      </dl>
+      <p className="field-hint">
+        Simulated, like the rest of this account: purchases are paid from the virtual balance, so nothing is ever
+        borrowed on this card.
+      </p>
+    </section>
+  );
+}
+
+export function MoneyCards({ account }: { account: DemoAccount }) {
   return (
     <div className="profile-money">
       <section className="card card-body profile-balance" aria-labelledby="balance-title">
         <h2 id="balance-title" className="card-title">
           Demo balance
         </h2>
-        <p className="profile-amount">{formatMoney(DEMO_BALANCE)}</p>
+        <p className="profile-amount">Unlimited (virtual)</p>
+        <dl className="kv-grid">
+          <div>
+            <dt>Invested so far</dt>
+            <dd data-testid="account-invested">{formatMoney(account.invested)}</dd>
+          </div>
+        </dl>
         <div className="cluster">
           <button type="button" className="btn btn-secondary btn-sm" disabled aria-describedby="funds-note">
             Deposit
@@ -35,25 +76,7 @@ export function MoneyCards() {
           Deposit and Withdraw are not needed: this demo account has unlimited virtual funds, and no real money moves.
         </p>
       </section>
-      <section className="card card-body profile-credit" aria-labelledby="credit-title">
-        <h2 id="credit-title" className="card-title">
-          CampusFund credit
-        </h2>
-        <dl className="kv-grid">
-          <div>
-            <dt>Credit limit</dt>
-            <dd>{formatMoney(CREDIT_LIMIT)}</dd>
-          </div>
-          <div>
-            <dt>Available credit</dt>
-            <dd>{formatMoney(DEMO_AVAILABLE_CREDIT)}</dd>
-          </div>
-          <div>
-            <dt>APR</dt>
-            <dd>0.5%</dd>
-          </div>
-        </dl>
-      </section>
+      <CreditCard account={account} />
     </div>
   );
 }

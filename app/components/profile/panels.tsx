@@ -30,15 +30,7 @@ export type ProfileInvestment = Pick<
 >;
 
 /** A row of the demo bank statement: a purchase, or a cancelled one's refund (dollars). */
-export interface StatementRow {
-  key: string;
-  at: string;
-  projectTitle: string;
-  shares: number;
-  refund: boolean;
-  amount: number;
-  runningTotal: number;
-}
+export type { StatementRow } from "../../../domain/portfolio-account";
 
 export function EmptyInvestments() {
   return (

@@ -9,7 +9,7 @@ import { Link } from "react-router";
 
 import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
 import { toCents } from "../../../domain/money";
-import { type Allowance, regARemainingSentence, regCfRemainingSentence } from "../../../domain/reg-cf";
+import { type Allowance, REG_A_DECLARE, regARemainingSentence, regCfRemainingSentence } from "../../../domain/reg-cf";
 
 const SETTINGS = "/settings?section=investor-information";
 
@@ -48,6 +48,19 @@ export function AllowanceNote({
     return (
       <div className="allowance">
         <p>You declared yourself an accredited investor: no investment limit applies to you.</p>
+      </div>
+    );
+  }
+  if (allowance.kind === "reg-a" && allowance.figuresMissing) {
+    // No figures, no limit to state (never "up to $0"): where to declare them.
+    return (
+      <div className={`allowance${allowance.applied ? "" : " is-off"}`}>
+        <p>
+          <strong>
+            <Link to={SETTINGS}>{REG_A_DECLARE}</Link>.
+          </strong>
+        </p>
+        {compact ? null : <p className="muted">{allowance.hint}</p>}
       </div>
     );
   }

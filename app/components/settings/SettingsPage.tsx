@@ -92,7 +92,6 @@ export function SettingsPage({
 }) {
   // A save whose session ended meanwhile: the spec's 'You must be logged in to save settings'.
   if (!shell.signedIn) return <SignedOut message={failure?.message ?? null} />;
-  const tabLabel = TABS.find((t) => t.id === tab)!.label;
   const notice =
     failure && failure.form === undefined ? (
       <Alert tone="error">{failure.message}</Alert>
@@ -130,20 +129,11 @@ export function SettingsPage({
         </div>
       ) : null}
 
-      {tab === "watchlist" ? (
+      {tab !== "account" ? (
         <div className="stack">
           {notice}
           {children}
         </div>
-      ) : tab === "followers" ? (
-        children
-      ) : tab !== "account" ? (
-        <section className="card card-body settings-soon" aria-labelledby="tab-title">
-          <h2 id="tab-title" className="card-title">
-            {tabLabel}
-          </h2>
-          <p className="muted">Coming soon.</p>
-        </section>
       ) : (
         <div className="settings-layout">
           <nav className="settings-sidebar" aria-label="Settings sections">
@@ -169,17 +159,5 @@ export function SettingsPage({
         </div>
       )}
     </div>
-  );
-}
-
-/** A section with nothing in it yet. */
-export function ComingSoon({ section }: { section: SectionId }) {
-  return (
-    <section className="card card-body" aria-labelledby="section-title">
-      <h2 id="section-title" className="card-title">
-        {SECTIONS.find((s) => s.id === section)!.label}
-      </h2>
-      <p className="muted">Coming soon.</p>
-    </section>
   );
 }

@@ -55,7 +55,8 @@ export const INVESTOR_TOUR_STEPS: readonly TourStep[] = [
     target: "tour-portfolio-link",
     fallbacks: ['.nav-desktop a[href="/portfolio"]', MOBILE_MENU],
     title: "Your portfolio",
-    content: "Every investment you make appears in your portfolio, with its value and your returns.",
+    content:
+      "Every investment you make appears in your portfolio: the shares you hold, what you paid, and their value at the latest share price.",
     position: "bottom",
     action: { type: "navigate", path: "/portfolio" },
   },

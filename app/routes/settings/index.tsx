@@ -3,25 +3,25 @@
  * (`?section=`, Public Profile by default) its links name, each read only when shown. Its forms post
  * to their sections' routes (/settings/public-profile, …), which redirect back here with `?saved=`.
  */
+import {
+  BanksCardsSection,
+  CashTab,
+  PortfolioTab,
+  TaxDocsTab,
+  VipSection,
+} from "../../components/settings/AccountMoney";
 import { FollowersTab, NotificationSettings, WatchlistTab } from "../../components/settings/Conversation";
 import { InvestorInformation } from "../../components/settings/InvestorInformation";
 import { PublicProfileSection } from "../../components/settings/PublicProfileSection";
 import { LoginSecuritySection } from "../../components/settings/SecurityForms";
-import {
-  ComingSoon,
-  SECTIONS,
-  SettingsPage,
-  TABS,
-  type SectionId,
-  type TabId,
-} from "../../components/settings/SettingsPage";
+import { SECTIONS, SettingsPage, TABS, type SectionId, type TabId } from "../../components/settings/SettingsPage";
 import { can } from "../../../domain/access";
 import { EMPTY_FINANCIALS } from "../../../domain/investor-financials-form";
 import { PREFERENCE_LABELS } from "../../../domain/notification-preferences";
 import { regCfLimits } from "../../../domain/reg-cf";
 
 import { getApp, getUser } from "../../server/guards.server";
-import { loadFollowers, loadInvestor, loadPreferences, loadWatchlist } from "./settings.server";
+import { loadFollowers, loadInvestor, loadMoney, loadPreferences, loadWatchlist } from "./settings.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/index";
 
@@ -35,7 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const shown = { tab, section, canInvest: false, isFounder: false };
   if (!user)
-    return { ...shown, investor: null, investorError: null, watchlist: [], followers: null, preferences: null };
+    return {
+      ...shown,
+      investor: null,
+      investorError: null,
+      watchlist: [],
+      followers: null,
+      preferences: null,
+      money: null,
+    };
   const db = getApp(context).db;
   const account = tab === "account";
   return {
@@ -48,15 +56,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     watchlist: tab === "watchlist" ? await loadWatchlist(db, user) : [],
     followers: tab === "followers" ? await loadFollowers(db, user) : null,
     preferences: account && section === "notifications" ? await loadPreferences(db, user) : null,
+    money:
+      tab === "portfolio" || tab === "cash" || tab === "tax-docs" || (account && section === "banks-cards")
+        ? await loadMoney(db, user)
+        : null,
   };
 }
 
 export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
   const shell = useSettingsShell();
-  const { tab, section, canInvest, isFounder, investor, investorError, watchlist, followers, preferences } = loaderData;
+  const { tab, section, canInvest, isFounder, investor, investorError, watchlist, followers, preferences, money } =
+    loaderData;
   let content: React.ReactNode = null;
   if (!shell.signedIn) content = null;
   else if (tab === "watchlist") content = <WatchlistTab projects={watchlist} />;
+  else if (tab === "portfolio" && money) content = <PortfolioTab view={money} />;
+  else if (tab === "cash" && money) content = <CashTab view={money} />;
+  else if (tab === "tax-docs" && money) content = <TaxDocsTab view={money} />;
   else if (tab === "followers") {
     content = (
       <FollowersTab project={followers?.project ?? null} followers={followers?.followers ?? []} isFounder={isFounder} />
@@ -77,7 +93,8 @@ export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
     );
   } else if (section === "notifications" && preferences) {
     content = <NotificationSettings preferences={{ ...preferences }} labels={PREFERENCE_LABELS} />;
-  } else content = <ComingSoon section={section} />;
+  } else if (section === "banks-cards" && money) content = <BanksCardsSection view={money} />;
+  else if (section === "vip") content = <VipSection />;
   return (
     <SettingsPage shell={shell} tab={tab} section={section} failure={null}>
       {content}

@@ -9,13 +9,16 @@ import { parseFormFields } from "../../../domain/form-kit";
 import { FINANCIALS_MESSAGES, type InvestorFinancials } from "../../../domain/investor-financials-form";
 import { FORM_LIMITS } from "../../../domain/limits";
 import { PASSWORD_MESSAGES } from "../../../domain/password-form";
+import { demoAccount, demoAccountNumber, statementRows, statementYears } from "../../../domain/portfolio-account";
 import { PROFILE_MESSAGES } from "../../../domain/public-profile-form";
 import type { RegCfLimits } from "../../../domain/reg-cf";
 import type { SessionUser } from "../../../domain/types";
 import type { Database } from "../../../db/client";
 import { listFollowersOfOwnProject, listWatchlist } from "../../../worker/services/follows";
+import { listInvestments } from "../../../worker/services/holdings";
 import { getFinancials } from "../../../worker/services/investor-limits";
 import { getPreferences, NOTIFICATION_MESSAGES } from "../../../worker/services/notifications";
+import type { MoneyView } from "../../components/settings/AccountMoney";
 import { readForm } from "../../server/form.server";
 import { formFailed, formFailure } from "../../server/form-result";
 import { getApp, getUser } from "../../server/guards.server";
@@ -128,3 +131,20 @@ export const loadFollowers = (db: Database, user: SessionUser) => listFollowersO
 
 /** The Notifications section: which events the user hears about. */
 export const loadPreferences = (db: Database, user: SessionUser) => getPreferences(db, user);
+
+/**
+ * The demo account's money, for the Portfolio, Cash and Tax Docs tabs and Banks & Cards: the same
+ * figures as the profile (domain/portfolio-account.ts). A founder invests nothing (spec section 6).
+ */
+export async function loadMoney(db: Database, user: SessionUser): Promise<MoneyView> {
+  const investor = can(user, "invest");
+  const investments = investor ? await listInvestments(db, user, user.id) : [];
+  const statement = statementRows(investments);
+  return {
+    investor,
+    account: demoAccount(investments),
+    statement,
+    accountNumber: await demoAccountNumber(user.id),
+    years: statementYears(statement),
+  };
+}

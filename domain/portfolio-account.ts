@@ -1,0 +1,111 @@
+/**
+ * The demo account's money, one statement for every screen that shows it (the profile's balance
+ * and credit cards, its Financial Info tab, and the settings' Cash, Banks & Cards and Tax Docs):
+ * issue 19 §4 "One set of numbers".
+ *
+ * The account is simulated (spec section 1: unlimited virtual funds, no real money). So its balance
+ * is not a number that could run out: it is "Unlimited (virtual)", and beside it the one figure that
+ * moves, what has been invested, the sum of the active purchases (a cancelled one was refunded).
+ * That is the profile's Total Invested and the statement's latest running total: the same cents.
+ *
+ * The credit card the spec names (0.5% APR and a limit) stays, at a student's scale; nothing is
+ * ever drawn on it (purchases are paid from the virtual balance), so used is always 0.
+ *
+ * Pure but for `demoAccountNumber`'s hash (WebCrypto, in the Worker and the browser alike).
+ */
+import { toCents, toDollars } from "./money";
+import type { InvestmentDTO } from "./types";
+
+/** The demo credit line: 0.5% APR (spec section 2) on a limit a student could be offered. */
+export const DEMO_CREDIT_LINE = { limit: 2_500, apr: 0.5 } as const;
+
+/** The demo account's interest rate on its balance (spec section 2, Financial Info: 0.00%). */
+export const DEMO_INTEREST_RATE = 0;
+
+export type AccountInvestment = Pick<
+  InvestmentDTO,
+  "_id" | "projectTitle" | "amountInvested" | "shares" | "status" | "investedAt" | "cancelledAt"
+>;
+
+/** The account's figures, as every card and tab says them. */
+export interface DemoAccount {
+  /** Dollars invested now: the active purchases (cancelled ones were refunded). */
+  invested: number;
+  /** Active purchases. */
+  purchases: number;
+  credit: { limit: number; used: number; available: number; apr: number };
+  interestRate: number;
+}
+
+export function demoAccount(investments: readonly Pick<AccountInvestment, "amountInvested" | "status">[]): DemoAccount {
+  const active = investments.filter((i) => i.status === "active");
+  const cents = active.reduce((sum, i) => sum + toCents(i.amountInvested), 0);
+  return {
+    invested: toDollars(cents),
+    purchases: active.length,
+    credit: { limit: DEMO_CREDIT_LINE.limit, used: 0, available: DEMO_CREDIT_LINE.limit, apr: DEMO_CREDIT_LINE.apr },
+    interestRate: DEMO_INTEREST_RATE,
+  };
+}
+
+/**
+ * A demo account number that stays the same for a user: 12 digits from SHA-256 of the user id
+ * (nothing secret: it only has to look stable). Shown masked, last four digits only.
+ */
+export async function demoAccountNumber(userId: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`campusfund:${userId}`)));
+  return Array.from(bytes.slice(0, 12), (b) => String(b % 10)).join("");
+}
+
+/** One line of the demo statement. */
+export interface StatementRow {
+  key: string;
+  at: string;
+  projectTitle: string;
+  shares: number;
+  refund: boolean;
+  amount: number;
+  runningTotal: number;
+}
+
+/**
+ * The statement's rows: each purchase, and for a cancelled investment the refund on the day it was
+ * cancelled, with running totals in date order (oldest first, in cents), shown newest first. The
+ * total is what is invested now (`demoAccount(...).invested`): a cancellation takes its purchase
+ * back out.
+ */
+export function statementRows(investments: readonly AccountInvestment[]): StatementRow[] {
+  const entries = investments.flatMap((i) => {
+    const cents = toCents(i.amountInvested);
+    const purchase = { key: i._id, at: i.investedAt, projectTitle: i.projectTitle, shares: i.shares };
+    const rows = [{ ...purchase, cents, refund: false }];
+    if (i.status === "cancelled" && i.cancelledAt) {
+      rows.push({ ...purchase, key: `${i._id}-cancelled`, at: i.cancelledAt, cents: -cents, refund: true });
+    }
+    return rows;
+  });
+  const chronological = entries.sort((a, b) => a.at.localeCompare(b.at));
+  let total = 0;
+  return chronological
+    .map((e) => {
+      total += e.cents;
+      return { ...e, amount: Math.abs(e.cents) / 100, runningTotal: total / 100 };
+    })
+    .reverse();
+}
+
+/** The calendar years (UTC) with a statement line, newest first. */
+export function statementYears(rows: readonly Pick<StatementRow, "at">[]): number[] {
+  return [...new Set(rows.map((r) => new Date(r.at).getUTCFullYear()))].filter(Number.isFinite).sort((a, b) => b - a);
+}
+
+/**
+ * A year's statement of investments (the Tax Docs tab's download): that year's lines, oldest
+ * first, and the year's net (purchases less refunds, dollars). A statement of a simulation, not a
+ * tax form: the file says so in its first line.
+ */
+export function yearStatement(rows: readonly StatementRow[], year: number) {
+  const lines = rows.filter((r) => new Date(r.at).getUTCFullYear() === year).reverse();
+  const net = lines.reduce((sum, r) => sum + (r.refund ? -toCents(r.amount) : toCents(r.amount)), 0);
+  return { lines, net: toDollars(net) };
+}
