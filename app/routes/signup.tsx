@@ -60,7 +60,8 @@ const SIGNUP_FIELDS = ["firstName", "lastName", "email", "birthDate", "password"
  * first rule broken and no field map, ADR 029): keyed by the rule's own message constant.
  */
 const FIELDS_OF_RULE: Record<string, readonly string[]> = {
-  [MESSAGES.passwordsMismatch]: ["password", "confirmPassword"],
+  // The confirmation is what a person retypes to fix it.
+  [MESSAGES.passwordsMismatch]: ["confirmPassword"],
   [MESSAGES.passwordTooShort]: ["password"],
   [MESSAGES.passwordBlank]: ["password"],
   [MESSAGES.passwordTooLong]: ["password"],
@@ -78,7 +79,7 @@ function refusalFields(e: unknown, message: string, form: Record<string, string>
   if (!isServiceError(e)) return {};
   let names: readonly string[] = [];
   if (e.code === "email_taken") names = ["email"];
-  else if (e.code === "weak_password") names = ["password", "confirmPassword"];
+  else if (e.code === "weak_password") names = ["password"];
   else if (e.code === "invalid_fields") {
     names =
       e.message === MESSAGES.signupRequired
@@ -145,7 +146,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <p className="page-lead">
           {prompt ? `${prompt.after} ` : null}Create your free account. Investing on CampusFund uses simulated money.
         </p>
-        <Form method="post" className="form" onChange={onEdit}>
+        <Form method="post" className="form" onInput={onEdit}>
           <FormMessage error={error} id="signup-error" />
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

@@ -56,10 +56,11 @@ test("a visitor who follows or asks is sent to sign in and comes back to ask", a
   const { project } = await publishedProject(request);
   const asker = await signUpViaApi(request, { firstName: "Quinn", lastName: "Asker" });
   await page.goto(`/project/${project.slug}?tab=questions`);
-  await page.getByRole("link", { name: "Sign in to ask a question" }).click();
-  await expect(page).toHaveURL(/\/signin\?redirectTo=/);
+  // A visitor's question form sends them to sign in (ADR 034): nothing typed yet.
+  await page.getByRole("button", { name: "Sign in to ask a question" }).click();
+  await expect(page).toHaveURL(/\/signin\?intent=ask&/);
   await signInViaForm(page, asker.email, TEST_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=questions$`));
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=questions#ask$`));
   await page.getByLabel("Ask the founder a question").fill("What will you build with the money?");
   await page.getByRole("button", { name: "Post question" }).click();
   await expect(page.getByText("Your question was posted. The founder will be notified.")).toBeVisible();
