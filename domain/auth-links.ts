@@ -113,10 +113,8 @@ export function pagePurpose(path: string): AuthPurpose | null {
     return null;
   }
   const invest = PURCHASE.exec(url.pathname);
-  if (invest) {
-    const project = decodeURIComponent(invest[1]!);
-    return PROJECT_REF.test(project) ? { kind: "invest", project } : null;
-  }
+  // A project reference needs no decoding (letters, digits, hyphens): anything else is not one.
+  if (invest) return PROJECT_REF.test(invest[1]!) ? { kind: "invest", project: invest[1]! } : null;
   if (url.pathname === "/settings" && url.searchParams.get("tab") === "watchlist") {
     return { kind: "page", phrase: "see your watchlist" };
   }

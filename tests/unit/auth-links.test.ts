@@ -51,5 +51,6 @@ describe("intents", () => {
     expect(pagePurpose("/purchase/sundorm?shares=10")).toEqual({ kind: "invest", project: "sundorm" });
     expect(pagePurpose("/settings?tab=watchlist")).toEqual({ kind: "page", phrase: "see your watchlist" });
     expect(pagePurpose("/about")).toBeNull();
+    expect(pagePurpose("/purchase/%E0%A4%A")).toBeNull();
   });
 });
