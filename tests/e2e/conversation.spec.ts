@@ -293,7 +293,7 @@ test("follow and unfollow from a card in the project browser, keeping the search
   await expect(card.getByRole("button", { name: `Follow ${project.title}` })).toHaveAttribute("aria-pressed", "false");
 });
 
-test("a visitor's Follow on a card signs in and comes back to the project", async ({ page, request }) => {
+test("a visitor's Follow on a card signs in and comes back to the project, following it", async ({ page, request }) => {
   const { project } = await publishedProject(request);
   const fan = await signUpViaApi(request);
   await page.goto(`/demo?q=${encodeURIComponent(project.title)}`);
@@ -303,6 +303,10 @@ test("a visitor's Follow on a card signs in and comes back to the project", asyn
     .click();
   await signInViaForm(page, fan.email, TEST_PASSWORD);
   await expect(page).toHaveURL(new RegExp(`/project/${project.slug}$`));
-  await page.getByRole("button", { name: `Follow ${project.title}` }).click();
+  // The sign-in made the follow (ADR 034).
+  await expect(page.getByRole("button", { name: `Following ${project.title}` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(page.getByText("1 follower", { exact: true })).toBeVisible();
 });
