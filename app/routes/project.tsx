@@ -17,6 +17,7 @@ import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { can } from "../../domain/access";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
+import { signinHref } from "../../domain/auth-links";
 import { formFailed, formFailure } from "../server/form-result";
 import { setFollowing } from "../../worker/services/follows";
 import { getProjectWithStanding } from "../../worker/services/investor-limits";
@@ -64,9 +65,11 @@ export const headers = actionRetryAfter;
  * hide and show of an update (ADR 030). Each
  * calls its service, which holds the rules; success redirects back (the tab and the item in the
  * URL), a refusal re-renders with the message beside the field and `error` for data clients. A
- * visitor's POST is sent to sign in and back.
+ * visitor's POST is sent to sign in and back; a follow or a question goes there as an intent
+ * (ADR 034): signed in, the follow is made, the question form opens again with what they typed.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!getApp(context).user) await visitorToSignIn(request, params.slug);
   const user = requireUser(request, context);
   const form = await readForm(request, FORM_LIMITS.conversation);
   const fields = formFields(form);
@@ -105,6 +108,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return formFailed(e, { question: fields.question ?? "", answer: fields.answer ?? "" }, { form });
   }
   return formFailure(400, "Unknown action", {});
+}
+
+/** A visitor's Follow or Ask, sent to sign in as an intent (ADR 034); anything else returns to `requireUser`. */
+async function visitorToSignIn(request: Request, project: string): Promise<void> {
+  let fields: Record<string, string>;
+  try {
+    fields = formFields(await readForm(request, FORM_LIMITS.conversation));
+  } catch {
+    return;
+  }
+  if (fields.intent === "follow") throw redirect(signinHref({ action: "follow", project }));
+  if (fields.intent === "ask") throw redirect(signinHref({ action: "ask", project, question: fields.question }));
 }
 
 export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {

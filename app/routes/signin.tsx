@@ -1,8 +1,12 @@
 /**
  * /signin (spec sections 2, 5, 8): email and password; a signed-in user is sent to their home.
  * Works without JavaScript: the action re-renders the form with the error and the typed email.
+ * A link's target (ADR 034, domain/auth-links.ts) names what the visitor was doing in the headline
+ * ("Sign in to follow SunDorm"), rides along in hidden fields, and is done once they are in
+ * (app/server/auth-intent.server.ts `completeAuthTarget`): the follow made, the question form
+ * reopened with the draft, the page opened.
  */
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, Link, redirect } from "react-router";
 
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
@@ -10,20 +14,26 @@ import { SubmitButton } from "../components/SubmitButton";
 import { MESSAGES } from "../../domain/schemas";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
-import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
+import { getApp, homeFor, requireAnonymous } from "../server/guards.server";
+import { authPrompt, completeAuthTarget } from "../server/auth-intent.server";
 import { login } from "../../worker/services/auth";
 import { DEVICE_COOKIE, readCookie, signedInHeaders } from "../../worker/services/sessions";
 import { clientAddress } from "../../worker/services/client";
 import { formFailed } from "../server/form-result";
 import type { Route } from "./+types/signin";
-import { signupHref } from "../../domain/auth-links";
+import { authTargetFields, readAuthTarget, signupHref } from "../../domain/auth-links";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign In", "Sign in to CampusFund to invest in student startups or manage your project.");
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  return null;
+  const url = new URL(request.url);
+  const target = readAuthTarget((name) => url.searchParams.get(name));
+  const prompt = await authPrompt(getApp(context).db, target, url.origin);
+  // An intent whose project is not there is dropped: the plain page, then home.
+  const carried = prompt || typeof target === "string" ? target : null;
+  return { prompt, fields: authTargetFields(carried), signupLink: signupHref(carried) };
 }
 
 export const headers = actionRetryAfter;
@@ -39,27 +49,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       deviceToken: readCookie(request, DEVICE_COOKIE),
     });
     const headers = signedInHeaders(out, app.secureCookies);
-    return redirect(safeRedirectTo(form.redirectTo, homeFor(out.user), new URL(request.url).origin), { headers });
+    const target = readAuthTarget((name) => form[name]);
+    const to = await completeAuthTarget(app.db, out.user, target, homeFor(out.user), new URL(request.url).origin);
+    return redirect(to, { headers });
   } catch (e) {
     // The password is never sent back.
     return formFailed(e, { email }, { byStatus: { 401: MESSAGES.invalidCredentialsScreen } });
   }
 }
 
-export default function SignIn({ actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const redirectTo = params.get("redirectTo") ?? "";
-  const signupLink = signupHref(redirectTo);
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { prompt, fields, signupLink } = loaderData;
   const error = actionData?.message;
 
   return (
     <div className="container auth-page">
       <div className="card auth-card">
-        <h1>Sign In</h1>
-        <p className="page-lead">Welcome back. Sign in to continue to CampusFund.</p>
+        <h1>{prompt ? `Sign in to ${prompt.phrase}` : "Sign In"}</h1>
+        <p className="page-lead">
+          {prompt ? `Welcome back. ${prompt.after}` : "Welcome back. Sign in to continue to CampusFund."}
+        </p>
         <Form method="post" className="form">
           <FormMessage error={error} id="signin-error" />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <div className="field">
             <label htmlFor="email">Email</label>
             <input

@@ -2,24 +2,31 @@
  * /signup (spec sections 2, 5, 8): first and last name, email, birth date, password twice and the
  * role (investor by default; `?role=founder`, where the founder calls to action lead, pre-selects
  * Founder). Works without JavaScript: the action re-renders the form with the error and every
- * entered value except the passwords, the chosen role included.
+ * entered value except the passwords, the chosen role included. The fields a refusal is about are
+ * marked, and with JavaScript its message goes once the person edits them, so no error stays on
+ * screen after its field is fixed. A link's target (ADR 034) works as on /signin: the headline names
+ * it, the action does it once the account exists.
  */
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { useState, type FormEvent } from "react";
+import { Form, Link, redirect } from "react-router";
 
 import { countId, LengthCount } from "../components/form/LengthCount";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
-import { maxBirthDate, MAX_EMAIL, MAX_NAME, MIN_PASSWORD } from "../../domain/schemas";
+import { maxBirthDate, MAX_EMAIL, MAX_NAME, MESSAGES, MIN_PASSWORD } from "../../domain/schemas";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
-import { getApp, homeFor, requireAnonymous, safeRedirectTo } from "../server/guards.server";
+import { getApp, homeFor, requireAnonymous } from "../server/guards.server";
+import { authPrompt, completeAuthTarget } from "../server/auth-intent.server";
 import { registerUser } from "../../worker/services/auth";
 import { signedInHeaders } from "../../worker/services/sessions";
 import { clientAddress } from "../../worker/services/client";
-import { formFailed } from "../server/form-result";
+import { formFailure, serviceRefusal } from "../server/form-result";
+import type { FieldErrors } from "../../domain/form-kit";
+import { isServiceError } from "../../worker/services/errors";
 import type { Route } from "./+types/signup";
-import { signinHref } from "../../domain/auth-links";
+import { authTargetFields, readAuthTarget, signinHref } from "../../domain/auth-links";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign Up", "Create a CampusFund account to invest in student startups or raise for your own.");
@@ -29,9 +36,57 @@ function roleParam(request: Request): "investor" | "founder" {
   return new URL(request.url).searchParams.get("role") === "founder" ? "founder" : "investor";
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  return { maxBirthDate: maxBirthDate(), role: roleParam(request) };
+  const url = new URL(request.url);
+  const target = readAuthTarget((name) => url.searchParams.get(name));
+  const prompt = await authPrompt(getApp(context).db, target, url.origin);
+  // An intent whose project is not there is dropped: the plain page, then home.
+  const carried = prompt || typeof target === "string" ? target : null;
+  return {
+    maxBirthDate: maxBirthDate(),
+    role: roleParam(request),
+    prompt,
+    fields: authTargetFields(carried),
+    signinLink: signinHref(carried),
+  };
+}
+
+/** The sign-up fields, in the form's order. */
+const SIGNUP_FIELDS = ["firstName", "lastName", "email", "birthDate", "password", "confirmPassword", "role"] as const;
+
+/**
+ * The fields each of the schema's rules is about (domain/schemas.ts `signupSchema` answers with the
+ * first rule broken and no field map, ADR 029): keyed by the rule's own message constant.
+ */
+const FIELDS_OF_RULE: Record<string, readonly string[]> = {
+  // The confirmation is what a person retypes to fix it.
+  [MESSAGES.passwordsMismatch]: ["confirmPassword"],
+  [MESSAGES.passwordTooShort]: ["password"],
+  [MESSAGES.passwordBlank]: ["password"],
+  [MESSAGES.passwordTooLong]: ["password"],
+  [MESSAGES.invalidBirthDate]: ["birthDate"],
+  [MESSAGES.tooYoung]: ["birthDate"],
+  [MESSAGES.invalidEmail]: ["email"],
+  [MESSAGES.emailTooLong]: ["email"],
+  [MESSAGES.firstNameTooLong]: ["firstName"],
+  [MESSAGES.lastNameTooLong]: ["lastName"],
+  [MESSAGES.invalidRole]: ["role"],
+};
+
+/** A sign-up refusal's fields, each with the banner's message: by code, else by the rule broken. */
+function refusalFields(e: unknown, message: string, form: Record<string, string>): FieldErrors {
+  if (!isServiceError(e)) return {};
+  let names: readonly string[] = [];
+  if (e.code === "email_taken") names = ["email"];
+  else if (e.code === "weak_password") names = ["password"];
+  else if (e.code === "invalid_fields") {
+    names =
+      e.message === MESSAGES.signupRequired
+        ? SIGNUP_FIELDS.filter((n) => n !== "role" && !(form[n] ?? "").trim())
+        : (FIELDS_OF_RULE[e.message] ?? []);
+  }
+  return Object.fromEntries(names.map((n) => [n, message]));
 }
 
 export const headers = actionRetryAfter;
@@ -51,17 +106,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     const out = await registerUser(app.db, form, { clientIp: clientAddress(request), requireConfirm: true });
     const home = `${homeFor(out.user)}?newUser=1`;
     const headers = signedInHeaders(out, app.secureCookies);
-    return redirect(safeRedirectTo(form.redirectTo, home, new URL(request.url).origin), { headers });
+    const target = readAuthTarget((name) => form[name]);
+    const to = await completeAuthTarget(app.db, out.user, target, home, new URL(request.url).origin);
+    return redirect(to, { headers });
   } catch (e) {
-    return formFailed(e, values);
+    const r = serviceRefusal(e);
+    return formFailure(r.status, r.message, values, { errors: refusalFields(e, r.message, form), headers: r.headers });
   }
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const redirectTo = params.get("redirectTo") ?? "";
-  const signinLink = signinHref(redirectTo);
-  const error = actionData?.message;
+  const { prompt, fields, signinLink } = loaderData;
+  // The fields edited since this answer came (with JavaScript): their errors are gone.
+  const [edited, setEdited] = useState<{ answer: unknown; names: ReadonlySet<string> }>({
+    answer: actionData,
+    names: new Set(),
+  });
+  const editedNames = edited.answer === actionData ? edited.names : new Set<string>();
+  const onEdit = (e: FormEvent<HTMLFormElement>) => {
+    const name = (e.target as HTMLInputElement).name;
+    if (!actionData || !name || editedNames.has(name)) return;
+    setEdited({ answer: actionData, names: new Set([...editedNames, name]) });
+  };
+  const fieldErrors = actionData?.errors ?? {};
+  const open = Object.keys(fieldErrors).filter((n) => !editedNames.has(n));
+  // The message stays while a field it is about is not edited yet (or it is about no field).
+  const error = actionData && (open.length > 0 || Object.keys(fieldErrors).length === 0) ? actionData.message : null;
+  const invalid = (name: string) =>
+    open.includes(name) ? { "aria-invalid": true as const, "aria-errormessage": "signup-error" } : {};
   const v = actionData?.values;
   // After an error, the role that was posted; otherwise the one the link asked for (server-rendered,
   // so it works without JavaScript).
@@ -70,17 +142,22 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="container auth-page">
       <div className="card auth-card auth-card-wide">
-        <h1>Sign Up</h1>
-        <p className="page-lead">Create your free account. Investing on CampusFund uses simulated money.</p>
-        <Form method="post" className="form">
-          <FormMessage error={error} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
+        <h1>{prompt ? `Sign up to ${prompt.phrase}` : "Sign Up"}</h1>
+        <p className="page-lead">
+          {prompt ? `${prompt.after} ` : null}Create your free account. Investing on CampusFund uses simulated money.
+        </p>
+        <Form method="post" className="form" onInput={onEdit}>
+          <FormMessage error={error} id="signup-error" />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <div className="form-row">
             <div className="field">
               <label htmlFor="firstName">First name</label>
               <input
                 id="firstName"
                 name="firstName"
+                {...invalid("firstName")}
                 autoComplete="given-name"
                 required
                 aria-describedby={countId("firstName")}
@@ -93,6 +170,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
               <input
                 id="lastName"
                 name="lastName"
+                {...invalid("lastName")}
                 autoComplete="family-name"
                 required
                 aria-describedby={countId("lastName")}
@@ -106,6 +184,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             <input
               id="email"
               name="email"
+              {...invalid("email")}
               type="email"
               autoComplete="email"
               required
@@ -119,6 +198,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             <input
               id="birthDate"
               name="birthDate"
+              {...invalid("birthDate")}
               type="date"
               autoComplete="bday"
               required
@@ -136,6 +216,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
               <input
                 id="password"
                 name="password"
+                {...invalid("password")}
                 type="password"
                 autoComplete="new-password"
                 required
@@ -151,6 +232,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
               <input
                 id="confirmPassword"
                 name="confirmPassword"
+                {...invalid("confirmPassword")}
                 type="password"
                 autoComplete="new-password"
                 required
@@ -178,6 +260,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
               </label>
             </div>
           </fieldset>
+          <p className="field-hint">
+            By creating an account you agree to the <Link to="/terms-of-service">Terms of Service</Link> and{" "}
+            <Link to="/privacy-policy">Privacy Policy</Link>.
+          </p>
           <SubmitButton pendingLabel="Creating Account...">Create Account</SubmitButton>
         </Form>
         <p className="form-footer">

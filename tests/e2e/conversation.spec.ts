@@ -56,10 +56,11 @@ test("a visitor who follows or asks is sent to sign in and comes back to ask", a
   const { project } = await publishedProject(request);
   const asker = await signUpViaApi(request, { firstName: "Quinn", lastName: "Asker" });
   await page.goto(`/project/${project.slug}?tab=questions`);
-  await page.getByRole("link", { name: "Sign in to ask a question" }).click();
-  await expect(page).toHaveURL(/\/signin\?redirectTo=/);
+  // A visitor's question form sends them to sign in (ADR 034): nothing typed yet.
+  await page.getByRole("button", { name: "Sign in to ask a question" }).click();
+  await expect(page).toHaveURL(/\/signin\?intent=ask&/);
   await signInViaForm(page, asker.email, TEST_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=questions$`));
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=questions#ask$`));
   await page.getByLabel("Ask the founder a question").fill("What will you build with the money?");
   await page.getByRole("button", { name: "Post question" }).click();
   await expect(page.getByText("Your question was posted. The founder will be notified.")).toBeVisible();
@@ -291,7 +292,7 @@ test("follow and unfollow from a card in the project browser, keeping the search
   await expect(card.getByRole("button", { name: `Follow ${project.title}` })).toHaveAttribute("aria-pressed", "false");
 });
 
-test("a visitor's Follow on a card signs in and comes back to the project", async ({ page, request }) => {
+test("a visitor's Follow on a card signs in and comes back to the project, following it", async ({ page, request }) => {
   const { project } = await publishedProject(request);
   const fan = await signUpViaApi(request);
   await page.goto(`/demo?q=${encodeURIComponent(project.title)}`);
@@ -301,6 +302,10 @@ test("a visitor's Follow on a card signs in and comes back to the project", asyn
     .click();
   await signInViaForm(page, fan.email, TEST_PASSWORD);
   await expect(page).toHaveURL(new RegExp(`/project/${project.slug}$`));
-  await page.getByRole("button", { name: `Follow ${project.title}` }).click();
+  // The sign-in made the follow (ADR 034).
+  await expect(page.getByRole("button", { name: `Following ${project.title}` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(page.getByText("1 follower", { exact: true })).toBeVisible();
 });

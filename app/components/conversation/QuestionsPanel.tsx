@@ -1,11 +1,12 @@
 /**
  * The project page's Questions tab. A signed-in user asks (a POST form that works
- * without JavaScript); a visitor gets a link to sign in that comes back here. Each question shows
+ * without JavaScript); a visitor gets the same form, whose post sends them to sign in carrying what
+ * they typed, and the form opens again with it afterwards (`?question=`, ADR 034). Each question shows
  * the asker's name as public lists show it, the date, and the founder's answer under it. The
  * founder (and admins) answer, edit an answer, and hide or show a question from here. The
  * project's own founder gets no Ask form (they answer), but a link to their dashboard's open questions.
  */
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 
 import { formatDate } from "../../../domain/format";
 import type { FieldErrors, InputConstraints } from "../../../domain/form-kit";
@@ -27,7 +28,6 @@ export function QuestionsPanel({
   signedIn,
   canManage,
   isOwner,
-  signInHref,
   action,
   formState,
   message,
@@ -38,7 +38,6 @@ export function QuestionsPanel({
   canManage: boolean;
   /** The viewer is the project's own founder: no Ask form. */
   isOwner: boolean;
-  signInHref: string;
   action: string;
   formState: QuestionsFormState | null;
   message: string | null;
@@ -46,6 +45,9 @@ export function QuestionsPanel({
   constraints: { question: InputConstraints; answer: InputConstraints };
 }) {
   const ask = formState?.form === "ask" ? formState : null;
+  // A draft carried through sign-in (ADR 034).
+  const [params] = useSearchParams();
+  const draft = params.get("question");
   return (
     <>
       <h2>Questions</h2>
@@ -55,8 +57,9 @@ export function QuestionsPanel({
           Investors ask their questions here; answer them below.{" "}
           <Link to="/founder-dashboard#questions">Open questions on your dashboard</Link>
         </p>
-      ) : signedIn ? (
-        // The fragment brings a browser without JavaScript back to this form after a refusal.
+      ) : (
+        // The fragment brings a browser without JavaScript back to this form after a refusal. A
+        // visitor's post is sent to sign in with the question (routes/project.tsx).
         <Form method="post" action={`${action}#ask`} className="ask-form" id="ask" noValidate>
           {ask && Object.keys(ask.errors).length ? (
             <div className="alert alert-error" role="alert">
@@ -70,18 +73,12 @@ export function QuestionsPanel({
             errors={ask?.errors}
             constraints={constraints.question}
           >
-            {(p) => <textarea {...p} rows={3} defaultValue={ask?.values.question ?? ""} />}
+            {(p) => <textarea {...p} rows={3} defaultValue={ask?.values.question ?? draft ?? ""} />}
           </Field>
           <button type="submit" className="btn btn-primary">
-            Post question
+            {signedIn ? "Post question" : "Sign in to ask a question"}
           </button>
         </Form>
-      ) : (
-        <p className="ask-signin">
-          <Link className="btn btn-secondary" to={signInHref}>
-            Sign in to ask a question
-          </Link>
-        </p>
       )}
       {questions.length === 0 ? (
         <p className="muted">{isOwner ? "No questions yet." : "No questions yet. Be the first to ask."}</p>

@@ -76,7 +76,8 @@ export function DetailPage({
   const { allowance, ownedShares, fallbackShares: fallback, initial } = view;
   const base = href("/project/:slug", { slug: project.slug });
   const here = `${base}${tab === "overview" ? "" : `?tab=${tab}`}`;
-  const signInHref = signinHref(here);
+  // A visitor's Follow leads to sign in with the intent (ADR 034); Ask posts its draft there.
+  const followSignIn = signinHref({ action: "follow", project: project.slug });
 
   const input = useShareInput(initial.shares, initial.message, project.sharesRemaining);
   const shares = input.shares;
@@ -101,7 +102,7 @@ export function DetailPage({
         followers={followers}
         signedIn={signedIn}
         here={here}
-        signInHref={signInHref}
+        signInHref={followSignIn}
         followRefusal={followRefusal}
         isOwner={isOwner}
       />
@@ -138,7 +139,6 @@ export function DetailPage({
                   signedIn={signedIn}
                   canManage={canManage}
                   isOwner={isOwner}
-                  signInHref={signInHref}
                   action={here}
                   formState={formState}
                   message={saved}

@@ -119,7 +119,7 @@ export function ProjectCard({
             following={following}
             signedIn={role !== null}
             action={`${location.pathname}${location.search}`}
-            signInHref={signinHref(detail)}
+            signInHref={signinHref({ action: "follow", project: project.slug })}
             className="btn btn-ghost btn-sm"
           />
         </div>
