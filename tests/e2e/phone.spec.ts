@@ -41,10 +41,11 @@ async function expectOneRow(page: Page, list: string) {
 
 test("a phone keeps an Invest bar at the bottom of the project page, with raised of goal", async ({ page }) => {
   const p = await apiProject(page.request, PROJECTS.open.slug);
+  const { fundingGoal } = (await (await page.request.get(`/api/projects/${p.slug}`)).json()) as { fundingGoal: number };
   await page.goto(`/project/${p.slug}`);
   const bar = investBar(page);
   await expect(bar).toBeVisible();
-  await expect(bar).toContainText(`${money(p.fundingCurrent)} raised of ${money(p.fundingGoal)}`);
+  await expect(bar).toContainText(`${money(p.fundingCurrent)} raised of ${money(fundingGoal)}`);
   await expect(bar).toContainText(`${p.daysLeft} days left`);
   // A visitor's Invest is the sidebar's: sign in, then back to the purchase.
   const invest = bar.getByRole("link", { name: "Login to Invest" });
@@ -99,6 +100,20 @@ test("tabs and category chips stay in one row at 390 px; the page never scrolls 
   await page.goto("/demo");
   await expectOneRow(page, ".filter-bar ul");
   await expectOneRow(page, ".pager ul");
+  await expectNoSidewaysScroll(page);
+});
+
+test("'Funding Closed' stays on one line in a project card at 390 px", async ({ page }) => {
+  await page.goto(`/demo?q=${PROJECTS.pastDeadline.title}`);
+  const closed = page.getByRole("button", { name: "Funding Closed" }).first();
+  await expect(closed).toBeVisible();
+  // One client rectangle per line of its text.
+  const lines = await closed.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getClientRects().length;
+  });
+  expect(lines).toBe(1);
   await expectNoSidewaysScroll(page);
 });
 
