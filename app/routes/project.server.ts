@@ -23,6 +23,7 @@ import { allowanceFor, limitKindFor } from "../../domain/reg-cf";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { InvestorStanding } from "../../worker/services/investor-limits";
 import { canEditProject } from "../../worker/services/project-editor";
+import type { InvestorsPage } from "../../domain/investor-list";
 import type { ProjectDetailExtras } from "../../worker/services/projects";
 
 /** `?saved=` codes after the conversation's redirects (codes, never free text). */
@@ -59,6 +60,7 @@ export function projectView({
   tab,
   updates,
   questions,
+  investorsPage = null,
   query,
 }: {
   viewer: SessionUser | null;
@@ -68,9 +70,11 @@ export function projectView({
   tab: DetailTabId;
   updates: UpdateDTO[];
   questions: QuestionDTO[];
+  /** The Investment tab's page of the public investor list. */
+  investorsPage?: InvestorsPage | null;
   query: URLSearchParams;
 }) {
-  const { raise, followers, following } = detail;
+  const { raise, followers, following, updateCount, questionCount } = detail;
   const kind = limitKindFor(project.regulationType);
   // Shown only when the investor's limits are on (the purchase page also says what they would be).
   const allowance =
@@ -113,5 +117,8 @@ export function projectView({
     progress: progressPercent(project.fundingCurrent, project.fundingGoal),
     valuation: displayValuation(terms.valuation, project.fundingGoal, terms.equityPercentage),
     concentration: largestInvestorSentence(raise),
+    investorsPage,
+    updateCount,
+    questionCount,
   } satisfies DetailView;
 }

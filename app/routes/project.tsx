@@ -4,7 +4,8 @@
  * JavaScript the calculator updates in place. For a signed-in investor the same statement carries
  * their standing in the offering (worker/services/investor-limits.ts `getProjectWithStanding`):
  * the calculator shows the remaining allowance when their investment limits are on, and the
- * shares they already hold. A sold-out project shows no calculator.
+ * shares they already hold. A sold-out project shows no calculator. The Investment tab adds one page
+ * of the public investor list (`?investors=2`), read only there.
  */
 import { data, isRouteErrorResponse, redirect } from "react-router";
 
@@ -23,6 +24,8 @@ import { setFollowing } from "../../worker/services/follows";
 import { getProjectWithStanding } from "../../worker/services/investor-limits";
 import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from "../../worker/services/questions";
 import { listUpdatesFor, setUpdateHidden } from "../../worker/services/updates";
+import { investorsPageParam } from "../../domain/investor-list";
+import { listProjectInvestorsPage } from "../../worker/services/projects";
 import { detailTab, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 
@@ -54,7 +57,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The tab's own read, one statement, only for the tab shown (session + project + tab: 3 queries).
   const updates = tab === "updates" ? await listUpdatesFor(db, user, owner) : [];
   const questions = tab === "questions" ? await listQuestionsFor(db, user, owner) : [];
-  return projectView({ viewer: user, project, standing, detail: found.detail, tab, updates, questions, query });
+  // The Investment tab's public investor list: one page (`?investors=`; anything but a page number
+  // in range is the first page), one statement with its total.
+  const investorsPage =
+    tab === "investment"
+      ? await listProjectInvestorsPage(db, project._id, investorsPageParam(query.get("investors")))
+      : null;
+  return projectView({
+    viewer: user,
+    project,
+    standing,
+    detail: found.detail,
+    tab,
+    updates,
+    questions,
+    investorsPage,
+    query,
+  });
 }
 
 /** `Retry-After` of a refused follow or post reaches the page door too (ADR 025). */

@@ -3,6 +3,7 @@
  * with a window function, and the detail query carries the investor count as a subquery.
  */
 import type { PublicInvestor } from "../../domain/founder-dashboard";
+import { INVESTORS_MAX_PAGE, INVESTORS_PAGE_SIZE, type InvestorsPage } from "../../domain/investor-list";
 import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from "drizzle-orm";
 
@@ -338,30 +339,43 @@ export interface ProjectDetailExtras {
   raise: RaiseFigures;
   followers: number;
   following: boolean;
+  /** The updates and questions the viewer's Updates and Questions tabs list ("Updates (3)"). */
+  updateCount: number;
+  questionCount: number;
 }
 
 /**
- * The detail read's extra columns: the largest investor's total, the follower count and
- * whether `viewer` follows the project. Subqueries of the project's own statement.
+ * The detail read's extra columns: the largest investor's total, the follower count, whether
+ * `viewer` follows the project, and the counts of the updates and questions the viewer's tabs
+ * show (the rules of `listUpdatesFor` and `listQuestionsFor`: the project's founder and admins
+ * count hidden ones too). Subqueries of the project's own statement, on their project indexes.
  */
-export function detailColumns(viewer: Pick<SessionUser, "id"> | null) {
+export function detailColumns(viewer: Pick<SessionUser, "id" | "role"> | null) {
+  // canEditProject in SQL: an admin, or a founder on their own project.
+  const admin = can(viewer, "administer") ? 1 : 0;
+  const raiser = viewer && can(viewer, "raise") ? viewer.id : "";
+  const privileged = sql`(${admin} = 1 or "projects"."founder_id" = ${raiser})`;
   return {
     largest: largestInvestorCents,
     followers: sql<number>`(select count(*) from project_follows f where f.project_id = "projects"."id")`,
     following: viewer
       ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${viewer.id})`
       : sql<number>`0`,
+    updateCount: sql<number>`(select count(*) from project_updates pu where pu.project_id = "projects"."id" and (${privileged} or (pu.hidden = 0 and not exists (select 1 from users a where a.id = pu.author_id and a.suspended_at is not null))))`,
+    questionCount: sql<number>`(select count(*) from project_questions pq join users qa on qa.id = pq.asker_id where pq.project_id = "projects"."id" and (${privileged} or (pq.hidden = 0 and qa.suspended_at is null)))`,
   };
 }
 
 export function readDetail(
   project: ProjectDTO,
-  row: { largest: number | null; followers: number; following: number },
+  row: { largest: number | null; followers: number; following: number; updateCount: number; questionCount: number },
 ): ProjectDetailExtras {
   return {
     raise: raiseFigures(project, toDollars(Number(row.largest ?? 0))),
     followers: Number(row.followers),
     following: Number(row.following) === 1,
+    updateCount: Number(row.updateCount),
+    questionCount: Number(row.questionCount),
   };
 }
 
@@ -469,4 +483,50 @@ export async function getProjectInvestors(
         investedAt: new Date(r.createdAt ?? 0).toISOString(),
       })),
   };
+}
+
+/**
+ * One page of a project's public investor list (the project page's Investment tab): its active
+ * investments, newest first, each named like `GET /api/projects/{slug}/investors` names them, and
+ * the total, in one statement (a left join keeps the count row when the page is past the end).
+ * Reads investments_project_recent_idx: no sort, no scan past the page.
+ */
+export async function listProjectInvestorsPage(
+  db: Database,
+  projectId: string,
+  page: number,
+  pageSize: number = INVESTORS_PAGE_SIZE,
+): Promise<InvestorsPage> {
+  const safePage = Number.isInteger(page) && page >= 1 && page <= INVESTORS_MAX_PAGE ? page : 1;
+  const rows = await db.all<{
+    total: number;
+    first_name: string | null;
+    last_name: string | null;
+    shares: number | null;
+    amount_cents: number | null;
+    created_at: number | null;
+  }>(sql`
+    select c.total as total, s.first_name as first_name, s.last_name as last_name, s.shares as shares,
+      s.amount_cents as amount_cents, s.created_at as created_at
+    from (select count(*) as total from investments where project_id = ${projectId} and status = 'active') as c
+    left join (
+      select u.first_name, u.last_name, i.shares, i.amount_cents, i.created_at, i.id
+      from investments i join users u on u.id = i.investor_id
+      where i.project_id = ${projectId} and i.status = 'active'
+      order by i.created_at desc, i.id desc
+      limit ${pageSize} offset ${(safePage - 1) * pageSize}
+    ) as s on 1 = 1
+    order by s.created_at desc, s.id desc`);
+  const total = Number(rows[0]?.total ?? 0);
+  const investors: PublicInvestor[] = [];
+  for (const r of rows) {
+    if (r.shares == null || r.created_at == null) continue;
+    investors.push({
+      name: publicInvestorName(r.first_name, r.last_name),
+      shares: r.shares,
+      amountInvested: (r.amount_cents ?? 0) / 100,
+      investedAt: new Date(r.created_at).toISOString(),
+    });
+  }
+  return { investors, total, page: safePage, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }

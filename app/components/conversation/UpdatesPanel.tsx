@@ -1,6 +1,7 @@
 /**
  * The project page's Updates tab: the founder's updates, newest first. An
- * investors-only update the viewer may not read shows only its date and a short note. The founder
+ * investors-only update the viewer may not read shows only its date and a short note, and while the
+ * raise is open an "Invest to read" link to the purchase page. The founder
  * (and admins) get a link to post one from the founder dashboard.
  */
 import { Form, Link } from "react-router";
@@ -16,6 +17,7 @@ export function UpdatesPanel({
   canModerate = false,
   action,
   message = null,
+  investHref = null,
 }: {
   updates: UpdateDTO[];
   canPost: boolean;
@@ -25,6 +27,8 @@ export function UpdatesPanel({
   action?: string;
   /** What a moderation just did (`?saved=`). */
   message?: string | null;
+  /** The purchase page, while the raise is open: a locked update offers "Invest to read". */
+  investHref?: string | null;
 }) {
   return (
     <>
@@ -62,9 +66,18 @@ export function UpdatesPanel({
                     <RichText text={u.body ?? ""} />
                   </>
                 ) : (
-                  <h3 id={`update-${u.id}-title`} className="update-locked">
-                    {UPDATE_MESSAGES.investorsOnlyNote}
-                  </h3>
+                  <>
+                    <h3 id={`update-${u.id}-title`} className="update-locked">
+                      {UPDATE_MESSAGES.investorsOnlyNote}
+                    </h3>
+                    {investHref ? (
+                      <p className="update-invest">
+                        <Link className="btn btn-secondary btn-sm" to={investHref}>
+                          Invest to read
+                        </Link>
+                      </p>
+                    ) : null}
+                  </>
                 )}
               </article>
               {canModerate && action ? (

@@ -3,6 +3,7 @@
  * the sidebar with the share calculator, which updates in place with JavaScript and is a GET form
  * without it (`?tab=team&shares=100`).
  */
+import type { ReactNode } from "react";
 import { href } from "react-router";
 import { QuestionsPanel, type QuestionsFormState } from "../conversation/QuestionsPanel";
 import { UpdatesPanel } from "../conversation/UpdatesPanel";
@@ -13,16 +14,18 @@ import { DetailSide } from "./DetailSide";
 import { DETAIL_TABS, type DetailTabId } from "./detail-tabs";
 import { useShareInput } from "./hooks";
 import { InvestButton } from "./InvestButton";
+import { InvestorList } from "./InvestorList";
 import { LinkTabs } from "./LinkTabs";
 import { OwnerActions } from "./OwnerActions";
 import { signinHref } from "../../../domain/auth-links";
 import type { InputConstraints } from "../../../domain/form-kit";
-import { formatPrice } from "../../../domain/format";
+import { formatMoney, formatNumber, formatPrice } from "../../../domain/format";
 import type { UpdateDTO, QuestionDTO } from "../../../domain/conversation";
-import { investButtonState, type InvestButtonState } from "../../../domain/project";
+import { fundingState, investButtonState, type InvestButtonState } from "../../../domain/project";
 import type { RaiseFigures } from "../../../domain/raise";
 import type { Allowance } from "../../../domain/reg-cf";
 import type { ProjectDTO, Role } from "../../../domain/types";
+import type { InvestorsPage } from "../../../domain/investor-list";
 
 /** What the loader says about the project, the viewer and the tab shown (project.server.ts). */
 export interface DetailView {
@@ -54,6 +57,11 @@ export interface DetailView {
   progress: number;
   valuation: number;
   concentration: string | null;
+  /** The public investor list's page (the Investment tab only, else null). */
+  investorsPage: InvestorsPage | null;
+  /** How many updates and questions the viewer's tabs list. */
+  updateCount: number;
+  questionCount: number;
 }
 
 export function DetailPage({
@@ -89,8 +97,20 @@ export function DetailPage({
     const s = q.toString();
     return s ? `${base}?${s}` : base;
   };
+  const investorsHref = (page: number) => {
+    const q = new URLSearchParams({ tab: "investment" });
+    if (shares !== fallback) q.set("shares", String(shares));
+    if (page > 1) q.set("investors", String(page));
+    return `${base}?${q.toString()}#investors`;
+  };
+  // "Updates (3)", "Questions (2)": what the viewer's tab lists.
+  const counts: Partial<Record<DetailTabId, number>> = { updates: view.updateCount, questions: view.questionCount };
+  const tabLabel = (t: (typeof DETAIL_TABS)[number]) =>
+    counts[t.id] === undefined ? t.label : `${t.label} (${formatNumber(counts[t.id]!)})`;
   const purchase = (n: number) => `${href("/purchase/:id", { id: project.slug })}?shares=${n}`;
   const state = investButtonState(project, shares, role, formatPrice);
+  // The phone's Invest bar: only while the raise is open and the viewer may invest (or sign in to).
+  const showBar = fundingState(project) === "open" && !isOwner && state.kind !== "founder";
 
   return (
     <div className="invest-page detail-page">
@@ -113,7 +133,7 @@ export function DetailPage({
             id="project-tabs"
             label="Project sections"
             active={tab}
-            tabs={DETAIL_TABS.map((t) => ({ ...t, href: `${query(t.id, shares)}#project-tabs` }))}
+            tabs={DETAIL_TABS.map((t) => ({ ...t, label: tabLabel(t), href: `${query(t.id, shares)}#project-tabs` }))}
           />
           <section className="tab-panel card" aria-label={`${DETAIL_TABS.find((t) => t.id === tab)!.label} section`}>
             {unknownAction ? <Notice tone="error">{unknownAction}</Notice> : null}
@@ -121,7 +141,15 @@ export function DetailPage({
             {tab === "team" ? <TeamPanel project={project} /> : null}
             {tab === "product" ? <ProductPanel project={project} /> : null}
             {tab === "market" ? <MarketPanel project={project} /> : null}
-            {tab === "investment" ? <InvestmentPanel project={project} raise={raise} /> : null}
+            {tab === "investment" ? (
+              <InvestmentPanel
+                project={project}
+                raise={raise}
+                investors={
+                  view.investorsPage ? <InvestorList list={view.investorsPage} hrefFor={investorsHref} /> : null
+                }
+              />
+            ) : null}
             {tab === "updates" ? (
               <UpdatesPanel
                 updates={view.updates}
@@ -129,6 +157,7 @@ export function DetailPage({
                 canModerate={view.canModerate}
                 action={here}
                 message={saved}
+                investHref={fundingState(project) === "open" && state.kind !== "founder" ? purchase(fallback) : null}
               />
             ) : null}
             {tab === "questions" ? (
@@ -171,6 +200,32 @@ export function DetailPage({
           }
         />
       </div>
+      {showBar ? (
+        <InvestBar project={project}>
+          <InvestButton state={state} href={purchase(shares)} />
+        </InvestBar>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * On a phone or a narrow tablet (one column: the calculator is far below) raised of goal, days
+ * left and the sidebar's Invest button stay at the bottom of the screen: CSS `position: sticky`,
+ * so without JavaScript too; hidden while a field has focus (the keyboard is up) and on wide screens.
+ */
+function InvestBar({ project, children }: { project: ProjectDTO; children: ReactNode }) {
+  const days = project.daysLeft === 1 ? "1 day left" : `${project.daysLeft} days left`;
+  return (
+    <div className="detail-investbar" role="group" aria-label="Invest">
+      <p className="detail-investbar-figures">
+        <span>
+          <strong>{formatMoney(project.fundingCurrent)}</strong>{" "}
+          <span className="nowrap">raised of {formatMoney(project.fundingGoal)}</span>
+        </span>
+        <span className="detail-investbar-days">{days}</span>
+      </p>
+      {children}
     </div>
   );
 }

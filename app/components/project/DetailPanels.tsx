@@ -1,4 +1,6 @@
 /** The project detail's tab panels. Server-rendered; only the active one is on the page. */
+import type { ReactNode } from "react";
+
 import { isUploadedPdf } from "../../../domain/fields";
 import { formatMoney, formatNumber, formatPercent } from "../../../domain/format";
 import { peopleOnce, personKey } from "../../../domain/people";
@@ -352,7 +354,16 @@ function CapTable({ raise }: { raise: RaiseFigures }) {
   );
 }
 
-export function InvestmentPanel({ project, raise }: { project: ProjectDTO; raise: RaiseFigures }) {
+export function InvestmentPanel({
+  project,
+  raise,
+  investors,
+}: {
+  project: ProjectDTO;
+  raise: RaiseFigures;
+  /** The public investor list, after the cap table. */
+  investors?: ReactNode;
+}) {
   const terms = project.investmentTerms;
   const fin = project.details.financials ?? {};
   const rev = fin.revenueProjections ?? {};
@@ -383,6 +394,7 @@ export function InvestmentPanel({ project, raise }: { project: ProjectDTO; raise
         </dl>
       </section>
       <CapTable raise={raise} />
+      {investors}
       <section className="panel-section" aria-labelledby="fin-h">
         <h3 id="fin-h">Financials</h3>
         <dl className="kv-grid">

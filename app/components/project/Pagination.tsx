@@ -19,14 +19,17 @@ export function Pagination({
   page,
   pageCount,
   hrefFor,
+  label = "Pagination",
 }: {
   page: number;
   pageCount: number;
   hrefFor: (page: number) => string;
+  /** The navigation's name, when the page has another list with pages. */
+  label?: string;
 }) {
   if (pageCount <= 1) return null;
   return (
-    <nav className="pager" aria-label="Pagination">
+    <nav className="pager" aria-label={label}>
       <ul>
         <li>
           {page > 1 ? (

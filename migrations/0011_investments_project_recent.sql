@@ -1,0 +1,1 @@
+CREATE INDEX `investments_project_recent_idx` ON `investments` (`project_id`,`status`,`created_at`,`id`);
