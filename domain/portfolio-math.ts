@@ -330,11 +330,11 @@ export function analysisReport(holdings: Holding[], now: number = Date.now()): A
 
   const lines: string[] = [];
   if (positions === 0) {
-    lines.push("You have no active investments yet, so there is nothing to analyse.");
+    lines.push("You have no active investments yet, so there is nothing to analyze.");
   } else {
     const sectors = sectorDistribution(holdings).length;
     lines.push(
-      `You hold ${plural(positions, "active investment", "active investments")} totalling ${formatMoney(total / 100)} across ${plural(sectors, "sector", "sectors")}.`,
+      `You hold ${plural(positions, "active investment", "active investments")} totaling ${formatMoney(total / 100)} across ${plural(sectors, "sector", "sectors")}.`,
     );
     if (largest) {
       lines.push(

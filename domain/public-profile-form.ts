@@ -118,7 +118,7 @@ const username = v.optional(
 
 export const publicProfileSchema = v.object({
   username,
-  wefunderUrl: url("Wefunder profile"),
+  wefunderUrl: url("Other investing profile"),
   bio: text("Bio", PROFILE_LIMITS.bio, { kind: "multiline" }),
   site: url("Site"),
   investingThesis: text("Investing thesis", PROFILE_LIMITS.investingThesis, { kind: "multiline" }),

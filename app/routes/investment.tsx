@@ -155,7 +155,7 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
           </div>
           {cancelled && i.cancelledAt ? (
             <div>
-              <dt>Cancelled on</dt>
+              <dt>Canceled on</dt>
               <dd>{formatDate(i.cancelledAt)}</dd>
             </div>
           ) : null}
@@ -241,7 +241,7 @@ function ConfirmCancel({
           Keep investment
         </Link>
         <button type="submit" className="btn btn-danger" disabled={busy}>
-          {busy ? "Cancelling..." : "Yes, cancel investment"}
+          {busy ? "Canceling..." : "Yes, cancel investment"}
         </button>
       </div>
     </Form>

@@ -1,7 +1,7 @@
 /**
  * /investors/:username: an investor's public page (spec sections 3 and 4, public profile
  * settings). It shows only what the owner allows: the name as the public lists show it ("Ada L."),
- * bio, investing thesis, about, interests, site and Wefunder links (rel="nofollow ugc noopener"),
+ * bio, investing thesis, about, interests, site and another investing profile's links (rel="nofollow ugc noopener"),
  * the "Premium Investor" badge unless `hideBadges`, and the published projects they backed with
  * the date of their first purchase (never amounts, which are personal) unless `hideInvestments`.
  * `hideInSearchEngines` adds `<meta name="robots" content="noindex">`. There is no location field
@@ -87,7 +87,7 @@ export default function InvestorProfile({ loaderData }: Route.ComponentProps) {
           ) : null}
           {p.wefunderUrl ? (
             <p>
-              Wefunder:{" "}
+              Investing profile:{" "}
               <a href={p.wefunderUrl} rel={REL} target="_blank">
                 {p.wefunderUrl}
               </a>

@@ -78,7 +78,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <div className="card empty-state">
           <p>No notifications yet. Follow a project to hear about its updates.</p>
           <Link className="btn btn-primary" to="/demo">
-            Browse projects
+            Explore projects
           </Link>
         </div>
       ) : (

@@ -282,7 +282,7 @@ function EmptyPortfolio() {
       <p>Back a student startup to start building your portfolio.</p>
       <div className="empty-actions">
         <Link className="btn btn-primary" to="/demo">
-          Browse Projects
+          Explore projects
         </Link>
         <Link className="btn btn-secondary" to="/explore">
           Explore Sectors

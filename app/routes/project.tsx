@@ -32,6 +32,9 @@ import type { Route } from "./+types/project";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
+  // The spec's title for a project (section 2); a missing one is titled as what it is, a 404.
+  if (!loaderData?.project)
+    return [{ title: "Project Not Found | CampusFund" }, { name: "robots", content: "noindex" }];
   const tags: ReturnType<Route.MetaFunction> = [{ title: "Project Details | CampusFund" }];
   if (loaderData?.project) {
     tags.push(

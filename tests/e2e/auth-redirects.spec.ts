@@ -126,6 +126,9 @@ test.describe("page titles", () => {
     await expect(page).toHaveTitle("Project Details | CampusFund");
     await page.goto(`/project/${PROJECTS.open.slug}?tab=team`);
     await expect(page).toHaveTitle("Project Details | CampusFund");
+    // A project that does not exist is titled as the 404 it is.
+    await page.goto("/project/no-such-project-here");
+    await expect(page).toHaveTitle("Project Not Found | CampusFund");
   });
 
   test("the portfolio", async ({ asInvestor: { page } }) => {

@@ -1,6 +1,6 @@
 /**
  * Cancelling an investment, with JavaScript on and off: an investor who bought opens
- * the investment from the portfolio, confirms, sees it Cancelled in the holdings (counted in no
+ * the investment from the portfolio, confirms, sees it Canceled in the holdings (counted in no
  * total) and the project's raise and investor count restored, for visitors too. After the cutoff
  * (48 hours before the funding deadline) there is no button and a forged form post is refused.
  */
@@ -57,7 +57,7 @@ async function publicFigures(request: APIRequestContext, slug: string) {
   };
 }
 
-test("an investor cancels from the portfolio: Cancelled in the holdings, the project's numbers restored", async ({
+test("an investor cancels from the portfolio: Canceled in the holdings, the project's numbers restored", async ({
   asInvestor: investor,
   page,
   request,
@@ -90,14 +90,14 @@ test("an investor cancels from the portfolio: Cancelled in the holdings, the pro
   await expect(page.getByText(`Your 25 shares of ${project.title} ($250) go back to the project`)).toBeVisible();
   await page.getByRole("button", { name: "Yes, cancel investment" }).click();
 
-  // Back on the portfolio: the message, the holding Cancelled, nothing counted.
+  // Back on the portfolio: the message, the holding Canceled, nothing counted.
   await expect(page).toHaveURL(new RegExp(`/portfolio\\?cancelled=${id}$`));
   await expect(
     page.getByRole("status").filter({
-      hasText: `Your investment in ${project.title} was cancelled: 25 shares ($250) went back to the project.`,
+      hasText: `Your investment in ${project.title} was canceled: 25 shares ($250) went back to the project.`,
     }),
   ).toHaveCount(1);
-  await expect(row).toContainText("Cancelled");
+  await expect(row).toContainText("Canceled");
   await expect(row.getByRole("link", { name: `Cancel investment in ${project.title}` })).toHaveCount(0);
   await expect(page.locator(".stat-card").filter({ hasText: "Total Invested" })).toContainText("$0");
   await expect(page.locator(".stat-card").filter({ hasText: "Total Shares" })).toContainText("0");
@@ -158,7 +158,7 @@ test("after the cutoff: no Cancel button, and a forged form post is refused with
   await expectAlert(
     res,
     409,
-    `Investments can no longer be cancelled: the cancellation window closed on ${closedAt}, 48 hours before the funding deadline`,
+    `Investments can no longer be canceled: the cancellation window closed on ${closedAt}, 48 hours before the funding deadline`,
   );
   expect(await publicFigures(request, project.slug)).toEqual({ raised: "$200", investors: "2" });
 });
@@ -215,7 +215,7 @@ test.describe("accessibility", () => {
     await expectNoSeriousViolations(page, "portfolio with a cancelled holding");
 
     await page.goto(`/portfolio/investments/${id}`);
-    await expect(page.locator(".purchase-facts")).toContainText("StatusCancelled");
+    await expect(page.locator(".purchase-facts")).toContainText("StatusCanceled");
     await expectNoSeriousViolations(page, "cancelled investment page");
   });
 });

@@ -123,7 +123,7 @@ test.describe("an investor with holdings", () => {
     const report = page.getByRole("dialog", { name: "Portfolio analysis report" });
     await expect(report).toBeVisible();
     await expect(
-      report.getByText(/^You hold \d+ active investments? totalling \$[\d,]+ across \d+ sectors?\.$/),
+      report.getByText(/^You hold \d+ active investments? totaling \$[\d,]+ across \d+ sectors?\.$/),
     ).toBeVisible();
     if (js) {
       // Modal: the page behind it is inert.
@@ -166,7 +166,7 @@ test.describe("an investor with holdings", () => {
 test("an investor with no investments sees the empty state", async ({ asInvestor: { page } }) => {
   await page.goto(AI);
   await expect(page.getByText("You haven't made any investments yet")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Browse Projects" })).toHaveAttribute("href", "/demo");
+  await expect(page.getByRole("link", { name: "Explore projects" })).toHaveAttribute("href", "/demo");
   await expect(page.getByRole("link", { name: "Explore Sectors" })).toHaveAttribute("href", "/explore");
   await expect(page.getByTestId("sector-donut")).toHaveCount(0);
 });

@@ -330,7 +330,7 @@ describe("analysisReport (now pinned at 2026-06-01)", () => {
 
   it("writes the report as sentences", () => {
     expect(report.lines).toEqual([
-      "You hold 4 active investments totalling $10,000 across 1 sector.",
+      "You hold 4 active investments totaling $10,000 across 1 sector.",
       "Your largest position is CampusRoute, at 40.0% of your portfolio.",
       "That is above the 30% concentration threshold.",
       "Consider spreading new investments so that no single project is more than 20% of your portfolio.",
@@ -370,7 +370,7 @@ describe("analysisReport (now pinned at 2026-06-01)", () => {
       recent180: 0,
       recent90: 0,
       recentHeavy: false,
-      lines: ["You have no active investments yet, so there is nothing to analyse."],
+      lines: ["You have no active investments yet, so there is nothing to analyze."],
     });
   });
 });

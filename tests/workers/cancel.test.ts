@@ -103,7 +103,7 @@ describe("POST /api/investments/{id}/cancel", () => {
       row: { status: kept!.status, cancelledAtSet: kept!.cancelled_at! >= before, shares: kept!.shares },
     }).toEqual({
       status: 200,
-      message: `Your investment in ${project.title} was cancelled: 30 shares ($300) went back to the project.`,
+      message: `Your investment in ${project.title} was canceled: 30 shares ($300) went back to the project.`,
       investment: { id: adaInv, status: "cancelled", cancellable: false },
       project: expect.objectContaining({ sharesSold: 20, sharesRemaining: 980, fundingCurrent: 200, investors: 1 }),
       db: {
@@ -136,7 +136,7 @@ describe("POST /api/investments/{id}/cancel", () => {
       row: (await row(adaInv))!.status,
     }).toEqual({
       status: 409,
-      message: `Investments can no longer be cancelled: the cancellation window closed on ${cancelDeadlineText(deadline)}, 48 hours before the funding deadline`,
+      message: `Investments can no longer be canceled: the cancellation window closed on ${cancelDeadlineText(deadline)}, 48 hours before the funding deadline`,
       db: before,
       row: "active",
     });
@@ -176,7 +176,7 @@ describe("POST /api/investments/{id}/cancel", () => {
     });
   });
 
-  it("cancelling twice changes nothing the second time: 409 'This investment is already cancelled'", async () => {
+  it("cancelling twice changes nothing the second time: 409 'This investment is already canceled'", async () => {
     const { project, ada, adaInv } = await twoInvestments();
     expect((await cancel(adaInv, ada.token)).status).toBe(200);
     const after = await state(project.id);
@@ -187,7 +187,7 @@ describe("POST /api/investments/{id}/cancel", () => {
       message: (await json(again)).message,
       db: await state(project.id),
       cancelledAt: (await row(adaInv))!.cancelled_at,
-    }).toEqual({ status: 409, message: "This investment is already cancelled", db: after, cancelledAt: firstAt });
+    }).toEqual({ status: 409, message: "This investment is already canceled", db: after, cancelledAt: firstAt });
   });
 
   it("two concurrent cancels of one investment: one succeeds, the numbers go down once", async () => {

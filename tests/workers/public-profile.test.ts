@@ -133,7 +133,7 @@ describe("GET and PUT /api/users/profile/{userId}", () => {
     expect(out.message).toBe("Please fix the 2 validation errors highlighted below");
     expect(out.errors).toEqual({
       site: "Please enter a valid URL for Site",
-      wefunderUrl: "Please enter a valid URL for Wefunder profile",
+      wefunderUrl: "Please enter a valid URL for Other investing profile",
     });
     expect((await get(me.user.id, me.token)).status).toBe(404); // nothing written
   });

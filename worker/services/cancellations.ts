@@ -26,19 +26,19 @@ export const cancelSlot = (userId: string): Slot => ({ key: `cancel:user:${userI
 
 export const CANCEL_MESSAGES = {
   notFound: INVESTMENT_NOT_FOUND,
-  alreadyCancelled: "This investment is already cancelled",
-  notActive: "Only an active investment can be cancelled",
+  alreadyCancelled: "This investment is already canceled",
+  notActive: "Only an active investment can be canceled",
 } as const;
 
 /** The refusal after the cutoff (ms: the investment's own, see `investmentCancelDeadline`), naming when the window closed. */
 export const cancelWindowClosedMessage = (cutoff: number) => {
   const when = cutoffText(cutoff);
-  return `Investments can no longer be cancelled: the cancellation window closed${when ? ` on ${when}` : ""}, 48 hours before the funding deadline`;
+  return `Investments can no longer be canceled: the cancellation window closed${when ? ` on ${when}` : ""}, 48 hours before the funding deadline`;
 };
 
 /** What the investor is told after a cancellation (the portfolio's banner and the API's `message`). */
 export const cancelledMessage = (title: string, shares: number, amount: number) =>
-  `Your investment in ${title} was cancelled: ${formatNumber(shares)} shares (${formatPrice(amount)}) went back to the project.`;
+  `Your investment in ${title} was canceled: ${formatNumber(shares)} shares (${formatPrice(amount)}) went back to the project.`;
 
 export interface CancelResult {
   investment: InvestmentDTO;

@@ -80,7 +80,7 @@ export const purchaseSlot = (investorId: string): Slot => ({
 
 /** A replayed purchase key whose investment was cancelled since. */
 export const purchaseCancelledMessage = (cancelledAt: number | null) =>
-  `This purchase was cancelled${cancelledAt ? ` on ${cutoffText(cancelledAt)}` : ""}: nothing was bought again. To invest, start a new purchase.`;
+  `This purchase was canceled${cancelledAt ? ` on ${cutoffText(cancelledAt)}` : ""}: nothing was bought again. To invest, start a new purchase.`;
 
 export const onlyAvailable = (n: number) => `Only ${n} shares are available for purchase`;
 export const belowMinimumMessage = (min: number) => `The minimum investment is ${formatMoney(min)}`;

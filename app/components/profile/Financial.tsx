@@ -81,7 +81,7 @@ export function Financial({
                 {rows.map((r) => (
                   <tr key={r.key}>
                     <td>{formatDate(r.at)}</td>
-                    <th scope="row">{r.refund ? `${r.projectTitle} (cancelled, refunded)` : r.projectTitle}</th>
+                    <th scope="row">{r.refund ? `${r.projectTitle} (canceled, refunded)` : r.projectTitle}</th>
                     <td className="num">{r.refund ? `−${formatNumber(r.shares)}` : formatNumber(r.shares)}</td>
                     <td className="num">
                       {r.refund ? "+" : "−"}

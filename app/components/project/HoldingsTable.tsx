@@ -67,7 +67,7 @@ export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; hi
                   {cancelled ? (
                     <>
                       <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">None (cancelled)</span>
+                      <span className="visually-hidden">None (canceled)</span>
                     </>
                   ) : (
                     formatPrice(h.currentValue)

@@ -139,7 +139,7 @@ export function PurchaseForm({
               {cancellable ? (
                 <>{cancelUntilText(cancelUntil)}: up to 48 hours before funding closes, from your portfolio.</>
               ) : (
-                <>This offering closes within 48 hours: an investment made now can no longer be cancelled.</>
+                <>This offering closes within 48 hours: an investment made now can no longer be canceled.</>
               )}
             </p>
 

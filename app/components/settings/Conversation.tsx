@@ -36,7 +36,7 @@ export function WatchlistTab({ projects }: { projects: WatchedProject[] }) {
         <div className="empty-state">
           <p>You are not following any project yet. Follow one from its page to see its progress here.</p>
           <Link className="btn btn-primary" to="/demo">
-            Browse projects
+            Explore projects
           </Link>
         </div>
       ) : (

@@ -97,7 +97,7 @@ function ProfileForm({
       <Field name="investingThesis" label="Investing thesis" hint={required} {...common}>
         {(p) => <textarea {...p} rows={4} defaultValue={v("investingThesis")} />}
       </Field>
-      <Field name="wefunderUrl" label="Wefunder profile URL" {...common}>
+      <Field name="wefunderUrl" label="Other investing profile URL" {...common}>
         {(p) => <input {...p} type="url" inputMode="url" defaultValue={v("wefunderUrl")} />}
       </Field>
       <Field name="about" label="About" {...common}>

@@ -94,7 +94,7 @@ export function TaskManager({ ready }: { ready: boolean }) {
 
   function cancelEdit() {
     resetForm();
-    setAnnouncement("Editing cancelled");
+    setAnnouncement("Editing canceled");
     textRef.current?.focus();
   }
 

@@ -28,7 +28,7 @@ export const INVESTOR_TOUR_STEPS: readonly TourStep[] = [
   {
     target: "tour-explore-link",
     fallbacks: ['.nav-desktop a[href="/demo"]', MOBILE_MENU],
-    title: "Browse projects",
+    title: "Explore projects",
     content:
       "Explore lists every student startup raising money on CampusFund. Filter by sector to find ideas you believe in.",
     position: "bottom",

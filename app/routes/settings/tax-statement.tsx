@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...lines.map((r) => [
       isoDay(Date.parse(r.at)),
       r.projectTitle,
-      r.refund ? "Refund (cancelled)" : "Purchase",
+      r.refund ? "Refund (canceled)" : "Purchase",
       r.refund ? -r.shares : r.shares,
       (r.refund ? -r.amount : r.amount).toFixed(2),
     ]),
