@@ -19,6 +19,8 @@ import { can } from "../../domain/access";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { signinHref } from "../../domain/auth-links";
+import { QUESTION_LIMITS, QUESTION_MESSAGES } from "../../domain/conversation-messages";
+import { storedLength } from "../../domain/text";
 import { formFailed, formFailure } from "../server/form-result";
 import { setFollowing } from "../../worker/services/follows";
 import { getProjectWithStanding } from "../../worker/services/investor-limits";
@@ -91,7 +93,10 @@ export const headers = actionRetryAfter;
  * (ADR 034): signed in, the follow is made, the question form opens again with what they typed.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!getApp(context).user) await visitorToSignIn(request, params.slug);
+  if (!getApp(context).user) {
+    const refused = await visitorToSignIn(request, params.slug);
+    if (refused) return refused;
+  }
   const user = requireUser(request, context);
   const form = await readForm(request, FORM_LIMITS.conversation);
   const fields = formFields(form);
@@ -132,16 +137,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return formFailure(400, "Unknown action", {});
 }
 
-/** A visitor's Follow or Ask, sent to sign in as an intent (ADR 034); anything else returns to `requireUser`. */
-async function visitorToSignIn(request: Request, project: string): Promise<void> {
+/**
+ * A visitor's Follow or Ask, sent to sign in as an intent (ADR 034); anything else returns to
+ * `requireUser`. A question over its limit is refused here, beside the field with the whole text,
+ * as it would be once signed in: the link never carries a draft it would have to cut.
+ */
+async function visitorToSignIn(request: Request, project: string) {
   let fields: Record<string, string>;
   try {
     fields = formFields(await readForm(request, FORM_LIMITS.conversation));
   } catch {
-    return;
+    return null;
   }
   if (fields.intent === "follow") throw redirect(signinHref({ action: "follow", project }));
-  if (fields.intent === "ask") throw redirect(signinHref({ action: "ask", project, question: fields.question }));
+  if (fields.intent === "ask") {
+    const question = fields.question ?? "";
+    if (storedLength(question) > QUESTION_LIMITS.question) {
+      const message = QUESTION_MESSAGES.questionTooLong;
+      return formFailure(400, message, { question, answer: "" }, { form: "ask", errors: { question: message } });
+    }
+    throw redirect(signinHref({ action: "ask", project, question }));
+  }
+  return null;
 }
 
 export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 
 import { signinHref, signupHref } from "../../domain/auth-links";
+import { QUESTION_MESSAGES } from "../../domain/conversation-messages";
 import { MESSAGES } from "../../domain/schemas";
 import { insertProject, page, rows, signup, signupForm, unique, visibleText } from "./helpers";
 
@@ -111,6 +112,19 @@ describe("Ask as a visitor", () => {
     const again = await page(back.path.replace(/#.*/, ""), { cookie: sessionCookie(res) });
     const textarea = /<textarea[^>]*name="question"[^>]*>([\s\S]*?)<\/textarea>/.exec(await again.text());
     expect(visibleText(textarea?.[1] ?? "")).toBe(visibleText(question));
+  });
+
+  it("a question over the limit is refused beside the field with the whole text, not cut on its way to sign in", async () => {
+    const project = await sunDorm();
+    const question = `${"Why ".repeat(300)}?`; // 1,201 characters
+    const res = await page(`/project/${project.slug}?tab=questions`, { form: { intent: "ask", question } });
+    const html = await res.text();
+    const textarea = /<textarea[^>]*name="question"[^>]*>([\s\S]*?)<\/textarea>/.exec(html);
+    expect({
+      status: res.status,
+      message: visibleText(html).includes(QUESTION_MESSAGES.questionTooLong),
+      kept: (textarea?.[1] ?? "").trim().length,
+    }).toEqual({ status: 400, message: true, kept: question.trim().length });
   });
 });
 
