@@ -41,25 +41,31 @@ export interface WorkingCopy {
   updatedAt: number;
 }
 
+/** A signed-in founder (the only people with a working copy), or the refusal. */
+function requireFounder(viewer: SessionUser | null, signedOut: string = PROJECT_MESSAGES.authRequired): SessionUser {
+  if (!viewer) throw new ServiceError(401, signedOut, "auth_required");
+  if (!can(viewer, "createProject")) throw new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder");
+  return viewer;
+}
+
 /** Who may keep a working copy of which project: the founder, for a new project or their draft. */
 async function targetOf(
   db: Database,
   viewer: SessionUser | null,
   idOrSlug: string | undefined,
 ): Promise<{ viewer: SessionUser; project: ProjectRow | null }> {
-  if (!viewer) {
-    const message = idOrSlug === undefined ? PROJECT_MESSAGES.authRequired : PROJECT_MESSAGES.updateSignedOut;
-    throw new ServiceError(401, message, "auth_required");
-  }
-  if (!can(viewer, "createProject")) throw new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder");
+  const founder = requireFounder(
+    viewer,
+    idOrSlug === undefined ? PROJECT_MESSAGES.authRequired : PROJECT_MESSAGES.updateSignedOut,
+  );
   if (idOrSlug === undefined) {
-    if (viewer.ownedProject) throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
-    return { viewer, project: null };
+    if (founder.ownedProject) throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
+    return { viewer: founder, project: null };
   }
-  const { project } = await loadWithInvestors(db, viewer, idOrSlug);
-  if (project.founderId !== viewer.id) throw new ServiceError(403, PROJECT_MESSAGES.noPermission, "forbidden");
+  const { project } = await loadWithInvestors(db, founder, idOrSlug);
+  if (project.founderId !== founder.id) throw new ServiceError(403, PROJECT_MESSAGES.noPermission, "forbidden");
   if (project.status !== "draft") throw new ServiceError(409, DRAFT_MESSAGES.notDraft, "not_a_draft");
-  return { viewer, project };
+  return { viewer: founder, project };
 }
 
 /**
@@ -144,17 +150,14 @@ export async function getWorkingCopy(
 
 /** `GET /api/projects/draft`: the caller's working copy, or 404. */
 export async function requireWorkingCopy(db: Database, viewer: SessionUser | null): Promise<WorkingCopy> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
-  if (!can(viewer, "createProject")) throw new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder");
-  const copy = await getWorkingCopy(db, viewer);
+  const copy = await getWorkingCopy(db, requireFounder(viewer));
   if (!copy) throw new ServiceError(404, DRAFT_MESSAGES.none, "no_draft");
   return copy;
 }
 
 /** Discards the viewer's working copy; whether there was one. */
 export async function discardWorkingCopy(db: Database, viewer: SessionUser | null): Promise<boolean> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
-  if (!can(viewer, "createProject")) throw new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder");
-  const result = await db.$client.prepare("delete from project_drafts where founder_id = ?1").bind(viewer.id).run();
+  const founder = requireFounder(viewer);
+  const result = await db.$client.prepare("delete from project_drafts where founder_id = ?1").bind(founder.id).run();
   return (result.meta.changes ?? 0) > 0;
 }
