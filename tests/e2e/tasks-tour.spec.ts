@@ -225,6 +225,10 @@ async function expectTourOffer(page: Page) {
 
 test.describe("guided tour", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the tour runs in the browser: js project only");
+  // The tour scrolls each target into view smoothly unless the user asks for reduced motion. A
+  // click aimed while the tooltip still glides lands on the shield behind it (a CI run failed so
+  // at step 3), so these tests ask for reduced motion and the scroll is one jump.
+  test.use({ reducedMotion: "reduce" });
 
   test("after UI sign-up: from the first step to Finish, then not offered again", async ({ page }) => {
     await page.goto("/signup");
