@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
 
 import * as schema from "./schema";
+import { recordStatement } from "./statement-log";
 
 export type Database = ReturnType<typeof createDb>;
 
@@ -12,32 +13,40 @@ export function countingD1(d1: D1Database): { d1: D1Database; count: () => numbe
   let n = 0;
   // D1's batch() needs the real statements, so remember what each proxy wraps.
   const real = new WeakMap<object, D1PreparedStatement>();
-  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
+  // The SQL and bound values of each proxy, for the statement log (db/statement-log.ts).
+  const text = new WeakMap<object, { sql: string; args: unknown[] }>();
+  const wrapStatement = (stmt: D1PreparedStatement, sql: string, args: unknown[] = []): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
         if (prop === "bind") {
-          return (...args: unknown[]) => wrapStatement(target.bind(...args));
+          return (...bound: unknown[]) => wrapStatement(target.bind(...bound), sql, bound);
         }
         if (prop === "first" || prop === "run" || prop === "all" || prop === "raw") {
-          return (...args: unknown[]) => {
+          return (...a: unknown[]) => {
             n += 1;
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
+            recordStatement(sql, args);
+            return (value as (...x: unknown[]) => unknown).apply(target, a);
           };
         }
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
     real.set(proxy, stmt);
+    text.set(proxy, { sql, args });
     return proxy;
   };
   const proxy = new Proxy(d1, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
-      if (prop === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
+      if (prop === "prepare") return (sql: string) => wrapStatement(target.prepare(sql), sql);
       if (prop === "batch") {
         return (stmts: D1PreparedStatement[]) => {
           n += 1; // one round trip, one transaction
+          for (const s of stmts) {
+            const t = text.get(s);
+            if (t) recordStatement(t.sql, t.args);
+          }
           return target.batch(stmts.map((s) => real.get(s) ?? s));
         };
       }

@@ -1,0 +1,120 @@
+/**
+ * The query-plan check (issue 20 §3, ADR 035): every statement the app sent while a test file ran
+ * (recorded by the request's D1 wrapper into db/statement-log.ts) is explained with
+ * `EXPLAIN QUERY PLAN`, and a plan that reads the whole of a table that grows with use is a
+ * failure. What counts as reading the whole table:
+ * - `SCAN t` and `SCAN t USING COVERING INDEX i`: every row (or index entry) of t;
+ * - `SCAN t USING INDEX i` is an index-ordered walk: accepted only when the statement has a LIMIT
+ *   and the plan does not sort afterwards (`USE TEMP B-TREE FOR ORDER BY`), so it stops at the limit.
+ * `SEARCH t USING … (col=?)` reads a range of an index and is what every query should do.
+ */
+import type { StatementLog } from "../../db/statement-log";
+
+/** Every table of db/schema.ts: each grows with use (users, their writes, their sessions, …). */
+export const GROWING_TABLES = new Set([
+  "users",
+  "sessions",
+  "projects",
+  "investments",
+  "supporters",
+  "contact_messages",
+  "public_profiles",
+  "rate_limits",
+  "trusted_devices",
+  "sign_in_networks",
+  "uploads",
+  "released_usernames",
+  "ai_insights",
+  "investor_financials",
+  "project_follows",
+  "project_updates",
+  "project_questions",
+  "notifications",
+  "notification_preferences",
+  "admin_audit",
+  "project_drafts",
+]);
+
+const NOT_AN_ALIAS = new Set([
+  "where",
+  "on",
+  "inner",
+  "left",
+  "right",
+  "cross",
+  "join",
+  "order",
+  "group",
+  "limit",
+  "set",
+  "using",
+  "values",
+  "select",
+  "as",
+  "natural",
+  "union",
+  "having",
+  "window",
+  "returning",
+  "default",
+  "indexed",
+  "not",
+]);
+
+/** The tables a statement names, by the name or alias a plan line shows them as. */
+function tableNames(sql: string): Map<string, string> {
+  const names = new Map<string, string>();
+  const re = /\b(?:from|join|update|into)\s+"?([a-z_][a-z0-9_]*)"?(?:\s+(?:as\s+)?"?([a-z_][a-z0-9_]*)"?)?/gi;
+  for (const m of sql.matchAll(re)) {
+    const table = m[1]!.toLowerCase();
+    if (!GROWING_TABLES.has(table)) continue;
+    names.set(table, table);
+    const alias = m[2]?.toLowerCase();
+    if (alias && !NOT_AN_ALIAS.has(alias)) names.set(alias, table);
+  }
+  return names;
+}
+
+interface PlanRow {
+  detail: string;
+}
+
+/** The plan lines of `sql` that read the whole of a growing table (none: the statement is fine). */
+export function fullScans(sql: string, plan: readonly PlanRow[]): string[] {
+  const names = tableNames(sql);
+  const limited = /\blimit\b/i.test(sql);
+  const sortsAfter = plan.some((r) => /^USE TEMP B-TREE FOR (?:ORDER BY|RIGHT PART OF ORDER BY)/.test(r.detail));
+  const out: string[] = [];
+  for (const { detail } of plan) {
+    const m = /^SCAN (\S+)(?: USING (COVERING )?INDEX (\S+))?/.exec(detail);
+    if (!m) continue;
+    const table = names.get(m[1]!.toLowerCase());
+    if (!table) continue; // a subquery, a CTE, the FTS index, a constant row
+    const indexOrdered = m[3] !== undefined && m[2] === undefined;
+    if (indexOrdered && limited && !sortsAfter) continue;
+    out.push(`${detail}  [${table}]`);
+  }
+  return out;
+}
+
+/** A failure message per statement of `log` whose plan reads a whole growing table. */
+export async function planProblems(d1: D1Database, log: StatementLog): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [sql, args] of log) {
+    let plan: PlanRow[];
+    try {
+      plan = (
+        await d1
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...args)
+          .all<PlanRow>()
+      ).results;
+    } catch (e) {
+      problems.push(`could not explain (${e instanceof Error ? e.message : String(e)}):\n    ${sql}`);
+      continue;
+    }
+    const scans = fullScans(sql, plan);
+    if (scans.length) problems.push(`${scans.join("; ")}\n    ${sql}`);
+  }
+  return problems;
+}
