@@ -9,20 +9,30 @@
 //      and signed in;
 //   3. gzipped JavaScript a first load of each main route fetches (from the build's route manifest).
 // It prints a table, marks results that miss the targets with ✗, writes bench-results.json and
-// exits 0: it is a measurement, not a test.
+// exits 0: it is a measurement, not a test. `--scale=N` measures instead how the pages' cost
+// changes with N times the data (scripts/bench-scale.mjs).
 import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-import autocannon from "autocannon";
-
-import { bin, root, run, start, waitForHttp } from "./lib.mjs";
-
-const PORT = Number(process.env.BENCH_PORT ?? 8795);
-const BASE = `http://127.0.0.1:${PORT}`;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-const WARMUP_S = 2;
-const CONNECTIONS = 10;
+import {
+  BASE,
+  CONNECTIONS,
+  d1Queries,
+  DURATION_S,
+  fmt,
+  kb,
+  lastServerOutput,
+  load,
+  ok,
+  signedInCookie,
+  signInCookie,
+  startServer,
+  stopServerAndWait,
+  table,
+  WARMUP_S,
+} from "./bench-lib.mjs";
+import { bin, root, run } from "./lib.mjs";
 
 /** The visitor's search the benchmark loads: a word with more than one page of seeded matches. */
 const SEARCH = "/demo?q=campus&sort=funded";
@@ -33,155 +43,6 @@ const TARGETS = {
   conversationQueries: 3, // signed in: the project page's Updates and Questions tabs (session + project + tab)
   jsKb: 150, // gzipped JS on a first load of the main routes
 };
-
-const ok = (pass) => (pass ? "✓" : "✗");
-const fmt = (n, d = 0) =>
-  Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }) : "n/a";
-const kb = (bytes) => bytes / 1024;
-
-function table(headers, rows, align = []) {
-  const cells = [headers, ...rows].map((r) => r.map((c) => String(c)));
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => [...r[i]].length)));
-  const pad = (s, i) => {
-    const gap = " ".repeat(widths[i] - [...s].length);
-    return align[i] === "r" ? gap + s : s + gap;
-  };
-  const line = (r) => `  ${r.map(pad).join("  ")}`;
-  return [line(cells[0]), `  ${widths.map((w) => "─".repeat(w)).join("  ")}`, ...cells.slice(1).map(line)].join("\n");
-}
-
-// ---------------------------------------------------------------------------------------------
-// the server
-
-let server = null;
-let serverLog = "";
-
-function signalServer(sig) {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return false;
-  try {
-    // e2e-server.mjs runs wrangler, which runs workerd: signal the whole process group we started.
-    process.kill(-server.pid, sig);
-  } catch {
-    try {
-      server.kill(sig);
-    } catch {
-      /* already gone */
-    }
-  }
-  return true;
-}
-
-const stopServer = () => signalServer("SIGTERM");
-
-/** Stops the server and waits (up to 10 s, then SIGKILL) until it is gone. */
-async function stopServerAndWait() {
-  if (!signalServer("SIGTERM")) return;
-  const gone = new Promise((resolve) => server.once("exit", resolve));
-  const timer = new Promise((resolve) => setTimeout(() => resolve("timeout"), 10_000));
-  if ((await Promise.race([gone, timer])) === "timeout") signalServer("SIGKILL");
-  // workerd children may outlive the parent briefly: give the group a moment, then make sure.
-  for (let i = 0; i < 20; i++) {
-    try {
-      process.kill(-server.pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  try {
-    process.kill(-server.pid, "SIGKILL");
-  } catch {
-    /* gone */
-  }
-}
-
-process.on("exit", stopServer);
-for (const sig of ["SIGINT", "SIGTERM"]) {
-  process.on(sig, () => {
-    stopServer();
-    process.exit(130);
-  });
-}
-
-async function startServer() {
-  server = start(process.execPath, ["scripts/e2e-server.mjs"], {
-    env: { STATE_DIR: "bench-state", PORT: String(PORT) },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const keep = (d) => {
-    serverLog = (serverLog + d.toString()).slice(-8000);
-  };
-  server.stdout.on("data", keep);
-  server.stderr.on("data", keep);
-  const exited = new Promise((_, reject) =>
-    server.once("exit", (code) => reject(new Error(`the server exited early (code ${code})\n${serverLog}`))),
-  );
-  await Promise.race([waitForHttp(`${BASE}/api/projects`, 120_000), exited]);
-  exited.catch(() => {}); // it exits when we stop it at the end
-}
-
-// ---------------------------------------------------------------------------------------------
-// measurements
-
-function autocannonRun(url, duration, headers = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers, timeout: 10 }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-}
-
-async function load(name, path, { headers = {}, target = true } = {}) {
-  const url = `${BASE}${path}`;
-  process.stdout.write(`  ${name.padEnd(16)} ${path} … `);
-  await autocannonRun(url, WARMUP_S, headers);
-  const r = await autocannonRun(url, DURATION_S, headers);
-  const out = {
-    name,
-    path,
-    target,
-    requestsPerSec: r.requests.average,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-  };
-  console.log(`${fmt(out.requestsPerSec)} req/s`);
-  return out;
-}
-
-// `Cache-Control: no-cache` (a hard reload) skips the visitors' edge cache, so the count is that of
-// a real render (a cache hit makes no query at all).
-async function d1Queries(path, cookie) {
-  const headers = { "Cache-Control": "no-cache", ...(cookie ? { Cookie: cookie } : {}) };
-  const res = await fetch(`${BASE}${path}`, { headers, redirect: "manual" });
-  await res.arrayBuffer();
-  const header = res.headers.get("server-timing") ?? "";
-  const m = /d1;desc="(\d+) queries"/.exec(header);
-  return { status: res.status, queries: m ? Number(m[1]) : null };
-}
-
-async function signedInCookie(role = "investor") {
-  const email = `bench-${role}-${Date.now().toString(36)}@example.edu`;
-  const res = await fetch(`${BASE}/api/auth/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      firstName: "Bench",
-      lastName: "Mark",
-      email,
-      password: "bench-secret",
-      birthDate: "1995-06-01",
-      role,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`bench signup failed: ${res.status} ${await res.text()}`);
-  const { token } = await res.json();
-  return `campusfund_session=${token}`;
-}
 
 /**
  * A founder with a published project and one investment (through the API, as users would), for
@@ -214,7 +75,10 @@ async function founderWithProject(investorCookie) {
     team: [{ name: "Bench Founder", role: "CEO" }],
     faqs: [{ question: "Is this a benchmark?", answer: "Yes." }],
   });
-  const published = await api(`/api/projects/${project._id}/publish`);
+  // Publishing submits the project for review (ADR 030); the demo admin approves it.
+  await api(`/api/projects/${project._id}/publish`);
+  const admin = (await signInCookie("admin@campusfund.dev", "Demo1234!")).split("=")[1];
+  const published = await api(`/api/admin/projects/${project._id}/approve`, {}, admin);
   const investorToken = investorCookie.split("=")[1];
   // The purchase states the price it expects.
   await api(`/api/projects/${project._id}/invest`, { shares: 20, sharePrice: 10 }, investorToken);
@@ -499,11 +363,26 @@ async function main() {
   console.log(`\nResults written to bench-results.json (${((Date.now() - started) / 1000).toFixed(0)} s).`);
 }
 
+// `--scale=N`: the scale mode (scripts/bench-scale.mjs) instead of the one-size run below.
+const scaleArg = process.argv.slice(2).find((a) => a.startsWith("--scale"));
+const scale = scaleArg ? Number(scaleArg.split("=")[1] ?? process.argv[process.argv.indexOf(scaleArg) + 1]) : 0;
+if (scaleArg && !(Number.isInteger(scale) && scale >= 2 && scale <= 1000)) {
+  console.error("✗ --scale takes a whole number from 2 to 1000 (it is compared with scale 1)");
+  process.exit(1);
+}
+
 try {
-  await main();
+  if (scale) {
+    console.log("▶ build");
+    run(bin("react-router"), ["build"]);
+    await (await import("./bench-scale.mjs")).benchScale(scale);
+  } else {
+    await main();
+  }
 } catch (e) {
   console.error(`\n✗ bench failed: ${e instanceof Error ? e.message : e}`);
-  if (serverLog) console.error(`\nlast server output:\n${serverLog.slice(-3000)}`);
+  const log = lastServerOutput();
+  if (log) console.error(`\nlast server output:\n${log.slice(-3000)}`);
 } finally {
   await stopServerAndWait();
 }

@@ -10,7 +10,9 @@ const state = join(root, ".wrangler", process.env.STATE_DIR ?? "e2e-state");
 
 rmSync(state, { recursive: true, force: true });
 migrate(state);
-run(process.execPath, ["scripts/seed.mjs", "--persist-to", state]);
+// SEED_SCALE=N (the benchmark's scale mode) adds N times the demo's size of synthetic data.
+const scale = process.env.SEED_SCALE ? [`--scale=${process.env.SEED_SCALE}`] : [];
+run(process.execPath, ["scripts/seed.mjs", "--persist-to", state, ...scale]);
 
 const child = start(
   bin("wrangler"),
