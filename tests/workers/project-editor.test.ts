@@ -844,6 +844,12 @@ describe("drafts and publishing", () => {
     expect([a.project.slug, b.project.slug]).toEqual(["campus-keys", "campus-keys-2"]);
   });
 
+  it("a third 'Campus Keys' gets campus-keys-3, and a 'Campus Keysmith' keeps its own slug", async () => {
+    const smith = await founderWithLiveProject({ title: "Campus Keysmith" });
+    const third = await founderWithLiveProject({ title: "Campus Keys" });
+    expect([smith.project.slug, third.project.slug]).toEqual(["campus-keysmith", "campus-keys-3"]);
+  });
+
   it("the slug does not change when the title is edited after publishing", async () => {
     const { founder, project, body } = await founderWithLiveProject({ title: `Old Name ${unique("x")}` });
     const res = await put(project._id, founder.token, { ...body, title: "A Completely New Name" });

@@ -269,12 +269,15 @@ const RESERVED_SLUGS = new Set([
  * not one of our own path words.
  */
 async function freeSlug(db: Database, base: string): Promise<string> {
-  const like = `${base}-%`;
+  // `base-…` as a range of the unique indexes ("-" is followed by "." in byte order), not a LIKE:
+  // SQLite's LIKE is case-insensitive, so it cannot use them and read every project (issue 20 §3).
+  const from = `${base}-`;
+  const to = `${base}.`;
   const taken = await db
     .select({ slug: projects.slug, id: projects.id })
     .from(projects)
     .where(
-      sql`${projects.slug} = ${base} or ${projects.slug} like ${like} or ${projects.id} = ${base} or ${projects.id} like ${like}`,
+      sql`${projects.slug} = ${base} or (${projects.slug} >= ${from} and ${projects.slug} < ${to}) or ${projects.id} = ${base} or (${projects.id} >= ${from} and ${projects.id} < ${to})`,
     );
   const used = new Set(taken.flatMap((r) => [r.slug, r.id]));
   for (const word of RESERVED_SLUGS) used.add(word);
