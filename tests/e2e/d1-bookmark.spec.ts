@@ -28,7 +28,7 @@ test("the browser keeps the write's bookmark for a minute, HttpOnly and SameSite
   await joinSupporters(page, "Bookmark Cookie");
 
   const now = Date.now() / 1000;
-  const cookie = (await page.context().cookies()).find((c) => c.name === "cf_d1_bookmark");
+  const cookie = (await page.context().cookies()).find((c) => c.name === "campusfund_d1_bookmark");
   expect(
     cookie && {
       httpOnly: cookie.httpOnly,

@@ -1,21 +1,25 @@
 /**
  * The request's database (ADR 036): a D1 session (`env.DB.withSession`), so that with read
  * replication on, reads are served by the nearest replica, wrapped to count the statements this
- * request sends (`db`, `queryCount`), reported on every answer as `Server-Timing: d1;desc="N queries"`.
+ * request sends (`db`, `queryCount`), reported on every answer as
+ * `Server-Timing: d1;desc="N queries"`.
  *
  * Where the session starts:
  * - a request that may write (any method but GET and HEAD) on the primary (`first-primary`): its
  *   checks read the latest rows (a session just revoked, the shares left), and the primary is at
  *   least as new as any bookmark the request brings;
- * - a read bringing a bookmark (cookie `cf_d1_bookmark` from a browser, header `X-D1-Bookmark`
- *   from an API client) from that bookmark: whichever replica serves it has the writes it names;
+ * - a read bringing a bookmark (cookie `campusfund_d1_bookmark` from a browser, header
+ *   `X-D1-Bookmark` from an API client) from that bookmark: whichever replica serves it has the
+ *   writes it names;
  * - any other read wherever is nearest (`first-unconstrained`).
  *
  * What goes back: a request that wrote (a statement other than a SELECT went through the session)
  * answers with the session's bookmark in a short-lived cookie, so the person's next pages read
  * their own write on whichever replica serves them; every `/api` answer names the bookmark in
  * `X-D1-Bookmark` for API clients to send back. Neither is ever on an answer the visitors' edge
- * cache made or served (worker/edge-cache.ts: a request with a valid bookmark is not served from it).
+ * cache made or served (worker/edge-cache.ts), and a request with a valid bookmark is not served
+ * from that cache. Scheduled jobs (worker/index.ts) use the binding itself: without a session every
+ * statement goes to the primary.
  */
 import type { MiddlewareHandler } from "hono";
 
@@ -23,12 +27,12 @@ import { countingD1, createDb } from "../../db/client";
 import { readCookie } from "../services/sessions";
 import type { HonoEnv } from "../types";
 
-export const BOOKMARK_COOKIE = "cf_d1_bookmark";
+export const BOOKMARK_COOKIE = "campusfund_d1_bookmark";
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
 /**
- * How long a browser keeps the bookmark after its write. Replicas normally catch up well within
- * it; past it, the person's reads no longer wait for their write, and a visitor who wrote is back
- * on the edge cache (which a bookmark bypasses).
+ * How long a browser keeps the bookmark after its write: it only has to outlast the replicas' lag
+ * (D1 replicates asynchronously). Past it, the person's reads no longer wait for their write, and
+ * a visitor who wrote is back on the edge cache (which a bookmark bypasses).
  */
 export const BOOKMARK_MAX_AGE_SECONDS = 60;
 /**
@@ -57,8 +61,10 @@ export function sessionStart(request: Request): D1SessionConstraint | D1SessionB
   return requestBookmark(request) ?? "first-unconstrained";
 }
 
+/** The bookmark cookie: like the session cookie (HttpOnly, SameSite=Lax, Secure on https), kept a minute. */
 export function bookmarkCookie(bookmark: string, secure: boolean): string {
-  return `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${BOOKMARK_MAX_AGE_SECONDS}${secure ? "; Secure" : ""}`;
+  const maxAge = BOOKMARK_MAX_AGE_SECONDS;
+  return `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
 }
 
 export function d1Session(): MiddlewareHandler<HonoEnv> {
