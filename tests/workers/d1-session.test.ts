@@ -300,8 +300,8 @@ describe("countingD1 knows whether a request wrote", () => {
 
   it("reads alone are not a write", async () => {
     const { d1, count, wrote } = session();
-    await d1.prepare("select count(*) as n from users").first();
-    await d1.batch([d1.prepare("select 1"), d1.prepare("select id from projects limit 1")]);
+    await d1.prepare("select id from users where id = ?").bind(unique("nobody-")).first();
+    await d1.batch([d1.prepare("select 1"), d1.prepare("select id from sessions where id = ?").bind(unique("none-"))]);
 
     expect([count(), wrote()]).toEqual([2, false]);
   });
