@@ -5,16 +5,32 @@ import { recordStatement } from "./statement-log";
 
 export type Database = ReturnType<typeof createDb>;
 
+/** What the request's db sends statements to: the binding itself, or a D1 session on it (ADR 036). */
+export type D1Target = D1Database | D1DatabaseSession;
+
 /**
- * Wraps the D1 binding so each request can report how many statements it sent
- * (the `Server-Timing: d1;desc="N queries"` header the benchmark reads).
+ * A statement that only reads: it starts with SELECT. Anything else (INSERT, UPDATE, DELETE, a
+ * WITH…) counts as a write, which errs on the safe side (the bookmark goes back once too often).
  */
-export function countingD1(d1: D1Database): { d1: D1Database; count: () => number } {
+const READ_ONLY = /^\s*select\b/i;
+
+/**
+ * Wraps the D1 binding, or the request's D1 session, so each request can report how many
+ * statements it sent (the `Server-Timing: d1;desc="N queries"` header the benchmark reads) and
+ * whether any of them may have written (`wrote`: the request's bookmark then goes back to the
+ * client so its next reads see the write, worker/middleware/d1-session.ts).
+ */
+export function countingD1(d1: D1Target): { d1: D1Database; count: () => number; wrote: () => boolean } {
   let n = 0;
+  let wrote = false;
   // D1's batch() needs the real statements, so remember what each proxy wraps.
   const real = new WeakMap<object, D1PreparedStatement>();
-  // The SQL and bound values of each proxy, for the statement log (db/statement-log.ts).
+  // The SQL and bound values of each proxy, for the statement log (db/statement-log.ts) and `wrote`.
   const text = new WeakMap<object, { sql: string; args: unknown[] }>();
+  const sent = (sql: string, args: unknown[]) => {
+    recordStatement(sql, args);
+    if (!READ_ONLY.test(sql)) wrote = true;
+  };
   const wrapStatement = (stmt: D1PreparedStatement, sql: string, args: unknown[] = []): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
       get(target, prop, receiver) {
@@ -25,7 +41,7 @@ export function countingD1(d1: D1Database): { d1: D1Database; count: () => numbe
         if (prop === "first" || prop === "run" || prop === "all" || prop === "raw") {
           return (...a: unknown[]) => {
             n += 1;
-            recordStatement(sql, args);
+            sent(sql, args);
             return (value as (...x: unknown[]) => unknown).apply(target, a);
           };
         }
@@ -45,7 +61,8 @@ export function countingD1(d1: D1Database): { d1: D1Database; count: () => numbe
           n += 1; // one round trip, one transaction
           for (const s of stmts) {
             const t = text.get(s);
-            if (t) recordStatement(t.sql, t.args);
+            if (t) sent(t.sql, t.args);
+            else wrote = true; // a statement not prepared here: assume it writes
           }
           return target.batch(stmts.map((s) => real.get(s) ?? s));
         };
@@ -53,7 +70,10 @@ export function countingD1(d1: D1Database): { d1: D1Database; count: () => numbe
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { d1: proxy, count: () => n };
+  // The one place a session passes for the binding: Drizzle's D1 driver (drizzle-orm 0.45,
+  // d1/session.js) calls only `prepare` and `batch` on its client, and so do the services on
+  // `db.$client`; a session has both (it lacks exec, dump and withSession, which nothing calls).
+  return { d1: proxy as D1Database, count: () => n, wrote: () => wrote };
 }
 
 export function createDb(d1: D1Database) {

@@ -4,8 +4,9 @@
  * remembers a rendered copy for a few seconds: most visitor requests then cost neither a render
  * nor a D1 read.
  *
- * Never cached: anything with a session cookie or a bearer token, non-GET requests, responses that
- * set a cookie or are not 200. Browsers are told `no-cache`, so a visitor who signs in never sees
+ * Never cached: anything with a session cookie, a bearer token or a D1 bookmark (cookie or header:
+ * the person just wrote and must read it, ADR 036), non-GET requests, responses that set a cookie
+ * or are not 200. Browsers are told `no-cache`, so a visitor who signs in never sees
  * an anonymous page from their own cache. A request with `Cache-Control: no-cache` (a hard reload)
  * skips the lookup and refreshes the copy. Only the services that change what visitors see mark
  * public content changed (worker/services/public-content.ts: a purchase, a public supporter); copies
@@ -31,6 +32,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 
+import { requestBookmark } from "./middleware/d1-session";
 import { SESSION_COOKIE } from "./services/sessions";
 import { FOLLOWERS_FRESH_MS, followersChangedAt, publicContentGeneration } from "./services/public-content";
 import type { HonoEnv } from "./types";
@@ -51,6 +53,8 @@ export function isCacheable(request: Request): boolean {
   if (request.headers.has("Authorization")) return false;
   const cookie = request.headers.get("Cookie");
   if (cookie && cookie.includes(`${SESSION_COOKIE}=`)) return false;
+  // someone who just wrote reads their own write from D1, not a copy made before it (ADR 036)
+  if (requestBookmark(request) !== null) return false;
   if (request.url.length > MAX_KEY_LENGTH) return false;
   const { pathname } = new URL(request.url);
   return CACHEABLE.some((re) => re.test(pathname));

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 export interface HonoEnv {
   Bindings: Env;
   Variables: {
+    /** The request's D1 session (ADR 036), counted: every service and page reads and writes through it. */
     db: Database;
     /** Statements sent to D1 so far by this request. */
     queryCount: () => number;
