@@ -211,6 +211,8 @@ export const investments = sqliteTable(
   (t) => [
     uniqueIndex("investments_idempotency_unique").on(t.investorId, t.idempotencyKey),
     index("investments_investor_idx").on(t.investorId, t.createdAt),
+    /** An investor's portfolio a page at a time, newest first (ties by id): no sort, no scan past the page. */
+    index("investments_investor_recent_idx").on(t.investorId, t.createdAt, t.id),
     index("investments_project_idx").on(t.projectId),
     /** The project page's public investor list: a project's active investments, newest first, a page at a time. */
     index("investments_project_recent_idx").on(t.projectId, t.status, t.createdAt, t.id),

@@ -39,10 +39,14 @@ export interface DemoAccount {
 
 export function demoAccount(investments: readonly Pick<AccountInvestment, "amountInvested" | "status">[]): DemoAccount {
   const active = investments.filter((i) => i.status === "active");
-  const cents = active.reduce((sum, i) => sum + toCents(i.amountInvested), 0);
+  return demoAccountOf({ cents: active.reduce((sum, i) => sum + toCents(i.amountInvested), 0), count: active.length });
+}
+
+/** `demoAccount` from the active investments' sum in cents and count (summed in SQL for a stored portfolio). */
+export function demoAccountOf(active: { cents: number; count: number }): DemoAccount {
   return {
-    invested: toDollars(cents),
-    purchases: active.length,
+    invested: toDollars(active.cents),
+    purchases: active.count,
     credit: { limit: DEMO_CREDIT_LINE.limit, used: 0, available: DEMO_CREDIT_LINE.limit, apr: DEMO_CREDIT_LINE.apr },
     interestRate: DEMO_INTEREST_RATE,
   };

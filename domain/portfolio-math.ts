@@ -86,6 +86,91 @@ export function holdingsFrom(
     }));
 }
 
+/** The largest projects a summary keeps (the what-if table, the report's largest, the model's facts). */
+export const SUMMARY_TOP_PROJECTS = 20;
+
+/** Active money in one category at one risk level, its newest investment's project named. */
+export interface SummaryGroup {
+  category: string;
+  riskLevel: RiskLevel;
+  cents: number;
+  count: number;
+  /** The first project of the group in list order (newest first for a stored portfolio). */
+  firstProjectTitle: string;
+}
+
+/** One project's active money. */
+export interface SummaryProject {
+  projectId: string;
+  projectTitle: string;
+  category: string;
+  riskLevel: RiskLevel;
+  cents: number;
+}
+
+/**
+ * A portfolio's active investments summed: everything the math below reads, bounded whatever the
+ * number of investments (worker/services/holdings.ts sums a stored portfolio in SQL; `summarize`
+ * sums a list the same way). Groups are in list order of their first investment.
+ */
+export interface PortfolioSummary {
+  count: number;
+  cents: number;
+  shares: number;
+  /** Investments made in the last 90 and 180 days (a window includes its boundary). */
+  recent90: number;
+  recent180: number;
+  groups: SummaryGroup[];
+  /** The largest projects, largest first, ties by title then id: at most SUMMARY_TOP_PROJECTS. */
+  topProjects: SummaryProject[];
+  projectCount: number;
+  /** Σ over every project of its cents squared (the HHI's numerator). */
+  projectCentsSquared: number;
+}
+
+/** The summary of a list of holdings (in the order given), as the SQL sums a stored portfolio. */
+export function summarize(
+  holdings: readonly Holding[],
+  now: number = Date.now(),
+  top: number = SUMMARY_TOP_PROJECTS,
+): PortfolioSummary {
+  const groups = new Map<string, SummaryGroup>();
+  let cents = 0;
+  let shares = 0;
+  let recent90 = 0;
+  let recent180 = 0;
+  for (const h of holdings) {
+    const c = holdingCents(h.amount);
+    cents += c;
+    shares += h.shares;
+    const risk = riskOf(h.riskLevel);
+    const key = `${h.category}\u0000${risk}`;
+    const g = groups.get(key);
+    if (g) {
+      g.cents += c;
+      g.count += 1;
+    } else {
+      groups.set(key, { category: h.category, riskLevel: risk, cents: c, count: 1, firstProjectTitle: h.projectTitle });
+    }
+    const at = Date.parse(h.investedAt);
+    if (Number.isNaN(at)) continue;
+    if (now - at <= 180 * DAY_MS) recent180 += 1;
+    if (now - at <= 90 * DAY_MS) recent90 += 1;
+  }
+  const projects = byProject(holdings);
+  return {
+    count: holdings.length,
+    cents,
+    shares,
+    recent90,
+    recent180,
+    groups: [...groups.values()],
+    topProjects: projects.slice(0, top),
+    projectCount: projects.length,
+    projectCentsSquared: projects.reduce((sum, p) => sum + p.cents * p.cents, 0),
+  };
+}
+
 /** The pie chart's six colours, in order (spec section 2, Investor profile page); they cycle. */
 export const SECTOR_COLORS: readonly string[] = Object.freeze([
   "#0088FE",
@@ -126,17 +211,17 @@ interface SectorGroup {
   firstProjectTitle: string;
 }
 
-/** Groups holdings by sector name, in first-seen order, remembering each sector's first project. */
-function groupBySector(holdings: readonly Holding[]): SectorGroup[] {
+/** The summary's groups by sector name, in first-seen order, remembering each sector's first project. */
+function groupBySector(summary: PortfolioSummary): SectorGroup[] {
   const groups = new Map<string, SectorGroup>();
-  for (const h of holdings) {
-    const name = sectorName(h.category);
+  for (const s of summary.groups) {
+    const name = sectorName(s.category);
     const g = groups.get(name);
     if (g) {
-      g.cents += holdingCents(h.amount);
-      g.count += 1;
+      g.cents += s.cents;
+      g.count += s.count;
     } else {
-      groups.set(name, { name, cents: holdingCents(h.amount), count: 1, firstProjectTitle: h.projectTitle });
+      groups.set(name, { name, cents: s.cents, count: s.count, firstProjectTitle: s.firstProjectTitle });
     }
   }
   return [...groups.values()];
@@ -160,7 +245,12 @@ function slicesOf(groups: SectorGroup[], total: number): (SectorSlice & { firstP
  * investments, sorted by percentage descending (spec), ties by name so the order is stable.
  */
 export function sectorDistribution(holdings: Holding[]): SectorSlice[] {
-  return slicesOf(groupBySector(holdings), totalCents(holdings)).map(({ name, amount, percentage, value }) => ({
+  return sectorDistributionOf(summarize(holdings));
+}
+
+/** `sectorDistribution` of a summary. */
+export function sectorDistributionOf(summary: PortfolioSummary): SectorSlice[] {
+  return slicesOf(groupBySector(summary), summary.cents).map(({ name, amount, percentage, value }) => ({
     name,
     amount,
     percentage,
@@ -180,12 +270,16 @@ const RISK_WEIGHT: Record<RiskLevel, number> = { low: 1, medium: 2, high: 3 };
  * never scores 0 (all low-risk is 33), so 0 also tells a caller "no holdings".
  */
 export function riskScore(holdings: Holding[]): { score: number; level: RiskLevel } {
+  return riskScoreOf(summarize(holdings));
+}
+
+/** `riskScore` of a summary. */
+export function riskScoreOf(summary: PortfolioSummary): { score: number; level: RiskLevel } {
   let total = 0;
   let weighted = 0;
-  for (const h of holdings) {
-    const c = holdingCents(h.amount);
-    total += c;
-    weighted += c * RISK_WEIGHT[riskOf(h.riskLevel)];
+  for (const g of summary.groups) {
+    total += g.cents;
+    weighted += g.cents * RISK_WEIGHT[riskOf(g.riskLevel)];
   }
   if (total === 0) return { score: 0, level: "low" };
   const score = Math.round((weighted / (total * 3)) * 100);
@@ -217,7 +311,12 @@ const NO_DATA_SCORE = 45;
  * With nothing invested there is no distribution to score: the fallback's "no data" 45.
  */
 export function diversificationScore(holdings: Holding[]): number {
-  const sectors = sectorDistribution(holdings).filter((s) => s.amount > 0);
+  return diversificationScoreOf(summarize(holdings));
+}
+
+/** `diversificationScore` of a summary. */
+export function diversificationScoreOf(summary: PortfolioSummary): number {
+  const sectors = sectorDistributionOf(summary).filter((s) => s.amount > 0);
   const top = sectors[0];
   if (!top) return diversificationFallback(0);
   const breadth = Math.min(sectors.length / 10, 1) * 50;
@@ -261,8 +360,13 @@ export const FALLBACK_PROJECTED_MULTIPLIER = 1.4;
  * `FALLBACK_PROJECTED_MULTIPLIER` for the fallback summary's 1.4 × the total.
  */
 export function projectedReturns(holdings: Holding[], multiplier: number = PROJECTED_MULTIPLIER): number {
+  return projectedReturnsOf(totalCents(holdings), multiplier);
+}
+
+/** `projectedReturns` of a total in cents. */
+export function projectedReturnsOf(cents: number, multiplier: number = PROJECTED_MULTIPLIER): number {
   const percent = Math.round(multiplier * 100);
-  return Math.round((totalCents(holdings) * percent) / 100) / 100;
+  return Math.round((cents * percent) / 100) / 100;
 }
 
 /** Spec section 9, Report: the largest position above this share of the portfolio is flagged. */
@@ -307,32 +411,28 @@ function plural(n: number, one: string, many: string): string {
  * recent) and a future date (clock skew) counts as recent. A date that does not parse is not.
  */
 export function analysisReport(holdings: Holding[], now: number = Date.now()): AnalysisReport {
-  const total = totalCents(holdings);
-  const projects = byProject(holdings);
-  const top = projects[0];
+  return analysisReportOf(summarize(holdings, now));
+}
+
+/** `analysisReport` of a summary (its recent counts are as of when it was made). */
+export function analysisReportOf(summary: PortfolioSummary): AnalysisReport {
+  const total = summary.cents;
+  const top = summary.topProjects[0];
   const largest = top && total > 0 ? { projectTitle: top.projectTitle, share: (top.cents * 100) / total } : null;
   const concentrated = largest !== null && largest.share > CONCENTRATION_THRESHOLD;
   const concentrationAdvice = concentrated
     ? `Consider spreading new investments so that no single project is more than ${CONCENTRATION_TARGET}% of your portfolio.`
     : null;
 
-  let recent180 = 0;
-  let recent90 = 0;
-  for (const h of holdings) {
-    const at = Date.parse(h.investedAt);
-    if (Number.isNaN(at)) continue;
-    const age = now - at;
-    if (age <= 180 * DAY_MS) recent180 += 1;
-    if (age <= 90 * DAY_MS) recent90 += 1;
-  }
-  const positions = holdings.length;
+  const { recent180, recent90 } = summary;
+  const positions = summary.count;
   const recentHeavy = positions > 0 && recent90 * 2 > positions;
 
   const lines: string[] = [];
   if (positions === 0) {
     lines.push("You have no active investments yet, so there is nothing to analyze.");
   } else {
-    const sectors = sectorDistribution(holdings).length;
+    const sectors = groupBySector(summary).length;
     lines.push(
       `You hold ${plural(positions, "active investment", "active investments")} totaling ${formatMoney(total / 100)} across ${plural(sectors, "sector", "sectors")}.`,
     );
@@ -415,20 +515,20 @@ export interface Concentration {
   largestShare: number;
 }
 
-interface ProjectGroup {
-  projectId: string;
-  projectTitle: string;
-  cents: number;
-}
-
 /** Holdings summed per project (first-seen title), largest first, ties by title then id. */
-function byProject(holdings: readonly Holding[]): ProjectGroup[] {
-  const groups = new Map<string, ProjectGroup>();
+function byProject(holdings: readonly Holding[]): SummaryProject[] {
+  const groups = new Map<string, SummaryProject>();
   for (const h of holdings) {
     const g = groups.get(h.projectId);
     if (g) g.cents += holdingCents(h.amount);
     else
-      groups.set(h.projectId, { projectId: h.projectId, projectTitle: h.projectTitle, cents: holdingCents(h.amount) });
+      groups.set(h.projectId, {
+        projectId: h.projectId,
+        projectTitle: h.projectTitle,
+        category: h.category,
+        riskLevel: riskOf(h.riskLevel),
+        cents: holdingCents(h.amount),
+      });
   }
   return [...groups.values()].sort(
     (a, b) => b.cents - a.cents || byName(a.projectTitle, b.projectTitle) || byName(a.projectId, b.projectId),
@@ -441,11 +541,20 @@ function byProject(holdings: readonly Holding[]): ProjectGroup[] {
  * effective holding; four equal → 2,500 and 4.0. With nothing invested all three are 0.
  */
 export function concentration(holdings: Holding[]): Concentration {
-  const total = totalCents(holdings);
+  return concentrationOf(summarize(holdings));
+}
+
+/** `concentration` of a summary: the HHI from its Σ cents², the largest share from its top project. */
+export function concentrationOf(summary: PortfolioSummary): Concentration {
+  const total = summary.cents;
   if (total === 0) return { hhi: 0, effectiveHoldings: 0, largestShare: 0 };
-  const shares = byProject(holdings).map((p) => (p.cents * 100) / total);
-  const hhi = shares.reduce((sum, s) => sum + s * s, 0);
-  return { hhi, effectiveHoldings: Math.round((10_000 / hhi) * 10) / 10, largestShare: shares[0] ?? 0 };
+  const hhi = (summary.projectCentsSquared * 10_000) / (total * total);
+  const top = summary.topProjects[0];
+  return {
+    hhi,
+    effectiveHoldings: Math.round((10_000 / hhi) * 10) / 10,
+    largestShare: top ? (top.cents * 100) / total : 0,
+  };
 }
 
 /** What the portfolio loses if one project fails outright. */
@@ -464,8 +573,13 @@ export interface WhatIf {
  * Student startups fail often; this makes the concentration report concrete in dollars.
  */
 export function whatIfOneFails(holdings: Holding[]): WhatIf[] {
-  const total = totalCents(holdings);
-  return byProject(holdings).map((p) => ({
+  return whatIfOf(summarize(holdings, Date.now(), Infinity));
+}
+
+/** `whatIfOneFails` of a summary: its largest projects only (at most SUMMARY_TOP_PROJECTS). */
+export function whatIfOf(summary: PortfolioSummary): WhatIf[] {
+  const total = summary.cents;
+  return summary.topProjects.map((p) => ({
     projectId: p.projectId,
     projectTitle: p.projectTitle,
     loss: p.cents / 100,
@@ -500,7 +614,12 @@ export interface ChartSlice extends SectorSlice {
  * visible. Data stays unrounded: `formatPercent1` rounds for the tooltip and legend.
  */
 export function chartSlices(holdings: Holding[]): ChartSlice[] {
-  return slicesOf(groupBySector(holdings), totalCents(holdings)).map((s, i) => ({
+  return chartSlicesOf(summarize(holdings));
+}
+
+/** `chartSlices` of a summary. */
+export function chartSlicesOf(summary: PortfolioSummary): ChartSlice[] {
+  return slicesOf(groupBySector(summary), summary.cents).map((s, i) => ({
     ...s,
     // Modulo the list's length: always one of its colours.
     color: SECTOR_COLORS[i % SECTOR_COLORS.length]!,

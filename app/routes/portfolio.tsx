@@ -1,15 +1,17 @@
 /**
- * Portfolio: /portfolio and /portfolio-page. Investors and admins see their holdings (one D1
- * statement); a founder gets the spec's message and is sent to /my-projects after 3 seconds: with
+ * Portfolio: /portfolio and /portfolio-page. Investors and admins see their holdings, 20 a page
+ * (`?page=`, newest first, the project page's pager), and the totals and charts of every active
+ * investment summed in SQL, all in one D1 batch (worker/services/holdings.ts `readPortfolio`); a
+ * founder gets the spec's message and is sent to /my-projects after 3 seconds: with
  * JavaScript by a timer, without it by a meta refresh inside <noscript> (so browsers running
  * scripts never see an unconditional timed refresh).
  *
- * The holdings list every investment, a cancelled one labelled Cancelled (it counts in no total), with
+ * The holdings list every investment, a page at a time, a cancelled one labelled Cancelled (it counts in no total), with
  * a link to each investment's page and, while it may still be cancelled, a Cancel link to that
  * page's confirm step (app/routes/investment.tsx); `?cancelled=<id>` says what was cancelled.
  *
- * The AI Tools tab (`?tab=ai`) computes every number in the loader from the investments already
- * read, so it renders at once. The insights (cached per holdings, else the model: ADR 019) are
+ * The AI Tools tab (`?tab=ai`) computes every number in the loader from the portfolio's sums, read
+ * in the same batch, so it renders at once. The insights (cached per holdings, else the model: ADR 019) are
  * awaited for a short moment only: a cache hit (the common case) is rendered into the page, which
  * also serves browsers without JavaScript; otherwise the loader returns the promise and the page
  * streams it into <Suspense>. A model still working when the page's stream must end gets the
@@ -24,20 +26,19 @@ import { AiTools, type AiToolsData, type InsightsView } from "../components/port
 
 import { HoldingsTable } from "../components/project/HoldingsTable";
 import { LinkTabs } from "../components/project/LinkTabs";
+import { Pagination } from "../components/project/Pagination";
 import { formatMoney, formatNumber } from "../../domain/format";
-import { portfolioTotals } from "../../domain/project";
 import { can } from "../../domain/access";
 import { homeFor } from "../../domain/roles";
 import { MESSAGES } from "../../domain/schemas";
 import {
-  analysisReport,
-  chartSlices,
-  concentration,
+  analysisReportOf,
+  chartSlicesOf,
+  concentrationOf,
   diversificationLabel,
-  diversificationScore,
-  holdingsFrom,
-  riskScore,
-  whatIfOneFails,
+  diversificationScoreOf,
+  riskScoreOf,
+  whatIfOf,
 } from "../../domain/portfolio-math";
 import investCss from "../styles/invest.css?url";
 import chartsCss from "../styles/charts.css?url";
@@ -51,7 +52,7 @@ import { fallbackInsights } from "../../worker/ai/insights";
 import { aiBudgetOf, portfolioInsights } from "../../worker/services/analytics";
 import { refusedBy } from "../server/form-result";
 import { portfolioMessage } from "../../worker/services/purchases";
-import { listInvestments } from "../../worker/services/holdings";
+import { holdingsPageParam, readPortfolio } from "../../worker/services/holdings";
 import { cancelledMessage } from "../../worker/services/cancellations";
 import type { Route } from "./+types/portfolio";
 
@@ -82,21 +83,28 @@ export const meta: Route.MetaFunction = () => [{ title: "Portfolio | CampusFund"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const { db, env, ctx } = getApp(context);
-  let investments;
+  const url = new URL(request.url);
+  const invested = url.searchParams.get("invested");
+  const cancelledId = url.searchParams.get("cancelled");
+  let read;
   try {
-    investments = await listInvestments(db, user, user.id);
+    read = await readPortfolio(db, user, user.id, {
+      rows: { page: holdingsPageParam(url.searchParams.get("page")) },
+      summary: true,
+      find: invested ?? cancelledId,
+    });
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
     return refusedBy(e, {
       unexpected: { log: "portfolio: investments failed to load", message: PORTFOLIO_FAILED, status: 503 },
     });
   }
-  const url = new URL(request.url);
   const tab = url.searchParams.get("tab") === "ai" ? ("ai" as const) : ("overview" as const);
+  const list = read.page!;
+  const summary = read.summary!;
 
   let ai: AiToolsData | null = null;
-  const holdings = holdingsFrom(investments);
-  if (tab === "ai" && holdings.length > 0) {
+  if (tab === "ai" && summary.count > 0) {
     const pending: Promise<InsightsView> = portfolioInsights(db, env.AI, user, {}, aiBudgetOf(request, env))
       .then((r) => ({
         insights: r.insights,
@@ -111,32 +119,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Let a slow model finish and fill the cache even after this response has ended.
     ctx.waitUntil(pending);
     const quick = await Promise.race([pending, sleep(INLINE_INSIGHTS_MS).then(() => null)]);
-    const score = diversificationScore(holdings);
-    const conc = concentration(holdings);
+    const score = diversificationScoreOf(summary);
+    const conc = concentrationOf(summary);
     const viewParam = url.searchParams.get("view");
     const view = viewParam === "trends" || viewParam === "report" ? viewParam : null;
     ai = {
-      slices: chartSlices(holdings),
+      slices: chartSlicesOf(summary),
       score,
       label: diversificationLabel(score),
-      risk: riskScore(holdings),
+      risk: riskScoreOf(summary),
       effectiveHoldings: conc.effectiveHoldings,
       largestShare: conc.largestShare,
-      whatIf: whatIfOneFails(holdings),
+      whatIf: whatIfOf(summary),
       view,
-      reportLines: view === "report" ? analysisReport(holdings).lines : null,
+      reportLines: view === "report" ? analysisReportOf(summary).lines : null,
       insightsNow: quick,
       insights: quick ? null : Promise.race([pending, sleep(STREAMED_INSIGHTS_MS).then(() => fallbackView(true))]),
       fallback: fallbackView(false),
     };
   }
-  const invested = url.searchParams.get("invested");
-  const fresh = invested ? investments.find((i) => i._id === invested) : undefined;
-  // After a cancellation (the investment page's action): say what was cancelled, if it was.
-  const cancelledId = url.searchParams.get("cancelled");
-  const cancelled = cancelledId
-    ? investments.find((i) => i._id === cancelledId && i.status === "cancelled")
-    : undefined;
+  // After a purchase or a cancellation (read by id in the same batch, whatever page it is on).
+  const fresh = invested && read.found?._id === invested ? read.found : undefined;
+  const cancelled =
+    !fresh && cancelledId && read.found?._id === cancelledId && read.found.status === "cancelled"
+      ? read.found
+      : undefined;
   const newUser = url.searchParams.get("newUser");
   return {
     tab,
@@ -149,7 +156,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : cancelled
         ? cancelledMessage(cancelled.projectTitle, cancelled.shares, cancelled.amountInvested)
         : null,
-    holdings: investments.map((i) => ({
+    // Cancelled investments are listed (labelled Cancelled) but never counted.
+    totals: {
+      totalInvested: summary.cents / 100,
+      currentValue: read.valueCents / 100,
+      gain: (read.valueCents - summary.cents) / 100,
+      gainPercent: summary.cents > 0 ? ((read.valueCents - summary.cents) / summary.cents) * 100 : 0,
+      totalShares: summary.shares,
+    },
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    holdings: list.investments.map((i) => ({
       _id: i._id,
       projectTitle: i.projectTitle,
       projectSlug: i.projectSlug,
@@ -186,9 +204,8 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
     if (loaderData.status === 403) return <FounderNotice />;
     return <ErrorPanel title="Portfolio" message={loaderData.message} alert to="/portfolio" linkLabel="Try again" />;
   }
-  const { tab, ai, holdings, successMessage, newUser, firstName, invested } = loaderData;
-  // Cancelled investments are listed (labelled Cancelled) but never counted.
-  const totals = portfolioTotals(holdings.filter((h) => h.status === "active"));
+  const { tab, ai, holdings, totals, total, page, pageCount, successMessage, newUser, firstName, invested } =
+    loaderData;
   const tone = totals.gain > 0 ? "gain" : totals.gain < 0 ? "loss" : "flat";
   const sign = totals.gain > 0 ? "+" : totals.gain < 0 ? "−" : "";
 
@@ -228,7 +245,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           <h2 id="overview-title" className="visually-hidden">
             Overview
           </h2>
-          {holdings.length === 0 ? (
+          {total === 0 ? (
             <EmptyPortfolio />
           ) : (
             <>
@@ -258,7 +275,19 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                   <span className="stat-value">{formatNumber(totals.totalShares)}</span>
                 </li>
               </ul>
-              <HoldingsTable holdings={holdings} highlight={invested} />
+              {holdings.length === 0 ? (
+                <p className="muted">
+                  No investments on this page. <Link to="/portfolio">Back to the first page</Link>
+                </p>
+              ) : (
+                <HoldingsTable holdings={holdings} highlight={invested} />
+              )}
+              <Pagination
+                page={page}
+                pageCount={pageCount}
+                hrefFor={(n) => (n === 1 ? "/portfolio" : `/portfolio?page=${n}`)}
+                label="Holdings pages"
+              />
             </>
           )}
         </section>

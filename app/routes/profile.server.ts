@@ -1,33 +1,69 @@
 /**
- * The profile page's view: what its loader shows, computed from the viewer's profile and
- * investments (`getProfile`, `listInvestments`) and the page's query (`?tab=`, `?edit=1`,
+ * The profile page's view: what its loader shows, computed from the viewer's profile and a read of
+ * their portfolio (`getProfile`, `readPortfolio`: the sums of every active investment, and only
+ * the rows the tab shows, a page at a time) and the page's query (`?tab=`, `?page=`, `?edit=1`,
  * `?saved=1`). Pure; server only (the route imports it in its loader alone).
  */
 import type { ProfileInvestment } from "../components/profile/panels";
 import { PROFILE_TABS, type ProfileTab } from "../components/profile/tabs";
-import { toCents, toDollars } from "../../domain/money";
-import { demoAccount, statementRows } from "../../domain/portfolio-account";
-import { chartSlices, diversificationScore, holdingsFrom } from "../../domain/portfolio-math";
+import { toDollars } from "../../domain/money";
+import { demoAccountOf } from "../../domain/portfolio-account";
+import { chartSlicesOf, diversificationScoreOf, type PortfolioSummary } from "../../domain/portfolio-math";
 import type { ProfileDTO } from "../../domain/profile-form";
 import type { InvestmentDTO } from "../../domain/types";
+import type { PortfolioQuery, PortfolioRead } from "../../worker/services/holdings";
 
-/** The four stat cards: from every investment listed (the one diversification score, 0 % with none). */
-export function profileStats(investments: ProfileInvestment[]) {
-  const holdings = holdingsFrom(investments);
+/** The four stat cards: from every active investment, summed (the one diversification score, 0 % with none). */
+export function profileStats(summary: PortfolioSummary) {
   return {
-    totalInvested: toDollars(holdings.reduce((sum, h) => sum + toCents(h.amount), 0)),
-    count: holdings.length,
-    score: holdings.length ? diversificationScore(holdings) : 0,
-    shares: holdings.reduce((sum, h) => sum + h.shares, 0),
+    totalInvested: toDollars(summary.cents),
+    count: summary.count,
+    score: summary.count ? diversificationScoreOf(summary) : 0,
+    shares: summary.shares,
   };
 }
+
+/** The profile's tab from `?tab=` (the overview for anything else). */
+export function profileTab(query: URLSearchParams): ProfileTab {
+  const tabParam = query.get("tab");
+  return PROFILE_TABS.includes(tabParam as ProfileTab) ? (tabParam as ProfileTab) : "overview";
+}
+
+/** The overview lists this many recent active investments. */
+const RECENT_INVESTMENTS = 3;
+
+/** What the tab reads of the portfolio, besides the sums every tab shows: one batch in all. */
+export function profileQuery(tab: ProfileTab, page: number): PortfolioQuery {
+  return {
+    summary: true,
+    rows:
+      tab === "overview"
+        ? { page: 1, pageSize: RECENT_INVESTMENTS, active: true }
+        : tab === "investments"
+          ? { page }
+          : null,
+    statement: tab === "financial" ? { page } : null,
+  };
+}
+
+const EMPTY_SUMMARY: PortfolioSummary = {
+  count: 0,
+  cents: 0,
+  shares: 0,
+  recent90: 0,
+  recent180: 0,
+  groups: [],
+  topProjects: [],
+  projectCount: 0,
+  projectCentsSquared: 0,
+};
 
 /** The profile page's loader data. */
 export function profileView({
   query,
   profile,
   investor,
-  investments: listed,
+  read,
   investmentsFailed,
   accountNumber,
 }: {
@@ -35,12 +71,14 @@ export function profileView({
   profile: ProfileDTO;
   /** Whether the viewer invests (a founder has no investments: spec section 6). */
   investor: boolean;
-  investments: InvestmentDTO[];
+  /** What `profileQuery` read (null for a founder, or when the read failed). */
+  read: PortfolioRead | null;
   investmentsFailed: boolean;
   accountNumber: string;
 }) {
-  const tabParam = query.get("tab");
-  const tab: ProfileTab = PROFILE_TABS.includes(tabParam as ProfileTab) ? (tabParam as ProfileTab) : "overview";
+  const tab = profileTab(query);
+  const summary = read?.summary ?? EMPTY_SUMMARY;
+  const listed: InvestmentDTO[] = read?.page?.investments ?? [];
   const investments: ProfileInvestment[] = listed.map((i) => ({
     _id: i._id,
     projectId: i.projectId,
@@ -56,8 +94,6 @@ export function profileView({
     investedAt: i.investedAt,
     cancelledAt: i.cancelledAt,
   }));
-  // The overview is about money at work: cancelled investments (history) are on the other tabs.
-  const active = investments.filter((i) => i.status === "active");
   return {
     tab,
     edit: query.get("edit") === "1",
@@ -66,13 +102,20 @@ export function profileView({
     investor,
     investmentsFailed,
     accountNumber,
-    investments,
-    stats: profileStats(investments),
+    /** My Investments: one page of every investment, newest first. */
+    investments: tab === "investments" ? investments : [],
+    list: { total: read?.page?.total ?? 0, page: read?.page?.page ?? 1, pageCount: read?.page?.pageCount ?? 1 },
+    stats: profileStats(summary),
     /** The demo account's figures (domain/portfolio-account.ts), the same on every tab and in settings. */
-    account: demoAccount(investments),
-    /** The overview's pie and recent investments (active ones only). */
-    active: tab === "overview" ? active : [],
-    slices: tab === "overview" ? chartSlices(holdingsFrom(active)) : [],
-    statement: tab === "financial" ? statementRows(investments) : [],
+    account: demoAccountOf(summary),
+    /** The overview's pie (every active investment) and its three most recent active investments. */
+    active: tab === "overview" ? investments : [],
+    slices: tab === "overview" ? chartSlicesOf(summary) : [],
+    statement: read?.statement?.rows ?? [],
+    statementPaging: {
+      total: read?.statement?.total ?? 0,
+      page: read?.statement?.page ?? 1,
+      pageCount: read?.statement?.pageCount ?? 1,
+    },
   };
 }

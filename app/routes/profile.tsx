@@ -5,7 +5,10 @@
  *   demo balance and credit cards; four stat cards from the portfolio math (the one
  *   diversification score, 0 % with nothing invested).
  * - Tabs as links (`?tab=overview|investments|preferences|financial`), so every panel works
- *   without JavaScript; only the active one is rendered.
+ *   without JavaScript; only the active one is rendered. My Investments and the Financial Info
+ *   statement page 20 at a time (`&page=`, the project page's pager); the stat cards, the demo
+ *   account and the pie are the SQL sums of every active investment, read in the same batch
+ *   (worker/services/holdings.ts `readPortfolio`), so a tab costs the same queries at any size.
  * - The edit form posts here; the action hands the nested values to `updateProfile` (the same
  *   service as `PUT /api/users/me`) and redirects to `/profile?saved=1` on success ('Profile
  *   updated successfully'), or re-renders the form with the values typed, each field's error and
@@ -26,7 +29,6 @@ import { can } from "../../domain/access";
 import { formatMoney, formatNumber } from "../../domain/format";
 import { parseFormFields } from "../../domain/form-kit";
 import { PROFILE_MESSAGES, type ProfileDTO } from "../../domain/profile-form";
-import type { InvestmentDTO } from "../../domain/types";
 import investCss from "../styles/invest.css?url";
 import chartsCss from "../styles/charts.css?url";
 import profileCss from "../styles/profile.css?url";
@@ -36,9 +38,9 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { formFailed } from "../server/form-result";
 import { getApp, getUser, requireUser } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/errors";
-import { listInvestments } from "../../worker/services/holdings";
+import { holdingsPageParam, readPortfolio, type PortfolioRead } from "../../worker/services/holdings";
 import { getProfile, updateProfile } from "../../worker/services/profile";
-import { profileView } from "./profile.server";
+import { profileQuery, profileTab, profileView } from "./profile.server";
 import { demoAccountNumber } from "../../domain/portfolio-account";
 import type { Route } from "./+types/profile";
 
@@ -55,11 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const profile = await getProfile(db, user);
   const investor = can(user, "invest");
-  let investments: InvestmentDTO[] = [];
+  const query = new URL(request.url).searchParams;
+  let read: PortfolioRead | null = null;
   let investmentsFailed = false;
   if (investor) {
     try {
-      investments = await listInvestments(db, user, user.id);
+      read = await readPortfolio(
+        db,
+        user,
+        user.id,
+        profileQuery(profileTab(query), holdingsPageParam(query.get("page"))),
+      );
     } catch (e) {
       // Spec section 8: a failed fetch shows an empty list and zero totals (and we say so).
       if (!isServiceError(e)) console.error("profile: loading investments failed", e);
@@ -67,10 +75,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   return profileView({
-    query: new URL(request.url).searchParams,
+    query,
     profile,
     investor,
-    investments,
+    read,
     investmentsFailed,
     accountNumber: await demoAccountNumber(user.id),
   });
@@ -216,12 +224,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         {tab === "overview" ? (
           <Overview profile={p} investor={investor} active={loaderData.active} slices={loaderData.slices} />
         ) : tab === "investments" ? (
-          <Investments investor={investor} investments={investments} />
+          <Investments investor={investor} investments={investments} list={loaderData.list} />
         ) : tab === "preferences" ? (
           <Preferences profile={p} />
         ) : (
           <Financial
             rows={loaderData.statement}
+            paging={loaderData.statementPaging}
+            hrefFor={(n) => (n === 1 ? "/profile?tab=financial" : `/profile?tab=financial&page=${n}`)}
             account={loaderData.account}
             accountNumber={loaderData.accountNumber}
             investor={investor}

@@ -5,14 +5,15 @@
  */
 import { SECTORS, sectorForCategory, sectorLabel } from "../../domain/categories";
 import { formatMoney } from "../../domain/format";
-import { toCents } from "../../domain/money";
 import {
-  concentration,
+  concentrationOf,
   diversificationLabel,
-  diversificationScore,
-  riskScore,
-  sectorDistribution,
+  diversificationScoreOf,
+  riskScoreOf,
+  sectorDistributionOf,
+  summarize,
   type Holding,
+  type PortfolioSummary,
 } from "../../domain/portfolio-math";
 
 /** Spec section 9, Report: a largest position above 30 % is flagged; the advice is under 20 %. */
@@ -61,36 +62,32 @@ function percent(value: number): string {
   return `${Math.round(value)}%`;
 }
 
-/** Holdings summed per project (several purchases of one project are one position), largest first. */
-function positions(holdings: Holding[]) {
-  const byId = new Map<string, { title: string; category: string; cents: number; risk: string }>();
-  for (const h of holdings) {
-    const cents = toCents(h.amount);
-    const p = byId.get(h.projectId);
-    if (p) p.cents += cents;
-    else byId.set(h.projectId, { title: h.projectTitle, category: h.category, cents, risk: h.riskLevel });
-  }
-  return [...byId.values()].sort((a, b) => b.cents - a.cents || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+export function portfolioFacts(holdings: Holding[]): PortfolioFacts {
+  return portfolioFactsOf(summarize(holdings));
 }
 
-export function portfolioFacts(holdings: Holding[]): PortfolioFacts {
-  const totalCents = holdings.reduce((sum, h) => sum + toCents(h.amount), 0);
+/**
+ * The facts of a summary: bounded whatever the portfolio (its sectors, and its largest projects:
+ * several purchases of one project are one position), never every investment.
+ */
+export function portfolioFactsOf(summary: PortfolioSummary): PortfolioFacts {
+  const totalCents = summary.cents;
   const share = (cents: number) => percent(totalCents > 0 ? (cents / totalCents) * 100 : 0);
-  const risk = riskScore(holdings);
-  const diversification = diversificationScore(holdings);
-  const conc = concentration(holdings);
-  const held = new Set(holdings.map((h) => sectorLabel(sectorForCategory(h.category))));
-  const listed = positions(holdings).map((p) => ({
-    project: p.title,
+  const risk = riskScoreOf(summary);
+  const diversification = diversificationScoreOf(summary);
+  const conc = concentrationOf(summary);
+  const held = new Set(summary.groups.map((g) => sectorLabel(sectorForCategory(g.category))));
+  const listed = summary.topProjects.map((p) => ({
+    project: p.projectTitle,
     category: p.category,
     invested: formatMoney(p.cents / 100),
     shareOfPortfolio: share(p.cents),
-    risk: p.risk,
+    risk: p.riskLevel,
   }));
   return {
     totalInvested: formatMoney(totalCents / 100),
-    numberOfInvestments: holdings.length,
-    sectors: sectorDistribution(holdings).map((s) => ({
+    numberOfInvestments: summary.count,
+    sectors: sectorDistributionOf(summary).map((s) => ({
       sector: s.name,
       invested: formatMoney(s.amount),
       shareOfPortfolio: percent(s.percentage),
@@ -117,11 +114,19 @@ export function portfolioFacts(holdings: Holding[]): PortfolioFacts {
 }
 
 /**
- * The cache key's holdings part: hex SHA-256 of the holdings (project id and amount in cents of
- * each, sorted), so the same holdings in any order give the same key and any change gives another.
+ * The cache key's holdings part: hex SHA-256 of the portfolio's summary (its count and total, the
+ * money per category and risk level, the largest projects and Σ cents² over every project), sorted
+ * so that the same holdings in any order give the same key. A purchase or a cancellation changes
+ * the count, so it gives another key; the recent counts (which move with the clock) are left out.
  */
-export async function holdingsHash(holdings: Holding[]): Promise<string> {
-  const parts = holdings.map((h) => `${h.projectId}\u0000${toCents(h.amount)}`).sort();
+export async function holdingsHash(summary: PortfolioSummary): Promise<string> {
+  const groups = summary.groups.map((g) => `${g.category}\u0000${g.riskLevel}\u0000${g.cents}\u0000${g.count}`).sort();
+  const top = summary.topProjects.map((p) => `${p.projectId}\u0000${p.cents}`).sort();
+  const parts = [
+    `${summary.count}\u0000${summary.cents}\u0000${summary.projectCount}\u0000${summary.projectCentsSquared}`,
+    ...groups,
+    ...top,
+  ];
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n")));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }

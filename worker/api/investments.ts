@@ -1,15 +1,48 @@
 import { Hono } from "hono";
 
-import { listInvestments } from "../services/holdings";
+import {
+  assertPortfolioReader,
+  HOLDINGS_MAX_PAGE,
+  HOLDINGS_MAX_PAGE_SIZE,
+  listInvestmentsPage,
+} from "../services/holdings";
+import { ServiceError } from "../services/errors";
 import { cancelInvestment } from "../services/cancellations";
 import type { HonoEnv } from "../types";
 import { projectFigures } from "./util";
 
 export const investmentsApi = new Hono<HonoEnv>();
 
-/** GET /api/investments/user/{userId} → [investment…] (own, or any for an admin); 401; 403. */
+/** A `?page=` that is not a whole number from 1 to HOLDINGS_MAX_PAGE. */
+export const INVESTMENTS_PAGE_MESSAGE = `page must be a whole number from 1 to ${HOLDINGS_MAX_PAGE}`;
+
+/**
+ * GET /api/investments/user/{userId}?page=N → [investment…] (own, or any for an admin); 401; 403;
+ * 400 { message } for a page that is not a whole number from 1 to 1000.
+ *
+ * The body stays the spec's list of investments (section 7), newest first, now a page of at most
+ * 100 (the first without `page`); a page past the end is []. The paging rides in headers, so a
+ * client that reads the list keeps working: `X-Total-Count` (every investment of the user),
+ * `X-Page`, `X-Page-Count`, `X-Page-Size`, and `Link` with rel first / prev / next / last.
+ */
 investmentsApi.get("/user/:userId", async (c) => {
-  return c.json(await listInvestments(c.get("db"), c.get("user"), c.req.param("userId")));
+  const userId = c.req.param("userId");
+  // Who may read comes first (401 / 403), then what was asked for.
+  assertPortfolioReader(c.get("user"), userId);
+  const raw = c.req.query("page")?.trim() || "1";
+  const n = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= HOLDINGS_MAX_PAGE)) throw new ServiceError(400, INVESTMENTS_PAGE_MESSAGE, "invalid_page");
+  const list = await listInvestmentsPage(c.get("db"), c.get("user"), userId, n, HOLDINGS_MAX_PAGE_SIZE);
+  const at = (page: number) => `</api/investments/user/${encodeURIComponent(userId)}?page=${page}>`;
+  const links = [`${at(1)}; rel="first"`, `${at(list.pageCount)}; rel="last"`];
+  if (list.page > 1) links.push(`${at(Math.min(list.page - 1, list.pageCount))}; rel="prev"`);
+  if (list.page < list.pageCount) links.push(`${at(list.page + 1)}; rel="next"`);
+  c.header("X-Total-Count", String(list.total));
+  c.header("X-Page", String(list.page));
+  c.header("X-Page-Count", String(list.pageCount));
+  c.header("X-Page-Size", String(HOLDINGS_MAX_PAGE_SIZE));
+  c.header("Link", links.join(", "));
+  return c.json(list.investments);
 });
 
 /**

@@ -3,8 +3,9 @@
  * the diversification score with its feedback. Both doors (the `/api/analytics` and `/api/ai`
  * routes, the portfolio page's loader) call these with the raw request fields and the viewer.
  *
- * Every number comes from the investments in D1, read here: numbers or investments a client
- * sends are ignored. The AI only words the facts (worker/ai, ADR 019) and never blocks the answer:
+ * Every number comes from the investments in D1, summed there (worker/services/holdings.ts
+ * `readPortfolio`: per sector and risk level, the largest projects; never every investment):
+ * numbers or investments a client sends are ignored. The AI only words the facts (worker/ai, ADR 019) and never blocks the answer:
  * - an answer is cached per user and holdings (`ai_insights`): the same holdings read the cache
  *   (a model answer for a day, a fallback for 10 minutes, so a recovered model is used soon);
  *   `forceRefresh` asks the model again;
@@ -22,23 +23,22 @@ import * as v from "valibot";
 
 import { MESSAGES } from "../../domain/schemas";
 import { DAY_MS, isoDay } from "../../domain/dates";
-import { toCents, toDollars } from "../../domain/money";
+import { toDollars } from "../../domain/money";
 import {
-  analysisReport,
+  analysisReportOf,
   diversificationLabel,
-  diversificationScore,
-  holdingsFrom,
-  projectedReturns,
-  riskScore,
-  sectorDistribution,
+  diversificationScoreOf,
+  projectedReturnsOf,
+  riskScoreOf,
+  sectorDistributionOf,
   type AnalysisReport,
-  type Holding,
+  type PortfolioSummary,
   type SectorSlice,
 } from "../../domain/portfolio-math";
 import type { RiskLevel, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { aiInsights } from "../../db/schema";
-import { holdingsHash, portfolioFacts } from "../ai/facts";
+import { holdingsHash, portfolioFactsOf } from "../ai/facts";
 import {
   InsightsAnswerSchema,
   fallbackInsights,
@@ -49,7 +49,7 @@ import {
 import { requireCan } from "./access";
 import { clientAddress } from "./client";
 import { isServiceError, ServiceError } from "./errors";
-import { listInvestments } from "./holdings";
+import { readPortfolio } from "./holdings";
 import { reserve, type RateLimit, type Slot } from "./rate-limit";
 
 /** Model calls per acting user: past it, the cache or the fallback (never an error). */
@@ -134,13 +134,13 @@ function flag(value: unknown): boolean {
  * The viewer's holdings, or the named user's for an admin: 401 without a viewer, the spec's
  * founder message (403) for a founder, 403 for another user's portfolio.
  */
-async function holdingsFor(db: Database, viewer: SessionUser | null, input: AnalyticsInput) {
+async function holdingsFor(db: Database, viewer: SessionUser | null, input: AnalyticsInput, now?: number) {
   requireCan(viewer, "invest", () => new ServiceError(403, MESSAGES.founderNoPortfolio, "founder_no_portfolio"));
   const named = typeof input.userId === "string" ? input.userId.trim() : "";
   // The spec's clients send "guest" when they know no user: that names nobody.
   const userId = named && named !== "guest" ? named : viewer.id;
-  const investments = await listInvestments(db, viewer, userId);
-  return { actingUserId: viewer.id, userId, holdings: holdingsFrom(investments) };
+  const { summary } = await readPortfolio(db, viewer, userId, { summary: true, now });
+  return { actingUserId: viewer.id, userId, summary: summary! };
 }
 
 /** The cached answer for `userId`, if it is for these holdings and still reads as a valid answer. */
@@ -200,14 +200,14 @@ async function insightsFor(
   ai: Ai | undefined,
   actingUserId: string,
   userId: string,
-  holdings: Holding[],
+  summary: PortfolioSummary,
   forceRefresh: boolean,
   opts: AnalyticsOptions,
 ): Promise<InsightsResult> {
   // Nothing invested: nothing to word. The generic advice is the honest answer.
-  if (holdings.length === 0) return fallbackInsights();
+  if (summary.count === 0) return fallbackInsights();
   const now = opts.now ?? Date.now();
-  const hash = await holdingsHash(holdings);
+  const hash = await holdingsHash(summary);
   const cached = await cachedAnswer(db, userId, hash);
   if (cached && !forceRefresh && cached.expiresAt > now) return cached.result;
   if (cached && forceRefresh && now - cached.createdAt < FORCE_REFRESH_MIN_AGE_MS) return cached.result;
@@ -220,7 +220,7 @@ async function insightsFor(
     if (!isServiceError(e) || e.status !== 429) throw e;
     return cached?.result ?? fallbackInsights();
   }
-  const fresh = await generateInsights(ai, portfolioFacts(holdings), {
+  const fresh = await generateInsights(ai, portfolioFactsOf(summary), {
     signal: opts.signal,
     timeoutMs: opts.timeoutMs,
   });
@@ -245,23 +245,23 @@ export async function portfolioInsights(
   input: AnalyticsInput = {},
   opts: AnalyticsOptions = {},
 ): Promise<PortfolioInsights> {
-  const { actingUserId, userId, holdings } = await holdingsFor(db, viewer, input);
-  const result = await insightsFor(db, ai, actingUserId, userId, holdings, flag(input.forceRefresh), opts);
-  const risk = riskScore(holdings);
-  const summary: PortfolioInsights = {
+  const { actingUserId, userId, summary } = await holdingsFor(db, viewer, input, opts.now);
+  const result = await insightsFor(db, ai, actingUserId, userId, summary, flag(input.forceRefresh), opts);
+  const risk = riskScoreOf(summary);
+  const out: PortfolioInsights = {
     insights: result.insights,
     recommendedSectors: result.recommendedSectors,
     source: result.source,
     fromCache: result.fromCache,
-    sectorDistribution: sectorDistribution(holdings),
+    sectorDistribution: sectorDistributionOf(summary),
     riskProfile: { level: risk.level, score: risk.score },
-    diversificationScore: diversificationScore(holdings),
-    totalInvested: toDollars(holdings.reduce((cents, h) => cents + toCents(h.amount), 0)),
-    projectedReturns: projectedReturns(holdings),
-    totalInvestments: holdings.length,
+    diversificationScore: diversificationScoreOf(summary),
+    totalInvested: toDollars(summary.cents),
+    projectedReturns: projectedReturnsOf(summary.cents),
+    totalInvestments: summary.count,
   };
-  if (flag(input.includeAnalysisReport)) summary.analysisReport = analysisReport(holdings, opts.now);
-  return summary;
+  if (flag(input.includeAnalysisReport)) out.analysisReport = analysisReportOf(summary);
+  return out;
 }
 
 /** The feedback sentence for a diversification score, from its label (spec section 9). */
@@ -285,7 +285,7 @@ export async function diversificationScoreFor(
   viewer: SessionUser | null,
   input: AnalyticsInput = {},
 ): Promise<{ score: number; feedback: string }> {
-  const { holdings } = await holdingsFor(db, viewer, input);
-  const score = diversificationScore(holdings);
-  return { score, feedback: diversificationFeedback(score, holdings.length) };
+  const { summary } = await holdingsFor(db, viewer, input);
+  const score = diversificationScoreOf(summary);
+  return { score, feedback: diversificationFeedback(score, summary.count) };
 }

@@ -1,19 +1,32 @@
 /**
  * Reading holdings: an investment as investors and the API see it (`toInvestmentDTO`: its value,
- * equity and cancellation cutoff), a user's portfolio (`listInvestments`) and one investment
- * (`getInvestment`), each one statement.
+ * equity and cancellation cutoff), a user's portfolio a page at a time with its sums
+ * (`readPortfolio`, one batch) and one investment (`getInvestment`, one statement).
+ *
+ * Nothing here reads every investment of a portfolio into the Worker: a page of rows is at most
+ * HOLDINGS_MAX_PAGE_SIZE, and the totals, the sectors, the risk and the largest projects are summed
+ * in SQL (GROUP BY over the investor's rows, on investments_investor_recent_idx).
  */
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { can } from "../../domain/access";
 import { investmentCancelDeadline } from "../../domain/cancellation";
 import { equityForShares } from "../../domain/project";
 import { toCents, toDollars } from "../../domain/money";
 import { MESSAGES } from "../../domain/schemas";
-import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../domain/types";
-import type { Database } from "../../db/client";
+import { DAY_MS } from "../../domain/dates";
+import { SUMMARY_TOP_PROJECTS, type PortfolioSummary } from "../../domain/portfolio-math";
+import type { InvestmentDTO, ProjectDTO, RiskLevel, SessionUser } from "../../domain/types";
+import { runBatch, type Database } from "../../db/client";
 import { investments, projects } from "../../db/schema";
 import { assertSelfOrAdmin, requireSignedIn } from "./access";
+import {
+  statementPageOf,
+  statementPageStatement,
+  statementYearsOf,
+  statementYearsStatement,
+  type StatementPage,
+} from "./statement";
 import { ServiceError } from "./errors";
 
 /** An unknown id, or someone else's investment (never revealing that it exists). */
@@ -73,63 +86,290 @@ export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: 
   };
 }
 
-/**
- * A user's holdings, newest first. One statement (investments joined to their projects).
- * The caller must be the user or an admin; a founder has no portfolio.
- */
-export async function listInvestments(
-  db: Database,
-  viewer: SessionUser | null,
-  userId: string,
-): Promise<InvestmentDTO[]> {
+/** The pages' holdings lists: this many a page, newest first. */
+export const HOLDINGS_PAGE_SIZE = 20;
+/** The most rows one page may ask for (the API's `GET /api/investments/user/{userId}`). */
+export const HOLDINGS_MAX_PAGE_SIZE = 100;
+/** Pages past this are never read (offsets stay bounded); a larger page number is the first page. */
+export const HOLDINGS_MAX_PAGE = 1000;
+
+/** A `?page=` as a page number: a whole number from 1 to HOLDINGS_MAX_PAGE, else the first page. */
+export function holdingsPageParam(raw: string | null | undefined): number {
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  const n = Number(raw);
+  return n >= 1 && n <= HOLDINGS_MAX_PAGE ? n : 1;
+}
+
+/** A page number in range, else the first page. */
+function clampPage(page: number | undefined): number {
+  return page !== undefined && Number.isInteger(page) && page >= 1 && page <= HOLDINGS_MAX_PAGE ? page : 1;
+}
+
+/** The investment and project columns an InvestmentDTO is made of, as one row. */
+const ROW_COLUMNS = `i.id as id, i.investor_id as investor_id, i.project_id as project_id, i.shares as shares,
+  i.share_price_cents as paid_cents, i.amount_cents as amount_cents, i.status as status,
+  i.created_at as created_at, i.cancelled_at as cancelled_at, i.cancel_cutoff_at as cancel_cutoff_at,
+  p.title as title, p.slug as slug, p.category as category, p.logo as logo, p.risk_level as risk_level,
+  p.share_price_cents as price_cents, p.total_shares as total_shares, p.equity_percentage as equity_percentage,
+  p.valuation_cents as valuation_cents, p.min_investment_cents as min_investment_cents,
+  p.return_rate as return_rate, p.funding_deadline as funding_deadline`;
+
+interface InvestmentRow {
+  id: string;
+  investor_id: string;
+  project_id: string;
+  shares: number;
+  paid_cents: number;
+  amount_cents: number;
+  status: "active" | "pending" | "cancelled";
+  created_at: number;
+  cancelled_at: number | null;
+  cancel_cutoff_at: number | null;
+  title: string;
+  slug: string;
+  category: string;
+  logo: string | null;
+  risk_level: RiskLevel;
+  price_cents: number;
+  total_shares: number;
+  equity_percentage: number;
+  valuation_cents: number | null;
+  min_investment_cents: number;
+  return_rate: number | null;
+  funding_deadline: string;
+}
+
+function dtoOf(r: InvestmentRow, now: number): InvestmentDTO {
+  return toInvestmentDTO(
+    {
+      id: r.id,
+      investorId: r.investor_id,
+      projectId: r.project_id,
+      shares: r.shares,
+      sharePriceCents: r.paid_cents,
+      amountCents: r.amount_cents,
+      status: r.status,
+      createdAt: r.created_at,
+      cancelledAt: r.cancelled_at,
+      cancelCutoffAt: r.cancel_cutoff_at,
+    },
+    {
+      title: r.title,
+      slug: r.slug,
+      category: r.category,
+      logo: r.logo,
+      riskLevel: r.risk_level,
+      sharePrice: r.price_cents / 100,
+      totalShares: r.total_shares,
+      returnRate: r.return_rate,
+      investmentTerms: {
+        valuation: (r.valuation_cents ?? 0) / 100,
+        equityPercentage: r.equity_percentage,
+        minInvestment: r.min_investment_cents / 100,
+      },
+      fundingDeadline: r.funding_deadline,
+    },
+    now,
+  );
+}
+
+/** What to read of a portfolio: any of a page of rows, the sums, one investment by id. */
+export interface PortfolioQuery {
+  /** A page of investments, newest first; `active` lists active ones only. */
+  rows?: { page: number; pageSize?: number; active?: boolean } | null;
+  /** The sums of the active investments (`PortfolioSummary`). */
+  summary?: boolean;
+  /** One of the user's investments by id (the portfolio's "you invested / you cancelled" message). */
+  find?: string | null;
+  /** A page of the demo statement (worker/services/statement.ts), and the years it covers. */
+  statement?: { page: number } | null;
+  years?: boolean;
+  now?: number;
+}
+
+export interface PortfolioPage {
+  investments: InvestmentDTO[];
+  /** Investments listed on every page (all of the user's, or the active ones). */
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export interface PortfolioRead {
+  page: PortfolioPage | null;
+  summary: PortfolioSummary | null;
+  /** Σ shares × the current share price of the active investments, in cents. */
+  valueCents: number;
+  found: InvestmentDTO | null;
+  statement: StatementPage | null;
+  years: number[];
+}
+
+/** The caller must be the user or an admin; a founder has no portfolio. */
+export function assertPortfolioReader(viewer: SessionUser | null, userId: string): asserts viewer is SessionUser {
   assertSelfOrAdmin(viewer, userId);
   // A founder has no portfolio (spec section 6): the page and the API give the same message.
   if (!can(viewer, "invest")) {
     throw new ServiceError(403, MESSAGES.founderNoPortfolio, "founder_no_portfolio");
   }
-  const rows = await db
-    .select({
-      inv: investments,
-      title: projects.title,
-      slug: projects.slug,
-      category: projects.category,
-      logo: projects.logo,
-      riskLevel: projects.riskLevel,
-      sharePriceCents: projects.sharePriceCents,
-      totalShares: projects.totalShares,
-      equityPercentage: projects.equityPercentage,
-      valuationCents: projects.valuationCents,
-      minInvestmentCents: projects.minInvestmentCents,
-      returnRate: projects.returnRate,
-      fundingDeadline: projects.fundingDeadline,
-    })
-    .from(investments)
-    .innerJoin(projects, eq(projects.id, investments.projectId))
-    .where(eq(investments.investorId, userId))
-    .orderBy(desc(investments.createdAt));
-  const now = Date.now();
-  return rows.map((r) =>
-    toInvestmentDTO(
-      r.inv,
-      {
-        title: r.title,
-        slug: r.slug,
-        category: r.category,
-        logo: r.logo,
-        riskLevel: r.riskLevel,
-        sharePrice: r.sharePriceCents / 100,
-        totalShares: r.totalShares,
-        returnRate: r.returnRate,
-        investmentTerms: {
-          valuation: (r.valuationCents ?? 0) / 100,
-          equityPercentage: r.equityPercentage,
-          minInvestment: r.minInvestmentCents / 100,
-        },
-        fundingDeadline: r.fundingDeadline,
-      },
-      now,
-    ),
-  );
+}
+
+/**
+ * A user's portfolio: a page of investments (newest first, with the total in the same statement:
+ * a left join keeps the count row past the end), the sums of the active ones, one investment by
+ * id, whichever are asked for, in one batch (one round trip, one query on the page's count). Each
+ * statement reads the investor's rows on investments_investor_recent_idx.
+ */
+export async function readPortfolio(
+  db: Database,
+  viewer: SessionUser | null,
+  userId: string,
+  q: PortfolioQuery,
+): Promise<PortfolioRead> {
+  assertPortfolioReader(viewer, userId);
+  const now = q.now ?? Date.now();
+  const d1 = db.$client;
+  const statements: D1PreparedStatement[] = [];
+  const size = Math.min(Math.max(1, Math.floor(q.rows?.pageSize ?? HOLDINGS_PAGE_SIZE)), HOLDINGS_MAX_PAGE_SIZE);
+  const pageNo = clampPage(q.rows?.page);
+  if (q.rows) {
+    const only = q.rows.active ? "and status = 'active'" : "";
+    statements.push(
+      d1
+        .prepare(
+          `select c.total as total, s.* from (select count(*) as total from investments where investor_id = ?1 ${only}) as c
+           left join (
+             select ${ROW_COLUMNS} from investments i join projects p on p.id = i.project_id
+             where i.investor_id = ?1 ${only.replace("status", "i.status")}
+             order by i.created_at desc, i.id desc limit ?2 offset ?3
+           ) as s on 1 = 1
+           order by s.created_at desc, s.id desc`,
+        )
+        .bind(userId, size, (pageNo - 1) * size),
+    );
+  }
+  if (q.summary) {
+    statements.push(
+      d1
+        .prepare(
+          `select p.category as category, p.risk_level as risk_level, sum(i.amount_cents) as cents, count(*) as n,
+             sum(i.shares) as shares, sum(i.shares * p.share_price_cents) as value_cents,
+             max(i.created_at) as newest, p.title as title,
+             sum(i.created_at >= ?2) as r90, sum(i.created_at >= ?3) as r180
+           from investments i join projects p on p.id = i.project_id
+           where i.investor_id = ?1 and i.status = 'active'
+           group by p.category, p.risk_level
+           order by newest desc`,
+        )
+        .bind(userId, now - 90 * DAY_MS, now - 180 * DAY_MS),
+      d1
+        .prepare(
+          `select i.project_id as project_id, p.title as title, p.category as category, p.risk_level as risk_level,
+             sum(i.amount_cents) as cents, count(*) over () as projects,
+             sum(cast(sum(i.amount_cents) as real) * sum(i.amount_cents)) over () as squares
+           from investments i join projects p on p.id = i.project_id
+           where i.investor_id = ?1 and i.status = 'active'
+           group by i.project_id
+           order by cents desc, p.title, i.project_id
+           limit ?2`,
+        )
+        .bind(userId, SUMMARY_TOP_PROJECTS),
+    );
+  }
+  const find = typeof q.find === "string" && q.find.length > 0 && q.find.length <= 200 ? q.find : null;
+  if (find) {
+    statements.push(
+      d1
+        .prepare(
+          `select ${ROW_COLUMNS} from investments i join projects p on p.id = i.project_id
+           where i.id = ?1 and i.investor_id = ?2 limit 1`,
+        )
+        .bind(find, userId),
+    );
+  }
+  const statementPage = q.statement ? clampPage(q.statement.page) : 1;
+  if (q.statement) statements.push(statementPageStatement(d1, userId, statementPage));
+  if (q.years) statements.push(statementYearsStatement(d1, userId));
+  const out: PortfolioRead = { page: null, summary: null, valueCents: 0, found: null, statement: null, years: [] };
+  if (statements.length === 0) return out;
+  const results = (await runBatch(d1, statements)).map((r) => r.results);
+  let k = 0;
+  if (q.rows) {
+    const rows = results[k++] as (Partial<InvestmentRow> & { total: number })[];
+    const total = Number(rows[0]?.total ?? 0);
+    out.page = {
+      investments: rows.filter((r): r is InvestmentRow & { total: number } => r.id != null).map((r) => dtoOf(r, now)),
+      total,
+      page: pageNo,
+      pageCount: Math.max(1, Math.ceil(total / size)),
+    };
+  }
+  if (q.summary) {
+    const groups = results[k++] as {
+      category: string | null;
+      risk_level: RiskLevel;
+      cents: number;
+      n: number;
+      shares: number;
+      value_cents: number;
+      title: string;
+      r90: number;
+      r180: number;
+    }[];
+    const top = results[k++] as {
+      project_id: string;
+      title: string;
+      category: string | null;
+      risk_level: RiskLevel;
+      cents: number;
+      projects: number;
+      squares: number;
+    }[];
+    const sum = (pick: (g: (typeof groups)[number]) => number) => groups.reduce((t, g) => t + Number(pick(g)), 0);
+    out.valueCents = sum((g) => g.value_cents);
+    out.summary = {
+      count: sum((g) => g.n),
+      cents: sum((g) => g.cents),
+      shares: sum((g) => g.shares),
+      recent90: sum((g) => g.r90),
+      recent180: sum((g) => g.r180),
+      groups: groups.map((g) => ({
+        category: g.category ?? "",
+        riskLevel: g.risk_level,
+        cents: Number(g.cents),
+        count: Number(g.n),
+        firstProjectTitle: g.title,
+      })),
+      topProjects: top.map((p) => ({
+        projectId: p.project_id,
+        projectTitle: p.title,
+        category: p.category ?? "",
+        riskLevel: p.risk_level,
+        cents: Number(p.cents),
+      })),
+      projectCount: Number(top[0]?.projects ?? 0),
+      projectCentsSquared: Number(top[0]?.squares ?? 0),
+    };
+  }
+  if (find) {
+    const row = (results[k++] as unknown as InvestmentRow[])[0];
+    out.found = row ? dtoOf(row, now) : null;
+  }
+  if (q.statement) out.statement = statementPageOf(results[k++]!, statementPage);
+  if (q.years) out.years = statementYearsOf(results[k++]!);
+  return out;
+}
+
+/** A page of a user's investments, newest first (the API and the pages' lists). */
+export async function listInvestmentsPage(
+  db: Database,
+  viewer: SessionUser | null,
+  userId: string,
+  page: number,
+  pageSize: number = HOLDINGS_PAGE_SIZE,
+): Promise<PortfolioPage> {
+  const read = await readPortfolio(db, viewer, userId, { rows: { page, pageSize } });
+  return read.page!;
 }
 
 /** One investment with what its page shows of the project. */

@@ -2,9 +2,22 @@
  * The demo account and its statement of purchases and refunds: the profile's Financial Info tab and
  * the settings' Cash tab (the same figures: domain/portfolio-account.ts).
  */
+import { Link } from "react-router";
+
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../../domain/format";
 import type { DemoAccount } from "../../../domain/portfolio-account";
+import { Pagination } from "../project/Pagination";
 import { EmptyInvestments, FounderNote, type StatementRow } from "./panels";
+
+/** Which page of the statement is shown, of how many lines. */
+export interface StatementPaging {
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** The profile's Financial Info tab, where the whole statement pages. */
+const STATEMENT_HREF = "/profile?tab=financial";
 
 export function Financial({
   rows,
@@ -12,9 +25,14 @@ export function Financial({
   accountNumber,
   investor,
   headingLevel = 3,
+  paging,
+  hrefFor,
 }: {
-  /** The statement, newest first (domain/portfolio-account.ts `statementRows`). */
+  /** A page of the statement, newest first (worker/services/statement.ts). */
   rows: StatementRow[];
+  paging: StatementPaging;
+  /** The link to another page of the statement; without it, only the newest page is shown, with a link to the rest. */
+  hrefFor?: (page: number) => string;
   account: DemoAccount;
   headingLevel?: 2 | 3;
   accountNumber: string;
@@ -53,8 +71,13 @@ export function Financial({
         <Heading>Demo bank statement</Heading>
         {!investor ? (
           <FounderNote />
-        ) : rows.length === 0 ? (
+        ) : paging.total === 0 ? (
           <EmptyInvestments />
+        ) : rows.length === 0 ? (
+          <p className="muted">
+            No statement lines on this page.{" "}
+            <Link to={hrefFor ? hrefFor(1) : STATEMENT_HREF}>Back to the first page</Link>
+          </p>
         ) : (
           <div className="table-scroll">
             <table className="holdings profile-statement">
@@ -94,6 +117,14 @@ export function Financial({
             </table>
           </div>
         )}
+        {investor && hrefFor ? (
+          <Pagination page={paging.page} pageCount={paging.pageCount} hrefFor={hrefFor} label="Statement pages" />
+        ) : investor && paging.pageCount > 1 ? (
+          <p className="field-hint">
+            {`The latest ${formatNumber(rows.length)} of ${formatNumber(paging.total)} lines. `}
+            <Link to={STATEMENT_HREF}>See the whole statement</Link>
+          </p>
+        ) : null}
       </div>
     </>
   );

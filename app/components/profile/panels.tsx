@@ -6,6 +6,7 @@ import { href, Link } from "react-router";
 
 import { SlicePie } from "../charts/SlicePie";
 import { InvestmentStatus } from "../portfolio/InvestmentStatus";
+import { Pagination } from "../project/Pagination";
 import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/format";
 import { type ChartSlice, sectorName } from "../../../domain/portfolio-math";
 import { TIME_HORIZON_LABELS, type ProfileDTO } from "../../../domain/profile-form";
@@ -126,9 +127,34 @@ export function Overview({
   );
 }
 
-export function Investments({ investor, investments }: { investor: boolean; investments: ProfileInvestment[] }) {
+export function Investments({
+  investor,
+  investments,
+  list,
+}: {
+  investor: boolean;
+  /** One page of them, newest first. */
+  investments: ProfileInvestment[];
+  list: { total: number; page: number; pageCount: number };
+}) {
   if (!investor) return <FounderNote />;
-  if (investments.length === 0) return <EmptyInvestments />;
+  if (list.total === 0) return <EmptyInvestments />;
+  const hrefFor = (n: number) => (n === 1 ? "/profile?tab=investments" : `/profile?tab=investments&page=${n}`);
+  return (
+    <>
+      {investments.length === 0 ? (
+        <p className="muted">
+          No investments on this page. <Link to={hrefFor(1)}>Back to the first page</Link>
+        </p>
+      ) : (
+        <InvestmentCards investments={investments} />
+      )}
+      <Pagination page={list.page} pageCount={list.pageCount} hrefFor={hrefFor} label="Investment pages" />
+    </>
+  );
+}
+
+function InvestmentCards({ investments }: { investments: ProfileInvestment[] }) {
   return (
     <ul className="profile-investments">
       {investments.map((i) => (

@@ -8,14 +8,16 @@ import { Link } from "react-router";
 
 import { formatMoney, formatNumber } from "../../../domain/format";
 import type { DemoAccount, StatementRow } from "../../../domain/portfolio-account";
-import { Financial } from "../profile/Financial";
+import { Financial, type StatementPaging } from "../profile/Financial";
 import { CreditCard } from "../profile/MoneyCards";
 
 /** Who the tab is for: an investor's account, or a founder's (who cannot invest, spec section 6). */
 export interface MoneyView {
   investor: boolean;
   account: DemoAccount;
+  /** The statement's newest page (the profile's Financial Info tab pages the rest). */
   statement: StatementRow[];
+  statementPaging: StatementPaging;
   accountNumber: string;
   years: number[];
 }
@@ -69,6 +71,7 @@ export function CashTab({ view }: { view: MoneyView }) {
     <Card id="cash" title="Cash">
       <Financial
         rows={view.statement}
+        paging={view.statementPaging}
         account={view.account}
         accountNumber={view.accountNumber}
         investor={view.investor}

@@ -9,13 +9,13 @@ import { parseFormFields } from "../../../domain/form-kit";
 import { FINANCIALS_MESSAGES, type InvestorFinancials } from "../../../domain/investor-financials-form";
 import { FORM_LIMITS } from "../../../domain/limits";
 import { PASSWORD_MESSAGES } from "../../../domain/password-form";
-import { demoAccount, demoAccountNumber, statementRows, statementYears } from "../../../domain/portfolio-account";
+import { demoAccountNumber, demoAccountOf } from "../../../domain/portfolio-account";
 import { PROFILE_MESSAGES } from "../../../domain/public-profile-form";
 import type { RegCfLimits } from "../../../domain/reg-cf";
 import type { SessionUser } from "../../../domain/types";
 import type { Database } from "../../../db/client";
 import { listFollowersOfOwnProject, listWatchlist } from "../../../worker/services/follows";
-import { listInvestments } from "../../../worker/services/holdings";
+import { readPortfolio } from "../../../worker/services/holdings";
 import { getFinancials } from "../../../worker/services/investor-limits";
 import { getPreferences, NOTIFICATION_MESSAGES } from "../../../worker/services/notifications";
 import type { MoneyView } from "../../components/settings/AccountMoney";
@@ -134,17 +134,21 @@ export const loadPreferences = (db: Database, user: SessionUser) => getPreferenc
 
 /**
  * The demo account's money, for the Portfolio, Cash and Tax Docs tabs and Banks & Cards: the same
- * figures as the profile (domain/portfolio-account.ts). A founder invests nothing (spec section 6).
+ * figures as the profile (domain/portfolio-account.ts), summed in SQL, with the statement's newest
+ * page and the years it covers, in one batch. A founder invests nothing (spec section 6).
  */
 export async function loadMoney(db: Database, user: SessionUser): Promise<MoneyView> {
   const investor = can(user, "invest");
-  const investments = investor ? await listInvestments(db, user, user.id) : [];
-  const statement = statementRows(investments);
+  const read = investor
+    ? await readPortfolio(db, user, user.id, { summary: true, statement: { page: 1 }, years: true })
+    : null;
+  const statement = read?.statement;
   return {
     investor,
-    account: demoAccount(investments),
-    statement,
+    account: demoAccountOf(read?.summary ?? { cents: 0, count: 0 }),
+    statement: statement?.rows ?? [],
+    statementPaging: { total: statement?.total ?? 0, page: 1, pageCount: statement?.pageCount ?? 1 },
     accountNumber: await demoAccountNumber(user.id),
-    years: statementYears(statement),
+    years: read?.years ?? [],
   };
 }
