@@ -432,7 +432,10 @@ export const projectFollows = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.projectId] }),
-    index("project_follows_project_idx").on(t.projectId, t.createdAt),
+    // A project's followers, newest first (the founder's Followers tab, the fan-outs' audience).
+    index("project_follows_project_idx").on(t.projectId, t.createdAt, t.userId),
+    // A user's watchlist, most recently followed first, a page at a time.
+    index("project_follows_user_idx").on(t.userId, t.createdAt, t.projectId),
   ],
 );
 
@@ -454,7 +457,7 @@ export const projectUpdates = sqliteTable(
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [
-    index("project_updates_project_idx").on(t.projectId, t.createdAt),
+    index("project_updates_project_idx").on(t.projectId, t.createdAt, t.id),
     check("project_updates_title_length", sql`length(${t.title}) between 1 and 120`),
     check("project_updates_body_length", sql`length(${t.body}) between 1 and 10000`),
   ],
@@ -478,7 +481,7 @@ export const projectQuestions = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
-    index("project_questions_project_idx").on(t.projectId, t.createdAt),
+    index("project_questions_project_idx").on(t.projectId, t.createdAt, t.id),
     check("project_questions_question_length", sql`length(${t.question}) between 1 and 1000`),
     check("project_questions_answer_length", sql`${t.answer} is null or length(${t.answer}) between 1 and 5000`),
   ],
@@ -522,7 +525,7 @@ export const notifications = sqliteTable(
   },
   (t) => [
     uniqueIndex("notifications_event_unique").on(t.userId, t.eventKey),
-    index("notifications_user_idx").on(t.userId, t.createdAt),
+    index("notifications_user_idx").on(t.userId, t.createdAt, t.id),
     index("notifications_unread_idx").on(t.userId, t.readAt),
   ],
 );
