@@ -524,7 +524,9 @@ export const notifications = sqliteTable(
     readAt: integer("read_at"),
   },
   (t) => [
-    uniqueIndex("notifications_event_unique").on(t.userId, t.eventKey),
+    // Event first: the same uniqueness (ON CONFLICT names the columns in any order), and it also
+    // finds one event's notifications for all users (deleting an update's) without a scan.
+    uniqueIndex("notifications_event_unique").on(t.eventKey, t.userId),
     index("notifications_user_idx").on(t.userId, t.createdAt, t.id),
     index("notifications_unread_idx").on(t.userId, t.readAt),
   ],

@@ -210,6 +210,11 @@ describe("the lists' statements read their index in order", () => {
     ],
     ["unread", `select count(*) from notifications where user_id = ?1 and read_at is null`, "notifications_unread_idx"],
     [
+      "an update's notifications, deleted with it",
+      `delete from notifications where event_key = ?1`,
+      "notifications_event_unique",
+    ],
+    [
       "updates",
       `select u.id from project_updates u where u.project_id = ?1 order by u.created_at desc, u.id desc limit 20 offset 0`,
       "project_updates_project_idx",
