@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
+import type { SessionUser } from "../../domain/types";
 import { ADMIN_LIST_SHOWN, listRecentProjects, listUsersForAdmin } from "../../worker/services/moderation";
 import { REVIEW_QUEUE_SHOWN } from "../../worker/services/reviews";
 import { SUPPORTERS_LIST_MAX } from "../../worker/services/supporters";
@@ -14,7 +15,7 @@ import { call, db, insertProject, json, makeAdmin, signup, unique } from "./help
 async function admin() {
   const a = await signup();
   await makeAdmin(a.user.id);
-  return { ...a, viewer: { ...a.user, role: "admin" as const } };
+  return { ...a, viewer: { id: a.user.id, role: "admin" } as SessionUser };
 }
 
 describe("the supporters list", () => {
