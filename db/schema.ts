@@ -233,6 +233,8 @@ export const supporters = sqliteTable(
   (t) => [
     uniqueIndex("supporters_email_lower_uq").on(sql`lower(${t.email})`),
     index("supporters_created_idx").on(t.createdAt),
+    // The public list: the newest of those who chose to be shown, without walking the others.
+    index("supporters_public_idx").on(t.showPublicly, t.createdAt),
   ],
 );
 

@@ -8,4 +8,5 @@ CREATE INDEX `project_follows_project_idx` ON `project_follows` (`project_id`,`c
 DROP INDEX `project_questions_project_idx`;--> statement-breakpoint
 CREATE INDEX `project_questions_project_idx` ON `project_questions` (`project_id`,`created_at`,`id`);--> statement-breakpoint
 DROP INDEX `project_updates_project_idx`;--> statement-breakpoint
-CREATE INDEX `project_updates_project_idx` ON `project_updates` (`project_id`,`created_at`,`id`);
+CREATE INDEX `project_updates_project_idx` ON `project_updates` (`project_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `supporters_public_idx` ON `supporters` (`show_publicly`,`created_at`);

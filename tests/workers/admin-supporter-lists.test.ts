@@ -70,29 +70,34 @@ describe("the admin lists", () => {
   });
 
   const plans: [string, string, string][] = [
-    ["users", "select id from users order by created_at desc, id desc limit 20", "users_created_idx"],
+    ["users", "select id from users order by created_at desc, rowid desc limit 20", "users_created_idx"],
     [
       "users by email",
       "select id from users where email >= ?1 and email < ?1 || 'z' order by email limit 20",
       "users_email_unique",
     ],
-    ["recent projects", "select id from projects order by updated_at desc, id desc limit 20", "projects_updated_idx"],
+    [
+      "recent projects",
+      "select id from projects order by updated_at desc, rowid desc limit 20",
+      "projects_updated_idx",
+    ],
     [
       "review queue",
-      "select id from projects where status = 'in_review' order by submitted_at asc, id asc limit 50",
+      "select id from projects where status = 'in_review' order by submitted_at asc, rowid asc limit 50",
       "projects_status_idx",
     ],
     [
       "public supporters",
       "select name from supporters where show_publicly = 1 order by created_at desc, rowid desc limit 100",
-      "supporters_created_idx",
+      "supporters_public_idx",
     ],
   ];
   for (const [name, sql, index] of plans) {
     it(`${name}: read in the order of ${index}, stopping at the limit`, async () => {
       const statement = env.DB.prepare(`explain query plan ${sql}`);
       const plan = await (sql.includes("?1") ? statement.bind("x") : statement).all<{ detail: string }>();
-      expect(plan.results.map((r) => r.detail).join("\n")).toContain(index);
+      const details = plan.results.map((r) => r.detail).join("\n");
+      expect([details.includes(index), details.includes("TEMP B-TREE")]).toEqual([true, false]);
     });
   }
 });
