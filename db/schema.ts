@@ -210,7 +210,6 @@ export const investments = sqliteTable(
   },
   (t) => [
     uniqueIndex("investments_idempotency_unique").on(t.investorId, t.idempotencyKey),
-    index("investments_investor_idx").on(t.investorId, t.createdAt),
     /** An investor's portfolio a page at a time, newest first (ties by id): no sort, no scan past the page. */
     index("investments_investor_recent_idx").on(t.investorId, t.createdAt, t.id),
     index("investments_project_idx").on(t.projectId),
@@ -235,6 +234,8 @@ export const supporters = sqliteTable(
   (t) => [
     uniqueIndex("supporters_email_lower_uq").on(sql`lower(${t.email})`),
     index("supporters_created_idx").on(t.createdAt),
+    // The public list: the newest of those who chose to be shown, without walking the others.
+    index("supporters_public_idx").on(t.showPublicly, t.createdAt),
   ],
 );
 
@@ -434,7 +435,10 @@ export const projectFollows = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.projectId] }),
-    index("project_follows_project_idx").on(t.projectId, t.createdAt),
+    // A project's followers, newest first (the founder's Followers tab, the fan-outs' audience).
+    index("project_follows_project_idx").on(t.projectId, t.createdAt, t.userId),
+    // A user's watchlist, most recently followed first, a page at a time.
+    index("project_follows_user_idx").on(t.userId, t.createdAt, t.projectId),
   ],
 );
 
@@ -456,7 +460,7 @@ export const projectUpdates = sqliteTable(
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [
-    index("project_updates_project_idx").on(t.projectId, t.createdAt),
+    index("project_updates_project_idx").on(t.projectId, t.createdAt, t.id),
     check("project_updates_title_length", sql`length(${t.title}) between 1 and 120`),
     check("project_updates_body_length", sql`length(${t.body}) between 1 and 10000`),
   ],
@@ -480,7 +484,7 @@ export const projectQuestions = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
-    index("project_questions_project_idx").on(t.projectId, t.createdAt),
+    index("project_questions_project_idx").on(t.projectId, t.createdAt, t.id),
     check("project_questions_question_length", sql`length(${t.question}) between 1 and 1000`),
     check("project_questions_answer_length", sql`${t.answer} is null or length(${t.answer}) between 1 and 5000`),
   ],
@@ -523,8 +527,10 @@ export const notifications = sqliteTable(
     readAt: integer("read_at"),
   },
   (t) => [
-    uniqueIndex("notifications_event_unique").on(t.userId, t.eventKey),
-    index("notifications_user_idx").on(t.userId, t.createdAt),
+    // Event first: the same uniqueness (ON CONFLICT names the columns in any order), and it also
+    // finds one event's notifications for all users (deleting an update's) without a scan.
+    uniqueIndex("notifications_event_unique").on(t.eventKey, t.userId),
+    index("notifications_user_idx").on(t.userId, t.createdAt, t.id),
     index("notifications_unread_idx").on(t.userId, t.readAt),
   ],
 );

@@ -7,15 +7,20 @@
  * UPDATE of the unread rows on this page only (at most NOTIFICATIONS_PAGE ids), never older ones.
  * This once they are still marked new on the page, so the reader sees what was new; the loader's
  * `bellUnread` (what is left unread) is the count the header shows from this response on.
+ *
+ * A page at a time (`?page=`, NOTIFICATIONS_PAGE a page, the project page's pager and its rules:
+ * anything but a page number in range is the first page; past the end, the total and no rows).
  */
 import { data, Form, href, Link, redirect } from "react-router";
 
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
+import { Pagination } from "../components/project/Pagination";
 import { formatDate } from "../../domain/format";
 import { getApp, requireUser } from "../server/guards.server";
 import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
+import { pageParam } from "../../worker/services/list-page";
 import { listNotifications, markRead, NOTIFICATION_MESSAGES } from "../../worker/services/notifications";
 import type { Route } from "./+types/notifications";
 
@@ -24,12 +29,14 @@ export const meta: Route.MetaFunction = () => pageMeta("Notifications", "What ha
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const { db } = getApp(context);
-  const list = await listNotifications(db, user);
+  const url = new URL(request.url);
+  const list = await listNotifications(db, user, pageParam(url.searchParams.get("page")));
   const shownUnread = list.notifications.filter((n) => !n.read).map((n) => n.id);
   // markRead with no ids would mark all: only ever call it with the shown ones.
   const bellUnread = shownUnread.length ? (await markRead(db, user, { ids: shownUnread })).unread : list.unread;
-  const saved = new URL(request.url).searchParams.get("saved") === "read" ? NOTIFICATION_MESSAGES.allRead : null;
-  return { notifications: list.notifications, fresh: shownUnread.length, bellUnread, saved };
+  const saved = url.searchParams.get("saved") === "read" ? NOTIFICATION_MESSAGES.allRead : null;
+  const { notifications, total, page, pageCount } = list;
+  return { notifications, total, page, pageCount, fresh: shownUnread.length, bellUnread, saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +60,7 @@ const KIND_LABEL: Record<string, string> = {
 };
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { notifications, fresh, bellUnread: unread, saved } = loaderData;
+  const { notifications, total, page, pageCount, fresh, bellUnread: unread, saved } = loaderData;
   return (
     <div className="container page-body notifications-page">
       <div className="notifications-head">
@@ -74,13 +81,15 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {saved ? <Notice tone="success">{saved}</Notice> : null}
-      {notifications.length === 0 ? (
+      {total === 0 ? (
         <div className="card empty-state">
           <p>No notifications yet. Follow a project to hear about its updates.</p>
           <Link className="btn btn-primary" to="/demo">
             Explore projects
           </Link>
         </div>
+      ) : notifications.length === 0 ? (
+        <p className="muted">No notifications on this page.</p>
       ) : (
         <ul className="notification-list card">
           {notifications.map((n) => (
@@ -100,6 +109,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(p) => `/notifications?page=${p}`}
+        label="Notification pages"
+      />
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from
 import { listUpdatesFor, setUpdateHidden } from "../../worker/services/updates";
 import { investorsPageParam } from "../../domain/investor-list";
 import { listProjectInvestorsPage } from "../../worker/services/projects";
+import { pageParam } from "../../worker/services/list-page";
 import { detailTab, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 
@@ -60,25 +61,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab = detailTab(query);
   const owner = { id: project._id, founderId: project.founderId };
   // The tab's own read, one statement, only for the tab shown (session + project + tab: 3 queries).
-  const updates = tab === "updates" ? await listUpdatesFor(db, user, owner) : [];
-  const questions = tab === "questions" ? await listQuestionsFor(db, user, owner) : [];
+  // Updates and Questions: one page (`?updates=`, `?questions=`, as `?investors=`) with its total.
+  const updatesList = tab === "updates" ? await listUpdatesFor(db, user, owner, pageParam(query.get("updates"))) : null;
+  const questionsList =
+    tab === "questions" ? await listQuestionsFor(db, user, owner, pageParam(query.get("questions"))) : null;
   // The Investment tab's public investor list: one page (`?investors=`; anything but a page number
   // in range is the first page), one statement with its total.
   const investorsPage =
     tab === "investment"
       ? await listProjectInvestorsPage(db, project._id, investorsPageParam(query.get("investors")))
       : null;
-  return projectView({
-    viewer: user,
-    project,
-    standing,
-    detail: found.detail,
-    tab,
-    updates,
-    questions,
-    investorsPage,
-    query,
-  });
+  const paging = (l: { total: number; page: number; pageCount: number } | null) =>
+    l ? { total: l.total, page: l.page, pageCount: l.pageCount } : null;
+  return {
+    ...projectView({
+      viewer: user,
+      project,
+      standing,
+      detail: found.detail,
+      tab,
+      updates: updatesList?.updates ?? [],
+      questions: questionsList?.questions ?? [],
+      investorsPage,
+      query,
+    }),
+    updatesPage: paging(updatesList),
+    questionsPage: paging(questionsList),
+  };
 }
 
 /** `Retry-After` of a refused follow or post reaches the page door too (ADR 025). */

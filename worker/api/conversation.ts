@@ -9,6 +9,8 @@ import { listWatchlist, setFollowing } from "../services/follows";
 import { getPreferences, listNotifications, markRead, savePreferences } from "../services/notifications";
 import { answerQuestion, askQuestion, listQuestions, setQuestionHidden } from "../services/questions";
 import { deleteUpdate, editUpdate, listUpdates, postUpdate } from "../services/updates";
+import { requireSignedIn } from "../services/access";
+import { apiPageParam } from "../services/list-page";
 import type { HonoEnv } from "../types";
 import { readBody } from "./util";
 
@@ -38,10 +40,17 @@ projectConversationApi.delete(
   door(async (c) => c.json(await setFollowing(c.get("db"), c.get("user"), param(c, "id"), false)), false),
 );
 
-/** GET /api/projects/{id}/updates → { updates } (investors-only ones without title and body for others). */
+/**
+ * GET /api/projects/{id}/updates?page= → { updates, total, page, pageCount, pageSize }: a page (20),
+ * newest first (investors-only ones without title and body for others).
+ */
 projectConversationApi.get(
   "/:id/updates",
-  door(async (c) => c.json({ updates: await listUpdates(c.get("db"), c.get("user"), param(c, "id")) }), false),
+  door(
+    async (c) =>
+      c.json(await listUpdates(c.get("db"), c.get("user"), param(c, "id"), apiPageParam(c.req.query("page")))),
+    false,
+  ),
 );
 /** POST /api/projects/{id}/updates { title, body, investorsOnly } → 201 the update (its founder or an admin). */
 projectConversationApi.post(
@@ -64,10 +73,17 @@ projectConversationApi.delete(
   }, false),
 );
 
-/** GET /api/projects/{id}/questions → { questions } (hidden ones for the founder and admins only). */
+/**
+ * GET /api/projects/{id}/questions?page= → { questions, total, page, pageCount, pageSize }: a page
+ * (20), newest first (hidden ones for the founder and admins only).
+ */
 projectConversationApi.get(
   "/:id/questions",
-  door(async (c) => c.json({ questions: await listQuestions(c.get("db"), c.get("user"), param(c, "id")) }), false),
+  door(
+    async (c) =>
+      c.json(await listQuestions(c.get("db"), c.get("user"), param(c, "id"), apiPageParam(c.req.query("page")))),
+    false,
+  ),
 );
 /** POST /api/projects/{id}/questions { question } → 201 the question (5 an hour per user). */
 projectConversationApi.post(
@@ -90,10 +106,17 @@ questionsApi.post(
 
 /** Mounted at /api/notifications. */
 export const notificationsApi = new Hono<HonoEnv>();
-/** GET /api/notifications → { notifications, unread } (the newest 50). */
+/**
+ * GET /api/notifications?page= → { notifications, unread, total, page, pageCount, pageSize }: a
+ * page (50) of the caller's notifications, newest first.
+ */
 notificationsApi.get(
   "/",
-  door(async (c) => c.json(await listNotifications(c.get("db"), c.get("user"))), false),
+  door(async (c) => {
+    const user = c.get("user");
+    requireSignedIn(user);
+    return c.json(await listNotifications(c.get("db"), user, apiPageParam(c.req.query("page"))));
+  }, false),
 );
 /** POST /api/notifications/read { ids } → { unread } (an empty body marks all). */
 notificationsApi.post(
@@ -111,9 +134,16 @@ notificationsApi.put(
   door(async (c, body) => c.json(await savePreferences(c.get("db"), c.get("user"), body, { partial: true }))),
 );
 
-/** Mounted at /api/users/me/watchlist: GET → { projects } the caller follows. */
+/**
+ * Mounted at /api/users/me/watchlist: GET ?page= → { projects, total, page, pageCount, pageSize }:
+ * a page (20) of the projects the caller follows, most recently followed first.
+ */
 export const watchlistApi = new Hono<HonoEnv>();
 watchlistApi.get(
   "/",
-  door(async (c) => c.json({ projects: await listWatchlist(c.get("db"), c.get("user")) }), false),
+  door(async (c) => {
+    const user = c.get("user");
+    requireSignedIn(user);
+    return c.json(await listWatchlist(c.get("db"), user, apiPageParam(c.req.query("page"))));
+  }, false),
 );

@@ -8,13 +8,14 @@
  * never refused). A change marks only its project's follower count changed for the edge cache
  * (`markFollowersChanged`), never the whole visitors' cache.
  */
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
-import { projectFollows, projects, users } from "../../db/schema";
+import { projects } from "../../db/schema";
 import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
+import { LIST_PAGE_SIZE, offsetOf, pageInfo, rowOf, type PageInfo } from "./list-page";
 import { PURCHASE_MESSAGES } from "./purchases";
 import { markFollowersChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
@@ -82,24 +83,49 @@ export async function setFollowing(
   return { projectId: project.id, slug: project.slug, title: project.title, following: on, followers };
 }
 
-/** The viewer's watchlist: followed projects (published ones), most recently followed first. One statement. */
+/** A page of the watchlist: followed projects (published ones), most recently followed first. */
+export interface WatchlistPage extends PageInfo {
+  projects: (ProjectDTO & { followedAt: string })[];
+}
+
+/**
+ * One page of the viewer's watchlist and its total, in one statement (the left join keeps the
+ * count row when the page is past the end). Reads project_follows_user_idx: no sort, no scan
+ * past the page.
+ */
 export async function listWatchlist(
   db: Database,
   viewer: SessionUser | null,
-): Promise<(ProjectDTO & { followedAt: string })[]> {
+  page: number = 1,
+  pageSize: number = LIST_PAGE_SIZE,
+): Promise<WatchlistPage> {
   requireSignedIn(viewer);
-  const rows = await db
-    .select({ project: getTableColumns(projects), investors: investorCount, followedAt: projectFollows.createdAt })
-    .from(projectFollows)
-    .innerJoin(projects, eq(projects.id, projectFollows.projectId))
-    .where(and(eq(projectFollows.userId, viewer.id), isPublished))
-    .orderBy(desc(projectFollows.createdAt))
-    .limit(200);
+  const rows = await db.all<Record<string, unknown> & { total: number; investors: number; followed_at: number | null }>(
+    sql`
+    select c.total as total, s.*
+    from (
+      select count(*) as total from project_follows f join ${projects} on ${projects.id} = f.project_id
+      where f.user_id = ${viewer.id} and ${isPublished}
+    ) as c
+    left join (
+      select ${projects}.*, ${investorCount} as investors, f.created_at as followed_at
+      from project_follows f join ${projects} on ${projects.id} = f.project_id
+      where f.user_id = ${viewer.id} and ${isPublished}
+      order by f.created_at desc, f.project_id desc
+      limit ${pageSize} offset ${offsetOf(page, pageSize)}
+    ) as s on 1 = 1
+    order by s.followed_at desc, s.id desc`,
+  );
   const now = Date.now();
-  return rows.map((r) => ({
-    ...toProjectDTO(r.project, r.investors, now),
-    followedAt: new Date(r.followedAt).toISOString(),
-  }));
+  const out: WatchlistPage["projects"] = [];
+  for (const r of rows) {
+    if (r.followed_at == null) continue;
+    out.push({
+      ...toProjectDTO(rowOf(projects, r), Number(r.investors), now),
+      followedAt: new Date(r.followed_at).toISOString(),
+    });
+  }
+  return { projects: out, ...pageInfo(Number(rows[0]?.total ?? 0), page, pageSize) };
 }
 
 export interface Follower {
@@ -107,40 +133,59 @@ export interface Follower {
   followedAt: string;
 }
 
+export interface FollowersPage extends PageInfo {
+  project: { id: string; slug: string; title: string } | null;
+  followers: Follower[];
+}
+
 /**
- * Who follows the founder's project, named as the public investors list names people (first name
- * and last initial). Empty for someone without a project. One statement.
+ * One page of who follows the founder's project, newest first, named as the public investors list
+ * names people (first name and last initial), with the total: one statement. No project for
+ * someone without one. Reads project_follows_project_idx: no sort, no scan past the page.
  */
 export async function listFollowersOfOwnProject(
   db: Database,
   viewer: SessionUser | null,
-): Promise<{ project: { id: string; slug: string; title: string } | null; followers: Follower[] }> {
+  page: number = 1,
+  pageSize: number = LIST_PAGE_SIZE,
+): Promise<FollowersPage> {
   requireSignedIn(viewer);
-  const rows = await db
-    .select({
-      id: projects.id,
-      slug: projects.slug,
-      title: projects.title,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      followedAt: projectFollows.createdAt,
-    })
-    .from(projects)
-    .leftJoin(projectFollows, eq(projectFollows.projectId, projects.id))
-    .leftJoin(users, eq(users.id, projectFollows.userId))
-    .where(eq(projects.founderId, viewer.id))
-    .orderBy(desc(projectFollows.createdAt))
-    .limit(500);
+  const own = sql`(select id from projects where founder_id = ${viewer.id})`;
+  const rows = await db.all<{
+    id: string;
+    slug: string;
+    title: string;
+    total: number;
+    first_name: string | null;
+    last_name: string | null;
+    followed_at: number | null;
+  }>(sql`
+    select p.id as id, p.slug as slug, p.title as title, c.total as total,
+      s.first_name as first_name, s.last_name as last_name, s.created_at as followed_at
+    from projects p
+    join (select count(*) as total from project_follows where project_id = ${own}) as c on 1 = 1
+    left join (
+      select u.first_name, u.last_name, f.created_at, f.user_id
+      from project_follows f join users u on u.id = f.user_id
+      where f.project_id = ${own}
+      order by f.created_at desc, f.user_id desc
+      limit ${pageSize} offset ${offsetOf(page, pageSize)}
+    ) as s on 1 = 1
+    where p.founder_id = ${viewer.id}
+    order by s.created_at desc, s.user_id desc`);
   const first = rows[0];
-  if (!first) return { project: null, followers: [] };
-  const { id, slug, title } = first;
+  if (!first) return { project: null, followers: [], ...pageInfo(0, page, pageSize) };
+  const followers: Follower[] = [];
+  for (const r of rows) {
+    if (r.followed_at == null) continue;
+    followers.push({
+      name: publicInvestorName(r.first_name, r.last_name),
+      followedAt: new Date(r.followed_at).toISOString(),
+    });
+  }
   return {
-    project: { id, slug, title },
-    followers: rows
-      .filter((r) => r.followedAt !== null)
-      .map((r) => ({
-        name: publicInvestorName(r.firstName, r.lastName),
-        followedAt: new Date(r.followedAt!).toISOString(),
-      })),
+    project: { id: first.id, slug: first.slug, title: first.title },
+    followers,
+    ...pageInfo(Number(first.total), page, pageSize),
   };
 }

@@ -108,7 +108,8 @@ export const ADMIN_LIST_SHOWN = 20;
 
 /**
  * The newest accounts, or those whose email starts with `q`: one statement, bounded, on an index
- * (users_created_idx, or a range of users_email_unique).
+ * (users_created_idx, or a range of users_email_unique). Ties go to the rowid, the index's own last
+ * column, so the walk stops at the limit without a sort.
  */
 export async function listUsersForAdmin(
   db: Database,
@@ -124,17 +125,24 @@ export async function listUsersForAdmin(
         .where(sql`${users.email} >= ${term} and ${users.email} < ${`${term}\uffff`}`)
         .orderBy(users.email)
         .limit(ADMIN_LIST_SHOWN)
-    : await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_LIST_SHOWN);
+    : await db
+        .select()
+        .from(users)
+        .orderBy(desc(users.createdAt), sql`${users}.rowid desc`)
+        .limit(ADMIN_LIST_SHOWN);
   return rows.map(toAdminUser);
 }
 
-/** The most recently changed projects, any status: one statement, bounded. */
+/**
+ * The most recently changed projects, any status: one statement, bounded, walking
+ * projects_updated_idx (ties by the rowid, the index's last column: no sort).
+ */
 export async function listRecentProjects(db: Database, viewer: SessionUser | null): Promise<ProjectDTO[]> {
   requireAdmin(viewer);
   const rows = await db
     .select({ project: getTableColumns(projects), investors: investorCount })
     .from(projects)
-    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .orderBy(desc(projects.updatedAt), sql`${projects}.rowid desc`)
     .limit(ADMIN_LIST_SHOWN);
   const now = Date.now();
   return rows.map((r) => toProjectDTO(r.project, r.investors, now));

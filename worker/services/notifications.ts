@@ -9,7 +9,7 @@
  * The builders here return prepared statements; the services that own the events (updates,
  * questions, purchases, the daily cron) put them into their batches.
  */
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../domain/notification-preferences";
 import { isoDay } from "../../domain/dates";
@@ -19,6 +19,7 @@ import type { Database } from "../../db/client";
 import { notificationPreferences, notifications, type NotificationKind } from "../../db/schema";
 import { requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
+import { offsetOf, pageInfo, type PageInfo } from "./list-page";
 
 /**
  * The preference column that switches each kind on or off; null for a kind nobody can switch off
@@ -227,34 +228,71 @@ export interface NotificationDTO {
   read: boolean;
 }
 
+/** Notifications a page (and the most ids one mark-read names: D1 binds at most 100 parameters). */
 export const NOTIFICATIONS_PAGE = 50;
 
-/** The newest notifications and the unread count, in one statement. */
+export interface NotificationsPage extends PageInfo {
+  notifications: NotificationDTO[];
+  /** Unread, every page. */
+  unread: number;
+}
+
+type NotificationRow = {
+  total: number;
+  unread: number;
+  id: string | null;
+  kind: NotificationKind;
+  text: string;
+  link: string;
+  project_id: string | null;
+  created_at: number;
+  read_at: number | null;
+};
+
+/**
+ * One page of the viewer's notifications, newest first, with their total and the unread count, in
+ * one statement (the left join keeps the counts when the page is past the end). The page reads
+ * notifications_user_idx in order (no sort, no scan past the page); the counts are the viewer's
+ * rows on notifications_user_idx and notifications_unread_idx.
+ */
 export async function listNotifications(
   db: Database,
   viewer: SessionUser | null,
-): Promise<{ notifications: NotificationDTO[]; unread: number }> {
+  page: number = 1,
+  pageSize: number = NOTIFICATIONS_PAGE,
+): Promise<NotificationsPage> {
   requireSignedIn(viewer);
-  const rows = await db
-    .select({
-      n: notifications,
-      unread: sql<number>`(select count(*) from notifications u where u.user_id = ${viewer.id} and u.read_at is null)`,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, viewer.id))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE);
-  return {
-    notifications: rows.map(({ n }) => ({
+  const rows = await db.all<NotificationRow>(sql`
+    select c.total as total, c.unread as unread, s.id as id, s.kind as kind, s.text as text, s.link as link,
+      s.project_id as project_id, s.created_at as created_at, s.read_at as read_at
+    from (
+      select (select count(*) from notifications where user_id = ${viewer.id}) as total,
+        (select count(*) from notifications where user_id = ${viewer.id} and read_at is null) as unread
+    ) as c
+    left join (
+      select id, kind, text, link, project_id, created_at, read_at from notifications
+      where user_id = ${viewer.id}
+      order by created_at desc, id desc
+      limit ${pageSize} offset ${offsetOf(page, pageSize)}
+    ) as s on 1 = 1
+    order by s.created_at desc, s.id desc`);
+  const list: NotificationDTO[] = [];
+  for (const n of rows) {
+    if (n.id == null) continue;
+    list.push({
       id: n.id,
       kind: n.kind,
       text: n.text,
       link: n.link,
-      projectId: n.projectId,
-      createdAt: new Date(n.createdAt).toISOString(),
-      read: n.readAt !== null,
-    })),
-    unread: rows[0] ? Number(rows[0].unread) : 0,
+      projectId: n.project_id,
+      createdAt: new Date(n.created_at).toISOString(),
+      read: n.read_at !== null,
+    });
+  }
+  return {
+    notifications: list,
+    unread: Number(rows[0]?.unread ?? 0),
+    ...pageInfo(Number(rows[0]?.total ?? 0), page, pageSize),
   };
 }
 

@@ -21,6 +21,7 @@ import { canEditProject } from "./project-editor";
 import { findProjectRef, publicInvestorName } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
+import { LIST_PAGE_SIZE, offsetOf, pageInfo, type PageInfo } from "./list-page";
 
 export const QUESTION_RATE_LIMIT = {
   max: QUESTION_LIMITS.perHour,
@@ -40,8 +41,6 @@ type QuestionRow = {
   first_name: string | null;
   last_name: string | null;
 };
-
-export const QUESTIONS_SHOWN = 100;
 
 function toDTO(r: QuestionRow, viewerId: string | null): QuestionDTO {
   return {
@@ -208,36 +207,61 @@ export async function setQuestionHidden(
   return toDTO(row, viewer!.id);
 }
 
+/** A page of a project's questions, newest first, and how many the viewer may see in all. */
+export interface QuestionsPage extends PageInfo {
+  questions: QuestionDTO[];
+}
+
 /**
- * A project's questions, newest first, as the viewer may see them (hidden ones, and those of a
- * suspended asker, for the founder and admins only). One statement.
+ * One page of a project's questions, newest first, as the viewer may see them (hidden ones, and
+ * those of a suspended asker, for the founder and admins only), and their total: one statement
+ * (the left join keeps the count row when the page is past the end). Reads
+ * project_questions_project_idx in order: no sort, no scan past the page.
  */
 export async function listQuestionsFor(
   db: Database,
   viewer: Pick<SessionUser, "id" | "role"> | null,
   project: { id: string; founderId: string | null },
-): Promise<QuestionDTO[]> {
+  page: number = 1,
+  pageSize: number = LIST_PAGE_SIZE,
+): Promise<QuestionsPage> {
   const all = canEditProject(viewer, project);
+  const visible = "q.project_id = ?1 and (?2 = 1 or (q.hidden = 0 and u.suspended_at is null))";
   const rows = await db.$client
     .prepare(
-      `select q.*, u.first_name, u.last_name from project_questions q join users u on u.id = q.asker_id
-       where q.project_id = ?1 and (?2 = 1 or (q.hidden = 0 and u.suspended_at is null))
-       order by q.created_at desc, q.id desc limit ${QUESTIONS_SHOWN}`,
+      `select c.total as total, s.* from (
+         select count(*) as total from project_questions q join users u on u.id = q.asker_id where ${visible}
+       ) as c
+       left join (
+         select q.*, u.first_name, u.last_name from project_questions q join users u on u.id = q.asker_id
+         where ${visible}
+         order by q.created_at desc, q.id desc limit ?3 offset ?4
+       ) as s on 1 = 1
+       order by s.created_at desc, s.id desc`,
     )
-    .bind(project.id, all ? 1 : 0)
-    .all<QuestionRow>();
-  return rows.results.map((r) => toDTO(r, viewer?.id ?? null));
+    .bind(project.id, all ? 1 : 0, pageSize, offsetOf(page, pageSize))
+    .all<Partial<QuestionRow> & { total: number }>();
+  const questions: QuestionDTO[] = [];
+  for (const r of rows.results) {
+    if (r.id == null) continue;
+    questions.push(toDTO(r as QuestionRow, viewer?.id ?? null));
+  }
+  return { questions, ...pageInfo(Number(rows.results[0]?.total ?? 0), page, pageSize) };
 }
 
-/** The API's read: the project by id or slug (drafts for their founder and admins only), then its questions. */
+/**
+ * The API's read: the project by id or slug (drafts for their founder and admins only), then a
+ * page of its questions.
+ */
 export async function listQuestions(
   db: Database,
   viewer: SessionUser | null,
   idOrSlug: string,
-): Promise<QuestionDTO[]> {
+  page: number = 1,
+): Promise<QuestionsPage> {
   const project = await findProjectRef(db, idOrSlug, viewer);
   if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
-  return listQuestionsFor(db, viewer, project);
+  return listQuestionsFor(db, viewer, project, page);
 }
 
 export type { QuestionDTO };

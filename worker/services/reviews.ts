@@ -201,7 +201,8 @@ export async function listReviewQueue(db: Database, viewer: SessionUser | null):
     .select({ project: getTableColumns(projects), investors: investorCount })
     .from(projects)
     .where(eq(projects.status, "in_review"))
-    .orderBy(asc(projects.submittedAt), asc(projects.id))
+    // Ties by the rowid, projects_status_idx's last column: the walk stops at the limit, no sort.
+    .orderBy(asc(projects.submittedAt), sql`${projects}.rowid asc`)
     .limit(REVIEW_QUEUE_SHOWN);
   const today = isoDay();
   return rows.map((r) => {

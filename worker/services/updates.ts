@@ -23,8 +23,7 @@ import { findProjectRef, publicInvestorName, type ProjectRef } from "./projects"
 import { markPublicContentChanged } from "./public-content";
 import { auditStatement, reserveAdminAction } from "./audit";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
-
-export const UPDATES_SHOWN = 50;
+import { LIST_PAGE_SIZE, offsetOf, pageInfo, type PageInfo } from "./list-page";
 
 /** Updates per project a day, whoever posts them (its founder or an admin). */
 export const UPDATE_RATE_LIMIT = {
@@ -182,37 +181,64 @@ export async function setUpdateHidden(
   return toDTO(row, true);
 }
 
+/** A page of a project's updates, newest first, and how many the viewer may see in all. */
+export interface UpdatesPage extends PageInfo {
+  updates: UpdateDTO[];
+}
+
 /**
- * A project's updates, newest first, as `viewer` may read them (hidden ones, and those of a
- * suspended author, for the founder and admins only): one statement (whether the viewer
- * holds an active investment is part of it). `project` is the already-found project.
+ * One page of a project's updates, newest first, as `viewer` may read them (hidden ones, and those
+ * of a suspended author, for the founder and admins only), and their total: one statement (whether
+ * the viewer holds an active investment is part of it; the left join keeps the count row when the
+ * page is past the end). Reads project_updates_project_idx in order: no sort, no scan past the
+ * page. `project` is the already-found project.
  */
 export async function listUpdatesFor(
   db: Database,
   viewer: Pick<SessionUser, "id" | "role"> | null,
   project: { id: string; founderId: string | null },
-): Promise<UpdateDTO[]> {
+  page: number = 1,
+  pageSize: number = LIST_PAGE_SIZE,
+): Promise<UpdatesPage> {
   const privileged = canEditProject(viewer, project);
+  const visible = `u.project_id = ?1
+         and (?2 = 1 or (u.hidden = 0 and not exists (
+           select 1 from users a where a.id = u.author_id and a.suspended_at is not null)))`;
   const rows = await db.$client
     .prepare(
-      `select u.*, case when u.investors_only = 0 or ?2 = 1 or exists (
-           select 1 from investments i where i.project_id = u.project_id and i.investor_id = ?3 and i.status = 'active'
-         ) then 1 else 0 end as readable
-       from project_updates u where u.project_id = ?1
-         and (?2 = 1 or (u.hidden = 0 and not exists (
-           select 1 from users a where a.id = u.author_id and a.suspended_at is not null)))
-       order by u.created_at desc, u.id desc limit ${UPDATES_SHOWN}`,
+      `select c.total as total, s.* from (select count(*) as total from project_updates u where ${visible}) as c
+       left join (
+         select u.*, case when u.investors_only = 0 or ?2 = 1 or exists (
+             select 1 from investments i where i.project_id = u.project_id and i.investor_id = ?3 and i.status = 'active'
+           ) then 1 else 0 end as readable
+         from project_updates u where ${visible}
+         order by u.created_at desc, u.id desc limit ?4 offset ?5
+       ) as s on 1 = 1
+       order by s.created_at desc, s.id desc`,
     )
-    .bind(project.id, privileged ? 1 : 0, viewer?.id ?? "")
-    .all<UpdateRow>();
-  return rows.results.map((r) => toDTO(r, r.readable === 1));
+    .bind(project.id, privileged ? 1 : 0, viewer?.id ?? "", pageSize, offsetOf(page, pageSize))
+    .all<Partial<UpdateRow> & { total: number }>();
+  const updates: UpdateDTO[] = [];
+  for (const r of rows.results) {
+    if (r.id == null) continue;
+    updates.push(toDTO(r as UpdateRow, r.readable === 1));
+  }
+  return { updates, ...pageInfo(Number(rows.results[0]?.total ?? 0), page, pageSize) };
 }
 
-/** The API's read: the project by id or slug (drafts for their founder and admins only), then its updates. */
-export async function listUpdates(db: Database, viewer: SessionUser | null, idOrSlug: string): Promise<UpdateDTO[]> {
+/**
+ * The API's read: the project by id or slug (drafts for their founder and admins only), then a
+ * page of its updates.
+ */
+export async function listUpdates(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: string,
+  page: number = 1,
+): Promise<UpdatesPage> {
   const project = await findProjectRef(db, idOrSlug, viewer);
   if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
-  return listUpdatesFor(db, viewer, project);
+  return listUpdatesFor(db, viewer, project, page);
 }
 
 export type { UpdateDTO };

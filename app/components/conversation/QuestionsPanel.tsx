@@ -14,7 +14,9 @@ import { QUESTION_MESSAGES } from "../../../domain/conversation-messages";
 import type { QuestionDTO } from "../../../domain/conversation";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
+import { Pagination } from "../project/Pagination";
 import { RichText } from "./RichText";
+import type { ListPaging } from "./UpdatesPanel";
 
 export interface QuestionsFormState {
   /** Which form the errors and values belong to: "ask" or the answered question's id. */
@@ -32,6 +34,7 @@ export function QuestionsPanel({
   formState,
   message,
   constraints,
+  paging = null,
 }: {
   questions: QuestionDTO[];
   signedIn: boolean;
@@ -43,6 +46,8 @@ export function QuestionsPanel({
   message: string | null;
   /** The forms' HTML constraints, read from their schemas by the loader. */
   constraints: { question: InputConstraints; answer: InputConstraints };
+  /** This page of the questions among all of them, and each page's link (`?questions=`). */
+  paging?: ListPaging | null;
 }) {
   const ask = formState?.form === "ask" ? formState : null;
   // A draft carried through sign-in (ADR 034).
@@ -80,7 +85,9 @@ export function QuestionsPanel({
           </button>
         </Form>
       )}
-      {questions.length === 0 ? (
+      {questions.length === 0 && (paging?.total ?? 0) > 0 ? (
+        <p className="muted">No questions on this page.</p>
+      ) : questions.length === 0 ? (
         <p className="muted">{isOwner ? "No questions yet." : "No questions yet. Be the first to ask."}</p>
       ) : (
         <ol className="question-list">
@@ -135,6 +142,7 @@ export function QuestionsPanel({
           })}
         </ol>
       )}
+      {paging ? <Pagination {...paging} label="Question pages" /> : null}
     </>
   );
 }

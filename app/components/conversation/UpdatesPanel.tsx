@@ -9,7 +9,16 @@ import { Form, Link } from "react-router";
 import { formatDate } from "../../../domain/format";
 import { UPDATE_MESSAGES } from "../../../domain/conversation-messages";
 import type { UpdateDTO } from "../../../domain/conversation";
+import { Pagination } from "../project/Pagination";
 import { RichText } from "./RichText";
+
+/** Where a page of a conversation list sits among all of them, and each page's link. */
+export interface ListPaging {
+  total: number;
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}
 
 export function UpdatesPanel({
   updates,
@@ -18,6 +27,7 @@ export function UpdatesPanel({
   action,
   message = null,
   investHref = null,
+  paging = null,
 }: {
   updates: UpdateDTO[];
   canPost: boolean;
@@ -29,6 +39,8 @@ export function UpdatesPanel({
   message?: string | null;
   /** The purchase page, while the raise is open: a locked update offers "Invest to read". */
   investHref?: string | null;
+  /** This page of the updates among all of them, and each page's link (`?updates=`). */
+  paging?: ListPaging | null;
 }) {
   return (
     <>
@@ -45,7 +57,9 @@ export function UpdatesPanel({
           </Link>
         ) : null}
       </div>
-      {updates.length === 0 ? (
+      {updates.length === 0 && (paging?.total ?? 0) > 0 ? (
+        <p className="muted">No updates on this page.</p>
+      ) : updates.length === 0 ? (
         <p className="muted">
           {canPost ? "No updates yet." : "No updates yet. Follow the project to hear when the founder posts one."}
         </p>
@@ -98,6 +112,7 @@ export function UpdatesPanel({
           ))}
         </ol>
       )}
+      {paging ? <Pagination {...paging} label="Update pages" /> : null}
     </>
   );
 }

@@ -27,6 +27,9 @@ import type { Allowance } from "../../../domain/reg-cf";
 import type { ProjectDTO, Role } from "../../../domain/types";
 import type { InvestorsPage } from "../../../domain/investor-list";
 
+/** A page of the Updates or Questions tab among all of them. */
+type ConversationPage = { total: number; page: number; pageCount: number };
+
 /** What the loader says about the project, the viewer and the tab shown (project.server.ts). */
 export interface DetailView {
   project: ProjectDTO;
@@ -59,6 +62,9 @@ export interface DetailView {
   concentration: string | null;
   /** The public investor list's page (the Investment tab only, else null). */
   investorsPage: InvestorsPage | null;
+  /** The Updates and Questions tabs' pages (`?updates=`, `?questions=`; that tab only, else absent). */
+  updatesPage?: ConversationPage | null;
+  questionsPage?: ConversationPage | null;
   /** How many updates and questions the viewer's tabs list. */
   updateCount: number;
   questionCount: number;
@@ -102,6 +108,11 @@ export function DetailPage({
     if (shares !== fallback) q.set("shares", String(shares));
     if (page > 1) q.set("investors", String(page));
     return `${base}?${q.toString()}#investors`;
+  };
+  const conversationHref = (t: "updates" | "questions") => (page: number) => {
+    const q = new URLSearchParams({ tab: t });
+    if (page > 1) q.set(t, String(page));
+    return `${base}?${q.toString()}`;
   };
   // "Updates (3)", "Questions (2)": what the viewer's tab lists.
   const counts: Partial<Record<DetailTabId, number>> = { updates: view.updateCount, questions: view.questionCount };
@@ -158,6 +169,7 @@ export function DetailPage({
                 action={here}
                 message={saved}
                 investHref={fundingState(project) === "open" && state.kind !== "founder" ? purchase(fallback) : null}
+                paging={view.updatesPage ? { ...view.updatesPage, hrefFor: conversationHref("updates") } : null}
               />
             ) : null}
             {tab === "questions" ? (
@@ -172,6 +184,7 @@ export function DetailPage({
                   formState={formState}
                   message={saved}
                   constraints={view.questionConstraints}
+                  paging={view.questionsPage ? { ...view.questionsPage, hrefFor: conversationHref("questions") } : null}
                 />
               </>
             ) : null}

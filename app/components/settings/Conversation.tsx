@@ -11,6 +11,9 @@ import { progressPercent } from "../../../domain/project";
 import { daysLeftText } from "../../../domain/project-status";
 import type { ProjectDTO } from "../../../domain/types";
 import { ProgressBar } from "../project/FundingProgress";
+import { Pagination } from "../project/Pagination";
+
+type Follower = { name: string; followedAt: string };
 
 export type WatchedProject = Pick<
   ProjectDTO,
@@ -26,19 +29,35 @@ export type WatchedProject = Pick<
   | "sharesRemaining"
 > & { followedAt: string };
 
-export function WatchlistTab({ projects }: { projects: WatchedProject[] }) {
+/** A page of a list with its paging fields (worker/services/list-page.ts). */
+interface Paged {
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export function WatchlistTab({
+  list,
+  hrefFor,
+}: {
+  list: Paged & { projects: WatchedProject[] };
+  hrefFor: (page: number) => string;
+}) {
+  const { projects, total, page, pageCount } = list;
   return (
     <section className="card card-body stack" aria-labelledby="watchlist-title">
       <h2 id="watchlist-title" className="card-title">
-        Watchlist
+        {total > 0 ? `Watchlist (${formatNumber(total)})` : "Watchlist"}
       </h2>
-      {projects.length === 0 ? (
+      {total === 0 ? (
         <div className="empty-state">
           <p>You are not following any project yet. Follow one from its page to see its progress here.</p>
           <Link className="btn btn-primary" to="/demo">
             Explore projects
           </Link>
         </div>
+      ) : projects.length === 0 ? (
+        <p className="muted">No projects on this page.</p>
       ) : (
         <ul className="watchlist">
           {projects.map((p) => {
@@ -72,19 +91,23 @@ export function WatchlistTab({ projects }: { projects: WatchedProject[] }) {
           })}
         </ul>
       )}
+      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label="Watchlist pages" />
     </section>
   );
 }
 
 export function FollowersTab({
-  project,
-  followers,
+  list,
   isFounder,
+  hrefFor,
 }: {
-  project: { id: string; slug: string; title: string } | null;
-  followers: { name: string; followedAt: string }[];
+  list: (Paged & { project: { id: string; slug: string; title: string } | null; followers: Follower[] }) | null;
   isFounder: boolean;
+  hrefFor: (page: number) => string;
 }) {
+  const project = list?.project ?? null;
+  const followers = list?.followers ?? [];
+  const total = list?.total ?? 0;
   return (
     <section className="card card-body stack" aria-labelledby="followers-title">
       <h2 id="followers-title" className="card-title">
@@ -99,7 +122,7 @@ export function FollowersTab({
             Create your project
           </Link>
         </div>
-      ) : followers.length === 0 ? (
+      ) : total === 0 ? (
         <p className="muted">
           Nobody follows <Link to={href("/project/:slug", { slug: project.slug })}>{project.title}</Link> yet. Share its
           page to get your first followers.
@@ -107,25 +130,35 @@ export function FollowersTab({
       ) : (
         <>
           <p>
-            {formatNumber(followers.length)} {followers.length === 1 ? "person follows" : "people follow"}{" "}
+            {formatNumber(total)} {total === 1 ? "person follows" : "people follow"}{" "}
             <Link to={href("/project/:slug", { slug: project.slug })}>{project.title}</Link>.
           </p>
-          <table className="holdings followers-table">
-            <thead>
-              <tr>
-                <th scope="col">Follower</th>
-                <th scope="col">Following since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {followers.map((f, i) => (
-                <tr key={`${f.followedAt}-${i}`}>
-                  <th scope="row">{f.name}</th>
-                  <td>{formatDate(f.followedAt)}</td>
+          {followers.length === 0 ? (
+            <p className="muted">No followers on this page.</p>
+          ) : (
+            <table className="holdings followers-table">
+              <thead>
+                <tr>
+                  <th scope="col">Follower</th>
+                  <th scope="col">Following since</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {followers.map((f, i) => (
+                  <tr key={`${f.followedAt}-${i}`}>
+                    <th scope="row">{f.name}</th>
+                    <td>{formatDate(f.followedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Pagination
+            page={list?.page ?? 1}
+            pageCount={list?.pageCount ?? 1}
+            hrefFor={hrefFor}
+            label="Follower pages"
+          />
         </>
       )}
     </section>

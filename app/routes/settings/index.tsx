@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...shown,
       investor: null,
       investorError: null,
-      watchlist: [],
+      watchlist: null,
       followers: null,
       preferences: null,
       money: null,
@@ -53,8 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(account && section === "investor-information"
       ? await loadInvestor(db, user)
       : { investor: null, investorError: null }),
-    watchlist: tab === "watchlist" ? await loadWatchlist(db, user) : [],
-    followers: tab === "followers" ? await loadFollowers(db, user) : null,
+    watchlist: tab === "watchlist" ? await loadWatchlist(db, user, url) : null,
+    followers: tab === "followers" ? await loadFollowers(db, user, url) : null,
     preferences: account && section === "notifications" ? await loadPreferences(db, user) : null,
     money:
       tab === "portfolio" || tab === "cash" || tab === "tax-docs" || (account && section === "banks-cards")
@@ -69,13 +69,14 @@ export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
     loaderData;
   let content: React.ReactNode = null;
   if (!shell.signedIn) content = null;
-  else if (tab === "watchlist") content = <WatchlistTab projects={watchlist} />;
-  else if (tab === "portfolio" && money) content = <PortfolioTab view={money} />;
+  else if (tab === "watchlist" && watchlist) {
+    content = <WatchlistTab list={watchlist} hrefFor={(p) => `/settings?tab=watchlist&watchlist=${p}`} />;
+  } else if (tab === "portfolio" && money) content = <PortfolioTab view={money} />;
   else if (tab === "cash" && money) content = <CashTab view={money} />;
   else if (tab === "tax-docs" && money) content = <TaxDocsTab view={money} />;
   else if (tab === "followers") {
     content = (
-      <FollowersTab project={followers?.project ?? null} followers={followers?.followers ?? []} isFounder={isFounder} />
+      <FollowersTab list={followers} isFounder={isFounder} hrefFor={(p) => `/settings?tab=followers&followers=${p}`} />
     );
   } else if (section === "public-profile") {
     content = <PublicProfileSection profile={shell.profile} loadError={shell.loadError} failure={null} />;

@@ -17,6 +17,7 @@ import type { Database } from "../../../db/client";
 import { listFollowersOfOwnProject, listWatchlist } from "../../../worker/services/follows";
 import { readPortfolio } from "../../../worker/services/holdings";
 import { getFinancials } from "../../../worker/services/investor-limits";
+import { pageParam } from "../../../worker/services/list-page";
 import { getPreferences, NOTIFICATION_MESSAGES } from "../../../worker/services/notifications";
 import type { MoneyView } from "../../components/settings/AccountMoney";
 import { readForm } from "../../server/form.server";
@@ -109,25 +110,33 @@ export async function loadInvestor(
   }
 }
 
-/** The Watchlist tab: the followed projects, with what the tab shows of each. */
-export async function loadWatchlist(db: Database, user: SessionUser) {
-  return (await listWatchlist(db, user)).map((p) => ({
-    _id: p._id,
-    slug: p.slug,
-    title: p.title,
-    shortDescription: p.shortDescription,
-    fundingCurrent: p.fundingCurrent,
-    fundingGoal: p.fundingGoal,
-    fundingDeadline: p.fundingDeadline,
-    daysLeft: p.daysLeft,
-    status: p.status,
-    sharesRemaining: p.sharesRemaining,
-    followedAt: p.followedAt,
-  }));
+/**
+ * The Watchlist tab: one page of the followed projects (`?watchlist=`, 20 a page, newest follow
+ * first), with what the tab shows of each, and the paging fields.
+ */
+export async function loadWatchlist(db: Database, user: SessionUser, url: URL) {
+  const list = await listWatchlist(db, user, pageParam(url.searchParams.get("watchlist")));
+  return {
+    ...list,
+    projects: list.projects.map((p) => ({
+      _id: p._id,
+      slug: p.slug,
+      title: p.title,
+      shortDescription: p.shortDescription,
+      fundingCurrent: p.fundingCurrent,
+      fundingGoal: p.fundingGoal,
+      fundingDeadline: p.fundingDeadline,
+      daysLeft: p.daysLeft,
+      status: p.status,
+      sharesRemaining: p.sharesRemaining,
+      followedAt: p.followedAt,
+    })),
+  };
 }
 
-/** The Followers tab: who follows the founder's own project. */
-export const loadFollowers = (db: Database, user: SessionUser) => listFollowersOfOwnProject(db, user);
+/** The Followers tab: one page (`?followers=`, 20 a page) of who follows the founder's own project. */
+export const loadFollowers = (db: Database, user: SessionUser, url: URL) =>
+  listFollowersOfOwnProject(db, user, pageParam(url.searchParams.get("followers")));
 
 /** The Notifications section: which events the user hears about. */
 export const loadPreferences = (db: Database, user: SessionUser) => getPreferences(db, user);

@@ -15,9 +15,9 @@ import type { Route } from "./+types/watchlist";
 /** A 429 from the follow limit carries `Retry-After`, as the API's does. */
 export const headers = actionRetryAfter;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
-  return { watchlist: user ? await loadWatchlist(getApp(context).db, user) : [] };
+  return { watchlist: user ? await loadWatchlist(getApp(context).db, user, new URL(request.url)) : null };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -42,7 +42,9 @@ export default function WatchlistPage({ loaderData, actionData }: Route.Componen
   return (
     <SettingsPage shell={shell} tab="watchlist" section="public-profile" failure={failure}>
       {failure?.form === "unfollow" ? <Alert tone="error">{failure.message}</Alert> : null}
-      <WatchlistTab projects={loaderData.watchlist} />
+      {loaderData.watchlist ? (
+        <WatchlistTab list={loaderData.watchlist} hrefFor={(p) => `/settings/watchlist?watchlist=${p}`} />
+      ) : null}
     </SettingsPage>
   );
 }

@@ -1,1 +1,0 @@
-CREATE INDEX `investments_investor_recent_idx` ON `investments` (`investor_id`,`created_at`,`id`);
