@@ -3,7 +3,7 @@
  * benchmark (issue 20 §1): per N, 38 projects (every category and status), 508 users, about
  * 4,000 investments, 1,000 follows, 200 updates, 300 questions and 10,000 notifications.
  *
- * Deterministic: every choice comes from a seeded generator (db/scale-text.ts `rng`) keyed by N
+ * Deterministic: every choice comes from a seeded generator (`rng`, mulberry32) keyed by N
  * and the project's number, so the same N and `now` give the same rows, ids included; ids start
  * with `scale-` and never meet the demo's. Times are relative to `now` and never after it.
  *
@@ -153,9 +153,11 @@ export const SCALE_FOUNDER_ID = "scale-founder";
 export const SCALE_FOUNDER_EMAIL = "scale-founder@campusfund.dev";
 /** The scale founder's project: published, open, 100 × N investors (one investment each). */
 export const SCALE_FOUNDER_PROJECT_ID = "scale-proj-1";
+export const SCALE_FOUNDER_PROJECT_SLUG = "scale-1-benchmark-backers";
 export const SCALE_FOUNDER_INVESTORS_PER_N = 100;
 /** A published, open project with 500 × N followers, founded by scale-popular@campusfund.dev. */
 export const SCALE_POPULAR_PROJECT_ID = "scale-proj-2";
+export const SCALE_POPULAR_PROJECT_SLUG = "scale-2-benchmark-following";
 export const SCALE_POPULAR_FOUNDER_EMAIL = "scale-popular@campusfund.dev";
 export const SCALE_POPULAR_FOLLOWERS_PER_N = 500;
 

@@ -11,8 +11,10 @@ import {
   SCALE_TABLES,
   SCALE_FOUNDER_EMAIL,
   SCALE_FOUNDER_PROJECT_ID,
+  SCALE_FOUNDER_PROJECT_SLUG,
   SCALE_INVESTOR_EMAIL,
   SCALE_POPULAR_PROJECT_ID,
+  SCALE_POPULAR_PROJECT_SLUG,
   scaleChildren,
   scaleParents,
 } from "../../db/scale-data";
@@ -204,22 +206,36 @@ describe("the scale data at N=10", () => {
               (select count(*) from investor_financials where user_id = u.id and accredited and apply_limits) limits
        from users u where email = '${SCALE_INVESTOR_EMAIL}'`,
     );
-    const founded = await one<{ id: string; status: string; open: number; investors: number; rows: number }>(
-      `select p.id, p.status, p.published_at is not null and p.funding_deadline > '${TODAY}' and p.shares_sold < p.total_shares open,
+    const founded = await one<{
+      id: string;
+      slug: string;
+      status: string;
+      open: number;
+      investors: number;
+      rows: number;
+    }>(
+      `select p.id, p.slug, p.status, p.published_at is not null and p.funding_deadline > '${TODAY}' and p.shares_sold < p.total_shares open,
               (select count(distinct investor_id) from investments where project_id = p.id and status = 'active') investors,
               (select count(*) from investments where project_id = p.id) rows
        from projects p join users u on u.id = p.founder_id where u.email = '${SCALE_FOUNDER_EMAIL}'`,
     );
-    const popular = await one<{ status: string; open: number; followers: number }>(
-      `select status, published_at is not null and funding_deadline > '${TODAY}' and shares_sold < total_shares open,
+    const popular = await one<{ slug: string; status: string; open: number; followers: number }>(
+      `select slug, status, published_at is not null and funding_deadline > '${TODAY}' and shares_sold < total_shares open,
               (select count(*) from project_follows where project_id = p.id) followers
        from projects p where id = '${SCALE_POPULAR_PROJECT_ID}'`,
     );
     const { notifications, ...held } = investor;
     expect({ investor: { ...held, plenty: notifications >= 300 }, founded, popular }).toEqual({
       investor: { holdings: 100, projects: 100, follows: 46, limits: 1, plenty: true },
-      founded: { id: SCALE_FOUNDER_PROJECT_ID, status: "active", open: 1, investors: 1000, rows: 1000 },
-      popular: { status: "active", open: 1, followers: 5000 },
+      founded: {
+        id: SCALE_FOUNDER_PROJECT_ID,
+        slug: SCALE_FOUNDER_PROJECT_SLUG,
+        status: "active",
+        open: 1,
+        investors: 1000,
+        rows: 1000,
+      },
+      popular: { slug: SCALE_POPULAR_PROJECT_SLUG, status: "active", open: 1, followers: 5000 },
     });
   });
 
