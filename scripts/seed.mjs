@@ -2,7 +2,8 @@
 // With `--scale=N` (N a whole number 1..1000) it then loads N times the demo's size of synthetic
 // data (db/scale-data.ts) on top, in files of ~200,000 rows, printing progress per file.
 //
-// Idempotent: every row has a fixed id and is written with INSERT OR IGNORE in one atomic batch,
+// Idempotent: every row has a fixed id and is written with INSERT OR IGNORE in one atomic batch
+// (the scale data: one batch per file, users and projects before the rows that point at them),
 // so a second run changes nothing and keeps whatever users did (investments, edits, new accounts).
 // Existing rows are never updated or deleted. Refuses to touch a remote or production database.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
