@@ -161,6 +161,14 @@ export const SCALE_POPULAR_PROJECT_SLUG = "scale-2-benchmark-following";
 export const SCALE_POPULAR_FOUNDER_EMAIL = "scale-popular@campusfund.dev";
 export const SCALE_POPULAR_FOLLOWERS_PER_N = 500;
 
+/** The benchmark's view of the actors (scripts/bench-scale.mjs signs in as them and visits these pages). */
+export const SCALE_ACTORS = {
+  investorEmail: SCALE_INVESTOR_EMAIL,
+  founderEmail: SCALE_FOUNDER_EMAIL,
+  founderProjectSlug: SCALE_FOUNDER_PROJECT_SLUG,
+  followedProjectSlug: SCALE_POPULAR_PROJECT_SLUG,
+} as const;
+
 export const SCALE_TABLES = [
   "users",
   "public_profiles",

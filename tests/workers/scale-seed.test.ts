@@ -8,13 +8,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { PROJECT_CATEGORIES, sectorForCategory } from "../../domain/categories";
 import {
+  SCALE_ACTORS,
   SCALE_TABLES,
   SCALE_FOUNDER_EMAIL,
   SCALE_FOUNDER_PROJECT_ID,
   SCALE_FOUNDER_PROJECT_SLUG,
   SCALE_INVESTOR_EMAIL,
   SCALE_POPULAR_PROJECT_ID,
-  SCALE_POPULAR_PROJECT_SLUG,
   scaleChildren,
   scaleParents,
 } from "../../db/scale-data";
@@ -191,7 +191,7 @@ describe("the scale data at N=10", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("has the benchmark's investor, founder and popular project", async () => {
+  it("has the benchmark's actors (SCALE_ACTORS): the investor, the founder and the followed project", async () => {
     const investor = await one<{
       holdings: number;
       projects: number;
@@ -219,13 +219,13 @@ describe("the scale data at N=10", () => {
               (select count(*) from investments where project_id = p.id) rows
        from projects p join users u on u.id = p.founder_id where u.email = '${SCALE_FOUNDER_EMAIL}'`,
     );
-    const popular = await one<{ slug: string; status: string; open: number; followers: number }>(
-      `select slug, status, published_at is not null and funding_deadline > '${TODAY}' and shares_sold < total_shares open,
+    const followed = await one<{ id: string; status: string; open: number; followers: number }>(
+      `select id, status, published_at is not null and funding_deadline > '${TODAY}' and shares_sold < total_shares open,
               (select count(*) from project_follows where project_id = p.id) followers
-       from projects p where id = '${SCALE_POPULAR_PROJECT_ID}'`,
+       from projects p where slug = '${SCALE_ACTORS.followedProjectSlug}'`,
     );
     const { notifications, ...held } = investor;
-    expect({ investor: { ...held, plenty: notifications >= 300 }, founded, popular }).toEqual({
+    expect({ investor: { ...held, plenty: notifications >= 300 }, founded, followed }).toEqual({
       investor: { holdings: 100, projects: 100, follows: 46, limits: 1, plenty: true },
       founded: {
         id: SCALE_FOUNDER_PROJECT_ID,
@@ -235,7 +235,7 @@ describe("the scale data at N=10", () => {
         investors: 1000,
         rows: 1000,
       },
-      popular: { slug: SCALE_POPULAR_PROJECT_SLUG, status: "active", open: 1, followers: 5000 },
+      followed: { id: SCALE_POPULAR_PROJECT_ID, status: "active", open: 1, followers: 5000 },
     });
   });
 
