@@ -383,8 +383,10 @@ function plan(ctx: Ctx, k: number): Plan {
   const sector = opts.sectorForCategory(category);
   const uni = pick(rand, UNIVERSITIES);
   const title = k === 1 ? "Benchmark Backers" : k === 2 ? "Benchmark Following" : projectTitle(rand);
-  const priceCents = pick(rand, [100, 250, 500, 1_000, 2_000, 2_500, 5_000]);
-  const minCents = pick(rand, [10_000, 25_000, 50_000]);
+  // The benchmark buys one share at a time of the scale founder's project (scripts/bench-scale.mjs):
+  // there one share is the minimum, and most of its shares stay for sale.
+  const priceCents = k === 1 ? 10_000 : pick(rand, [100, 250, 500, 1_000, 2_000, 2_500, 5_000]);
+  const minCents = k === 1 ? 10_000 : pick(rand, [10_000, 25_000, 50_000]);
   const minShares = Math.ceil(minCents / priceCents);
   const minTotal = Math.ceil(500_000 / priceCents);
 
@@ -459,7 +461,7 @@ function plan(ctx: Ctx, k: number): Plan {
     totalShares = sold;
   } else if (kind === "open" || kind === "closed") {
     const fill = kind === "open" ? 0.15 + 0.8 * rand() : 0.1 + 0.8 * rand();
-    totalShares = Math.max(Math.ceil(sold / fill), minTotal, sold + 1);
+    totalShares = k === 1 ? Math.max(5 * sold, 100_000) : Math.max(Math.ceil(sold / fill), minTotal, sold + 1);
   } else {
     totalShares = minTotal * between(rand, 1, 10);
   }

@@ -74,7 +74,7 @@ describe("the scale data at N=10", () => {
       project_follows: 9444,
       project_updates: 2078,
       project_questions: 3091,
-      notifications: 94940,
+      notifications: 94942,
     });
   });
 
@@ -210,11 +210,15 @@ describe("the scale data at N=10", () => {
       id: string;
       slug: string;
       status: string;
+      one_share: number;
+      for_sale: number;
       open: number;
       investors: number;
       rows: number;
     }>(
-      `select p.id, p.slug, p.status, p.published_at is not null and p.funding_deadline > '${TODAY}' and p.shares_sold < p.total_shares open,
+      `select p.id, p.slug, p.status, p.min_investment_cents <= p.share_price_cents one_share,
+              p.total_shares - p.shares_sold >= 100000 * 0.8 for_sale,
+              p.published_at is not null and p.funding_deadline > '${TODAY}' and p.shares_sold < p.total_shares open,
               (select count(distinct investor_id) from investments where project_id = p.id and status = 'active') investors,
               (select count(*) from investments where project_id = p.id) rows
        from projects p join users u on u.id = p.founder_id where u.email = '${SCALE_FOUNDER_EMAIL}'`,
@@ -231,6 +235,8 @@ describe("the scale data at N=10", () => {
         id: SCALE_FOUNDER_PROJECT_ID,
         slug: SCALE_FOUNDER_PROJECT_SLUG,
         status: "active",
+        one_share: 1,
+        for_sale: 1,
         open: 1,
         investors: 1000,
         rows: 1000,
