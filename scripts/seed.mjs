@@ -1,6 +1,9 @@
 // Loads the demo data (db/seed-data.ts) into the LOCAL D1: `node scripts/seed.mjs [--persist-to <dir>]`.
+// With `--scale=N` (N a whole number 1..1000) it then loads N times the demo's size of synthetic
+// data (db/scale-data.ts) on top, in files of ~200,000 rows, printing progress per file.
 //
-// Idempotent: every row has a fixed id and is written with INSERT OR IGNORE in one atomic batch,
+// Idempotent: every row has a fixed id and is written with INSERT OR IGNORE in one atomic batch
+// (the scale data: one batch per file, users and projects before the rows that point at them),
 // so a second run changes nothing and keeps whatever users did (investments, edits, new accounts).
 // Existing rows are never updated or deleted. Refuses to touch a remote or production database.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
@@ -10,9 +13,11 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 
-import { SECTORS, sectorForCategory } from "../domain/categories.ts";
+import { PROJECT_CATEGORIES, SECTORS, sectorForCategory } from "../domain/categories.ts";
 import { shapeProblems } from "../domain/project-shapes.ts";
 import { DEMO_PASSWORD, buildDemoData, validateDemoData } from "../db/seed-data.ts";
+import { scaleChildren, scaleParents } from "../db/scale-data.ts";
+import { InsertBuffer, insertStatements } from "../db/seed-sql.ts";
 import { bin, root } from "./lib.mjs";
 
 const scrypt = promisify(scryptCb);
@@ -32,9 +37,22 @@ if (
   );
   process.exit(1);
 }
+const USAGE = "usage: node scripts/seed.mjs [--persist-to <dir>] [--scale=N]";
 let persistTo;
+let scale;
+const setScale = (value) => {
+  scale = /^\d{1,4}$/.test(value ?? "") ? Number(value) : NaN;
+  if (!(scale >= 1 && scale <= 1000)) {
+    console.error(`✗ --scale needs a whole number from 1 to 1000, not ${JSON.stringify(value ?? "")} (${USAGE})`);
+    process.exit(1);
+  }
+};
 for (let i = 0; i < args.length; i++) {
-  if (args[i] === "--persist-to") {
+  if (args[i] === "--scale") {
+    setScale(args[++i]);
+  } else if (args[i].startsWith("--scale=")) {
+    setScale(args[i].slice("--scale=".length));
+  } else if (args[i] === "--persist-to") {
     persistTo = args[++i];
     if (!persistTo) {
       console.error("✗ --persist-to needs a directory");
@@ -43,7 +61,7 @@ for (let i = 0; i < args.length; i++) {
   } else if (args[i].startsWith("--persist-to=")) {
     persistTo = args[i].slice("--persist-to=".length);
   } else if (args[i] !== "--local") {
-    console.error(`✗ unknown argument ${args[i]} (usage: node scripts/seed.mjs [--persist-to <dir>])`);
+    console.error(`✗ unknown argument ${args[i]} (${USAGE})`);
     process.exit(1);
   }
 }
@@ -132,60 +150,9 @@ function migrationColumns() {
 }
 const columns = migrationColumns();
 
-const snake = (key) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-function literal(value) {
-  if (value === null || value === undefined) return "NULL";
-  if (typeof value === "boolean") return value ? "1" : "0";
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-    return String(value);
-  }
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return `'${text.replace(/'/g, "''")}'`;
-}
-
-// D1 refuses a statement over 100 KB (SQLITE_TOOBIG); a project row is a few KB.
-const MAX_STATEMENT = 60_000;
-const MAX_ROWS = 100;
-
-/**
- * INSERT OR IGNORE statements for `rows` of one table: rows with the same columns share a
- * statement (up to MAX_ROWS rows or MAX_STATEMENT characters), so wrangler runs dozens of
- * statements instead of over a thousand.
- */
-function insert(table, rows) {
-  const known = columns.get(table);
-  const groups = new Map();
-  for (const row of rows) {
-    const keys = Object.keys(row);
-    for (const k of keys) {
-      if (!known?.has(snake(k))) throw new Error(`${table}.${snake(k)} is not a column of the migrated schema`);
-    }
-    const sig = keys.join(",");
-    groups.set(sig, [...(groups.get(sig) ?? []), row]);
-  }
-  const out = [];
-  for (const [sig, group] of groups) {
-    const keys = sig.split(",");
-    const head = `INSERT OR IGNORE INTO ${table} (${keys.map(snake).join(", ")}) VALUES\n`;
-    let values = [];
-    let size = 0;
-    const flush = () => {
-      if (values.length) out.push(`${head}${values.join(",\n")};`);
-      values = [];
-      size = 0;
-    };
-    for (const row of group) {
-      const tuple = `(${keys.map((k) => literal(row[k])).join(", ")})`;
-      if (values.length >= MAX_ROWS || size + tuple.length > MAX_STATEMENT) flush();
-      values.push(tuple);
-      size += tuple.length + 2;
-    }
-    flush();
-  }
-  return out;
-}
+/** The migrated columns of `table`: an unknown table has none, so its rows are refused. */
+const known = (table) => columns.get(table) ?? new Set();
+const insert = (table, rows) => insertStatements(table, rows, known(table));
 
 const statements = [
   ...insert(
@@ -200,27 +167,31 @@ const statements = [
   ...insert("notifications", data.notifications),
 ];
 
+const started = Date.now();
 const dir = mkdtempSync(join(tmpdir(), "campusfund-seed-"));
+process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs one SQL file against the local D1 (atomically); exits the script on failure. */
+function execute(file) {
+  const wranglerArgs = ["d1", "execute", "DB", "--local", "--file", file, "--yes"];
+  if (persistTo) wranglerArgs.push("--persist-to", persistTo);
+  const res = spawnSync(bin("wrangler"), wranglerArgs, {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+  });
+  if (res.status !== 0) {
+    process.stderr.write(res.stdout ?? "");
+    process.stderr.write(res.stderr ?? "");
+    console.error(`\n✗ wrangler d1 execute failed (exit ${res.status ?? res.signal})`);
+    process.exit(res.status ?? 1);
+  }
+}
+
 const file = join(dir, "seed.sql");
 writeFileSync(file, `${statements.join("\n")}\n`);
-
-// ---------------------------------------------------------------------------------------------
-// load
-
-const wranglerArgs = ["d1", "execute", "DB", "--local", "--file", file, "--yes"];
-if (persistTo) wranglerArgs.push("--persist-to", persistTo);
-const res = spawnSync(bin("wrangler"), wranglerArgs, {
-  cwd: root,
-  encoding: "utf8",
-  env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-});
-rmSync(dir, { recursive: true, force: true });
-if (res.status !== 0) {
-  process.stderr.write(res.stdout ?? "");
-  process.stderr.write(res.stderr ?? "");
-  console.error(`\n✗ wrangler d1 execute failed (exit ${res.status ?? res.signal})`);
-  process.exit(res.status ?? 1);
-}
+execute(file);
 
 console.log(
   `Seeded ${data.users.length} users, ${data.projects.length} projects, ${data.investments.length} investments, ` +
@@ -228,3 +199,64 @@ console.log(
     `${data.notifications.length} notifications (existing rows kept)` +
     (persistTo ? ` into ${persistTo}` : ""),
 );
+
+// ---------------------------------------------------------------------------------------------
+// --scale=N: the synthetic data, streamed into files of about ROWS_PER_FILE rows each
+
+if (scale) {
+  const ROWS_PER_FILE = 200_000;
+  const opts = { categories: PROJECT_CATEGORIES, sectorForCategory, passwordHash: hash };
+  const buffer = new InsertBuffer(known);
+  const counts = new Map();
+  let pending = [];
+  let pendingRows = 0;
+  let files = 0;
+  const write = () => {
+    if (!pending.length) return;
+    const at = Date.now();
+    const out = join(dir, `scale-${++files}.sql`);
+    writeFileSync(out, `${pending.map((chunk) => chunk.sql).join("\n")}\n`);
+    execute(out);
+    rmSync(out);
+    const tables = [...new Set(pending.map((chunk) => chunk.table))].join(", ");
+    console.log(
+      `  file ${files}: ${pendingRows.toLocaleString("en-US")} rows (${tables}) in ${((Date.now() - at) / 1000).toFixed(1)} s`,
+    );
+    pending = [];
+    pendingRows = 0;
+  };
+  const take = (chunks) => {
+    for (const chunk of chunks) {
+      pending.push(chunk);
+      pendingRows += chunk.rows;
+    }
+    if (pendingRows >= ROWS_PER_FILE) write();
+  };
+  const add = (batch) => {
+    counts.set(batch.table, (counts.get(batch.table) ?? 0) + batch.rows.length);
+    take(buffer.add(batch.table, batch.rows));
+  };
+  console.log(`Seeding scale ${scale} (about ${(scale * 16_000).toLocaleString("en-US")} rows)…`);
+  for (const batch of scaleParents(scale, today.getTime(), opts)) {
+    if (batch.table === "projects") {
+      const bad = batch.rows.flatMap((p) => shapeProblems(p).map((problem) => `${p.id}: ${problem}`));
+      if (bad.length) {
+        console.error(`✗ the scale data is inconsistent:\n  - ${bad.join("\n  - ")}`);
+        process.exit(1);
+      }
+    }
+    add(batch);
+  }
+  // Every user and project is written before the rows that point at them.
+  take(buffer.flush());
+  write();
+  for (const batch of scaleChildren(scale, today.getTime(), opts)) add(batch);
+  take(buffer.flush());
+  write();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Seeded scale ${scale}: ${[...counts].map(([table, count]) => `${count.toLocaleString("en-US")} ${table}`).join(", ")} ` +
+      `in ${seconds} s (existing rows kept)` +
+      (persistTo ? ` into ${persistTo}` : ""),
+  );
+}
