@@ -175,6 +175,23 @@ export const projects = sqliteTable(
     check("projects_regulation_valid", sql`${t.regulationType} in ('SAFE','RegCF','RegA+')`),
     index("projects_status_idx").on(t.status, t.submittedAt),
     index("projects_updated_idx").on(t.updatedAt),
+    /**
+     * The browser's page (`listProjectsPage`): every column its filters and sorts read, so a page's
+     * rows are chosen from this index alone and only the chosen rows are read whole.
+     */
+    index("projects_browse_idx").on(
+      t.sector,
+      t.status,
+      t.featured,
+      t.createdAt,
+      t.publishedAt,
+      t.fundingDeadline,
+      t.sharesSold,
+      t.totalShares,
+      t.fundingCurrentCents,
+      t.fundingGoalCents,
+      t.slug,
+    ),
   ],
 );
 
@@ -214,6 +231,8 @@ export const investments = sqliteTable(
     index("investments_project_idx").on(t.projectId),
     /** The project page's public investor list: a project's active investments, newest first, a page at a time. */
     index("investments_project_recent_idx").on(t.projectId, t.status, t.createdAt, t.id),
+    /** A project's investor count (`investorCount`: distinct active investors) from the index alone. */
+    index("investments_project_investor_idx").on(t.projectId, t.status, t.investorId),
     check("investments_whole_shares", sql`${t.shares} >= 1 and ${t.shares} = cast(${t.shares} as integer)`),
     check("investments_amount_matches", sql`${t.amountCents} = ${t.shares} * ${t.sharePriceCents}`),
   ],

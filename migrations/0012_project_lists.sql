@@ -1,0 +1,2 @@
+CREATE INDEX `investments_project_investor_idx` ON `investments` (`project_id`,`status`,`investor_id`);--> statement-breakpoint
+CREATE INDEX `projects_browse_idx` ON `projects` (`sector`,`status`,`featured`,`created_at`,`published_at`,`funding_deadline`,`shares_sold`,`total_shares`,`funding_current_cents`,`funding_goal_cents`,`slug`);
