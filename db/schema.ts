@@ -229,10 +229,16 @@ export const investments = sqliteTable(
     uniqueIndex("investments_idempotency_unique").on(t.investorId, t.idempotencyKey),
     index("investments_investor_idx").on(t.investorId, t.createdAt),
     index("investments_project_idx").on(t.projectId),
-    /** The project page's public investor list: a project's active investments, newest first, a page at a time. */
-    index("investments_project_recent_idx").on(t.projectId, t.status, t.createdAt, t.id),
-    /** A project's investor count (`investorCount`: distinct active investors) from the index alone. */
-    index("investments_project_investor_idx").on(t.projectId, t.status, t.investorId),
+    /**
+     * The project page's public investor list: a project's active investments, newest first, a page
+     * at a time; with the amount, the founder dashboard's totals and funding series from the index alone.
+     */
+    index("investments_project_recent_idx").on(t.projectId, t.status, t.createdAt, t.id, t.amountCents),
+    /**
+     * A project's investor count (`investorCount`: distinct active investors) and its largest
+     * investor's total (`largestInvestorCents`), from the index alone.
+     */
+    index("investments_project_investor_idx").on(t.projectId, t.status, t.investorId, t.amountCents),
     check("investments_whole_shares", sql`${t.shares} >= 1 and ${t.shares} = cast(${t.shares} as integer)`),
     check("investments_amount_matches", sql`${t.amountCents} = ${t.shares} * ${t.sharePriceCents}`),
   ],

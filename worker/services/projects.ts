@@ -450,7 +450,7 @@ export function publicInvestorName(firstName: string | null | undefined, lastNam
   return initial ? `${first} ${initial}.` : first;
 }
 
-type InvestorPageRow = {
+export type InvestorPageRow = {
   total: number;
   first_name: string | null;
   last_name: string | null;
@@ -459,7 +459,7 @@ type InvestorPageRow = {
   created_at: number | null;
 };
 
-const investorColumns = sql.raw(`s.first_name as first_name, s.last_name as last_name, s.shares as shares,
+export const investorColumns = sql.raw(`s.first_name as first_name, s.last_name as last_name, s.shares as shares,
   s.amount_cents as amount_cents, s.created_at as created_at`);
 
 /**
@@ -467,7 +467,7 @@ const investorColumns = sql.raw(`s.first_name as first_name, s.last_name as last
  * value or a subquery finding it), to left-join to a one-row head so the head stays when the page
  * is past the end. Reads investments_project_recent_idx: no sort, no scan past the page.
  */
-function investorPage(projectId: SQL, page: number, pageSize: number): SQL {
+export function investorPage(projectId: SQL, page: number, pageSize: number): SQL {
   return sql`(
       select u.first_name, u.last_name, i.shares, i.amount_cents, i.created_at, i.id
       from investments i join users u on u.id = i.investor_id
@@ -477,7 +477,7 @@ function investorPage(projectId: SQL, page: number, pageSize: number): SQL {
     ) as s`;
 }
 
-function toInvestorsPage(rows: InvestorPageRow[], page: number, pageSize: number): InvestorsPage {
+export function toInvestorsPage(rows: InvestorPageRow[], page: number, pageSize: number): InvestorsPage {
   const total = Number(rows[0]?.total ?? 0);
   const investors: PublicInvestor[] = [];
   for (const r of rows) {
@@ -517,10 +517,13 @@ export async function getProjectInvestors(
   if (!idOrSlug || idOrSlug.length > 200) return null;
   const page = Number(pageText);
   const found = sql`select ${projects.id} as id, ${projects.slug} as slug, ${projects.title} as title from ${projects} where ${and(byIdOrSlug(idOrSlug), isPublished)} limit 1`;
+  // The count sits in the one-row head, so it runs once, not once per investor on the page.
   const rows = await db.all<InvestorPageRow & { p_id: string; p_slug: string; p_title: string }>(sql`
-    select p.id as p_id, p.slug as p_slug, p.title as p_title,
-      (select count(*) from investments c where c.project_id = p.id and c.status = 'active') as total, ${investorColumns}
-    from (${found}) as p
+    with p as materialized (select f.id, f.slug, f.title,
+      (select count(*) from investments c where c.project_id = f.id and c.status = 'active') as total
+      from (${found}) as f)
+    select p.id as p_id, p.slug as p_slug, p.title as p_title, p.total as total, ${investorColumns}
+    from p
     left join ${investorPage(sql`(select f.id from (${found}) as f)`, page, API_INVESTORS_PAGE_SIZE)} on 1 = 1
     order by s.created_at desc, s.id desc`);
   const head = rows[0];
