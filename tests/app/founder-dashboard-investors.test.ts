@@ -18,7 +18,10 @@ async function founderWith(investments: number) {
 }
 
 /** The names in the investor table (not the chart's table of points). */
-const rowsOf = (html: string) => [...html.slice(html.indexOf("investor-table")).matchAll(/<tr[^>]*>\s*<th scope="row">([^<]*)<\/th>/g)].map((m) => m[1]);
+const rowsOf = (html: string) =>
+  [...html.slice(html.indexOf("investor-table")).matchAll(/<tr[^>]*>\s*<th scope="row">([^<]*)<\/th>/g)].map(
+    (m) => m[1],
+  );
 
 describe("the founder dashboard's investor table", () => {
   it("pages 20 at a time, newest first, with links to the other pages", async () => {
