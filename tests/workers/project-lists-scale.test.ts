@@ -16,7 +16,12 @@ import {
   investorCsvChunks,
   SERIES_BUCKETS,
 } from "../../worker/services/founder-dashboard";
-import { getProjectInvestors, listProjectInvestorsPage, listProjectsPage } from "../../worker/services/projects";
+import {
+  getProjectDetail,
+  getProjectInvestors,
+  listProjectInvestorsPage,
+  listProjectsPage,
+} from "../../worker/services/projects";
 import type { SessionUser } from "../../domain/types";
 import { insertProject, signup } from "./helpers";
 import { bulkInvestments, bulkProjects, bulkUsers } from "./scale";
@@ -128,6 +133,18 @@ describe("one project with 10,000 investments", () => {
     log(`plain list page of 100: ${page.ms.toFixed(1)} ms`);
     const [plan] = await plans(rec.seen.slice(0, 1));
     expect(plan).toContain("investments_project_investor_idx");
+  });
+
+  it("the detail read: the investor count and the largest investor's share from investments_project_investor_idx alone", async () => {
+    const rec = recordingD1(env.DB);
+    const detail = await timed(() => getProjectDetail(createDb(rec.d1), bigSlug));
+    log(`project detail: ${detail.ms.toFixed(1)} ms`);
+    expect(detail.value!.project.investors).toBe(2_000);
+    const [plan] = await plans(rec.seen.slice(0, 1));
+    log(plan);
+    expect(plan).toContain("COVERING INDEX investments_project_investor_idx");
+    expect(plan).not.toContain("TEMP B-TREE FOR GROUP BY");
+    expect(fullScans(plan!)).toEqual([]);
   });
 
   it("GET /api/projects/{slug}/investors: a page of 100 in one statement on the index", async () => {
