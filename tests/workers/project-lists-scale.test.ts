@@ -16,12 +16,8 @@ import {
   investorCsvChunks,
   SERIES_BUCKETS,
 } from "../../worker/services/founder-dashboard";
-import {
-  getProjectDetail,
-  getProjectInvestors,
-  listProjectInvestorsPage,
-  listProjectsPage,
-} from "../../worker/services/projects";
+import { getProjectDetail, listProjectsPage } from "../../worker/services/projects";
+import { getProjectInvestors, listProjectInvestorsPage } from "../../worker/services/project-investors";
 import type { SessionUser } from "../../domain/types";
 import { insertProject, signup } from "./helpers";
 import { bulkInvestments, bulkProjects, bulkUsers } from "./scale";

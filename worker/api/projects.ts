@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 
-import { getProjectDetail, getProjectInvestors, searchProjectsPage } from "../services/projects";
+import { getProjectDetail, searchProjectsPage } from "../services/projects";
+import { getProjectInvestors } from "../services/project-investors";
 import { createProject, getFounderProject, updateProject } from "../services/project-editor";
 import { publishProject } from "../services/reviews";
 import { discardWorkingCopy, requireWorkingCopy, saveWorkingCopy } from "../services/project-drafts";

@@ -21,14 +21,8 @@ import { projects } from "../../db/schema";
 import { requireCan, requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { canEditProject } from "./project-editor";
-import {
-  byIdOrSlug,
-  getProject,
-  investorPage,
-  publicInvestorName,
-  toInvestorsPage,
-  type InvestorPageRow,
-} from "./projects";
+import { byIdOrSlug, getProject, publicInvestorName } from "./projects";
+import { investorPage, toInvestorsPage, type InvestorPageRow } from "./project-investors";
 import type { FounderDashboardProject, FundingPoint, PublicInvestor } from "../../domain/founder-dashboard";
 
 export interface FounderDashboard {
