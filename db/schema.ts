@@ -175,6 +175,23 @@ export const projects = sqliteTable(
     check("projects_regulation_valid", sql`${t.regulationType} in ('SAFE','RegCF','RegA+')`),
     index("projects_status_idx").on(t.status, t.submittedAt),
     index("projects_updated_idx").on(t.updatedAt),
+    /**
+     * The browser's page (`listProjectsPage`): every column its filters and sorts read, so a page's
+     * rows are chosen from this index alone and only the chosen rows are read whole.
+     */
+    index("projects_browse_idx").on(
+      t.sector,
+      t.status,
+      t.featured,
+      t.createdAt,
+      t.publishedAt,
+      t.fundingDeadline,
+      t.sharesSold,
+      t.totalShares,
+      t.fundingCurrentCents,
+      t.fundingGoalCents,
+      t.slug,
+    ),
   ],
 );
 
@@ -212,9 +229,16 @@ export const investments = sqliteTable(
     uniqueIndex("investments_idempotency_unique").on(t.investorId, t.idempotencyKey),
     /** An investor's portfolio a page at a time, newest first (ties by id): no sort, no scan past the page. */
     index("investments_investor_recent_idx").on(t.investorId, t.createdAt, t.id),
-    index("investments_project_idx").on(t.projectId),
-    /** The project page's public investor list: a project's active investments, newest first, a page at a time. */
-    index("investments_project_recent_idx").on(t.projectId, t.status, t.createdAt, t.id),
+    /**
+     * The project page's public investor list: a project's active investments, newest first, a page
+     * at a time; with the amount, the founder dashboard's totals and funding series from the index alone.
+     */
+    index("investments_project_recent_idx").on(t.projectId, t.status, t.createdAt, t.id, t.amountCents),
+    /**
+     * A project's investor count (`investorCount`: distinct active investors) and its largest
+     * investor's total (`largestInvestorCents`), from the index alone.
+     */
+    index("investments_project_investor_idx").on(t.projectId, t.status, t.investorId, t.amountCents),
     check("investments_whole_shares", sql`${t.shares} >= 1 and ${t.shares} = cast(${t.shares} as integer)`),
     check("investments_amount_matches", sql`${t.amountCents} = ${t.shares} * ${t.sharePriceCents}`),
   ],
@@ -238,6 +262,16 @@ export const supporters = sqliteTable(
     index("supporters_public_idx").on(t.showPublicly, t.createdAt),
   ],
 );
+
+/**
+ * Counts a page shows that would otherwise read a whole growing table (issue 20 §3), kept exact by
+ * triggers in the database itself (migrations/0013_counters.sql), so no code path that inserts or
+ * deletes a row can forget them: `supporters` (the number of sign-ups on /support).
+ */
+export const counters = sqliteTable("counters", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
 
 export const contactMessages = sqliteTable(
   "contact_messages",

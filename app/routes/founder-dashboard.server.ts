@@ -1,7 +1,7 @@
 /**
  * The founder dashboard's view: what its loader shows, computed from the dashboard and the
  * conversation's summary (`getFounderDashboard`, `getConversationSummary`) and the page's query
- * (`?project=`, `?edit=`, `?delete=`, `?saved=`). The funding chart is drawn here, on the server, and sent as
+ * (`?project=`, `?investors=`, `?edit=`, `?delete=`, `?saved=`). The funding chart is drawn here, on the server, and sent as
  * markup, so visx never reaches the browser (the route's JavaScript stays within its budget).
  * Server only (the route imports it in its loader alone).
  */
@@ -16,9 +16,6 @@ import type { SessionUser } from "../../domain/types";
 import { UPDATE_MESSAGES, updateFormSchema } from "../../domain/update-form";
 import type { FounderDashboard } from "../../worker/services/founder-dashboard";
 import type { ConversationSummary } from "../../worker/services/updates";
-
-/** The page lists the newest investments; the CSV has them all. */
-export const INVESTOR_ROWS_SHOWN = 100;
 
 /** `?saved=` codes after a redirect (codes, never free text). */
 export const SAVED = {
@@ -56,7 +53,8 @@ export function dashboardView({
     chartHtml: renderToStaticMarkup(
       createElement(FundingChart, { series, goal: project.fundingGoal, title: project.title, until }),
     ),
-    investors: investors.slice(0, INVESTOR_ROWS_SHOWN),
+    /** One page of the investor table (`?investors=`); the CSV has them all. */
+    investors,
     csvHref: `/founder-dashboard/investors.csv${projectQuery}`,
     selfHref: `/founder-dashboard${projectQuery}`,
     conversation,

@@ -26,6 +26,7 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, requireRole } from "../server/guards.server";
 import { formFailed, formFailure, refusedBy } from "../server/form-result";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
+import { investorsPageParam } from "../../domain/investor-list";
 import { deleteUpdate, editUpdate, getConversationSummary, postUpdate } from "../../worker/services/updates";
 import { dashboardView, type SAVED } from "./founder-dashboard.server";
 import type { Route } from "./+types/founder-dashboard";
@@ -42,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("project")?.trim() || undefined;
   let dashboard;
   try {
-    dashboard = await getFounderDashboard(getApp(context).db, user, asked);
+    const investorsPage = investorsPageParam(new URL(request.url).searchParams.get("investors"));
+    dashboard = await getFounderDashboard(getApp(context).db, user, asked, investorsPage);
   } catch (e) {
     // Someone else's project (403) or none by that name (404), with the service's message.
     return refusedBy(e);
@@ -146,7 +148,12 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
         <div className="funding-chart-host" dangerouslySetInnerHTML={{ __html: chartHtml }} />
       </section>
 
-      <InvestorsTable project={project} investors={investors} csvHref={csvHref} />
+      <InvestorsTable
+        project={project}
+        list={investors}
+        csvHref={csvHref}
+        hrefFor={(n) => `${selfHref}${selfHref.includes("?") ? "&" : "?"}investors=${n}#dash-investors`}
+      />
 
       <Conversation
         projectId={project.id}

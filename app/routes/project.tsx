@@ -27,8 +27,8 @@ import { getProjectWithStanding } from "../../worker/services/investor-limits";
 import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from "../../worker/services/questions";
 import { listUpdatesFor, setUpdateHidden } from "../../worker/services/updates";
 import { investorsPageParam } from "../../domain/investor-list";
-import { listProjectInvestorsPage } from "../../worker/services/projects";
 import { pageParam } from "../../worker/services/list-page";
+import { listProjectInvestorsPage } from "../../worker/services/project-investors";
 import { detailTab, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 

@@ -486,7 +486,7 @@ describe("cancelled investments count nowhere", () => {
       investments: dash!.project.investments,
       sharesSold: dash!.project.sharesSold,
       average: dash!.project.averageInvestment,
-      names: dash!.investors.map((i) => i.name),
+      names: dash!.investors.investors.map((i) => i.name),
       lastPoint: dash!.series.at(-1)?.cumulative,
       project: dash!.project.id,
     }).toEqual({

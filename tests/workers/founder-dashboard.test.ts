@@ -106,7 +106,7 @@ describe("getFounderDashboard", () => {
 
     const dash = await getFounderDashboard(db(), viewer);
 
-    expect(dash!.investors.map((i) => [i.name, i.shares, i.amountInvested])).toEqual([
+    expect(dash!.investors.investors.map((i) => [i.name, i.shares, i.amountInvested])).toEqual([
       ["Grace H.", 100, 333],
       ["Alan T.", 47, 156.51],
       ["Grace H.", 31, 103.23],
@@ -207,7 +207,7 @@ describe("getFounderDashboard", () => {
 
     expect({ series: dash!.series, investors: dash!.investors, average: dash!.project.averageInvestment }).toEqual({
       series: [],
-      investors: [],
+      investors: { investors: [], total: 0, page: 1, pageCount: 1 },
       average: 0,
     });
   });

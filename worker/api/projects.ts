@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 
-import { getProjectDetail, getProjectInvestors, listAllProjects, searchProjectsPage } from "../services/projects";
+import { getProjectDetail, searchProjectsPage } from "../services/projects";
+import { getProjectInvestors } from "../services/project-investors";
 import { createProject, getFounderProject, updateProject } from "../services/project-editor";
 import { publishProject } from "../services/reviews";
 import { discardWorkingCopy, requireWorkingCopy, saveWorkingCopy } from "../services/project-drafts";
@@ -11,25 +12,24 @@ import { projectFigures, readBody } from "./util";
 export const projectsApi = new Hono<HonoEnv>();
 
 /**
- * GET /api/projects → { projects: [...], total, page, pageCount, pageSize }.
- * Without parameters (the spec's call, section 7): every published project, as before (one page
- * holding them all). With any of `q`, `sort`, `category`, `page`: the project browser's page of 5,
- * the same results /demo shows (sorted as asked, by relevance while searching), plus the `q` and
- * `sort` applied. Unknown sort or category, or a bad page: 400 { message }.
+ * GET /api/projects → { projects: [...], total, page, pageCount, pageSize, q, sort }: never more
+ * than 100 projects (issue 20; the spec's "all projects" is amended for scale). Without a search,
+ * sort or category (the spec's call, section 7): the plain list, published projects in the
+ * browser's default order, 100 a page, `?page=` for the rest. With `q`, `sort` or `category`: the
+ * project browser's page of 5, the same results /demo shows (sorted as asked, by relevance while
+ * searching). `pageSize` (1–100) sets the page size of either. Unknown sort or category, a bad page
+ * or page size: 400 { message }.
  */
 projectsApi.get("/", async (c) => {
-  const db = c.get("db");
-  const params = {
-    q: c.req.query("q"),
-    sort: c.req.query("sort"),
-    category: c.req.query("category"),
-    page: c.req.query("page"),
-  };
-  if (!Object.values(params).some((v) => v?.trim())) {
-    const projects = await listAllProjects(db);
-    return c.json({ projects, total: projects.length, page: 1, pageCount: 1, pageSize: projects.length });
-  }
-  return c.json(await searchProjectsPage(db, params));
+  return c.json(
+    await searchProjectsPage(c.get("db"), {
+      q: c.req.query("q"),
+      sort: c.req.query("sort"),
+      category: c.req.query("category"),
+      page: c.req.query("page"),
+      pageSize: c.req.query("pageSize"),
+    }),
+  );
 });
 
 /** GET /api/projects/founder → the caller's own project (drafts included) | 404. Before `/:id`. */
@@ -96,11 +96,15 @@ projectsApi.get("/:id", async (c) => {
   return c.json({ ...found.project, raise: found.raise, followers: found.followers, following: found.following });
 });
 
-/** GET /api/projects/{slug}/investors → { investors, count } (names only: no emails or ids) */
+/**
+ * GET /api/projects/{slug}/investors?page= → { project, investors, count, total, page, pageCount,
+ * pageSize } (names only: no emails or ids): 100 a page, newest first; `count` and `total` are
+ * every active investment. A page that is not a whole number from 1 to 1000: 400 { message }.
+ */
 projectsApi.get("/:id/investors", async (c) => {
-  const result = await getProjectInvestors(c.get("db"), c.req.param("id"));
+  const result = await getProjectInvestors(c.get("db"), c.req.param("id"), c.req.query("page"));
   if (!result) return c.json({ success: false, message: PURCHASE_MESSAGES.notFound }, 404);
-  return c.json({ ...result, count: result.investors.length });
+  return c.json({ ...result, count: result.total });
 });
 
 /**

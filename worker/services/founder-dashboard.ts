@@ -1,33 +1,40 @@
 /**
  * The founder dashboard (`/founder-dashboard` and its CSV): how the founder's own raise is going.
  * Two D1 statements whatever the number of investors: the project with its investor count
- * (`getProject`) and the project's investments joined to their investors. Both doors (the page
- * and the CSV download) call `getFounderDashboard`, so the ownership rule lives here once.
+ * (`getProject`) and one statement of the project's investments that carries their totals, the
+ * funding series in at most SERIES_BUCKETS buckets and one page of the investor table. Both doors
+ * (the page and the CSV download) check the viewer here, so the ownership rule lives here once; the
+ * CSV then reads the investors in keyset chunks (`investorCsvChunks`).
  *
  * Money is summed in integer cents (ADR 003) and turned into dollars only in the answer.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
-import { isoDay } from "../../domain/dates";
+import { DAY_MS, isoDay } from "../../domain/dates";
+import { INVESTORS_PAGE_SIZE, type InvestorsPage } from "../../domain/investor-list";
 import { progressPercent } from "../../domain/project";
 import { PROJECT_MESSAGES } from "../../domain/project-form";
 import { MESSAGES } from "../../domain/schemas";
-import type { SessionUser } from "../../domain/types";
+import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
-import { investments, projects, users } from "../../db/schema";
+import { projects } from "../../db/schema";
 import { requireCan, requireSignedIn } from "./access";
 import { ServiceError } from "./errors";
 import { canEditProject } from "./project-editor";
 import { byIdOrSlug, getProject, publicInvestorName } from "./projects";
+import { investorPage, toInvestorsPage, type InvestorPageRow } from "./project-investors";
 import type { FounderDashboardProject, FundingPoint, PublicInvestor } from "../../domain/founder-dashboard";
 
 export interface FounderDashboard {
   project: FounderDashboardProject;
   /** Empty without investments; otherwise starts with a zero point (see `cumulativeSeries`). */
   series: FundingPoint[];
-  /** Newest first, named as the public investors list names them. */
-  investors: PublicInvestor[];
+  /** One page of the investor table (`?investors=`), newest first, named as the public list names them. */
+  investors: InvestorsPage;
 }
+
+/** The chart's series has at most this many buckets (plus its zero point): a day each while the raise is this young. */
+export const SERIES_BUCKETS = 90;
 
 const dollars = (cents: number) => cents / 100;
 
@@ -80,6 +87,7 @@ export async function getFounderDashboard(
   db: Database,
   viewer: SessionUser | null,
   projectIdOrSlug?: string,
+  investorsPage = 1,
 ): Promise<FounderDashboard | null> {
   requireSignedIn(viewer);
   const target = targetFor(viewer, projectIdOrSlug);
@@ -90,28 +98,29 @@ export async function getFounderDashboard(
   // second need not wait for the first. Nothing is returned before the ownership check below.
   const [project, rows] = await Promise.all([
     getProject(db, target, viewer), // drafts too, to their founder and admins
-    db
-      .select({
-        firstName: users.firstName,
-        lastName: users.lastName,
-        shares: investments.shares,
-        amountCents: investments.amountCents,
-        createdAt: investments.createdAt,
-      })
-      .from(investments)
-      .innerJoin(projects, eq(projects.id, investments.projectId))
-      .innerJoin(users, eq(users.id, investments.investorId))
-      // Active investments only: a cancelled one (kept as history) raised nothing.
-      .where(and(byIdOrSlug(target), eq(investments.status, "active")))
-      // Same-millisecond purchases keep their insertion order (rowid), not a random id's.
-      .orderBy(asc(investments.createdAt), sql`"investments"."rowid"`),
+    dashboardRows(db, target, investorsPage),
   ]);
   if (!project) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
   // Spec section 6: a founder may see and edit only their own project (the editor's rule).
   if (!canEditProject(viewer, project)) throw new ServiceError(403, PROJECT_MESSAGES.noPermission, "forbidden");
 
-  const raisedCents = rows.reduce((sum, r) => sum + r.amountCents, 0);
-  const averageCents = rows.length ? Math.round(raisedCents / rows.length) : 0;
+  const totals = rows.find((r) => r.kind === "sum");
+  const count = Number(totals?.n ?? 0);
+  const raisedCents = Number(totals?.cents ?? 0);
+  const averageCents = count ? Math.round(raisedCents / count) : 0;
+  const buckets = rows
+    .filter((r) => r.kind === "point")
+    .map((r) => ({ amountCents: Number(r.cents), createdAt: Number(r.created_at) }))
+    .sort((x, y) => x.createdAt - y.createdAt);
+  const pageRows = rows
+    .filter((r) => r.kind === "row")
+    .sort((x, y) => Number(y.created_at) - Number(x.created_at) || (y.id! < x.id! ? -1 : y.id! > x.id! ? 1 : 0))
+    .map((r) => ({ ...r, total: count }));
+  const page = toInvestorsPage(
+    pageRows.length ? pageRows : [{ ...emptyRow, total: count }],
+    investorsPage,
+    INVESTORS_PAGE_SIZE,
+  );
 
   return {
     project: {
@@ -123,7 +132,7 @@ export async function getFounderDashboard(
       fundingCurrent: project.fundingCurrent,
       percent: progressPercent(project.fundingCurrent, project.fundingGoal),
       investors: project.investors,
-      investments: rows.length,
+      investments: count,
       sharesSold: project.sharesSold,
       sharesRemaining: project.sharesRemaining,
       totalShares: project.totalShares,
@@ -132,14 +141,111 @@ export async function getFounderDashboard(
       sharePrice: project.sharePrice,
       averageInvestment: dollars(averageCents),
     },
-    series: cumulativeSeries(rows, project.createdAt),
-    investors: rows
-      .map((r) => ({
-        name: publicInvestorName(r.firstName, r.lastName),
-        shares: r.shares,
-        amountInvested: dollars(r.amountCents),
-        investedAt: new Date(r.createdAt).toISOString(),
-      }))
-      .reverse(),
+    series: cumulativeSeries(buckets, project.createdAt),
+    investors: page,
   };
+}
+
+const emptyRow: InvestorPageRow = {
+  total: 0,
+  first_name: null,
+  last_name: null,
+  shares: null,
+  amount_cents: null,
+  created_at: null,
+};
+
+type DashboardRow = InvestorPageRow & {
+  kind: "sum" | "point" | "row";
+  n: number | null;
+  cents: number | null;
+  id: string | null;
+};
+
+/**
+ * The dashboard's one statement over the project's active investments (on the project's
+ * investment indexes): a `sum` row (count and cents), a `point` row per bucket of the series (its
+ * cents and its last investment's time; a bucket is a UTC day, or several when the first
+ * investment is more than SERIES_BUCKETS days old, so there are never more than SERIES_BUCKETS + 1)
+ * and a `row` per investment on the table's page.
+ */
+function dashboardRows(db: Database, target: string, investorsPage: number): Promise<DashboardRow[]> {
+  const projectId = sql`(select ${projects.id} from ${projects} where ${byIdOrSlug(target)} limit 1)`;
+  const active = sql`i.project_id = ${projectId} and i.status = 'active'`;
+  const first = sql`(select min(f.created_at) from investments f where f.project_id = ${projectId} and f.status = 'active')`;
+  const width = sql`(1 + ((unixepoch('now') * 1000 - ${first}) / ${DAY_MS}) / ${SERIES_BUCKETS})`;
+  return db.all<DashboardRow>(sql`
+    select 'sum' as kind, count(*) as n, coalesce(sum(i.amount_cents), 0) as cents, null as created_at, null as id,
+      null as first_name, null as last_name, null as shares, null as amount_cents, 0 as total
+    from investments i where ${active}
+    union all
+    select 'point', count(*), sum(i.amount_cents), max(i.created_at), null, null, null, null, null, 0
+    from investments i where ${active} group by (i.created_at / ${DAY_MS}) / ${width}
+    union all
+    select 'row', null, null, s.created_at, s.id, ${investorColumnsNoTime}, 0
+    from ${investorPage(projectId, investorsPage, INVESTORS_PAGE_SIZE)}`);
+}
+
+const investorColumnsNoTime = sql.raw("s.first_name, s.last_name, s.shares, s.amount_cents");
+
+/** The CSV's chunk: this many investments a statement. */
+export const CSV_CHUNK = 500;
+
+/**
+ * The project whose investors the viewer may download (the dashboard's rule: a founder their own,
+ * an admin any named one): 401/403/404 as `getFounderDashboard`, null with nothing to show. One
+ * statement.
+ */
+export async function founderCsvProject(
+  db: Database,
+  viewer: SessionUser | null,
+  projectIdOrSlug?: string,
+): Promise<ProjectDTO | null> {
+  requireSignedIn(viewer);
+  const target = targetFor(viewer, projectIdOrSlug);
+  if (!target) return null;
+  if (target.length > 200) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
+  const project = await getProject(db, target, viewer);
+  if (!project) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
+  if (!canEditProject(viewer, project)) throw new ServiceError(403, PROJECT_MESSAGES.noPermission, "forbidden");
+  return project;
+}
+
+/**
+ * Every active investment of a project, newest first, CSV_CHUNK a statement: each chunk starts
+ * after the last one's (created_at, id) on investments_project_recent_idx, so a chunk costs the
+ * same at the end of 100,000 investments as at the start.
+ */
+export async function* investorCsvChunks(db: Database, projectId: string): AsyncGenerator<PublicInvestor[]> {
+  let after: { at: number; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL = after
+      ? sql`and (i.created_at < ${after.at} or (i.created_at = ${after.at} and i.id < ${after.id}))`
+      : sql``;
+    const rows: {
+      id: string;
+      created_at: number;
+      first_name: string;
+      last_name: string;
+      shares: number;
+      amount_cents: number;
+    }[] = await db.all(sql`
+        select i.id as id, i.created_at as created_at, u.first_name as first_name, u.last_name as last_name,
+          i.shares as shares, i.amount_cents as amount_cents
+        from investments i join users u on u.id = i.investor_id
+        where i.project_id = ${projectId} and i.status = 'active' ${keyset}
+        order by i.created_at desc, i.id desc
+        limit ${CSV_CHUNK}`);
+    if (rows.length) {
+      yield rows.map((r) => ({
+        name: publicInvestorName(r.first_name, r.last_name),
+        shares: r.shares,
+        amountInvested: dollars(r.amount_cents),
+        investedAt: new Date(r.created_at).toISOString(),
+      }));
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < CSV_CHUNK) return;
+    after = { at: last.created_at, id: last.id };
+  }
 }

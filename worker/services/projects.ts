@@ -1,9 +1,8 @@
 /**
- * Reading projects. Each page needs exactly one statement: the list query carries its total
- * with a window function, and the detail query carries the investor count as a subquery.
+ * Reading projects (a project's investors: project-investors.ts). Each page needs exactly one
+ * statement: the browser's page chooses its rows on a narrow index and carries its total as a
+ * subquery; the detail query carries the investor count as a subquery.
  */
-import type { PublicInvestor } from "../../domain/founder-dashboard";
-import { INVESTORS_MAX_PAGE, INVESTORS_PAGE_SIZE, type InvestorsPage } from "../../domain/investor-list";
 import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from "drizzle-orm";
 
@@ -36,7 +35,7 @@ import {
 } from "../../domain/project-shapes";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
-import { investments, projects, users, type ProjectRow } from "../../db/schema";
+import { projects, type ProjectRow } from "../../db/schema";
 import { ServiceError } from "./errors";
 
 // Written out in full: drizzle renders bare column names inside a subquery, which would make
@@ -223,33 +222,38 @@ export async function listProjectsPage(
   if (q && !match) return emptyPage(page, pageSize, q, sort);
 
   const where = opts.sector === "all" ? isPublished : and(isPublished, eq(projects.sector, opts.sector));
-  let query = db
+  const hits = match
+    ? sql`join (select rowid as fts_rowid, ${BM25} as score from projects_fts where projects_fts match ${match}) as hits on hits.fts_rowid = ${projects}.rowid`
+    : sql``;
+  const order = sql.join(
+    [...sortOrder(sort), ...(match && sort !== "relevance" ? [sql`hits.score`] : []), sql`${projects.slug}`],
+    sql`, `,
+  );
+  // The page's rows are chosen on narrow columns (projects_browse_idx covers every sort key), and
+  // only those rows are read whole, with their investor counts: the sort never carries the JSON
+  // columns, and the correlated counts run for the page, not for every match. The total is a
+  // scalar subquery read once; the one-row head keeps it when the page is past the end.
+  const chosen = sql`(select ${projects}.rowid as rid, row_number() over (order by ${order}) as ord
+    from ${projects} ${hits} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}) as pg`;
+  const rows = await db
     .select({
       project: getTableColumns(projects),
       investors: investorCount,
-      total: sql<number>`count(*) over ()`,
+      total: sql<number>`(select count(*) from ${projects} ${hits} where ${where})`,
       following: opts.viewerId
         ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${opts.viewerId})`
         : sql<number>`0`,
     })
-    .from(projects)
-    .$dynamic();
-  if (match) {
-    query = query.innerJoin(
-      sql`(select rowid as fts_rowid, ${BM25} as score from projects_fts where projects_fts match ${match}) as hits`,
-      sql`hits.fts_rowid = ${projects}.rowid`,
-    );
-  }
-  const rows = await query
-    .where(where)
-    .orderBy(...sortOrder(sort), ...(match && sort !== "relevance" ? [sql`hits.score`] : []), projects.slug)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .from(sql`(select 1) as head`)
+    .leftJoin(chosen, sql`1 = 1`)
+    .leftJoin(projects, sql`${projects}.rowid = pg.rid`)
+    .orderBy(sql`pg.ord`);
+  const found = rows.filter((r): r is typeof r & { project: ProjectRow } => r.project?.id != null);
   const now = Date.now();
   const total = rows[0] ? Number(rows[0].total) : 0;
   return {
-    projects: rows.map((r) => toProjectDTO(r.project, r.investors, now)),
-    ...(opts.viewerId ? { following: rows.filter((r) => Number(r.following) === 1).map((r) => r.project.id) } : {}),
+    projects: found.map((r) => toProjectDTO(r.project, r.investors, now)),
+    ...(opts.viewerId ? { following: found.filter((r) => Number(r.following) === 1).map((r) => r.project.id) } : {}),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
@@ -259,43 +263,43 @@ export async function listProjectsPage(
   };
 }
 
+/** The API's plain list (`GET /api/projects` without a search, sort or category): this many a page. */
+export const API_PAGE_SIZE = 100;
+
 export const LIST_MESSAGES = {
   sort: `sort must be one of ${SORT_IDS.join(", ")}`,
   page: "page must be a whole number from 1",
+  pageSize: `pageSize must be a whole number from 1 to ${API_PAGE_SIZE}`,
   category: `category must be one of ${FILTERS.map((f) => f.id).join(", ")}`,
 } as const;
 
 /**
- * `GET /api/projects?q=&sort=&category=&page=`: the browser's page, read strictly. A search over
- * its limit, an unknown sort or category, or a page that is not a whole number from 1, is a 400
- * that says what is accepted. `category` takes what
- * `/demo/{sector}` takes (a filter id, a sector alias or a form category); empty values are absent.
+ * `GET /api/projects?q=&sort=&category=&page=&pageSize=`: a page of the browser, read strictly. A
+ * search over its limit, an unknown sort or category, a page that is not a whole number from 1 or
+ * a pageSize outside 1–API_PAGE_SIZE is a 400 that says what is accepted. Without a search, sort
+ * or category it is the plain list, API_PAGE_SIZE a page (`?page=` reaches the rest); with one, the
+ * browser's page of PAGE_SIZE, the results /demo shows. `category` takes what `/demo/{sector}`
+ * takes (a filter id, a sector alias or a form category); empty values are absent.
  */
 export async function searchProjectsPage(
   db: Database,
-  params: { q?: string; sort?: string; category?: string; page?: string },
+  params: { q?: string; sort?: string; category?: string; page?: string; pageSize?: string },
 ): Promise<ProjectPage> {
   const sort = params.sort?.trim() || null;
   if (sort !== null && !isProjectSort(sort)) throw new ServiceError(400, LIST_MESSAGES.sort, "invalid_sort");
   const rawPage = params.page?.trim() || "1";
   if (!/^\d{1,7}$/.test(rawPage) || Number(rawPage) < 1 || Number(rawPage) > MAX_PAGE)
     throw new ServiceError(400, LIST_MESSAGES.page, "invalid_page");
+  const rawSize = params.pageSize?.trim() || null;
+  if (rawSize !== null && (!/^\d{1,3}$/.test(rawSize) || Number(rawSize) < 1 || Number(rawSize) > API_PAGE_SIZE))
+    throw new ServiceError(400, LIST_MESSAGES.pageSize, "invalid_page_size");
   const rawCategory = params.category?.trim() || "all";
   const sector = sectorFromParam(rawCategory);
   if (sector === "all" && rawCategory.toLowerCase() !== "all")
     throw new ServiceError(400, LIST_MESSAGES.category, "invalid_category");
-  return listProjectsPage(db, { sector, page: Number(rawPage), q: params.q, sort });
-}
-
-/** Every project (the `GET /api/projects` list). */
-export async function listAllProjects(db: Database): Promise<ProjectDTO[]> {
-  const rows = await db
-    .select({ project: getTableColumns(projects), investors: investorCount })
-    .from(projects)
-    .where(isPublished)
-    .orderBy(desc(projects.featured), desc(projects.createdAt), projects.slug);
-  const now = Date.now();
-  return rows.map((r) => toProjectDTO(r.project, r.investors, now));
+  const plain = normalizeSearch(params.q) === "" && sort === null && !params.category?.trim();
+  const pageSize = rawSize !== null ? Number(rawSize) : plain ? API_PAGE_SIZE : PAGE_SIZE;
+  return listProjectsPage(db, { sector, page: Number(rawPage), pageSize, q: params.q, sort });
 }
 
 export async function listFeaturedProjects(db: Database, limit = 3): Promise<ProjectDTO[]> {
@@ -443,90 +447,4 @@ export function publicInvestorName(firstName: string | null | undefined, lastNam
   // The first code point, so a last name starting with a character outside the BMP stays whole.
   const initial = Array.from(lastName?.trim() ?? "")[0];
   return initial ? `${first} ${initial}.` : first;
-}
-
-/**
- * Who backed a project, as the public may see it: first name and last initial, never email or id.
- * Active investments only (a cancelled one is no longer backing it).
- */
-export async function getProjectInvestors(
-  db: Database,
-  idOrSlug: string,
-): Promise<{ project: { _id: string; slug: string; title: string }; investors: PublicInvestor[] } | null> {
-  const rows = await db
-    .select({
-      id: projects.id,
-      slug: projects.slug,
-      title: projects.title,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      shares: investments.shares,
-      amountCents: investments.amountCents,
-      createdAt: investments.createdAt,
-    })
-    .from(projects)
-    .leftJoin(investments, and(eq(investments.projectId, projects.id), eq(investments.status, "active")))
-    .leftJoin(users, eq(users.id, investments.investorId))
-    .where(and(byIdOrSlug(idOrSlug), isPublished))
-    .orderBy(desc(investments.createdAt))
-    .limit(500);
-  const first = rows[0];
-  if (!first) return null;
-  return {
-    project: { _id: first.id, slug: first.slug, title: first.title },
-    investors: rows
-      .filter((r) => r.shares != null)
-      .map((r) => ({
-        name: publicInvestorName(r.firstName, r.lastName),
-        shares: r.shares!,
-        amountInvested: (r.amountCents ?? 0) / 100,
-        investedAt: new Date(r.createdAt ?? 0).toISOString(),
-      })),
-  };
-}
-
-/**
- * One page of a project's public investor list (the project page's Investment tab): its active
- * investments, newest first, each named like `GET /api/projects/{slug}/investors` names them, and
- * the total, in one statement (a left join keeps the count row when the page is past the end).
- * Reads investments_project_recent_idx: no sort, no scan past the page.
- */
-export async function listProjectInvestorsPage(
-  db: Database,
-  projectId: string,
-  page: number,
-  pageSize: number = INVESTORS_PAGE_SIZE,
-): Promise<InvestorsPage> {
-  const safePage = Number.isInteger(page) && page >= 1 && page <= INVESTORS_MAX_PAGE ? page : 1;
-  const rows = await db.all<{
-    total: number;
-    first_name: string | null;
-    last_name: string | null;
-    shares: number | null;
-    amount_cents: number | null;
-    created_at: number | null;
-  }>(sql`
-    select c.total as total, s.first_name as first_name, s.last_name as last_name, s.shares as shares,
-      s.amount_cents as amount_cents, s.created_at as created_at
-    from (select count(*) as total from investments where project_id = ${projectId} and status = 'active') as c
-    left join (
-      select u.first_name, u.last_name, i.shares, i.amount_cents, i.created_at, i.id
-      from investments i join users u on u.id = i.investor_id
-      where i.project_id = ${projectId} and i.status = 'active'
-      order by i.created_at desc, i.id desc
-      limit ${pageSize} offset ${(safePage - 1) * pageSize}
-    ) as s on 1 = 1
-    order by s.created_at desc, s.id desc`);
-  const total = Number(rows[0]?.total ?? 0);
-  const investors: PublicInvestor[] = [];
-  for (const r of rows) {
-    if (r.shares == null || r.created_at == null) continue;
-    investors.push({
-      name: publicInvestorName(r.first_name, r.last_name),
-      shares: r.shares,
-      amountInvested: (r.amount_cents ?? 0) / 100,
-      investedAt: new Date(r.created_at).toISOString(),
-    });
-  }
-  return { investors, total, page: safePage, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }

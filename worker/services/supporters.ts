@@ -34,7 +34,10 @@ export interface PublicSupporter {
   createdAt: string;
 }
 
-/** The public list and the total count, in one D1 statement (a left join keeps the count row). */
+/**
+ * The public list and the total count, in one D1 statement (a left join keeps the count row). The
+ * count is the one the database keeps in `counters` (migrations/0013_counters.sql).
+ */
 export async function listSupporters(
   db: Database,
   limit: number = SUPPORTERS_LIST_MAX,
@@ -46,7 +49,7 @@ export async function listSupporters(
     created_at: number | null;
   }>(sql`
     select c.total as total, s.name as name, s.message as message, s.created_at as created_at
-    from (select count(*) as total from ${supporters}) as c
+    from (select coalesce((select value from counters where name = 'supporters'), 0) as total) as c
     left join (
       select name, message, created_at, rowid as rid from ${supporters}
       where show_publicly = 1
@@ -93,7 +96,8 @@ export async function submitSupporter(
            on conflict (lower(email)) do nothing`,
         )
         .bind(crypto.randomUUID(), input.name, input.email, input.message, input.showPublicly ? 1 : 0, now),
-      d1.prepare("select count(*) as n from supporters"),
+      // The count the database keeps (migrations/0013_counters.sql), not a read of every row.
+      d1.prepare("select value as n from counters where name = 'supporters'"),
     ],
     now,
   );

@@ -1,33 +1,44 @@
-/** The founder dashboard's investors: the newest ones as a table, the CSV of them all, or how to get the first. */
+/**
+ * The founder dashboard's investors: a page of them as a table, newest first, with links to the
+ * other pages (`?investors=2#dash-investors`, so paging works without JavaScript), the CSV of them
+ * all, or how to get the first.
+ */
 import { href, Link } from "react-router";
 
 import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
+import { INVESTORS_PAGE_SIZE } from "../../../domain/investor-list";
 import { isListedStatus } from "../../../domain/review";
-import type { FounderDashboardProject, PublicInvestor } from "../../../domain/founder-dashboard";
+import type { FounderDashboardProject } from "../../../domain/founder-dashboard";
+import type { InvestorsPage } from "../../../domain/investor-list";
+import { Pagination } from "../project/Pagination";
 
 export function InvestorsTable({
   project,
-  investors,
+  list,
   csvHref,
+  hrefFor,
 }: {
   project: FounderDashboardProject;
-  /** The newest investments shown (`project.investments` counts them all). */
-  investors: PublicInvestor[];
+  /** The page of investments shown (`list.total` counts them all). */
+  list: InvestorsPage;
   csvHref: string;
+  hrefFor: (page: number) => string;
 }) {
+  const { investors, total, page, pageCount } = list;
   const isDraft = !isListedStatus(project.status);
+  const from = (page - 1) * INVESTORS_PAGE_SIZE + 1;
   // Not a landmark itself: the table's scrolling region below carries the name.
   return (
-    <section className="dash-investors">
+    <section className="dash-investors" id="dash-investors">
       <div className="dash-section-head">
         <h2 id="investors-title">Investors</h2>
-        {investors.length > 0 ? (
+        {total > 0 ? (
           <a className="btn btn-secondary btn-sm" href={csvHref} download>
             Download CSV
           </a>
         ) : null}
       </div>
-      {investors.length === 0 ? (
+      {total === 0 ? (
         <div className="empty-state card">
           <p>No investors yet. Share your project page to get your first backers.</p>
           {isDraft ? (
@@ -44,6 +55,11 @@ export function InvestorsTable({
             </div>
           )}
         </div>
+      ) : investors.length === 0 ? (
+        <>
+          <p className="muted">No investors on this page.</p>
+          <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label="Investor table pages" />
+        </>
       ) : (
         <>
           <div className="table-scroll" role="region" aria-labelledby="investors-title" tabIndex={0}>
@@ -76,12 +92,12 @@ export function InvestorsTable({
               </tbody>
             </table>
           </div>
-          {project.investments > investors.length ? (
+          {total > investors.length ? (
             <p className="muted small dash-more">
-              Showing the {formatNumber(investors.length)} most recent of {formatNumber(project.investments)}{" "}
-              investments. The CSV lists them all.
+              {`Investments ${formatNumber(from)}–${formatNumber(from + investors.length - 1)} of ${formatNumber(total)}, newest first. The CSV lists them all.`}
             </p>
           ) : null}
+          <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label="Investor table pages" />
         </>
       )}
     </section>
