@@ -9,10 +9,14 @@ export type Database = ReturnType<typeof createDb>;
 export type D1Target = D1Database | D1DatabaseSession;
 
 /**
- * A statement that only reads: it starts with SELECT. Anything else (INSERT, UPDATE, DELETE, a
- * WITH…) counts as a write, which errs on the safe side (the bookmark goes back once too often).
+ * A statement that only reads: it starts with SELECT, or with WITH and names no write anywhere.
+ * Anything else counts as a write, which errs on the safe side (the bookmark goes back once too
+ * often): a SELECT calling `replace()` is a write here.
  */
 const READ_ONLY = /^\s*select\b/i;
+/** A WITH … SELECT reads too, unless a write keyword appears anywhere in it (WITH … INSERT). */
+const WITH_READ = /^\s*with\b(?![\s\S]*\b(?:insert|update|delete|replace)\b)/i;
+const readsOnly = (sql: string) => READ_ONLY.test(sql) || WITH_READ.test(sql);
 
 /**
  * Wraps the D1 binding, or the request's D1 session, so each request can report how many
@@ -29,7 +33,7 @@ export function countingD1(d1: D1Target): { d1: D1Database; count: () => number;
   const text = new WeakMap<object, { sql: string; args: unknown[] }>();
   const sent = (sql: string, args: unknown[]) => {
     recordStatement(sql, args);
-    if (!READ_ONLY.test(sql)) wrote = true;
+    if (!readsOnly(sql)) wrote = true;
   };
   const wrapStatement = (stmt: D1PreparedStatement, sql: string, args: unknown[] = []): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {

@@ -313,6 +313,21 @@ describe("countingD1 knows whether a request wrote", () => {
     expect(wrote()).toBe(true);
   });
 
+  it("a WITH that only selects is a read; a WITH that inserts is a write", async () => {
+    const read = session();
+    await read.d1
+      .prepare("with x as (select id from users where id = ?) select id from x")
+      .bind(unique("nobody-"))
+      .all();
+    const write = session();
+    await write.d1
+      .prepare("with x as (select ? as id) delete from sessions where id in (select id from x)")
+      .bind(unique("nobody-"))
+      .run();
+
+    expect([read.wrote(), write.wrote()]).toEqual([false, true]);
+  });
+
   it("a batch holding one write is a write", async () => {
     const { d1, wrote } = session();
     await d1.batch([d1.prepare("select 1"), d1.prepare("delete from sessions where id = ?").bind(unique("nobody-"))]);
