@@ -1,4 +1,22 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { afterAll, beforeAll } from "vitest";
+
+import { type StatementLog, startStatementLog, stopStatementLog } from "../../db/statement-log";
+import { planProblems } from "./query-plans";
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+
+// The query-plan check (tests/workers/query-plans.ts): every statement the app sends while this
+// file's tests run is explained afterwards; a full scan of a table that grows fails the file.
+let log: StatementLog;
+beforeAll(() => {
+  log = startStatementLog();
+});
+afterAll(async () => {
+  stopStatementLog();
+  const problems = await planProblems(env.DB, log);
+  if (problems.length) {
+    throw new Error(`${problems.length} statement(s) read a whole growing table:\n  - ${problems.join("\n  - ")}`);
+  }
+});
