@@ -196,7 +196,7 @@ const emptyPage = (page: number, pageSize: number, q: string, sort: ProjectSort 
 /**
  * One page of the browser: published projects, optionally in one sector, matching a search and
  * in a chosen order (see `effectiveSort`; ties go to relevance while searching, then the slug).
- * One statement: the rows carry their total (`count(*) over ()`); a search joins the full-text
+ * One statement: the page's rows and their total (a scalar subquery); a search joins the full-text
  * index (migrations/0006) and ranks by BM25, weighted towards the title. A search without a word
  * (only punctuation or emoji) matches nothing and sends no statement. A search over
  * SEARCH_MAX_LENGTH characters is refused (400 `search_too_long`), never cut (ADR 032).
