@@ -1,20 +1,15 @@
 import { Hono } from "hono";
 
-import {
-  assertPortfolioReader,
-  HOLDINGS_MAX_PAGE,
-  HOLDINGS_MAX_PAGE_SIZE,
-  listInvestmentsPage,
-} from "../services/holdings";
-import { ServiceError } from "../services/errors";
+import { assertPortfolioReader, HOLDINGS_MAX_PAGE_SIZE, listInvestmentsPage } from "../services/holdings";
+import { apiPageParam, LIST_PAGE_MESSAGE } from "../services/list-page";
 import { cancelInvestment } from "../services/cancellations";
 import type { HonoEnv } from "../types";
 import { projectFigures } from "./util";
 
 export const investmentsApi = new Hono<HonoEnv>();
 
-/** A `?page=` that is not a whole number from 1 to HOLDINGS_MAX_PAGE. */
-export const INVESTMENTS_PAGE_MESSAGE = `page must be a whole number from 1 to ${HOLDINGS_MAX_PAGE}`;
+/** A `?page=` that is not a whole number from 1 to 1000: the API's one page refusal (list-page.ts). */
+export const INVESTMENTS_PAGE_MESSAGE = LIST_PAGE_MESSAGE;
 
 /**
  * GET /api/investments/user/{userId}?page=N → [investment…] (own, or any for an admin); 401; 403;
@@ -29,9 +24,7 @@ investmentsApi.get("/user/:userId", async (c) => {
   const userId = c.req.param("userId");
   // Who may read comes first (401 / 403), then what was asked for.
   assertPortfolioReader(c.get("user"), userId);
-  const raw = c.req.query("page")?.trim() || "1";
-  const n = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= 1 && n <= HOLDINGS_MAX_PAGE)) throw new ServiceError(400, INVESTMENTS_PAGE_MESSAGE, "invalid_page");
+  const n = apiPageParam(c.req.query("page"));
   const list = await listInvestmentsPage(c.get("db"), c.get("user"), userId, n, HOLDINGS_MAX_PAGE_SIZE);
   const at = (page: number) => `</api/investments/user/${encodeURIComponent(userId)}?page=${page}>`;
   const links = [`${at(1)}; rel="first"`, `${at(list.pageCount)}; rel="last"`];

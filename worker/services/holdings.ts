@@ -28,6 +28,7 @@ import {
   type StatementPage,
 } from "./statement";
 import { ServiceError } from "./errors";
+import { pageParam, safePage } from "./list-page";
 
 /** An unknown id, or someone else's investment (never revealing that it exists). */
 export const INVESTMENT_NOT_FOUND = "Investment not found";
@@ -90,20 +91,11 @@ export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: 
 export const HOLDINGS_PAGE_SIZE = 20;
 /** The most rows one page may ask for (the API's `GET /api/investments/user/{userId}`). */
 export const HOLDINGS_MAX_PAGE_SIZE = 100;
-/** Pages past this are never read (offsets stay bounded); a larger page number is the first page. */
-export const HOLDINGS_MAX_PAGE = 1000;
-
-/** A `?page=` as a page number: a whole number from 1 to HOLDINGS_MAX_PAGE, else the first page. */
-export function holdingsPageParam(raw: string | null | undefined): number {
-  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
-  const n = Number(raw);
-  return n >= 1 && n <= HOLDINGS_MAX_PAGE ? n : 1;
-}
+/** A `?page=` as a page number: a whole number from 1 to LIST_MAX_PAGE, else the first page (list-page.ts). */
+export const holdingsPageParam = pageParam;
 
 /** A page number in range, else the first page. */
-function clampPage(page: number | undefined): number {
-  return page !== undefined && Number.isInteger(page) && page >= 1 && page <= HOLDINGS_MAX_PAGE ? page : 1;
-}
+const clampPage = (page: number | undefined): number => safePage(page ?? 1);
 
 /** The investment and project columns an InvestmentDTO is made of, as one row. */
 const ROW_COLUMNS = `i.id as id, i.investor_id as investor_id, i.project_id as project_id, i.shares as shares,

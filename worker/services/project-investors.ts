@@ -9,9 +9,9 @@ import { and, sql, type SQL } from "drizzle-orm";
 
 import type { PublicInvestor } from "../../domain/founder-dashboard";
 import { INVESTORS_MAX_PAGE, INVESTORS_PAGE_SIZE, type InvestorsPage } from "../../domain/investor-list";
+import { apiPageParam, LIST_PAGE_MESSAGE } from "./list-page";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
-import { ServiceError } from "./errors";
 import { byIdOrSlug, isPublished, publicInvestorName } from "./projects";
 
 export type InvestorPageRow = {
@@ -59,9 +59,7 @@ export function toInvestorsPage(rows: InvestorPageRow[], page: number, pageSize:
 /** `GET /api/projects/{slug}/investors`: this many a page. */
 export const API_INVESTORS_PAGE_SIZE = 100;
 
-export const INVESTORS_API_MESSAGES = {
-  page: `page must be a whole number from 1 to ${INVESTORS_MAX_PAGE}`,
-} as const;
+export const INVESTORS_API_MESSAGES = { page: LIST_PAGE_MESSAGE } as const;
 
 /**
  * `GET /api/projects/{slug}/investors?page=`: who backed a published project, as the public may
@@ -75,11 +73,8 @@ export async function getProjectInvestors(
   idOrSlug: string,
   rawPage?: string,
 ): Promise<({ project: { _id: string; slug: string; title: string }; pageSize: number } & InvestorsPage) | null> {
-  const pageText = rawPage?.trim() || "1";
-  if (!/^\d{1,7}$/.test(pageText) || Number(pageText) < 1 || Number(pageText) > INVESTORS_MAX_PAGE)
-    throw new ServiceError(400, INVESTORS_API_MESSAGES.page, "invalid_page");
+  const page = apiPageParam(rawPage);
   if (!idOrSlug || idOrSlug.length > 200) return null;
-  const page = Number(pageText);
   const found = sql`select ${projects.id} as id, ${projects.slug} as slug, ${projects.title} as title from ${projects} where ${and(byIdOrSlug(idOrSlug), isPublished)} limit 1`;
   // The count sits in the one-row head, so it runs once, not once per investor on the page.
   const rows = await db.all<InvestorPageRow & { p_id: string; p_slug: string; p_title: string }>(sql`
