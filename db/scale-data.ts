@@ -501,6 +501,9 @@ function plan(ctx: Ctx, k: number): Plan {
     sharePriceCents: priceCents,
     totalShares,
     sharesSold: sold,
+    // Kept by the database as the investments are inserted (db/schema-aggregates.ts).
+    investorCount: 0,
+    investmentCount: 0,
     regulationType: pick(rand, ["SAFE", "RegCF", "RegA+"] as const),
     valuationCents: Math.round((goalCents * 100) / equity),
     equityPercentage: equity,

@@ -123,6 +123,9 @@ export const projects = sqliteTable(
     sharePriceCents: integer("share_price_cents").notNull(),
     totalShares: integer("total_shares").notNull(),
     sharesSold: integer("shares_sold").notNull().default(0),
+    /** Investors with an active investment, and active investments: kept by triggers (schema-aggregates.ts). */
+    investorCount: integer("investor_count").notNull().default(0),
+    investmentCount: integer("investment_count").notNull().default(0),
     regulationType: text("regulation_type", { enum: ["SAFE", "RegCF", "RegA+"] })
       .notNull()
       .default("SAFE"),
@@ -235,8 +238,8 @@ export const investments = sqliteTable(
      */
     index("investments_project_recent_idx").on(t.projectId, t.status, t.createdAt, t.id, t.amountCents),
     /**
-     * A project's investor count (`investorCount`: distinct active investors) and its largest
-     * investor's total (`largestInvestorCents`), from the index alone.
+     * One investor's active investments in one project: the kept position's newest purchase after a
+     * cancellation (migrations/0015 `investments_kept_leave`) and a regulation change's sums.
      */
     index("investments_project_investor_idx").on(t.projectId, t.status, t.investorId, t.amountCents),
     check("investments_whole_shares", sql`${t.shares} >= 1 and ${t.shares} = cast(${t.shares} as integer)`),
@@ -630,3 +633,5 @@ export const projectDrafts = sqliteTable(
     check("project_drafts_body_json", sql`json_valid(${t.body}) and length(${t.body}) <= 262144`),
   ],
 );
+
+export * from "./schema-aggregates";

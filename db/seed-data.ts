@@ -3151,6 +3151,9 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       sharePriceCents: priceCents,
       totalShares: t.shares,
       sharesSold,
+      // Kept by the database as the investments are inserted (db/schema-aggregates.ts).
+      investorCount: 0,
+      investmentCount: 0,
       regulationType: t.reg,
       valuationCents,
       equityPercentage: t.equity,

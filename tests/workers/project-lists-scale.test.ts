@@ -123,22 +123,22 @@ describe("the browser's page at 4,000 projects", () => {
 });
 
 describe("one project with 10,000 investments", () => {
-  it("its investor count is read from investments_project_investor_idx", async () => {
+  it("a list's investor counts are kept on the project rows: the page reads no investment", async () => {
     const rec = recordingD1(env.DB);
     const page = await timed(() => listProjectsPage(createDb(rec.d1), { sector: "all", page: 1, pageSize: 100 }));
     log(`plain list page of 100: ${page.ms.toFixed(1)} ms`);
     const [plan] = await plans(rec.seen.slice(0, 1));
-    expect(plan).toContain("investments_project_investor_idx");
+    expect(plan).not.toContain("investments");
   });
 
-  it("the detail read: the investor count and the largest investor's share from investments_project_investor_idx alone", async () => {
+  it("the detail read: the kept investor count, and the largest investor from the top of positions_project_amount_idx", async () => {
     const rec = recordingD1(env.DB);
     const detail = await timed(() => getProjectDetail(createDb(rec.d1), bigSlug));
     log(`project detail: ${detail.ms.toFixed(1)} ms`);
     expect(detail.value!.project.investors).toBe(2_000);
     const [plan] = await plans(rec.seen.slice(0, 1));
     log(plan);
-    expect(plan).toContain("COVERING INDEX investments_project_investor_idx");
+    expect(plan).toContain("COVERING INDEX positions_project_amount_idx");
     expect(plan).not.toContain("TEMP B-TREE FOR GROUP BY");
     expect(fullScans(plan!)).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll } from "vitest";
 
 import { type StatementLog, startStatementLog, stopStatementLog } from "../../db/statement-log";
+import { keptAggregateProblems } from "./kept-aggregates";
 import { planProblems } from "./query-plans";
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
@@ -19,4 +20,10 @@ afterAll(async () => {
   if (problems.length) {
     throw new Error(`${problems.length} statement(s) read a whole growing table:\n  - ${problems.join("\n  - ")}`);
   }
+});
+// The kept sums (tests/workers/kept-aggregates.ts): after whatever this file bought, cancelled or
+// inserted, every kept row still equals the active investments it stands for.
+afterAll(async () => {
+  const problems = await keptAggregateProblems(env.DB);
+  if (problems.length) throw new Error(`kept sums differ from the investments:\n  - ${problems.join("\n  - ")}`);
 });

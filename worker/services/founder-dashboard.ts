@@ -1,8 +1,8 @@
 /**
  * The founder dashboard (`/founder-dashboard` and its CSV): how the founder's own raise is going.
  * Two D1 statements whatever the number of investors: the project with its investor count
- * (`getProject`) and one statement of the project's investments that carries their totals, the
- * funding series in at most SERIES_BUCKETS buckets and one page of the investor table. Both doors
+ * (`getProject`) and one statement that carries the totals and the funding series in at most
+ * SERIES_BUCKETS buckets (both kept by the database: ADR 037) and one page of the investor table. Both doors
  * (the page and the CSV download) check the viewer here, so the ownership rule lives here once; the
  * CSV then reads the investors in keyset chunks (`investorCsvChunks`).
  *
@@ -163,24 +163,24 @@ type DashboardRow = InvestorPageRow & {
 };
 
 /**
- * The dashboard's one statement over the project's active investments (on the project's
- * investment indexes): a `sum` row (count and cents), a `point` row per bucket of the series (its
- * cents and its last investment's time; a bucket is a UTC day, or several when the first
- * investment is more than SERIES_BUCKETS days old, so there are never more than SERIES_BUCKETS + 1)
- * and a `row` per investment on the table's page.
+ * The dashboard's one statement, its cost independent of the number of investments: a `sum` row
+ * (the active investments and their cents), a `point` row per bucket of
+ * the series from the project's kept days (db/schema-aggregates.ts `project_days`: its cents and
+ * its last day; a bucket is a UTC day, or several when the first investment is more than
+ * SERIES_BUCKETS days old, so there are never more than SERIES_BUCKETS + 1) and a `row` per
+ * investment on the table's page (investments_project_recent_idx).
  */
 function dashboardRows(db: Database, target: string, investorsPage: number): Promise<DashboardRow[]> {
   const projectId = sql`(select ${projects.id} from ${projects} where ${byIdOrSlug(target)} limit 1)`;
-  const active = sql`i.project_id = ${projectId} and i.status = 'active'`;
-  const first = sql`(select min(f.created_at) from investments f where f.project_id = ${projectId} and f.status = 'active')`;
-  const width = sql`(1 + ((unixepoch('now') * 1000 - ${first}) / ${DAY_MS}) / ${SERIES_BUCKETS})`;
+  const first = sql`(select min(f.day) from project_days f where f.project_id = ${projectId})`;
+  const width = sql`(1 + (cast(unixepoch('now') / 86400 as integer) - ${first}) / ${SERIES_BUCKETS})`;
   return db.all<DashboardRow>(sql`
-    select 'sum' as kind, count(*) as n, coalesce(sum(i.amount_cents), 0) as cents, null as created_at, null as id,
+    select 'sum' as kind, coalesce(sum(d.investments), 0) as n, coalesce(sum(d.amount_cents), 0) as cents, null as created_at, null as id,
       null as first_name, null as last_name, null as shares, null as amount_cents, 0 as total
-    from investments i where ${active}
+    from project_days d where d.project_id = ${projectId}
     union all
-    select 'point', count(*), sum(i.amount_cents), max(i.created_at), null, null, null, null, null, 0
-    from investments i where ${active} group by (i.created_at / ${DAY_MS}) / ${width}
+    select 'point', sum(d.investments), sum(d.amount_cents), max(d.day) * ${DAY_MS}, null, null, null, null, null, 0
+    from project_days d where d.project_id = ${projectId} group by d.day / ${width}
     union all
     select 'row', null, null, s.created_at, s.id, ${investorColumnsNoTime}, 0
     from ${investorPage(projectId, investorsPage, INVESTORS_PAGE_SIZE)}`);

@@ -3,9 +3,10 @@
  * equity and cancellation cutoff), a user's portfolio a page at a time with its sums
  * (`readPortfolio`, one batch) and one investment (`getInvestment`, one statement).
  *
- * Nothing here reads every investment of a portfolio into the Worker: a page of rows is at most
- * HOLDINGS_MAX_PAGE_SIZE, and the totals, the sectors, the risk and the largest projects are summed
- * in SQL (GROUP BY over the investor's rows, on investments_investor_recent_idx).
+ * Nothing here reads every investment of a portfolio: a page of rows is at most
+ * HOLDINGS_MAX_PAGE_SIZE, and the totals, the sectors, the risk and the largest projects are kept
+ * by the database as the investments change (db/schema-aggregates.ts, ADR 037), so the sums cost
+ * a few rows whether the investor holds 10 investments or 10,000.
  */
 import { eq } from "drizzle-orm";
 
@@ -197,6 +198,15 @@ export interface PortfolioRead {
   years: number[];
 }
 
+/**
+ * The investor's active investments from `since` (ms) on, `sinceDay` being the UTC day it falls in:
+ * the kept days after it (investor_days) and that day's own from `since` on (investments).
+ */
+const recentSql = (since: string, sinceDay: string) =>
+  `((select coalesce(sum(d.investments), 0) from investor_days d where d.investor_id = ?1 and d.day > ${sinceDay})
+    + (select count(*) from investments r where r.investor_id = ?1 and r.status = 'active'
+       and r.created_at >= ${since} and r.created_at < (${sinceDay} + 1) * ${DAY_MS}))`;
+
 /** The caller must be the user or an admin; a founder has no portfolio. */
 export function assertPortfolioReader(viewer: SessionUser | null, userId: string): asserts viewer is SessionUser {
   assertSelfOrAdmin(viewer, userId);
@@ -207,10 +217,10 @@ export function assertPortfolioReader(viewer: SessionUser | null, userId: string
 }
 
 /**
- * A user's portfolio: a page of investments (newest first, with the total in the same statement:
- * a left join keeps the count row past the end), the sums of the active ones, one investment by
- * id, whichever are asked for, in one batch (one round trip, one query on the page's count). Each
- * statement reads the investor's rows on investments_investor_recent_idx.
+ * A user's portfolio: a page of investments (newest first, with the kept total in the same
+ * statement: a left join keeps the total row past the end), the kept sums of the active ones, one
+ * investment by id, whichever are asked for, in one batch (one round trip). A page reads its rows
+ * on investments_investor_recent_idx; the sums read the kept rows (ADR 037).
  */
 export async function readPortfolio(
   db: Database,
@@ -225,14 +235,18 @@ export async function readPortfolio(
   const size = Math.min(Math.max(1, Math.floor(q.rows?.pageSize ?? HOLDINGS_PAGE_SIZE)), HOLDINGS_MAX_PAGE_SIZE);
   const pageNo = clampPage(q.rows?.page);
   if (q.rows) {
-    const only = q.rows.active ? "and status = 'active'" : "";
+    // The total is kept (db/schema-aggregates.ts): every investment in investor_stats, the active
+    // ones in investor_mix, so the pager never counts the investor's rows.
+    const total = q.rows.active
+      ? "(select coalesce(sum(investments), 0) from investor_mix where investor_id = ?1)"
+      : "coalesce((select investments from investor_stats where investor_id = ?1), 0)";
     statements.push(
       d1
         .prepare(
-          `select c.total as total, s.* from (select count(*) as total from investments where investor_id = ?1 ${only}) as c
+          `select c.total as total, s.* from (select ${total} as total) as c
            left join (
              select ${ROW_COLUMNS} from investments i join projects p on p.id = i.project_id
-             where i.investor_id = ?1 ${only.replace("status", "i.status")}
+             where i.investor_id = ?1 ${q.rows.active ? "and i.status = 'active'" : ""}
              order by i.created_at desc, i.id desc limit ?2 offset ?3
            ) as s on 1 = 1
            order by s.created_at desc, s.id desc`,
@@ -241,31 +255,54 @@ export async function readPortfolio(
     );
   }
   if (q.summary) {
+    const since90 = now - 90 * DAY_MS;
+    const since180 = now - 180 * DAY_MS;
     statements.push(
+      // The groups: the kept sums per category and risk level (investor_mix), each with its newest
+      // project (the top of its range of positions_investor_group_idx), newest group first.
       d1
         .prepare(
-          `select p.category as category, p.risk_level as risk_level, sum(i.amount_cents) as cents, count(*) as n,
-             sum(i.shares) as shares, sum(i.shares * p.share_price_cents) as value_cents,
-             max(i.created_at) as newest, p.title as title,
-             sum(i.created_at >= ?2) as r90, sum(i.created_at >= ?3) as r180
-           from investments i join projects p on p.id = i.project_id
-           where i.investor_id = ?1 and i.status = 'active'
-           group by p.category, p.risk_level
-           order by newest desc`,
+          `select g.*, p.title as title from (
+             select m.category as category, m.risk_level as risk_level, m.amount_cents as cents, m.investments as n,
+               m.shares as shares, m.value_cents as value_cents,
+               (select ps.project_id from positions ps
+                where ps.investor_id = m.investor_id and ps.category = m.category and ps.risk_level = m.risk_level
+                order by ps.last_at desc, ps.project_id desc limit 1) as project_id,
+               (select max(ps.last_at) from positions ps
+                where ps.investor_id = m.investor_id and ps.category = m.category and ps.risk_level = m.risk_level) as newest
+             from investor_mix m where m.investor_id = ?1
+           ) as g left join projects p on p.id = g.project_id
+           order by g.newest desc, g.category, g.risk_level`,
         )
-        .bind(userId, now - 90 * DAY_MS, now - 180 * DAY_MS),
+        .bind(userId),
+      // The largest projects (positions_investor_amount_idx), the kept project count and squares,
+      // and the investments of the last 90 and 180 days: whole kept days after the day each window
+      // starts in, plus that day's own investments from the window's start on (a range of
+      // investments_investor_recent_idx), so a window includes its boundary to the millisecond.
       d1
         .prepare(
-          `select i.project_id as project_id, p.title as title, p.category as category, p.risk_level as risk_level,
-             sum(i.amount_cents) as cents, count(*) over () as projects,
-             sum(cast(sum(i.amount_cents) as real) * sum(i.amount_cents)) over () as squares
-           from investments i join projects p on p.id = i.project_id
-           where i.investor_id = ?1 and i.status = 'active'
-           group by i.project_id
-           order by cents desc, p.title, i.project_id
-           limit ?2`,
+          `select coalesce(s.positions, 0) as projects, coalesce(s.cents_squared, 0) as squares,
+             ${recentSql("?3", "?4")} as r90, ${recentSql("?5", "?6")} as r180, t.*
+           from (select 1) as head
+           left join investor_stats s on s.investor_id = ?1
+           left join (
+             select ps.project_id as project_id, p.title as title, ps.category as category, ps.risk_level as risk_level,
+               ps.amount_cents as cents
+             from positions ps join projects p on p.id = ps.project_id
+             where ps.investor_id = ?1
+             order by ps.amount_cents desc, p.title, ps.project_id
+             limit ?2
+           ) as t on 1 = 1
+           order by t.cents desc, t.title, t.project_id`,
         )
-        .bind(userId, SUMMARY_TOP_PROJECTS),
+        .bind(
+          userId,
+          SUMMARY_TOP_PROJECTS,
+          since90,
+          Math.floor(since90 / DAY_MS),
+          since180,
+          Math.floor(since180 / DAY_MS),
+        ),
     );
   }
   const find = typeof q.find === "string" && q.find.length > 0 && q.find.length <= 200 ? q.find : null;
@@ -304,43 +341,46 @@ export async function readPortfolio(
       n: number;
       shares: number;
       value_cents: number;
-      title: string;
-      r90: number;
-      r180: number;
+      title: string | null;
     }[];
     const top = results[k++] as {
-      project_id: string;
+      projects: number;
+      squares: number;
+      r90: number;
+      r180: number;
+      project_id: string | null;
       title: string;
       category: string | null;
       risk_level: RiskLevel;
       cents: number;
-      projects: number;
-      squares: number;
     }[];
     const sum = (pick: (g: (typeof groups)[number]) => number) => groups.reduce((t, g) => t + Number(pick(g)), 0);
+    const head = top[0];
     out.valueCents = sum((g) => g.value_cents);
     out.summary = {
       count: sum((g) => g.n),
       cents: sum((g) => g.cents),
       shares: sum((g) => g.shares),
-      recent90: sum((g) => g.r90),
-      recent180: sum((g) => g.r180),
+      recent90: Number(head?.r90 ?? 0),
+      recent180: Number(head?.r180 ?? 0),
       groups: groups.map((g) => ({
         category: g.category ?? "",
         riskLevel: g.risk_level,
         cents: Number(g.cents),
         count: Number(g.n),
-        firstProjectTitle: g.title,
+        firstProjectTitle: g.title ?? "",
       })),
-      topProjects: top.map((p) => ({
-        projectId: p.project_id,
-        projectTitle: p.title,
-        category: p.category ?? "",
-        riskLevel: p.risk_level,
-        cents: Number(p.cents),
-      })),
-      projectCount: Number(top[0]?.projects ?? 0),
-      projectCentsSquared: Number(top[0]?.squares ?? 0),
+      topProjects: top
+        .filter((p): p is typeof p & { project_id: string } => p.project_id != null)
+        .map((p) => ({
+          projectId: p.project_id,
+          projectTitle: p.title,
+          category: p.category ?? "",
+          riskLevel: p.risk_level,
+          cents: Number(p.cents),
+        })),
+      projectCount: Number(head?.projects ?? 0),
+      projectCentsSquared: Number(head?.squares ?? 0),
     };
   }
   if (find) {

@@ -39,6 +39,7 @@ import {
   regCfLimits,
   type RegCfLimits,
 } from "../../domain/reg-cf";
+import { DAY_MS } from "../../domain/dates";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { investorFinancials, projects, users } from "../../db/schema";
@@ -57,6 +58,9 @@ import {
 
 // ---------------------------------------------------------------------------------------------
 // the rule as SQL (cents), for the guard and the reads
+
+/** A day in ms, written into the SQL (the purchase guard binds no values of its own). */
+const DAY = sql.raw(String(DAY_MS));
 
 const counted = REG_CF_COUNTED.map((t) => `'${t}'`).join(", ");
 
@@ -80,19 +84,27 @@ export function regALimitCentsSql(f: string): SQL {
   );
 }
 
-/** Cents of the investor's active RegCF and SAFE investments made after `since` (ms). */
+/**
+ * Cents of the investor's active RegCF and SAFE investments made after `since` (ms): the kept
+ * days after the UTC day `since` falls in (investor_days.limit_cents, ADR 037: at most 365 rows
+ * whatever the number of investments), plus that day's own investments after `since`.
+ */
 export function usedRegCfCentsSql(investor: SQL | string, since: SQL | number): SQL {
-  return sql`(select coalesce(sum(li.amount_cents), 0) from investments li join projects lp on lp.id = li.project_id where li.investor_id = ${investor} and li.status = 'active' and lp.regulation_type in (${sql.raw(counted)}) and li.created_at > ${since})`;
+  const sinceDay = sql`cast(${since} / ${DAY} as integer)`;
+  return sql`((select coalesce(sum(ld.limit_cents), 0) from investor_days ld where ld.investor_id = ${investor} and ld.day > ${sinceDay})
+    + (select coalesce(sum(li.amount_cents), 0) from investments li join projects lp on lp.id = li.project_id
+       where li.investor_id = ${investor} and li.status = 'active' and lp.regulation_type in (${sql.raw(counted)})
+         and li.created_at > ${since} and li.created_at < (${sinceDay} + 1) * ${DAY}))`;
 }
 
-/** Cents of the investor's active investments in one offering. */
+/** Cents of the investor's active investments in one offering: their kept position. */
 export function usedInOfferingCentsSql(investor: SQL | string, project: SQL): SQL {
-  return sql`(select coalesce(sum(oi.amount_cents), 0) from investments oi where oi.investor_id = ${investor} and oi.project_id = ${project} and oi.status = 'active')`;
+  return sql`coalesce((select oi.amount_cents from positions oi where oi.project_id = ${project} and oi.investor_id = ${investor}), 0)`;
 }
 
-/** Shares the investor holds in one offering (active investments). */
+/** Shares the investor holds in one offering (active investments): their kept position. */
 export function ownedSharesSql(investor: SQL | string, project: SQL): SQL {
-  return sql`(select coalesce(sum(si.shares), 0) from investments si where si.investor_id = ${investor} and si.project_id = ${project} and si.status = 'active')`;
+  return sql`coalesce((select si.shares from positions si where si.project_id = ${project} and si.investor_id = ${investor}), 0)`;
 }
 
 const dialect = new SQLiteAsyncDialect();

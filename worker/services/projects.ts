@@ -38,10 +38,10 @@ import type { Database } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
 import { ServiceError } from "./errors";
 
-// Written out in full: drizzle renders bare column names inside a subquery, which would make
-// `project_id = id` compare against the investments table's own id. Active investments only: a
-// cancelled one is kept as history but no longer makes its investor a backer.
-export const investorCount = sql<number>`(select count(distinct i.investor_id) from investments i where i.project_id = "projects"."id" and i.status = 'active')`;
+// Investors with an active investment (a cancelled one is history and no longer makes its investor
+// a backer): kept on the row by the database (db/schema-aggregates.ts, ADR 037), so a list of
+// projects never counts investments. Written out in full for the raw statements that use it.
+export const investorCount = sql<number>`"projects"."investor_count"`;
 
 export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
   const fundingGoal = toDollars(row.fundingGoalCents);
@@ -332,11 +332,11 @@ export async function getProject(
   return row ? toProjectDTO(row.project, row.investors) : null;
 }
 
-// The largest single investor's active total, in cents: one scalar subquery over the project's
-// investments (investments_project_idx), grouped by investor.
+// The largest single investor's active total, in cents: the top of the project's range of kept
+// positions (positions_project_amount_idx), one index entry whatever the number of investors.
 const largestInvestorCents = sql<
   number | null
->`(select sum(i.amount_cents) as s from investments i where i.project_id = "projects"."id" and i.status = 'active' group by i.investor_id order by s desc limit 1)`;
+>`(select ps.amount_cents from positions ps where ps.project_id = "projects"."id" order by ps.amount_cents desc limit 1)`;
 
 /** What the detail page adds to a project (ADR 021/022): for `readDetail` after the select. */
 export interface ProjectDetailExtras {

@@ -1,0 +1,99 @@
+/**
+ * Sums kept by the database (issue 20 §2, ADR 037): what the project page, the founder dashboard,
+ * the portfolio, the profile and the AI tab show of many investments, kept up to date by triggers
+ * on `investments` and `projects` (migrations/0015_kept_aggregates.sql) in the same transaction as
+ * the purchase or cancellation that changes them, so a page reads a few rows whatever the number
+ * of investments behind them, and no write path (the purchase batch, the cancellation, the seed, a
+ * cascade) can forget them. Every row here is derived: Σ of the active investments it stands for
+ * (checked after every Workers and app test file, tests/workers/kept-aggregates.ts).
+ *
+ * - `positions`: an investor's active holding in one project (one row while they hold a share);
+ *   the project's largest investor and the investor's largest projects read one end of its indexes.
+ * - `project_days`: a project's active investments per UTC day (the dashboard's funding series).
+ * - `investor_mix`: an investor's active money per project category and risk level (the sector
+ *   chart, the risk score, the stat cards).
+ * - `investor_stats`: per investor, every investment (any status, the portfolio's pager), the
+ *   projects held and Σ of each project's cents squared (the concentration index).
+ * - `investor_days`: an investor's active investments per UTC day (the report's last 90/180 days)
+ *   and their cents that count towards the Reg CF limit (its 12-month window).
+ * The projects table keeps `investor_count` and `investment_count` beside `shares_sold`.
+ */
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const positions = sqliteTable(
+  "positions",
+  {
+    projectId: text("project_id").notNull(),
+    investorId: text("investor_id").notNull(),
+    /** The project's category and risk level, copied (a project edit moves them: its trigger). */
+    category: text("category").notNull(),
+    riskLevel: text("risk_level").notNull(),
+    shares: integer("shares").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** Active investments in this position. */
+    investments: integer("investments").notNull(),
+    /** When the newest of them was made (ms): a group's newest project, and the groups' order. */
+    lastAt: integer("last_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.investorId] }),
+    /** A project's largest investor: the top of its range. */
+    index("positions_project_amount_idx").on(t.projectId, t.amountCents),
+    /** An investor's largest projects. */
+    index("positions_investor_amount_idx").on(t.investorId, t.amountCents, t.projectId),
+    /** The newest project an investor bought into in each of their categories and risk levels. */
+    index("positions_investor_group_idx").on(t.investorId, t.category, t.riskLevel, t.lastAt, t.projectId),
+  ],
+);
+
+export const projectDays = sqliteTable(
+  "project_days",
+  {
+    projectId: text("project_id").notNull(),
+    /** Days since 1970-01-01 UTC (`created_at / 86400000`). */
+    day: integer("day").notNull(),
+    investments: integer("investments").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
+);
+
+export const investorMix = sqliteTable(
+  "investor_mix",
+  {
+    investorId: text("investor_id").notNull(),
+    category: text("category").notNull(),
+    riskLevel: text("risk_level").notNull(),
+    investments: integer("investments").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    shares: integer("shares").notNull(),
+    /** Σ shares × the project's share price (locked from the first sale on). */
+    valueCents: integer("value_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.investorId, t.category, t.riskLevel] })],
+);
+
+export const investorStats = sqliteTable("investor_stats", {
+  investorId: text("investor_id").primaryKey(),
+  /** Every investment row of the investor, whatever its status. */
+  investments: integer("investments").notNull().default(0),
+  /** Projects with an active position. */
+  positions: integer("positions").notNull().default(0),
+  /** Σ over the positions of amount_cents² (a real: it passes 2^63 before a $1B portfolio). */
+  centsSquared: real("cents_squared").notNull().default(0),
+});
+
+export const investorDays = sqliteTable(
+  "investor_days",
+  {
+    investorId: text("investor_id").notNull(),
+    day: integer("day").notNull(),
+    investments: integer("investments").notNull(),
+    /**
+     * Cents of those in offerings whose regulation counts towards the Reg CF 12-month limit
+     * (domain/reg-cf.ts REG_CF_COUNTED; the regulation is locked from the first sale on).
+     */
+    limitCents: integer("limit_cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.investorId, t.day] })],
+);
