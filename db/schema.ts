@@ -195,6 +195,19 @@ export const projects = sqliteTable(
       t.fundingGoalCents,
       t.slug,
     ),
+    /**
+     * A search in an order other than relevance walks these in order and stops at its page
+     * (worker/services/project-order.ts, whose sort keys are these expressions, the same text:
+     * SQLite uses an expression index only for the identical expression). Ties by slug; `ending`
+     * walks the deadline index both ways, sorting only equal deadlines by slug.
+     */
+    index("projects_funded_idx").on(
+      sql`coalesce(cast(${t.fundingCurrentCents} as real) / nullif(${t.fundingGoalCents}, 0), 0) desc`,
+      t.slug,
+    ),
+    index("projects_newest_idx").on(sql`coalesce(${t.publishedAt}, ${t.createdAt}) desc`, t.slug),
+    index("projects_deadline_idx").on(t.fundingDeadline, t.slug),
+    index("projects_remaining_idx").on(sql`${t.totalShares} - ${t.sharesSold}`, t.slug),
   ],
 );
 

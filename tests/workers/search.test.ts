@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { sectorForCategory, sectorFromParam } from "../../domain/categories";
+import { buildDemoData } from "../../db/seed-data";
 import { SEARCH_MAX_LENGTH, SEARCH_MAX_TERMS, SEARCH_MESSAGES, searchTooLong } from "../../domain/project-search";
 import { SHOW_PUBLICLY_MESSAGE } from "../../domain/schemas";
 import { projects } from "../../db/schema";
@@ -216,6 +217,37 @@ describe("sort orders", () => {
       expect(ids(await list({ q: w, sort })), sort).toEqual([earlier.id, later.id]);
   });
 
+  it("in any order but relevance, equal keys go by slug even when the later slug matches better", async () => {
+    const w = word();
+    const same = {
+      fundingDeadline: inDays(9),
+      sharesSold: 10,
+      fundingCurrentCents: 10_000,
+      publishedAt: Date.now() - DAY,
+    };
+    // relevance would put the title hit first (the first test); these orders do not rank
+    const tagOnly = await insertProject({ ...same, slug: `a-${w}`, title: "Quiet Tables", tags: [w] });
+    const titled = await insertProject({ ...same, slug: `b-${w}`, title: `The ${w} Project`, tags: ["Other"] });
+    for (const sort of ["funded", "newest", "ending", "remaining"])
+      expect(ids(await list({ q: w, sort })), sort).toEqual([tagOnly.id, titled.id]);
+  });
+
+  it("ending and remaining page across the open projects and the rest: the pages, one after another, are the whole order", async () => {
+    const w = word();
+    await Promise.all([
+      ...[3, 5, 8, 13].map((d, i) => insertProject({ tags: [w], fundingDeadline: inDays(d), sharesSold: 100 * i })),
+      insertProject({ tags: [w], fundingDeadline: inDays(-2), sharesSold: 50 }),
+      insertProject({ tags: [w], fundingDeadline: inDays(-9), sharesSold: 900 }),
+      insertProject({ tags: [w], fundingDeadline: inDays(6), sharesSold: 1_000 }), // sold out
+    ]);
+    const read = (sort: string, page: number, pageSize: number) =>
+      listProjectsPage(db(), { sector: "all", q: w, sort, page, pageSize }).then((p) => p.projects.map((r) => r._id));
+    for (const sort of ["ending", "remaining"]) {
+      const pages = [...(await read(sort, 1, 3)), ...(await read(sort, 2, 3)), ...(await read(sort, 3, 3))];
+      expect(pages, sort).toEqual(await read(sort, 1, 100));
+    }
+  });
+
   it("the default order, without a search or a sort, is the browser's: open projects first", async () => {
     const sector = "sustainability";
     const closed = await insertProject({ category: "energy", fundingDeadline: inDays(-1) });
@@ -404,4 +436,27 @@ describe("showPublicly takes only its own words", () => {
       expect(row).toBeNull();
     });
   }
+});
+
+describe("the demo data, searched and sorted by funding", () => {
+  it("answers every published demo project once, by share of the goal, equal shares by slug, with their total", async () => {
+    const w = word();
+    const demo = buildDemoData(new Date(), sectorForCategory).projects.map((p) => ({
+      ...p,
+      id: `${p.id}-${w}`,
+      slug: `${p.slug}-${w}`,
+      founderId: null,
+      tags: [...p.tags, w],
+    }));
+    for (const row of demo) await db().insert(projects).values(row); // one at a time: D1 binds 100 values a statement
+    const share = (p: (typeof demo)[number]) => (p.fundingGoalCents ? p.fundingCurrentCents / p.fundingGoalCents : 0);
+    const expected = demo
+      .filter((p) => p.status !== "draft" && p.status !== "in_review")
+      .sort((a, b) => share(b) - share(a) || (a.slug < b.slug ? -1 : 1));
+    const page = await listProjectsPage(db(), { sector: "all", q: w, sort: "funded", page: 1, pageSize: 100 });
+    expect({ order: page.projects.map((p) => p.slug), total: page.total }).toEqual({
+      order: expected.map((p) => p.slug),
+      total: expected.length,
+    });
+  });
 });

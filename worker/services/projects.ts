@@ -37,6 +37,7 @@ import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
 import { ServiceError } from "./errors";
+import { pageRows, searchTotal } from "./project-order";
 
 // Investors with an active investment (a cancelled one is history and no longer makes its investor
 // a backer): kept on the row by the database (db/schema-aggregates.ts, ADR 037), so a list of
@@ -151,38 +152,6 @@ export function ftsQuery(q: string): string | null {
 /** Pages beyond this are read as this one (an offset SQLite can hold, whatever the URL said). */
 const MAX_PAGE = 1_000_000;
 
-/** Relevance: BM25 over title, short description, category, university, tags, creator name. */
-const BM25 = sql.raw("bm25(projects_fts, 10, 4, 2, 2, 3, 3)");
-
-/** Open: shares can be bought now (the SQL twin of `projectStatus(...).open`). */
-const isOpen = sql`(${projects.status} = 'active' and ${projects.fundingDeadline} > date('now') and ${projects.sharesSold} < ${projects.totalShares})`;
-const openFirst = sql`case when ${isOpen} then 0 else 1 end`;
-
-function sortOrder(sort: ProjectSort | null): SQL[] {
-  switch (sort) {
-    case "relevance":
-      return [sql`hits.score`];
-    case "newest":
-      return [sql`coalesce(${projects.publishedAt}, ${projects.createdAt}) desc`];
-    case "funded":
-      return [
-        sql`coalesce(cast(${projects.fundingCurrentCents} as real) / nullif(${projects.fundingGoalCents}, 0), 0) desc`,
-      ];
-    case "ending":
-      // open ones by the deadline, soonest first; then closed ones, the most recently ended first
-      return [
-        openFirst,
-        sql`case when ${isOpen} then ${projects.fundingDeadline} end asc`,
-        sql`${projects.fundingDeadline} desc`,
-      ];
-    case "remaining":
-      // open ones with the fewest shares left first; sold-out and closed ones after them
-      return [openFirst, sql`${projects.totalShares} - ${projects.sharesSold} asc`];
-    default:
-      return [openFirst, desc(projects.featured), desc(projects.createdAt)];
-  }
-}
-
 const emptyPage = (page: number, pageSize: number, q: string, sort: ProjectSort | null): ProjectPage => ({
   projects: [],
   total: 0,
@@ -195,10 +164,11 @@ const emptyPage = (page: number, pageSize: number, q: string, sort: ProjectSort 
 
 /**
  * One page of the browser: published projects, optionally in one sector, matching a search and
- * in a chosen order (see `effectiveSort`; ties go to relevance while searching, then the slug).
- * One statement: the page's rows and their total (a scalar subquery); a search joins the full-text
- * index (migrations/0006) and ranks by BM25, weighted towards the title. A search without a word
- * (only punctuation or emoji) matches nothing and sends no statement. A search over
+ * in a chosen order (see `effectiveSort`). Ties go to the slug (by relevance, to the score first):
+ * a search in another order ranks nothing, so two projects with the same share funded come by
+ * slug, not by which matches better (project-order.ts). One statement: the page's rows and their
+ * total (a scalar subquery; a search's is counted on the full-text index, `searchTotal`). A search
+ * without a word (only punctuation or emoji) matches nothing and sends no statement. A search over
  * SEARCH_MAX_LENGTH characters is refused (400 `search_too_long`), never cut (ADR 032).
  */
 export async function listProjectsPage(
@@ -221,25 +191,20 @@ export async function listProjectsPage(
   const match = q ? ftsQuery(q) : null;
   if (q && !match) return emptyPage(page, pageSize, q, sort);
 
-  const where = opts.sector === "all" ? isPublished : and(isPublished, eq(projects.sector, opts.sector));
-  const hits = match
-    ? sql`join (select rowid as fts_rowid, ${BM25} as score from projects_fts where projects_fts match ${match}) as hits on hits.fts_rowid = ${projects}.rowid`
-    : sql``;
-  const order = sql.join(
-    [...sortOrder(sort), ...(match && sort !== "relevance" ? [sql`hits.score`] : []), sql`${projects.slug}`],
-    sql`, `,
-  );
-  // The page's rows are chosen on narrow columns (projects_browse_idx covers every sort key), and
-  // only those rows are read whole, with their investor counts: the sort never carries the JSON
-  // columns, and the correlated counts run for the page, not for every match. The total is a
-  // scalar subquery read once; the one-row head keeps it when the page is past the end.
-  const chosen = sql`(select ${projects}.rowid as rid, row_number() over (order by ${order}) as ord
-    from ${projects} ${hits} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}) as pg`;
+  const where = opts.sector === "all" ? isPublished : and(isPublished, eq(projects.sector, opts.sector))!;
+  // The page's rows are chosen on narrow columns (an index in the sort's order, or
+  // projects_browse_idx, which covers every sort key), and only those rows are read whole, with
+  // their investor counts: the sort never carries the JSON columns, and the correlated counts run
+  // for the page, not for every match. The total is a scalar subquery read once; the one-row head
+  // keeps it when the page is past the end.
+  const chosen = pageRows({ where, match, sort, pageSize, offset: (page - 1) * pageSize });
   const rows = await db
     .select({
       project: getTableColumns(projects),
       investors: investorCount,
-      total: sql<number>`(select count(*) from ${projects} ${hits} where ${where})`,
+      total: match
+        ? searchTotal(match, opts.sector, where)
+        : sql<number>`(select count(*) from ${projects} where ${where})`,
       following: opts.viewerId
         ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${opts.viewerId})`
         : sql<number>`0`,
