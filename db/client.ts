@@ -1,6 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
 
-import * as schema from "./schema";
 import { recordStatement } from "./statement-log";
 
 export type Database = ReturnType<typeof createDb>;
@@ -80,8 +79,13 @@ export function countingD1(d1: D1Target): { d1: D1Database; count: () => number;
   return { d1: proxy as D1Database, count: () => n, wrote: () => wrote };
 }
 
+/**
+ * Drizzle on a request's D1. No `schema` is passed: nothing uses Drizzle's relational queries
+ * (`db.query.*`), and with a schema Drizzle rebuilds the relational config of every table on each
+ * call, that is on every request (`npm run profile` showed it on every page).
+ */
 export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 /** One D1 result per statement of `S`, in order (a tuple as long as the statements given). */
