@@ -23,6 +23,7 @@ import { Header } from "./components/Header";
 import { refusedFormMessage } from "./components/form/refused";
 import { useNonce } from "./components/nonce";
 import { BRAND, pageTitle } from "./components/meta";
+import { isPrivatePath } from "../domain/seo";
 import { QueryNotice } from "./components/Notice";
 import { useStorageCleanup } from "./components/useStorageCleanup";
 import { getUser } from "./server/guards.server";
@@ -33,9 +34,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   return {
+    /** The request's origin: public pages' canonical and share URLs are absolute (components/meta.ts). */
+    origin: new URL(request.url).origin,
     user: user
       ? { firstName: user.firstName, lastName: user.lastName, role: user.role, unread: user.unreadNotifications ?? 0 }
       : null,
@@ -45,7 +48,10 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ error }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: pageTitle(notFound ? "Page Not Found" : "Something Went Wrong") }];
+    return [
+      { title: pageTitle(notFound ? "Page Not Found" : "Something Went Wrong") },
+      { name: "robots", content: "noindex" },
+    ];
   }
   return [
     { title: BRAND },
@@ -68,6 +74,8 @@ const REVEAL_READY_BEFORE_MS = 1200;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // Pages behind a sign-in are never indexed (robots.txt disallows the same paths: domain/seo.ts).
+  const { pathname } = useLocation();
   // Once per app start in the browser: clear stale demo/mock/test/Sample storage keys (spec 4).
   useStorageCleanup();
   // The observer-driven reveal takes over from the CSS fallback when the app is running in time.
@@ -82,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f4fd1" />
+        {isPrivatePath(pathname) && <meta name="robots" content="noindex" />}
         <Meta />
         <Links />
       </head>

@@ -208,6 +208,11 @@ export const projects = sqliteTable(
     index("projects_newest_idx").on(sql`coalesce(${t.publishedAt}, ${t.createdAt}) desc`, t.slug),
     index("projects_deadline_idx").on(t.fundingDeadline, t.slug),
     index("projects_remaining_idx").on(sql`${t.totalShares} - ${t.sharesSold}`, t.slug),
+    /**
+     * The sitemap's pages of published projects (worker/services/sitemap.ts): walked by slug, the
+     * status checked and `lastmod` read from the index alone, never the wide rows.
+     */
+    index("projects_sitemap_idx").on(t.slug, t.status, t.updatedAt),
   ],
 );
 
@@ -326,7 +331,14 @@ export const publicProfiles = sqliteTable(
     hideLocation: integer("hide_location", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("public_profiles_username_unique").on(t.username)],
+  (t) => [
+    uniqueIndex("public_profiles_username_unique").on(t.username),
+    /**
+     * The sitemap's investor pages (worker/services/sitemap.ts): walked and counted by username,
+     * the opt-out checked and `lastmod` read from the index alone.
+     */
+    index("public_profiles_sitemap_idx").on(t.username, t.hideInSearchEngines, t.updatedAt, t.userId),
+  ],
 );
 
 /**

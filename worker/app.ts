@@ -27,6 +27,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
 import { UPLOAD_CONTENT_SECURITY_POLICY } from "./security-headers";
 import { serveUpload } from "./serve-upload";
+import { robotsTxt, sitemapFileXml, sitemapXml } from "./services/sitemap";
 import type { HonoEnv } from "./types";
 
 export type PagesHandler = (c: Context<HonoEnv>) => Response | Promise<Response>;
@@ -76,6 +77,19 @@ export function createApp(pages?: PagesHandler) {
   app.get("/uploads/*", (c) => {
     c.set("contentSecurityPolicy", UPLOAD_CONTENT_SECURITY_POLICY);
     return serveUpload(c.req.raw, c.env.IMAGES);
+  });
+
+  // What search engines read (worker/services/sitemap.ts, ADR 038): robots.txt and the sitemap
+  // (one file, or an index of `sitemap-pages.xml`, `sitemap-projects-N.xml`, `sitemap-investors-N.xml`),
+  // absolute URLs on the request's origin. Before the pages, whose catch-all redirects to "/".
+  app.get("/robots.txt", (c) => c.text(robotsTxt(new URL(c.req.url).origin)));
+  app.get("/:file{sitemap(?:-[a-z0-9-]+)?\\.xml}", async (c) => {
+    const origin = new URL(c.req.url).origin;
+    const file = c.req.param("file");
+    const xml =
+      file === "sitemap.xml" ? await sitemapXml(c.get("db"), origin) : await sitemapFileXml(c.get("db"), origin, file);
+    if (xml === null) return c.text("Not found", 404);
+    return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8" });
   });
 
   if (pages) {

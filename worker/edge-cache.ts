@@ -46,6 +46,9 @@ const CACHEABLE = [
   /^\/explore\/sector\/[^/]+(\.data)?$/,
   /^\/project\/[^/]+(\.data)?$/,
   /^\/api\/projects(\/[^/]+)?$/,
+  // what search engines read (ADR 038): the same for every visitor
+  /^\/robots\.txt$/,
+  /^\/sitemap(-[a-z0-9-]+)?\.xml$/,
 ];
 
 export function isCacheable(request: Request): boolean {

@@ -13,10 +13,11 @@ import { FOUNDER_SIGNUP } from "../../domain/roles";
 import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     "About",
     "Why we built CampusFund: equity crowdfunding that gives college-student startups a fair shot at funding.",
+    { at: args },
   );
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];

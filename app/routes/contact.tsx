@@ -24,10 +24,11 @@ import { formFailed, formSuccess } from "../server/form-result";
 import publicCss from "../styles/public.css?url";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     "Contact",
     "Questions about CampusFund? Call, email or send us a message: we answer within two business days.",
+    { at: args },
   );
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];

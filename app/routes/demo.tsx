@@ -8,6 +8,7 @@
  */
 import { Link, redirect } from "react-router";
 
+import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
 import { BrowseSearch } from "../components/project/BrowseSearch";
 import { CategoryFilters } from "../components/project/CategoryFilters";
@@ -29,13 +30,18 @@ import type { Route } from "./+types/demo";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Explore Projects | CampusFund" },
-  {
-    name: "description",
-    content: "Browse student startups raising money on CampusFund and invest with simulated funds.",
-  },
-];
+/**
+ * The canonical URL keeps what makes a different listing, the category and the page, on `/demo`
+ * (the aliases `/explore…` and `/demo/{sector}` name the same lists); a search and an order are
+ * views of those lists and are left out, as is anything else in the query.
+ */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta("Explore Projects", "Browse student startups raising money on CampusFund and invest with simulated funds.", {
+    at: args,
+    canonical: args.loaderData
+      ? browseHref("/demo", { sector: args.loaderData.sector, q: "", sort: null, page: args.loaderData.page })
+      : "/demo",
+  });
 
 function parsePage(raw: string | null): number {
   if (!raw || !/^\d{1,6}$/.test(raw)) return 1;

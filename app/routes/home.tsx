@@ -22,10 +22,12 @@ import type { Route } from "./+types/home";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     null,
     "Back the student founders building what's next. CampusFund is equity crowdfunding for college-student startups, with simulated money.",
+    // the site image (domain/seo.ts SITE_IMAGE)
+    { at: args, share: { type: "website" } },
   );
 
 export async function loader({ context }: Route.LoaderArgs) {

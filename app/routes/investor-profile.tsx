@@ -19,11 +19,17 @@ import type { Route } from "./+types/investor-profile";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsCss }];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
   if (!loaderData) return [...pageMeta("Investor Not Found"), { name: "robots", content: "noindex" }];
-  const out = pageMeta(loaderData.investor.name, `${loaderData.investor.name}, an investor on CampusFund.`);
-  if (loaderData.investor.noindex) out.push({ name: "robots", content: "noindex" });
-  return out;
+  const { investor } = loaderData;
+  // No avatar image yet (the page shows an initial): the card shows the site image.
+  return pageMeta(investor.name, `${investor.name}, an investor on CampusFund.`, {
+    at: args,
+    canonical: href("/investors/:username", { username: investor.username }),
+    share: { type: "profile" },
+    noindex: investor.noindex,
+  });
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -12,8 +12,10 @@ import type { Route } from "./+types/privacy-policy";
 
 const PRIVACY_EMAIL = "privacy@campusfund.dev";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Privacy Policy", "What CampusFund stores about you, why, for how long, and the choices you have.");
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta("Privacy Policy", "What CampusFund stores about you, why, for how long, and the choices you have.", {
+    at: args,
+  });
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 

@@ -7,9 +7,10 @@
  * shares they already hold. A sold-out project shows no calculator. The Investment tab adds one page
  * of the public investor list (`?investors=2`), read only there.
  */
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, href, isRouteErrorResponse, redirect } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
+import { originOf, pageMeta, projectJsonLd } from "../components/meta";
 import { type QuestionsFormState } from "../components/conversation/QuestionsPanel";
 import { DetailPage } from "../components/project/DetailPage";
 import investCss from "../styles/invest.css?url";
@@ -29,24 +30,28 @@ import { listUpdatesFor, setUpdateHidden } from "../../worker/services/updates";
 import { investorsPageParam } from "../../domain/investor-list";
 import { pageParam } from "../../worker/services/list-page";
 import { listProjectInvestorsPage } from "../../worker/services/project-investors";
+import { isListedStatus } from "../../domain/review";
 import { detailTab, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const project = args.loaderData?.project;
   // The spec's title for a project (section 2); a missing one is titled as what it is, a 404.
-  if (!loaderData?.project)
-    return [{ title: "Project Not Found | CampusFund" }, { name: "robots", content: "noindex" }];
-  const tags: ReturnType<Route.MetaFunction> = [{ title: "Project Details | CampusFund" }];
-  if (loaderData?.project) {
-    tags.push(
-      { name: "description", content: loaderData.project.shortDescription },
-      { property: "og:title", content: `${loaderData.project.title} | CampusFund` },
-      { property: "og:description", content: loaderData.project.shortDescription },
-    );
-  }
-  return tags;
+  if (!project) return [...pageMeta("Project Not Found"), { name: "robots", content: "noindex" }];
+  const canonical = href("/project/:slug", { slug: project.slug });
+  const origin = originOf(args.matches);
+  return pageMeta("Project Details", project.shortDescription, {
+    at: args,
+    // the slug's URL, whichever of slug or id was asked, without `?tab=` and the rest
+    canonical,
+    // TODO(issue 21 §4): the project's rendered 1200×630 share image replaces its main image here.
+    share: { type: "website", title: project.title, image: project.image },
+    jsonLd: origin ? projectJsonLd(project, `${origin}${canonical}`, origin) : undefined,
+    // a draft or a project in review is seen only by its founder and admins (a preview)
+    noindex: !isListedStatus(project.status),
+  });
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

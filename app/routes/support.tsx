@@ -27,10 +27,11 @@ import { listSupporters, submitSupporter } from "../../worker/services/supporter
 import publicCss from "../styles/public.css?url";
 import type { Route } from "./+types/support";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     "Support",
     "Show your support for CampusFund and join the students, alumni and mentors backing student founders.",
+    { at: args },
   );
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];

@@ -14,8 +14,10 @@ import type { Route } from "./+types/terms-of-service";
 
 const LEGAL_EMAIL = "legal@campusfund.dev";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Terms of Service", "The rules for using CampusFund, the equity-crowdfunding demo for student startups.");
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta("Terms of Service", "The rules for using CampusFund, the equity-crowdfunding demo for student startups.", {
+    at: args,
+  });
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 

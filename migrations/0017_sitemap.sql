@@ -1,0 +1,2 @@
+CREATE INDEX `projects_sitemap_idx` ON `projects` (`slug`,`status`,`updated_at`);--> statement-breakpoint
+CREATE INDEX `public_profiles_sitemap_idx` ON `public_profiles` (`username`,`hide_in_search_engines`,`updated_at`,`user_id`);
