@@ -13,6 +13,7 @@ import { ErrorPanel } from "../components/ErrorPanel";
 import { originOf, pageMeta, projectJsonLd } from "../components/meta";
 import { type QuestionsFormState } from "../components/conversation/QuestionsPanel";
 import { DetailPage } from "../components/project/DetailPage";
+import { ShareProject } from "../components/project/ShareProject";
 import investCss from "../styles/invest.css?url";
 
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
@@ -22,6 +23,7 @@ import { getApp, requireUser } from "../server/guards.server";
 import { signinHref } from "../../domain/auth-links";
 import { QUESTION_LIMITS, QUESTION_MESSAGES } from "../../domain/conversation-messages";
 import { storedLength } from "../../domain/text";
+import { isListedStatus } from "../../domain/review";
 import { formFailed, formFailure } from "../server/form-result";
 import { setFollowing } from "../../worker/services/follows";
 import { getProjectWithStanding } from "../../worker/services/investor-limits";
@@ -92,6 +94,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
     updatesPage: paging(updatesList),
     questionsPage: paging(questionsList),
+    // The Share control's link (issue 21 §4): canonical (this origin, the slug, no query), and only
+    // for a published project, never a draft's or a project in review's preview.
+    shareUrl: isListedStatus(project.status)
+      ? new URL(`/project/${encodeURIComponent(project.slug)}`, request.url).href
+      : null,
   };
 }
 
@@ -193,6 +200,15 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
       refusal={refusal}
       unknownAction={unknownAction}
       formState={formState}
+      share={
+        loaderData.shareUrl ? (
+          <ShareProject
+            url={loaderData.shareUrl}
+            title={loaderData.project.title}
+            text={loaderData.project.shortDescription}
+          />
+        ) : null
+      }
     />
   );
 }

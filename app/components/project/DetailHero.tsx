@@ -3,6 +3,7 @@
  * Invest Now, Follow). The project's own founder gets Edit project and Dashboard there instead,
  * and the follower count without a Follow button.
  */
+import type { ReactNode } from "react";
 import { isListedStatus } from "../../../domain/review";
 import { href, Link } from "react-router";
 
@@ -28,6 +29,7 @@ export function DetailHero({
   signInHref,
   followRefusal,
   isOwner,
+  share = null,
 }: {
   project: ProjectDTO;
   /** Invest Now's state for the starting share count. */
@@ -43,6 +45,8 @@ export function DetailHero({
   followRefusal: string | null;
   /** The viewer is the project's own founder. */
   isOwner: boolean;
+  /** The Share control (a published project only): under Follow. */
+  share?: ReactNode;
 }) {
   return (
     <>
@@ -112,6 +116,7 @@ export function DetailHero({
                 {followRefusal ? <Notice tone="error">{followRefusal}</Notice> : null}
               </div>
             )}
+            {share}
           </div>
           <div className="detail-hero-media">
             <SafeImage src={project.image} placeholder="project" width={640} height={360} />

@@ -76,6 +76,7 @@ export function DetailPage({
   refusal,
   unknownAction,
   formState,
+  share = null,
 }: {
   view: DetailView;
   /** A refused follow (the limit), shown beside the Follow button. */
@@ -85,6 +86,8 @@ export function DetailPage({
   /** A post that names no form of this page (no or an unknown intent): its message, on any tab. */
   unknownAction: string | null;
   formState: QuestionsFormState | null;
+  /** The Share control (a published project only), shown in the hero under Follow. */
+  share?: ReactNode;
 }) {
   const { project, raise, tab, role, followers, following, signedIn, canManage, isOwner, saved } = view;
   const { allowance, ownedShares, fallbackShares: fallback, initial } = view;
@@ -136,6 +139,7 @@ export function DetailPage({
         signInHref={followSignIn}
         followRefusal={followRefusal}
         isOwner={isOwner}
+        share={share}
       />
 
       <div className="container detail-layout">
