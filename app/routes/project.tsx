@@ -32,7 +32,6 @@ import { listUpdatesFor, setUpdateHidden } from "../../worker/services/updates";
 import { investorsPageParam } from "../../domain/investor-list";
 import { pageParam } from "../../worker/services/list-page";
 import { listProjectInvestorsPage } from "../../worker/services/project-investors";
-import { isListedStatus } from "../../domain/review";
 import { detailTab, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 
