@@ -96,7 +96,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The Share control's link (issue 21 §4): canonical (this origin, the slug, no query), and only
     // for a published project, never a draft's or a project in review's preview.
     shareUrl: isListedStatus(project.status)
-      ? new URL(`/project/${encodeURIComponent(project.slug)}`, request.url).href
+      ? new URL(href("/project/:slug", { slug: project.slug }), request.url).href
       : null,
   };
 }

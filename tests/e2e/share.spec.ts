@@ -4,7 +4,7 @@
  * Copy link with "Link copied" announced. The link is canonical: this site's origin and the slug,
  * whatever query or id the page was opened with. Only a published project has the control.
  */
-import { type Page } from "@playwright/test";
+import { type BrowserContext, type Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 
@@ -25,6 +25,14 @@ declare global {
 }
 
 const shareGroup = (page: Page) => page.getByRole("group", { name: "Share this project" });
+
+/** A browser without the Web Share API (Copy link is offered), whose clipboard the page may use. */
+async function withoutWebShare(page: Page, context: BrowserContext, baseURL: string | undefined) {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await page.addInitScript(() => {
+    delete (Navigator.prototype as Partial<Navigator>).share;
+  });
+}
 
 /** The project's canonical link on the server the tests run against. */
 const projectUrl = (baseURL: string | undefined) => `${baseURL}/project/${project.slug}`;
@@ -121,10 +129,7 @@ test.describe("with JavaScript", () => {
     context,
     baseURL,
   }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-    await page.addInitScript(() => {
-      delete (Navigator.prototype as Partial<Navigator>).share;
-    });
+    await withoutWebShare(page, context, baseURL);
     await page.goto(`/project/${project.slug}`);
     const share = shareGroup(page);
     await expect(share.getByRole("button", { name: "Share", exact: true })).toHaveCount(0);
@@ -138,10 +143,7 @@ test.describe("with JavaScript", () => {
     context,
     baseURL,
   }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-    await page.addInitScript(() => {
-      delete (Navigator.prototype as Partial<Navigator>).share;
-    });
+    await withoutWebShare(page, context, baseURL);
     await page.goto(`/project/${project.slug}`);
     const share = shareGroup(page);
     const copy = share.getByRole("button", { name: "Copy link" });

@@ -13,7 +13,7 @@ import { SESSION_COOKIE, validateSessionToken } from "../../worker/services/sess
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
 import { cancelInvestment, cancelWindowClosedMessage } from "../../worker/services/cancellations";
 import { getPublicInvestor } from "../../worker/services/public-profile";
-import { call, db, inDays, insertProject, json, makeAdmin, signup, unique, withPrice } from "./helpers";
+import { buyShares, call, db, inDays, insertProject, json, makeAdmin, signup, unique } from "./helpers";
 
 type CancelOut = {
   success: boolean;
@@ -22,16 +22,7 @@ type CancelOut = {
   project: { sharesSold: number; sharesRemaining: number; fundingCurrent: number; investors: number };
 };
 
-async function buy(projectId: string, token: string, shares: number): Promise<string> {
-  const res = await call(`/api/projects/${projectId}/invest`, {
-    method: "POST",
-    body: await withPrice(projectId, { shares }),
-    token,
-    headers: { "Idempotency-Key": unique("k") },
-  });
-  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
-  return (await res.json<{ investment: { _id: string } }>()).investment._id;
-}
+const buy = buyShares;
 
 const cancel = (id: string, token?: string, headers: Record<string, string> = {}) =>
   call(`/api/investments/${encodeURIComponent(id)}/cancel`, { method: "POST", token, headers });

@@ -163,6 +163,18 @@ export async function withPrice(idOrSlug: string, body: Record<string, unknown>)
   return { sharePrice: (row?.share_price_cents ?? 1_000) / 100, ...body };
 }
 
+/** Buys `shares` of a project through the API at its current price; answers the investment's id (fails the test on anything but 201). */
+export async function buyShares(projectId: string, token: string, shares: number): Promise<string> {
+  const res = await call(`/api/projects/${projectId}/invest`, {
+    method: "POST",
+    body: await withPrice(projectId, { shares }),
+    token,
+    headers: { "Idempotency-Key": unique("k") },
+  });
+  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
+  return (await res.json<{ investment: { _id: string } }>()).investment._id;
+}
+
 /** A complete, valid project body for the API: $50,000 at $10 a share (5,000 shares), 10% equity, RegCF, 90 days. */
 export function projectBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -8,22 +8,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { call, db, inDays, insertProject, json, projectBody, signup, submitAndApprove, unique } from "./helpers";
+import { buyShares, call, db, inDays, insertProject, json, projectBody, signup, submitAndApprove } from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
 import { readPortfolio } from "../../worker/services/holdings";
 import { validateSessionToken } from "../../worker/services/sessions";
 
-type Invested = { investment: { _id: string } };
-
-async function buy(projectId: string, token: string, shares: number): Promise<string> {
-  const res = await call(`/api/projects/${projectId}/invest`, {
-    body: { shares, sharePrice: 10 },
-    token,
-    headers: { "Idempotency-Key": unique("k") },
-  });
-  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
-  return (await json<Invested>(res)).investment._id;
-}
+const buy = buyShares;
 
 const cancel = async (id: string, token: string) => {
   const res = await call(`/api/investments/${id}/cancel`, { method: "POST", token });
