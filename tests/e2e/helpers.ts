@@ -256,8 +256,12 @@ function report(label: string, violations: Result["violations"]): string {
 
 export async function expectNoSeriousViolations(page: Page, label: string) {
   // Colours are judged at rest: a button still fading back from its busy state (a CSS transition)
-  // would be measured mid-way (a flake seen on /contact once retries were turned off).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  // would be measured mid-way (a flake seen on /contact once retries were turned off). The page's
+  // stylesheets must have loaded first, or an entrance animation they start (the /support banner's
+  // fade-in, measured at 2.97:1 once) is not running yet when the check looks, and not pending
+  // either.
+  await page.waitForLoadState("load");
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" && !a.pending));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const minor = results.violations.filter((v) => !serious.includes(v));
