@@ -6,7 +6,8 @@
  * form's action and the form's status line share it.
  */
 import { FORM_SECTIONS, valueAt } from "./project-form-sections";
-import { normalizeProjectBody, validateProject, type ProjectFormOptions, type ProjectInput } from "./project-form";
+import { normalizeProjectBody, validateProject, type ProjectFormOptions } from "./project-form";
+import { type ProjectInput } from "./project-input";
 import type { FieldErrors } from "./form-kit";
 
 /** The label each required field goes by in "still to fill in" lists (the form's own labels). */

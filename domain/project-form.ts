@@ -16,14 +16,11 @@ import { PROJECT_CATEGORIES } from "./categories";
 import { addDays, isoDay } from "./dates";
 import { acrossFields, issueField } from "./form-kit";
 import { toCents } from "./money";
-import { DOCUMENT_TYPES } from "./project-shapes";
 import { isCleanLine, normalizeText } from "./text";
 import {
   charCount,
   decimals,
   FIELD_MESSAGES,
-  isDocumentRef,
-  MAX_URL,
   optionalNumber,
   requiredNumber,
   requiredText,
@@ -32,185 +29,16 @@ import {
   toNumber,
   url,
 } from "./fields";
-import type { RegulationType, RiskLevel } from "./types";
+import type { RegulationType } from "./types";
 
-export const PROJECT_MESSAGES = {
-  titleRequired: "Project title is required",
-  descriptionRequired: "Description is required",
-  shortDescriptionRequired: "Short description is required",
-  categoryRequired: "Category is required",
-  categoryUnknown: "Please choose one of the listed categories",
-  fundingGoalRequired: "Funding goal is required",
-  fundingGoalMin: "Funding goal must be at least $5,000",
-  fundingGoalStep: "Funding goal must be a multiple of $1,000",
-  fundingGoalMax: "Funding goal must be at most $75,000,000 (the RegA+ limit)",
-  fundingGoalRegCf: "A RegCF raise can be at most $5,000,000",
-  fundingDeadlineRequired: "Funding deadline is required",
-  fundingDeadlineInvalid: "Please enter a valid funding deadline",
-  fundingDeadlinePast: "Funding deadline must be in the future",
-  fundingDeadlineFar: "Funding deadline must be within 2 years",
-  projectDurationRequired: "Project duration is required",
-  projectDurationMin: "Project duration must be at least 3 months",
-  projectDurationMax: "Project duration must be at most 120 months",
-  imageRequired: "Main project image URL is required",
-  /** The project form came back without storing the chosen files (ADR 023): the founder chooses them again. */
-  imagesNotKept:
-    "The files you chose have not been uploaded: images and documents are uploaded only when the project is " +
-    "saved. Choose them again before you save.",
-  creatorNameRequired: "Creator name is required",
-  creatorBioRequired: "Creator bio is required",
-  minInvestmentMin: "Minimum investment amount must be at least $100",
-  minInvestmentAboveGoal: "Minimum investment cannot be more than the funding goal",
-  shortDescriptionMax: "Short description must be at most 150 characters",
-  returnRateRange: "Return rate must be between 0 and 100",
-  equityRange: "Equity offered must be more than 0 and at most 100",
-  equityStep: "Equity offered can have at most 2 decimal places",
-  sharePriceMin: "Share price must be at least $0.01",
-  sharePriceStep: "Share price can have at most 2 decimal places",
-  sharePriceDivides: "The share price must divide the funding goal into a whole number of shares",
-  totalSharesWhole: "Total shares must be a whole number of at least 1",
-  totalSharesDivides: "Total shares must divide the funding goal into whole cents",
-  termsDisagree: "Share price × total shares must equal the funding goal",
-  faqIncomplete: "Please complete both question and answer for all FAQs",
-  riskLevel: "Risk level must be low, medium or high",
-  tooManyTags: "Use at most 10 tags",
-  tagTooLong: "Each tag must be at most 30 characters",
-  tooManyRows: FIELD_MESSAGES.tooManyRows,
-  documentName: "Each document needs a name",
-  documentType: "Document type must be pdf, video or document",
-  // spec section 8
-  changedMeanwhile: "This project changed while you were saving. Please review it and save again.",
-  alreadyHasProject: "You already have a project. You can only create one project at a time.",
-  notFounder: "Only founder accounts can create projects.",
-  authRequired: "Authentication required. Please sign in again.",
-  noPermission: "You do not have permission to edit this project",
-  updateSignedOut: "Must be logged in to update a project",
-  createFailed: "Failed to create project. Please try again.",
-  loadFailed: "Failed to load your project",
-  notFound: "Project not found",
-  noProject: "You have not created a project yet",
-  // publishing and locked terms
-  alreadyPublished: "This project is already published",
-  deadlineEarlier:
-    "The funding deadline cannot move earlier once investors have bought shares: investors may cancel until 48 hours before the deadline they were given",
-  created: "Your project was saved as a draft. Preview it, then submit it for review when you are ready.",
-  updated: "Your project was saved.",
-  published: "The project is live! Investors can now find it and invest.",
-} as const;
+import { SOCIAL_LINKS } from "./social-links";
+import { PROJECT_LIMITS, PROJECT_MESSAGES, REGULATION_TYPES, RISK_LEVELS } from "./project-form-messages";
+import { DocumentRow, documentItem, FaqRow, RoadmapRow, TeamRow, TractionRow } from "./project-form-rows";
+import { type ProjectInput, toProjectInput } from "./project-input";
 
 const { badCharacters, invalidUrl, mustBeNumber, mustBeText } = FIELD_MESSAGES;
 
-export const PROJECT_LIMITS = {
-  title: 120,
-  shortDescription: 150,
-  description: 10_000,
-  about: 10_000,
-  longText: 5_000,
-  line: 200,
-  url: MAX_URL,
-  tags: 10,
-  tag: 30,
-  minGoal: 5_000,
-  goalStep: 1_000,
-  maxGoal: 75_000_000,
-  maxRegCfGoal: 5_000_000,
-  minDuration: 3,
-  maxDuration: 120,
-  minInvestment: 100,
-  maxTotalShares: 1_000_000_000,
-  maxDeadlineDays: 730,
-} as const;
-
-export const REGULATION_TYPES = ["SAFE", "RegCF", "RegA+"] as const;
-export const RISK_LEVELS = ["low", "medium", "high"] as const;
-
-/** The four documents the form offers (spec section 3), in order. */
-export const FORM_DOCUMENTS = [
-  { name: "Investor Deck", item: "Investor Deck" },
-  { name: "Technical Whitepaper", item: "Whitepaper" },
-  { name: "Financial Projections", item: "Financials" },
-  { name: "Market Analysis Report", item: "Market Analysis" },
-] as const;
-
-import { SOCIAL_LINKS } from "./social-links";
-
-export { SOCIAL_LINKS };
-
-const filled = (...parts: string[]) => parts.every((p) => p !== "");
-const isEmptyRow = (r: Record<string, unknown>) =>
-  Object.values(r).every((x) => x === "" || x === null || x === undefined || x === false);
-
 // ---------- the schema ----------
-
-const TeamRow = v.object({
-  name: text("Team member name", PROJECT_LIMITS.line),
-  role: text("Team member role", PROJECT_LIMITS.line),
-  bio: text("Team member bio", PROJECT_LIMITS.longText, { kind: "multiline" }),
-  image: url("Team member photo", { image: true }),
-  experience: text("Team member experience", PROJECT_LIMITS.line),
-  university: text("Team member university", PROJECT_LIMITS.line),
-});
-
-const TractionRow = v.object({
-  metric: text("Metric", PROJECT_LIMITS.line),
-  value: text("Value", PROJECT_LIMITS.line),
-});
-
-const RoadmapRow = v.object({
-  date: text("Roadmap date", PROJECT_LIMITS.line),
-  milestone: text("Milestone", PROJECT_LIMITS.line),
-  completed: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((x) => x === true || x === "on" || x === "true"),
-    ),
-    false,
-  ),
-});
-
-const FaqRow = v.object({
-  question: text("Question", 500, { kind: "multiline" }),
-  answer: text("Answer", PROJECT_LIMITS.longText, { kind: "multiline" }),
-});
-
-/** A document row: the form's four have fixed names; API clients name theirs (`name` or `title`). */
-const DocumentRow = v.pipe(
-  v.object({
-    name: text("Document name", PROJECT_LIMITS.line),
-    title: text("Document name", PROJECT_LIMITS.line),
-    type: v.optional(
-      v.pipe(
-        v.unknown(),
-        v.transform((x) => (typeof x === "string" && x.trim() ? x.trim().toLowerCase() : "pdf")),
-        v.picklist(DOCUMENT_TYPES, PROJECT_MESSAGES.documentType),
-      ),
-      "pdf",
-    ),
-    url: v.optional(v.unknown()),
-  }),
-  v.transform((d) => ({
-    name: d.name || d.title,
-    type: d.type,
-    url: typeof d.url === "string" ? d.url.trim() : d.url,
-  })),
-  v.forward(
-    v.check((d) => d.url == null || d.url === "" || d.name !== "", PROJECT_MESSAGES.documentName),
-    ["url"],
-  ),
-  v.forward(
-    v.check(
-      (d) => d.url == null || d.url === "" || (typeof d.url === "string" && isDocumentRef(d.url)),
-      // the message names the document; see `documentUrlMessages` below for the form's wording
-      "__document_url__",
-    ),
-    ["url"],
-  ),
-);
-
-/** The spec's item names for the form's documents ('Please enter a valid URL for Whitepaper'). */
-function documentItem(name: string): string {
-  return FORM_DOCUMENTS.find((d) => d.name.toLowerCase() === name.toLowerCase())?.item ?? (name || "the document");
-}
 
 export interface ProjectFormOptions {
   /** Today as an ISO date (tests pin it). */
@@ -514,7 +342,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
 
     // Rules across fields: each reported on the field the founder should change.
     v.forward(
-      acrossFields<Parsed>(
+      acrossFields<ProjectFormOutput>(
         ["fundingGoal", "regulationType"],
         (i) => i.regulationType !== "RegCF" || i.fundingGoal <= PROJECT_LIMITS.maxRegCfGoal,
         PROJECT_MESSAGES.fundingGoalRegCf,
@@ -522,7 +350,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
       ["fundingGoal"],
     ),
     v.forward(
-      acrossFields<Parsed>(
+      acrossFields<ProjectFormOutput>(
         ["fundingDeadline"],
         (i) => i.fundingDeadline === options.currentDeadline || i.fundingDeadline > today,
         PROJECT_MESSAGES.fundingDeadlinePast,
@@ -530,7 +358,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
       ["fundingDeadline"],
     ),
     v.forward(
-      acrossFields<Parsed>(
+      acrossFields<ProjectFormOutput>(
         ["fundingDeadline"],
         (i) =>
           i.fundingDeadline === options.currentDeadline ||
@@ -540,7 +368,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
       ["fundingDeadline"],
     ),
     v.forward(
-      acrossFields<Parsed>(
+      acrossFields<ProjectFormOutput>(
         ["fundingGoal", "investmentTerms.minInvestment"],
         (i) => i.investmentTerms.minInvestment <= i.fundingGoal,
         PROJECT_MESSAGES.minInvestmentAboveGoal,
@@ -548,7 +376,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
       ["investmentTerms", "minInvestment"],
     ),
     v.forward(
-      acrossFields<Parsed>(
+      acrossFields<ProjectFormOutput>(
         ["fundingGoal", "sharePrice", "totalShares"],
         (i) => i.sharePrice === null || i.totalShares !== null || toCents(i.fundingGoal) % toCents(i.sharePrice) === 0,
         PROJECT_MESSAGES.sharePriceDivides,
@@ -556,7 +384,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
       ["sharePrice"],
     ),
     v.forward(
-      acrossFields<Parsed>(
+      acrossFields<ProjectFormOutput>(
         ["fundingGoal", "sharePrice", "totalShares"],
         (i) => i.sharePrice !== null || i.totalShares === null || toCents(i.fundingGoal) % i.totalShares === 0,
         PROJECT_MESSAGES.totalSharesDivides,
@@ -564,7 +392,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
       ["totalShares"],
     ),
     v.forward(
-      acrossFields<Parsed>(
+      acrossFields<ProjectFormOutput>(
         ["fundingGoal", "sharePrice", "totalShares"],
         (i) =>
           i.sharePrice === null ||
@@ -575,7 +403,7 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
       ["sharePrice"],
     ),
     v.forward(
-      acrossFields<Parsed>(
+      acrossFields<ProjectFormOutput>(
         ["fundingGoal", "sharePrice", "totalShares"],
         (i) => i.sharePrice !== null || i.totalShares !== null,
         PROJECT_MESSAGES.sharePriceMin,
@@ -586,125 +414,8 @@ export function projectFormSchema(options: ProjectFormOptions = {}) {
   );
 }
 
-type Parsed = v.InferOutput<ReturnType<typeof projectFields>>;
-
-/** What the service stores: cents, derived terms, rows that are complete. */
-export interface ProjectInput {
-  title: string;
-  shortDescription: string;
-  description: string;
-  category: string;
-  about: string;
-  tags: string[];
-  location: string | null;
-  universityName: string | null;
-  riskLevel: RiskLevel;
-  returnRate: number | null;
-  projectDuration: number;
-  fundingGoalCents: number;
-  fundingDeadline: string;
-  sharePriceCents: number;
-  totalShares: number;
-  regulationType: RegulationType;
-  equityPercentage: number;
-  valuationCents: number;
-  minInvestmentCents: number;
-  creatorInfo: { name: string; bio: string; image?: string; experience?: string; university?: string };
-  image: string;
-  logo: string | null;
-  gallery: string[];
-  socialLinks: Partial<Record<(typeof SOCIAL_LINKS)[number]["key"], string>>;
-  teamDescription: string | null;
-  details: {
-    overview?: string;
-    problem?: string;
-    solution?: string;
-    marketSize?: string;
-    competition?: string;
-    businessModel?: string;
-    traction: { metric: string; value: string }[];
-    roadmap: { date: string; milestone: string; completed?: boolean }[];
-    financials: {
-      revenueProjections?: { year1?: number; year2?: number; year3?: number };
-      burnRate?: number;
-      breakEvenPoint?: string;
-      runwayPostFunding?: string;
-    };
-  };
-  team: { name: string; role: string; bio?: string; image?: string; experience?: string; university?: string }[];
-  documents: { name: string; type: (typeof DOCUMENT_TYPES)[number]; url: string }[];
-  faqs: { question: string; answer: string }[];
-}
-
-/** Drops empty optional strings from an object (stored JSON stays small). */
-function compact<T extends Record<string, unknown>>(o: T): Partial<T> {
-  const out: Record<string, unknown> = {};
-  for (const [k, val] of Object.entries(o)) if (val !== "" && val !== null && val !== undefined) out[k] = val;
-  return out as Partial<T>;
-}
-
-function toProjectInput(i: Parsed): ProjectInput {
-  const goal = toCents(i.fundingGoal);
-  const price = i.sharePrice !== null ? toCents(i.sharePrice) : goal / (i.totalShares as number);
-  const totalShares = i.totalShares ?? goal / price;
-  const fin = i.details.financials;
-  const rev = compact(fin.revenueProjections as Record<string, unknown>);
-  const financials = compact({
-    burnRate: fin.burnRate ?? undefined,
-    breakEvenPoint: fin.breakEvenPoint,
-    runwayPostFunding: fin.runwayPostFunding,
-  }) as ProjectInput["details"]["financials"];
-  if (Object.keys(rev).length) financials.revenueProjections = rev;
-  return {
-    title: i.title,
-    shortDescription: i.shortDescription,
-    description: i.description,
-    category: i.category,
-    about: i.about,
-    tags: i.tags,
-    location: i.location || null,
-    universityName: i.university || null,
-    riskLevel: i.riskLevel,
-    returnRate: i.returnRate,
-    projectDuration: i.projectDuration,
-    fundingGoalCents: goal,
-    fundingDeadline: i.fundingDeadline,
-    sharePriceCents: price,
-    totalShares,
-    regulationType: i.regulationType,
-    equityPercentage: i.investmentTerms.equityPercentage,
-    valuationCents: Math.round((goal * 100) / i.investmentTerms.equityPercentage),
-    minInvestmentCents: toCents(i.investmentTerms.minInvestment),
-    creatorInfo: compact(i.creatorInfo) as ProjectInput["creatorInfo"],
-    image: i.image,
-    logo: i.logo || null,
-    gallery: i.gallery,
-    socialLinks: compact(i.socialLinks),
-    teamDescription: i.teamDescription || null,
-    details: {
-      ...compact({
-        overview: i.details.overview,
-        problem: i.details.problem,
-        solution: i.details.solution,
-        marketSize: i.details.marketSize,
-        competition: i.details.competition,
-        businessModel: i.details.businessModel,
-      }),
-      // spec: traction rows need metric and value, roadmap rows date and milestone
-      traction: i.details.traction.filter((r) => filled(r.metric, r.value)),
-      roadmap: i.details.roadmap
-        .filter((r) => filled(r.date, r.milestone))
-        .map((r) => (r.completed ? r : { date: r.date, milestone: r.milestone })),
-      financials,
-    },
-    // spec: team members are saved only with both name and role
-    team: i.team.filter((r) => filled(r.name, r.role)).map((r) => compact(r) as ProjectInput["team"][number]),
-    documents: i.documents
-      .filter((d) => typeof d.url === "string" && d.url !== "")
-      .map((d) => ({ name: d.name, type: d.type, url: d.url as string })),
-    faqs: i.faqs.filter((f) => !isEmptyRow(f)),
-  };
-}
+/** What the schema's fields parse to, before toProjectInput (project-input.ts) converts it. */
+export type ProjectFormOutput = v.InferOutput<ReturnType<typeof projectFields>>;
 
 /**
  * Field errors the schema cannot word alone: a FAQ with only one half (spec message on the half

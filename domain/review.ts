@@ -8,7 +8,7 @@
 import { addDays, isoDay } from "./dates";
 import { toNumber } from "./fields";
 import { formatMoney, formatPrice } from "./format";
-import { PROJECT_MESSAGES } from "./project-form";
+import { PROJECT_MESSAGES } from "./project-form-messages";
 
 /** Stored statuses of a project that is not live: seen by its founder and admins only, never listed. */
 export const UNLISTED_STATUSES = ["draft", "in_review"] as const;

@@ -8,7 +8,7 @@
  */
 import { toCsv } from "../../domain/csv";
 import { isoDay } from "../../domain/dates";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 
 import { getApp, requireRole } from "../server/guards.server";
 import { serviceRefusal } from "../server/form-result";

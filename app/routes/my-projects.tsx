@@ -18,7 +18,7 @@ import { can } from "../../domain/access";
 import { categoryLabel } from "../../domain/categories";
 import { formatMoney, formatNumber } from "../../domain/format";
 import { progressPercent } from "../../domain/project";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { daysLeftText } from "../../domain/project-status";
 import { refused } from "../server/form-result";
 import { SAVED_MESSAGES } from "../../domain/review";

@@ -51,7 +51,7 @@ import {
 } from "../../domain/form-kit";
 import { can } from "../../domain/access";
 import { DAY_MS, isoDay } from "../../domain/dates";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import type { SessionUser } from "../../domain/types";
 import projectFormCss from "../styles/project-form.css?url";
 

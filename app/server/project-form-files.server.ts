@@ -5,7 +5,7 @@
  * (`storeChosenFiles`), and deleted again if the save then fails (`discard`). Server only.
  */
 import type { FieldErrors } from "../../domain/form-kit";
-import { FORM_DOCUMENTS } from "../../domain/project-form";
+import { FORM_DOCUMENTS } from "../../domain/project-form-messages";
 import type { SessionUser } from "../../domain/types";
 import {
   checkDocument,

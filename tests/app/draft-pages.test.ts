@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { DRAFT_MESSAGES } from "../../domain/project-draft";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { termsFingerprint } from "../../domain/review";
 import { bucketKeys, call, json, page, projectBody, rows, signup, TINY_PNG, visibleText } from "./helpers";
 

@@ -9,7 +9,8 @@
 import { describe, expect, it } from "vitest";
 
 import { constraintsOf } from "../../domain/form-kit";
-import { PROJECT_MESSAGES, projectFormSchema } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
+import { projectFormSchema } from "../../domain/project-form";
 import { SEARCH_MESSAGES } from "../../domain/project-search";
 import { QUESTION_MESSAGES } from "../../domain/question-form";
 import { MESSAGES } from "../../domain/schemas";

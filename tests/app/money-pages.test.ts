@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { cancelDeadline, cutoffText } from "../../domain/cancellation";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/purchases";
 import {
   submitAndApprove,

@@ -8,7 +8,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { UPLOAD_MESSAGES, UPLOAD_QUOTA, UPLOAD_RATE_LIMIT } from "../../worker/services/uploads";
 import {
   bucketKeys,

@@ -11,7 +11,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { REVIEW_MESSAGES } from "../../domain/review";
 import { PROJECT_REQUIRED_FIELDS } from "../shared/required-fields";
 import { expect, test } from "./fixtures";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import { draftBodyOf, REQUIRED_FIELDS, validateDraft } from "../../domain/project-draft";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 
 const TODAY = "2026-11-27";
 const complete = {

@@ -6,12 +6,9 @@
 import { describe, expect, it } from "vitest";
 
 import { bannerMessage, constraintsOf } from "../../domain/form-kit";
-import {
-  PROJECT_MESSAGES as M,
-  projectFormSchema,
-  validateProject,
-  type ProjectInput,
-} from "../../domain/project-form";
+import { PROJECT_MESSAGES as M } from "../../domain/project-form-messages";
+import { projectFormSchema, validateProject } from "../../domain/project-form";
+import { type ProjectInput } from "../../domain/project-input";
 import { derivedTerms, sharesUnavailableReason } from "../../domain/project-terms";
 import { PROJECT_REQUIRED_FIELDS as REQUIRED } from "../shared/required-fields";
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 
 import { DAY_MS } from "../../domain/dates";
 import { DRAFT_MESSAGES } from "../../domain/project-draft";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import type { SessionUser } from "../../domain/types";
 import { saveWorkingCopy } from "../../worker/services/project-drafts";
 import { deleteUnusedUploads } from "../../worker/services/upload-cleanup";

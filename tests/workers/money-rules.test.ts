@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 
 import { cancelDeadline, CANCEL_CUTOFF_MS } from "../../domain/cancellation";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { createDb } from "../../db/client";
 import { validateSessionToken } from "../../worker/services/sessions";

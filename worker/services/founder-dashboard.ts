@@ -13,7 +13,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS, isoDay } from "../../domain/dates";
 import { INVESTORS_PAGE_SIZE, type InvestorsPage } from "../../domain/investor-list";
 import { progressPercent } from "../../domain/project";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { MESSAGES } from "../../domain/schemas";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";

@@ -22,7 +22,7 @@ import {
   validateDraft,
   type MissingField,
 } from "../../domain/project-draft";
-import { PROJECT_MESSAGES } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import type { ProjectRow } from "../../db/schema";

@@ -28,7 +28,9 @@ import { and, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 
 import { sectorForCategory } from "../../domain/categories";
 import { isoDay } from "../../domain/dates";
-import { PROJECT_MESSAGES, validateProject, type ProjectInput } from "../../domain/project-form";
+import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
+import { validateProject } from "../../domain/project-form";
+import { type ProjectInput } from "../../domain/project-input";
 import { isListedStatus, REVIEW_MESSAGES } from "../../domain/review";
 import { LOCKED_TERMS, lockedTerm } from "../../domain/project-terms";
 import type { ProjectDTO, SessionUser } from "../../domain/types";

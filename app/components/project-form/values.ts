@@ -5,7 +5,7 @@
  * the same helpers as the components, so a re-rendered form always has the shape it was posted in.
  */
 import { parseFieldName } from "../../../domain/form-kit";
-import { FORM_DOCUMENTS } from "../../../domain/project-form";
+import { FORM_DOCUMENTS } from "../../../domain/project-form-messages";
 
 export type FormValues = Record<string, unknown>;
 
