@@ -31,15 +31,8 @@ import { formatMoney, formatNumber } from "../../domain/format";
 import { can } from "../../domain/access";
 import { homeFor } from "../../domain/roles";
 import { MESSAGES } from "../../domain/schemas";
-import {
-  analysisReportOf,
-  chartSlicesOf,
-  concentrationOf,
-  diversificationLabel,
-  diversificationScoreOf,
-  riskScoreOf,
-  whatIfOf,
-} from "../../domain/portfolio-math";
+import { analysisReportOf, chartSlicesOf, concentrationOf, whatIfOf } from "../../domain/portfolio-analysis";
+import { diversificationLabel, diversificationScoreOf, riskScoreOf } from "../../domain/portfolio-math";
 import investCss from "../styles/invest.css?url";
 import chartsCss from "../styles/charts.css?url";
 import investmentCss from "../styles/investment.css?url";

@@ -10,17 +10,20 @@ import {
   chartSlices,
   concentration,
   DEFAULT_RECOMMENDED_SECTORS,
+  EMPTY_RECOMMENDED_SECTOR,
+  FALLBACK_INSIGHTS,
+  FALLBACK_RECOMMENDED_SECTORS,
+  formatPercent1,
+  MARKET_TRENDS,
+  whatIfOneFails,
+} from "../../domain/portfolio-analysis";
+import {
   diversificationFallback,
   diversificationLabel,
   diversificationScore,
-  EMPTY_RECOMMENDED_SECTOR,
-  FALLBACK_INSIGHTS,
   FALLBACK_PROJECTED_MULTIPLIER,
-  FALLBACK_RECOMMENDED_SECTORS,
-  formatPercent1,
   type Holding,
   holdingsFrom,
-  MARKET_TRENDS,
   PROJECTED_MULTIPLIER,
   projectedReturns,
   riskLevelFor,
@@ -28,7 +31,6 @@ import {
   SECTOR_COLORS,
   sectorDistribution,
   sectorName,
-  whatIfOneFails,
 } from "../../domain/portfolio-math";
 import type { InvestmentDTO, RiskLevel } from "../../domain/types";
 

@@ -12,7 +12,7 @@ import {
   EMPTY_RECOMMENDED_SECTOR,
   FALLBACK_RECOMMENDED_SECTORS,
   MARKET_TRENDS,
-} from "../../domain/portfolio-math";
+} from "../../domain/portfolio-analysis";
 import { ringDash, sectorHref, stepIndex } from "../../domain/portfolio-view";
 import { buildDemoData } from "../../db/seed-data";
 import { SECTOR_NAMES } from "../../worker/ai/facts";

@@ -5,7 +5,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS, type Holding } from "../../domain/portfolio-math";
+import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../domain/portfolio-analysis";
+import { type Holding } from "../../domain/portfolio-math";
 import { MESSAGES } from "../../domain/schemas";
 import type { SessionUser } from "../../domain/types";
 import { portfolioFacts } from "../../worker/ai/facts";

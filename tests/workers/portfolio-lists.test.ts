@@ -14,6 +14,10 @@ import {
   chartSlicesOf,
   concentration,
   concentrationOf,
+  whatIfOf,
+  whatIfOneFails,
+} from "../../domain/portfolio-analysis";
+import {
   diversificationScore,
   diversificationScoreOf,
   holdingsFrom,
@@ -21,8 +25,6 @@ import {
   riskScoreOf,
   sectorDistribution,
   sectorDistributionOf,
-  whatIfOf,
-  whatIfOneFails,
 } from "../../domain/portfolio-math";
 import type { InvestmentDTO } from "../../domain/types";
 import { createDb } from "../../db/client";

@@ -5,8 +5,8 @@
  */
 import { SECTORS, sectorForCategory, sectorLabel } from "../../domain/categories";
 import { formatMoney } from "../../domain/format";
+import { concentrationOf } from "../../domain/portfolio-analysis";
 import {
-  concentrationOf,
   diversificationLabel,
   diversificationScoreOf,
   riskScoreOf,

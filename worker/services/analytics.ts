@@ -24,14 +24,13 @@ import * as v from "valibot";
 import { MESSAGES } from "../../domain/schemas";
 import { DAY_MS, isoDay } from "../../domain/dates";
 import { toDollars } from "../../domain/money";
+import { analysisReportOf, type AnalysisReport } from "../../domain/portfolio-analysis";
 import {
-  analysisReportOf,
   diversificationLabel,
   diversificationScoreOf,
   projectedReturnsOf,
   riskScoreOf,
   sectorDistributionOf,
-  type AnalysisReport,
   type PortfolioSummary,
   type SectorSlice,
 } from "../../domain/portfolio-math";

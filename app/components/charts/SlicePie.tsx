@@ -11,7 +11,7 @@ import { Group } from "@visx/group";
 import { Pie } from "@visx/shape";
 
 import { formatMoney } from "../../../domain/format";
-import { formatPercent1, type ChartSlice } from "../../../domain/portfolio-math";
+import { formatPercent1, type ChartSlice } from "../../../domain/portfolio-analysis";
 
 const SIZE = 240;
 const OUTER = SIZE / 2 - 8;

@@ -8,7 +8,7 @@ import { Suspense } from "react";
 import { Await, Form, Link, useNavigation } from "react-router";
 
 import { formatMoney } from "../../../domain/format";
-import { formatPercent1, MARKET_TRENDS, type ChartSlice, type WhatIf } from "../../../domain/portfolio-math";
+import { formatPercent1, MARKET_TRENDS, type ChartSlice, type WhatIf } from "../../../domain/portfolio-analysis";
 import { sectorHref } from "../../../domain/portfolio-view";
 import type { RiskLevel } from "../../../domain/types";
 import { SlicePie } from "../charts/SlicePie";

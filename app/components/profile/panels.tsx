@@ -8,7 +8,8 @@ import { SlicePie } from "../charts/SlicePie";
 import { InvestmentStatus } from "../portfolio/InvestmentStatus";
 import { Pagination } from "../project/Pagination";
 import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/format";
-import { type ChartSlice, sectorName } from "../../../domain/portfolio-math";
+import { type ChartSlice } from "../../../domain/portfolio-analysis";
+import { sectorName } from "../../../domain/portfolio-math";
 import { TIME_HORIZON_LABELS, type ProfileDTO } from "../../../domain/profile-form";
 import type { InvestmentDTO } from "../../../domain/types";
 
