@@ -1,0 +1,282 @@
+/**
+ * Projects and the money: projects, investments, the whole-table counters, uploads, AI insights and founders' working copies of the project form.
+ * Part of the one schema (db/schema.ts re-exports every table; conventions there).
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+import type { CreatorInfo, DocumentLink, Faq, Person, ProjectDetails, SocialLinks } from "../domain/types";
+import { now } from "./schema-columns";
+import { users } from "./schema-accounts";
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    /** One project per founder: unique, nullable for projects without an account. */
+    founderId: text("founder_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    /** A project-form category, stored lower case ("food & beverage"). */
+    category: text("category").notNull(),
+    /** The browse filter id the category maps to (domain/categories.ts). */
+    sector: text("sector").notNull(),
+    description: text("description").notNull(),
+    shortDescription: text("short_description").notNull(),
+    about: text("about").notNull().default(""),
+    image: text("image").notNull(),
+    gallery: text("gallery", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    logo: text("logo"),
+    creatorInfo: text("creator_info", { mode: "json" }).$type<CreatorInfo>().notNull(),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    location: text("location"),
+    featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    status: text("status").notNull().default("active"),
+    riskLevel: text("risk_level", { enum: ["low", "medium", "high"] })
+      .notNull()
+      .default("medium"),
+    returnRate: real("return_rate"),
+    projectDuration: integer("project_duration").notNull(),
+    teamDescription: text("team_description"),
+    socialLinks: text("social_links", { mode: "json" })
+      .$type<SocialLinks>()
+      .notNull()
+      .default(sql`'{}'`),
+    universityName: text("university_name"),
+    universityLogo: text("university_logo"),
+
+    fundingGoalCents: integer("funding_goal_cents").notNull(),
+    fundingCurrentCents: integer("funding_current_cents").notNull().default(0),
+    /** ISO date: the last day on which shares can be bought. */
+    fundingDeadline: text("funding_deadline").notNull(),
+    sharePriceCents: integer("share_price_cents").notNull(),
+    totalShares: integer("total_shares").notNull(),
+    sharesSold: integer("shares_sold").notNull().default(0),
+    /** Investors with an active investment, and active investments: kept by triggers (schema-aggregates.ts). */
+    investorCount: integer("investor_count").notNull().default(0),
+    investmentCount: integer("investment_count").notNull().default(0),
+    regulationType: text("regulation_type", { enum: ["SAFE", "RegCF", "RegA+"] })
+      .notNull()
+      .default("SAFE"),
+    valuationCents: integer("valuation_cents"),
+    equityPercentage: real("equity_percentage").notNull().default(10),
+    minInvestmentCents: integer("min_investment_cents").notNull().default(10000),
+
+    details: text("details", { mode: "json" })
+      .$type<ProjectDetails>()
+      .notNull()
+      .default(sql`'{}'`),
+    founders: text("founders", { mode: "json" })
+      .$type<Person[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    team: text("team", { mode: "json" })
+      .$type<Person[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    documents: text("documents", { mode: "json" })
+      .$type<DocumentLink[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    faqs: text("faqs", { mode: "json" })
+      .$type<Faq[]>()
+      .notNull()
+      .default(sql`'[]'`),
+
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+    /** When it went live; null while a draft or in review (seen by its founder and admins only). */
+    publishedAt: integer("published_at"),
+    /** When its founder last submitted it for review: the review queue's order (oldest first). */
+    submittedAt: integer("submitted_at"),
+    /** The reviewer's note when changes were requested; cleared when it is submitted again. */
+    reviewNote: text("review_note"),
+  },
+  (t) => [
+    uniqueIndex("projects_slug_unique").on(t.slug),
+    uniqueIndex("projects_founder_unique").on(t.founderId),
+    index("projects_sector_idx").on(t.sector, t.createdAt),
+    index("projects_featured_idx").on(t.featured),
+    check("projects_total_shares_positive", sql`${t.totalShares} > 0`),
+    check("projects_shares_sold_range", sql`${t.sharesSold} >= 0 and ${t.sharesSold} <= ${t.totalShares}`),
+    check("projects_share_price_positive", sql`${t.sharePriceCents} > 0`),
+    check("projects_funding_current_nonneg", sql`${t.fundingCurrentCents} >= 0`),
+    check("projects_funding_goal_min", sql`${t.fundingGoalCents} >= 500000`),
+    check("projects_min_investment_min", sql`${t.minInvestmentCents} >= 10000`),
+    check("projects_equity_range", sql`${t.equityPercentage} > 0 and ${t.equityPercentage} <= 100`),
+    check("projects_regulation_valid", sql`${t.regulationType} in ('SAFE','RegCF','RegA+')`),
+    index("projects_status_idx").on(t.status, t.submittedAt),
+    index("projects_updated_idx").on(t.updatedAt),
+    /**
+     * The browser's page (`listProjectsPage`): every column its filters and sorts read, so a page's
+     * rows are chosen from this index alone and only the chosen rows are read whole.
+     */
+    index("projects_browse_idx").on(
+      t.sector,
+      t.status,
+      t.featured,
+      t.createdAt,
+      t.publishedAt,
+      t.fundingDeadline,
+      t.sharesSold,
+      t.totalShares,
+      t.fundingCurrentCents,
+      t.fundingGoalCents,
+      t.slug,
+    ),
+    /**
+     * A search in an order other than relevance walks these in order and stops at its page
+     * (worker/services/project-order.ts, whose sort keys are these expressions, the same text:
+     * SQLite uses an expression index only for the identical expression). Ties by slug; `ending`
+     * walks the deadline index both ways, sorting only equal deadlines by slug.
+     */
+    index("projects_funded_idx").on(
+      sql`coalesce(cast(${t.fundingCurrentCents} as real) / nullif(${t.fundingGoalCents}, 0), 0) desc`,
+      t.slug,
+    ),
+    index("projects_newest_idx").on(sql`coalesce(${t.publishedAt}, ${t.createdAt}) desc`, t.slug),
+    index("projects_deadline_idx").on(t.fundingDeadline, t.slug),
+    index("projects_remaining_idx").on(sql`${t.totalShares} - ${t.sharesSold}`, t.slug),
+    /**
+     * The sitemap's pages of published projects (worker/services/sitemap.ts): walked by slug, the
+     * status checked and `lastmod` read from the index alone, never the wide rows.
+     */
+    index("projects_sitemap_idx").on(t.slug, t.status, t.updatedAt),
+  ],
+);
+
+export const investments = sqliteTable(
+  "investments",
+  {
+    id: text("id").primaryKey(),
+    investorId: text("investor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    shares: integer("shares").notNull(),
+    /** The share price at purchase time, copied from the project row inside the purchase batch. */
+    sharePriceCents: integer("share_price_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** 'cancelled' keeps the row (history is never deleted) but it no longer counts anywhere (ADR 021). */
+    status: text("status", { enum: ["active", "pending", "cancelled"] })
+      .notNull()
+      .default("active"),
+    /** When the investor (or an admin) cancelled it; null while it stands. */
+    cancelledAt: integer("cancelled_at"),
+    /**
+     * The last instant (ms) this investment may be cancelled, fixed at purchase from the deadline
+     * the offering stated then: no later edit can shorten it. A later deadline gives
+     * more time (the cancel reads the later of this and the current deadline's cutoff).
+     */
+    cancelCutoffAt: integer("cancel_cutoff_at"),
+    /** Client-chosen key: a retried or double-submitted purchase buys once. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("investments_idempotency_unique").on(t.investorId, t.idempotencyKey),
+    /** An investor's portfolio a page at a time, newest first (ties by id): no sort, no scan past the page. */
+    index("investments_investor_recent_idx").on(t.investorId, t.createdAt, t.id),
+    /**
+     * The project page's public investor list: a project's active investments, newest first, a page
+     * at a time; with the amount, the founder dashboard's totals and funding series from the index alone.
+     */
+    index("investments_project_recent_idx").on(t.projectId, t.status, t.createdAt, t.id, t.amountCents),
+    /**
+     * One investor's active investments in one project: the kept position's newest purchase after a
+     * cancellation (migrations/0015 `investments_kept_leave`) and a regulation change's sums.
+     */
+    index("investments_project_investor_idx").on(t.projectId, t.status, t.investorId, t.amountCents),
+    check("investments_whole_shares", sql`${t.shares} >= 1 and ${t.shares} = cast(${t.shares} as integer)`),
+    check("investments_amount_matches", sql`${t.amountCents} = ${t.shares} * ${t.sharePriceCents}`),
+  ],
+);
+
+/**
+ * Counts a page shows that would otherwise read a whole growing table (issue 20 §3), kept exact by
+ * triggers in the database itself (migrations/0013_counters.sql), so no code path that inserts or
+ * deletes a row can forget them: `supporters` (the number of sign-ups on /support).
+ */
+export const counters = sqliteTable("counters", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
+
+/**
+ * Every image stored in R2 (ADR 023): who stored it and how big, so the per-account
+ * quota (count and bytes) is one guarded INSERT before the bytes go to R2, a project may use only
+ * its founder's uploads, and the daily cron deletes the ones no project references.
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    /** The R2 key: `projects/<uuid>.<ext>`. */
+    key: text("key").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    contentType: text("content_type").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("uploads_owner_idx").on(t.ownerId, t.createdAt), index("uploads_created_idx").on(t.createdAt)],
+);
+
+/** What the AI insights cache keeps (worker/ai/insights.ts): validated again when read. */
+export interface AiInsightsAnswer {
+  insights: string[];
+  recommendedSectors: { name: string; reason: string }[];
+}
+
+/**
+ * The AI insights cache (ADR 019): one row per user, the newest answer. A lookup matches the user
+ * and `holdings_hash` (SHA-256 of the holdings: project ids and amounts in cents, sorted), so a
+ * changed portfolio never reads an answer written for another one. A model answer lives a day, a
+ * fallback 10 minutes (so a recovered model is used soon); an expired model answer is still served
+ * when the per-user limit on model calls is reached.
+ */
+export const aiInsights = sqliteTable(
+  "ai_insights",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    holdingsHash: text("holdings_hash").notNull(),
+    answer: text("answer", { mode: "json" }).$type<AiInsightsAnswer>().notNull(),
+    source: text("source", { enum: ["model", "fallback"] }).notNull(),
+    model: text("model"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [check("ai_insights_source_valid", sql`${t.source} in ('model','fallback')`)],
+);
+
+/**
+ * A founder's working copy of their project form (issue 18 §2, ADR 033): what they last typed when
+ * it could not yet become the project, because required fields are still empty (or because it was
+ * autosaved). One per founder: for the project they have not created yet (`project_id` null) or for
+ * their draft project. `body` is the form's values as the API speaks them (JSON, at most 256 KB);
+ * every rule but "required" held when it was written. The project row keeps the last complete
+ * save; a complete save by the founder deletes the working copy.
+ */
+export const projectDrafts = sqliteTable(
+  "project_drafts",
+  {
+    founderId: text("founder_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("project_drafts_project_idx").on(t.projectId),
+    check("project_drafts_body_json", sql`json_valid(${t.body}) and length(${t.body}) <= 262144`),
+  ],
+);

@@ -1,0 +1,59 @@
+/**
+ * The public site and its operators: the supporters list, contact messages and the admin audit log (ADR 030).
+ * Part of the one schema (db/schema.ts re-exports every table; conventions there).
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+import { ADMIN_ACTIONS } from "../domain/admin";
+import { now } from "./schema-columns";
+
+export const supporters = sqliteTable(
+  "supporters",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message"),
+    showPublicly: integer("show_publicly", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  // One row per supporter email, compared case-insensitively: a second sign-up updates the row.
+  (t) => [
+    uniqueIndex("supporters_email_lower_uq").on(sql`lower(${t.email})`),
+    index("supporters_created_idx").on(t.createdAt),
+    // The public list: the newest of those who chose to be shown, without walking the others.
+    index("supporters_public_idx").on(t.showPublicly, t.createdAt),
+  ],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject", { enum: ["general", "support", "business", "other"] }),
+    message: text("message").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Every admin action, append-only (ADR 030): who, what, which record, the reason, when. Nothing
+ * updates or deletes a row here; the admin's id stays even if their account goes.
+ */
+export const adminAudit = sqliteTable(
+  "admin_audit",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id").notNull(),
+    action: text("action", { enum: ADMIN_ACTIONS }).notNull(),
+    targetType: text("target_type", { enum: ["project", "user", "question", "update"] }).notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("admin_audit_created_idx").on(t.createdAt), index("admin_audit_target_idx").on(t.targetId)],
+);
