@@ -1,6 +1,6 @@
 /**
  * Synthetic data at N times the demo's size, for `npm run db:seed -- --scale=N` and the
- * benchmark (issue 20 §1): per N, 38 projects (every category and status), 508 users, about
+ * benchmark: per N, 38 projects (every category and status), 508 users, about
  * 4,000 investments, 1,000 follows, 200 updates, 300 questions and 10,000 notifications.
  *
  * Deterministic: every choice comes from a seeded generator (`rng`, mulberry32) keyed by N

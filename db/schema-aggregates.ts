@@ -1,5 +1,5 @@
 /**
- * Sums kept by the database (issue 20 §2, ADR 037): what the project page, the founder dashboard,
+ * Sums kept by the database (ADR 037): what the project page, the founder dashboard,
  * the portfolio, the profile and the AI tab show of many investments, kept up to date by triggers
  * on `investments` and `projects` (migrations/0015_kept_aggregates.sql) in the same transaction as
  * the purchase or cancellation that changes them, so a page reads a few rows whatever the number

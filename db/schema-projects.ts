@@ -201,7 +201,7 @@ export const investments = sqliteTable(
 );
 
 /**
- * Counts a page shows that would otherwise read a whole growing table (issue 20 §3), kept exact by
+ * Counts a page shows that would otherwise read a whole growing table, kept exact by
  * triggers in the database itself (migrations/0013_counters.sql), so no code path that inserts or
  * deletes a row can forget them: `supporters` (the number of sign-ups on /support).
  */
@@ -258,7 +258,7 @@ export const aiInsights = sqliteTable(
 );
 
 /**
- * A founder's working copy of their project form (issue 18 §2, ADR 033): what they last typed when
+ * A founder's working copy of their project form (ADR 033): what they last typed when
  * it could not yet become the project, because required fields are still empty (or because it was
  * autosaved). One per founder: for the project they have not created yet (`project_id` null) or for
  * their draft project. `body` is the form's values as the API speaks them (JSON, at most 256 KB);

@@ -1,7 +1,7 @@
 /**
  * The demo account's money, one statement for every screen that shows it (the profile's balance
- * and credit cards, its Financial Info tab, and the settings' Cash, Banks & Cards and Tax Docs):
- * issue 19 §4 "One set of numbers".
+ * and credit cards, its Financial Info tab, and the settings' Cash, Banks & Cards and Tax Docs),
+ * so every screen shows the same numbers.
  *
  * The account is simulated (spec section 1: unlimited virtual funds, no real money). So its balance
  * is not a number that could run out: it is "Unlimited (virtual)", and beside it the one figure that

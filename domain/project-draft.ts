@@ -1,5 +1,5 @@
 /**
- * An incomplete draft (issue 18 §2, ADR 033): a founder may save the project form with required
+ * An incomplete draft (ADR 033): a founder may save the project form with required
  * fields still empty. Every other rule applies to what is filled in; the required fields are
  * enforced when the project is saved for real (created, or its draft updated) and when it is
  * submitted for review. Pure: the working-copy service (worker/services/project-drafts.ts), the

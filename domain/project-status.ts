@@ -8,7 +8,7 @@
  * detail, Button states): days left 0 gives "Funding Closed", no shares remaining gives "Sold Out".
  * An active project is shown by what its buyers meet: sold out first, then closed, else Active.
  *
- * A raise that has ended is named by what it raised (issue 19 §4): below its goal it is "Closed",
+ * A raise that has ended is named by what it raised: below its goal it is "Closed",
  * whatever the stored word says (a 41%-funded raise is never "Completed" or "Funding completed");
  * at or above its goal an active raise past its deadline is "Funded", and a stored funded or
  * completed status keeps its word.

@@ -193,7 +193,7 @@ export function regCfRemainingSentence(remainingDollars: number): string {
 
 /**
  * RegA+ without declared figures: the limit is 10% of figures the investor has not given, so there
- * is no amount to state (never "up to $0"): say what to do instead (issue 19 §4).
+ * is no amount to state (never "up to $0"): say what to do instead.
  */
 export const REG_A_DECLARE = "Declare your income or net worth to see your Reg A+ limit";
 

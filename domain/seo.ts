@@ -1,5 +1,5 @@
 /**
- * What search engines and link previews are told (issue 21 §3–§4, ADR 038): the public pages the
+ * What search engines and link previews are told (ADR 038): the public pages the
  * sitemap lists, the private paths robots.txt disallows (and the pages mark `noindex`), and the
  * site's share image. One list each, read by worker/services/sitemap.ts and app/components/meta.ts.
  */

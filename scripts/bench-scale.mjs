@@ -1,4 +1,4 @@
-// `npm run bench -- --scale=N` (issue 20 §3): is a page's cost independent of how much data there
+// `npm run bench -- --scale=N`: is a page's cost independent of how much data there
 // is? Two passes over the same pages, each on a fresh local D1 served by `wrangler dev`:
 //   1. scale 1: the demo data plus one demo's worth of synthetic data (`seed.mjs --scale=1`);
 //   2. scale N: the demo data plus N times that (`seed.mjs --scale=N`).

@@ -1,5 +1,5 @@
 /**
- * Issue 20 §2 through the page doors: the watchlist, a founder's followers, /notifications and the
+ * Every list bounded (ADR 035), through the page doors: the watchlist, a founder's followers, /notifications and the
  * project page's Updates and Questions tabs show a page at a time with the project page's pager
  * (links, so paging works without JavaScript): first, middle and last page; past the end the
  * total and "No … on this page."; a page number that is no page is the first page, never a 500.

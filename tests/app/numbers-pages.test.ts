@@ -1,5 +1,5 @@
 /**
- * Issue 19 §4 "One set of numbers" and parts of §5, through the pages as a browser without
+ * One set of numbers and words on every screen, through the pages as a browser without
  * JavaScript gets and posts them (the built Worker): the demo account's money is one statement on
  * the profile and in settings; a closed raise below its goal is "Closed" on its card, its page's
  * sidebar and My Projects; RegA+ without figures says where to declare them; no preset below the

@@ -1,5 +1,5 @@
 /**
- * The investor's pages with 1,030 investments (issue 20 §2): the portfolio's holdings and the
+ * The investor's pages with 1,030 investments: the portfolio's holdings and the
  * profile's My Investments and statement page 20 at a time (`?page=`, links that work without
  * JavaScript, the project page's pager); the totals are the SQL sums; each page load takes as many
  * D1 queries as it takes for an investor with one investment; the yearly CSV still holds every line.

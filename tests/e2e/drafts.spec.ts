@@ -1,5 +1,5 @@
 /**
- * Incomplete drafts in the browser (issue 18 §2, ADR 033), JavaScript on and off: a new founder
+ * Incomplete drafts in the browser (ADR 033), JavaScript on and off: a new founder
  * types part of their project, leaves (the draft is kept: by the autosave with JavaScript, by
  * Save draft without), comes back through My Projects to the same values and the list of what is
  * still to fill in, finishes it and creates the project; the draft is gone then.

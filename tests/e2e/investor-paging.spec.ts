@@ -1,5 +1,5 @@
 /**
- * Issue 20 §2: a project's investor list (the project page's Investment tab) and the founder
+ * Every list bounded (ADR 035): a project's investor list (the project page's Investment tab) and the founder
  * dashboard's investor table page 20 at a time by links, with JavaScript on and off (both projects
  * run every test). Each test raises its own project: a fresh founder's, approved by the demo admin,
  * with 24 investments by two fresh investors (12 each, the older ones by Paige, then Quinn's).

@@ -1,5 +1,5 @@
 /**
- * Issue 19 §4 "One set of numbers" and parts of §5 in a browser, JavaScript on and off: the demo
+ * One set of numbers and words on every screen, in a browser, JavaScript on and off: the demo
  * account's figures agree on the profile and in settings; a closed raise below its goal is Closed;
  * RegA+ without figures says where to declare them; no preset below the minimum; the purchase
  * button says Processing... while it runs (JavaScript); the Watchlist is in the user menu; no

@@ -1,5 +1,5 @@
 /**
- * Sharing a project from its page (issue 21 §4): plain LinkedIn and X links and the link in a
+ * Sharing a project from its page: plain LinkedIn and X links and the link in a
  * read-only field without JavaScript; with it, the Web Share API where the browser has one, else
  * Copy link with "Link copied" announced. The link is canonical: this site's origin and the slug,
  * whatever query or id the page was opened with. Only a published project has the control.

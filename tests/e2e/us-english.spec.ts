@@ -1,5 +1,5 @@
 /**
- * One voice (issue 19 §4): CampusFund is a US product, so no page a visitor, an investor or a
+ * One voice: CampusFund is a US product, so no page a visitor, an investor or a
  * founder can open shows British spellings. The visible text of every public and signed-in page
  * (the project page with each tab, every settings entry), as the demo accounts see them with the
  * demo data, is checked for the spellings a review found and their kin. Server-rendered text is

@@ -9,7 +9,7 @@ import { closedLabel, fundingState, investButtonState } from "../../domain/proje
 import { daysLeftText, projectStatus, type ProjectStatus } from "../../domain/project-status";
 import type { Role } from "../../domain/types";
 
-/** Each situation's raise is below its goal (41%): an ended one is "Closed" (issue 19 §4). */
+/** Each situation's raise is below its goal (41%): an ended one is "Closed". */
 const BELOW_GOAL = { fundingCurrent: 41_000, fundingGoal: 100_000 };
 const AT_GOAL = { fundingCurrent: 100_000, fundingGoal: 100_000 };
 const SITUATIONS = {

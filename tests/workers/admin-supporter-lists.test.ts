@@ -1,5 +1,5 @@
 /**
- * Issue 20 §2 for the operator's lists and the public supporters list: each answers a bounded
+ * Every list bounded (ADR 035) for the operator's lists and the public supporters list: each answers a bounded
  * first page (the review queue its oldest 50 submissions, the supporters their newest 100 with the
  * count of all), whatever the table holds, and reads its index in order.
  */

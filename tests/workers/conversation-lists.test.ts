@@ -1,5 +1,5 @@
 /**
- * Issue 20 §2, every list bounded: the watchlist, notifications, updates and questions answer a
+ * Every list bounded (ADR 035): the watchlist, notifications, updates and questions answer a
  * page at a time through the API (`?page=`), newest first, with the paging fields
  * `GET /api/projects` has (total, page, pageCount, pageSize). First, middle and last page; a page
  * past the end answers the total and no rows; a page number that is no page is a 400 that says so;

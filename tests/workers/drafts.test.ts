@@ -1,5 +1,5 @@
 /**
- * Incomplete drafts (issue 18 §2, ADR 033) through the real Worker and D1: a founder saves the
+ * Incomplete drafts (ADR 033) through the real Worker and D1: a founder saves the
  * project form with required fields empty as their working copy; every other rule still applies;
  * the required fields are enforced when the project is created, saved or submitted; a complete
  * save replaces the working copy; the cleanup keeps the uploads a working copy uses.

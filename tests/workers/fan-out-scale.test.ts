@@ -1,5 +1,5 @@
 /**
- * Issue 20 §2: a notification fan-out to 50,000 followers of one project stays within D1's limits
+ * A notification fan-out to 50,000 followers of one project stays within D1's limits
  * (a statement's 30 s, 100 bound parameters, 100 KB of SQL). Posting an update through the API
  * writes one notification per follower, exactly once; the same event again adds none (the unique
  * index on (user_id, event_key)). The measured durations are printed.

@@ -1,5 +1,5 @@
 /**
- * An investor with 1,030 investments (issue 20 §2): the API answers a page of at most 100, newest
+ * An investor with 1,030 investments: the API answers a page of at most 100, newest
  * first, with its paging in headers; the sums every portfolio screen shows come from SQL and equal
  * what the portfolio math gives over every investment; and no statement the portfolio reads issues
  * scans a growing table.
@@ -112,7 +112,7 @@ describe("GET /api/investments/user/{userId} for 1,030 investments", () => {
 describe("the portfolio's sums, from SQL", () => {
   it("equal the portfolio math over every investment (today's numbers)", async () => {
     const read = await readPortfolio(db(), viewer(), investor.user.id, { summary: true, now: NOW });
-    // Every investment, read whole only here, as the pages read them before issue 20.
+    // Every investment, read whole only here, as the pages read them before they were paged.
     const all: InvestmentDTO[] = [];
     for (let page = 1; page <= 11; page++) {
       const r = await readPortfolio(db(), viewer(), investor.user.id, { rows: { page, pageSize: 100 }, now: NOW });

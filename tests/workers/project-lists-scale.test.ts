@@ -1,5 +1,5 @@
 /**
- * The project lists at scale (issue 20 §2, §3): 4,000 published projects and one project with
+ * The project lists at scale: 4,000 published projects and one project with
  * 10,000 investments. Every statement the browser's page, the plain API list, the investors API,
  * the founder dashboard and its CSV send is read with EXPLAIN QUERY PLAN: no full SCAN of a
  * growing table but the browser's narrow index (see `allowed`), and the answers keep their bounds.

@@ -1,5 +1,5 @@
 /**
- * Issue 20 §2, the project side: `GET /api/projects` and `GET /api/projects/{slug}/investors`
+ * Every list bounded (ADR 035), the project side: `GET /api/projects` and `GET /api/projects/{slug}/investors`
  * answer a bounded page with the paging fields, and every row stays reachable through `?page=`:
  * the first, a middle and the last page, a page past the end, and sizes at the bound.
  */

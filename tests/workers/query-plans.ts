@@ -1,5 +1,5 @@
 /**
- * The query-plan check (issue 20 §3, ADR 035): every statement the app sent while a test file ran
+ * The query-plan check (ADR 035): every statement the app sent while a test file ran
  * (recorded by the request's D1 wrapper into db/statement-log.ts) is explained with
  * `EXPLAIN QUERY PLAN`, and a plan that reads the whole of a table that grows with use is a
  * failure. What counts as reading the whole table:

@@ -1,5 +1,5 @@
 /**
- * `npm run db:seed -- --scale=N` (issue 20 §1): the synthetic data of db/scale-data.ts at N=10,
+ * `npm run db:seed -- --scale=N`: the synthetic data of db/scale-data.ts at N=10,
  * loaded into the test D1 through the same multi-row statements scripts/seed.mjs writes, keeps
  * every rule real data keeps, and the same N gives the same rows.
  */

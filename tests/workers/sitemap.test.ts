@@ -1,5 +1,5 @@
 /**
- * robots.txt and the sitemap (issue 21 §3, ADR 038): what a search engine fetching them reads.
+ * robots.txt and the sitemap (ADR 038): what a search engine fetching them reads.
  */
 import { describe, expect, it } from "vitest";
 

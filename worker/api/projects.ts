@@ -13,7 +13,7 @@ export const projectsApi = new Hono<HonoEnv>();
 
 /**
  * GET /api/projects → { projects: [...], total, page, pageCount, pageSize, q, sort }: never more
- * than 100 projects (issue 20; the spec's "all projects" is amended for scale). Without a search,
+ * than 100 projects (the spec's "all projects" is amended for scale). Without a search,
  * sort or category (the spec's call, section 7): the plain list, published projects in the
  * browser's default order, 100 a page, `?page=` for the rest. With `q`, `sort` or `category`: the
  * project browser's page of 5, the same results /demo shows (sorted as asked, by relevance while

@@ -1,5 +1,5 @@
 /**
- * A founder's working copy of the project form (issue 18 §2, ADR 033): the draft a founder saves
+ * A founder's working copy of the project form (ADR 033): the draft a founder saves
  * (or the form autosaves) while required fields are still empty. The project row keeps the last
  * complete save; the working copy keeps what was typed since. Both doors use this service: the
  * project form's action (Save with required fields empty, and the autosave) and the API

@@ -272,7 +272,7 @@ const RESERVED_SLUGS = new Set([
  */
 async function freeSlug(db: Database, base: string): Promise<string> {
   // `base-…` as a range of the unique indexes ("-" is followed by "." in byte order), not a LIKE:
-  // SQLite's LIKE is case-insensitive, so it cannot use them and read every project (issue 20 §3).
+  // SQLite's LIKE is case-insensitive, so it cannot use them and read every project.
   const from = `${base}-`;
   const to = `${base}.`;
   const taken = await db

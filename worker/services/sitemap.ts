@@ -1,5 +1,5 @@
 /**
- * What search engines read (issue 21 §3, ADR 038): `robots.txt` and the sitemap.
+ * What search engines read (ADR 038): `robots.txt` and the sitemap.
  *
  * The sitemap lists the public pages (domain/seo.ts `PUBLIC_PAGES`), every published project
  * (`isPublished`, the rule every public list uses: never a draft or a project in review) with its
