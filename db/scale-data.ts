@@ -18,6 +18,8 @@
  * never sit in memory at once. Tables come in foreign-key order: write each table's rows before
  * the next table's (db/seed-sql.ts `InsertBuffer` does), and all of the first stream first.
  */
+import { isoDay } from "../domain/dates.ts";
+import { quoted } from "../domain/quote.ts";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
 import type { FollowRow, NotificationRow, QuestionRow, UpdateRow } from "./seed-data";
 
@@ -117,16 +119,6 @@ const QUESTIONS: readonly [string, string][] = [
   ["Is the team full time?", "Two of us are full time from this summer; the others part time until graduation."],
 ];
 
-/** The app's notification quoting: flattened, straight quotes, at most 80 characters. */
-function quoted(text: string): string {
-  const flat = text
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[“”„‟"]/g, "'");
-  const chars = Array.from(flat);
-  return `“${chars.length > 80 ? `${chars.slice(0, 79).join("")}…` : flat || "…"}”`;
-}
-
 /** formatPrice of domain/format.ts for whole-cent amounts ($1,250 or $12.50), without Intl. */
 function price(cents: number): string {
   const dollars = Math.floor(cents / 100)
@@ -139,7 +131,6 @@ function price(cents: number): string {
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export const SCALE_PROJECTS_PER_N = 38;
 export const SCALE_INVESTORS_PER_N = 470;

@@ -10,6 +10,11 @@
  * project counters (`sharesSold`, `fundingCurrentCents`) are summed from the generated
  * investments, so Σ investments = project counters holds by construction.
  */
+// Imports of domain/ name the file (.ts): scripts/seed.mjs runs this module in plain Node, which
+// follows only such paths, so only domain modules that import nothing are imported here.
+import { DAY_MS, isoDay } from "../domain/dates.ts";
+import { toCents } from "../domain/money.ts";
+import { quoted } from "../domain/quote.ts";
 import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../domain/types";
 import type {
   InvestmentRow,
@@ -22,10 +27,6 @@ import type {
 } from "./schema";
 
 export const DEMO_PASSWORD = "Demo1234!";
-
-// The app's DAY_MS and isoDay live in domain/dates.ts, its toCents in domain/money.ts; this file keeps
-// local copies because scripts/seed.mjs runs it in plain Node, which cannot follow an extensionless import.
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // users
@@ -2740,8 +2741,6 @@ function rng(seed: string): () => number {
 // ---------------------------------------------------------------------------------------------
 // building rows
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const usd = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
 function quarterLabel(today: Date, monthsFromNow: number): string {
@@ -3236,15 +3235,6 @@ const OPEN: ((seed: ProjectSeed, uni: University) => string)[] = [
   (seed) => `Which of the ${seed.roadmap.length} roadmap milestones worries you most?`,
 ];
 
-/** `quoted` of domain/notification-text.ts (QUOTED_MAX 80), written out for plain Node. */
-function quoted(text: string): string {
-  const flat = text
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[“”„‟"]/g, "'");
-  const chars = Array.from(flat);
-  return `“${chars.length > 80 ? `${chars.slice(0, 79).join("")}…` : flat || "…"}”`;
-}
 /** formatPrice of domain/format.ts. */
 const price = (cents: number) =>
   (cents / 100).toLocaleString("en-US", {

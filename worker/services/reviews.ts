@@ -10,7 +10,7 @@ import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 
 import { can } from "../../domain/access";
 import { DAY_MS, isoDay } from "../../domain/dates";
-import { quoted } from "../../domain/notification-text";
+import { quoted } from "../../domain/quote";
 import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { validateProject } from "../../domain/project-form";
 import { DRAFT_MESSAGES } from "../../domain/project-draft";
