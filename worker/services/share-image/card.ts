@@ -132,10 +132,8 @@ export function shareCardTree(card: ShareCard, image: ShareCardImage | null): No
                 }),
               ],
             ),
-            el("div", { display: "flex", justifyContent: "space-between", fontSize: 32 }, [
-              el("div", { display: "flex", fontWeight: 700 }, card.raised),
-              el("div", { display: "flex", color: C.muted }, card.timing),
-            ]),
+            el("div", { display: "flex", fontSize: 34, fontWeight: 700 }, card.raised),
+            el("div", { display: "flex", fontSize: 28, color: C.muted, marginTop: 8 }, card.timing),
           ]),
         ],
       ),
