@@ -95,7 +95,7 @@ export function createApp(pages?: PagesHandler) {
 
   // A published project's share image (worker/services/share-image.ts): its 1200×630 PNG, kept in
   // R2 per set of figures; anything else under /og/ is a 404, never the pages' catch-all.
-  app.get("/og/*", (c) => shareImageResponse(c.req.raw, c.get("db"), c.env.IMAGES));
+  app.get("/og/*", (c) => shareImageResponse(c.req.raw, c.get("db"), { bucket: c.env.IMAGES, assets: c.env.ASSETS }));
 
   if (pages) {
     app.use("*", pageBodyLimits());

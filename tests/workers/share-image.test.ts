@@ -50,6 +50,18 @@ async function storedCards(projectId: string): Promise<string[]> {
   return listed.objects.map((o) => o.key);
 }
 
+/**
+ * Two cards of the same figures: one of a project whose main image is `image()`, one of a project
+ * whose main image is an upload missing from the bucket (the plain panel).
+ */
+async function cards(image: () => Promise<string>): Promise<{ withImage: Uint8Array; plain: Uint8Array }> {
+  const title = unique("Same title ");
+  const a = await insertProject({ title, image: await image() });
+  const b = await insertProject({ title, image: `/uploads/${crypto.randomUUID()}.png` });
+  const bytes = async (slug: string) => new Uint8Array(await (await shareImage(slug)).arrayBuffer());
+  return { withImage: await bytes(a.slug), plain: await bytes(b.slug) };
+}
+
 describe("GET /og/project/<slug>.png for a published project", () => {
   it("answers a 1200×630 PNG", async () => {
     const p = await insertProject();
@@ -117,34 +129,31 @@ describe("GET /og/project/<slug>.png for a published project", () => {
   });
 
   it("draws the project's uploaded main image", async () => {
-    const founder = await signup("founder");
-    const upload = await recordUpload(founder.user.id, { put: true });
-    const p = await insertProject({ image: upload.url });
-    const res = await fetched(p.slug);
-    expect({ status: res.status, header: res.header }).toEqual({
-      status: 200,
+    const { withImage, plain } = await cards(async () => {
+      const founder = await signup("founder");
+      return (await recordUpload(founder.user.id, { put: true })).url;
+    });
+    expect({ header: pngHeader(withImage), differs: withImage.join() !== plain.join() }).toEqual({
       header: { png: true, width: 1200, height: 630 },
+      differs: true,
     });
   });
 
-  it("falls back to the plain panel when the main image is broken", async () => {
-    const founder = await signup("founder");
-    const upload = await recordUpload(founder.user.id);
-    // PNG's signature, then nothing a decoder can read
-    const broken = new Uint8Array([...TINY_PNG.subarray(0, 8), ...new TextEncoder().encode("not really a png")]);
-    await env.IMAGES.put(upload.key, broken, { httpMetadata: { contentType: "image/png" } });
-    const p = await insertProject({ image: upload.url });
-    const res = await fetched(p.slug);
-    expect({ status: res.status, header: res.header }).toEqual({
-      status: 200,
-      header: { png: true, width: 1200, height: 630 },
+  it("draws the plain panel when the uploaded main image is broken", async () => {
+    const { withImage, plain } = await cards(async () => {
+      const founder = await signup("founder");
+      const upload = await recordUpload(founder.user.id);
+      // PNG's signature, then nothing a decoder can read
+      const broken = new Uint8Array([...TINY_PNG.subarray(0, 8), ...new TextEncoder().encode("not really a png")]);
+      await env.IMAGES.put(upload.key, broken, { httpMetadata: { contentType: "image/png" } });
+      return upload.url;
     });
+    expect(withImage.join() === plain.join()).toBe(true);
   });
 
-  it("falls back to the plain panel when the main image is missing from the bucket", async () => {
-    const p = await insertProject({ image: `/uploads/${crypto.randomUUID()}.png` });
-    const res = await fetched(p.slug);
-    expect({ status: res.status, type: res.type }).toEqual({ status: 200, type: "image/png" });
+  it("draws the plain panel when the main image is an external URL", async () => {
+    const { withImage, plain } = await cards(async () => "https://cdn.example.org/main.png");
+    expect(withImage.join() === plain.join()).toBe(true);
   });
 });
 

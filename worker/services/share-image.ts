@@ -1,6 +1,9 @@
 /**
  * A published project's share image (issue 21 §4): `GET /og/project/<slug>.png`, the 1200×630 PNG
- * a link preview shows (worker/services/share-image/card.ts draws it, render.ts renders it).
+ * a link preview shows (worker/services/share-image/card.ts draws it, render.ts renders it). Its
+ * main image is drawn when we hold it: an upload in R2 (PNG or JPEG, checked whole by
+ * share-image/image-bytes.ts) or a site image under /images/ from the static assets (`ASSETS`:
+ * the demo projects' SVGs); anything else, or a broken image, gives the plain panel.
  *
  * Rendered once per set of figures, then kept in R2 (the uploads bucket, under
  * `share-images/<project id>/<fingerprint>.png`, apart from `projects/` which the upload cleanup
@@ -26,6 +29,7 @@ import { daysLeft, progressPercent } from "../../domain/project";
 import { projectStatus } from "../../domain/project-status";
 import { isPublished } from "./projects";
 import type { ShareCard, ShareCardImage } from "./share-image/card";
+import { isWholeJpeg, isWholePng } from "./share-image/image-bytes";
 import { renderShareCard } from "./share-image/render";
 import { sniffImageType, uploadKeyOf } from "./uploads";
 
@@ -121,25 +125,63 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/**
- * The project's main image when it is one of our uploads in PNG or JPEG (what the renderer
- * draws) within the upload limit; anything else (an external URL, a site placeholder, WebP, a
- * missing object) is null: the card shows its plain panel.
- */
-async function mainImage(bucket: R2Bucket, imageUrl: string): Promise<ShareCardImage | null> {
-  const key = uploadKeyOf(imageUrl);
-  if (!key || !/\.(png|jpg)$/.test(key)) return null;
-  const object = await bucket.get(key);
-  if (!object || object.size > IMAGE_LIMITS.maxBytes) return null;
-  const bytes = new Uint8Array(await object.arrayBuffer());
-  const type = sniffImageType(bytes);
-  if (type !== "image/png" && type !== "image/jpeg") return null;
+/** The largest site image (an SVG under /images/) drawn on a card; the seed's are about 2 KB. */
+const MAX_SITE_IMAGE_BYTES = 256 * 1024;
+
+/** A site image path: `/images/…` in PNG, JPEG or SVG, no `..`. */
+const SITE_IMAGE_PATH = /^\/images\/(?:[a-z0-9_-]+\/)*[a-z0-9_.-]+\.(?:svg|png|jpg|jpeg)$/i;
+
+function dataUrl(type: string, bytes: Uint8Array): ShareCardImage {
   return { src: `data:${type};base64,${base64(bytes)}` };
 }
 
+/** Whole PNG or JPEG bytes as an image satori and resvg draw; anything else (broken, WebP …) null. */
+function rasterImage(bytes: Uint8Array): ShareCardImage | null {
+  const type = sniffImageType(bytes);
+  if (type === "image/png" && isWholePng(bytes)) return dataUrl(type, bytes);
+  if (type === "image/jpeg" && isWholeJpeg(bytes)) return dataUrl(type, bytes);
+  return null;
+}
+
+/** An upload of ours from R2 (`/uploads/<uuid>.png|jpg`), within the upload limit. */
+async function uploadedImage(bucket: R2Bucket, key: string): Promise<ShareCardImage | null> {
+  if (!/\.(png|jpg)$/.test(key)) return null;
+  const object = await bucket.get(key);
+  if (!object || object.size > IMAGE_LIMITS.maxBytes) return null;
+  return rasterImage(new Uint8Array(await object.arrayBuffer()));
+}
+
+/** A site image from the static assets (the demo projects' `/images/projects/<slug>.svg`). */
+async function siteImage(assets: Fetcher, path: string): Promise<ShareCardImage | null> {
+  const res = await assets.fetch(new Request(`https://assets.invalid${path}`));
+  if (!res.ok) return null;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (bytes.length > MAX_SITE_IMAGE_BYTES) return null;
+  if (/\.svg$/i.test(path)) {
+    return /^\s*(?:<\?xml[^>]*>\s*)?<svg[\s>]/.test(new TextDecoder().decode(bytes.subarray(0, 512)))
+      ? dataUrl("image/svg+xml", bytes)
+      : null;
+  }
+  return rasterImage(bytes);
+}
+
+/**
+ * The project's main image when we hold it: one of our uploads in PNG or JPEG (read from R2), or a
+ * site image under /images/ (read from the static assets). Anything else (an external URL, WebP,
+ * a missing object, bytes that are not what the name says) is null: the card shows its plain panel.
+ */
+async function mainImage(stores: ShareImageStores, imageUrl: string): Promise<ShareCardImage | null> {
+  const key = uploadKeyOf(imageUrl);
+  if (key) return uploadedImage(stores.bucket, key);
+  if (stores.assets && SITE_IMAGE_PATH.test(imageUrl) && !imageUrl.includes("..")) {
+    return siteImage(stores.assets, imageUrl);
+  }
+  return null;
+}
+
 /** The card as a PNG, with its image; if that image cannot be drawn, with the plain panel. */
-async function render(bucket: R2Bucket, card: ShareCard, imageUrl: string): Promise<Uint8Array<ArrayBuffer>> {
-  const image = await mainImage(bucket, imageUrl).catch(() => null);
+async function render(stores: ShareImageStores, card: ShareCard, imageUrl: string): Promise<Uint8Array<ArrayBuffer>> {
+  const image = await mainImage(stores, imageUrl).catch(() => null);
   if (image) {
     try {
       return await renderShareCard(card, image);
@@ -159,8 +201,16 @@ async function deleteOlder(bucket: R2Bucket, projectId: string, keep: string): P
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-cache" } });
 
+/** Where the cards are kept (R2) and where a project's main image is read from (R2, the static assets). */
+export interface ShareImageStores {
+  bucket: R2Bucket;
+  /** The static assets (wrangler.toml `[assets] binding`); absent, site images are not drawn. */
+  assets?: Fetcher;
+}
+
 /** The answer to `GET /og/project/<slug>.png`. */
-export async function shareImageResponse(request: Request, db: Database, bucket: R2Bucket): Promise<Response> {
+export async function shareImageResponse(request: Request, db: Database, stores: ShareImageStores): Promise<Response> {
+  const { bucket } = stores;
   const slug = shareImageSlug(new URL(request.url).pathname);
   if (slug === null) return notFound();
   const row = await readCardRow(db, slug);
@@ -188,7 +238,7 @@ export async function shareImageResponse(request: Request, db: Database, bucket:
     return new Response(stored.body, { headers });
   }
 
-  const png = await render(bucket, card, row.image);
+  const png = await render(stores, card, row.image);
   await bucket.put(key, png, { httpMetadata: { contentType: "image/png" } });
   await deleteOlder(bucket, row.id, key);
   headers.set("X-Cache", "MISS");
