@@ -11,8 +11,9 @@
  * goal, the days left or the status word, the main image's URL) and of CARD_VERSION (the
  * layout), so a purchase or a new day makes the next request render a new image, and a copy is
  * never served for figures it does not show. The answer says which: `X-Cache: HIT` (the stored
- * copy, no render) or `MISS` (rendered now). When a new copy is written, the project's older copies are deleted (one bounded list under its prefix): at most one
- * image per project stays stored.
+ * copy, no render) or `MISS` (rendered now). When a new copy is written, the project's older
+ * copies are deleted (one bounded list under its prefix): at most one image per project stays
+ * stored, and no R2 lifecycle rule is needed.
  *
  * Only a published project has one: a draft, a project in review, an unknown slug and a path that
  * does not decode (`%E0%A4%A`) are a 404, never a 500. One D1 statement, on `projects_slug_unique`.
