@@ -27,6 +27,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
 import { UPLOAD_CONTENT_SECURITY_POLICY } from "./security-headers";
 import { serveUpload } from "./serve-upload";
+import { shareImageResponse } from "./services/share-image";
 import { robotsTxt, sitemapFileXml, sitemapXml } from "./services/sitemap";
 import type { HonoEnv } from "./types";
 
@@ -91,6 +92,10 @@ export function createApp(pages?: PagesHandler) {
     if (xml === null) return c.text("Not found", 404);
     return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8" });
   });
+
+  // A published project's share image (worker/services/share-image.ts): its 1200×630 PNG, kept in
+  // R2 per set of figures; anything else under /og/ is a 404, never the pages' catch-all.
+  app.get("/og/*", (c) => shareImageResponse(c.req.raw, c.get("db"), { bucket: c.env.IMAGES, assets: c.env.ASSETS }));
 
   if (pages) {
     app.use("*", pageBodyLimits());

@@ -36,12 +36,48 @@ export interface PageSeo {
     /** og:title (default: the page's title without the brand, or the brand). */
     title?: string;
     type: "website" | "profile";
-    /** A path on our origin (`/uploads/…`, `/images/…`) or an https URL; anything else gets the site image. */
-    image?: string | null;
+    /**
+     * A path on our origin (`/uploads/…`, `/images/…`) or an https URL, of a size we do not know;
+     * a `ShareCardImage` (a project's rendered card), whose size and alt text are told; anything
+     * else gets the site image (1200×630, told too).
+     */
+    image?: string | ShareCardImage | null;
   };
   /** Structured data (schema.org), rendered as JSON-LD. */
   jsonLd?: Record<string, unknown>;
   noindex?: boolean;
+}
+
+/** An image of a known size made for preview cards: its path on our origin, size and alt text. */
+export interface ShareCardImage {
+  path: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** The size of a preview card image (the site image's and every project's rendered card). */
+export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
+
+/** The site image (domain/seo.ts SITE_IMAGE) as a card. */
+const SITE_CARD: ShareCardImage = {
+  path: SITE_IMAGE,
+  ...SHARE_CARD_SIZE,
+  alt: `${BRAND}: back the student founders building what's next`,
+};
+
+/**
+ * A published project's share card (worker/services/share-image.ts): `/og/project/<slug>.png`, the
+ * same URL whatever its figures (the image is revalidated by ETag), described by what it shows.
+ */
+export function projectShareCard(
+  p: Pick<ProjectDTO, "slug" | "title" | "fundingCurrent" | "fundingGoal">,
+): ShareCardImage {
+  return {
+    path: `/og/project/${encodeURIComponent(p.slug)}.png`,
+    ...SHARE_CARD_SIZE,
+    alt: `${p.title} on ${BRAND}: ${formatMoney(p.fundingCurrent)} raised of ${formatMoney(p.fundingGoal)}`,
+  };
 }
 
 /** The request's origin, as the root loader read it from `request.url`; null when it is not there. */
@@ -53,7 +89,6 @@ export function originOf(matches: MetaPlace["matches"]): string | null {
 /**
  * An image URL a preview card can fetch: our own paths on the origin, https URLs as they are,
  * anything else (http, data:, empty) the site image.
- * (The rendered 1200×630 share image of a project, issue 21 §4, will replace the project's image here.)
  */
 export function absoluteImage(origin: string, image: string | null | undefined): string {
   if (image && /^https:\/\//i.test(image)) return image;
@@ -72,8 +107,17 @@ export function pageMeta(title?: string | null, description?: string, seo?: Page
   out.push({ tagName: "link", rel: "canonical", href: url });
   if (seo.share) {
     const shareTitle = seo.share.title ?? title ?? BRAND;
-    const image = absoluteImage(origin, seo.share.image);
+    const given = seo.share.image;
+    const known = typeof given === "object" && given !== null ? given : !given ? SITE_CARD : null;
+    const image = known ? `${origin}${known.path}` : absoluteImage(origin, typeof given === "string" ? given : null);
     const described = (tag: MetaDescriptor) => (description ? [tag] : []);
+    const sized = known
+      ? [
+          { property: "og:image:width", content: String(known.width) },
+          { property: "og:image:height", content: String(known.height) },
+          { property: "og:image:alt", content: known.alt },
+        ]
+      : [];
     out.push(
       { property: "og:site_name", content: BRAND },
       { property: "og:type", content: seo.share.type },
@@ -81,10 +125,12 @@ export function pageMeta(title?: string | null, description?: string, seo?: Page
       ...described({ property: "og:description", content: description }),
       { property: "og:url", content: url },
       { property: "og:image", content: image },
+      ...sized,
       { name: "twitter:card", content: "summary_large_image" },
       { name: "twitter:title", content: shareTitle },
       ...described({ name: "twitter:description", content: description }),
       { name: "twitter:image", content: image },
+      ...(known ? [{ name: "twitter:image:alt", content: known.alt }] : []),
     );
   }
   if (seo.jsonLd) out.push({ "script:ld+json": seo.jsonLd });

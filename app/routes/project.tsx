@@ -10,7 +10,7 @@
 import { data, href, isRouteErrorResponse, redirect } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
-import { originOf, pageMeta, projectJsonLd } from "../components/meta";
+import { originOf, pageMeta, projectJsonLd, projectShareCard } from "../components/meta";
 import { type QuestionsFormState } from "../components/conversation/QuestionsPanel";
 import { DetailPage } from "../components/project/DetailPage";
 import { ShareProject } from "../components/project/ShareProject";
@@ -43,15 +43,17 @@ export const meta: Route.MetaFunction = (args) => {
   if (!project) return [...pageMeta("Project Not Found"), { name: "robots", content: "noindex" }];
   const canonical = href("/project/:slug", { slug: project.slug });
   const origin = originOf(args.matches);
+  const listed = isListedStatus(project.status);
   return pageMeta("Project Details", project.shortDescription, {
     at: args,
     // the slug's URL, whichever of slug or id was asked, without `?tab=` and the rest
     canonical,
-    // TODO(issue 21 §4): the project's rendered 1200×630 share image replaces its main image here.
-    share: { type: "website", title: project.title, image: project.image },
+    // a listed project's rendered 1200×630 card (`/og/project/<slug>.png`, the same URL whatever its
+    // figures); a draft or a project in review has none (a 404), so its preview keeps its image
+    share: { type: "website", title: project.title, image: listed ? projectShareCard(project) : project.image },
     jsonLd: origin ? projectJsonLd(project, `${origin}${canonical}`, origin) : undefined,
     // a draft or a project in review is seen only by its founder and admins (a preview)
-    noindex: !isListedStatus(project.status),
+    noindex: !listed,
   });
 };
 

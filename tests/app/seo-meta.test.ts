@@ -6,9 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { call, insertProject, page, signup, unique } from "./helpers";
+import { sql } from "drizzle-orm";
+
+import { call, db, insertProject, page, signup, unique } from "./helpers";
 
 const ORIGIN = "http://localhost";
+
+/** The site image's alt text (public/images/og-campusfund.png: the brand and its tagline). */
+const SITE_IMAGE_ALT = "CampusFund: back the student founders building what's next";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 const decode = (s: string) =>
@@ -96,19 +101,29 @@ describe("the home page's preview card", () => {
       "og:title": "CampusFund",
       "og:url": `${ORIGIN}/`,
       "og:image": `${ORIGIN}/images/og-campusfund.png`,
+      "og:image:width": "1200",
+      "og:image:height": "630",
+      "og:image:alt": SITE_IMAGE_ALT,
       "og:description": h.meta.description,
       "twitter:card": "summary_large_image",
       "twitter:title": "CampusFund",
       "twitter:description": h.meta.description,
       "twitter:image": `${ORIGIN}/images/og-campusfund.png`,
+      "twitter:image:alt": SITE_IMAGE_ALT,
     });
   });
 });
 
 describe("a project page", () => {
-  it("has its canonical URL, description and preview card, its own image made absolute", async () => {
-    const p = await insertProject({ image: "/uploads/0b6d5d5e-1f0e-4b8e-9d1a-3c2b1a0f9e8d.png" });
+  it("has its canonical URL, description and preview card, its rendered share image as an absolute URL", async () => {
+    const p = await insertProject({
+      image: "/uploads/0b6d5d5e-1f0e-4b8e-9d1a-3c2b1a0f9e8d.png",
+      fundingCurrentCents: 1_240_000,
+      fundingGoalCents: 5_000_000,
+    });
     const h = await headAt(`/project/${p.slug}?tab=team&utm_source=x`);
+    const image = `${ORIGIN}/og/project/${p.slug}.png`;
+    const alt = `${p.title} on CampusFund: $12,400 raised of $50,000`;
     expect({ canonical: h.canonical, description: h.meta.description, card: card(h) }).toEqual({
       canonical: [`${ORIGIN}/project/${p.slug}`],
       description: p.shortDescription,
@@ -117,19 +132,52 @@ describe("a project page", () => {
         "og:type": "website",
         "og:title": p.title,
         "og:url": `${ORIGIN}/project/${p.slug}`,
-        "og:image": `${ORIGIN}/uploads/0b6d5d5e-1f0e-4b8e-9d1a-3c2b1a0f9e8d.png`,
+        "og:image": image,
+        "og:image:width": "1200",
+        "og:image:height": "630",
+        "og:image:alt": alt,
         "og:description": p.shortDescription,
         "twitter:card": "summary_large_image",
         "twitter:title": p.title,
         "twitter:description": p.shortDescription,
-        "twitter:image": `${ORIGIN}/uploads/0b6d5d5e-1f0e-4b8e-9d1a-3c2b1a0f9e8d.png`,
+        "twitter:image": image,
+        "twitter:image:alt": alt,
       },
     });
   });
 
-  it("keeps an external https image as it is", async () => {
-    const p = await insertProject({ image: "https://cdn.example.org/main.png" });
-    expect((await headAt(`/project/${p.slug}`)).meta["og:image"]).toBe("https://cdn.example.org/main.png");
+  it("names the same share image URL whatever the figures, so a shared link keeps one image address", async () => {
+    const p = await insertProject();
+    const before = (await headAt(`/project/${p.slug}`)).meta["og:image"];
+    await db().run(sql`update projects set funding_current_cents = 400000 where id = ${p.id}`);
+    expect((await headAt(`/project/${p.slug}`)).meta["og:image"]).toBe(before);
+  });
+
+  it("names a share image the built Worker answers as a 1200×630 PNG", async () => {
+    const p = await insertProject();
+    const image = (await headAt(`/project/${p.slug}`)).meta["og:image"]!;
+    const res = await call(image.slice(ORIGIN.length));
+    const bytes = new DataView(await res.arrayBuffer());
+    expect({
+      status: res.status,
+      type: res.headers.get("Content-Type"),
+      width: bytes.getUint32(16),
+      height: bytes.getUint32(20),
+    }).toEqual({ status: 200, type: "image/png", width: 1200, height: 630 });
+  });
+
+  it("keeps a draft's own image in its founder's preview (a draft has no share image)", async () => {
+    const founder = await signup("founder");
+    const p = await insertProject({
+      status: "draft",
+      founderId: founder.user.id,
+      image: "https://cdn.example.org/main.png",
+    });
+    const h = await headAt(`/project/${p.slug}`, founder.token);
+    expect({ image: h.meta["og:image"], width: h.meta["og:image:width"] }).toEqual({
+      image: "https://cdn.example.org/main.png",
+      width: undefined,
+    });
   });
 
   it("names the slug's URL as canonical when opened by its id", async () => {
@@ -206,11 +254,15 @@ describe("an investor's public page", () => {
         "og:title": name,
         "og:url": `${ORIGIN}/investors/${username}`,
         "og:image": `${ORIGIN}/images/og-campusfund.png`,
+        "og:image:width": "1200",
+        "og:image:height": "630",
+        "og:image:alt": SITE_IMAGE_ALT,
         "og:description": `${name}, an investor on CampusFund.`,
         "twitter:card": "summary_large_image",
         "twitter:title": name,
         "twitter:description": `${name}, an investor on CampusFund.`,
         "twitter:image": `${ORIGIN}/images/og-campusfund.png`,
+        "twitter:image:alt": SITE_IMAGE_ALT,
       },
     });
   });

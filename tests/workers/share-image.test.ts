@@ -1,0 +1,203 @@
+/**
+ * A published project's share image (issue 21 §4): what a link preview fetches from
+ * `/og/project/<slug>.png`: a 1200×630 PNG of the project's figures, rendered once per set of
+ * figures and then served from the stored copy in R2 (`X-Cache: HIT`, no render), rendered again
+ * when a purchase changes what it shows; nothing for a project that is not listed, and never a 500.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+
+import { SHARE_IMAGE_CACHE_CONTROL, SHARE_IMAGE_PREFIX } from "../../worker/services/share-image";
+import {
+  TINY_PNG,
+  buyShares,
+  call,
+  insertProject,
+  json,
+  projectBody,
+  recordUpload,
+  signup,
+  submitAndApprove,
+  unique,
+} from "./helpers";
+
+/** A PNG's signature and the width and height its IHDR chunk states. */
+function pngHeader(bytes: Uint8Array): { png: boolean; width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b);
+  const ihdr = String.fromCharCode(...bytes.subarray(12, 16)) === "IHDR";
+  return { png: signature && ihdr, width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+const shareImage = (slug: string, headers?: Record<string, string>) => call(`/og/project/${slug}.png`, { headers });
+
+/** The status, type, size and cache answer of a share image request. */
+async function fetched(slug: string) {
+  const res = await shareImage(slug);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return {
+    status: res.status,
+    type: res.headers.get("Content-Type"),
+    cache: res.headers.get("X-Cache"),
+    etag: res.headers.get("ETag"),
+    header: res.status === 200 ? pngHeader(bytes) : null,
+  };
+}
+
+/** The stored copies of a project's card. */
+async function storedCards(projectId: string): Promise<string[]> {
+  const listed = await env.IMAGES.list({ prefix: `${SHARE_IMAGE_PREFIX}${projectId}/` });
+  return listed.objects.map((o) => o.key);
+}
+
+/**
+ * Two cards of the same figures: one of a project whose main image is `image()`, one of a project
+ * whose main image is an upload missing from the bucket (the plain panel).
+ */
+async function cards(image: () => Promise<string>): Promise<{ withImage: Uint8Array; plain: Uint8Array }> {
+  const title = unique("Same title ");
+  const a = await insertProject({ title, image: await image() });
+  const b = await insertProject({ title, image: `/uploads/${crypto.randomUUID()}.png` });
+  const bytes = async (slug: string) => new Uint8Array(await (await shareImage(slug)).arrayBuffer());
+  return { withImage: await bytes(a.slug), plain: await bytes(b.slug) };
+}
+
+describe("GET /og/project/<slug>.png for a published project", () => {
+  it("answers a 1200×630 PNG", async () => {
+    const p = await insertProject();
+    const res = await fetched(p.slug);
+    expect({ status: res.status, type: res.type, header: res.header }).toEqual({
+      status: 200,
+      type: "image/png",
+      header: { png: true, width: 1200, height: 630 },
+    });
+  });
+
+  it("may be kept by browsers and shared caches a few minutes, revalidated by its ETag", async () => {
+    const p = await insertProject();
+    const res = await shareImage(p.slug);
+    expect({
+      cacheControl: res.headers.get("Cache-Control"),
+      etag: /^"[0-9a-f]{32}"$/.test(res.headers.get("ETag") ?? ""),
+    }).toEqual({ cacheControl: SHARE_IMAGE_CACHE_CONTROL, etag: true });
+  });
+
+  it("answers 304 without a body to a client that has the current image", async () => {
+    const p = await insertProject();
+    const etag = (await shareImage(p.slug)).headers.get("ETag")!;
+    const again = await shareImage(p.slug, { "If-None-Match": etag });
+    expect({ status: again.status, body: await again.text() }).toEqual({ status: 304, body: "" });
+  });
+
+  it("renders the first request and stores the image in R2 under its fingerprint", async () => {
+    const p = await insertProject();
+    const first = await fetched(p.slug);
+    expect({ cache: first.cache, stored: await storedCards(p.id) }).toEqual({
+      cache: "MISS",
+      stored: [`${SHARE_IMAGE_PREFIX}${p.id}/${first.etag!.slice(1, -1)}.png`],
+    });
+  });
+
+  it("serves the second request for the same figures from the stored copy, without rendering", async () => {
+    const p = await insertProject();
+    const first = await shareImage(p.slug);
+    const firstBytes = new Uint8Array(await first.arrayBuffer());
+    const second = await shareImage(p.slug);
+    expect({
+      cache: second.headers.get("X-Cache"),
+      etag: second.headers.get("ETag"),
+      sameBytes: new Uint8Array(await second.arrayBuffer()).join() === firstBytes.join(),
+    }).toEqual({ cache: "HIT", etag: first.headers.get("ETag"), sameBytes: true });
+  });
+
+  it("renders again after a purchase changes the amount raised, and keeps only the new image", async () => {
+    const p = await insertProject();
+    const before = await fetched(p.slug);
+    expect((await fetched(p.slug)).cache).toBe("HIT");
+    const investor = await signup();
+    await buyShares(p.id, investor.token, 10);
+    const after = await fetched(p.slug);
+    expect({
+      cache: after.cache,
+      newFingerprint: after.etag !== before.etag,
+      stored: await storedCards(p.id),
+    }).toEqual({
+      cache: "MISS",
+      newFingerprint: true,
+      stored: [`${SHARE_IMAGE_PREFIX}${p.id}/${after.etag!.slice(1, -1)}.png`],
+    });
+  });
+
+  it("draws the project's uploaded main image", async () => {
+    const { withImage, plain } = await cards(async () => {
+      const founder = await signup("founder");
+      return (await recordUpload(founder.user.id, { put: true })).url;
+    });
+    expect({ header: pngHeader(withImage), differs: withImage.join() !== plain.join() }).toEqual({
+      header: { png: true, width: 1200, height: 630 },
+      differs: true,
+    });
+  });
+
+  it("draws the plain panel when the uploaded main image is broken", async () => {
+    const { withImage, plain } = await cards(async () => {
+      const founder = await signup("founder");
+      const upload = await recordUpload(founder.user.id);
+      // PNG's signature, then nothing a decoder can read
+      const broken = new Uint8Array([...TINY_PNG.subarray(0, 8), ...new TextEncoder().encode("not really a png")]);
+      await env.IMAGES.put(upload.key, broken, { httpMetadata: { contentType: "image/png" } });
+      return upload.url;
+    });
+    expect(withImage.join() === plain.join()).toBe(true);
+  });
+
+  it("draws the plain panel when the main image is an external URL", async () => {
+    const { withImage, plain } = await cards(async () => "https://cdn.example.org/main.png");
+    expect(withImage.join() === plain.join()).toBe(true);
+  });
+});
+
+/** What a request that finds no image gets: the route's plain 404 (not the pages' redirect). */
+async function missing(res: Response) {
+  return { status: res.status, body: await res.text() };
+}
+const NOT_FOUND = { status: 404, body: "Not found" };
+
+describe("GET /og/project/<slug>.png for anything not listed", () => {
+  it("is 404 for a draft", async () => {
+    const p = await insertProject({ status: "draft" });
+    expect(await missing(await shareImage(p.slug))).toEqual(NOT_FOUND);
+  });
+
+  it("is 404 for a project in review", async () => {
+    const p = await insertProject({ status: "in_review" });
+    expect(await missing(await shareImage(p.slug))).toEqual(NOT_FOUND);
+  });
+
+  it("is 404 for a founder's project until it is approved, then the image", async () => {
+    const founder = await signup("founder");
+    const created = await call("/api/projects/create", { token: founder.token, body: projectBody() });
+    const draft = await json<{ _id: string; slug: string }>(created);
+    const before = await missing(await shareImage(draft.slug));
+    const live = await submitAndApprove<{ slug: string }>(draft._id, founder.token);
+    const after = await shareImage(live.slug);
+    expect({ before, after: after.status, type: after.headers.get("Content-Type") }).toEqual({
+      before: NOT_FOUND,
+      after: 200,
+      type: "image/png",
+    });
+  });
+
+  it("is 404 for an unknown slug", async () => {
+    expect(await missing(await shareImage(unique("missing-")))).toEqual(NOT_FOUND);
+  });
+
+  it("is 404, not 500, for a slug whose percent-encoding is malformed", async () => {
+    expect(await missing(await shareImage("%E0%A4%A"))).toEqual(NOT_FOUND);
+  });
+
+  it("is 404 for another path under /og/", async () => {
+    const p = await insertProject();
+    expect(await missing(await call(`/og/project/${p.slug}.jpg`))).toEqual(NOT_FOUND);
+  });
+});
