@@ -7,7 +7,7 @@
  * under the sandbox (Chrome blocks the page), and a download never renders on our origin at all. Names are random and never reused, so an
  * image is cached for a year (`immutable`) and revalidated by ETag. Anything else under /uploads/
  * is a plain 404, never the pages' catch-all. Uploads are the same for everyone: the session is
- * not looked up for them (worker/app.ts), so no cookie and no `private` answer.
+ * not looked up for them (worker/middleware/session.ts isPublicFileRequest), so no cookie and no `private` answer.
  */
 import {
   UPLOAD_KEY_PREFIX,
@@ -29,14 +29,6 @@ export const UPLOAD_CACHE_CONTROL = "public, max-age=31536000, immutable";
 function disposition(name: string, object: R2Object): string {
   if (!isDocumentName(name)) return "inline";
   return `attachment; filename="${documentFilename(object.customMetadata?.filename)}"`;
-}
-
-/** Whether a request is for a served upload (its path is under /uploads/, any name). */
-export function isUploadRequest(request: Request): boolean {
-  return (
-    (request.method === "GET" || request.method === "HEAD") &&
-    new URL(request.url).pathname.startsWith(UPLOAD_URL_PREFIX)
-  );
 }
 
 /**

@@ -7,6 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
+import { SESSION_COOKIE } from "../../worker/services/sessions";
 import { SHARE_IMAGE_CACHE_CONTROL, SHARE_IMAGE_PREFIX } from "../../worker/services/share-image";
 import {
   TINY_PNG,
@@ -80,6 +81,17 @@ describe("GET /og/project/<slug>.png for a published project", () => {
       cacheControl: res.headers.get("Cache-Control"),
       etag: /^"[0-9a-f]{32}"$/.test(res.headers.get("ETag") ?? ""),
     }).toEqual({ cacheControl: SHARE_IMAGE_CACHE_CONTROL, etag: true });
+  });
+
+  it("is the same public answer for a signed-in person: no session lookup, no cookie, not private", async () => {
+    const p = await insertProject();
+    const { token } = await signup();
+    const res = await shareImage(p.slug, { Cookie: `${SESSION_COOKIE}=${token}` });
+    expect({
+      status: res.status,
+      cacheControl: res.headers.get("Cache-Control"),
+      setCookie: res.headers.get("Set-Cookie"),
+    }).toEqual({ status: 200, cacheControl: SHARE_IMAGE_CACHE_CONTROL, setCookie: null });
   });
 
   it("answers 304 without a body to a client that has the current image", async () => {

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from "vitest";
 
+import { SESSION_COOKIE } from "../../worker/services/sessions";
 import { sitemapFileXml, sitemapXml } from "../../worker/services/sitemap";
 import { call, db, insertProject, json, projectBody, signup, submitAndApprove, unique } from "./helpers";
 
@@ -51,6 +52,16 @@ describe("GET /robots.txt", () => {
       "Disallow: /api/",
     ]);
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it("is the same public answer for a signed-in person: no session lookup, no cookie, not private", async () => {
+    const { token } = await signup();
+    const res = await call("/robots.txt", { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    expect({
+      status: res.status,
+      private: /private/.test(res.headers.get("Cache-Control") ?? ""),
+      setCookie: res.headers.get("Set-Cookie"),
+    }).toEqual({ status: 200, private: false, setCookie: null });
   });
 
   it("names the sitemap on the origin the request came to", async () => {

@@ -1,21 +1,35 @@
 /**
  * The session: the same token as cookie (pages) or bearer (API) gives `user`, `sessionToken` and
  * `authVia`. A session near its end is refreshed and its cookie sent again; a stale cookie is
- * cleared. Served uploads are the same for everyone: no lookup, so no query, no refreshed cookie
- * and no private answer for them.
+ * cleared. Public files are the same for everyone (served uploads, share images, robots.txt and
+ * the sitemaps): no lookup, so no query, no refreshed cookie and no private answer for them.
  */
 import type { MiddlewareHandler } from "hono";
 
-import { isUploadRequest } from "../serve-upload";
 import { clearSessionCookie, readSessionToken, sessionCookie, validateSessionToken } from "../services/sessions";
 import type { HonoEnv } from "../types";
+
+/**
+ * A GET or HEAD of a file that answers the same to everyone: a served upload (/uploads/), a share
+ * image (/og/), robots.txt or a sitemap. A shared cache may keep it whoever asked first.
+ */
+export function isPublicFileRequest(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const path = new URL(request.url).pathname;
+  return (
+    path.startsWith("/uploads/") ||
+    path.startsWith("/og/") ||
+    path === "/robots.txt" ||
+    /^\/sitemap(?:-[a-z0-9-]+)?\.xml$/.test(path)
+  );
+}
 
 export function sessionMiddleware(): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     c.set("user", null);
     c.set("sessionToken", null);
     c.set("authVia", null);
-    if (isUploadRequest(c.req.raw)) return next();
+    if (isPublicFileRequest(c.req.raw)) return next();
     const found = readSessionToken(c.req.raw);
     if (found) {
       const session = await validateSessionToken(c.get("db"), found.token);
