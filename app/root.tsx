@@ -27,11 +27,16 @@ import { isPrivatePath } from "../domain/seo";
 import { QueryNotice } from "./components/Notice";
 import { useStorageCleanup } from "./components/useStorageCleanup";
 import { getUser } from "./server/guards.server";
-import appCss from "./styles/app.css?url";
+import siteCss from "./styles/site.css?url";
 
+/**
+ * The site's one stylesheet (styles/site.css, every page's CSS), render-blocking by design: the
+ * first paint waits for it and nothing else. `precedence` makes React hoist it to the top of the
+ * head, so the browser asks for it before the scripts' module preloads.
+ */
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: siteCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: appCss },
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -45,12 +50,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, location }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [
       { title: pageTitle(notFound ? "Page Not Found" : "Something Went Wrong") },
-      { name: "robots", content: "noindex" },
+      // A private page's error already carries the layout's noindex (one robots tag per page).
+      ...(isPrivatePath(location.pathname) ? [] : [{ name: "robots", content: "noindex" }]),
     ];
   }
   return [
@@ -75,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   // Pages behind a sign-in are never indexed (robots.txt disallows the same paths: domain/seo.ts).
+  // This is their one robots tag: their routes' meta does not repeat it.
   const { pathname } = useLocation();
   // Once per app start in the browser: clear stale demo/mock/test/Sample storage keys (spec 4).
   useStorageCleanup();

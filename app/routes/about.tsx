@@ -10,7 +10,6 @@ import { pageMeta } from "../components/meta";
 import { Reveal } from "../components/Reveal";
 import { useOptionalUser } from "../components/useOptionalUser";
 import { FOUNDER_SIGNUP } from "../../domain/roles";
-import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -19,8 +18,6 @@ export const meta: Route.MetaFunction = (args) =>
     "Why we built CampusFund: equity crowdfunding that gives college-student startups a fair shot at funding.",
     { at: args },
   );
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 
 const PLATFORM = [
   {

@@ -30,14 +30,8 @@ import { listAudit } from "../../worker/services/audit";
 import { listRecentProjects, listUsersForAdmin, reinstateUser, suspendUser } from "../../worker/services/moderation";
 import { approveProject, listReviewQueue, requestChanges } from "../../worker/services/reviews";
 import type { Route } from "./+types/admin";
-import adminCss from "../styles/admin.css?url";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
-
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Admin", "Review projects, people and the audit log."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [...pageMeta("Admin", "Review projects, people and the audit log.")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireAdmin(request, context);

@@ -21,7 +21,6 @@ import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { clientAddress } from "../../worker/services/client";
 import { formFailed, formSuccess } from "../server/form-result";
-import publicCss from "../styles/public.css?url";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,8 +29,6 @@ export const meta: Route.MetaFunction = (args) =>
     "Questions about CampusFund? Call, email or send us a message: we answer within two business days.",
     { at: args },
   );
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
 export const headers = actionRetryAfter;
 

@@ -18,7 +18,6 @@ import { sectorFromParam, sectorLabel } from "../../domain/categories";
 import { formatNumber } from "../../domain/format";
 import { PAGE_SIZE } from "../../domain/project";
 import { SEARCH_MESSAGES, searchTooLong, type ProjectSort } from "../../domain/project-search";
-import investCss from "../styles/invest.css?url";
 
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
@@ -27,8 +26,6 @@ import { formFailed, formFailure } from "../server/form-result";
 import { setFollowing } from "../../worker/services/follows";
 import { listProjectsPage } from "../../worker/services/projects";
 import type { Route } from "./+types/demo";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
 
 /**
  * The canonical URL keeps what makes a different listing, the category and the page, on `/demo`
@@ -177,8 +174,8 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
               : `Showing ${formatNumber(first)}\u2013${formatNumber(last)} of ${formatNumber(total)} ${noun}${inSector}`}
           </p>
           <div className="project-grid" data-count={projects.length}>
-            {projects.map((p) => (
-              <ProjectCard key={p._id} project={p} role={role} following={p.following} />
+            {projects.map((p, i) => (
+              <ProjectCard key={p._id} project={p} role={role} following={p.following} first={i === 0} />
             ))}
           </div>
           <Pagination page={page} pageCount={pageCount} hrefFor={(p) => href({ page: p })} />

@@ -17,8 +17,6 @@ import { ChooseProject, NoProject, Shell } from "../components/founder/EmptyStat
 import { InvestorsTable } from "../components/founder/InvestorsTable";
 import { pageMeta } from "../components/meta";
 import { StatusBadge } from "../components/project/StatusBadge";
-import founderCss from "../styles/founder.css?url";
-import investCss from "../styles/invest.css?url";
 
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { can } from "../../domain/access";
@@ -30,11 +28,6 @@ import { investorsPageParam } from "../../domain/investor-list";
 import { deleteUpdate, editUpdate, getConversationSummary, postUpdate } from "../../worker/services/updates";
 import { dashboardView, type SAVED } from "./founder-dashboard.server";
 import type { Route } from "./+types/founder-dashboard";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: investCss },
-  { rel: "stylesheet", href: founderCss },
-];
 
 export const meta: Route.MetaFunction = () => pageMeta("Founder Dashboard", "How your CampusFund raise is going.");
 

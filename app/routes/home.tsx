@@ -16,11 +16,8 @@ import { pageMeta } from "../components/meta";
 import { useOptionalUser } from "../components/useOptionalUser";
 import { getApp } from "../server/guards.server";
 import { listFeaturedProjects } from "../../worker/services/projects";
-import marketingCss from "../styles/marketing.css?url";
 import { featuredCards } from "./home.server";
 import type { Route } from "./+types/home";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

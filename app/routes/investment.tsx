@@ -21,8 +21,6 @@ import { SafeImage } from "../components/SafeImage";
 import { InvestmentStatus, investmentStatusLabel } from "../components/portfolio/InvestmentStatus";
 import { cutoffText } from "../../domain/cancellation";
 import { formatDate, formatNumber, formatPercent, formatPrice } from "../../domain/format";
-import investCss from "../styles/invest.css?url";
-import investmentCss from "../styles/investment.css?url";
 
 import { formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
@@ -34,11 +32,6 @@ import type { Route } from "./+types/investment";
 
 const UNKNOWN_ACTION = "Unknown action: this form can only cancel the investment";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: investCss },
-  { rel: "stylesheet", href: investmentCss },
-];
-
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
     title:
@@ -46,7 +39,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
         ? `Investment in ${loaderData.investment.projectTitle} | CampusFund`
         : "Investment Not Found | CampusFund",
   },
-  { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

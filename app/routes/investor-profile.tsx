@@ -11,13 +11,10 @@ import { data, href, isRouteErrorResponse, Link } from "react-router";
 
 import { pageMeta } from "../components/meta";
 import { formatDate } from "../../domain/format";
-import settingsCss from "../styles/settings.css?url";
 
 import { getApp } from "../server/guards.server";
 import { getPublicInvestor } from "../../worker/services/public-profile";
 import type { Route } from "./+types/investor-profile";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsCss }];
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;

@@ -33,10 +33,6 @@ import { homeFor } from "../../domain/roles";
 import { MESSAGES } from "../../domain/schemas";
 import { analysisReportOf, chartSlicesOf, concentrationOf, whatIfOf } from "../../domain/portfolio-analysis";
 import { diversificationLabel, diversificationScoreOf, riskScoreOf } from "../../domain/portfolio-math";
-import investCss from "../styles/invest.css?url";
-import chartsCss from "../styles/charts.css?url";
-import investmentCss from "../styles/investment.css?url";
-import portfolioCss from "../styles/portfolio.css?url";
 
 import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
@@ -63,13 +59,6 @@ function fallbackView(failed: boolean): InsightsView {
   const f = fallbackInsights();
   return { insights: f.insights, recommendedSectors: f.recommendedSectors, source: f.source, failed };
 }
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: investCss },
-  { rel: "stylesheet", href: chartsCss },
-  { rel: "stylesheet", href: portfolioCss },
-  { rel: "stylesheet", href: investmentCss },
-];
 
 export const meta: Route.MetaFunction = () => [{ title: "Portfolio | CampusFund" }];
 

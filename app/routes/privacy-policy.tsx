@@ -7,7 +7,6 @@ import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "../components/LegalPage";
 import { isoDay } from "../../domain/dates";
 import { pageMeta } from "../components/meta";
-import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/privacy-policy";
 
 const PRIVACY_EMAIL = "privacy@campusfund.dev";
@@ -16,8 +15,6 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta("Privacy Policy", "What CampusFund stores about you, why, for how long, and the choices you have.", {
     at: args,
   });
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 
 export function loader() {
   return { updated: isoDay() };

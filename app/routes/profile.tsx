@@ -29,9 +29,6 @@ import { can } from "../../domain/access";
 import { formatMoney, formatNumber } from "../../domain/format";
 import { parseFormFields } from "../../domain/form-kit";
 import { PROFILE_MESSAGES, type ProfileDTO } from "../../domain/profile-form";
-import investCss from "../styles/invest.css?url";
-import chartsCss from "../styles/charts.css?url";
-import profileCss from "../styles/profile.css?url";
 
 import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
@@ -43,12 +40,6 @@ import { getProfile, updateProfile } from "../../worker/services/profile";
 import { profileQuery, profileTab, profileView } from "./profile.server";
 import { demoAccountNumber } from "../../domain/portfolio-account";
 import type { Route } from "./+types/profile";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: investCss },
-  { rel: "stylesheet", href: chartsCss },
-  { rel: "stylesheet", href: profileCss },
-];
 
 export const meta: Route.MetaFunction = () => pageMeta("Profile", "Your CampusFund account.");
 

@@ -53,7 +53,6 @@ import { can } from "../../domain/access";
 import { DAY_MS, isoDay } from "../../domain/dates";
 import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import type { SessionUser } from "../../domain/types";
-import projectFormCss from "../styles/project-form.css?url";
 
 import { actionRetryAfter, formFiles, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
@@ -91,15 +90,10 @@ import {
 import { editFormView, draftView } from "./project-form.server";
 import type { Route } from "./+types/project-form";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: projectFormCss }];
-
 /** A 429 from the hourly upload limit carries `Retry-After`, as the API's does. */
 export const headers = actionRetryAfter;
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  ...pageMeta(params.id ? "Edit Project" : "Create Project"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ params }) => [...pageMeta(params.id ? "Edit Project" : "Create Project")];
 
 /** The status a project has after each outcome: the success screen's badge agrees with its message. */
 const STATUS_AFTER: Record<SavedCode, string | null> = {

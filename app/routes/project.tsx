@@ -14,7 +14,6 @@ import { originOf, pageMeta, projectJsonLd, projectShareCard } from "../componen
 import { type QuestionsFormState } from "../components/conversation/QuestionsPanel";
 import { DetailPage } from "../components/project/DetailPage";
 import { ShareProject } from "../components/project/ShareProject";
-import investCss from "../styles/invest.css?url";
 
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { can } from "../../domain/access";
@@ -34,8 +33,6 @@ import { pageParam } from "../../worker/services/list-page";
 import { listProjectInvestorsPage } from "../../worker/services/project-investors";
 import { detailTab, projectView } from "./project.server";
 import type { Route } from "./+types/project";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
 
 export const meta: Route.MetaFunction = (args) => {
   const project = args.loaderData?.project;

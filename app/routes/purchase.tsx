@@ -30,7 +30,6 @@ import { refusedFormMessage } from "../components/form/refused";
 import { PurchaseForm } from "../components/purchase/PurchaseForm";
 import { parseShares } from "../../domain/project";
 import { isTicked, RISK_MESSAGE } from "../../domain/reg-cf";
-import investCss from "../styles/invest.css?url";
 
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
@@ -42,12 +41,7 @@ import { getProjectWithStanding } from "../../worker/services/investor-limits";
 import { purchaseView } from "./purchase.server";
 import type { Route } from "./+types/purchase";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: investCss }];
-
-export const meta: Route.MetaFunction = () => [
-  { title: "Investment Summary | CampusFund" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Investment Summary | CampusFund" }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);

@@ -24,7 +24,6 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { clientAddress } from "../../worker/services/client";
 import { formFailed, formSuccess } from "../server/form-result";
 import { listSupporters, submitSupporter } from "../../worker/services/supporters";
-import publicCss from "../styles/public.css?url";
 import type { Route } from "./+types/support";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -33,8 +32,6 @@ export const meta: Route.MetaFunction = (args) =>
     "Show your support for CampusFund and join the students, alumni and mentors backing student founders.",
     { at: args },
   );
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
 /** The spec's banner wait (section 9): the success banner hides after 5 s. */
 export const BANNER_MS = 5000;

@@ -7,7 +7,6 @@
 import { useHydrated } from "../components/project/hooks";
 import { pageMeta } from "../components/meta";
 import { TaskManager } from "../components/tasks/TaskManager";
-import tasksCss from "../styles/tasks.css?url";
 
 import type { Route } from "./+types/tasks";
 
@@ -15,8 +14,6 @@ const NO_JS_MESSAGE = "The task manager keeps your tasks in this browser and nee
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Tasks", "A simple task list for your CampusFund research, kept in your browser.");
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tasksCss }];
 
 export default function Tasks() {
   const hydrated = useHydrated();

@@ -9,7 +9,6 @@ import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "../components/LegalPage";
 import { isoDay } from "../../domain/dates";
 import { pageMeta } from "../components/meta";
-import marketingCss from "../styles/marketing.css?url";
 import type { Route } from "./+types/terms-of-service";
 
 const LEGAL_EMAIL = "legal@campusfund.dev";
@@ -18,8 +17,6 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta("Terms of Service", "The rules for using CampusFund, the equity-crowdfunding demo for student startups.", {
     at: args,
   });
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: marketingCss }];
 
 export function loader() {
   return { updated: isoDay() };

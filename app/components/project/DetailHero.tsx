@@ -119,7 +119,7 @@ export function DetailHero({
             {share}
           </div>
           <div className="detail-hero-media">
-            <SafeImage src={project.image} placeholder="project" width={640} height={360} />
+            <SafeImage src={project.image} placeholder="project" width={640} height={360} fetchPriority="high" />
           </div>
         </div>
       </header>

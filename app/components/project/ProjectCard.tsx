@@ -67,11 +67,14 @@ export function ProjectCard({
   project,
   role,
   following,
+  first = false,
 }: {
   project: CardProject;
   role: Role | null;
   /** Whether the signed-in viewer follows it; a visitor's Follow signs in first. */
   following: boolean;
+  /** The list's first card: its image shows in a phone's first screen, so it loads first, not lazily. */
+  first?: boolean;
 }) {
   const headingId = `project-${project._id}`;
   const location = useLocation();
@@ -79,7 +82,15 @@ export function ProjectCard({
   return (
     <article className="project-card" aria-labelledby={headingId}>
       <div className="project-card-media">
-        <SafeImage src={project.image} placeholder="project" width={640} height={360} loading="lazy" decoding="async" />
+        <SafeImage
+          src={project.image}
+          placeholder="project"
+          width={640}
+          height={360}
+          loading={first ? undefined : "lazy"}
+          fetchPriority={first ? "high" : undefined}
+          decoding="async"
+        />
         <div className="project-card-badges">
           <CategoryBadge label={categoryLabel(project.category)} />
           <StatusBadge project={project} />

@@ -21,8 +21,6 @@ import { useHydrated } from "../project/hooks";
 import { type Box, hasRoom, placeTooltip, TOOLTIP_OFFSET, VIEWPORT_MARGIN } from "./placement";
 import { INVESTOR_TOUR_STEPS, type TourStep } from "./steps";
 
-import "../../styles/tour.css";
-
 /** Spec section 9: tour step delay. */
 export const STEP_DELAY_MS = 500;
 /** How long a step waits for its target to appear (a page still loading) before centring. */

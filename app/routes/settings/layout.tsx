@@ -22,16 +22,13 @@ import {
   PROFILE_MESSAGES,
   type PublicProfile,
 } from "../../../domain/public-profile-form";
-import settingsCss from "../../styles/settings.css?url";
 
 import { getApp, getUser } from "../../server/guards.server";
 import { getPublicProfile } from "../../../worker/services/public-profile";
 import { savedMessage } from "./settings.server";
 import type { Route } from "./+types/layout";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsCss }];
-
-export const meta: Route.MetaFunction = () => [...pageMeta("Account Settings"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => pageMeta("Account Settings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);

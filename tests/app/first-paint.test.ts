@@ -1,0 +1,105 @@
+/**
+ * What the first paint waits for (issue 21 §2): the site's one stylesheet, asked for before the
+ * scripts' module preloads; the project page's main image sized and fetched first; and one robots
+ * tag on a private page (the layout's, never a second from the route).
+ */
+import { describe, expect, it } from "vitest";
+
+import { adminSession, buyShares, insertProject, page, signup, unique } from "./helpers";
+
+async function html(path: string, token?: string): Promise<string> {
+  const res = await page(path, { token, headers: { "Cache-Control": "no-cache" } });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+const headOf = (doc: string) => doc.slice(0, doc.indexOf("</head>"));
+/** A tag's attributes by lower-case name (HTML's names are case-insensitive; React writes `fetchPriority`). */
+const attrsOf = (tag: string) =>
+  Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]]));
+
+/** The head's `<link>`s in document order: their rel, and for a stylesheet its href's file name. */
+function headLinks(doc: string): string[] {
+  return [...headOf(doc).matchAll(/<link\b[^>]*>/g)].map(([tag]) => {
+    const a = attrsOf(tag);
+    return a.rel === "stylesheet" ? `stylesheet ${a.href!.replace(/^\/assets\/([\w]+)-[\w-]+\.css$/, "$1")}` : a.rel!;
+  });
+}
+
+describe("the stylesheets a page waits for", () => {
+  it("the home page links one stylesheet, the site's, before any other resource", async () => {
+    const links = headLinks(await html("/"));
+    expect({
+      stylesheets: links.filter((l) => l.startsWith("stylesheet")),
+      first: links.find((l) => l === "modulepreload" || l.startsWith("stylesheet")),
+    }).toEqual({ stylesheets: ["stylesheet site"], first: "stylesheet site" });
+  });
+
+  it("the signed-in portfolio links the same one stylesheet, before any other resource", async () => {
+    const me = await signup();
+    const links = headLinks(await html("/portfolio", me.token));
+    expect({
+      stylesheets: links.filter((l) => l.startsWith("stylesheet")),
+      first: links.find((l) => l === "modulepreload" || l.startsWith("stylesheet")),
+    }).toEqual({ stylesheets: ["stylesheet site"], first: "stylesheet site" });
+  });
+});
+
+describe("the project page's main image", () => {
+  it("has its size, is fetched first and is not lazy", async () => {
+    const p = await insertProject({ image: "/images/projects/quietly.svg" });
+    const doc = await html(`/project/${p.slug}`);
+    const tag = [...doc.matchAll(/<img\b[^>]*>/g)]
+      .map(([t]) => t)
+      .find((t) => t.includes('src="/images/projects/quietly.svg"'));
+    const a = attrsOf(tag ?? "");
+    expect({ width: a.width, height: a.height, fetchpriority: a.fetchpriority, loading: a.loading ?? null }).toEqual({
+      width: "640",
+      height: "360",
+      fetchpriority: "high",
+      loading: null,
+    });
+  });
+});
+
+describe("the project browser's card images", () => {
+  it("the first loads at once and first, the others lazily, all with their size", async () => {
+    for (let i = 0; i < 3; i++) await insertProject();
+    const doc = await html("/demo");
+    const cards = [...doc.matchAll(/<article class="project-card"[\s\S]*?<img\b[^>]*>/g)].map(([t]) => {
+      const a = attrsOf(t.slice(t.lastIndexOf("<img")));
+      return `${a.width}x${a.height} ${a.loading ?? "eager"} ${a.fetchpriority ?? "auto"}`;
+    });
+    expect(cards.slice(0, 3)).toEqual(["640x360 eager high", "640x360 lazy auto", "640x360 lazy auto"]);
+  });
+});
+
+describe("a private page's robots tag", () => {
+  const robots = (doc: string) =>
+    [...headOf(doc).matchAll(/<meta\b[^>]*>/g)].map(([t]) => attrsOf(t)).filter((a) => a.name === "robots");
+
+  it.each([
+    ["settings", async () => ({ path: "/settings", token: (await signup()).token })],
+    ["admin", async () => ({ path: "/admin", token: await adminSession() })],
+    ["purchase", async () => ({ path: `/purchase/${(await insertProject()).id}`, token: (await signup()).token })],
+    [
+      "investment",
+      async () => {
+        const me = await signup();
+        const id = await buyShares((await insertProject()).id, me.token, 10);
+        return { path: `/portfolio/investments/${id}`, token: me.token };
+      },
+    ],
+    ["project form", async () => ({ path: "/my-projects/create", token: (await signup("founder")).token })],
+  ])("%s has exactly one noindex", async (_name, open) => {
+    const { path, token } = await open();
+    expect(robots(await html(path, token))).toEqual([{ name: "robots", content: "noindex" }]);
+  });
+
+  it("a missing page under a private path has exactly one noindex too", async () => {
+    const me = await signup();
+    const res = await page(`/portfolio/investments/${unique("missing-")}`, { token: me.token });
+    expect(res.status).toBe(404);
+    expect(robots(await res.text())).toEqual([{ name: "robots", content: "noindex" }]);
+  });
+});
