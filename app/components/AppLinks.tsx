@@ -64,6 +64,7 @@ export function AppLink({
   "aria-current"?: "page" | undefined;
   "aria-label"?: string;
   title?: string;
+  rel?: string;
 }) {
   return (
     <a href={to} className={className} data-discover="true" {...rest}>
