@@ -1,4 +1,4 @@
-// `npm run profile -- [--runs=N] [--only=name,…]` (issue 21 §1): where a signed-in page's render
+// `npm run profile -- [--runs=N] [--only=name,…] [--top=N]` (issue 21 §1): where a signed-in page's render
 // spends its CPU. The built Worker (build/server/index.js, run `react-router build` first) is
 // loaded into this Node process (the same V8 as workerd) with the bindings of a local D1 seeded
 // with the demo data (wrangler's getPlatformProxy); each page is requested N times under the V8
@@ -18,7 +18,7 @@ import { migrate, root, run } from "./lib.mjs";
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const RUNS = Number(arg("runs", "200"));
 const ONLY = arg("only", "")?.split(",").filter(Boolean) ?? [];
-const TOP = 12;
+const TOP = Number(arg("top", "12"));
 
 const state = join(root, ".wrangler", "profile-state");
 migrate(state);

@@ -1,6 +1,5 @@
 /** The site footer (spec section 2): section links, pages, legal, social links, simulated-money line. */
-import { Link } from "react-router";
-
+import { AppLink, useLinkClicks } from "./AppLinks";
 import { LogoMark, SocialIcons } from "./icons";
 
 const SOCIAL = [
@@ -12,15 +11,19 @@ const SOCIAL = [
 
 export function Footer() {
   const year = new Date().getFullYear();
+  // Plain links, navigated in the app by the footer's one click handler (AppLinks.tsx).
+  const onLinkClick = useLinkClicks();
   return (
-    <footer className="site-footer">
+    // The clicks are the links' own (a keyboard's Enter on a link is a click too).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <footer className="site-footer" onClick={onLinkClick}>
       <div className="container">
         <div className="footer-grid">
           <div>
-            <Link to="/" className="brand" aria-label="CampusFund home">
+            <AppLink to="/" className="brand" aria-label="CampusFund home">
               <LogoMark size={28} />
               <span>CampusFund</span>
-            </Link>
+            </AppLink>
             <p>Equity crowdfunding for startups founded by college students.</p>
             <ul className="social" aria-label="Social media" role="list">
               {SOCIAL.map((s) => (
@@ -36,16 +39,16 @@ export function Footer() {
             <h2 className="footer-title">Company</h2>
             <ul className="footer-links">
               <li>
-                <Link to="/#features">Features</Link>
+                <AppLink to="/#features">Features</AppLink>
               </li>
               <li>
-                <Link to="/#roadmap">Roadmap</Link>
+                <AppLink to="/#roadmap">Roadmap</AppLink>
               </li>
               <li>
-                <Link to="/about">About</Link>
+                <AppLink to="/about">About</AppLink>
               </li>
               <li>
-                <Link to="/contact">Contact</Link>
+                <AppLink to="/contact">Contact</AppLink>
               </li>
             </ul>
           </nav>
@@ -53,10 +56,10 @@ export function Footer() {
             <h2 className="footer-title">Legal</h2>
             <ul className="footer-links">
               <li>
-                <Link to="/privacy-policy">Privacy Policy</Link>
+                <AppLink to="/privacy-policy">Privacy Policy</AppLink>
               </li>
               <li>
-                <Link to="/terms-of-service">Terms of Service</Link>
+                <AppLink to="/terms-of-service">Terms of Service</AppLink>
               </li>
             </ul>
           </nav>

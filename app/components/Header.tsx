@@ -5,10 +5,11 @@
  * outside them and on Escape.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation, useMatches, useNavigation } from "react-router";
+import { Form, useLocation, useMatches, useNavigation } from "react-router";
 
 import { can } from "../../domain/access";
 import type { Role } from "../../domain/types";
+import { AppLink, isCurrentPath, useLinkClicks } from "./AppLinks";
 import { BellIcon, ChevronDown, CloseIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
 
 export interface HeaderUser {
@@ -40,14 +41,14 @@ function useUnread(sessionCount: number): number {
 function Bell({ unread }: { unread: number }) {
   const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
   return (
-    <Link to="/notifications" className="bell" aria-label={label} title={label}>
+    <AppLink to="/notifications" className="bell" aria-label={label} title={label}>
       <BellIcon />
       {unread > 0 ? (
         <span className="bell-badge" aria-hidden="true">
           {unreadBadge(unread)}
         </span>
       ) : null}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -72,16 +73,24 @@ export function navItems(user: HeaderUser | null): NavItem[] {
   return items;
 }
 
-function NavList({ items }: { items: NavItem[] }) {
+/** The main links; the page's own is marked as `<NavLink>` marks it (`active`, `aria-current`). */
+function NavList({ items, pathname }: { items: NavItem[]; pathname: string }) {
   return (
     <ul className="nav-links">
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} end={item.end} className="nav-link">
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
+      {items.map((item) => {
+        const current = isCurrentPath(pathname, item.to, item.end);
+        return (
+          <li key={item.to}>
+            <AppLink
+              to={item.to}
+              className={current ? "nav-link active" : "nav-link"}
+              aria-current={current ? "page" : undefined}
+            >
+              {item.label}
+            </AppLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -141,21 +150,25 @@ export function Header({ user }: { user: HeaderUser | null }) {
   const items = navItems(user);
   const name = user?.firstName?.trim() || "Profile";
   const unread = useUnread(user?.unread ?? 0);
+  // Plain links, navigated in the app by the header's one click handler (AppLinks.tsx).
+  const onLinkClick = useLinkClicks();
 
   return (
-    <header ref={headerRef} className={`site-header${scrolled ? " is-scrolled" : ""}`}>
+    // The clicks are the links' own (a keyboard's Enter on a link is a click too).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <header ref={headerRef} className={`site-header${scrolled ? " is-scrolled" : ""}`} onClick={onLinkClick}>
       <div className="container header-inner">
-        <Link to="/" className="brand" aria-label="CampusFund home">
+        <AppLink to="/" className="brand" aria-label="CampusFund home">
           <LogoMark />
           <span>CampusFund</span>
-        </Link>
+        </AppLink>
 
         <nav className="nav-desktop" aria-label="Main">
-          <NavList items={items} />
+          <NavList items={items} pathname={location.pathname} />
           <div className="nav-actions">
-            <Link to="/support" className="btn btn-secondary btn-sm">
+            <AppLink to="/support" className="btn btn-secondary btn-sm">
               Support Our Vision
-            </Link>
+            </AppLink>
             {user ? (
               <details className="profile-menu">
                 <summary className="profile-toggle">
@@ -166,26 +179,30 @@ export function Header({ user }: { user: HeaderUser | null }) {
                   <ChevronDown className="caret" />
                 </summary>
                 <div className="dropdown">
-                  <Link to="/profile" className="dropdown-item">
+                  <AppLink to="/profile" className="dropdown-item">
                     My Profile
-                  </Link>
-                  <Link to="/settings?tab=watchlist" className="dropdown-item">
+                  </AppLink>
+                  <AppLink to="/settings?tab=watchlist" className="dropdown-item">
                     Watchlist
-                  </Link>
-                  <Link to="/settings" className="dropdown-item">
+                  </AppLink>
+                  <AppLink to="/settings" className="dropdown-item">
                     Account Settings
-                  </Link>
+                  </AppLink>
                   <LogoutButton className="dropdown-item" />
                 </div>
               </details>
             ) : (
               <>
-                <NavLink to="/signin" className="nav-link">
+                <AppLink
+                  to="/signin"
+                  className={isCurrentPath(location.pathname, "/signin") ? "nav-link active" : "nav-link"}
+                  aria-current={isCurrentPath(location.pathname, "/signin") ? "page" : undefined}
+                >
                   Sign In
-                </NavLink>
-                <Link to="/signup" className="btn btn-primary btn-sm">
+                </AppLink>
+                <AppLink to="/signup" className="btn btn-primary btn-sm">
                   Get Started
-                </Link>
+                </AppLink>
               </>
             )}
           </div>
@@ -200,38 +217,38 @@ export function Header({ user }: { user: HeaderUser | null }) {
             <span className="visually-hidden">Menu</span>
           </summary>
           <nav className="mobile-panel" aria-label="Main">
-            <NavList items={items} />
+            <NavList items={items} pathname={location.pathname} />
             <div className="mobile-actions">
               {user ? (
                 <>
                   <p className="mobile-user">
                     Signed in as <strong>{name}</strong>
                   </p>
-                  <Link to="/profile" className="btn btn-secondary btn-block">
+                  <AppLink to="/profile" className="btn btn-secondary btn-block">
                     My Profile
-                  </Link>
-                  <Link to="/settings?tab=watchlist" className="btn btn-secondary btn-block">
+                  </AppLink>
+                  <AppLink to="/settings?tab=watchlist" className="btn btn-secondary btn-block">
                     Watchlist
-                  </Link>
-                  <Link to="/settings" className="btn btn-secondary btn-block">
+                  </AppLink>
+                  <AppLink to="/settings" className="btn btn-secondary btn-block">
                     Account Settings
-                  </Link>
-                  <Link to="/support" className="btn btn-secondary btn-block">
+                  </AppLink>
+                  <AppLink to="/support" className="btn btn-secondary btn-block">
                     Support Our Vision
-                  </Link>
+                  </AppLink>
                   <LogoutButton className="btn btn-ghost btn-block" />
                 </>
               ) : (
                 <>
-                  <Link to="/signup" className="btn btn-primary btn-block">
+                  <AppLink to="/signup" className="btn btn-primary btn-block">
                     Get Started
-                  </Link>
-                  <Link to="/signin" className="btn btn-secondary btn-block">
+                  </AppLink>
+                  <AppLink to="/signin" className="btn btn-secondary btn-block">
                     Sign In
-                  </Link>
-                  <Link to="/support" className="btn btn-secondary btn-block">
+                  </AppLink>
+                  <AppLink to="/support" className="btn btn-secondary btn-block">
                     Support Our Vision
-                  </Link>
+                  </AppLink>
                 </>
               )}
             </div>

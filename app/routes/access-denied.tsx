@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 
-import { FeatureIcons } from "../components/icons";
+import { FeatureIcons } from "../components/feature-icons";
 import { pageMeta } from "../components/meta";
 import { noticeFor } from "../../domain/notices";
 import { MESSAGES } from "../../domain/schemas";

@@ -8,6 +8,7 @@
  */
 import { Link, redirect } from "react-router";
 
+import { useLinkClicks } from "../components/AppLinks";
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
 import { BrowseSearch } from "../components/project/BrowseSearch";
@@ -141,6 +142,8 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
   const last = first + projects.length - 1;
   const inSector = sector !== "all" ? ` in ${sectorLabel(sector)}` : "";
   const noun = total === 1 ? "project" : "projects";
+  // The cards' links are plain; the grid's one click handler navigates them in the app (AppLinks.tsx).
+  const onCardLinkClick = useLinkClicks();
 
   return (
     <div className="container invest-page browse-page">
@@ -173,7 +176,9 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
                 (pageCount > 1 ? ` (showing ${formatNumber(first)}\u2013${formatNumber(last)})` : "")
               : `Showing ${formatNumber(first)}\u2013${formatNumber(last)} of ${formatNumber(total)} ${noun}${inSector}`}
           </p>
-          <div className="project-grid" data-count={projects.length}>
+          {/* The clicks are the links' own (a keyboard's Enter on a link is a click too). */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+          <div className="project-grid" data-count={projects.length} onClick={onCardLinkClick}>
             {projects.map((p, i) => (
               <ProjectCard key={p._id} project={p} role={role} following={p.following} first={i === 0} />
             ))}

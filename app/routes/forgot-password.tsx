@@ -1,7 +1,7 @@
 /** /forgot-password: placeholder text only (spec section 2). */
 import { Link } from "react-router";
 
-import { FeatureIcons } from "../components/icons";
+import { FeatureIcons } from "../components/feature-icons";
 import { pageMeta } from "../components/meta";
 import type { Route } from "./+types/forgot-password";
 

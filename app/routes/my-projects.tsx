@@ -9,7 +9,7 @@ import { href, isRouteErrorResponse, Link } from "react-router";
 
 import { refusedFormMessage } from "../components/form/refused";
 
-import { FeatureIcons } from "../components/icons";
+import { FeatureIcons } from "../components/feature-icons";
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
 import { SafeImage } from "../components/SafeImage";

@@ -11,7 +11,7 @@ import { data, href, isRouteErrorResponse, redirect } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
 import { originOf, pageMeta, projectJsonLd, projectShareCard } from "../components/meta";
-import { type QuestionsFormState } from "../components/conversation/QuestionsPanel";
+import type { QuestionsFormState } from "../components/conversation/QuestionsPanel";
 import { DetailPage } from "../components/project/DetailPage";
 import { ShareProject } from "../components/project/ShareProject";
 

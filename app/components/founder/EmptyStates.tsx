@@ -1,7 +1,7 @@
 /** The founder dashboard's frame, and its pages without a dashboard: no project yet, an admin choosing one. */
 import { Form, Link } from "react-router";
 
-import { FeatureIcons } from "../icons";
+import { FeatureIcons } from "../feature-icons";
 
 export function Shell({ children }: { children: React.ReactNode }) {
   return (

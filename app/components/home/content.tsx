@@ -1,5 +1,5 @@
 /** The home page's fixed content: features, steps, market figures, reasons, roadmap and team. */
-import { FeatureIcons } from "../icons";
+import { FeatureIcons } from "../feature-icons";
 import { FOUNDER_SIGNUP } from "../../../domain/roles";
 
 export const FEATURES = [

@@ -3,18 +3,16 @@
  * the sidebar with the share calculator, which updates in place with JavaScript and is a GET form
  * without it (`?tab=team&shares=100`).
  */
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { href } from "react-router";
-import { QuestionsPanel, type QuestionsFormState } from "../conversation/QuestionsPanel";
-import { UpdatesPanel } from "../conversation/UpdatesPanel";
+import type { QuestionsFormState } from "../conversation/QuestionsPanel";
 import { Notice } from "../Notice";
-import { InvestmentPanel, MarketPanel, OverviewPanel, ProductPanel, TeamPanel } from "./DetailPanels";
+import { OverviewPanel } from "./DetailPanels";
 import { DetailHero } from "./DetailHero";
 import { DetailSide } from "./DetailSide";
 import { DETAIL_TABS, type DetailTabId } from "./detail-tabs";
 import { useShareInput } from "./hooks";
 import { InvestButton } from "./InvestButton";
-import { InvestorList } from "./InvestorList";
 import { LinkTabs } from "./LinkTabs";
 import { OwnerActions } from "./OwnerActions";
 import { signinHref } from "../../../domain/auth-links";
@@ -26,6 +24,24 @@ import type { RaiseFigures } from "../../../domain/raise";
 import type { Allowance } from "../../../domain/reg-cf";
 import type { ProjectDTO, Role } from "../../../domain/types";
 import type { InvestorsPage } from "../../../domain/investor-list";
+
+/**
+ * Every tab but Overview (Team, Product, Market, Investment with its investor list, Updates and
+ * Questions with their forms) is code a first load of the page does not need (issue 21 §2:
+ * JavaScript per route): each is in a chunk fetched when its tab is shown. No Suspense boundary:
+ * the server renders the panel into the page (the shell waits for the chunk, so a reader without
+ * JavaScript gets it whole) and hydration waits for it the same way.
+ */
+const sections = () => import("./SectionPanels");
+const TeamPanel = lazy(() => sections().then((m) => ({ default: m.TeamPanel })));
+const ProductPanel = lazy(() => sections().then((m) => ({ default: m.ProductPanel })));
+const MarketPanel = lazy(() => sections().then((m) => ({ default: m.MarketPanel })));
+const InvestmentPanel = lazy(() => sections().then((m) => ({ default: m.InvestmentPanel })));
+const UpdatesPanel = lazy(() => import("../conversation/UpdatesPanel").then((m) => ({ default: m.UpdatesPanel })));
+const QuestionsPanel = lazy(() =>
+  import("../conversation/QuestionsPanel").then((m) => ({ default: m.QuestionsPanel })),
+);
+const InvestorList = lazy(() => import("./InvestorList").then((m) => ({ default: m.InvestorList })));
 
 /** A page of the Updates or Questions tab among all of them. */
 type ConversationPage = { total: number; page: number; pageCount: number };

@@ -1,5 +1,6 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 
+import { AppLink, useLinkClicks } from "../AppLinks";
 import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
 import { InvestmentStatus } from "../portfolio/InvestmentStatus";
 
@@ -21,11 +22,15 @@ export interface Holding {
  * (it is history: nothing is held). Each row links to the investment's own page and, while it may
  * still be cancelled, to that page's confirm step. On phones each row stacks into a labelled block
  * (CSS, from the cells' data-label); in between, the wrapper scrolls sideways and is focusable and
- * named so keyboard users can scroll it too.
+ * named so keyboard users can scroll it too. The rows' links are plain, navigated in the app by the
+ * wrapper's one click handler (AppLinks.tsx).
  */
 export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; highlight?: string | null }) {
+  const onLinkClick = useLinkClicks();
   return (
-    <div className="table-scroll" role="region" aria-labelledby="holdings-title" tabIndex={0}>
+    // The clicks are the links' own (a keyboard's Enter on a link is a click too).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <div className="table-scroll" role="region" aria-labelledby="holdings-title" tabIndex={0} onClick={onLinkClick}>
       <table className="holdings">
         <caption id="holdings-title">Your holdings</caption>
         <thead>
@@ -55,7 +60,7 @@ export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; hi
             return (
               <tr key={h._id} className={classes.length ? classes.join(" ") : undefined}>
                 <th scope="row">
-                  <Link to={href("/project/:slug", { slug: h.projectSlug })}>{h.projectTitle}</Link>
+                  <AppLink to={href("/project/:slug", { slug: h.projectSlug })}>{h.projectTitle}</AppLink>
                 </th>
                 <td className="num" data-label="Shares">
                   {formatNumber(h.shares)}
@@ -79,13 +84,13 @@ export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; hi
                 </td>
                 <td className="holding-actions-cell" data-label="Actions">
                   <div className="holding-actions">
-                    <Link to={page} className="btn btn-secondary btn-sm">
+                    <AppLink to={page} className="btn btn-secondary btn-sm">
                       Details<span className="visually-hidden"> of {h.projectTitle}</span>
-                    </Link>
+                    </AppLink>
                     {h.status === "active" && h.cancellable ? (
-                      <Link to={`${page}?confirm=1#cancel`} className="btn btn-ghost btn-sm holding-cancel">
+                      <AppLink to={`${page}?confirm=1#cancel`} className="btn btn-ghost btn-sm holding-cancel">
                         Cancel<span className="visually-hidden"> investment in {h.projectTitle}</span>
-                      </Link>
+                      </AppLink>
                     ) : null}
                   </div>
                 </td>

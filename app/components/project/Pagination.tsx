@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink, useLinkClicks } from "../AppLinks";
 
 /** Page numbers to show: all when few, else first, last and a window around the current page. */
 export function pageItems(page: number, pageCount: number): (number | "gap")[] {
@@ -14,7 +14,10 @@ export function pageItems(page: number, pageCount: number): (number | "gap")[] {
   return out;
 }
 
-/** Previous / numbered / Next links; Previous on page 1 and Next on the last page are plain text. */
+/**
+ * Previous / numbered / Next links; Previous on page 1 and Next on the last page are plain text.
+ * Plain links, navigated in the app by the pager's one click handler (AppLinks.tsx).
+ */
 export function Pagination({
   page,
   pageCount,
@@ -27,15 +30,18 @@ export function Pagination({
   /** The navigation's name, when the page has another list with pages. */
   label?: string;
 }) {
+  const onLinkClick = useLinkClicks();
   if (pageCount <= 1) return null;
   return (
-    <nav className="pager" aria-label={label}>
+    // The clicks are the links' own (a keyboard's Enter on a link is a click too).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <nav className="pager" aria-label={label} onClick={onLinkClick}>
       <ul>
         <li>
           {page > 1 ? (
-            <Link className="pager-link" to={hrefFor(page - 1)} rel="prev">
+            <AppLink className="pager-link" to={hrefFor(page - 1)} rel="prev">
               Previous
-            </Link>
+            </AppLink>
           ) : (
             <span className="pager-link pager-disabled" aria-disabled="true">
               Previous
@@ -49,22 +55,22 @@ export function Pagination({
             </li>
           ) : (
             <li key={p}>
-              <Link
+              <AppLink
                 className="pager-link pager-num"
                 to={hrefFor(p)}
                 aria-current={p === page ? "page" : undefined}
                 aria-label={`Page ${p}`}
               >
                 {p}
-              </Link>
+              </AppLink>
             </li>
           ),
         )}
         <li>
           {page < pageCount ? (
-            <Link className="pager-link" to={hrefFor(page + 1)} rel="next">
+            <AppLink className="pager-link" to={hrefFor(page + 1)} rel="next">
               Next
-            </Link>
+            </AppLink>
           ) : (
             <span className="pager-link pager-disabled" aria-disabled="true">
               Next

@@ -1,5 +1,6 @@
-import { href, Link, useLocation } from "react-router";
+import { href, useLocation } from "react-router";
 
+import { AppLink } from "../AppLinks";
 import { FollowButton } from "../conversation/FollowButton";
 import { SafeImage } from "../SafeImage";
 
@@ -57,12 +58,16 @@ function CardInvest({ project, role }: { project: CardProject; role: Role | null
     );
   }
   return (
-    <Link className="btn btn-primary" to={role ? purchase : signinHref(purchase)}>
+    <AppLink className="btn btn-primary" to={role ? purchase : signinHref(purchase)}>
       Invest Now<span className="visually-hidden"> in {project.title}</span>
-    </Link>
+    </AppLink>
   );
 }
 
+/**
+ * A project in the browser (/demo). Its links are plain anchors: the grid around the cards takes
+ * their clicks and navigates them in the app (AppLinks.tsx `useLinkClicks`).
+ */
 export function ProjectCard({
   project,
   role,
@@ -119,9 +124,9 @@ export function ProjectCard({
         </dl>
         <div className="project-card-actions">
           <CardInvest project={project} role={role} />
-          <Link className="btn btn-secondary" to={detail}>
+          <AppLink className="btn btn-secondary" to={detail}>
             View Details<span className="visually-hidden"> of {project.title}</span>
-          </Link>
+          </AppLink>
         </div>
         <div className="project-card-follow">
           <FollowButton

@@ -7,6 +7,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 
+import { AppLink, useLinkClicks } from "../AppLinks";
 import { signinHref } from "../../../domain/auth-links";
 
 export const SECTIONS = [
@@ -90,6 +91,10 @@ export function SettingsPage({
   failure: SettingsFailure | null;
   children?: ReactNode;
 }) {
+  // Tabs and sections are plain links, navigated in the app by their bar's one click handler
+  // (AppLinks.tsx); a section keeps the scroll position, as its `<Link preventScrollReset>` did.
+  const onTabClick = useLinkClicks();
+  const onSectionClick = useLinkClicks({ preventScrollReset: true });
   // A save whose session ended meanwhile: the spec's 'You must be logged in to save settings'.
   if (!shell.signedIn) return <SignedOut message={failure?.message ?? null} />;
   const notice =
@@ -105,13 +110,19 @@ export function SettingsPage({
         <h1 className="page-title">Account Settings</h1>
       </header>
 
-      <nav className="settings-tabs" aria-label="Account">
+      {/* The clicks are the links' own (a keyboard's Enter on a link is a click too). */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      <nav className="settings-tabs" aria-label="Account" onClick={onTabClick}>
         <ul>
           {TABS.map((t) => (
             <li key={t.id}>
-              <Link to={`/settings?tab=${t.id}`} aria-current={t.id === tab ? "page" : undefined} className="link-tab">
+              <AppLink
+                to={`/settings?tab=${t.id}`}
+                aria-current={t.id === tab ? "page" : undefined}
+                className="link-tab"
+              >
                 {t.label}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -136,17 +147,14 @@ export function SettingsPage({
         </div>
       ) : (
         <div className="settings-layout">
-          <nav className="settings-sidebar" aria-label="Settings sections">
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+          <nav className="settings-sidebar" aria-label="Settings sections" onClick={onSectionClick}>
             <ul>
               {SECTIONS.map((s) => (
                 <li key={s.id}>
-                  <Link
-                    to={`/settings?section=${s.id}`}
-                    aria-current={s.id === section ? "page" : undefined}
-                    preventScrollReset
-                  >
+                  <AppLink to={`/settings?section=${s.id}`} aria-current={s.id === section ? "page" : undefined}>
                     {s.label}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>

@@ -3,13 +3,8 @@
  * (`?section=`, Public Profile by default) its links name, each read only when shown. Its forms post
  * to their sections' routes (/settings/public-profile, …), which redirect back here with `?saved=`.
  */
-import {
-  BanksCardsSection,
-  CashTab,
-  PortfolioTab,
-  TaxDocsTab,
-  VipSection,
-} from "../../components/settings/AccountMoney";
+import { lazy } from "react";
+
 import { FollowersTab, NotificationSettings, WatchlistTab } from "../../components/settings/Conversation";
 import { InvestorInformation } from "../../components/settings/InvestorInformation";
 import { PublicProfileSection } from "../../components/settings/PublicProfileSection";
@@ -24,6 +19,20 @@ import { getApp, getUser } from "../../server/guards.server";
 import { loadFollowers, loadInvestor, loadMoney, loadPreferences, loadWatchlist } from "./settings.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/index";
+
+/**
+ * The money entries (Portfolio, Cash, Tax Docs, Banks & Cards, VIP: their cards and charts) are
+ * code a first load of /settings (Account, Public Profile) does not need (issue 21 §2): one chunk,
+ * fetched when one of them is shown. No Suspense boundary: the server renders the entry into the
+ * page (the shell waits for the chunk, so a reader without JavaScript gets it whole) and hydration
+ * waits for it the same way.
+ */
+const money = () => import("../../components/settings/AccountMoney");
+const PortfolioTab = lazy(() => money().then((m) => ({ default: m.PortfolioTab })));
+const CashTab = lazy(() => money().then((m) => ({ default: m.CashTab })));
+const TaxDocsTab = lazy(() => money().then((m) => ({ default: m.TaxDocsTab })));
+const BanksCardsSection = lazy(() => money().then((m) => ({ default: m.BanksCardsSection })));
+const VipSection = lazy(() => money().then((m) => ({ default: m.VipSection })));
 
 const pick = <T extends string>(list: readonly { id: T }[], value: string | null, fallback: T): T =>
   list.find((x) => x.id === value)?.id ?? fallback;
