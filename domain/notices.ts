@@ -3,7 +3,7 @@
  * redirect names a notice by code (`?notice=investors-only`) and the page shows the spec's text.
  * Codes, not free text, so nobody can make our pages display words of their choosing.
  */
-import { MESSAGES } from "./schemas";
+import { MESSAGES } from "./messages";
 
 export const NOTICES = {
   "investors-only": { tone: "error", text: MESSAGES.investorsOnly },

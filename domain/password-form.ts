@@ -4,7 +4,8 @@
  * common password (checked by the service, which holds the list). Errors are keyed by field.
  */
 import { FIELD_MESSAGES } from "./fields";
-import { MAX_PASSWORD, MESSAGES, MIN_PASSWORD } from "./schemas";
+import { MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
+import { MESSAGES } from "./messages";
 import { isBlank, normalizeText } from "./text";
 
 export const PASSWORD_MESSAGES = {

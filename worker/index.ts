@@ -11,7 +11,11 @@ import { purgeExpired } from "./services/maintenance";
 import { runClosingSoon } from "./services/notifications";
 import { deleteUnusedUploads } from "./services/upload-cleanup";
 
-const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+let handler: ReturnType<typeof createRequestHandler> | undefined;
+const handleRequest: ReturnType<typeof createRequestHandler> = async (request, context) => {
+  handler ??= createRequestHandler(await import("virtual:react-router/server-build"), import.meta.env.MODE);
+  return handler(request, context);
+};
 
 const app = createApp((c) => {
   const context = new RouterContextProvider();

@@ -14,7 +14,7 @@ import { CONTACT_SENT_PATH, ContactForm } from "../components/ContactForm";
 import { SocialIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
 import { CONTACT_INFO } from "../../domain/contact-info";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { getApp } from "../server/guards.server";
 import { submitContactMessage } from "../../worker/services/contacts";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";

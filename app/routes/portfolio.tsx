@@ -30,7 +30,7 @@ import { Pagination } from "../components/project/Pagination";
 import { formatMoney, formatNumber } from "../../domain/format";
 import { can } from "../../domain/access";
 import { homeFor } from "../../domain/roles";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { analysisReportOf, chartSlicesOf, concentrationOf, whatIfOf } from "../../domain/portfolio-analysis";
 import { diversificationLabel, diversificationScoreOf, riskScoreOf } from "../../domain/portfolio-math";
 

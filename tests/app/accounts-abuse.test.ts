@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { SIGNUP_LIMIT } from "../../worker/services/auth";
 import { AI_ADDRESS_LIMIT } from "../../worker/services/analytics";
 import { alerts, insertProject, page, rows, signup, tally, TEST_PASSWORD, visibleText, signupForm } from "./helpers";

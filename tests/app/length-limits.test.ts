@@ -13,7 +13,7 @@ import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { projectFormSchema } from "../../domain/project-form";
 import { SEARCH_MESSAGES } from "../../domain/project-search";
 import { QUESTION_MESSAGES } from "../../domain/question-form";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { UPDATE_MESSAGES } from "../../domain/update-form";
 import {
   call,

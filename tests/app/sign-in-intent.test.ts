@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 
 import { signinHref, signupHref } from "../../domain/auth-links";
 import { QUESTION_MESSAGES } from "../../domain/conversation-messages";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { insertProject, page, rows, signup, signupForm, unique, visibleText } from "./helpers";
 
 const sunDorm = () => insertProject({ title: `SunDorm ${unique()}`, publishedAt: Date.now() });

@@ -16,11 +16,11 @@ import {
   contactSchema,
   MAX_EMAIL,
   MAX_NAME,
-  MESSAGES,
   signupSchema,
   SUPPORTER_LIMITS,
   SupporterSchema,
 } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { createTask, MAX_TASK_LENGTH, TASK_TEXT_MESSAGES, taskTextError, updateTask } from "../../domain/tasks";
 import { storedLength } from "../../domain/text";
 

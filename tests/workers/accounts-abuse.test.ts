@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { LOGIN_LIMITS, NETWORK_LIFETIME_MS, SIGNUP_LIMIT } from "../../worker/services/auth";
 import { networkOf } from "../../worker/services/client";
 import { purgeExpired } from "../../worker/services/maintenance";

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../domain/portfolio-analysis";
 import { type Holding } from "../../domain/portfolio-math";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import type { SessionUser } from "../../domain/types";
 import { portfolioFacts } from "../../worker/ai/facts";
 import { INSIGHTS_MODEL, generateInsights, type InsightsAnswer } from "../../worker/ai/insights";

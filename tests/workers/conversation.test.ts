@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import { QUESTION_MESSAGES } from "../../domain/question-form";
 import { UPDATE_MESSAGES } from "../../domain/update-form";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { runClosingSoon } from "../../worker/services/notifications";
 import { call, db, inDays, insertProject, json, makeAdmin, signup, withPrice } from "./helpers";
 

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { csvCell, toCsv } from "../../domain/csv";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import type { SessionUser } from "../../domain/types";
 import { countingD1, createDb } from "../../db/client";
 import { validateSessionToken } from "../../worker/services/sessions";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 
 import { PASSWORD_MESSAGES } from "../../domain/password-form";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { changePassword, signOutOtherSessions } from "../services/account-security";
 import { login, registerUser } from "../services/auth";
 import {

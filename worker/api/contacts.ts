@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { clientAddress } from "../services/client";
 import { submitContactMessage } from "../services/contacts";
 import type { HonoEnv } from "../types";

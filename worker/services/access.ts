@@ -4,7 +4,7 @@
  */
 import { can, type Capability } from "../../domain/access";
 import { REVIEW_MESSAGES } from "../../domain/review";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import type { SessionUser } from "../../domain/types";
 import { ServiceError } from "./errors";
 

@@ -21,7 +21,7 @@
 import { eq } from "drizzle-orm";
 import * as v from "valibot";
 
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { DAY_MS, isoDay } from "../../domain/dates";
 import { toDollars } from "../../domain/money";
 import { analysisReportOf, type AnalysisReport } from "../../domain/portfolio-analysis";

@@ -7,7 +7,8 @@ import { REVIEW_MESSAGES } from "../../domain/review";
 import { eq, sql } from "drizzle-orm";
 
 import { DAY_MS } from "../../domain/dates";
-import { MESSAGES, SigninSchema, signupSchema } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
+import { SigninSchema, signupSchema } from "../../domain/schemas";
 import type { Database } from "../../db/client";
 import { projects, signInNetworks, trustedDevices, users } from "../../db/schema";
 import { constraintFailed, ServiceError, validateFirst } from "./errors";

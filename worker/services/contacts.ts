@@ -8,7 +8,8 @@
  * same D1 transaction as the insert (ADR 013), so concurrent posts cannot store more.
  */
 import type { Database } from "../../db/client";
-import { MESSAGES, contactSchema, isHoneypotFilled } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
+import { contactSchema, isHoneypotFilled } from "../../domain/schemas";
 import { validateFirst } from "./errors";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 

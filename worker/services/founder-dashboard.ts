@@ -14,7 +14,7 @@ import { DAY_MS, isoDay } from "../../domain/dates";
 import { INVESTORS_PAGE_SIZE, type InvestorsPage } from "../../domain/investor-list";
 import { progressPercent } from "../../domain/project";
 import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";

@@ -14,7 +14,7 @@ import { can } from "../../domain/access";
 import { investmentCancelDeadline } from "../../domain/cancellation";
 import { equityForShares } from "../../domain/project";
 import { toCents, toDollars } from "../../domain/money";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import type { PortfolioSummary } from "../../domain/portfolio-math";
 import type { InvestmentDTO, ProjectDTO, RiskLevel, SessionUser } from "../../domain/types";
 import { runBatch, type Database } from "../../db/client";

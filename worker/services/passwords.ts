@@ -14,7 +14,8 @@
  *   trivial (`robin123`, `robin2026`, `Quinn.Robin`, `robin.quinn@example.edu`).
  * Used by sign-up and by the password change, through `passwordRefusal`.
  */
-import { MESSAGES, MIN_PASSWORD } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
+import { MIN_PASSWORD } from "../../domain/schemas";
 
 let common: Promise<Set<string>> | null = null;
 

@@ -10,7 +10,7 @@ import { PROFILE_MESSAGES, profileFormSchema, type ProfileDTO } from "../../doma
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { ServiceError, validateFields } from "./errors";
 
 function requireViewer(viewer: SessionUser | null, message: string): asserts viewer is SessionUser {

@@ -33,7 +33,7 @@ import { and, eq } from "drizzle-orm";
 
 import { cutoffText, deadlineCutoffSql } from "../../domain/cancellation";
 import { isoDay } from "../../domain/dates";
-import { MESSAGES } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
 import { belowMinimum, fundingState, parseShares, totalFor } from "../../domain/project";
 import { formatMoney } from "../../domain/format";
 import { toCents } from "../../domain/money";

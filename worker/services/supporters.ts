@@ -14,7 +14,8 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "../../db/client";
 import { supporters } from "../../db/schema";
-import { MESSAGES, SupporterSchema, isHoneypotFilled } from "../../domain/schemas";
+import { MESSAGES } from "../../domain/messages";
+import { SupporterSchema, isHoneypotFilled } from "../../domain/schemas";
 import { validateFirst } from "./errors";
 import { markPublicContentChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
