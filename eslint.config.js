@@ -14,6 +14,26 @@ const NO_MAXLENGTH = {
   message: "No maxLength: it cuts what people type. Show the limit with LengthCount (ADR 032).",
 };
 
+// Comments name the rule or its ADR, never the issue that asked for it: a newcomer cannot see the
+// issues, and the rule outlives them.
+const ISSUE_REFERENCE = /\bissue\s+#?\d+/i;
+const house = {
+  rules: {
+    "no-issue-reference": {
+      meta: { type: "suggestion", messages: { issue: "Name the rule or its ADR, not the issue number." } },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              if (ISSUE_REFERENCE.test(comment.value)) context.report({ loc: comment.loc, messageId: "issue" });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,6 +48,11 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs,cjs}"],
+    plugins: { house },
+    rules: { "house/no-issue-reference": "error" },
+  },
   {
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,

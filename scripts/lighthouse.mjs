@@ -1,4 +1,4 @@
-// `npm run lighthouse` (issue 21 §2): Lighthouse's scores for the pages a new visitor and a
+// `npm run lighthouse`: Lighthouse's scores for the pages a new visitor and a
 // returning investor open first, on the built app served the way the browser tests serve it (a
 // fresh, seeded local D1 behind `wrangler dev`), in the Debian Chromium the browser tests use
 // (CHROME_PATH, else /usr/bin/chromium), mobile and desktop. Prints performance, accessibility,

@@ -1,4 +1,4 @@
-// `npm run profile -- [--runs=N] [--only=name,…] [--top=N]` (issue 21 §1): where a signed-in page's render
+// `npm run profile -- [--runs=N] [--only=name,…] [--top=N]`: where a signed-in page's render
 // spends its CPU. The built Worker (build/server/index.js, run `react-router build` first) is
 // loaded into this Node process (the same V8 as workerd) with the bindings of a local D1 seeded
 // with the demo data (wrangler's getPlatformProxy); each page is requested N times under the V8

@@ -1,5 +1,5 @@
 /**
- * Links that cost a fraction of a `<Link>` to render (issue 21 §1). A React Router `<Link>` runs a
+ * Links that cost a fraction of a `<Link>` to render. A React Router `<Link>` runs a
  * dozen hooks when it renders (its resolved path, a click handler, prefetch state): some 20 µs of
  * the Worker's CPU each, and the header, the footer and the tab bars draw dozens of them on every
  * page. Here a static link is a plain `<a href data-discover>` (the markup a `<Link>` renders, so

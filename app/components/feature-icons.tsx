@@ -1,6 +1,6 @@
 /**
  * The feature icons of the marketing and empty-state pages: their own module, so the icons every
- * page draws (icons.tsx: header, footer, notices) load without them (issue 21 §2).
+ * page draws (icons.tsx: header, footer, notices) load without them.
  */
 import { Svg } from "./icons";
 

@@ -1,6 +1,6 @@
 /**
  * Page titles and descriptions (spec section 2: 'Title | brand'; Home shows the brand alone), and
- * for public pages what search engines and link previews read (issue 21 §3–§4, ADR 038).
+ * for public pages what search engines and link previews read (ADR 038).
  * Route modules use it from their `meta` export:
  * - a private page: `export const meta = () => pageMeta("Sign In", "…")`;
  * - a public page: `export const meta: Route.MetaFunction = (args) => pageMeta("About", "…", { at: args })`,

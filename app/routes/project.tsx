@@ -92,7 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
     updatesPage: paging(updatesList),
     questionsPage: paging(questionsList),
-    // The Share control's link (issue 21 §4): canonical (this origin, the slug, no query), and only
+    // The Share control's link: canonical (this origin, the slug, no query), and only
     // for a published project, never a draft's or a project in review's preview.
     shareUrl: isListedStatus(project.status)
       ? new URL(href("/project/:slug", { slug: project.slug }), request.url).href

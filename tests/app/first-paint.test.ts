@@ -1,5 +1,5 @@
 /**
- * What the first paint waits for (issue 21 §2): the site's one stylesheet, asked for before the
+ * What the first paint waits for: the site's one stylesheet, asked for before the
  * scripts' module preloads; the project page's main image sized and fetched first; and one robots
  * tag on a private page (the layout's, never a second from the route).
  */

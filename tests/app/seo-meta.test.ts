@@ -1,5 +1,5 @@
 /**
- * What search engines and link previews read in a page's head (issue 21 §3–§4, ADR 038): the
+ * What search engines and link previews read in a page's head (ADR 038): the
  * canonical URL and description of every public page, the Open Graph and Twitter card of the home
  * page, a project and an investor page, a project's JSON-LD, and `noindex` where a page must not
  * be indexed.

@@ -1,5 +1,5 @@
 /**
- * The share image of a demo project (issue 21 §4) through the built Worker: its main image is a
+ * The share image of a demo project through the built Worker: its main image is a
  * site image (`/images/projects/<slug>.svg`, a static asset), read through the `ASSETS` binding and
  * drawn on the card.
  */

@@ -1,6 +1,5 @@
 /**
- * The plain links of the header, the footer, the tab bars and the project cards (issue 21 §1:
- * app/components/AppLinks.tsx): they lead to their page and mark the one shown, with JavaScript
+ * The plain links of the header, the footer, the tab bars and the project cards: they lead to their page and mark the one shown, with JavaScript
  * or without; with it, they navigate inside the app as a `<Link>` did (no new document).
  */
 import { expect, test } from "./fixtures";

@@ -1,5 +1,5 @@
 /**
- * A published project's share image (issue 21 §4): what a link preview fetches from
+ * A published project's share image: what a link preview fetches from
  * `/og/project/<slug>.png`: a 1200×630 PNG of the project's figures, rendered once per set of
  * figures and then served from the stored copy in R2 (`X-Cache: HIT`, no render), rendered again
  * when a purchase changes what it shows; nothing for a project that is not listed, and never a 500.

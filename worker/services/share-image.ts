@@ -1,5 +1,5 @@
 /**
- * A published project's share image (issue 21 §4): `GET /og/project/<slug>.png`, the 1200×630 PNG
+ * A published project's share image: `GET /og/project/<slug>.png`, the 1200×630 PNG
  * a link preview shows (worker/services/share-image/card.ts draws it, render.ts renders it). Its
  * main image is drawn when we hold it: an upload in R2 (PNG or JPEG, checked whole by
  * share-image/image-bytes.ts) or a site image under /images/ from the static assets (`ASSETS`:

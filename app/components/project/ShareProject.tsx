@@ -1,5 +1,5 @@
 /**
- * Share a published project (issue 21 §4), in the project page's hero under Follow.
+ * Share a published project, in the project page's hero under Follow.
  *
  * Without JavaScript (and until the page has hydrated): "Share on LinkedIn" and "Share on X" are
  * plain links opening the networks' share pages in a new tab, and the project's canonical link sits

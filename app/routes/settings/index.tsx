@@ -22,7 +22,7 @@ import type { Route } from "./+types/index";
 
 /**
  * The money entries (Portfolio, Cash, Tax Docs, Banks & Cards, VIP: their cards and charts) are
- * code a first load of /settings (Account, Public Profile) does not need (issue 21 §2): one chunk,
+ * code a first load of /settings (Account, Public Profile) does not need: one chunk,
  * fetched when one of them is shown. No Suspense boundary: the server renders the entry into the
  * page (the shell waits for the chunk, so a reader without JavaScript gets it whole) and hydration
  * waits for it the same way.
