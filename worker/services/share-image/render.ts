@@ -1,5 +1,5 @@
 /**
- * Draws a project's 1200×630 share card (issue 21 §4): satori lays the card out as SVG (text as
+ * Draws a project's 1200×630 share card (ADR 039): satori lays the card out as SVG (text as
  * paths, in the bundled Inter), resvg turns the SVG into a PNG. Both run as WebAssembly: each
  * `.wasm` is imported as a compiled `WebAssembly.Module` (the Cloudflare Vite plugin's and the
  * Workers test pool's module rule; Workers refuse to compile Wasm from bytes at run time, which
