@@ -93,7 +93,7 @@ export function statementRows(investments: readonly AccountInvestment[]): Statem
   return chronological
     .map((e) => {
       total += e.cents;
-      return { ...e, amount: Math.abs(e.cents) / 100, runningTotal: total / 100 };
+      return { ...e, amount: toDollars(Math.abs(e.cents)), runningTotal: toDollars(total) };
     })
     .reverse();
 }

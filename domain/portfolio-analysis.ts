@@ -14,6 +14,7 @@ import {
   type PortfolioSummary,
   type SectorSlice,
 } from "./portfolio-math";
+import { toDollars } from "./money";
 const CONCENTRATION_THRESHOLD = 30;
 /** …and the advice is to keep any one position under this share. */
 const CONCENTRATION_TARGET = 20;
@@ -78,7 +79,7 @@ export function analysisReportOf(summary: PortfolioSummary): AnalysisReport {
   } else {
     const sectors = groupBySector(summary).length;
     lines.push(
-      `You hold ${plural(positions, "active investment", "active investments")} totaling ${formatMoney(total / 100)} across ${plural(sectors, "sector", "sectors")}.`,
+      `You hold ${plural(positions, "active investment", "active investments")} totaling ${formatMoney(toDollars(total))} across ${plural(sectors, "sector", "sectors")}.`,
     );
     if (largest) {
       lines.push(
@@ -102,7 +103,7 @@ export function analysisReportOf(summary: PortfolioSummary): AnalysisReport {
   }
 
   return {
-    totalInvested: total / 100,
+    totalInvested: toDollars(total),
     positions,
     largest,
     concentrated,
@@ -206,7 +207,7 @@ export function whatIfOf(summary: PortfolioSummary): WhatIf[] {
   return summary.topProjects.map((p) => ({
     projectId: p.projectId,
     projectTitle: p.projectTitle,
-    loss: p.cents / 100,
+    loss: toDollars(p.cents),
     shareOfPortfolio: total > 0 ? (p.cents * 100) / total : 0,
   }));
 }

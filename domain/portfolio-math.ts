@@ -251,7 +251,7 @@ export function slicesOf(groups: SectorGroup[], total: number): (SectorSlice & {
   return groups
     .map((g) => ({
       name: g.name,
-      amount: g.cents / 100,
+      amount: toDollars(g.cents),
       percentage: total > 0 ? (g.cents * 100) / total : 0,
       value: g.count,
       firstProjectTitle: g.firstProjectTitle,
@@ -386,7 +386,7 @@ export function projectedReturns(holdings: Holding[], multiplier: number = PROJE
 /** `projectedReturns` of a total in cents. */
 export function projectedReturnsOf(cents: number, multiplier: number = PROJECTED_MULTIPLIER): number {
   const percent = Math.round(multiplier * 100);
-  return Math.round((cents * percent) / 100) / 100;
+  return toDollars(Math.round((cents * percent) / 100));
 }
 
 /** Spec section 9, Report: the largest position above this share of the portfolio is flagged. */

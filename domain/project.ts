@@ -178,9 +178,9 @@ export function portfolioTotals(items: { amountInvested: number; currentValue: n
     shares += i.shares;
   }
   return {
-    totalInvested: invested / 100,
-    currentValue: value / 100,
-    gain: (value - invested) / 100,
+    totalInvested: toDollars(invested),
+    currentValue: toDollars(value),
+    gain: toDollars(value - invested),
     gainPercent: invested > 0 ? ((value - invested) / invested) * 100 : 0,
     totalShares: shares,
   };

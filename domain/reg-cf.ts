@@ -20,6 +20,7 @@
  */
 import { formatPrice } from "./format";
 import { DAY_MS } from "./dates";
+import { toDollars } from "./money";
 
 /** Below this (income or net worth), the 5% branch with the floor applies. Dollars. */
 export const REG_CF_THRESHOLD = 124_000;
@@ -82,7 +83,7 @@ export function regCfLimitCents(f: InvestorFigures): number | null {
 /** The Reg CF 12-month limit in dollars (exact to the cent); null for an accredited investor. */
 export function regCfLimit(f: InvestorFigures): number | null {
   const c = regCfLimitCents(f);
-  return c === null ? null : c / 100;
+  return c === null ? null : toDollars(c);
 }
 
 /** The RegA+ per-offering limit in cents; null for an accredited investor (no limit). */
@@ -94,7 +95,7 @@ export function regAPlusLimitCents(f: InvestorFigures): number | null {
 /** The RegA+ per-offering limit in dollars (exact to the cent); null for an accredited investor. */
 export function regAPlusLimit(f: InvestorFigures): number | null {
   const c = regAPlusLimitCents(f);
-  return c === null ? null : c / 100;
+  return c === null ? null : toDollars(c);
 }
 
 /** The limit (cents) that applies to a purchase in an offering of `kind`. */
@@ -123,9 +124,9 @@ export function regCfLimits(f: InvestorFigures, usedCents: number, applied: bool
   const limit = regCfLimitCents(f);
   const remaining = remainingCents(limit, usedCents);
   return {
-    limit: limit === null ? null : limit / 100,
-    used: usedCents / 100,
-    remaining: remaining === null ? null : remaining / 100,
+    limit: limit === null ? null : toDollars(limit),
+    used: toDollars(usedCents),
+    remaining: remaining === null ? null : toDollars(remaining),
     applied,
   };
 }
@@ -160,9 +161,9 @@ export function allowanceFor(
     applied: !!f.applyLimits,
     accredited: !!f.accredited,
     figuresMissing: figuresMissing(f),
-    limit: limit === null ? null : limit / 100,
-    used: usedCents / 100,
-    remaining: remaining === null ? null : remaining / 100,
+    limit: limit === null ? null : toDollars(limit),
+    used: toDollars(usedCents),
+    remaining: remaining === null ? null : toDollars(remaining),
     hint: raiseHint(kind, f),
   };
 }

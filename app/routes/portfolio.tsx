@@ -44,6 +44,7 @@ import { portfolioMessage } from "../../worker/services/purchases";
 import { holdingsPageParam, readPortfolio } from "../../worker/services/holdings";
 import { cancelledMessage } from "../../worker/services/cancellations";
 import type { Route } from "./+types/portfolio";
+import { toDollars } from "../../domain/money";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
 const FOUNDER_REDIRECT_SECONDS = 3;
@@ -140,9 +141,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
     // Cancelled investments are listed (labelled Cancelled) but never counted.
     totals: {
-      totalInvested: summary.cents / 100,
-      currentValue: read.valueCents / 100,
-      gain: (read.valueCents - summary.cents) / 100,
+      totalInvested: toDollars(summary.cents),
+      currentValue: toDollars(read.valueCents),
+      gain: toDollars(read.valueCents - summary.cents),
       gainPercent: summary.cents > 0 ? ((read.valueCents - summary.cents) / summary.cents) * 100 : 0,
       totalShares: summary.shares,
     },

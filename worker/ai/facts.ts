@@ -15,6 +15,7 @@ import {
   type Holding,
   type PortfolioSummary,
 } from "../../domain/portfolio-math";
+import { toDollars } from "../../domain/money";
 
 /** Spec section 9, Report: a largest position above 30 % is flagged; the advice is under 20 %. */
 const CONCENTRATION_THRESHOLD = "30%";
@@ -80,12 +81,12 @@ export function portfolioFactsOf(summary: PortfolioSummary): PortfolioFacts {
   const listed = summary.topProjects.map((p) => ({
     project: p.projectTitle,
     category: p.category,
-    invested: formatMoney(p.cents / 100),
+    invested: formatMoney(toDollars(p.cents)),
     shareOfPortfolio: share(p.cents),
     risk: p.riskLevel,
   }));
   return {
-    totalInvested: formatMoney(totalCents / 100),
+    totalInvested: formatMoney(toDollars(totalCents)),
     numberOfInvestments: summary.count,
     sectors: sectorDistributionOf(summary).map((s) => ({
       sector: s.name,

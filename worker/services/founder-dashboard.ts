@@ -24,6 +24,7 @@ import { canEditProject } from "./project-editor";
 import { byIdOrSlug, getProject, publicInvestorName } from "./projects";
 import { investorPage, toInvestorsPage, type InvestorPageRow } from "./project-investors";
 import type { FounderDashboardProject, FundingPoint, PublicInvestor } from "../../domain/founder-dashboard";
+import { toDollars } from "../../domain/money";
 
 export interface FounderDashboard {
   project: FounderDashboardProject;
@@ -35,8 +36,6 @@ export interface FounderDashboard {
 
 /** The chart's series has at most this many buckets (plus its zero point): a day each while the raise is this young. */
 export const SERIES_BUCKETS = 90;
-
-const dollars = (cents: number) => cents / 100;
 
 /**
  * The cumulative funding series from investments in time order: a zero point on the day the
@@ -58,8 +57,8 @@ export function cumulativeSeries(
     const date = isoDay(r.createdAt);
     const last = series.at(-1);
     // The zero point is not a day's total: a first investment on that same day gets its own point.
-    if (series.length > 1 && last?.date === date) last.cumulative = dollars(runningCents);
-    else series.push({ date, cumulative: dollars(runningCents) });
+    if (series.length > 1 && last?.date === date) last.cumulative = toDollars(runningCents);
+    else series.push({ date, cumulative: toDollars(runningCents) });
   }
   return series;
 }
@@ -139,7 +138,7 @@ export async function getFounderDashboard(
       daysLeft: project.daysLeft,
       fundingDeadline: project.fundingDeadline,
       sharePrice: project.sharePrice,
-      averageInvestment: dollars(averageCents),
+      averageInvestment: toDollars(averageCents),
     },
     series: cumulativeSeries(buckets, project.createdAt),
     investors: page,
@@ -240,7 +239,7 @@ export async function* investorCsvChunks(db: Database, projectId: string): Async
       yield rows.map((r) => ({
         name: publicInvestorName(r.first_name, r.last_name),
         shares: r.shares,
-        amountInvested: dollars(r.amount_cents),
+        amountInvested: toDollars(r.amount_cents),
         investedAt: new Date(r.created_at).toISOString(),
       }));
     }

@@ -152,13 +152,13 @@ function dtoOf(r: InvestmentRow, now: number): InvestmentDTO {
       category: r.category,
       logo: r.logo,
       riskLevel: r.risk_level,
-      sharePrice: r.price_cents / 100,
+      sharePrice: toDollars(r.price_cents),
       totalShares: r.total_shares,
       returnRate: r.return_rate,
       investmentTerms: {
-        valuation: (r.valuation_cents ?? 0) / 100,
+        valuation: toDollars(r.valuation_cents ?? 0),
         equityPercentage: r.equity_percentage,
-        minInvestment: r.min_investment_cents / 100,
+        minInvestment: toDollars(r.min_investment_cents),
       },
       fundingDeadline: r.funding_deadline,
     },
@@ -336,7 +336,7 @@ export async function getInvestment(
   const row = rows[0];
   if (!row || (row.inv.investorId !== viewer.id && !can(viewer, "administer"))) throw notFound;
   const p = row.project;
-  const sharePrice = p.sharePriceCents / 100;
+  const sharePrice = toDollars(p.sharePriceCents);
   const investment = toInvestmentDTO(row.inv, {
     title: p.title,
     slug: p.slug,
@@ -348,9 +348,9 @@ export async function getInvestment(
     returnRate: p.returnRate,
     fundingDeadline: p.fundingDeadline,
     investmentTerms: {
-      valuation: (p.valuationCents ?? 0) / 100,
+      valuation: toDollars(p.valuationCents ?? 0),
       equityPercentage: p.equityPercentage,
-      minInvestment: p.minInvestmentCents / 100,
+      minInvestment: toDollars(p.minInvestmentCents),
     },
   });
   return {

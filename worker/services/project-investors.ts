@@ -13,6 +13,7 @@ import { apiPageParam, LIST_PAGE_MESSAGE } from "./list-page";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
 import { byIdOrSlug, isPublished, publicInvestorName } from "./projects";
+import { toDollars } from "../../domain/money";
 
 export type InvestorPageRow = {
   total: number;
@@ -49,7 +50,7 @@ export function toInvestorsPage(rows: InvestorPageRow[], page: number, pageSize:
     investors.push({
       name: publicInvestorName(r.first_name, r.last_name),
       shares: r.shares,
-      amountInvested: (r.amount_cents ?? 0) / 100,
+      amountInvested: toDollars(r.amount_cents ?? 0),
       investedAt: new Date(r.created_at).toISOString(),
     });
   }

@@ -33,6 +33,7 @@ import type { ShareCard, ShareCardImage } from "./share-image/card";
 import { isWholeJpeg, isWholePng } from "./share-image/image-bytes";
 import { renderShareCard } from "./share-image/render";
 import { sniffImageType, uploadKeyOf } from "./uploads";
+import { toDollars } from "../../domain/money";
 
 /** Bumped when the card's layout changes, so every stored copy is rendered again. */
 export const CARD_VERSION = 1;
@@ -93,8 +94,8 @@ async function readCardRow(db: Database, slug: string): Promise<CardRow | null> 
 
 /** What the card shows: the days left while the raise is open, else the status word (domain/project-status.ts). */
 export function shareCard(row: CardRow, now: number = Date.now()): ShareCard {
-  const fundingCurrent = row.fundingCurrentCents / 100;
-  const fundingGoal = row.fundingGoalCents / 100;
+  const fundingCurrent = toDollars(row.fundingCurrentCents);
+  const fundingGoal = toDollars(row.fundingGoalCents);
   const days = daysLeft(row.fundingDeadline, now);
   const status = projectStatus({
     status: row.status,

@@ -9,6 +9,7 @@
  * shows the statement and the sums still makes one round trip.
  */
 import type { StatementRow } from "../../domain/portfolio-account";
+import { toDollars } from "../../domain/money";
 
 /** The statement's lines a page, newest first. */
 export const STATEMENT_PAGE_SIZE = 20;
@@ -41,8 +42,8 @@ function lineOf(r: LineRow, running: number): StatementRow {
     projectTitle: r.title ?? "",
     shares: r.shares,
     refund: r.refund === 1,
-    amount: Math.abs(r.cents) / 100,
-    runningTotal: running / 100,
+    amount: toDollars(Math.abs(r.cents)),
+    runningTotal: toDollars(running),
   };
 }
 

@@ -10,7 +10,7 @@
  */
 import { toCsv } from "../../../domain/csv";
 import { isoDay } from "../../../domain/dates";
-import { toCents } from "../../../domain/money";
+import { toCents, toDollars } from "../../../domain/money";
 import type { StatementRow } from "../../../domain/portfolio-account";
 
 import { getApp, requireUser } from "../../server/guards.server";
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           return;
         }
         controller.enqueue(
-          encoder.encode(toCsv([["", `Net invested in ${year}`, "", "", (netCents / 100).toFixed(2)]])),
+          encoder.encode(toCsv([["", `Net invested in ${year}`, "", "", toDollars(netCents).toFixed(2)]])),
         );
         controller.close();
       } catch (e) {
