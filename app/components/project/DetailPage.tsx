@@ -27,8 +27,8 @@ import type { InvestorsPage } from "../../../domain/investor-list";
 
 /**
  * Every tab but Overview (Team, Product, Market, Investment with its investor list, Updates and
- * Questions with their forms) is code a first load of the page does not need: each is in a chunk fetched when its tab is shown. No Suspense boundary:
- * the server renders the panel into the page (the shell waits for the chunk, so a reader without
+ * Questions with their forms) is code a first load of the page does not need: each is in a chunk
+ * fetched when its tab is shown. No Suspense boundary: the server renders the panel into the page (the shell waits for the chunk, so a reader without
  * JavaScript gets it whole) and hydration waits for it the same way.
  */
 const sections = () => import("./SectionPanels");
