@@ -3,6 +3,8 @@
  * rules (spec section 5, ADR 013): at least 6 characters, not only spaces, at most 128, and not a
  * common password (checked by the service, which holds the list). Errors are keyed by field.
  */
+import * as v from "valibot";
+
 import { FIELD_MESSAGES } from "./fields";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
 import { MESSAGES } from "./messages";
@@ -20,6 +22,16 @@ export const PASSWORD_MESSAGES = {
   tooManyAttempts: "Too many wrong passwords. Please wait 15 minutes and try again.",
   mustBeText: FIELD_MESSAGES.mustBeText,
 } as const;
+
+/**
+ * The body's shape, for the API's document (`validatePasswordChange` holds the rules and their
+ * messages): three strings, `confirmPassword` optional.
+ */
+export const PasswordChangeBody = v.object({
+  currentPassword: v.pipe(v.string(), v.maxLength(MAX_PASSWORD)),
+  newPassword: v.pipe(v.string(), v.minLength(MIN_PASSWORD), v.maxLength(MAX_PASSWORD)),
+  confirmPassword: v.optional(v.pipe(v.string(), v.maxLength(MAX_PASSWORD))),
+});
 
 export interface PasswordChange {
   currentPassword: string;

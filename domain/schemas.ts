@@ -63,6 +63,8 @@ function field(name: string, kind: "line" | "multiline" | "secret" = "line") {
   return v.optional(
     v.pipe(
       v.unknown(),
+      // What the API's document says of it (a string: null or missing reads as empty).
+      v.metadata({ type: "string" }),
       v.check((x) => x == null || typeof x === "string", typeMessage(name)),
       v.transform((x) => (typeof x === "string" ? normalizeText(x) : "")),
       v.check(
@@ -80,6 +82,7 @@ const chars = storedLength;
 
 export const SigninSchema = v.pipe(
   v.object({ email: field("email"), password: field("password", "secret") }),
+  v.metadata({ required: ["email", "password"] }),
   v.check((i) => filled(i.email) && i.password.length > 0, MESSAGES.signinRequired),
   v.transform((i) => ({ email: i.email.trim().toLowerCase(), password: i.password })),
 );
@@ -103,8 +106,10 @@ export function signupSchema(options: { requireConfirm: boolean; today?: Date })
           v.transform((x) => (typeof x === "string" ? normalizeText(x) : undefined)),
         ),
       ),
-      role: v.optional(v.unknown()),
+      role: v.optional(v.pipe(v.unknown(), v.metadata({ enum: ["investor", "founder"] }))),
     }),
+    // What the API's document says is required (the checks below hold the rule and its message).
+    v.metadata({ required: ["firstName", "lastName", "email", "birthDate", "password"] }),
     v.check(
       (i) =>
         filled(i.firstName) &&

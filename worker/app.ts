@@ -14,6 +14,7 @@ import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } 
 import { apiErrorResponse } from "./api/errors";
 import { investmentsApi } from "./api/investments";
 import { meApi } from "./api/me";
+import { openApiOperation, openApiRoute } from "./api/openapi";
 import { projectsApi } from "./api/projects";
 import { supportersApi } from "./api/supporters";
 import { uploadsApi } from "./api/uploads";
@@ -65,6 +66,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/ai", aiApi);
   api.route("/users", usersApi);
   api.route("/admin", adminApi);
+  api.get("/openapi.json", openApiOperation, openApiRoute(api));
   api.all("*", apiUnknownRoute(api));
   // Errors are mapped once, here: a ServiceError is its status and message, anything else a 500.
   api.onError(apiErrorResponse);

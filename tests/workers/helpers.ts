@@ -4,6 +4,7 @@ import { createDb } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
 import { sectorForCategory } from "../../domain/categories";
 import { TEST_PASSWORD, uniqueIp } from "../shared/clients";
+import { checkAnswer } from "./api-contract";
 
 export { TEST_PASSWORD, uniqueIp } from "../shared/clients";
 
@@ -15,20 +16,24 @@ export const unique = (prefix = "u") => `${prefix}${Date.now().toString(36)}${(s
 /**
  * A request through the real Worker (middleware + API). Each call comes from a fresh client
  * address unless the test names one (`CF-Connecting-IP`), so rate limits only meet where a test
- * means them to.
+ * means them to. Every answer of a documented operation is checked against the API's OpenAPI
+ * document first (api-contract.ts): an answer that drifts from it fails the test.
  */
-export function call(
+export async function call(
   path: string,
   init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
-) {
+): Promise<Response> {
   const headers: Record<string, string> = { "CF-Connecting-IP": uniqueIp(), ...init.headers };
   if (init.body !== undefined && !headers["Content-Type"]) headers["Content-Type"] = "application/json";
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  return exports.default.fetch(`http://localhost${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  const res = await exports.default.fetch(`http://localhost${path}`, {
+    method,
     headers,
     body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
   });
+  await checkAnswer(method, path, res);
+  return res;
 }
 
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {

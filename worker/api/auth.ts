@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 
-import { PASSWORD_MESSAGES } from "../../domain/password-form";
+import { PASSWORD_MESSAGES, PasswordChangeBody } from "../../domain/password-form";
 import { MESSAGES } from "../../domain/messages";
 import { changePassword, signOutOtherSessions } from "../services/account-security";
 import { login, registerUser } from "../services/auth";
@@ -14,7 +14,11 @@ import {
 } from "../services/sessions";
 import { clientAddress } from "../services/client";
 import type { HonoEnv } from "../types";
+import { EXAMPLES, MeAnswer, SessionsEndedAnswer, SignedInAnswer } from "./answers/auth";
+import { MessageAnswer } from "./answers/common";
+import { operation } from "./openapi";
 import { readBody } from "./util";
+import { SigninSchema, signupSchema } from "../../domain/schemas";
 
 export const authApi = new Hono<HonoEnv>();
 
@@ -25,51 +29,125 @@ function signedInBody(c: Context<HonoEnv>, out: SignedIn) {
 }
 
 /** POST /api/auth/signup → 201 { token, user } | 4xx { message } */
-authApi.post("/signup", async (c) => {
-  const body = await readBody(c);
-  const out = await registerUser(c.get("db"), body, {
-    clientIp: clientAddress(c.req.raw),
-    requireConfirm: false,
-  });
-  return c.json(signedInBody(c, out), 201);
-});
+authApi.post(
+  "/signup",
+  operation({
+    operationId: "signUp",
+    tag: "Auth",
+    summary: "Create an account",
+    description: "Creates an investor or founder account and signs it in: the answer carries a session token.",
+    access: "public",
+    body: { schema: signupSchema({ requireConfirm: false }), example: EXAMPLES.signup },
+    ok: { 201: { description: "Signed up and signed in", schema: SignedInAnswer, example: EXAMPLES.signedIn } },
+    refusals: [400, 409, 413, 415, 429],
+  }),
+  async (c) => {
+    const body = await readBody(c);
+    const out = await registerUser(c.get("db"), body, {
+      clientIp: clientAddress(c.req.raw),
+      requireConfirm: false,
+    });
+    return c.json(signedInBody(c, out), 201);
+  },
+);
 
 /** POST /api/auth/login → 200 { token, user } | 4xx { message } */
-authApi.post("/login", async (c) => {
-  const body = await readBody(c);
-  const out = await login(c.get("db"), body, {
-    clientIp: clientAddress(c.req.raw),
-    deviceToken: readCookie(c.req.raw, DEVICE_COOKIE),
-  });
-  return c.json(signedInBody(c, out));
-});
+authApi.post(
+  "/login",
+  operation({
+    operationId: "signIn",
+    tag: "Auth",
+    summary: "Sign in",
+    description:
+      "Answers a session token for `Authorization: Bearer`. Repeated wrong passwords hold the account back for a while (429).",
+    access: "public",
+    body: { schema: SigninSchema, example: EXAMPLES.login },
+    ok: { 200: { description: "Signed in", schema: SignedInAnswer, example: EXAMPLES.signedIn } },
+    refusals: [400, 401, 403, 413, 415, 429],
+  }),
+  async (c) => {
+    const body = await readBody(c);
+    const out = await login(c.get("db"), body, {
+      clientIp: clientAddress(c.req.raw),
+      deviceToken: readCookie(c.req.raw, DEVICE_COOKIE),
+    });
+    return c.json(signedInBody(c, out));
+  },
+);
 
 /** POST /api/auth/logout: ends the presented session on the server. */
-authApi.post("/logout", async (c) => {
-  const token = c.get("sessionToken");
-  if (token) await invalidateSession(c.get("db"), token);
-  return c.json({ success: true, message: "Signed out" });
-});
+authApi.post(
+  "/logout",
+  operation({
+    operationId: "signOut",
+    tag: "Auth",
+    summary: "Sign out",
+    description: "Ends the presented session on the server (answers the same without one).",
+    access: "optional",
+    ok: { 200: { description: "Signed out", schema: MessageAnswer, example: EXAMPLES.signedOut } },
+    refusals: [],
+  }),
+  async (c) => {
+    const token = c.get("sessionToken");
+    if (token) await invalidateSession(c.get("db"), token);
+    return c.json({ success: true, message: "Signed out" });
+  },
+);
 
 /** GET /api/auth/me: the caller's own user, or 401. */
-authApi.get("/me", (c) => {
-  const user = c.get("user");
-  if (!user) return c.json({ success: false, message: MESSAGES.authRequired }, 401);
-  return c.json({ success: true, user: publicUser(user) });
-});
+authApi.get(
+  "/me",
+  operation({
+    operationId: "getMe",
+    tag: "Auth",
+    summary: "The signed-in user",
+    access: "signed-in",
+    ok: { 200: { description: "The caller's own user", schema: MeAnswer, example: EXAMPLES.me } },
+    refusals: [401],
+  }),
+  (c) => {
+    const user = c.get("user");
+    if (!user) return c.json({ success: false, message: MESSAGES.authRequired }, 401);
+    return c.json({ success: true, user: publicUser(user) });
+  },
+);
 
 /**
  * POST /api/auth/password { currentPassword, newPassword, confirmPassword? } → 200 | 400 { message,
  * errors } | 401 | 429. Every other session of the user ends; the calling one stays.
  */
-authApi.post("/password", async (c) => {
-  const body = await readBody(c);
-  const out = await changePassword(c.get("db"), c.get("user"), c.get("sessionToken"), body);
-  return c.json({ success: true, message: PASSWORD_MESSAGES.changed, endedSessions: out.endedSessions });
-});
+authApi.post(
+  "/password",
+  operation({
+    operationId: "changePassword",
+    tag: "Auth",
+    summary: "Change the password",
+    description: "Every other session of the user ends; the calling one stays.",
+    access: "signed-in",
+    body: { schema: PasswordChangeBody, example: EXAMPLES.password },
+    ok: { 200: { description: "Changed", schema: SessionsEndedAnswer, example: EXAMPLES.passwordChanged } },
+    refusals: [400, 401, 413, 415, 429],
+  }),
+  async (c) => {
+    const body = await readBody(c);
+    const out = await changePassword(c.get("db"), c.get("user"), c.get("sessionToken"), body);
+    return c.json({ success: true, message: PASSWORD_MESSAGES.changed, endedSessions: out.endedSessions });
+  },
+);
 
 /** POST /api/auth/sessions/revoke-others → 200 { endedSessions } | 401: ends every other session. */
-authApi.post("/sessions/revoke-others", async (c) => {
-  const out = await signOutOtherSessions(c.get("db"), c.get("user"), c.get("sessionToken"));
-  return c.json({ success: true, message: PASSWORD_MESSAGES.othersSignedOut, endedSessions: out.endedSessions });
-});
+authApi.post(
+  "/sessions/revoke-others",
+  operation({
+    operationId: "signOutOtherSessions",
+    tag: "Auth",
+    summary: "Sign out every other session",
+    access: "signed-in",
+    ok: { 200: { description: "Ended", schema: SessionsEndedAnswer, example: EXAMPLES.othersEnded } },
+    refusals: [401],
+  }),
+  async (c) => {
+    const out = await signOutOtherSessions(c.get("db"), c.get("user"), c.get("sessionToken"));
+    return c.json({ success: true, message: PASSWORD_MESSAGES.othersSignedOut, endedSessions: out.endedSessions });
+  },
+);

@@ -1,0 +1,35 @@
+/** The answers of /api/auth (worker/api/auth.ts), with their examples (ADR 042). */
+import * as v from "valibot";
+
+import { PASSWORD_MESSAGES } from "../../../domain/password-form";
+import { EXAMPLE_USER, ok, UserAnswer } from "./common";
+
+export const SignedInAnswer = v.object({ success: ok, token: v.string(), user: UserAnswer });
+export const MeAnswer = v.object({ success: ok, user: UserAnswer });
+export const SessionsEndedAnswer = v.object({
+  success: ok,
+  message: v.string(),
+  endedSessions: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
+export const EXAMPLES = {
+  signup: {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@university.edu",
+    password: "Analytical-Engine-1843",
+    birthDate: "2003-12-10",
+    role: "investor",
+  },
+  login: { email: "ada@university.edu", password: "Analytical-Engine-1843" },
+  signedIn: { success: true, token: "k3v9…(opaque)", user: EXAMPLE_USER },
+  me: { success: true, user: EXAMPLE_USER },
+  password: {
+    currentPassword: "Analytical-Engine-1843",
+    newPassword: "Difference-Engine-1822",
+    confirmPassword: "Difference-Engine-1822",
+  },
+  passwordChanged: { success: true, message: PASSWORD_MESSAGES.changed, endedSessions: 2 },
+  othersEnded: { success: true, message: PASSWORD_MESSAGES.othersSignedOut, endedSessions: 1 },
+  signedOut: { success: true, message: "Signed out" },
+} as const;

@@ -1,0 +1,274 @@
+/**
+ * The API's OpenAPI 3.1 document (ADR 042), generated from the routes themselves: each route
+ * carries an `operation(...)` middleware (hono-openapi's `describeRoute`) naming its request
+ * schema, the same valibot object its service validates with, and its answers' schemas
+ * (worker/api/answers/). `GET /api/openapi.json` walks the router and converts the schemas
+ * (`@valibot/to-json-schema`); the document is made once per isolate and has no timestamps, so a
+ * change to the API shows as a diff.
+ *
+ * The pattern for a new route: describe it with `operation({...})` as its first handler, its
+ * success answer as a valibot schema with an example, and the refusals it can give from
+ * `REFUSALS`. The route-coverage test (tests/workers/openapi.test.ts) fails for a route without
+ * one, and every answer the Workers tests receive is checked against the document
+ * (tests/workers/helpers.ts `call`).
+ */
+import type { Hono, MiddlewareHandler } from "hono";
+import { describeRoute, generateSpecs, resolver } from "hono-openapi";
+import * as v from "valibot";
+
+import pkg from "../../package.json";
+import { SESSION_COOKIE } from "../services/sessions";
+import type { HonoEnv } from "../types";
+
+/** The document's sections, in the order the reference shows them. */
+export const TAGS = [
+  { name: "Auth", description: "Sign-up, sign-in, sessions and passwords." },
+  { name: "Account", description: "The signed-in user's own profile, financial figures and investment limits." },
+  { name: "Projects", description: "The catalogue, a project's page, and the founder's editor." },
+  { name: "Investing", description: "Buying shares, the holdings list and cancelling within the window." },
+  { name: "Conversation", description: "Following, founder updates, questions and notifications." },
+  { name: "Insights", description: "Portfolio analytics and AI-generated insights." },
+  { name: "Profiles", description: "Public investor profiles." },
+  { name: "Uploads", description: "Images and documents a founder attaches to a project." },
+  { name: "Site", description: "The supporters list, the contact form and this document." },
+  { name: "Admin", description: "The operator's review queue, moderation and audit log." },
+] as const;
+export type Tag = (typeof TAGS)[number]["name"];
+
+/**
+ * A refusal's answer: the spec's `{ success: false, message }`, with `errors` (each field's
+ * message) when the input was invalid, and a refusal's own details beside them.
+ */
+export const RefusalAnswer = v.looseObject({
+  success: v.literal(false),
+  message: v.string(),
+  errors: v.optional(v.record(v.string(), v.string())),
+});
+
+/** The refusals an operation can give, each with what it means (its message says which rule). */
+export const REFUSALS = {
+  400: "The input is invalid: `message` says why, `errors` names each field's problem.",
+  401: "Not signed in, or the session has ended.",
+  403: "Signed in, but this account may not do this.",
+  404: "No such item (or not one this caller may see).",
+  409: "The request conflicts with the current state (for example, already done).",
+  413: "The body is larger than this operation accepts.",
+  415: "The body is not JSON (or, where documented, a form).",
+  429: "Too many requests: try again after `Retry-After` seconds.",
+} as const;
+export type RefusalStatus = keyof typeof REFUSALS;
+
+/** Who may call an operation. */
+export type Access =
+  /** anyone; a session changes nothing */
+  | "public"
+  /** anyone; a signed-in caller sees more (for example their own holding) */
+  | "optional"
+  /** a session: a bearer token from sign-in, or the session cookie a browser holds */
+  | "signed-in";
+
+const SIGNED_IN: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const SECURITY: Record<Access, Record<string, string[]>[]> = {
+  public: [],
+  optional: [{}, ...SIGNED_IN],
+  "signed-in": SIGNED_IN,
+};
+
+interface Answer {
+  schema: v.GenericSchema;
+  example: unknown;
+  description: string;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  access: Access;
+  /**
+   * The body: the schema its service validates with, and an example. JSON unless `media` says
+   * otherwise (an upload is `multipart/form-data`).
+   */
+  body?: {
+    schema: v.GenericSchema;
+    example: unknown;
+    required?: boolean;
+    media?: "application/json" | "multipart/form-data";
+  };
+  /** Path parameters, each with what it names (their values are strings). */
+  params?: Record<string, string>;
+  /** Query parameters, as one object schema (each key a parameter). */
+  query?: v.ObjectSchema<v.ObjectEntries, undefined>;
+  /** The success answer, by status. */
+  ok: Partial<Record<200 | 201, Answer>>;
+  /** The refusals this operation can give. */
+  refusals: readonly RefusalStatus[];
+}
+
+const json = (schema: v.GenericSchema, example?: unknown, media = "application/json") => ({
+  [media]: {
+    schema: resolver(schema, { errorMode: "ignore" }),
+    ...(example === undefined ? {} : { example }),
+  },
+});
+
+/** Describes one route for the document: its first handler. */
+export function operation(spec: OperationSpec): MiddlewareHandler {
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(spec.ok)) {
+    responses[status] = { description: answer.description, content: json(answer.schema, answer.example) };
+  }
+  for (const status of spec.refusals) {
+    responses[status] = {
+      description: REFUSALS[status],
+      content: json(RefusalAnswer),
+      ...(status === 429
+        ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer", minimum: 1 } } } }
+        : {}),
+    };
+  }
+  return describeRoute({
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    security: SECURITY[spec.access],
+    ...(spec.query || spec.params
+      ? { parameters: [...pathParameters(spec.params ?? {}), ...(spec.query ? queryParameters(spec.query) : [])] }
+      : {}),
+    ...(spec.body
+      ? {
+          requestBody: {
+            required: spec.body.required ?? true,
+            content: json(spec.body.schema, spec.body.example, spec.body.media),
+          },
+        }
+      : {}),
+    responses: responses as never,
+  });
+}
+
+const pathParameters = (params: Record<string, string>) =>
+  Object.entries(params).map(([name, description]) => ({
+    in: "path" as const,
+    name,
+    required: true,
+    description,
+    schema: { type: "string" as const },
+  }));
+
+/** Each key of a query object schema as an optional string parameter (its description from the schema). */
+function queryParameters(schema: v.ObjectSchema<v.ObjectEntries, undefined>) {
+  return Object.entries(schema.entries).map(([name, entry]) => ({
+    in: "query" as const,
+    name,
+    required: !(entry.type === "optional" || entry.type === "exact_optional"),
+    ...(v.getDescription(entry) ? { description: v.getDescription(entry) } : {}),
+    schema: { type: "string" as const },
+  }));
+}
+
+/** The document's fixed parts: who we are, how to authenticate, the sections. */
+const DOCUMENTATION = {
+  openapi: "3.1.0",
+  info: {
+    title: "CampusFund API",
+    version: pkg.version,
+    description:
+      "The JSON API of CampusFund, equity crowdfunding for student startups with simulated money. " +
+      "Sign in with `POST /auth/login` and send the token as `Authorization: Bearer <token>`; a browser's " +
+      "session cookie works too. Refusals answer `{ success: false, message }`, with `errors` per field " +
+      "when the input was invalid.",
+  },
+  servers: [{ url: "/api", description: "This site" }],
+  tags: TAGS.map((t) => ({ ...t })),
+  components: {
+    securitySchemes: {
+      bearerAuth: { type: "http", scheme: "bearer", description: "The token from sign-up or sign-in." },
+      cookieAuth: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "A browser's session." },
+    },
+  },
+};
+
+/**
+ * Refusals the API's middleware gives every write, whichever route it reaches
+ * (worker/middleware/same-site-writes.ts and body-limits.ts), added to each write's answers.
+ */
+const WRITE_REFUSALS = {
+  403: "Refused: a cookie-authenticated write from another site, or an account that may not do this.",
+  413: REFUSALS[413],
+} as const;
+
+const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
+
+function withWriteRefusals<D extends object>(doc: D): D {
+  const paths = (doc as { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }).paths;
+  for (const item of Object.values(paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!WRITE_METHODS.has(method) || !op.responses) continue;
+      for (const [status, description] of Object.entries(WRITE_REFUSALS)) {
+        op.responses[status] ??= { description, content: { "application/json": { schema: REFUSAL_JSON_SCHEMA } } };
+      }
+    }
+  }
+  return doc;
+}
+
+/** RefusalAnswer as JSON Schema (what `resolver` makes of it), for the refusals added here. */
+const REFUSAL_JSON_SCHEMA = {
+  type: "object",
+  properties: {
+    success: { const: false },
+    message: { type: "string" },
+    errors: { type: "object", additionalProperties: { type: "string" } },
+  },
+  required: ["success", "message"],
+};
+
+let made: Promise<unknown> | null = null;
+
+/** The document of `api`, made once per isolate. */
+export function apiDocument(api: Hono<HonoEnv>): Promise<unknown> {
+  made ??= generateSpecs(api, {
+    documentation: DOCUMENTATION as never,
+    defaultValidationErrorResponse: false,
+    // `/openapi.json` is a route like any other, not a static file.
+    excludeStaticFile: false,
+    // The catch-all that answers an unknown path is not an operation.
+    exclude: ["*", "/*"],
+  })
+    .then(withWriteRefusals)
+    .catch((error: unknown) => {
+      made = null;
+      throw error;
+    });
+  return made;
+}
+
+/** GET /openapi.json: the document. */
+export const openApiRoute =
+  (api: Hono<HonoEnv>): MiddlewareHandler<HonoEnv> =>
+  async (c) =>
+    c.json(await apiDocument(api));
+
+/** The document describes itself too: every route the API serves is in it. */
+export const openApiOperation = operation({
+  operationId: "getOpenApiDocument",
+  tag: "Site",
+  summary: "This document",
+  description: "The OpenAPI 3.1 document of this API.",
+  access: "public",
+  ok: {
+    200: {
+      description: "The document",
+      schema: v.looseObject({
+        openapi: v.string(),
+        info: v.looseObject({ version: v.string() }),
+        paths: v.record(v.string(), v.unknown()),
+      }),
+      example: { openapi: "3.1.0", info: { title: "CampusFund API", version: pkg.version }, paths: {} },
+    },
+  },
+  refusals: [],
+});
