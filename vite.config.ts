@@ -1,7 +1,43 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Files from packages that pages load from our own origin (no CDN: the CSP and offline runs),
+ * by the public path they are served at: the API reference's script (worker/api/docs.ts).
+ */
+const VENDOR_FILES: Record<string, string> = {
+  "/vendor/scalar/api-reference.js": "node_modules/@scalar/api-reference/dist/browser/standalone.js",
+};
+
+/** Puts each vendor file into the client build, and serves it under `react-router dev`. */
+function vendorFiles(): Plugin {
+  return {
+    name: "campusfund:vendor-files",
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      for (const [path, file] of Object.entries(VENDOR_FILES)) {
+        this.emitFile({
+          type: "asset",
+          fileName: path.slice(1),
+          source: readFileSync(join(import.meta.dirname, file)),
+        });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const file = VENDOR_FILES[(req.url ?? "").split("?")[0]!];
+        if (!file) return next();
+        res.setHeader("Content-Type", "text/javascript; charset=utf-8");
+        res.end(readFileSync(join(import.meta.dirname, file)));
+      });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), vendorFiles()],
 });

@@ -14,6 +14,7 @@ import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } 
 import { apiErrorResponse } from "./api/errors";
 import { investmentsApi } from "./api/investments";
 import { meApi } from "./api/me";
+import { apiDocsOperation, apiDocsPage } from "./api/docs";
 import { openApiOperation, openApiRoute } from "./api/openapi";
 import { projectsApi } from "./api/projects";
 import { supportersApi } from "./api/supporters";
@@ -67,6 +68,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/users", usersApi);
   api.route("/admin", adminApi);
   api.get("/openapi.json", openApiOperation, openApiRoute(api));
+  api.get("/docs", apiDocsOperation, apiDocsPage);
   api.all("*", apiUnknownRoute(api));
   // Errors are mapped once, here: a ServiceError is its status and message, anything else a 500.
   api.onError(apiErrorResponse);

@@ -29,6 +29,8 @@ export function inAppTarget(event: MouseEvent<HTMLElement>): string | null {
   const a = (event.target as Element).closest?.("a[href]");
   if (!(a instanceof HTMLAnchorElement) || !event.currentTarget.contains(a)) return null;
   if ((a.target && a.target !== "_self") || a.hasAttribute("download")) return null;
+  // A page this app does not render (the API reference) is loaded whole, as `reloadDocument` does.
+  if (a.hasAttribute("data-reload-document")) return null;
   if (a.origin !== window.location.origin) return null;
   return `${a.pathname}${a.search}${a.hash}`;
 }

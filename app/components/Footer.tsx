@@ -50,6 +50,12 @@ export function Footer() {
               <li>
                 <AppLink to="/contact">Contact</AppLink>
               </li>
+              <li>
+                {/* Served by the API, not a page of the app: loaded whole (AppLinks.tsx). */}
+                <a href="/api/docs" data-reload-document="">
+                  API reference
+                </a>
+              </li>
             </ul>
           </nav>
           <nav aria-label="Legal">

@@ -78,6 +78,8 @@ interface Answer {
   schema: v.GenericSchema;
   example: unknown;
   description: string;
+  /** JSON unless said (the reference page is `text/html`). */
+  media?: "application/json" | "text/html";
 }
 
 export interface OperationSpec {
@@ -117,7 +119,7 @@ const json = (schema: v.GenericSchema, example?: unknown, media = "application/j
 export function operation(spec: OperationSpec): MiddlewareHandler {
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(spec.ok)) {
-    responses[status] = { description: answer.description, content: json(answer.schema, answer.example) };
+    responses[status] = { description: answer.description, content: json(answer.schema, answer.example, answer.media) };
   }
   for (const status of spec.refusals) {
     responses[status] = {

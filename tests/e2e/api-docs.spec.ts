@@ -1,0 +1,53 @@
+/**
+ * The API's reference page (/api/docs): reached from the footer, drawn from the API's own
+ * document with its script from our origin (nothing asked of another host), searchable; without
+ * JavaScript it says so and links the document itself.
+ */
+import { expect, test } from "./fixtures";
+
+test("the footer leads to the API reference, which lists the operations, finds one by search and asks nothing of another host", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "the reference is drawn by JavaScript (no-JS: the next test)");
+  const elsewhere: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).origin !== new URL(baseURL!).origin) elsewhere.push(r.url());
+  });
+  const refused: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") refused.push(m.text());
+  });
+
+  await page.goto("/about");
+  await page.getByRole("contentinfo").getByRole("link", { name: "API reference" }).click();
+  await expect(page).toHaveURL(/\/api\/docs$/);
+  await expect(page.getByRole("heading", { level: 1, name: "CampusFund API" })).toBeVisible();
+
+  await page
+    .getByRole("button", { name: /Search/ })
+    .first()
+    .click();
+  await page.getByRole("combobox").fill("sign in");
+  await expect(page.getByRole("option", { name: /Sign in/ }).first()).toBeVisible();
+
+  expect({ elsewhere, refused }).toEqual({ elsewhere: [], refused: [] });
+});
+
+test("without JavaScript, the reference says it needs it and links the document", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "no-js", "with JavaScript the reference is drawn (the test above)");
+  await page.goto("/api/docs");
+  // Playwright's text and role engines skip <noscript>: a CSS locator reads it as the reader sees it.
+  const notice = page.locator("noscript p");
+  await expect(notice).toHaveText("The reference needs JavaScript. The document itself is at /api/openapi.json.");
+  await expect(notice).toBeVisible();
+  const href = await notice.locator("a").getAttribute("href");
+  const doc = await request.get(href!);
+  expect({ status: doc.status(), openapi: ((await doc.json()) as { openapi: string }).openapi }).toEqual({
+    status: 200,
+    openapi: "3.1.0",
+  });
+});

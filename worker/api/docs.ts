@@ -1,0 +1,88 @@
+/**
+ * `/api/docs`: the API's reference page (ADR 042), Scalar's API reference drawn in the browser
+ * from `/api/openapi.json`. Its script is served from our own origin (`/vendor/scalar/api-reference.js`,
+ * copied from the `@scalar/api-reference` package by the build: vite.config.ts), so the page
+ * works offline and under a Content-Security-Policy with no other host in it. The reference draws
+ * its styles at run time, so this page alone allows inline styles; its scripts still need the
+ * response's nonce.
+ */
+import type { Context } from "hono";
+import * as v from "valibot";
+
+import type { HonoEnv } from "../types";
+import { operation } from "./openapi";
+
+export const API_REFERENCE_SCRIPT = "/vendor/scalar/api-reference.js";
+
+/** What the reference is told: our document, our fonts (none from elsewhere), nothing sent anywhere else. */
+const CONFIGURATION = {
+  url: "/api/openapi.json",
+  withDefaultFonts: false,
+  hideClientButton: false,
+  hideDarkModeToggle: false,
+  telemetry: false,
+  // Scalar's hosted services (share, deploy, SDK generation) are not ours to offer.
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+  metaData: { title: "CampusFund API reference" },
+};
+
+const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** The page's policy: the site's, with inline styles allowed for the reference's own. */
+function docsPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+export const apiDocsOperation = operation({
+  operationId: "getApiReference",
+  tag: "Site",
+  summary: "This reference, as a web page",
+  description: "A readable, searchable reference of this document, drawn in the browser.",
+  access: "public",
+  ok: {
+    200: {
+      description: "The reference page (HTML)",
+      schema: v.string(),
+      example: "<!doctype html>…",
+      media: "text/html",
+    },
+  },
+  refusals: [],
+});
+
+/** GET /api/docs */
+export function apiDocsPage(c: Context<HonoEnv>): Response {
+  const nonce = c.get("nonce");
+  c.set("contentSecurityPolicy", docsPolicy(nonce));
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>CampusFund API reference</title>
+<meta name="description" content="The CampusFund JSON API: every operation, its parameters, bodies and answers.">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+<noscript><p>The reference needs JavaScript. The document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</p></noscript>
+<script id="api-reference" nonce="${escapeAttr(nonce)}" data-url="/api/openapi.json" data-configuration="${escapeAttr(JSON.stringify(CONFIGURATION))}"></script>
+<script nonce="${escapeAttr(nonce)}" src="${API_REFERENCE_SCRIPT}"></script>
+</body>
+</html>`;
+  return c.html(html);
+}
