@@ -44,6 +44,9 @@ export default tseslint.config(
       "worker-configuration.d.ts",
       "test-results/",
       "playwright-report/",
+      ".tmp/",
+      // Portman's working files (the contract run: scripts/contract.mjs).
+      "tmp/",
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit tests of the pure rules (plain Node), Workers tests of the API
 // (real D1 in workerd), the build, Workers tests of the built app (page actions, `.data` routes, the
-// fuzz suite), then browser tests against the built app served by `wrangler dev`. Stops at the first
+// fuzz suite), the API against its OpenAPI document (Redocly's lint, Portman's contract tests), then
+// browser tests against the built app served by `wrangler dev`. Stops at the first
 // failing step. Before anything runs it makes sure the browser tests have their chromium (installing
 // Debian's when missing: scripts/chromium.mjs), so a fresh machine needs only `npm install && npm test`.
 import { ensureChromium } from "./chromium.mjs";
@@ -20,6 +21,8 @@ const steps = [
   ["workers tests", () => run(bin("vitest"), ["run", "--config", "vitest.config.ts"])],
   ["build", () => run(bin("react-router"), ["build"])],
   ["app tests", () => run(bin("vitest"), ["run", "--config", "vitest.app.config.ts"])],
+  // The API against its OpenAPI document, by Redocly's lint and Portman's tests (ADR 042).
+  ["contract tests", () => run("node", ["scripts/contract.mjs", "--no-build"])],
   ["browser tests", () => run(bin("playwright"), ["test"])],
 ];
 

@@ -36,14 +36,24 @@ export const TAGS = [
 export type Tag = (typeof TAGS)[number]["name"];
 
 /**
+ * A loose object, said so in the document (`additionalProperties: true`): keys besides those
+ * listed are part of the answer (the converter leaves a loose object's extra keys unstated).
+ */
+export function open<T extends v.LooseObjectSchema<v.ObjectEntries, undefined>>(schema: T) {
+  return v.pipe(schema, v.metadata({ additionalProperties: true }));
+}
+
+/**
  * A refusal's answer: the spec's `{ success: false, message }`, with `errors` (each field's
  * message) when the input was invalid, and a refusal's own details beside them.
  */
-export const RefusalAnswer = v.looseObject({
-  success: v.literal(false),
-  message: v.string(),
-  errors: v.optional(v.record(v.string(), v.string())),
-});
+export const RefusalAnswer = open(
+  v.looseObject({
+    success: v.literal(false),
+    message: v.string(),
+    errors: v.optional(v.record(v.string(), v.string())),
+  }),
+);
 
 /** The refusals an operation can give, each with what it means (its message says which rule). */
 export const REFUSALS = {
@@ -177,6 +187,8 @@ const DOCUMENTATION = {
   info: {
     title: "CampusFund API",
     version: pkg.version,
+    // Relative to the document: the site's terms (the API has no licence of its own).
+    termsOfService: "/terms-of-service",
     description:
       "The JSON API of CampusFund, equity crowdfunding for student startups with simulated money. " +
       "Sign in with `POST /auth/login` and send the token as `Authorization: Bearer <token>`; a browser's " +
@@ -226,6 +238,7 @@ const REFUSAL_JSON_SCHEMA = {
     errors: { type: "object", additionalProperties: { type: "string" } },
   },
   required: ["success", "message"],
+  additionalProperties: true,
 };
 
 let made: Promise<unknown> | null = null;
@@ -264,11 +277,13 @@ export const openApiOperation = operation({
   ok: {
     200: {
       description: "The document",
-      schema: v.looseObject({
-        openapi: v.string(),
-        info: v.looseObject({ version: v.string() }),
-        paths: v.record(v.string(), v.unknown()),
-      }),
+      schema: open(
+        v.looseObject({
+          openapi: v.string(),
+          info: open(v.looseObject({ version: v.string() })),
+          paths: v.record(v.string(), v.unknown()),
+        }),
+      ),
       example: { openapi: "3.1.0", info: { title: "CampusFund API", version: pkg.version }, paths: {} },
     },
   },
