@@ -47,6 +47,8 @@ export default tseslint.config(
       ".tmp/",
       // Portman's working files (the contract run: scripts/contract.mjs).
       "tmp/",
+      // Generated from docs/api/openapi.json by openapi-typescript (npm run api:types).
+      "tests/shared/api-types.ts",
     ],
   },
   js.configs.recommended,

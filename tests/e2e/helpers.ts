@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type APIResponse, type BrowserContext, type Page } from "@playwright/test";
 
+import type { ApiAnswer, ApiBody } from "../shared/api";
 import { TEST_PASSWORD } from "../shared/clients";
 
 export { TEST_PASSWORD, uniqueIp } from "../shared/clients";
@@ -66,7 +67,7 @@ export interface Account {
   firstName: string;
   lastName: string;
   token: string;
-  user: { id: string; email: string; firstName: string; lastName: string; role: string };
+  user: ApiAnswer<"signUp", 201>["user"];
 }
 
 /** Creates an account through `POST /api/auth/signup` (fast: no page involved). */
@@ -88,18 +89,18 @@ export async function signUpViaApi(
     birthDate: ADULT_BIRTH_DATE,
     role: "investor",
     ...overrides,
-  };
+  } satisfies ApiBody<"signUp">;
   const res = await request.post("/api/auth/signup", { data: body });
   expect(res.status(), `API signup failed: ${await res.text()}`).toBe(201);
-  const out = (await res.json()) as { token: string; user: Account["user"] };
+  const out = (await res.json()) as ApiAnswer<"signUp", 201>;
   return { email: body.email, password: body.password, firstName: body.firstName, lastName: body.lastName, ...out };
 }
 
 /** Signs in through `POST /api/auth/login`; returns the token and user. */
 export async function loginViaApi(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post("/api/auth/login", { data: { email, password } });
+  const res = await request.post("/api/auth/login", { data: { email, password } satisfies ApiBody<"signIn"> });
   expect(res.status(), `API login failed for ${email}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as { token: string; user: Account["user"] & { ownedProject?: unknown } };
+  return (await res.json()) as ApiAnswer<"signIn", 200>;
 }
 
 /** Puts a session token in the browser as the app's cookie (skips the sign-in page). */
