@@ -5,16 +5,22 @@
  */
 import { Hono, type Context } from "hono";
 
-import { listWatchlist, setFollowing } from "../services/follows";
-import { getPreferences, listNotifications, markRead, savePreferences } from "../services/notifications";
+import { FOLLOW_RATE_LIMIT, listWatchlist, setFollowing } from "../services/follows";
+import {
+  getPreferences,
+  listNotifications,
+  markRead,
+  NOTIFICATIONS_PAGE,
+  savePreferences,
+} from "../services/notifications";
 import { answerQuestion, askQuestion, listQuestions, setQuestionHidden } from "../services/questions";
 import { deleteUpdate, editUpdate, listUpdates, postUpdate } from "../services/updates";
 import { requireSignedIn } from "../services/access";
-import { apiPageParam } from "../services/list-page";
+import { apiPageParam, LIST_PAGE_SIZE } from "../services/list-page";
 import type { HonoEnv } from "../types";
 import { NotificationPreferencesBody } from "../../domain/notification-preferences";
-import { answerFormSchema, HideQuestionBody, questionFormSchema } from "../../domain/question-form";
-import { updateFormSchema } from "../../domain/update-form";
+import { answerFormSchema, HideQuestionBody, QUESTION_LIMITS, questionFormSchema } from "../../domain/question-form";
+import { UPDATE_LIMITS, updateFormSchema } from "../../domain/update-form";
 import {
   DeletedAnswer,
   EXAMPLES,
@@ -62,7 +68,7 @@ projectConversationApi.post(
     summary: "Follow a project",
     description:
       "Adds a published project to the caller's watchlist; following twice is one follow (and is not counted " +
-      "against the hourly limit of follow changes).",
+      `against the limit of ${FOLLOW_RATE_LIMIT.max} follow changes an hour).`,
     access: "signed-in",
     params: PROJECT,
     ok: { 200: { description: "Followed, with the follower count", schema: FollowAnswer, example: EXAMPLES.followed } },
@@ -99,7 +105,7 @@ projectConversationApi.get(
     tag: "Conversation",
     summary: "A project's updates",
     description:
-      "A page of 20, newest first. An investors-only update is listed to everyone, but only its project's " +
+      `A page of ${LIST_PAGE_SIZE}, newest first. An investors-only update is listed to everyone, but only its project's ` +
       "investors, founder and admins read its title and body (`readable`). Hidden updates are listed to the " +
       "founder and admins only.",
     access: "optional",
@@ -123,7 +129,7 @@ projectConversationApi.post(
     summary: "Post an update",
     description:
       "The project's founder (or an admin) posts an update; its investors (and, for a public update, its " +
-      "followers) are notified. A project posts at most 10 updates a day.",
+      `followers) are notified. A project posts at most ${UPDATE_LIMITS.perDay} updates a day.`,
     access: "signed-in",
     params: PROJECT,
     body: { schema: updateFormSchema, example: EXAMPLES.updateBody },
@@ -179,7 +185,7 @@ projectConversationApi.get(
     operationId: "listProjectQuestions",
     tag: "Conversation",
     summary: "A project's questions",
-    description: "A page of 20, newest first; hidden questions are listed to the project's founder and admins only.",
+    description: `A page of ${LIST_PAGE_SIZE}, newest first; hidden questions are listed to the project's founder and admins only.`,
     access: "optional",
     params: PROJECT,
     query: PageQuery,
@@ -201,7 +207,7 @@ projectConversationApi.post(
     summary: "Ask a question",
     description:
       "Asks a question on a published project (409 before it is published); its founder is notified. " +
-      "At most 5 questions an hour per user.",
+      `At most ${QUESTION_LIMITS.perHour} questions an hour per user.`,
     access: "signed-in",
     params: PROJECT,
     body: { schema: questionFormSchema, example: EXAMPLES.questionBody },
@@ -262,7 +268,7 @@ notificationsApi.get(
     operationId: "listNotifications",
     tag: "Conversation",
     summary: "The caller's notifications",
-    description: "A page of 50, newest first, with the unread count.",
+    description: `A page of ${NOTIFICATIONS_PAGE}, newest first, with the unread count.`,
     access: "signed-in",
     query: PageQuery,
     ok: {
@@ -331,7 +337,7 @@ watchlistApi.get(
     operationId: "listWatchlist",
     tag: "Conversation",
     summary: "The projects the caller follows",
-    description: "A page of 20 published projects, most recently followed first.",
+    description: `A page of ${LIST_PAGE_SIZE} published projects, most recently followed first.`,
     access: "signed-in",
     query: PageQuery,
     ok: { 200: { description: "A page of followed projects", schema: WatchlistAnswer, example: EXAMPLES.watchlist } },
