@@ -1,4 +1,6 @@
 /** The notification switches: shared by the settings page and the service. */
+import * as v from "valibot";
+
 export interface NotificationPreferences {
   updates: boolean;
   answers: boolean;
@@ -25,3 +27,15 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   goals: true,
   closing: true,
 };
+
+/**
+ * The body of `PUT /api/notifications/preferences`, for the API's document (worker/services/
+ * notifications.ts `savePreferences` holds the rule and its message): the switches to change,
+ * each true or false; a switch left out is kept.
+ */
+export const NotificationPreferencesBody = v.object(
+  Object.fromEntries(Object.keys(DEFAULT_PREFERENCES).map((key) => [key, v.optional(v.boolean())])) as Record<
+    keyof NotificationPreferences,
+    v.OptionalSchema<v.BooleanSchema<undefined>, undefined>
+  >,
+);

@@ -22,16 +22,27 @@ export const checkbox = v.optional(
   false,
 );
 
-export const updateFormSchema = v.object({
-  title: requiredText("Title", UPDATE_LIMITS.title, UPDATE_MESSAGES.titleRequired, {
-    tooLong: UPDATE_MESSAGES.titleTooLong,
+// The fields are built on v.unknown(): the metadata says what the API's document shows of them
+// (each field's type; which are required), and the fields' checks hold the rules and messages.
+export const updateFormSchema = v.pipe(
+  v.object({
+    title: v.pipe(
+      requiredText("Title", UPDATE_LIMITS.title, UPDATE_MESSAGES.titleRequired, {
+        tooLong: UPDATE_MESSAGES.titleTooLong,
+      }),
+      v.metadata({ type: "string" }),
+    ),
+    body: v.pipe(
+      requiredText("Update", UPDATE_LIMITS.body, UPDATE_MESSAGES.bodyRequired, {
+        kind: "multiline",
+        tooLong: UPDATE_MESSAGES.bodyTooLong,
+      }),
+      v.metadata({ type: "string" }),
+    ),
+    investorsOnly: v.pipe(checkbox, v.metadata({ type: "boolean" })),
   }),
-  body: requiredText("Update", UPDATE_LIMITS.body, UPDATE_MESSAGES.bodyRequired, {
-    kind: "multiline",
-    tooLong: UPDATE_MESSAGES.bodyTooLong,
-  }),
-  investorsOnly: checkbox,
-});
+  v.metadata({ required: ["title", "body"] }),
+);
 
 export type UpdateInput = v.InferOutput<typeof updateFormSchema>;
 

@@ -5,14 +5,44 @@
  */
 import { Hono, type Context } from "hono";
 
-import { listWatchlist, setFollowing } from "../services/follows";
-import { getPreferences, listNotifications, markRead, savePreferences } from "../services/notifications";
+import { FOLLOW_RATE_LIMIT, listWatchlist, setFollowing } from "../services/follows";
+import {
+  getPreferences,
+  listNotifications,
+  markRead,
+  NOTIFICATIONS_PAGE,
+  savePreferences,
+} from "../services/notifications";
 import { answerQuestion, askQuestion, listQuestions, setQuestionHidden } from "../services/questions";
 import { deleteUpdate, editUpdate, listUpdates, postUpdate } from "../services/updates";
 import { requireSignedIn } from "../services/access";
-import { apiPageParam } from "../services/list-page";
+import { apiPageParam, LIST_PAGE_SIZE } from "../services/list-page";
 import type { HonoEnv } from "../types";
+import { NotificationPreferencesBody } from "../../domain/notification-preferences";
+import { answerFormSchema, HideQuestionBody, QUESTION_LIMITS, questionFormSchema } from "../../domain/question-form";
+import { UPDATE_LIMITS, updateFormSchema } from "../../domain/update-form";
+import {
+  DeletedAnswer,
+  EXAMPLES,
+  FollowAnswer,
+  MarkReadBody,
+  NotificationsPageAnswer,
+  PageQuery,
+  PreferencesAnswer,
+  QuestionAnswer,
+  QuestionsPageAnswer,
+  UnreadAnswer,
+  UpdateAnswer,
+  UpdatesPageAnswer,
+  WatchlistAnswer,
+} from "./answers/conversation";
+import { operation } from "./openapi";
 import { readBody } from "./util";
+
+/** The path parameters, as the document describes them. */
+const PROJECT = { id: "The project's id or slug." };
+const UPDATE = { ...PROJECT, updateId: "The update's id." };
+const QUESTION = { id: "The question's id." };
 
 const param = (c: Context<HonoEnv>, name: string): string => c.req.param(name) ?? "";
 
@@ -32,11 +62,35 @@ export const projectConversationApi = new Hono<HonoEnv>();
 /** POST /api/projects/{id}/follow → { following: true, followers } (following twice is one follow). */
 projectConversationApi.post(
   "/:id/follow",
+  operation({
+    operationId: "followProject",
+    tag: "Conversation",
+    summary: "Follow a project",
+    description:
+      "Adds a published project to the caller's watchlist; following twice is one follow (and is not counted " +
+      `against the limit of ${FOLLOW_RATE_LIMIT.max} follow changes an hour).`,
+    access: "signed-in",
+    params: PROJECT,
+    ok: { 200: { description: "Followed, with the follower count", schema: FollowAnswer, example: EXAMPLES.followed } },
+    refusals: [401, 404, 429],
+  }),
   door(async (c) => c.json(await setFollowing(c.get("db"), c.get("user"), param(c, "id"), true)), false),
 );
 /** DELETE /api/projects/{id}/follow → { following: false, followers }. */
 projectConversationApi.delete(
   "/:id/follow",
+  operation({
+    operationId: "unfollowProject",
+    tag: "Conversation",
+    summary: "Stop following a project",
+    description: "Unfollowing a project the caller does not follow changes nothing.",
+    access: "signed-in",
+    params: PROJECT,
+    ok: {
+      200: { description: "Not followed, with the follower count", schema: FollowAnswer, example: EXAMPLES.unfollowed },
+    },
+    refusals: [401, 404, 429],
+  }),
   door(async (c) => c.json(await setFollowing(c.get("db"), c.get("user"), param(c, "id"), false)), false),
 );
 
@@ -46,6 +100,20 @@ projectConversationApi.delete(
  */
 projectConversationApi.get(
   "/:id/updates",
+  operation({
+    operationId: "listProjectUpdates",
+    tag: "Conversation",
+    summary: "A project's updates",
+    description:
+      `A page of ${LIST_PAGE_SIZE}, newest first. An investors-only update is listed to everyone, but only its project's ` +
+      "investors, founder and admins read its title and body (`readable`). Hidden updates are listed to the " +
+      "founder and admins only.",
+    access: "optional",
+    params: PROJECT,
+    query: PageQuery,
+    ok: { 200: { description: "A page of updates", schema: UpdatesPageAnswer, example: EXAMPLES.updates } },
+    refusals: [400, 404],
+  }),
   door(
     async (c) =>
       c.json(await listUpdates(c.get("db"), c.get("user"), param(c, "id"), apiPageParam(c.req.query("page")))),
@@ -55,11 +123,35 @@ projectConversationApi.get(
 /** POST /api/projects/{id}/updates { title, body, investorsOnly } → 201 the update (its founder or an admin). */
 projectConversationApi.post(
   "/:id/updates",
+  operation({
+    operationId: "postProjectUpdate",
+    tag: "Conversation",
+    summary: "Post an update",
+    description:
+      "The project's founder (or an admin) posts an update; its investors (and, for a public update, its " +
+      `followers) are notified. A project posts at most ${UPDATE_LIMITS.perDay} updates a day.`,
+    access: "signed-in",
+    params: PROJECT,
+    body: { schema: updateFormSchema, example: EXAMPLES.updateBody },
+    ok: { 201: { description: "Posted", schema: UpdateAnswer, example: EXAMPLES.update } },
+    refusals: [400, 401, 403, 404, 415, 429],
+  }),
   door(async (c, body) => c.json(await postUpdate(c.get("db"), c.get("user"), param(c, "id"), body), 201)),
 );
 /** PUT /api/projects/{id}/updates/{updateId} { title, body, investorsOnly } → the update. */
 projectConversationApi.put(
   "/:id/updates/:updateId",
+  operation({
+    operationId: "editProjectUpdate",
+    tag: "Conversation",
+    summary: "Edit an update",
+    description: "Replaces the title, body and audience; nobody is notified again.",
+    access: "signed-in",
+    params: UPDATE,
+    body: { schema: updateFormSchema, example: EXAMPLES.updateBody },
+    ok: { 200: { description: "Saved", schema: UpdateAnswer, example: EXAMPLES.editedUpdate } },
+    refusals: [400, 401, 403, 404, 415],
+  }),
   door(async (c, body) =>
     c.json(await editUpdate(c.get("db"), c.get("user"), param(c, "id"), param(c, "updateId"), body)),
   ),
@@ -67,6 +159,16 @@ projectConversationApi.put(
 /** DELETE /api/projects/{id}/updates/{updateId} → { success: true }. */
 projectConversationApi.delete(
   "/:id/updates/:updateId",
+  operation({
+    operationId: "deleteProjectUpdate",
+    tag: "Conversation",
+    summary: "Delete an update",
+    description: "Deletes the update and the notifications that pointed at it.",
+    access: "signed-in",
+    params: UPDATE,
+    ok: { 200: { description: "Deleted", schema: DeletedAnswer, example: EXAMPLES.deleted } },
+    refusals: [401, 403, 404],
+  }),
   door(async (c) => {
     await deleteUpdate(c.get("db"), c.get("user"), param(c, "id"), param(c, "updateId"));
     return c.json({ success: true });
@@ -79,6 +181,17 @@ projectConversationApi.delete(
  */
 projectConversationApi.get(
   "/:id/questions",
+  operation({
+    operationId: "listProjectQuestions",
+    tag: "Conversation",
+    summary: "A project's questions",
+    description: `A page of ${LIST_PAGE_SIZE}, newest first; hidden questions are listed to the project's founder and admins only.`,
+    access: "optional",
+    params: PROJECT,
+    query: PageQuery,
+    ok: { 200: { description: "A page of questions", schema: QuestionsPageAnswer, example: EXAMPLES.questions } },
+    refusals: [400, 404],
+  }),
   door(
     async (c) =>
       c.json(await listQuestions(c.get("db"), c.get("user"), param(c, "id"), apiPageParam(c.req.query("page")))),
@@ -88,6 +201,19 @@ projectConversationApi.get(
 /** POST /api/projects/{id}/questions { question } → 201 the question (5 an hour per user). */
 projectConversationApi.post(
   "/:id/questions",
+  operation({
+    operationId: "askQuestion",
+    tag: "Conversation",
+    summary: "Ask a question",
+    description:
+      "Asks a question on a published project (409 before it is published); its founder is notified. " +
+      `At most ${QUESTION_LIMITS.perHour} questions an hour per user.`,
+    access: "signed-in",
+    params: PROJECT,
+    body: { schema: questionFormSchema, example: EXAMPLES.questionBody },
+    ok: { 201: { description: "Asked", schema: QuestionAnswer, example: EXAMPLES.question } },
+    refusals: [400, 401, 404, 409, 415, 429],
+  }),
   door(async (c, body) => c.json(await askQuestion(c.get("db"), c.get("user"), param(c, "id"), body), 201)),
 );
 
@@ -96,11 +222,37 @@ export const questionsApi = new Hono<HonoEnv>();
 /** POST /api/questions/{id}/answer { answer } → the question with its answer (the project's founder or an admin). */
 questionsApi.post(
   "/:id/answer",
+  operation({
+    operationId: "answerQuestion",
+    tag: "Conversation",
+    summary: "Answer a question",
+    description:
+      "The project's founder (or an admin) answers, or edits the answer; the asker hears of the first answer once. " +
+      "A hidden question is a 404 for anyone else.",
+    access: "signed-in",
+    params: QUESTION,
+    body: { schema: answerFormSchema, example: EXAMPLES.answerBody },
+    ok: { 200: { description: "Answered", schema: QuestionAnswer, example: EXAMPLES.answered } },
+    refusals: [400, 401, 403, 404, 415],
+  }),
   door(async (c, body) => c.json(await answerQuestion(c.get("db"), c.get("user"), param(c, "id"), body))),
 );
 /** POST /api/questions/{id}/hide { hidden?: boolean } → the question (hidden unless `hidden: false`). */
 questionsApi.post(
   "/:id/hide",
+  operation({
+    operationId: "hideQuestion",
+    tag: "Conversation",
+    summary: "Hide or show a question",
+    description:
+      "The project's founder (or an admin) hides a question from everyone else, or shows it again with " +
+      "`hidden: false`. An admin's moderation is audited and counted against the admin's hourly limit.",
+    access: "signed-in",
+    params: QUESTION,
+    body: { schema: HideQuestionBody, example: EXAMPLES.hideBody, required: false },
+    ok: { 200: { description: "Hidden or shown", schema: QuestionAnswer, example: EXAMPLES.hidden } },
+    refusals: [400, 401, 403, 404, 415, 429],
+  }),
   door(async (c, body) => c.json(await setQuestionHidden(c.get("db"), c.get("user"), param(c, "id"), body))),
 );
 
@@ -112,6 +264,18 @@ export const notificationsApi = new Hono<HonoEnv>();
  */
 notificationsApi.get(
   "/",
+  operation({
+    operationId: "listNotifications",
+    tag: "Conversation",
+    summary: "The caller's notifications",
+    description: `A page of ${NOTIFICATIONS_PAGE}, newest first, with the unread count.`,
+    access: "signed-in",
+    query: PageQuery,
+    ok: {
+      200: { description: "A page of notifications", schema: NotificationsPageAnswer, example: EXAMPLES.notifications },
+    },
+    refusals: [400, 401],
+  }),
   door(async (c) => {
     const user = c.get("user");
     requireSignedIn(user);
@@ -121,16 +285,44 @@ notificationsApi.get(
 /** POST /api/notifications/read { ids } → { unread } (an empty body marks all). */
 notificationsApi.post(
   "/read",
+  operation({
+    operationId: "markNotificationsRead",
+    tag: "Conversation",
+    summary: "Mark notifications read",
+    description: "Marks the named notifications read (another user's ids match nothing), or all of them without `ids`.",
+    access: "signed-in",
+    body: { schema: MarkReadBody, example: EXAMPLES.markReadBody, required: false },
+    ok: { 200: { description: "How many are still unread", schema: UnreadAnswer, example: EXAMPLES.unread } },
+    refusals: [400, 401, 415],
+  }),
   door(async (c, body) => c.json(await markRead(c.get("db"), c.get("user"), body))),
 );
 /** GET /api/notifications/preferences → which events the caller hears of. */
 notificationsApi.get(
   "/preferences",
+  operation({
+    operationId: "getNotificationPreferences",
+    tag: "Conversation",
+    summary: "Which notifications the caller gets",
+    access: "signed-in",
+    ok: { 200: { description: "The switches", schema: PreferencesAnswer, example: EXAMPLES.preferences } },
+    refusals: [401],
+  }),
   door(async (c) => c.json(await getPreferences(c.get("db"), c.get("user"))), false),
 );
 /** PUT /api/notifications/preferences { updates?, answers?, … } (booleans; what is left out is kept). */
 notificationsApi.put(
   "/preferences",
+  operation({
+    operationId: "saveNotificationPreferences",
+    tag: "Conversation",
+    summary: "Change which notifications the caller gets",
+    description: "Each switch sent is true or false; a switch left out is kept. Answers every switch.",
+    access: "signed-in",
+    body: { schema: NotificationPreferencesBody, example: EXAMPLES.preferencesBody },
+    ok: { 200: { description: "Saved", schema: PreferencesAnswer, example: EXAMPLES.preferences } },
+    refusals: [400, 401, 415],
+  }),
   door(async (c, body) => c.json(await savePreferences(c.get("db"), c.get("user"), body, { partial: true }))),
 );
 
@@ -141,6 +333,16 @@ notificationsApi.put(
 export const watchlistApi = new Hono<HonoEnv>();
 watchlistApi.get(
   "/",
+  operation({
+    operationId: "listWatchlist",
+    tag: "Conversation",
+    summary: "The projects the caller follows",
+    description: `A page of ${LIST_PAGE_SIZE} published projects, most recently followed first.`,
+    access: "signed-in",
+    query: PageQuery,
+    ok: { 200: { description: "A page of followed projects", schema: WatchlistAnswer, example: EXAMPLES.watchlist } },
+    refusals: [400, 401],
+  }),
   door(async (c) => {
     const user = c.get("user");
     requireSignedIn(user);

@@ -1,0 +1,249 @@
+/**
+ * The answers of the conversation's API (worker/api/conversation.ts): following, founder updates,
+ * questions, notifications and the watchlist, with their examples (ADR 042). The shapes are the
+ * services' DTOs (domain/conversation.ts, worker/services/notifications.ts, follows.ts).
+ */
+import * as v from "valibot";
+
+import { NOTIFICATION_TEXT } from "../../../domain/notification-text";
+import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../../domain/notification-preferences";
+import { NOTIFICATION_KINDS } from "../../../db/schema-conversation";
+import { LIST_MAX_PAGE, LIST_PAGE_SIZE } from "../../services/list-page";
+import { NOTIFICATIONS_PAGE } from "../../services/notifications";
+import { ok } from "./common";
+import { EXAMPLE_PROJECT, ProjectAnswer } from "./project";
+
+const int = v.pipe(v.number(), v.integer());
+const count = v.pipe(int, v.minValue(0));
+const instant = v.pipe(v.string(), v.isoTimestamp());
+
+/** The paging fields every list answers beside its items (worker/services/list-page.ts `PageInfo`). */
+const pageInfo = {
+  total: v.pipe(count, v.description("How many items the caller may see, every page.")),
+  page: v.pipe(int, v.minValue(1), v.description("This page's number.")),
+  pageCount: v.pipe(int, v.minValue(1), v.description("How many pages there are (1 when the list is empty).")),
+  pageSize: v.pipe(int, v.minValue(1), v.description("Items a page.")),
+};
+
+/** `?page=`: absent or empty is the first; anything else but a page number in range is a 400. */
+export const PageQuery = v.object({
+  page: v.pipe(
+    v.optional(v.string()),
+    v.description(`The page, a whole number from 1 to ${LIST_MAX_PAGE} (default 1).`),
+  ),
+});
+
+// ---- following ----
+
+/** worker/services/follows.ts `FollowState`. */
+export const FollowAnswer = v.object({
+  projectId: v.string(),
+  slug: v.string(),
+  title: v.string(),
+  following: v.boolean(),
+  followers: count,
+});
+
+export const WatchlistAnswer = v.object({
+  projects: v.array(
+    v.object({ ...ProjectAnswer.entries, followedAt: v.pipe(instant, v.description("When the caller followed it.")) }),
+  ),
+  ...pageInfo,
+});
+
+// ---- updates ----
+
+/** domain/conversation.ts `UpdateDTO`: an investors-only update the caller may not read has no title or body. */
+export const UpdateAnswer = v.object({
+  id: v.string(),
+  projectId: v.string(),
+  investorsOnly: v.boolean(),
+  hidden: v.pipe(v.boolean(), v.description("Hidden by an admin: listed only to the project's founder and admins.")),
+  readable: v.pipe(
+    v.boolean(),
+    v.description("False for an investors-only update the caller may not read: `title` and `body` are then null."),
+  ),
+  title: v.nullable(v.string()),
+  body: v.nullable(v.string()),
+  createdAt: instant,
+  updatedAt: instant,
+  edited: v.boolean(),
+});
+
+export const UpdatesPageAnswer = v.object({ updates: v.array(UpdateAnswer), ...pageInfo });
+
+export const DeletedAnswer = v.object({ success: ok });
+
+// ---- questions ----
+
+/** domain/conversation.ts `QuestionDTO`. */
+export const QuestionAnswer = v.object({
+  id: v.string(),
+  projectId: v.string(),
+  askerName: v.pipe(v.string(), v.description("First name and last initial.")),
+  question: v.string(),
+  answer: v.nullable(v.string()),
+  answeredAt: v.nullable(instant),
+  hidden: v.boolean(),
+  createdAt: instant,
+  mine: v.pipe(v.boolean(), v.description("True when the caller asked it.")),
+});
+
+export const QuestionsPageAnswer = v.object({ questions: v.array(QuestionAnswer), ...pageInfo });
+
+// ---- notifications ----
+
+/** worker/services/notifications.ts `NotificationDTO`. */
+export const NotificationAnswer = v.object({
+  id: v.string(),
+  kind: v.picklist(NOTIFICATION_KINDS),
+  text: v.string(),
+  link: v.pipe(v.string(), v.description("Where it points: a path on this site.")),
+  projectId: v.nullable(v.string()),
+  createdAt: instant,
+  read: v.boolean(),
+});
+
+export const NotificationsPageAnswer = v.object({
+  notifications: v.array(NotificationAnswer),
+  unread: v.pipe(count, v.description("Unread notifications, every page.")),
+  ...pageInfo,
+});
+
+export const UnreadAnswer = v.object({ unread: count });
+
+const preference = v.boolean();
+export const PreferencesAnswer = v.object({
+  updates: preference,
+  answers: preference,
+  questions: preference,
+  investments: preference,
+  goals: preference,
+  closing: preference,
+} satisfies Record<keyof NotificationPreferences, v.BooleanSchema<undefined>>);
+
+/**
+ * The body of `POST /notifications/read`, for the document (worker/services/notifications.ts
+ * `markRead` holds the rule and its message): the ids to mark, or nothing for all of them.
+ */
+const notificationId = v.pipe(v.string(), v.maxLength(64));
+export const MarkReadBody = v.object({
+  ids: v.optional(
+    v.pipe(
+      v.union([v.pipe(v.array(notificationId), v.maxLength(NOTIFICATIONS_PAGE)), notificationId]),
+      v.description(
+        `At most ${NOTIFICATIONS_PAGE} notification ids (one id may come as a string); missing or empty marks all.`,
+      ),
+    ),
+  ),
+});
+
+// ---- examples ----
+
+const PROJECT_ID = EXAMPLE_PROJECT.id;
+const UPDATE_ID = "c2a4e6f8-1b3d-4f5a-9c7e-0d2b4f6a8c1e";
+const QUESTION_ID = "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b";
+
+const EXAMPLE_UPDATE = {
+  id: UPDATE_ID,
+  projectId: PROJECT_ID,
+  investorsOnly: false,
+  hidden: false,
+  readable: true,
+  title: "We are live on three campuses",
+  body: "Quietly now maps every library on three campuses. Thank you to everyone who tested the beta.",
+  createdAt: "2026-11-20T09:30:00.000Z",
+  updatedAt: "2026-11-20T09:30:00.000Z",
+  edited: false,
+};
+
+const EXAMPLE_QUESTION = {
+  id: QUESTION_ID,
+  projectId: PROJECT_ID,
+  askerName: "Ada L.",
+  question: "How will you keep the noise data accurate overnight?",
+  answer: null,
+  answeredAt: null,
+  hidden: false,
+  createdAt: "2026-11-21T14:02:11.000Z",
+  mine: true,
+};
+
+const page = (total: number, pageSize: number) => ({
+  total,
+  page: 1,
+  pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  pageSize,
+});
+
+export const EXAMPLES = {
+  followed: { projectId: PROJECT_ID, slug: "quietly", title: "Quietly", following: true, followers: 42 },
+  unfollowed: { projectId: PROJECT_ID, slug: "quietly", title: "Quietly", following: false, followers: 41 },
+  watchlist: { projects: [{ ...EXAMPLE_PROJECT, followedAt: "2026-11-02T10:15:00.000Z" }], ...page(1, LIST_PAGE_SIZE) },
+  updateBody: {
+    title: "We are live on three campuses",
+    body: "Quietly now maps every library on three campuses. Thank you to everyone who tested the beta.",
+    investorsOnly: false,
+  },
+  update: EXAMPLE_UPDATE,
+  editedUpdate: { ...EXAMPLE_UPDATE, updatedAt: "2026-11-20T11:05:42.000Z", edited: true },
+  updates: {
+    updates: [
+      {
+        ...EXAMPLE_UPDATE,
+        id: "f1e2d3c4-b5a6-4978-8a6b-5c4d3e2f1a0b",
+        investorsOnly: true,
+        readable: false,
+        title: null,
+        body: null,
+        createdAt: "2026-11-24T08:00:00.000Z",
+        updatedAt: "2026-11-24T08:00:00.000Z",
+      },
+      EXAMPLE_UPDATE,
+    ],
+    ...page(2, LIST_PAGE_SIZE),
+  },
+  deleted: { success: true },
+  questionBody: { question: EXAMPLE_QUESTION.question },
+  question: EXAMPLE_QUESTION,
+  questions: { questions: [EXAMPLE_QUESTION], ...page(1, LIST_PAGE_SIZE) },
+  answerBody: {
+    answer: "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there.",
+  },
+  answered: {
+    ...EXAMPLE_QUESTION,
+    answer: "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there.",
+    answeredAt: "2026-11-21T16:40:00.000Z",
+    mine: false,
+  },
+  hideBody: { hidden: true },
+  hidden: { ...EXAMPLE_QUESTION, hidden: true, mine: false },
+  notifications: {
+    notifications: [
+      {
+        id: "8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b",
+        kind: "answer",
+        text: NOTIFICATION_TEXT.answer("Quietly"),
+        link: `/project/quietly?tab=questions#question-${QUESTION_ID}`,
+        projectId: PROJECT_ID,
+        createdAt: "2026-11-21T16:40:00.000Z",
+        read: false,
+      },
+      {
+        id: "5b0d1c6e2f7a4b8c9d0e1f2a3b4c5d6e",
+        kind: "update",
+        text: NOTIFICATION_TEXT.update("Quietly", "We are live on three campuses"),
+        link: `/project/quietly?tab=updates#update-${UPDATE_ID}`,
+        projectId: PROJECT_ID,
+        createdAt: "2026-11-20T09:30:00.000Z",
+        read: true,
+      },
+    ],
+    unread: 1,
+    ...page(2, NOTIFICATIONS_PAGE),
+  },
+  markReadBody: { ids: ["5b0d1c6e2f7a4b8c9d0e1f2a3b4c5d6e"] },
+  unread: { unread: 0 },
+  preferences: { ...DEFAULT_PREFERENCES, closing: false },
+  preferencesBody: { closing: false },
+} as const;
