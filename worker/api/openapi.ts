@@ -172,13 +172,18 @@ const pathParameters = (params: Record<string, string>) =>
 
 /** Each key of a query object schema as an optional string parameter (its description from the schema). */
 function queryParameters(schema: v.ObjectSchema<v.ObjectEntries, undefined>) {
-  return Object.entries(schema.entries).map(([name, entry]) => ({
-    in: "query" as const,
-    name,
-    required: !(entry.type === "optional" || entry.type === "exact_optional"),
-    ...(v.getDescription(entry) ? { description: v.getDescription(entry) } : {}),
-    schema: { type: "string" as const },
-  }));
+  return Object.entries(schema.entries).map(([name, entry]) => {
+    const optional = entry.type === "optional" || entry.type === "exact_optional";
+    // A description may sit on the optional wrapper or on the schema it wraps.
+    const description = v.getDescription(entry) ?? ("wrapped" in entry ? v.getDescription(entry.wrapped) : undefined);
+    return {
+      in: "query" as const,
+      name,
+      required: !optional,
+      ...(description ? { description } : {}),
+      schema: { type: "string" as const },
+    };
+  });
 }
 
 /** The document's fixed parts: who we are, how to authenticate, the sections. */
@@ -241,6 +246,34 @@ const REFUSAL_JSON_SCHEMA = {
   additionalProperties: true,
 };
 
+type JsonSchema = { [key: string]: unknown };
+const isSchema = (x: unknown): x is JsonSchema => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/**
+ * The form kit marks a required text field with `v.metadata({ required: true })` (domain/fields.ts
+ * `requiredText`), which the converter copies as is: in JSON Schema, `required` is the object's list
+ * of names. Each such property moves into its object's `required` list, without the empty default
+ * the form kit reads a missing field as (a missing field is refused).
+ */
+function liftRequiredFlags(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) liftRequiredFlags(item);
+    return;
+  }
+  if (!isSchema(node)) return;
+  for (const value of Object.values(node)) liftRequiredFlags(value);
+  const properties = node.properties;
+  if (!isSchema(properties)) return;
+  const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (!isSchema(property) || property.required !== true) continue;
+    delete property.required;
+    if (property.default === "") delete property.default;
+    required.add(name);
+  }
+  if (required.size) node.required = [...required];
+}
+
 let made: Promise<unknown> | null = null;
 
 /** The document of `api`, made once per isolate. */
@@ -253,7 +286,10 @@ export function apiDocument(api: Hono<HonoEnv>): Promise<unknown> {
     // The catch-all that answers an unknown path is not an operation.
     exclude: ["*", "/*"],
   })
-    .then(withWriteRefusals)
+    .then((doc) => {
+      liftRequiredFlags(doc.paths);
+      return withWriteRefusals(doc);
+    })
     .catch((error: unknown) => {
       made = null;
       throw error;
