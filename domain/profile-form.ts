@@ -99,6 +99,8 @@ function choices<const T extends readonly string[]>(options: T, message: string)
   return v.optional(
     v.pipe(
       v.unknown(),
+      // What the API's document says of it (comma-separated text is read too).
+      v.metadata({ type: "array", items: { type: "string", enum: [...options] } }),
       v.transform((x) => (typeof x === "string" ? x.split(",") : x)),
       v.check((x) => Array.isArray(x) && x.every((i) => typeof i === "string"), message),
       v.transform((x) =>
