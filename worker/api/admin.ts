@@ -5,9 +5,9 @@
 import { Hono, type Context } from "hono";
 
 import { HideBody, ReasonBody, ReinstateBody } from "../../domain/admin";
-import { listAudit } from "../services/audit";
+import { ADMIN_RATE_LIMIT, AUDIT_SHOWN, listAudit } from "../services/audit";
 import { reinstateUser, suspendUser } from "../services/moderation";
-import { approveProject, listReviewQueue, requestChanges } from "../services/reviews";
+import { approveProject, listReviewQueue, requestChanges, REVIEW_QUEUE_SHOWN } from "../services/reviews";
 import { setUpdateHidden } from "../services/updates";
 import type { HonoEnv } from "../types";
 import {
@@ -28,7 +28,7 @@ export const adminApi = new Hono<HonoEnv>();
 const PROJECT_ID = "The project's id or slug.";
 const USER_ID = "The account's id.";
 const ADMINS_ONLY = "Admins only (403 for any other account).";
-const RATE_LIMITED = "Each admin may take 300 actions an hour (429 past it).";
+const RATE_LIMITED = `Each admin may take ${ADMIN_RATE_LIMIT.max} actions an hour (429 past it).`;
 
 /** GET /api/admin/reviews → { reviews: [{ project, checklist, submittedAt }] }, oldest submission first. */
 adminApi.get(
@@ -37,7 +37,7 @@ adminApi.get(
     operationId: "listReviewQueue",
     tag: "Admin",
     summary: "Projects waiting for review",
-    description: `Oldest submission first (at most 50), each with its launch checklist. ${ADMINS_ONLY}`,
+    description: `Oldest submission first (at most ${REVIEW_QUEUE_SHOWN}), each with its launch checklist. ${ADMINS_ONLY}`,
     access: "signed-in",
     ok: { 200: { description: "The review queue", schema: ReviewQueueAnswer, example: EXAMPLES.reviews } },
     refusals: [401, 403],
@@ -149,7 +149,7 @@ adminApi.get(
     operationId: "listAuditLog",
     tag: "Admin",
     summary: "The admin audit log",
-    description: `Every admin action, newest first (at most 50). ${ADMINS_ONLY}`,
+    description: `Every admin action, newest first (at most ${AUDIT_SHOWN}). ${ADMINS_ONLY}`,
     access: "signed-in",
     ok: { 200: { description: "The newest entries", schema: AuditAnswer, example: EXAMPLES.audit } },
     refusals: [401, 403],

@@ -7,7 +7,7 @@ import { Hono, type Context } from "hono";
 import { MESSAGES } from "../../domain/messages";
 import { CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD } from "../../domain/schemas";
 import { clientAddress } from "../services/client";
-import { submitContactMessage } from "../services/contacts";
+import { CONTACT_LIMIT, submitContactMessage } from "../services/contacts";
 import type { HonoEnv } from "../types";
 import { MessageAnswer } from "./answers/common";
 import { EXAMPLES } from "./answers/site";
@@ -32,7 +32,7 @@ const CONTACT = {
 
 const SPAM_AND_LIMITS =
   `A filled \`${HONEYPOT_FIELD}\` field (the spam trap) is answered the same and nothing is stored. ` +
-  "Each client address may send 5 messages in 10 minutes (429 past it).";
+  `Each client address may send ${CONTACT_LIMIT.max} messages in ${CONTACT_LIMIT.windowMs / 60_000} minutes (429 past it).`;
 
 /** Mounted at /api/contacts. */
 export const contactsApi = new Hono<HonoEnv>().post(

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 
 import { FINANCIALS_MESSAGES, investorFinancialsSchema } from "../../domain/investor-financials-form";
 import { PROFILE_MESSAGES, profileFormSchema } from "../../domain/profile-form";
+import { MAX_DECLARED_DOLLARS } from "../../domain/reg-cf";
 import { assertCanHaveLimits, getFinancials, getLimits, saveFinancials } from "../services/investor-limits";
 import { getProfile, updateProfile } from "../services/profile";
 import type { HonoEnv } from "../types";
@@ -97,8 +98,8 @@ meApi.put(
     summary: "Save the investor's declared financial figures",
     description:
       "Replaces the whole record: a figure left out is not declared, a switch left out is off. Figures are " +
-      "whole dollars from 0 to 10,000,000,000. Answers the saved figures and the Reg CF limits they give. " +
-      "A founder is refused (403).",
+      `whole dollars from 0 to ${MAX_DECLARED_DOLLARS.toLocaleString("en-US")}. Answers the saved figures ` +
+      "and the Reg CF limits they give. A founder is refused (403).",
     access: "signed-in",
     body: { schema: investorFinancialsSchema, example: EXAMPLES.financials },
     ok: { 200: { description: "Saved", schema: FinancialsSavedAnswer, example: EXAMPLES.financialsSaved } },

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 
 import { HONEYPOT_FIELD, SupporterSchema } from "../../domain/schemas";
 import { clientAddress } from "../services/client";
-import { listSupporters, SUPPORTERS_LIST_MAX, submitSupporter } from "../services/supporters";
+import { listSupporters, SUPPORT_LIMIT, SUPPORTERS_LIST_MAX, submitSupporter } from "../services/supporters";
 import type { HonoEnv } from "../types";
 import { EXAMPLES, SupporterAddedAnswer, SupportersAnswer } from "./answers/site";
 import { operation } from "./openapi";
@@ -44,7 +44,7 @@ supportersApi.post(
       "Name and email are required, the message optional; `showPublicly` defaults to true. An email already " +
       "on the list keeps its entry and is answered exactly like a new one. A filled " +
       `\`${HONEYPOT_FIELD}\` field (the spam trap) is answered the same and nothing is stored. Each client ` +
-      "address may sign up 5 times in 10 minutes (429 past it).",
+      `address may sign up ${SUPPORT_LIMIT.max} times in ${SUPPORT_LIMIT.windowMs / 60_000} minutes (429 past it).`,
     access: "public",
     body: { schema: SupporterSchema, example: EXAMPLES.supporter },
     ok: { 201: { description: "Thanked", schema: SupporterAddedAnswer, example: EXAMPLES.supporterAdded } },

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 
-import { PROFILE_MESSAGES, publicProfileSchema } from "../../domain/public-profile-form";
+import { PROFILE_MESSAGES, publicProfileSchema, USERNAME_LIMITS } from "../../domain/public-profile-form";
 import { getPublicProfile, savePublicProfile } from "../services/public-profile";
 import type { HonoEnv } from "../types";
 import { EXAMPLES, PublicProfileAnswer, PublicProfileSavedAnswer } from "./answers/account";
@@ -49,9 +49,9 @@ usersApi.put(
     description:
       "Replaces the whole profile: a field left out is emptied. The confidentiality switches may also be " +
       'sent at the top level (`{ "hideBadges": true }`). A username is unique without regard to case; a ' +
-      "taken name, or one given up by another account in the last 30 days, is a 409; changing it more than " +
-      "3 times a day is a 429. Only the account itself or an admin may save it (403 otherwise); an admin " +
-      "naming an unknown account gets a 404.",
+      `taken name, or one given up by another account in the last ${USERNAME_LIMITS.holdDays} days, is a 409; ` +
+      `changing it more than ${USERNAME_LIMITS.changesPerDay} times a day is a 429. Only the account itself ` +
+      "or an admin may save it (403 otherwise); an admin naming an unknown account gets a 404.",
     access: "signed-in",
     params: { userId: USER_ID },
     body: { schema: publicProfileSchema, example: EXAMPLES.publicProfileBody },
