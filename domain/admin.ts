@@ -1,7 +1,12 @@
 /**
  * The shapes the operator's page and API share (ADR 030): the admin actions the audit log names,
- * an account as an admin sees it, and an audit entry. Types and constants only.
+ * an account as an admin sees it, an audit entry, and the admin routes' bodies as the API's
+ * document describes them.
  */
+import * as v from "valibot";
+
+import { REASON_MAX } from "./review";
+
 export const ADMIN_ACTIONS = [
   "approve",
   "request_changes",
@@ -35,3 +40,18 @@ export interface AuditDTO {
   reason: string | null;
   createdAt: string;
 }
+
+/**
+ * The admin routes' bodies, for the API's document (ADR 042). The services read them by hand
+ * (worker/services/reviews.ts `parseReason`, access.ts `hiddenFlag`), with these limits.
+ */
+const reason = v.pipe(v.string(), v.minLength(1), v.maxLength(REASON_MAX));
+
+/** A reviewer's note to the founder, or a suspension's reason: required, at most REASON_MAX characters. */
+export const ReasonBody = v.object({ reason });
+
+/** A reinstatement's reason, optional (it goes to the audit log). */
+export const ReinstateBody = v.object({ reason: v.optional(reason) });
+
+/** `hidden`: true unless it is false (or "false", 0, "0"): `{ "hidden": false }` shows it again. */
+export const HideBody = v.object({ hidden: v.optional(v.boolean(), true) });

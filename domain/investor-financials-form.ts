@@ -47,6 +47,8 @@ function dollars(label: string) {
       v.check((x) => x === null || x <= MAX_DECLARED_DOLLARS, FINANCIALS_MESSAGES.tooLarge(label)),
       // the input's constraints (read by constraintsOf), not rules of their own
       v.metadata({ min: 0, step: 1 }),
+      // What the API's document says of it (a form's "$85,000" is read too).
+      v.metadata({ type: ["integer", "null"], minimum: 0, maximum: MAX_DECLARED_DOLLARS }),
     ),
     null,
   );
@@ -56,6 +58,8 @@ function flag(key: string) {
   return v.optional(
     v.pipe(
       v.unknown(),
+      // What the API's document says of it (a form's checkbox words are read too).
+      v.metadata({ type: "boolean" }),
       v.check(
         (x) => x == null || typeof x === "boolean" || x === "on" || x === "true" || x === "false" || x === "",
         FINANCIALS_MESSAGES.flag(key),

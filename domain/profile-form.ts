@@ -99,6 +99,8 @@ function choices<const T extends readonly string[]>(options: T, message: string)
   return v.optional(
     v.pipe(
       v.unknown(),
+      // What the API's document says of it (comma-separated text is read too).
+      v.metadata({ type: "array", items: { type: "string", enum: [...options] } }),
       v.transform((x) => (typeof x === "string" ? x.split(",") : x)),
       v.check((x) => Array.isArray(x) && x.every((i) => typeof i === "string"), message),
       v.transform((x) =>
@@ -110,25 +112,29 @@ function choices<const T extends readonly string[]>(options: T, message: string)
   );
 }
 
-export const profileFormSchema = v.object({
-  firstName: requiredText("First name", PROFILE_LIMITS.name, PROFILE_MESSAGES.firstNameRequired),
-  lastName: requiredText("Last name", PROFILE_LIMITS.name, PROFILE_MESSAGES.lastNameRequired),
-  phoneNumber: phone,
-  bio: keptText("Bio", PROFILE_LIMITS.bio, { kind: "multiline" }),
-  investmentPreferences: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((x) => (x == null ? {} : x)),
-      v.object({
-        riskTolerance: choice(RISK_TOLERANCES, PROFILE_MESSAGES.riskTolerance),
-        timeHorizon: choice(TIME_HORIZONS, PROFILE_MESSAGES.timeHorizon),
-        preferredSectors: choices(PREFERRED_SECTORS, PROFILE_MESSAGES.sectors),
-        investmentGoals: choices(INVESTMENT_GOALS, PROFILE_MESSAGES.goals),
-      }),
+export const profileFormSchema = v.pipe(
+  v.object({
+    firstName: requiredText("First name", PROFILE_LIMITS.name, PROFILE_MESSAGES.firstNameRequired),
+    lastName: requiredText("Last name", PROFILE_LIMITS.name, PROFILE_MESSAGES.lastNameRequired),
+    phoneNumber: phone,
+    bio: keptText("Bio", PROFILE_LIMITS.bio, { kind: "multiline" }),
+    investmentPreferences: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform((x) => (x == null ? {} : x)),
+        v.object({
+          riskTolerance: choice(RISK_TOLERANCES, PROFILE_MESSAGES.riskTolerance),
+          timeHorizon: choice(TIME_HORIZONS, PROFILE_MESSAGES.timeHorizon),
+          preferredSectors: choices(PREFERRED_SECTORS, PROFILE_MESSAGES.sectors),
+          investmentGoals: choices(INVESTMENT_GOALS, PROFILE_MESSAGES.goals),
+        }),
+      ),
+      {},
     ),
-    {},
-  ),
-});
+  }),
+  // What the API's document says is required (the fields' own checks hold the rule and its message).
+  v.metadata({ required: ["firstName", "lastName"] }),
+);
 
 export type ProfileInput = v.InferOutput<typeof profileFormSchema>;
 

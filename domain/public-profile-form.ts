@@ -63,6 +63,8 @@ function flag(label: string) {
   return v.optional(
     v.pipe(
       v.unknown(),
+      // What the API's document says of it (a form's checkbox words are read too).
+      v.metadata({ type: "boolean" }),
       v.check(
         (x) => x == null || typeof x === "boolean" || x === "on" || x === "true" || x === "false" || x === "",
         PROFILE_MESSAGES.flag(label),
@@ -77,6 +79,12 @@ function flag(label: string) {
 const interests = v.optional(
   v.pipe(
     v.unknown(),
+    // What the API's document says of it (comma-separated text is read too).
+    v.metadata({
+      type: "array",
+      items: { type: "string", maxLength: PROFILE_LIMITS.interest },
+      maxItems: PROFILE_LIMITS.interests,
+    }),
     v.check(
       (x) => x == null || typeof x === "string" || (Array.isArray(x) && x.every((i) => typeof i === "string")),
       PROFILE_MESSAGES.interestsType,
@@ -107,6 +115,8 @@ const interests = v.optional(
 const username = v.optional(
   v.pipe(
     v.unknown(),
+    // What the API's document says of it (no maxLength here: the form's input would get it).
+    v.metadata({ type: "string", description: `${PROFILE_MESSAGES.username}; "" for none (stored lower-cased)` }),
     v.check((x) => x == null || typeof x === "string", mustBeText("Username")),
     v.transform((x) => (typeof x === "string" ? x.trim().toLowerCase() : "")),
     v.check((x) => x === "" || USERNAME.test(x), PROFILE_MESSAGES.username),

@@ -171,6 +171,8 @@ export function contactSchema(options: { withSubject: boolean }) {
       message: field("message", "multiline"),
       subject: field("subject"),
     }),
+    // What the API's document says is required (the checks below hold the rule and its message).
+    v.metadata({ required: ["name", "email", "message"] }),
     v.check((i) => filled(i.name) && filled(i.email) && filled(i.message), MESSAGES.contactRequired),
     v.check((i) => chars(i.name) <= CONTACT_LIMITS.name, MESSAGES.contactNameTooLong),
     v.check((i) => chars(i.email) <= CONTACT_LIMITS.email, MESSAGES.contactEmailTooLong),
@@ -215,6 +217,8 @@ export const SHOW_PUBLICLY_MESSAGE = "showPublicly must be true or false";
 const showPubliclyField = v.optional(
   v.pipe(
     v.unknown(),
+    // What the API's document says of it (a form's checkbox words are read too).
+    v.metadata({ type: "boolean" }),
     v.check(
       (x) =>
         x == null ||
@@ -236,6 +240,7 @@ export const SupporterSchema = v.pipe(
     message: field("message", "multiline"),
     showPublicly: showPubliclyField,
   }),
+  v.metadata({ required: ["name", "email"] }),
   v.check((i) => filled(i.name) && filled(i.email), MESSAGES.supportRequired),
   v.check((i) => chars(i.name) <= SUPPORTER_LIMITS.name, MESSAGES.supportNameTooLong),
   v.check((i) => chars(i.email) <= SUPPORTER_LIMITS.email, MESSAGES.supportEmailTooLong),

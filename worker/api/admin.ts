@@ -4,44 +4,155 @@
  */
 import { Hono, type Context } from "hono";
 
-import { listAudit } from "../services/audit";
+import { HideBody, ReasonBody, ReinstateBody } from "../../domain/admin";
+import { ADMIN_RATE_LIMIT, AUDIT_SHOWN, listAudit } from "../services/audit";
 import { reinstateUser, suspendUser } from "../services/moderation";
-import { approveProject, listReviewQueue, requestChanges } from "../services/reviews";
+import { approveProject, listReviewQueue, requestChanges, REVIEW_QUEUE_SHOWN } from "../services/reviews";
 import { setUpdateHidden } from "../services/updates";
 import type { HonoEnv } from "../types";
+import {
+  AdminUserAnswer,
+  AuditAnswer,
+  EXAMPLES,
+  ModeratedUpdateAnswer,
+  ProjectAnswer,
+  ReviewQueueAnswer,
+} from "./answers/admin";
+import { operation } from "./openapi";
 import { readBody } from "./util";
 
 const param = (c: Context<HonoEnv>, name: string): string => c.req.param(name) ?? "";
 
 export const adminApi = new Hono<HonoEnv>();
 
+const PROJECT_ID = "The project's id or slug.";
+const USER_ID = "The account's id.";
+const ADMINS_ONLY = "Admins only (403 for any other account).";
+const RATE_LIMITED = `Each admin may take ${ADMIN_RATE_LIMIT.max} actions an hour (429 past it).`;
+
 /** GET /api/admin/reviews → { reviews: [{ project, checklist, submittedAt }] }, oldest submission first. */
-adminApi.get("/reviews", async (c) => c.json({ reviews: await listReviewQueue(c.get("db"), c.get("user")) }));
+adminApi.get(
+  "/reviews",
+  operation({
+    operationId: "listReviewQueue",
+    tag: "Admin",
+    summary: "Projects waiting for review",
+    description: `Oldest submission first (at most ${REVIEW_QUEUE_SHOWN}), each with its launch checklist. ${ADMINS_ONLY}`,
+    access: "signed-in",
+    ok: { 200: { description: "The review queue", schema: ReviewQueueAnswer, example: EXAMPLES.reviews } },
+    refusals: [401, 403],
+  }),
+  async (c) => c.json({ reviews: await listReviewQueue(c.get("db"), c.get("user")) }),
+);
 
 /** POST /api/admin/projects/{id}/approve → the live project (its founder is notified). */
-adminApi.post("/projects/:id/approve", async (c) =>
-  c.json(await approveProject(c.get("db"), c.get("user"), param(c, "id"))),
+adminApi.post(
+  "/projects/:id/approve",
+  operation({
+    operationId: "approveProject",
+    tag: "Admin",
+    summary: "Approve a project in review",
+    description:
+      "The project goes live (a slug from its title, listed, open to investment) and its founder is told. " +
+      `Only a project in review (409 otherwise). ${ADMINS_ONLY} ${RATE_LIMITED}`,
+    access: "signed-in",
+    params: { id: PROJECT_ID },
+    ok: { 200: { description: "The project, live", schema: ProjectAnswer, example: EXAMPLES.approved } },
+    refusals: [401, 403, 404, 409, 429],
+  }),
+  async (c) => c.json(await approveProject(c.get("db"), c.get("user"), param(c, "id"))),
 );
 
 /** POST /api/admin/projects/{id}/request-changes { reason } → the project, a draft again with the note. */
-adminApi.post("/projects/:id/request-changes", async (c) =>
-  c.json(await requestChanges(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
+adminApi.post(
+  "/projects/:id/request-changes",
+  operation({
+    operationId: "requestProjectChanges",
+    tag: "Admin",
+    summary: "Send a project in review back to its founder",
+    description:
+      "The project becomes a draft again with the reviewer's note (`reviewNote`), and its founder is told. " +
+      `Only a project in review (409 otherwise). ${ADMINS_ONLY} ${RATE_LIMITED}`,
+    access: "signed-in",
+    params: { id: PROJECT_ID },
+    body: { schema: ReasonBody, example: EXAMPLES.reason },
+    ok: {
+      200: { description: "The project, a draft again", schema: ProjectAnswer, example: EXAMPLES.changesRequested },
+    },
+    refusals: [400, 401, 403, 404, 409, 415, 429],
+  }),
+  async (c) => c.json(await requestChanges(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
 );
 
 /** POST /api/admin/users/{id}/suspend { reason } → the account, suspended (its sessions end). */
-adminApi.post("/users/:id/suspend", async (c) =>
-  c.json(await suspendUser(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
+adminApi.post(
+  "/users/:id/suspend",
+  operation({
+    operationId: "suspendUser",
+    tag: "Admin",
+    summary: "Suspend an account",
+    description:
+      "With a reason: every session of the account ends, it cannot sign in, and its public content is " +
+      "hidden; its investments stay as they are. An admin account, or one already suspended, is a 409. " +
+      `${ADMINS_ONLY} ${RATE_LIMITED}`,
+    access: "signed-in",
+    params: { id: USER_ID },
+    body: { schema: ReasonBody, example: EXAMPLES.suspendReason },
+    ok: { 200: { description: "The account, suspended", schema: AdminUserAnswer, example: EXAMPLES.suspended } },
+    refusals: [400, 401, 403, 404, 409, 415, 429],
+  }),
+  async (c) => c.json(await suspendUser(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
 );
 
 /** POST /api/admin/users/{id}/reinstate { reason? } → the account, no longer suspended. */
-adminApi.post("/users/:id/reinstate", async (c) =>
-  c.json(await reinstateUser(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
+adminApi.post(
+  "/users/:id/reinstate",
+  operation({
+    operationId: "reinstateUser",
+    tag: "Admin",
+    summary: "Lift an account's suspension",
+    description:
+      "The reason, optional, goes to the audit log; the person signs in again. An account that is not " +
+      `suspended is a 409. ${ADMINS_ONLY} ${RATE_LIMITED}`,
+    access: "signed-in",
+    params: { id: USER_ID },
+    body: { schema: ReinstateBody, example: EXAMPLES.reinstateReason, required: false },
+    ok: { 200: { description: "The account, reinstated", schema: AdminUserAnswer, example: EXAMPLES.reinstated } },
+    refusals: [400, 401, 403, 404, 409, 415, 429],
+  }),
+  async (c) => c.json(await reinstateUser(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
 );
 
 /** POST /api/admin/updates/{id}/hide { hidden?: boolean } → the update (hidden unless `hidden: false`). */
-adminApi.post("/updates/:id/hide", async (c) =>
-  c.json(await setUpdateHidden(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
+adminApi.post(
+  "/updates/:id/hide",
+  operation({
+    operationId: "hideUpdate",
+    tag: "Admin",
+    summary: "Hide or show a founder update",
+    description:
+      'Hides the update from everyone but its founder and admins; `{ "hidden": false }` shows it again. ' +
+      `${ADMINS_ONLY} ${RATE_LIMITED}`,
+    access: "signed-in",
+    params: { id: "The update's id." },
+    body: { schema: HideBody, example: EXAMPLES.hide, required: false },
+    ok: { 200: { description: "The update", schema: ModeratedUpdateAnswer, example: EXAMPLES.hiddenUpdate } },
+    refusals: [400, 401, 403, 404, 415, 429],
+  }),
+  async (c) => c.json(await setUpdateHidden(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
 );
 
 /** GET /api/admin/audit → { entries } newest first (at most 50). */
-adminApi.get("/audit", async (c) => c.json({ entries: await listAudit(c.get("db"), c.get("user")) }));
+adminApi.get(
+  "/audit",
+  operation({
+    operationId: "listAuditLog",
+    tag: "Admin",
+    summary: "The admin audit log",
+    description: `Every admin action, newest first (at most ${AUDIT_SHOWN}). ${ADMINS_ONLY}`,
+    access: "signed-in",
+    ok: { 200: { description: "The newest entries", schema: AuditAnswer, example: EXAMPLES.audit } },
+    refusals: [401, 403],
+  }),
+  async (c) => c.json({ entries: await listAudit(c.get("db"), c.get("user")) }),
+);

@@ -5,9 +5,13 @@
 import { Hono, type Context } from "hono";
 
 import { MESSAGES } from "../../domain/messages";
+import { CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD } from "../../domain/schemas";
 import { clientAddress } from "../services/client";
-import { submitContactMessage } from "../services/contacts";
+import { CONTACT_LIMIT, submitContactMessage } from "../services/contacts";
 import type { HonoEnv } from "../types";
+import { MessageAnswer } from "./answers/common";
+import { EXAMPLES } from "./answers/site";
+import { operation, type OperationSpec } from "./openapi";
 import { readBody } from "./util";
 
 function handler(withSubject: boolean) {
@@ -18,7 +22,42 @@ function handler(withSubject: boolean) {
   };
 }
 
+/** What both forms share in the document: the answer, the spam trap and the rate limit. */
+const CONTACT = {
+  tag: "Site",
+  access: "public",
+  ok: { 201: { description: "Sent", schema: MessageAnswer, example: EXAMPLES.contactSent } },
+  refusals: [400, 415, 429],
+} as const satisfies Partial<OperationSpec>;
+
+const SPAM_AND_LIMITS =
+  `A filled \`${HONEYPOT_FIELD}\` field (the spam trap) is answered the same and nothing is stored. ` +
+  `Each client address may send ${CONTACT_LIMIT.max} messages in ${CONTACT_LIMIT.windowMs / 60_000} minutes (429 past it).`;
+
 /** Mounted at /api/contacts. */
-export const contactsApi = new Hono<HonoEnv>().post("/", handler(false));
+export const contactsApi = new Hono<HonoEnv>().post(
+  "/",
+  operation({
+    ...CONTACT,
+    operationId: "sendHomeContactMessage",
+    summary: "Send a message (the home page's form)",
+    description: `Name, email and message, all required; no subject (one sent is ignored). ${SPAM_AND_LIMITS}`,
+    body: { schema: contactSchema({ withSubject: false }), example: EXAMPLES.homeContact },
+  }),
+  handler(false),
+);
+
 /** Mounted at /api/contact. */
-export const contactApi = new Hono<HonoEnv>().post("/", handler(true));
+export const contactApi = new Hono<HonoEnv>().post(
+  "/",
+  operation({
+    ...CONTACT,
+    operationId: "sendContactMessage",
+    summary: "Send a message (the contact page's form)",
+    description:
+      `Name, email and message, all required, and a subject: one of ${CONTACT_SUBJECTS.join(", ")} ` +
+      `(general when left out). ${SPAM_AND_LIMITS}`,
+    body: { schema: contactSchema({ withSubject: true }), example: EXAMPLES.contact },
+  }),
+  handler(true),
+);
