@@ -47,11 +47,15 @@ const clean = (label: string, options: TextOptions) =>
 const within = (label: string, max: number, options: TextOptions) =>
   v.check<string, string>((x) => charCount(x) <= max, options.tooLong ?? FIELD_MESSAGES.tooLong(label, max));
 
+// A field built on `v.unknown()` (so that a wrong type gets the field's own message) says its type
+// with `v.metadata({ type })`, for the API's document (ADR 042); the forms' constraints ignore it.
+
 /** Optional text: clean text within `max`, "" when missing or null. */
 export function text(label: string, max: number, options: TextOptions = {}) {
   return v.optional(
     v.pipe(
       v.unknown(),
+      v.metadata({ type: "string" }),
       v.check((x) => x == null || typeof x === "string", FIELD_MESSAGES.mustBeText(label)),
       v.transform((x) => (typeof x === "string" ? cleanText(x) : "")),
       clean(label, options),
@@ -70,6 +74,7 @@ export function keptText(label: string, max: number, options: TextOptions = {}) 
   return v.optional(
     v.pipe(
       v.unknown(),
+      v.metadata({ type: "string" }),
       v.check((x) => x === null || typeof x === "string", FIELD_MESSAGES.mustBeText(label)),
       v.transform((x) => (typeof x === "string" ? cleanText(x) : "")),
       clean(label, options),
@@ -85,6 +90,7 @@ export function requiredText(label: string, max: number, required: string, optio
   return v.optional(
     v.pipe(
       v.unknown(),
+      v.metadata({ type: "string" }),
       v.metadata({ required: true }),
       v.transform((x) => (typeof x === "string" ? cleanText(x) : x == null ? "" : x)),
       v.check((x) => x !== "", required),
@@ -139,6 +145,7 @@ export function url(item: string, options: { image?: boolean } = {}) {
   return v.optional(
     v.pipe(
       v.unknown(),
+      v.metadata({ type: "string" }),
       v.check((x) => x == null || typeof x === "string", FIELD_MESSAGES.invalidUrl(item)),
       v.transform((x) => (typeof x === "string" ? x.trim() : "")),
       v.check((x) => x === "" || (options.image ? isImageRef(x) : isWebUrl(x)), FIELD_MESSAGES.invalidUrl(item)),
@@ -170,6 +177,7 @@ export function requiredNumber(label: string, required: string) {
   return v.optional(
     v.pipe(
       v.unknown(),
+      v.metadata({ type: "number" }),
       v.metadata({ required: true }),
       v.transform(toNumber),
       v.check((x) => x !== null, required),

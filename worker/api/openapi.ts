@@ -250,18 +250,33 @@ type JsonSchema = { [key: string]: unknown };
 const isSchema = (x: unknown): x is JsonSchema => typeof x === "object" && x !== null && !Array.isArray(x);
 
 /**
- * The form kit marks a required text field with `v.metadata({ required: true })` (domain/fields.ts
- * `requiredText`), which the converter copies as is: in JSON Schema, `required` is the object's list
- * of names. Each such property moves into its object's `required` list, without the empty default
- * the form kit reads a missing field as (a missing field is refused).
+ * The form kit's metadata for the forms' constraints (domain/form-kit.ts `constraintsOf`), which the
+ * converter copies as is, said in JSON Schema's words:
+ * - `required: true` on a field (in JSON Schema, `required` is the object's list of names): the
+ *   property moves into its object's `required` list, without the empty default the form kit reads
+ *   a missing field as (a missing field is refused);
+ * - `min` is `minimum`; `step` (an input's step) has no JSON Schema word and is dropped.
  */
-function liftRequiredFlags(node: unknown): void {
+const VALUE_KEYWORDS = new Set(["example", "examples", "default", "const", "enum"]);
+
+function formMetadataAsJsonSchema(node: unknown): void {
   if (Array.isArray(node)) {
-    for (const item of node) liftRequiredFlags(item);
+    for (const item of node) formMetadataAsJsonSchema(item);
     return;
   }
   if (!isSchema(node)) return;
-  for (const value of Object.values(node)) liftRequiredFlags(value);
+  for (const [key, value] of Object.entries(node)) {
+    // Values, not schemas: an example's keys are the answer's own.
+    if (VALUE_KEYWORDS.has(key)) continue;
+    // A map of names to schemas: each is a schema, the map itself is not.
+    if (key === "properties" && isSchema(value)) Object.values(value).forEach(formMetadataAsJsonSchema);
+    else formMetadataAsJsonSchema(value);
+  }
+  if (typeof node.min === "number") {
+    node.minimum ??= node.min;
+    delete node.min;
+  }
+  delete node.step;
   const properties = node.properties;
   if (!isSchema(properties)) return;
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
@@ -287,7 +302,7 @@ export function apiDocument(api: Hono<HonoEnv>): Promise<unknown> {
     exclude: ["*", "/*"],
   })
     .then((doc) => {
-      liftRequiredFlags(doc.paths);
+      formMetadataAsJsonSchema(doc.paths);
       return withWriteRefusals(doc);
     })
     .catch((error: unknown) => {
