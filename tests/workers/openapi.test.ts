@@ -81,8 +81,6 @@ const NOT_YET_DESCRIBED = new Set<string>([
   "POST /api/questions/:id/answer",
   "POST /api/questions/:id/hide",
   "POST /api/supporters",
-  "POST /api/uploads",
-  "POST /api/uploads/documents",
   "PUT /api/notifications/preferences",
   "PUT /api/projects/:id",
   "PUT /api/projects/:id/draft",
