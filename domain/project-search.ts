@@ -7,9 +7,6 @@
  * found"; only its first SEARCH_MAX_TERMS words are searched for.
  */
 
-import * as v from "valibot";
-
-import { FILTERS } from "./categories";
 import { charCount } from "./text";
 
 export const SEARCH_MAX_LENGTH = 100;
@@ -36,24 +33,6 @@ export const SORT_IDS: readonly ProjectSort[] = SORTS.map((s) => s.id);
 export function isProjectSort(value: unknown): value is ProjectSort {
   return typeof value === "string" && (SORT_IDS as readonly string[]).includes(value);
 }
-
-/**
- * `GET /api/projects`'s query as the API describes it: the service reads each parameter by hand
- * (worker/services/projects.ts `searchProjectsPage`) and refuses what it does not accept (400).
- */
-export const ProjectSearchQuery = v.object({
-  q: v.pipe(v.optional(v.string()), v.description(`Search words, at most ${SEARCH_MAX_LENGTH} characters.`)),
-  sort: v.pipe(v.optional(v.string()), v.description(`One of ${SORT_IDS.join(", ")} (relevance while searching).`)),
-  category: v.pipe(
-    v.optional(v.string()),
-    v.description(`A sector: ${FILTERS.map((f) => f.id).join(", ")} (or a form category).`),
-  ),
-  page: v.pipe(v.optional(v.string()), v.description("The page, a whole number from 1 (default 1).")),
-  pageSize: v.pipe(
-    v.optional(v.string()),
-    v.description("Projects a page, 1 to 100 (default 100 for the plain list, else 5)."),
-  ),
-});
 
 /** Controls, format characters (zero-width, bidi), private use, lone surrogates: read as spaces. */
 const NOT_TEXT = /[\p{C}]/gu;

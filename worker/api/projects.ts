@@ -9,7 +9,6 @@ import { PURCHASE_MESSAGES, purchaseShares } from "../services/purchases";
 import type { HonoEnv } from "../types";
 import { ProjectBody, ProjectDraftBody } from "../../domain/project-form-body";
 import { PurchaseBody } from "../../domain/project";
-import { ProjectSearchQuery } from "../../domain/project-search";
 import { EXAMPLES as INVESTING, PurchaseAnswer, unprocessable } from "./answers/investing";
 import {
   DraftDeletedAnswer,
@@ -19,6 +18,7 @@ import {
   ProjectDetailAnswer,
   ProjectInvestorsAnswer,
   ProjectPageAnswer,
+  ProjectSearchQuery,
   WorkingCopyAnswer,
 } from "./answers/projects";
 import { operation } from "./openapi";

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 
-import { SECTORS } from "../../../domain/categories";
+import { FILTERS, SECTORS } from "../../../domain/categories";
 import {
   CreatorInfoShape,
   DocumentLinkShape,
@@ -16,8 +16,10 @@ import {
 } from "../../../domain/project-shapes";
 import { REGULATION_TYPES, RISK_LEVELS } from "../../../domain/project-form-messages";
 import { REQUIRED_LABELS } from "../../../domain/project-draft";
-import { SORT_IDS } from "../../../domain/project-search";
+import { SEARCH_MAX_LENGTH, SORT_IDS } from "../../../domain/project-search";
+import { PAGE_SIZE } from "../../../domain/project";
 import { LIST_MAX_PAGE } from "../../services/list-page";
+import { API_PAGE_SIZE } from "../../services/projects";
 
 const int = (min?: number) =>
   min === undefined ? v.pipe(v.number(), v.integer()) : v.pipe(v.number(), v.integer(), v.minValue(min));
@@ -145,6 +147,26 @@ export const ProjectInvestorsAnswer = v.object({
   page: int(1),
   pageCount: int(1),
   pageSize: int(1),
+});
+
+/**
+ * `GET /projects`'s query: `searchProjectsPage` (worker/services/projects.ts) reads each parameter
+ * by hand and refuses what it does not accept (400).
+ */
+export const ProjectSearchQuery = v.object({
+  q: v.pipe(v.optional(v.string()), v.description(`Search words, at most ${SEARCH_MAX_LENGTH} characters.`)),
+  sort: v.pipe(v.optional(v.string()), v.description(`One of ${SORT_IDS.join(", ")} (relevance while searching).`)),
+  category: v.pipe(
+    v.optional(v.string()),
+    v.description(`A sector: ${FILTERS.map((f) => f.id).join(", ")} (or a form category).`),
+  ),
+  page: v.pipe(v.optional(v.string()), v.description("The page, a whole number from 1 (default 1).")),
+  pageSize: v.pipe(
+    v.optional(v.string()),
+    v.description(
+      `Projects a page, 1 to ${API_PAGE_SIZE} (default ${API_PAGE_SIZE} for the plain list, ${PAGE_SIZE} with a search, sort or category).`,
+    ),
+  ),
 });
 
 /** `?page=` of a list read 100 at a time (worker/services/list-page.ts `apiPageParam`). */
