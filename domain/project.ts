@@ -2,6 +2,8 @@
  * Project math shared by the server (which enforces it) and the pages (which display it).
  * Pure functions: no I/O, no framework imports.
  */
+import * as v from "valibot";
+
 import { can } from "./access";
 import { projectStatus, type ProjectStatusFields } from "./project-status";
 import { toCents, toDollars } from "./money";
@@ -109,6 +111,46 @@ export function parseShares(raw: unknown): number | null {
   const n = Number(text);
   return Number.isSafeInteger(n) && n >= 1 ? n : null;
 }
+
+/** The most shares one purchase may ask for (the service's MAX_PURCHASE_SHARES). */
+export const PURCHASE_MAX_SHARES = 999_999_999;
+/** The longest idempotency key, in characters (the service's IDEMPOTENCY_KEY pattern). */
+export const IDEMPOTENCY_KEY_MAX = 100;
+
+/**
+ * A purchase's body as the API describes it (`POST /api/projects/{id}/invest`, ADR 024): the
+ * service reads it by hand (worker/services/purchases.ts: `parseShares`, `statedPrice`, the
+ * idempotency key), and this says the same. Validation never runs through it.
+ */
+export const PurchaseBody = v.object({
+  shares: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(1),
+    v.maxValue(PURCHASE_MAX_SHARES),
+    v.description("Whole shares to buy (a string of digits is read too)."),
+  ),
+  amount: v.optional(
+    v.pipe(v.number(), v.minValue(0), v.description("Shares × the share price you were shown, in dollars.")),
+  ),
+  sharePrice: v.optional(
+    v.pipe(
+      v.number(),
+      v.minValue(0.01),
+      v.description(
+        "The price per share you were shown, in dollars (at most 2 decimals). Send it or `amount`, or both.",
+      ),
+    ),
+  ),
+  idempotencyKey: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(IDEMPOTENCY_KEY_MAX),
+      v.description("The `Idempotency-Key` header's value, for a client that cannot send the header."),
+    ),
+  ),
+});
 
 /**
  * Whether shares can be bought now, derived from the one status rule (`projectStatus`): open only

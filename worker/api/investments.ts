@@ -4,6 +4,9 @@ import { assertPortfolioReader, HOLDINGS_MAX_PAGE_SIZE, listInvestmentsPage } fr
 import { apiPageParam, LIST_PAGE_MESSAGE } from "../services/list-page";
 import { cancelInvestment } from "../services/cancellations";
 import type { HonoEnv } from "../types";
+import { CancellationAnswer, EXAMPLES, HoldingsAnswer } from "./answers/investing";
+import { PageQuery } from "./answers/projects";
+import { operation } from "./openapi";
 import { projectFigures } from "./util";
 
 export const investmentsApi = new Hono<HonoEnv>();
@@ -20,23 +23,40 @@ export const INVESTMENTS_PAGE_MESSAGE = LIST_PAGE_MESSAGE;
  * client that reads the list keeps working: `X-Total-Count` (every investment of the user),
  * `X-Page`, `X-Page-Count`, `X-Page-Size`, and `Link` with rel first / prev / next / last.
  */
-investmentsApi.get("/user/:userId", async (c) => {
-  const userId = c.req.param("userId");
-  // Who may read comes first (401 / 403), then what was asked for.
-  assertPortfolioReader(c.get("user"), userId);
-  const n = apiPageParam(c.req.query("page"));
-  const list = await listInvestmentsPage(c.get("db"), c.get("user"), userId, n, HOLDINGS_MAX_PAGE_SIZE);
-  const at = (page: number) => `</api/investments/user/${encodeURIComponent(userId)}?page=${page}>`;
-  const links = [`${at(1)}; rel="first"`, `${at(list.pageCount)}; rel="last"`];
-  if (list.page > 1) links.push(`${at(Math.min(list.page - 1, list.pageCount))}; rel="prev"`);
-  if (list.page < list.pageCount) links.push(`${at(list.page + 1)}; rel="next"`);
-  c.header("X-Total-Count", String(list.total));
-  c.header("X-Page", String(list.page));
-  c.header("X-Page-Count", String(list.pageCount));
-  c.header("X-Page-Size", String(HOLDINGS_MAX_PAGE_SIZE));
-  c.header("Link", links.join(", "));
-  return c.json(list.investments);
-});
+investmentsApi.get(
+  "/user/:userId",
+  operation({
+    operationId: "listInvestments",
+    tag: "Investing",
+    summary: "A user's investments",
+    description:
+      "The spec's list of investments, newest first, 100 a page (cancelled ones included). The paging rides in " +
+      "headers: `X-Total-Count`, `X-Page`, `X-Page-Count`, `X-Page-Size` and `Link` (first, prev, next, last); a " +
+      "page past the end is []. The user themselves or an admin; a founder has no portfolio (403).",
+    access: "signed-in",
+    params: { userId: "The user's id." },
+    query: PageQuery,
+    ok: { 200: { description: "A page of investments", schema: HoldingsAnswer, example: EXAMPLES.holdings } },
+    refusals: [400, 401, 403],
+  }),
+  async (c) => {
+    const userId = c.req.param("userId");
+    // Who may read comes first (401 / 403), then what was asked for.
+    assertPortfolioReader(c.get("user"), userId);
+    const n = apiPageParam(c.req.query("page"));
+    const list = await listInvestmentsPage(c.get("db"), c.get("user"), userId, n, HOLDINGS_MAX_PAGE_SIZE);
+    const at = (page: number) => `</api/investments/user/${encodeURIComponent(userId)}?page=${page}>`;
+    const links = [`${at(1)}; rel="first"`, `${at(list.pageCount)}; rel="last"`];
+    if (list.page > 1) links.push(`${at(Math.min(list.page - 1, list.pageCount))}; rel="prev"`);
+    if (list.page < list.pageCount) links.push(`${at(list.page + 1)}; rel="next"`);
+    c.header("X-Total-Count", String(list.total));
+    c.header("X-Page", String(list.page));
+    c.header("X-Page-Count", String(list.pageCount));
+    c.header("X-Page-Size", String(HOLDINGS_MAX_PAGE_SIZE));
+    c.header("Link", links.join(", "));
+    return c.json(list.investments);
+  },
+);
 
 /**
  * POST /api/investments/{id}/cancel (its owner or an admin; bearer token or the session cookie) →
@@ -46,12 +66,28 @@ investmentsApi.get("/user/:userId", async (c) => {
  * before the deadline it was bought under and 48 hours before the current deadline); 429 past 30
  * cancellations an hour (Retry-After). The body is not read: the id says everything.
  */
-investmentsApi.post("/:id/cancel", async (c) => {
-  const result = await cancelInvestment(c.get("db"), c.get("user"), c.req.param("id"));
-  return c.json({
-    success: true,
-    message: result.message,
-    investment: result.investment,
-    project: { ...projectFigures(result.project), investors: result.project.investors },
-  });
-});
+investmentsApi.post(
+  "/:id/cancel",
+  operation({
+    operationId: "cancelInvestment",
+    tag: "Investing",
+    summary: "Cancel an investment",
+    description:
+      "Its owner or an admin, until its cutoff: the later of 48 hours before the deadline it was bought under and " +
+      "48 hours before the current deadline. The shares go back to the project. Someone else's investment is a " +
+      "404; already cancelled or past the cutoff, 409. At most 30 cancellations an hour (429). No body.",
+    access: "signed-in",
+    params: { id: "The investment's `_id`." },
+    ok: { 200: { description: "Cancelled", schema: CancellationAnswer, example: EXAMPLES.cancelled } },
+    refusals: [401, 404, 409, 429],
+  }),
+  async (c) => {
+    const result = await cancelInvestment(c.get("db"), c.get("user"), c.req.param("id"));
+    return c.json({
+      success: true,
+      message: result.message,
+      investment: result.investment,
+      project: { ...projectFigures(result.project), investors: result.project.investors },
+    });
+  },
+);

@@ -23,6 +23,14 @@ import {
 } from "../services/uploads";
 import { DOCUMENT_LIMITS, IMAGE_LIMITS } from "../../domain/limits";
 import type { HonoEnv } from "../types";
+import {
+  DocumentUploadAnswer,
+  DocumentUploadBody,
+  EXAMPLES,
+  ImageUploadAnswer,
+  ImageUploadBody,
+} from "./answers/uploads";
+import { operation } from "./openapi";
 import { BODY_MESSAGES } from "./util";
 
 /** The largest body `/api/uploads` reads: one image at its limit plus room for the multipart framing. */
@@ -69,12 +77,42 @@ async function uploadOne(
 
 /** Mounted at /api/uploads. */
 export const uploadsApi = new Hono<HonoEnv>()
-  .post("/", (c) => uploadOne(c, UPLOAD_MESSAGES, (file) => storeImage(c.get("db"), c.env.IMAGES, c.get("user"), file)))
-  .post("/documents", (c) =>
-    uploadOne(c, DOCUMENT_MESSAGES, (file, form) => {
-      const name = form.get("name");
-      return storeDocument(c.get("db"), c.env.IMAGES, c.get("user"), file, {
-        name: typeof name === "string" ? name : undefined,
-      });
+  .post(
+    "/",
+    operation({
+      operationId: "uploadImage",
+      tag: "Uploads",
+      summary: "Upload an image",
+      description:
+        "One PNG, JPEG or WebP image (at most 2 MB) in the multipart field `file`, for a founder's project: its " +
+        "`url` goes in the project's image, logo, gallery or team photos. Uploads share an account quota (409 " +
+        "when full) and an hourly limit (429) with documents.",
+      access: "signed-in",
+      body: { schema: ImageUploadBody, example: EXAMPLES.image, media: "multipart/form-data" },
+      ok: { 201: { description: "Stored", schema: ImageUploadAnswer, example: EXAMPLES.imageStored } },
+      refusals: [400, 401, 403, 409, 413, 415, 429],
     }),
+    (c) => uploadOne(c, UPLOAD_MESSAGES, (file) => storeImage(c.get("db"), c.env.IMAGES, c.get("user"), file)),
+  )
+  .post(
+    "/documents",
+    operation({
+      operationId: "uploadDocument",
+      tag: "Uploads",
+      summary: "Upload a document",
+      description:
+        "One PDF (at most 10 MB) in the multipart field `file`, with an optional download `name`: its `url` goes " +
+        "in a project's `documents[].url`. Shares the quota and the hourly limit with images.",
+      access: "signed-in",
+      body: { schema: DocumentUploadBody, example: EXAMPLES.document, media: "multipart/form-data" },
+      ok: { 201: { description: "Stored", schema: DocumentUploadAnswer, example: EXAMPLES.documentStored } },
+      refusals: [400, 401, 403, 409, 413, 415, 429],
+    }),
+    (c) =>
+      uploadOne(c, DOCUMENT_MESSAGES, (file, form) => {
+        const name = form.get("name");
+        return storeDocument(c.get("db"), c.env.IMAGES, c.get("user"), file, {
+          name: typeof name === "string" ? name : undefined,
+        });
+      }),
   );

@@ -1,0 +1,142 @@
+/**
+ * The answers of buying shares (`POST /api/projects/{id}/invest`), the holdings list and a
+ * cancellation (worker/api/investments.ts), with their examples (ADR 042).
+ */
+import { describeRoute, resolver } from "hono-openapi";
+import * as v from "valibot";
+
+import { RISK_LEVELS } from "../../../domain/project-form-messages";
+import { cancelledMessage } from "../../services/cancellations";
+import { successMessage } from "../../services/purchases";
+import { RefusalAnswer } from "../openapi";
+import { ok } from "./common";
+import { EXAMPLE_PROJECT } from "./projects";
+
+const int = (min: number) => v.pipe(v.number(), v.integer(), v.minValue(min));
+const money = v.pipe(v.number(), v.minValue(0));
+const timestamp = v.pipe(v.string(), v.isoTimestamp());
+
+/** An investment as the API shows it (domain/types.ts `InvestmentDTO`, the spec's Investment). */
+export const InvestmentAnswer = v.object({
+  _id: v.string(),
+  id: v.string(),
+  userId: v.string(),
+  projectId: v.string(),
+  projectTitle: v.string(),
+  projectSlug: v.string(),
+  projectCategory: v.string(),
+  projectLogo: v.nullable(v.string()),
+  amountInvested: money,
+  investmentDate: timestamp,
+  investedAt: timestamp,
+  riskLevel: v.picklist(RISK_LEVELS),
+  status: v.picklist(["active", "pending", "cancelled"]),
+  shares: int(1),
+  sharePrice: money,
+  currentValue: v.pipe(money, v.description("Shares × the project's current share price.")),
+  equity: v.pipe(v.number(), v.description("Percent of the company these shares represent.")),
+  projectedReturns: money,
+  cancelledAt: v.pipe(v.nullable(timestamp), v.description("When it was cancelled; null while it stands.")),
+  cancelDeadline: v.pipe(v.nullable(timestamp), v.description("The last moment it may be cancelled.")),
+  cancellable: v.pipe(v.boolean(), v.description("Active and before `cancelDeadline` when this answer was made.")),
+});
+
+/** What a purchase or a cancellation answers of its project (worker/api/util.ts `projectFigures`). */
+const ProjectFigures = v.object({
+  _id: v.string(),
+  slug: v.string(),
+  title: v.string(),
+  sharesSold: int(0),
+  sharesRemaining: v.pipe(v.number(), v.integer()),
+  fundingCurrent: money,
+});
+
+export const PurchaseAnswer = v.object({
+  success: ok,
+  message: v.string(),
+  replayed: v.pipe(
+    v.boolean(),
+    v.description("True when the `Idempotency-Key` was used before: the original purchase, nothing bought again."),
+  ),
+  investment: InvestmentAnswer,
+  project: ProjectFigures,
+});
+
+export const HoldingsAnswer = v.array(InvestmentAnswer);
+
+export const CancellationAnswer = v.object({
+  success: ok,
+  message: v.string(),
+  investment: InvestmentAnswer,
+  project: v.object({ ...ProjectFigures.entries, investors: int(0) }),
+});
+
+/**
+ * The purchase's 422 (ADR 024: below the minimum investment, or an `amount` that is not shares ×
+ * price), which `REFUSALS` does not list: added to the operation's answers beside `operation`.
+ */
+export const unprocessable = describeRoute({
+  responses: {
+    422: {
+      description:
+        "The purchase breaks a money rule: below the minimum investment, or an `amount` that is not shares × price.",
+      content: { "application/json": { schema: resolver(RefusalAnswer, { errorMode: "ignore" }) } },
+    },
+  },
+});
+
+const EXAMPLE_INVESTMENT = {
+  _id: "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+  id: "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+  userId: "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+  projectId: EXAMPLE_PROJECT._id,
+  projectTitle: "Quietly",
+  projectSlug: "quietly",
+  projectCategory: "technology",
+  projectLogo: null,
+  amountInvested: 500,
+  investmentDate: "2026-11-27T17:05:00.000Z",
+  investedAt: "2026-11-27T17:05:00.000Z",
+  riskLevel: "high",
+  status: "active",
+  shares: 100,
+  sharePrice: 5,
+  currentValue: 500,
+  equity: 0.05,
+  projectedReturns: 575,
+  cancelledAt: null,
+  cancelDeadline: "2027-01-24T00:00:00.000Z",
+  cancellable: true,
+} as const;
+
+const FIGURES = { _id: EXAMPLE_PROJECT._id, slug: "quietly", title: "Quietly" } as const;
+
+export const EXAMPLES = {
+  purchase: { shares: 100, amount: 500 },
+  purchased: {
+    success: true,
+    message: successMessage(100, "Quietly"),
+    replayed: false,
+    investment: EXAMPLE_INVESTMENT,
+    project: { ...FIGURES, sharesSold: 6_500, sharesRemaining: 13_500, fundingCurrent: 32_500 },
+  },
+  replayed: {
+    success: true,
+    message: successMessage(100, "Quietly"),
+    replayed: true,
+    investment: EXAMPLE_INVESTMENT,
+    project: { ...FIGURES, sharesSold: 6_500, sharesRemaining: 13_500, fundingCurrent: 32_500 },
+  },
+  holdings: [EXAMPLE_INVESTMENT],
+  cancelled: {
+    success: true,
+    message: cancelledMessage("Quietly", 100, 500),
+    investment: {
+      ...EXAMPLE_INVESTMENT,
+      status: "cancelled",
+      cancelledAt: "2026-11-28T09:00:00.000Z",
+      cancellable: false,
+    },
+    project: { ...FIGURES, sharesSold: 6_400, sharesRemaining: 13_600, fundingCurrent: 32_000, investors: 41 },
+  },
+} as const;
