@@ -10,14 +10,8 @@ import { reinstateUser, suspendUser } from "../services/moderation";
 import { approveProject, listReviewQueue, requestChanges, REVIEW_QUEUE_SHOWN } from "../services/reviews";
 import { setUpdateHidden } from "../services/updates";
 import type { HonoEnv } from "../types";
-import {
-  AdminUserAnswer,
-  AuditAnswer,
-  EXAMPLES,
-  ModeratedUpdateAnswer,
-  ProjectAnswer,
-  ReviewQueueAnswer,
-} from "./answers/admin";
+import { AdminUserAnswer, AuditAnswer, EXAMPLES, ModeratedUpdateAnswer, ReviewQueueAnswer } from "./answers/admin";
+import { ProjectAnswer } from "./answers/projects";
 import { operation } from "./openapi";
 import { readBody } from "./util";
 

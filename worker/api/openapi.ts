@@ -64,6 +64,7 @@ export const REFUSALS = {
   409: "The request conflicts with the current state (for example, already done).",
   413: "The body is larger than this operation accepts.",
   415: "The body is not JSON (or, where documented, a form).",
+  422: "The request breaks a money rule (for example, an amount that is not shares × price).",
   429: "Too many requests: try again after `Retry-After` seconds.",
 } as const;
 export type RefusalStatus = keyof typeof REFUSALS;

@@ -9,7 +9,7 @@ import { PURCHASE_MESSAGES, purchaseShares } from "../services/purchases";
 import type { HonoEnv } from "../types";
 import { ProjectBody, ProjectDraftBody } from "../../domain/project-form-body";
 import { PurchaseBody } from "../../domain/project";
-import { EXAMPLES as INVESTING, PurchaseAnswer, unprocessable } from "./answers/investing";
+import { EXAMPLES as INVESTING, PurchaseAnswer } from "./answers/investing";
 import {
   DraftDeletedAnswer,
   EXAMPLES,
@@ -314,9 +314,8 @@ projectsApi.post(
       201: { description: "Bought", schema: PurchaseAnswer, example: INVESTING.purchased },
       200: { description: "A replay: the original purchase", schema: PurchaseAnswer, example: INVESTING.replayed },
     },
-    refusals: [400, 401, 403, 404, 409, 413, 415, 429],
+    refusals: [400, 401, 403, 404, 409, 413, 415, 422, 429],
   }),
-  unprocessable,
   async (c) => {
     const body = await readBody(c);
     const key =

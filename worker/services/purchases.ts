@@ -34,7 +34,14 @@ import { and, eq } from "drizzle-orm";
 import { cutoffText, deadlineCutoffSql } from "../../domain/cancellation";
 import { isoDay } from "../../domain/dates";
 import { MESSAGES } from "../../domain/messages";
-import { belowMinimum, fundingState, parseShares, totalFor } from "../../domain/project";
+import {
+  belowMinimum,
+  fundingState,
+  IDEMPOTENCY_KEY_MAX,
+  parseShares,
+  PURCHASE_MAX_SHARES,
+  totalFor,
+} from "../../domain/project";
 import { formatMoney } from "../../domain/format";
 import { toCents } from "../../domain/money";
 import { allowanceFor, limitKindFor, limitRefusal, LIMIT_WINDOW_MS } from "../../domain/reg-cf";
@@ -58,7 +65,7 @@ export const PURCHASE_MESSAGES = {
   wholeShares: "Please enter a whole number of shares (at least 1)",
   amountMismatch: "The amount does not match shares times the share price",
   keyRequired: "An idempotency key is required",
-  keyInvalid: "The idempotency key must be 1 to 100 visible ASCII characters",
+  keyInvalid: `The idempotency key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`,
   keyReused: "This idempotency key was already used for a different purchase",
   priceChanged: "The share price has just changed. Please review the new price and try again.",
   priceRequired:
@@ -204,16 +211,13 @@ export function checkLimit(project: ProjectDTO, shares: number, standing: Invest
   }
 }
 
-/** Printable ASCII, as HTTP header values and our forms' UUIDs are. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
-
-/** More shares than any offering holds: refused as not a count at all. */
-const MAX_PURCHASE_SHARES = 999_999_999;
+/** Printable ASCII, as HTTP header values and our forms' UUIDs are (the API's document says the same). */
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 
 /** The shares asked for: the pages' own reading (`parseShares`), at most nine digits. */
 function sharesAsked(raw: unknown): number {
   const shares = parseShares(raw);
-  if (shares === null || shares > MAX_PURCHASE_SHARES) {
+  if (shares === null || shares > PURCHASE_MAX_SHARES) {
     throw new ServiceError(400, PURCHASE_MESSAGES.wholeShares, "invalid_shares");
   }
   return shares;

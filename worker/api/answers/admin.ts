@@ -5,70 +5,9 @@
 import * as v from "valibot";
 
 import { ADMIN_ACTIONS } from "../../../domain/admin";
-import {
-  CreatorInfoShape,
-  DocumentLinkShape,
-  FaqShape,
-  PersonShape,
-  ProjectDetailsShape,
-  SocialLinksShape,
-} from "../../../domain/project-shapes";
+import { EXAMPLE_PROJECT, ProjectAnswer } from "./projects";
 
 const isoTimestamp = v.pipe(v.string(), v.isoTimestamp());
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-
-/**
- * A project as the API shows it (domain/types.ts `ProjectDTO`: spec section 3's names, money in
- * dollars, dates as ISO text).
- */
-export const ProjectAnswer = v.object({
-  _id: v.string(),
-  id: v.string(),
-  slug: v.string(),
-  title: v.string(),
-  category: v.string(),
-  sector: v.string(),
-  description: v.string(),
-  shortDescription: v.string(),
-  about: v.string(),
-  image: v.string(),
-  images: v.object({ main: v.string(), gallery: v.array(v.string()) }),
-  logo: v.nullable(v.string()),
-  creator: v.string(),
-  creatorInfo: CreatorInfoShape,
-  tags: v.array(v.string()),
-  location: v.nullable(v.string()),
-  featured: v.boolean(),
-  status: v.pipe(v.string(), v.description("draft, in_review, active, funded or completed")),
-  riskLevel: v.picklist(["low", "medium", "high"]),
-  returnRate: v.nullable(v.number()),
-  projectDuration: v.number(),
-  teamDescription: v.nullable(v.string()),
-  socialLinks: SocialLinksShape,
-  university: v.nullable(v.object({ name: v.string(), logo: v.nullable(v.string()) })),
-  founderId: v.nullable(v.string()),
-  investors: count,
-  fundingGoal: v.number(),
-  fundingCurrent: v.number(),
-  fundingDeadline: v.pipe(v.string(), v.isoDate()),
-  daysLeft: v.pipe(v.number(), v.integer()),
-  sharePrice: v.number(),
-  totalShares: count,
-  sharesSold: count,
-  sharesRemaining: v.pipe(v.number(), v.integer()),
-  regulationType: v.picklist(["SAFE", "RegCF", "RegA+"]),
-  investmentTerms: v.object({ valuation: v.number(), equityPercentage: v.number(), minInvestment: v.number() }),
-  details: ProjectDetailsShape,
-  founders: v.array(PersonShape),
-  team: v.array(PersonShape),
-  documents: v.array(DocumentLinkShape),
-  faqs: v.array(FaqShape),
-  createdAt: isoTimestamp,
-  updatedAt: isoTimestamp,
-  publishedAt: v.nullable(isoTimestamp),
-  submittedAt: v.nullable(isoTimestamp),
-  reviewNote: v.nullable(v.string()),
-});
 
 /** One item of the launch checklist (domain/review.ts `ChecklistItem`). */
 const ChecklistItemAnswer = v.object({
@@ -134,55 +73,6 @@ export const AuditAnswer = v.object({
 const ADMIN_ID = "b71e0c55-2d4a-4f0e-8c3b-1a9d6e2f7c10";
 const PROJECT_ID = "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53";
 const NOTE = "Please add your investor deck and a realistic funding deadline.";
-
-const EXAMPLE_PROJECT = {
-  _id: PROJECT_ID,
-  id: PROJECT_ID,
-  slug: "spoke-stop",
-  title: "Spoke Stop",
-  category: "transportation",
-  sector: "transportation",
-  description: "Self-service bike-repair kiosks with tools, a pump and video guides, open all night on campus.",
-  shortDescription: "Bike-repair kiosks for campus riders.",
-  about: "Riders fix a flat in ten minutes without leaving campus.",
-  image: "/uploads/5d2b6a1e-8f4c-4b7a-9e3d-2c1f0a9b8e7d.png",
-  images: { main: "/uploads/5d2b6a1e-8f4c-4b7a-9e3d-2c1f0a9b8e7d.png", gallery: [] },
-  logo: null,
-  creator: "Marcus Lee",
-  creatorInfo: { name: "Marcus Lee", bio: "Mechanical engineering senior at Georgia Tech." },
-  tags: ["Mobility", "Hardware"],
-  location: "Atlanta, GA",
-  featured: false,
-  status: "active",
-  riskLevel: "medium",
-  returnRate: 12,
-  projectDuration: 18,
-  teamDescription: null,
-  socialLinks: { website: "https://spokestop.example.edu" },
-  university: { name: "Georgia Tech", logo: null },
-  founderId: "e4f8a2c6-1b3d-4e5f-9a7b-0c2d4e6f8a1b",
-  investors: 0,
-  fundingGoal: 40000,
-  fundingCurrent: 0,
-  fundingDeadline: "2027-02-15",
-  daysLeft: 80,
-  sharePrice: 4,
-  totalShares: 10000,
-  sharesSold: 0,
-  sharesRemaining: 10000,
-  regulationType: "RegCF",
-  investmentTerms: { valuation: 400000, equityPercentage: 10, minInvestment: 100 },
-  details: { problem: "A flat tyre strands a student for a day.", solution: "A kiosk on every quad." },
-  founders: [{ name: "Marcus Lee", role: "CEO" }],
-  team: [],
-  documents: [{ name: "Investor deck", type: "pdf", url: "/uploads/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.pdf" }],
-  faqs: [{ question: "Who maintains the kiosks?", answer: "A paid student crew, weekly." }],
-  createdAt: "2026-11-18T10:12:00.000Z",
-  updatedAt: "2026-11-27T16:40:05.000Z",
-  publishedAt: "2026-11-27T16:40:05.000Z",
-  submittedAt: "2026-11-25T09:30:00.000Z",
-  reviewNote: null,
-} as const;
 
 const EXAMPLE_ACCOUNT = {
   id: "7d3e9b1a-4c2f-4e8d-a6b0-5f1c3e7a9d24",

@@ -11,7 +11,7 @@ import { NOTIFICATION_KINDS } from "../../../db/schema-conversation";
 import { LIST_MAX_PAGE, LIST_PAGE_SIZE } from "../../services/list-page";
 import { NOTIFICATIONS_PAGE } from "../../services/notifications";
 import { ok } from "./common";
-import { EXAMPLE_PROJECT, ProjectAnswer } from "./project";
+import { EXAMPLE_PROJECT, ProjectAnswer } from "./projects";
 
 const int = v.pipe(v.number(), v.integer());
 const count = v.pipe(int, v.minValue(0));

@@ -2,13 +2,11 @@
  * The answers of buying shares (`POST /api/projects/{id}/invest`), the holdings list and a
  * cancellation (worker/api/investments.ts), with their examples (ADR 042).
  */
-import { describeRoute, resolver } from "hono-openapi";
 import * as v from "valibot";
 
 import { RISK_LEVELS } from "../../../domain/project-form-messages";
 import { cancelledMessage } from "../../services/cancellations";
 import { successMessage } from "../../services/purchases";
-import { RefusalAnswer } from "../openapi";
 import { ok } from "./common";
 import { EXAMPLE_PROJECT } from "./projects";
 
@@ -69,20 +67,6 @@ export const CancellationAnswer = v.object({
   message: v.string(),
   investment: InvestmentAnswer,
   project: v.object({ ...ProjectFigures.entries, investors: int(0) }),
-});
-
-/**
- * The purchase's 422 (ADR 024: below the minimum investment, or an `amount` that is not shares ×
- * price), which `REFUSALS` does not list: added to the operation's answers beside `operation`.
- */
-export const unprocessable = describeRoute({
-  responses: {
-    422: {
-      description:
-        "The purchase breaks a money rule: below the minimum investment, or an `amount` that is not shares × price.",
-      content: { "application/json": { schema: resolver(RefusalAnswer, { errorMode: "ignore" }) } },
-    },
-  },
 });
 
 const EXAMPLE_INVESTMENT = {
