@@ -131,12 +131,15 @@ export const isUploadedPdf = (value: string) => UPLOADED_PDF.test(value);
  */
 export function isDocumentRef(value: string): boolean {
   if (isWebUrl(value) || isUploadedPdf(value)) return true;
+  if (value.length > MAX_URL) return false;
   return /^\/docs\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(value) && !value.includes("..");
 }
 
 /** An image reference: a web URL, or a path of ours (`/uploads/<uuid>.png`, `/images/...`). */
 export function isImageRef(value: string): boolean {
   if (isWebUrl(value)) return true;
+  // A path of ours has the same length limit as a web address.
+  if (value.length > MAX_URL) return false;
   return /^\/(uploads|images)\/[A-Za-z0-9_-][A-Za-z0-9._/-]*$/.test(value) && !value.includes("..");
 }
 

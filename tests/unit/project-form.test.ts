@@ -339,6 +339,18 @@ describe("URL checks", () => {
     );
   });
 
+  it("an image path of ours longer than a web address may be (2,048 characters) is refused", () => {
+    expect(check(withField("logo", `/images/${"a".repeat(2_041)}`))).toEqual(
+      refusedWith("logo", "Please enter a valid URL for Logo"),
+    );
+  });
+
+  it("a document path of ours longer than 2,048 characters is refused on its row", () => {
+    expect(check(withField("documents", [{ name: "Deck", type: "pdf", url: `/docs/${"a".repeat(2_043)}` }]))).toEqual(
+      refusedWith("documents[0].url", "Please enter a valid URL for Deck"),
+    );
+  });
+
   it("an image path that climbs out of /uploads is refused", () => {
     expect(check(withField("image", "/uploads/../secrets.png"))).toEqual(
       refusedWith("image", "Please enter a valid URL for Main image"),
