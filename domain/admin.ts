@@ -50,8 +50,8 @@ const reason = v.pipe(v.string(), v.minLength(1), v.maxLength(REASON_MAX));
 /** A reviewer's note to the founder, or a suspension's reason: required, at most REASON_MAX characters. */
 export const ReasonBody = v.object({ reason });
 
-/** A reinstatement's reason, optional (it goes to the audit log). */
-export const ReinstateBody = v.object({ reason: v.optional(reason) });
+/** A reinstatement's reason, optional (it goes to the audit log; an empty one is none). */
+export const ReinstateBody = v.object({ reason: v.optional(v.pipe(v.string(), v.maxLength(REASON_MAX))) });
 
 /** `hidden`: true unless it is false (or "false", 0, "0"): `{ "hidden": false }` shows it again. */
 export const HideBody = v.object({ hidden: v.optional(v.boolean(), true) });

@@ -34,6 +34,16 @@ const Person = v.object({
   university: opt(PROJECT_LIMITS.line),
 });
 
+/** The founder's card: name and bio required in a save, nothing in a working copy. */
+const creator = (required: boolean) =>
+  v.object({
+    name: required ? str(PROJECT_LIMITS.line) : opt(PROJECT_LIMITS.line),
+    bio: required ? str(PROJECT_LIMITS.longText) : opt(PROJECT_LIMITS.longText),
+    image: link("A photo"),
+    experience: opt(PROJECT_LIMITS.line),
+    university: opt(PROJECT_LIMITS.line),
+  });
+
 const fields = {
   title: str(PROJECT_LIMITS.title),
   shortDescription: str(PROJECT_LIMITS.shortDescription),
@@ -93,13 +103,7 @@ const fields = {
       minInvestment: v.optional(amount(PROJECT_LIMITS.minInvestment), PROJECT_LIMITS.minInvestment),
     }),
   ),
-  creatorInfo: v.object({
-    name: str(PROJECT_LIMITS.line),
-    bio: str(PROJECT_LIMITS.longText),
-    image: link("A photo"),
-    experience: opt(PROJECT_LIMITS.line),
-    university: opt(PROJECT_LIMITS.line),
-  }),
+  creatorInfo: creator(true),
   image: v.pipe(v.string(), v.maxLength(MAX_URL), v.description("The main image: https://… or an /uploads/… URL.")),
   logo: link("The logo"),
   gallery: list(v.pipe(v.string(), v.maxLength(MAX_URL))),
@@ -158,5 +162,5 @@ const fields = {
 /** A project's fields for a save: every required field present. */
 export const ProjectBody = v.object(fields);
 
-/** A working copy's fields: the same, none required (every other rule applies to what is sent). */
-export const ProjectDraftBody = v.partial(v.object(fields));
+/** A working copy's fields: the same, none required at any depth (every other rule applies to what is sent). */
+export const ProjectDraftBody = v.partial(v.object({ ...fields, creatorInfo: creator(false) }));

@@ -131,7 +131,10 @@ export const PurchaseBody = v.object({
     v.description("Whole shares to buy (a string of digits is read too)."),
   ),
   amount: v.optional(
-    v.pipe(v.number(), v.minValue(0), v.description("Shares × the share price you were shown, in dollars.")),
+    v.pipe(
+      v.number(),
+      v.description("Shares × the share price you were shown, in dollars (any other amount is a 422)."),
+    ),
   ),
   sharePrice: v.optional(
     v.pipe(

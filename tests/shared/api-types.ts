@@ -118,6 +118,864 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue
+         * @description Published projects. Without `q`, `sort` or `category`: the plain list, 100 a page in the default order. With one of them: the project browser's page of 5 (by relevance while searching). `pageSize` sets either.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/founder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The founder's own project
+         * @description The caller's project, a draft or one in review included; 404 when they have none.
+         */
+        get: operations["getFounderProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The founder's saved form
+         * @description The working copy of the project form, saved with required fields still empty; 404 when none.
+         */
+        get: operations["getWorkingCopy"];
+        /**
+         * Save the form of a project not created yet
+         * @description Keeps the project form as typed, required fields still empty, for a founder without a project. Every rule but "required" applies to what is filled in.
+         */
+        put: operations["saveWorkingCopy"];
+        post?: never;
+        /** Discard the founder's saved form */
+        delete: operations["discardWorkingCopy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the form of a draft project
+         * @description Keeps the founder's changes to their draft project, required fields still empty; the project keeps its last complete save. Only a draft (409 otherwise).
+         */
+        put: operations["saveProjectWorkingCopy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the founder's project
+         * @description A founder's one project, created as a draft: submit it for review with `publish`.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project
+         * @description With its raise (the cap table and the largest investor's share), its followers and whether the caller follows it. A draft or a project in review only for its founder and admins (404 for anyone else).
+         */
+        get: operations["getProject"];
+        /**
+         * Save a project
+         * @description Every field again, every rule; its founder or an admin. Once a share is sold the terms are locked, and once anyone has invested the deadline may only move later (409); a project in review is read-only to its founder (409).
+         */
+        put: operations["updateProject"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a project for review (an admin: publish it)
+         * @description By its founder: the draft is checked once more and goes to review (`status: "in_review"`); 400 names the first launch-checklist item missing. By an admin: live at once, with its slug.
+         */
+        post: operations["publishProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/investors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who backed a project
+         * @description A published project's active investments, newest first, 100 a page, named as the public sees them (no emails or ids).
+         */
+        get: operations["listProjectInvestors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/invest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy shares
+         * @description States the price it expects (`amount`, `sharePrice` or both): a `sharePrice` that is no longer the project's is a 409. Send an `Idempotency-Key` header (1 to 100 visible ASCII characters): a retry with the same key answers the original purchase (200, `replayed: true`) instead of buying again (201); if that purchase was cancelled since, 409 `code: "purchase_cancelled"` with the `investment`. Without a key every request is a new purchase. Sold out, closed, too few shares left or over the investor's limit: 409. Below the minimum investment, or an `amount` that is not shares × price: 422. At most 30 purchases an hour (429).
+         */
+        post: operations["buyShares"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a project
+         * @description Adds a published project to the caller's watchlist; following twice is one follow (and is not counted against the limit of 60 follow changes an hour).
+         */
+        post: operations["followProject"];
+        /**
+         * Stop following a project
+         * @description Unfollowing a project the caller does not follow changes nothing.
+         */
+        delete: operations["unfollowProject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's updates
+         * @description A page of 20, newest first. An investors-only update is listed to everyone, but only its project's investors, founder and admins read its title and body (`readable`). Hidden updates are listed to the founder and admins only.
+         */
+        get: operations["listProjectUpdates"];
+        put?: never;
+        /**
+         * Post an update
+         * @description The project's founder (or an admin) posts an update; its investors (and, for a public update, its followers) are notified. A project posts at most 10 updates a day.
+         */
+        post: operations["postProjectUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/updates/{updateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an update
+         * @description Replaces the title, body and audience; nobody is notified again.
+         */
+        put: operations["editProjectUpdate"];
+        post?: never;
+        /**
+         * Delete an update
+         * @description Deletes the update and the notifications that pointed at it.
+         */
+        delete: operations["deleteProjectUpdate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's questions
+         * @description A page of 20, newest first; hidden questions are listed to the project's founder and admins only.
+         */
+        get: operations["listProjectQuestions"];
+        put?: never;
+        /**
+         * Ask a question
+         * @description Asks a question on a published project (409 before it is published); its founder is notified. At most 5 questions an hour per user.
+         */
+        post: operations["askQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questions/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question
+         * @description The project's founder (or an admin) answers, or edits the answer; the asker hears of the first answer once. A hidden question is a 404 for anyone else.
+         */
+        post: operations["answerQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questions/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide or show a question
+         * @description The project's founder (or an admin) hides a question from everyone else, or shows it again with `hidden: false`. An admin's moderation is audited and counted against the admin's hourly limit.
+         */
+        post: operations["hideQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications
+         * @description A page of 50, newest first, with the unread count.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read
+         * @description Marks the named notifications read (another user's ids match nothing), or all of them without `ids`.
+         */
+        post: operations["markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which notifications the caller gets */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Change which notifications the caller gets
+         * @description Each switch sent is true or false; a switch left out is kept. Answers every switch.
+         */
+        put: operations["saveNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investments/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's investments
+         * @description The spec's list of investments, newest first, 100 a page (cancelled ones included). The paging rides in headers: `X-Total-Count`, `X-Page`, `X-Page-Count`, `X-Page-Size` and `Link` (first, prev, next, last); a page past the end is []. The user themselves or an admin; a founder has no portfolio (403).
+         */
+        get: operations["listInvestments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an investment
+         * @description Its owner or an admin, until its cutoff: the later of 48 hours before the deadline it was bought under and 48 hours before the current deadline. The shares go back to the project. Someone else's investment is a 404; already cancelled or past the cutoff, 409. At most 30 cancellations an hour (429). No body.
+         */
+        post: operations["cancelInvestment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects the caller follows
+         * @description A page of 20 published projects, most recently followed first.
+         */
+        get: operations["listWatchlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's profile
+         * @description The profile the profile page shows and edits: names, contact, bio and investment preferences.
+         */
+        get: operations["getMyProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the signed-in user's profile
+         * @description First and last name are required; a key left out keeps what is stored, and `""` clears a phone number or bio. Sectors and goals are lists (or comma-separated text) from the listed values. The email and the role are never read from the body. A refusal names every field's problem in `errors`.
+         */
+        put: operations["updateMyProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/financials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The investor's declared financial figures
+         * @description The self-declared (simulated) income and net worth behind the investment limits, and whether the limits apply. Nothing declared yet: both figures null, both switches off. A founder is refused (403).
+         */
+        get: operations["getMyFinancials"];
+        /**
+         * Save the investor's declared financial figures
+         * @description Replaces the whole record: a figure left out is not declared, a switch left out is off. Figures are whole dollars from 0 to 10,000,000,000. Answers the saved figures and the Reg CF limits they give. A founder is refused (403).
+         */
+        put: operations["updateMyFinancials"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The investor's Reg CF limits
+         * @description The 12-month Reg CF limit, what active RegCF and SAFE investments of the last 365 days used of it, and what remains, in dollars. `limit` and `remaining` are null for an accredited investor. A founder is refused (403).
+         */
+        get: operations["getMyLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message (the home page's form)
+         * @description Name, email and message, all required; no subject (one sent is ignored). A filled `website` field (the spam trap) is answered the same and nothing is stored. Each client address may send 5 messages in 10 minutes (429 past it).
+         */
+        post: operations["sendHomeContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message (the contact page's form)
+         * @description Name, email and message, all required, and a subject: one of general, support, business, other (general when left out). A filled `website` field (the spam trap) is answered the same and nothing is stored. Each client address may send 5 messages in 10 minutes (429 past it).
+         */
+        post: operations["sendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/supporters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The supporters list
+         * @description The most recent supporters who chose to be shown (at most 100), newest first, and the count of every supporter. Never an email.
+         */
+        get: operations["listSupporters"];
+        put?: never;
+        /**
+         * Show your support
+         * @description Name and email are required, the message optional; `showPublicly` defaults to true. An email already on the list keeps its entry and is answered exactly like a new one. A filled `website` field (the spam trap) is answered the same and nothing is stored. Each client address may sign up 5 times in 10 minutes (429 past it).
+         */
+        post: operations["addSupporter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image
+         * @description One PNG, JPEG or WebP image (at most 2 MB) in the multipart field `file`, for a founder's project: its `url` goes in the project's image, logo, gallery or team photos. Uploads share an account quota (409 when full) and an hourly limit (429) with documents.
+         */
+        post: operations["uploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document
+         * @description One PDF (at most 10 MB) in the multipart field `file`, with an optional download `name`: its `url` goes in a project's `documents[].url`. Shares the quota and the hourly limit with images.
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/direct-insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AI insights on a portfolio
+         * @description Insights and recommended sectors for the stored investments (numbers a client sends are ignored). An investor reads their own portfolio, an admin anyone's (`userId`); a founder has none (403 with the spec's message). When the AI cannot answer (or its budget is spent) the answer is the documented fallback, never an error.
+         */
+        post: operations["getPortfolioInsights"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/comprehensive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A portfolio's analysis with AI insights
+         * @description The portfolio summary (sectors, risk, diversification, projected returns) with the insights of `direct-insights`, and the analysis report when asked. An investor reads their own portfolio, an admin anyone's (`userId`); a founder has none (403 with the spec's message).
+         */
+        post: operations["getPortfolioAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/diversification-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A portfolio's diversification score
+         * @description The computed score (0 to 100, spec section 9) and a sentence on it; no AI is called. An investor reads their own portfolio, an admin anyone's (`userId`); a founder has none (403 with the spec's message).
+         */
+        post: operations["getDiversificationScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/profile/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public investor profile's settings
+         * @description What the account's public investor page may show, and the confidentiality switches. Only the account itself or an admin may read it (403 otherwise); 404 means no profile was saved yet (set one up).
+         */
+        get: operations["getPublicProfileSettings"];
+        /**
+         * Save a public investor profile's settings
+         * @description Replaces the whole profile: a field left out is emptied. The confidentiality switches may also be sent at the top level (`{ "hideBadges": true }`). A username is unique without regard to case; a taken name, or one given up by another account in the last 30 days, is a 409; changing it more than 3 times a day is a 429. Only the account itself or an admin may save it (403 otherwise); an admin naming an unknown account gets a 404.
+         */
+        put: operations["savePublicProfileSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Projects waiting for review
+         * @description Oldest submission first (at most 50), each with its launch checklist. Admins only (403 for any other account).
+         */
+        get: operations["listReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/projects/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a project in review
+         * @description The project goes live (a slug from its title, listed, open to investment) and its founder is told. Only a project in review (409 otherwise). Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["approveProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/projects/{id}/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a project in review back to its founder
+         * @description The project becomes a draft again with the reviewer's note (`reviewNote`), and its founder is told. Only a project in review (409 otherwise). Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["requestProjectChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an account
+         * @description With a reason: every session of the account ends, it cannot sign in, and its public content is hidden; its investments stay as they are. An admin account, or one already suspended, is a 409. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["suspendUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift an account's suspension
+         * @description The reason, optional, goes to the audit log; the person signs in again. An account that is not suspended is a 409. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["reinstateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/updates/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide or show a founder update
+         * @description Hides the update from everyone but its founder and admins; `{ "hidden": false }` shows it again. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["hideUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admin audit log
+         * @description Every admin action, newest first (at most 50). Admins only (403 for any other account).
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -893,6 +1751,10813 @@ export interface operations {
             };
             /** @description The body is larger than this operation accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description Search words, at most 100 characters. */
+                q?: string;
+                /** @description One of relevance, newest, funded, ending, remaining (relevance while searching). */
+                sort?: string;
+                /** @description A sector: all, technology, fintech, social-media, e-commerce, health, education, sustainability (or a form category). */
+                category?: string;
+                /** @description The page, a whole number from 1 (default 1). */
+                page?: string;
+                /** @description Projects a page, 1 to 100 (default 100 for the plain list, 5 with a search, sort or category). */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of projects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "projects": [
+                     *         {
+                     *           "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "slug": "quietly",
+                     *           "title": "Quietly",
+                     *           "category": "technology",
+                     *           "sector": "technology",
+                     *           "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *           "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *           "about": "During midterms students walk from library to library looking for a free desk.",
+                     *           "image": "/images/projects/quietly.webp",
+                     *           "images": {
+                     *             "main": "/images/projects/quietly.webp",
+                     *             "gallery": []
+                     *           },
+                     *           "logo": null,
+                     *           "creator": "Theo Alvarez",
+                     *           "creatorInfo": {
+                     *             "name": "Theo Alvarez",
+                     *             "bio": "Computer engineering senior at Illinois.",
+                     *             "university": "UIUC"
+                     *           },
+                     *           "tags": [
+                     *             "Sensors",
+                     *             "Student Life",
+                     *             "Privacy"
+                     *           ],
+                     *           "location": "Urbana-Champaign, IL",
+                     *           "featured": false,
+                     *           "status": "active",
+                     *           "riskLevel": "high",
+                     *           "returnRate": 25,
+                     *           "projectDuration": 12,
+                     *           "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *           "socialLinks": {
+                     *             "website": "https://quietly.example.edu"
+                     *           },
+                     *           "university": {
+                     *             "name": "University of Illinois Urbana-Champaign",
+                     *             "logo": null
+                     *           },
+                     *           "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *           "investors": 41,
+                     *           "fundingGoal": 100000,
+                     *           "fundingCurrent": 32000,
+                     *           "fundingDeadline": "2027-01-26",
+                     *           "daysLeft": 60,
+                     *           "sharePrice": 5,
+                     *           "totalShares": 20000,
+                     *           "sharesSold": 6400,
+                     *           "sharesRemaining": 13600,
+                     *           "regulationType": "SAFE",
+                     *           "investmentTerms": {
+                     *             "valuation": 1000000,
+                     *             "equityPercentage": 10,
+                     *             "minInvestment": 100
+                     *           },
+                     *           "details": {
+                     *             "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *             "traction": [
+                     *               {
+                     *                 "metric": "Weekly active students",
+                     *                 "value": "1,900"
+                     *               }
+                     *             ],
+                     *             "roadmap": [
+                     *               {
+                     *                 "date": "2026-06",
+                     *                 "milestone": "Sensor prototype",
+                     *                 "completed": true
+                     *               }
+                     *             ]
+                     *           },
+                     *           "founders": [
+                     *             {
+                     *               "name": "Theo Alvarez",
+                     *               "bio": "Computer engineering senior at Illinois."
+                     *             }
+                     *           ],
+                     *           "team": [
+                     *             {
+                     *               "name": "Chloe Park",
+                     *               "role": "Data Lead",
+                     *               "bio": "Occupancy and noise models."
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "name": "Investor Deck",
+                     *               "type": "pdf",
+                     *               "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *             }
+                     *           ],
+                     *           "faqs": [
+                     *             {
+                     *               "question": "Do the sensors record audio?",
+                     *               "answer": "No: they measure sound levels only."
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-10-13T09:30:00.000Z",
+                     *           "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *           "publishedAt": "2026-10-14T10:00:00.000Z",
+                     *           "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *           "reviewNote": null
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageCount": 1,
+                     *       "pageSize": 5,
+                     *       "q": "quiet",
+                     *       "sort": "relevance"
+                     *     }
+                     */
+                    "application/json": {
+                        projects: {
+                            _id: string;
+                            id: string;
+                            slug: string;
+                            title: string;
+                            /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                            category: string;
+                            /** @enum {string} */
+                            sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                            description: string;
+                            shortDescription: string;
+                            about: string;
+                            image: string;
+                            images: {
+                                main: string;
+                                gallery: string[];
+                            };
+                            logo: string | null;
+                            creator: string;
+                            creatorInfo: {
+                                name: string;
+                                bio: string;
+                                image?: string;
+                                experience?: string;
+                                university?: string;
+                            };
+                            tags: string[];
+                            location: string | null;
+                            featured: boolean;
+                            /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                            status: string;
+                            /** @enum {string} */
+                            riskLevel: "low" | "medium" | "high";
+                            returnRate: number | null;
+                            projectDuration: number;
+                            teamDescription: string | null;
+                            socialLinks: {
+                                website?: string;
+                                twitter?: string;
+                                facebook?: string;
+                                linkedin?: string;
+                                instagram?: string;
+                            };
+                            university: {
+                                name: string;
+                                logo: string | null;
+                            } | null;
+                            founderId: string | null;
+                            /** @description Investors with an active investment. */
+                            investors: number;
+                            fundingGoal: number;
+                            fundingCurrent: number;
+                            /** Format: date */
+                            fundingDeadline: string;
+                            /** @description Whole days until the deadline; 0 means funding is closed. */
+                            daysLeft: number;
+                            sharePrice: number;
+                            totalShares: number;
+                            sharesSold: number;
+                            sharesRemaining: number;
+                            /** @enum {string} */
+                            regulationType: "SAFE" | "RegCF" | "RegA+";
+                            investmentTerms: {
+                                valuation: number;
+                                equityPercentage: number;
+                                minInvestment: number;
+                            };
+                            details: {
+                                overview?: string;
+                                traction?: {
+                                    metric: string;
+                                    value: string;
+                                }[];
+                                roadmap?: {
+                                    date: string;
+                                    milestone: string;
+                                    completed?: boolean;
+                                }[];
+                                problem?: string;
+                                solution?: string;
+                                marketSize?: string;
+                                competition?: string;
+                                businessModel?: string;
+                                financials?: {
+                                    revenueProjections?: {
+                                        year1?: number;
+                                        year2?: number;
+                                        year3?: number;
+                                    };
+                                    burnRate?: number;
+                                    breakEvenPoint?: string;
+                                    runwayPostFunding?: string;
+                                };
+                            };
+                            founders: {
+                                name: string;
+                                role?: string;
+                                bio?: string;
+                                image?: string;
+                                experience?: string;
+                                university?: string;
+                            }[];
+                            team: {
+                                name: string;
+                                role?: string;
+                                bio?: string;
+                                image?: string;
+                                experience?: string;
+                                university?: string;
+                            }[];
+                            documents: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "pdf" | "video" | "document";
+                                url: string;
+                            }[];
+                            faqs: {
+                                question: string;
+                                answer: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            publishedAt: string | null;
+                            submittedAt: string | null;
+                            reviewNote: string | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageCount: number;
+                        pageSize: number;
+                        /** @description The search as applied (normalised); "" when not searching. */
+                        q: string;
+                        /** @description The order applied; null is the default order. */
+                        sort: ("relevance" | "newest" | "funded" | "ending" | "remaining") | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getFounderProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "draft",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 0,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 0,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 0,
+                     *       "sharesRemaining": 20000,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": null,
+                     *       "submittedAt": null,
+                     *       "reviewNote": null
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getWorkingCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The working copy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "draft": {
+                     *         "projectId": null,
+                     *         "values": {
+                     *           "title": "Quietly",
+                     *           "category": "Technology",
+                     *           "fundingGoal": 100000
+                     *         },
+                     *         "missing": [
+                     *           {
+                     *             "field": "shortDescription",
+                     *             "label": "Short description"
+                     *           },
+                     *           {
+                     *             "field": "description",
+                     *             "label": "Description"
+                     *           },
+                     *           {
+                     *             "field": "projectDuration",
+                     *             "label": "Project duration"
+                     *           },
+                     *           {
+                     *             "field": "fundingDeadline",
+                     *             "label": "Funding deadline"
+                     *           }
+                     *         ],
+                     *         "updatedAt": 1795798800000
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        draft: {
+                            /** @description The draft project it belongs to; null before one is created. */
+                            projectId: string | null;
+                            /** @description The form's values as saved. */
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The required fields still empty, in the form's order. */
+                            missing: {
+                                field: string;
+                                label: string;
+                            }[];
+                            /** @description When it was saved, in milliseconds since the epoch. */
+                            updatedAt: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    saveWorkingCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Quietly",
+                 *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                 *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                 *       "category": "Technology",
+                 *       "about": "During midterms students walk from library to library looking for a free desk.",
+                 *       "tags": [
+                 *         "Sensors",
+                 *         "Student Life",
+                 *         "Privacy"
+                 *       ],
+                 *       "location": "Urbana-Champaign, IL",
+                 *       "university": "University of Illinois Urbana-Champaign",
+                 *       "image": "/images/projects/quietly.webp",
+                 *       "logo": "/images/projects/quietly-logo.svg",
+                 *       "gallery": [
+                 *         "/images/projects/quietly.svg"
+                 *       ],
+                 *       "creatorInfo": {
+                 *         "name": "Theo Alvarez",
+                 *         "bio": "Computer engineering senior at Illinois.",
+                 *         "image": "/images/avatar-default.svg",
+                 *         "experience": "Two years of embedded firmware internships",
+                 *         "university": "UIUC"
+                 *       },
+                 *       "projectDuration": 12,
+                 *       "riskLevel": "high",
+                 *       "returnRate": 25,
+                 *       "regulationType": "SAFE",
+                 *       "fundingGoal": 100000,
+                 *       "fundingDeadline": "2027-01-26",
+                 *       "sharePrice": 5,
+                 *       "investmentTerms": {
+                 *         "equityPercentage": 10,
+                 *         "minInvestment": 100
+                 *       },
+                 *       "socialLinks": {
+                 *         "website": "https://quietly.example.edu",
+                 *         "twitter": "https://x.com/quietlycampus",
+                 *         "facebook": "https://facebook.com/quietlycampus",
+                 *         "linkedin": "https://linkedin.com/company/quietlycampus",
+                 *         "instagram": "https://instagram.com/quietlycampus"
+                 *       },
+                 *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                 *       "details": {
+                 *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                 *         "problem": "Students walk between libraries looking for a quiet seat.",
+                 *         "solution": "A sensor per room and a live map of free, quiet seats.",
+                 *         "marketSize": "4,000 US campuses with 20 million students.",
+                 *         "competition": "Room-booking tools know bookings, not seats or noise.",
+                 *         "businessModel": "A yearly licence per campus building.",
+                 *         "traction": [
+                 *           {
+                 *             "metric": "Weekly active students",
+                 *             "value": "1,900"
+                 *           }
+                 *         ],
+                 *         "roadmap": [
+                 *           {
+                 *             "date": "2026-06",
+                 *             "milestone": "Sensor prototype",
+                 *             "completed": true
+                 *           }
+                 *         ],
+                 *         "financials": {
+                 *           "revenueProjections": {
+                 *             "year1": 40000,
+                 *             "year2": 180000,
+                 *             "year3": 520000
+                 *           },
+                 *           "burnRate": 6000,
+                 *           "breakEvenPoint": "Month 20",
+                 *           "runwayPostFunding": "16 months"
+                 *         }
+                 *       },
+                 *       "team": [
+                 *         {
+                 *           "name": "Chloe Park",
+                 *           "role": "Data Lead",
+                 *           "bio": "Occupancy and noise models.",
+                 *           "image": "/images/avatar-default.svg",
+                 *           "experience": "Statistics research assistant",
+                 *           "university": "UIUC"
+                 *         }
+                 *       ],
+                 *       "documents": [
+                 *         {
+                 *           "name": "Investor Deck",
+                 *           "type": "pdf",
+                 *           "url": "https://quietly.example.edu/investor-deck.pdf"
+                 *         }
+                 *       ],
+                 *       "faqs": [
+                 *         {
+                 *           "question": "Do the sensors record audio?",
+                 *           "answer": "No: they measure sound levels only."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                    shortDescription?: string;
+                    description?: string;
+                    /**
+                     * @description A form category (any case).
+                     * @enum {string}
+                     */
+                    category?: "Technology" | "Fintech" | "Healthcare" | "Education" | "Entertainment" | "Food & Beverage" | "Real Estate" | "Transportation" | "Retail" | "Energy" | "Manufacturing" | "Media" | "Agriculture" | "Sports";
+                    about?: string;
+                    /** @description A list, or one comma-separated text. */
+                    tags?: string[];
+                    location?: string;
+                    university?: string;
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    riskLevel?: "low" | "medium" | "high";
+                    returnRate?: number | null;
+                    /** @description Months. */
+                    projectDuration?: number;
+                    /** @description Dollars; RegCF at most 5000000. */
+                    fundingGoal?: number;
+                    /**
+                     * Format: date
+                     * @description After today, at most 730 days ahead (a stored deadline may stay).
+                     */
+                    fundingDeadline?: string;
+                    /** @description Dollars, at most 2 decimals, dividing the goal. Required unless `totalShares` is sent. */
+                    sharePrice?: number | null;
+                    /** @description Instead of `sharePrice`: the goal ÷ this is the share price. */
+                    totalShares?: number | null;
+                    /**
+                     * @description Anything else reads as SAFE.
+                     * @default SAFE
+                     * @enum {string}
+                     */
+                    regulationType?: "SAFE" | "RegCF" | "RegA+";
+                    investmentTerms?: {
+                        /**
+                         * @description Percent offered, at most 2 decimals.
+                         * @default 10
+                         */
+                        equityPercentage?: number;
+                        /** @default 100 */
+                        minInvestment?: number;
+                    };
+                    creatorInfo?: {
+                        name?: string;
+                        bio?: string;
+                        /** @description A photo: https://… or an /uploads/… URL. */
+                        image?: string;
+                        experience?: string;
+                        university?: string;
+                    };
+                    /** @description The main image: https://… or an /uploads/… URL. */
+                    image?: string;
+                    /** @description The logo: https://… or an /uploads/… URL. */
+                    logo?: string;
+                    gallery?: string[];
+                    socialLinks?: {
+                        /** @description Website: https://… or an /uploads/… URL. */
+                        website?: string;
+                        /** @description Twitter: https://… or an /uploads/… URL. */
+                        twitter?: string;
+                        /** @description Facebook: https://… or an /uploads/… URL. */
+                        facebook?: string;
+                        /** @description LinkedIn: https://… or an /uploads/… URL. */
+                        linkedin?: string;
+                        /** @description Instagram: https://… or an /uploads/… URL. */
+                        instagram?: string;
+                    };
+                    teamDescription?: string;
+                    details?: {
+                        overview?: string;
+                        problem?: string;
+                        solution?: string;
+                        marketSize?: string;
+                        competition?: string;
+                        businessModel?: string;
+                        traction?: {
+                            metric?: string;
+                            value?: string;
+                        }[];
+                        roadmap?: {
+                            date?: string;
+                            milestone?: string;
+                            completed?: boolean;
+                        }[];
+                        financials?: {
+                            revenueProjections?: {
+                                year1?: number | null;
+                                year2?: number | null;
+                                year3?: number | null;
+                            };
+                            burnRate?: number | null;
+                            breakEvenPoint?: string;
+                            runwayPostFunding?: string;
+                        };
+                    };
+                    team?: {
+                        name?: string;
+                        role?: string;
+                        bio?: string;
+                        /** @description A photo: https://… or an /uploads/… URL. */
+                        image?: string;
+                        experience?: string;
+                        university?: string;
+                    }[];
+                    documents?: {
+                        name?: string;
+                        /**
+                         * @default pdf
+                         * @enum {string}
+                         */
+                        type?: "pdf" | "video" | "document";
+                        /** @description https://… or your own /uploads/….pdf. */
+                        url?: string;
+                    }[];
+                    faqs?: {
+                        question?: string;
+                        answer?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "draft": {
+                     *         "projectId": null,
+                     *         "values": {
+                     *           "title": "Quietly",
+                     *           "category": "Technology",
+                     *           "fundingGoal": 100000
+                     *         },
+                     *         "missing": [
+                     *           {
+                     *             "field": "shortDescription",
+                     *             "label": "Short description"
+                     *           },
+                     *           {
+                     *             "field": "description",
+                     *             "label": "Description"
+                     *           },
+                     *           {
+                     *             "field": "projectDuration",
+                     *             "label": "Project duration"
+                     *           },
+                     *           {
+                     *             "field": "fundingDeadline",
+                     *             "label": "Funding deadline"
+                     *           }
+                     *         ],
+                     *         "updatedAt": 1795798800000
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        draft: {
+                            /** @description The draft project it belongs to; null before one is created. */
+                            projectId: string | null;
+                            /** @description The form's values as saved. */
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The required fields still empty, in the form's order. */
+                            missing: {
+                                field: string;
+                                label: string;
+                            }[];
+                            /** @description When it was saved, in milliseconds since the epoch. */
+                            updatedAt: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    discardWorkingCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded (or there was none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Whether there was a working copy to discard. */
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    saveProjectWorkingCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Quietly",
+                 *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                 *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                 *       "category": "Technology",
+                 *       "about": "During midterms students walk from library to library looking for a free desk.",
+                 *       "tags": [
+                 *         "Sensors",
+                 *         "Student Life",
+                 *         "Privacy"
+                 *       ],
+                 *       "location": "Urbana-Champaign, IL",
+                 *       "university": "University of Illinois Urbana-Champaign",
+                 *       "image": "/images/projects/quietly.webp",
+                 *       "logo": "/images/projects/quietly-logo.svg",
+                 *       "gallery": [
+                 *         "/images/projects/quietly.svg"
+                 *       ],
+                 *       "creatorInfo": {
+                 *         "name": "Theo Alvarez",
+                 *         "bio": "Computer engineering senior at Illinois.",
+                 *         "image": "/images/avatar-default.svg",
+                 *         "experience": "Two years of embedded firmware internships",
+                 *         "university": "UIUC"
+                 *       },
+                 *       "projectDuration": 12,
+                 *       "riskLevel": "high",
+                 *       "returnRate": 25,
+                 *       "regulationType": "SAFE",
+                 *       "fundingGoal": 100000,
+                 *       "fundingDeadline": "2027-01-26",
+                 *       "sharePrice": 5,
+                 *       "investmentTerms": {
+                 *         "equityPercentage": 10,
+                 *         "minInvestment": 100
+                 *       },
+                 *       "socialLinks": {
+                 *         "website": "https://quietly.example.edu",
+                 *         "twitter": "https://x.com/quietlycampus",
+                 *         "facebook": "https://facebook.com/quietlycampus",
+                 *         "linkedin": "https://linkedin.com/company/quietlycampus",
+                 *         "instagram": "https://instagram.com/quietlycampus"
+                 *       },
+                 *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                 *       "details": {
+                 *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                 *         "problem": "Students walk between libraries looking for a quiet seat.",
+                 *         "solution": "A sensor per room and a live map of free, quiet seats.",
+                 *         "marketSize": "4,000 US campuses with 20 million students.",
+                 *         "competition": "Room-booking tools know bookings, not seats or noise.",
+                 *         "businessModel": "A yearly licence per campus building.",
+                 *         "traction": [
+                 *           {
+                 *             "metric": "Weekly active students",
+                 *             "value": "1,900"
+                 *           }
+                 *         ],
+                 *         "roadmap": [
+                 *           {
+                 *             "date": "2026-06",
+                 *             "milestone": "Sensor prototype",
+                 *             "completed": true
+                 *           }
+                 *         ],
+                 *         "financials": {
+                 *           "revenueProjections": {
+                 *             "year1": 40000,
+                 *             "year2": 180000,
+                 *             "year3": 520000
+                 *           },
+                 *           "burnRate": 6000,
+                 *           "breakEvenPoint": "Month 20",
+                 *           "runwayPostFunding": "16 months"
+                 *         }
+                 *       },
+                 *       "team": [
+                 *         {
+                 *           "name": "Chloe Park",
+                 *           "role": "Data Lead",
+                 *           "bio": "Occupancy and noise models.",
+                 *           "image": "/images/avatar-default.svg",
+                 *           "experience": "Statistics research assistant",
+                 *           "university": "UIUC"
+                 *         }
+                 *       ],
+                 *       "documents": [
+                 *         {
+                 *           "name": "Investor Deck",
+                 *           "type": "pdf",
+                 *           "url": "https://quietly.example.edu/investor-deck.pdf"
+                 *         }
+                 *       ],
+                 *       "faqs": [
+                 *         {
+                 *           "question": "Do the sensors record audio?",
+                 *           "answer": "No: they measure sound levels only."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                    shortDescription?: string;
+                    description?: string;
+                    /**
+                     * @description A form category (any case).
+                     * @enum {string}
+                     */
+                    category?: "Technology" | "Fintech" | "Healthcare" | "Education" | "Entertainment" | "Food & Beverage" | "Real Estate" | "Transportation" | "Retail" | "Energy" | "Manufacturing" | "Media" | "Agriculture" | "Sports";
+                    about?: string;
+                    /** @description A list, or one comma-separated text. */
+                    tags?: string[];
+                    location?: string;
+                    university?: string;
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    riskLevel?: "low" | "medium" | "high";
+                    returnRate?: number | null;
+                    /** @description Months. */
+                    projectDuration?: number;
+                    /** @description Dollars; RegCF at most 5000000. */
+                    fundingGoal?: number;
+                    /**
+                     * Format: date
+                     * @description After today, at most 730 days ahead (a stored deadline may stay).
+                     */
+                    fundingDeadline?: string;
+                    /** @description Dollars, at most 2 decimals, dividing the goal. Required unless `totalShares` is sent. */
+                    sharePrice?: number | null;
+                    /** @description Instead of `sharePrice`: the goal ÷ this is the share price. */
+                    totalShares?: number | null;
+                    /**
+                     * @description Anything else reads as SAFE.
+                     * @default SAFE
+                     * @enum {string}
+                     */
+                    regulationType?: "SAFE" | "RegCF" | "RegA+";
+                    investmentTerms?: {
+                        /**
+                         * @description Percent offered, at most 2 decimals.
+                         * @default 10
+                         */
+                        equityPercentage?: number;
+                        /** @default 100 */
+                        minInvestment?: number;
+                    };
+                    creatorInfo?: {
+                        name?: string;
+                        bio?: string;
+                        /** @description A photo: https://… or an /uploads/… URL. */
+                        image?: string;
+                        experience?: string;
+                        university?: string;
+                    };
+                    /** @description The main image: https://… or an /uploads/… URL. */
+                    image?: string;
+                    /** @description The logo: https://… or an /uploads/… URL. */
+                    logo?: string;
+                    gallery?: string[];
+                    socialLinks?: {
+                        /** @description Website: https://… or an /uploads/… URL. */
+                        website?: string;
+                        /** @description Twitter: https://… or an /uploads/… URL. */
+                        twitter?: string;
+                        /** @description Facebook: https://… or an /uploads/… URL. */
+                        facebook?: string;
+                        /** @description LinkedIn: https://… or an /uploads/… URL. */
+                        linkedin?: string;
+                        /** @description Instagram: https://… or an /uploads/… URL. */
+                        instagram?: string;
+                    };
+                    teamDescription?: string;
+                    details?: {
+                        overview?: string;
+                        problem?: string;
+                        solution?: string;
+                        marketSize?: string;
+                        competition?: string;
+                        businessModel?: string;
+                        traction?: {
+                            metric?: string;
+                            value?: string;
+                        }[];
+                        roadmap?: {
+                            date?: string;
+                            milestone?: string;
+                            completed?: boolean;
+                        }[];
+                        financials?: {
+                            revenueProjections?: {
+                                year1?: number | null;
+                                year2?: number | null;
+                                year3?: number | null;
+                            };
+                            burnRate?: number | null;
+                            breakEvenPoint?: string;
+                            runwayPostFunding?: string;
+                        };
+                    };
+                    team?: {
+                        name?: string;
+                        role?: string;
+                        bio?: string;
+                        /** @description A photo: https://… or an /uploads/… URL. */
+                        image?: string;
+                        experience?: string;
+                        university?: string;
+                    }[];
+                    documents?: {
+                        name?: string;
+                        /**
+                         * @default pdf
+                         * @enum {string}
+                         */
+                        type?: "pdf" | "video" | "document";
+                        /** @description https://… or your own /uploads/….pdf. */
+                        url?: string;
+                    }[];
+                    faqs?: {
+                        question?: string;
+                        answer?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "draft": {
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "values": {
+                     *           "title": "Quietly",
+                     *           "category": "Technology",
+                     *           "fundingGoal": 100000
+                     *         },
+                     *         "missing": [
+                     *           {
+                     *             "field": "shortDescription",
+                     *             "label": "Short description"
+                     *           },
+                     *           {
+                     *             "field": "description",
+                     *             "label": "Description"
+                     *           },
+                     *           {
+                     *             "field": "projectDuration",
+                     *             "label": "Project duration"
+                     *           },
+                     *           {
+                     *             "field": "fundingDeadline",
+                     *             "label": "Funding deadline"
+                     *           }
+                     *         ],
+                     *         "updatedAt": 1795798800000
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        draft: {
+                            /** @description The draft project it belongs to; null before one is created. */
+                            projectId: string | null;
+                            /** @description The form's values as saved. */
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The required fields still empty, in the form's order. */
+                            missing: {
+                                field: string;
+                                label: string;
+                            }[];
+                            /** @description When it was saved, in milliseconds since the epoch. */
+                            updatedAt: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Quietly",
+                 *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                 *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                 *       "category": "Technology",
+                 *       "about": "During midterms students walk from library to library looking for a free desk.",
+                 *       "tags": [
+                 *         "Sensors",
+                 *         "Student Life",
+                 *         "Privacy"
+                 *       ],
+                 *       "location": "Urbana-Champaign, IL",
+                 *       "university": "University of Illinois Urbana-Champaign",
+                 *       "image": "/images/projects/quietly.webp",
+                 *       "logo": "/images/projects/quietly-logo.svg",
+                 *       "gallery": [
+                 *         "/images/projects/quietly.svg"
+                 *       ],
+                 *       "creatorInfo": {
+                 *         "name": "Theo Alvarez",
+                 *         "bio": "Computer engineering senior at Illinois.",
+                 *         "image": "/images/avatar-default.svg",
+                 *         "experience": "Two years of embedded firmware internships",
+                 *         "university": "UIUC"
+                 *       },
+                 *       "projectDuration": 12,
+                 *       "riskLevel": "high",
+                 *       "returnRate": 25,
+                 *       "regulationType": "SAFE",
+                 *       "fundingGoal": 100000,
+                 *       "fundingDeadline": "2027-01-26",
+                 *       "sharePrice": 5,
+                 *       "investmentTerms": {
+                 *         "equityPercentage": 10,
+                 *         "minInvestment": 100
+                 *       },
+                 *       "socialLinks": {
+                 *         "website": "https://quietly.example.edu",
+                 *         "twitter": "https://x.com/quietlycampus",
+                 *         "facebook": "https://facebook.com/quietlycampus",
+                 *         "linkedin": "https://linkedin.com/company/quietlycampus",
+                 *         "instagram": "https://instagram.com/quietlycampus"
+                 *       },
+                 *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                 *       "details": {
+                 *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                 *         "problem": "Students walk between libraries looking for a quiet seat.",
+                 *         "solution": "A sensor per room and a live map of free, quiet seats.",
+                 *         "marketSize": "4,000 US campuses with 20 million students.",
+                 *         "competition": "Room-booking tools know bookings, not seats or noise.",
+                 *         "businessModel": "A yearly licence per campus building.",
+                 *         "traction": [
+                 *           {
+                 *             "metric": "Weekly active students",
+                 *             "value": "1,900"
+                 *           }
+                 *         ],
+                 *         "roadmap": [
+                 *           {
+                 *             "date": "2026-06",
+                 *             "milestone": "Sensor prototype",
+                 *             "completed": true
+                 *           }
+                 *         ],
+                 *         "financials": {
+                 *           "revenueProjections": {
+                 *             "year1": 40000,
+                 *             "year2": 180000,
+                 *             "year3": 520000
+                 *           },
+                 *           "burnRate": 6000,
+                 *           "breakEvenPoint": "Month 20",
+                 *           "runwayPostFunding": "16 months"
+                 *         }
+                 *       },
+                 *       "team": [
+                 *         {
+                 *           "name": "Chloe Park",
+                 *           "role": "Data Lead",
+                 *           "bio": "Occupancy and noise models.",
+                 *           "image": "/images/avatar-default.svg",
+                 *           "experience": "Statistics research assistant",
+                 *           "university": "UIUC"
+                 *         }
+                 *       ],
+                 *       "documents": [
+                 *         {
+                 *           "name": "Investor Deck",
+                 *           "type": "pdf",
+                 *           "url": "https://quietly.example.edu/investor-deck.pdf"
+                 *         }
+                 *       ],
+                 *       "faqs": [
+                 *         {
+                 *           "question": "Do the sensors record audio?",
+                 *           "answer": "No: they measure sound levels only."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    shortDescription: string;
+                    description: string;
+                    /**
+                     * @description A form category (any case).
+                     * @enum {string}
+                     */
+                    category: "Technology" | "Fintech" | "Healthcare" | "Education" | "Entertainment" | "Food & Beverage" | "Real Estate" | "Transportation" | "Retail" | "Energy" | "Manufacturing" | "Media" | "Agriculture" | "Sports";
+                    about?: string;
+                    /** @description A list, or one comma-separated text. */
+                    tags?: string[];
+                    location?: string;
+                    university?: string;
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    riskLevel?: "low" | "medium" | "high";
+                    returnRate?: number | null;
+                    /** @description Months. */
+                    projectDuration: number;
+                    /** @description Dollars; RegCF at most 5000000. */
+                    fundingGoal: number;
+                    /**
+                     * Format: date
+                     * @description After today, at most 730 days ahead (a stored deadline may stay).
+                     */
+                    fundingDeadline: string;
+                    /** @description Dollars, at most 2 decimals, dividing the goal. Required unless `totalShares` is sent. */
+                    sharePrice?: number | null;
+                    /** @description Instead of `sharePrice`: the goal ÷ this is the share price. */
+                    totalShares?: number | null;
+                    /**
+                     * @description Anything else reads as SAFE.
+                     * @default SAFE
+                     * @enum {string}
+                     */
+                    regulationType?: "SAFE" | "RegCF" | "RegA+";
+                    investmentTerms?: {
+                        /**
+                         * @description Percent offered, at most 2 decimals.
+                         * @default 10
+                         */
+                        equityPercentage?: number;
+                        /** @default 100 */
+                        minInvestment?: number;
+                    };
+                    creatorInfo: {
+                        name: string;
+                        bio: string;
+                        /** @description A photo: https://… or an /uploads/… URL. */
+                        image?: string;
+                        experience?: string;
+                        university?: string;
+                    };
+                    /** @description The main image: https://… or an /uploads/… URL. */
+                    image: string;
+                    /** @description The logo: https://… or an /uploads/… URL. */
+                    logo?: string;
+                    gallery?: string[];
+                    socialLinks?: {
+                        /** @description Website: https://… or an /uploads/… URL. */
+                        website?: string;
+                        /** @description Twitter: https://… or an /uploads/… URL. */
+                        twitter?: string;
+                        /** @description Facebook: https://… or an /uploads/… URL. */
+                        facebook?: string;
+                        /** @description LinkedIn: https://… or an /uploads/… URL. */
+                        linkedin?: string;
+                        /** @description Instagram: https://… or an /uploads/… URL. */
+                        instagram?: string;
+                    };
+                    teamDescription?: string;
+                    details?: {
+                        overview?: string;
+                        problem?: string;
+                        solution?: string;
+                        marketSize?: string;
+                        competition?: string;
+                        businessModel?: string;
+                        traction?: {
+                            metric?: string;
+                            value?: string;
+                        }[];
+                        roadmap?: {
+                            date?: string;
+                            milestone?: string;
+                            completed?: boolean;
+                        }[];
+                        financials?: {
+                            revenueProjections?: {
+                                year1?: number | null;
+                                year2?: number | null;
+                                year3?: number | null;
+                            };
+                            burnRate?: number | null;
+                            breakEvenPoint?: string;
+                            runwayPostFunding?: string;
+                        };
+                    };
+                    team?: {
+                        name?: string;
+                        role?: string;
+                        bio?: string;
+                        /** @description A photo: https://… or an /uploads/… URL. */
+                        image?: string;
+                        experience?: string;
+                        university?: string;
+                    }[];
+                    documents?: {
+                        name?: string;
+                        /**
+                         * @default pdf
+                         * @enum {string}
+                         */
+                        type?: "pdf" | "video" | "document";
+                        /** @description https://… or your own /uploads/….pdf. */
+                        url?: string;
+                    }[];
+                    faqs?: {
+                        question?: string;
+                        answer?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created, a draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "draft",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 0,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 0,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 0,
+                     *       "sharesRemaining": 20000,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": null,
+                     *       "submittedAt": null,
+                     *       "reviewNote": null
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "quietly",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "active",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 41,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 32000,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 6400,
+                     *       "sharesRemaining": 13600,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": "2026-10-14T10:00:00.000Z",
+                     *       "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *       "reviewNote": null,
+                     *       "raise": {
+                     *         "investors": 41,
+                     *         "largestInvestorAmount": 2500,
+                     *         "largestInvestorPercent": 7.8125,
+                     *         "equityOffered": 10,
+                     *         "investorsEquity": 3.2,
+                     *         "foundersEquity": 96.8
+                     *       },
+                     *       "followers": 58,
+                     *       "following": false
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                        raise: {
+                            investors: number;
+                            largestInvestorAmount: number;
+                            largestInvestorPercent: number;
+                            equityOffered: number;
+                            investorsEquity: number;
+                            foundersEquity: number;
+                        };
+                        followers: number;
+                        following: boolean;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Quietly",
+                 *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                 *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                 *       "category": "Technology",
+                 *       "about": "During midterms students walk from library to library looking for a free desk.",
+                 *       "tags": [
+                 *         "Sensors",
+                 *         "Student Life",
+                 *         "Privacy"
+                 *       ],
+                 *       "location": "Urbana-Champaign, IL",
+                 *       "university": "University of Illinois Urbana-Champaign",
+                 *       "image": "/images/projects/quietly.webp",
+                 *       "logo": "/images/projects/quietly-logo.svg",
+                 *       "gallery": [
+                 *         "/images/projects/quietly.svg"
+                 *       ],
+                 *       "creatorInfo": {
+                 *         "name": "Theo Alvarez",
+                 *         "bio": "Computer engineering senior at Illinois.",
+                 *         "image": "/images/avatar-default.svg",
+                 *         "experience": "Two years of embedded firmware internships",
+                 *         "university": "UIUC"
+                 *       },
+                 *       "projectDuration": 12,
+                 *       "riskLevel": "high",
+                 *       "returnRate": 25,
+                 *       "regulationType": "SAFE",
+                 *       "fundingGoal": 100000,
+                 *       "fundingDeadline": "2027-01-26",
+                 *       "sharePrice": 5,
+                 *       "investmentTerms": {
+                 *         "equityPercentage": 10,
+                 *         "minInvestment": 100
+                 *       },
+                 *       "socialLinks": {
+                 *         "website": "https://quietly.example.edu",
+                 *         "twitter": "https://x.com/quietlycampus",
+                 *         "facebook": "https://facebook.com/quietlycampus",
+                 *         "linkedin": "https://linkedin.com/company/quietlycampus",
+                 *         "instagram": "https://instagram.com/quietlycampus"
+                 *       },
+                 *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                 *       "details": {
+                 *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                 *         "problem": "Students walk between libraries looking for a quiet seat.",
+                 *         "solution": "A sensor per room and a live map of free, quiet seats.",
+                 *         "marketSize": "4,000 US campuses with 20 million students.",
+                 *         "competition": "Room-booking tools know bookings, not seats or noise.",
+                 *         "businessModel": "A yearly licence per campus building.",
+                 *         "traction": [
+                 *           {
+                 *             "metric": "Weekly active students",
+                 *             "value": "1,900"
+                 *           }
+                 *         ],
+                 *         "roadmap": [
+                 *           {
+                 *             "date": "2026-06",
+                 *             "milestone": "Sensor prototype",
+                 *             "completed": true
+                 *           }
+                 *         ],
+                 *         "financials": {
+                 *           "revenueProjections": {
+                 *             "year1": 40000,
+                 *             "year2": 180000,
+                 *             "year3": 520000
+                 *           },
+                 *           "burnRate": 6000,
+                 *           "breakEvenPoint": "Month 20",
+                 *           "runwayPostFunding": "16 months"
+                 *         }
+                 *       },
+                 *       "team": [
+                 *         {
+                 *           "name": "Chloe Park",
+                 *           "role": "Data Lead",
+                 *           "bio": "Occupancy and noise models.",
+                 *           "image": "/images/avatar-default.svg",
+                 *           "experience": "Statistics research assistant",
+                 *           "university": "UIUC"
+                 *         }
+                 *       ],
+                 *       "documents": [
+                 *         {
+                 *           "name": "Investor Deck",
+                 *           "type": "pdf",
+                 *           "url": "https://quietly.example.edu/investor-deck.pdf"
+                 *         }
+                 *       ],
+                 *       "faqs": [
+                 *         {
+                 *           "question": "Do the sensors record audio?",
+                 *           "answer": "No: they measure sound levels only."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    shortDescription: string;
+                    description: string;
+                    /**
+                     * @description A form category (any case).
+                     * @enum {string}
+                     */
+                    category: "Technology" | "Fintech" | "Healthcare" | "Education" | "Entertainment" | "Food & Beverage" | "Real Estate" | "Transportation" | "Retail" | "Energy" | "Manufacturing" | "Media" | "Agriculture" | "Sports";
+                    about?: string;
+                    /** @description A list, or one comma-separated text. */
+                    tags?: string[];
+                    location?: string;
+                    university?: string;
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    riskLevel?: "low" | "medium" | "high";
+                    returnRate?: number | null;
+                    /** @description Months. */
+                    projectDuration: number;
+                    /** @description Dollars; RegCF at most 5000000. */
+                    fundingGoal: number;
+                    /**
+                     * Format: date
+                     * @description After today, at most 730 days ahead (a stored deadline may stay).
+                     */
+                    fundingDeadline: string;
+                    /** @description Dollars, at most 2 decimals, dividing the goal. Required unless `totalShares` is sent. */
+                    sharePrice?: number | null;
+                    /** @description Instead of `sharePrice`: the goal ÷ this is the share price. */
+                    totalShares?: number | null;
+                    /**
+                     * @description Anything else reads as SAFE.
+                     * @default SAFE
+                     * @enum {string}
+                     */
+                    regulationType?: "SAFE" | "RegCF" | "RegA+";
+                    investmentTerms?: {
+                        /**
+                         * @description Percent offered, at most 2 decimals.
+                         * @default 10
+                         */
+                        equityPercentage?: number;
+                        /** @default 100 */
+                        minInvestment?: number;
+                    };
+                    creatorInfo: {
+                        name: string;
+                        bio: string;
+                        /** @description A photo: https://… or an /uploads/… URL. */
+                        image?: string;
+                        experience?: string;
+                        university?: string;
+                    };
+                    /** @description The main image: https://… or an /uploads/… URL. */
+                    image: string;
+                    /** @description The logo: https://… or an /uploads/… URL. */
+                    logo?: string;
+                    gallery?: string[];
+                    socialLinks?: {
+                        /** @description Website: https://… or an /uploads/… URL. */
+                        website?: string;
+                        /** @description Twitter: https://… or an /uploads/… URL. */
+                        twitter?: string;
+                        /** @description Facebook: https://… or an /uploads/… URL. */
+                        facebook?: string;
+                        /** @description LinkedIn: https://… or an /uploads/… URL. */
+                        linkedin?: string;
+                        /** @description Instagram: https://… or an /uploads/… URL. */
+                        instagram?: string;
+                    };
+                    teamDescription?: string;
+                    details?: {
+                        overview?: string;
+                        problem?: string;
+                        solution?: string;
+                        marketSize?: string;
+                        competition?: string;
+                        businessModel?: string;
+                        traction?: {
+                            metric?: string;
+                            value?: string;
+                        }[];
+                        roadmap?: {
+                            date?: string;
+                            milestone?: string;
+                            completed?: boolean;
+                        }[];
+                        financials?: {
+                            revenueProjections?: {
+                                year1?: number | null;
+                                year2?: number | null;
+                                year3?: number | null;
+                            };
+                            burnRate?: number | null;
+                            breakEvenPoint?: string;
+                            runwayPostFunding?: string;
+                        };
+                    };
+                    team?: {
+                        name?: string;
+                        role?: string;
+                        bio?: string;
+                        /** @description A photo: https://… or an /uploads/… URL. */
+                        image?: string;
+                        experience?: string;
+                        university?: string;
+                    }[];
+                    documents?: {
+                        name?: string;
+                        /**
+                         * @default pdf
+                         * @enum {string}
+                         */
+                        type?: "pdf" | "video" | "document";
+                        /** @description https://… or your own /uploads/….pdf. */
+                        url?: string;
+                    }[];
+                    faqs?: {
+                        question?: string;
+                        answer?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "quietly",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "active",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 41,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 32000,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 6400,
+                     *       "sharesRemaining": 13600,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": "2026-10-14T10:00:00.000Z",
+                     *       "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *       "reviewNote": null
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    publishProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In review (or live) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "in_review",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 0,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 0,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 0,
+                     *       "sharesRemaining": 20000,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": null,
+                     *       "submittedAt": "2026-11-27T17:00:00.000Z",
+                     *       "reviewNote": null
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listProjectInvestors: {
+        parameters: {
+            query?: {
+                /** @description The page, a whole number from 1 to 1000 (default 1). */
+                page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of investors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "project": {
+                     *         "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "slug": "quietly",
+                     *         "title": "Quietly"
+                     *       },
+                     *       "investors": [
+                     *         {
+                     *           "name": "Nadia H.",
+                     *           "shares": 100,
+                     *           "amountInvested": 500,
+                     *           "investedAt": "2026-11-26T14:12:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 41,
+                     *       "count": 41,
+                     *       "page": 1,
+                     *       "pageCount": 1,
+                     *       "pageSize": 100
+                     *     }
+                     */
+                    "application/json": {
+                        project: {
+                            _id: string;
+                            slug: string;
+                            title: string;
+                        };
+                        investors: {
+                            /** @description First name and last initial: "Ada L." */
+                            name: string;
+                            shares: number;
+                            amountInvested: number;
+                            /** Format: date-time */
+                            investedAt: string;
+                        }[];
+                        total: number;
+                        /** @description The same as `total`: every active investment. */
+                        count: number;
+                        page: number;
+                        pageCount: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    buyShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "shares": 100,
+                 *       "amount": 500,
+                 *       "idempotencyKey": "5f2b9c1e-8d4a-4e7b-a3c6-0e9f1d2b7a48"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Whole shares to buy (a string of digits is read too). */
+                    shares: number;
+                    /** @description Shares × the share price you were shown, in dollars (any other amount is a 422). */
+                    amount?: number;
+                    /** @description The price per share you were shown, in dollars (at most 2 decimals). Send it or `amount`, or both. */
+                    sharePrice?: number;
+                    /** @description The `Idempotency-Key` header's value, for a client that cannot send the header. */
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A replay: the original purchase */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your investment was successful! You have purchased 100 shares of Quietly.",
+                     *       "replayed": true,
+                     *       "investment": {
+                     *         "_id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "userId": "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "projectCategory": "technology",
+                     *         "projectLogo": null,
+                     *         "amountInvested": 500,
+                     *         "investmentDate": "2026-11-27T17:05:00.000Z",
+                     *         "investedAt": "2026-11-27T17:05:00.000Z",
+                     *         "riskLevel": "high",
+                     *         "status": "active",
+                     *         "shares": 100,
+                     *         "sharePrice": 5,
+                     *         "currentValue": 500,
+                     *         "equity": 0.05,
+                     *         "projectedReturns": 575,
+                     *         "cancelledAt": null,
+                     *         "cancelDeadline": "2027-01-24T00:00:00.000Z",
+                     *         "cancellable": true
+                     *       },
+                     *       "project": {
+                     *         "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "slug": "quietly",
+                     *         "title": "Quietly",
+                     *         "sharesSold": 6500,
+                     *         "sharesRemaining": 13500,
+                     *         "fundingCurrent": 32500
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description True when the `Idempotency-Key` was used before: the original purchase, nothing bought again. */
+                        replayed: boolean;
+                        investment: {
+                            _id: string;
+                            id: string;
+                            userId: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            projectCategory: string;
+                            projectLogo: string | null;
+                            amountInvested: number;
+                            /** Format: date-time */
+                            investmentDate: string;
+                            /** Format: date-time */
+                            investedAt: string;
+                            /** @enum {string} */
+                            riskLevel: "low" | "medium" | "high";
+                            /** @enum {string} */
+                            status: "active" | "pending" | "cancelled";
+                            shares: number;
+                            sharePrice: number;
+                            /** @description Shares × the project's current share price. */
+                            currentValue: number;
+                            /** @description Percent of the company these shares represent. */
+                            equity: number;
+                            projectedReturns: number;
+                            /** @description When it was cancelled; null while it stands. */
+                            cancelledAt: string | null;
+                            /** @description The last moment it may be cancelled. */
+                            cancelDeadline: string | null;
+                            /** @description Active and before `cancelDeadline` when this answer was made. */
+                            cancellable: boolean;
+                        };
+                        project: {
+                            _id: string;
+                            slug: string;
+                            title: string;
+                            sharesSold: number;
+                            sharesRemaining: number;
+                            fundingCurrent: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bought */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your investment was successful! You have purchased 100 shares of Quietly.",
+                     *       "replayed": false,
+                     *       "investment": {
+                     *         "_id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "userId": "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "projectCategory": "technology",
+                     *         "projectLogo": null,
+                     *         "amountInvested": 500,
+                     *         "investmentDate": "2026-11-27T17:05:00.000Z",
+                     *         "investedAt": "2026-11-27T17:05:00.000Z",
+                     *         "riskLevel": "high",
+                     *         "status": "active",
+                     *         "shares": 100,
+                     *         "sharePrice": 5,
+                     *         "currentValue": 500,
+                     *         "equity": 0.05,
+                     *         "projectedReturns": 575,
+                     *         "cancelledAt": null,
+                     *         "cancelDeadline": "2027-01-24T00:00:00.000Z",
+                     *         "cancellable": true
+                     *       },
+                     *       "project": {
+                     *         "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "slug": "quietly",
+                     *         "title": "Quietly",
+                     *         "sharesSold": 6500,
+                     *         "sharesRemaining": 13500,
+                     *         "fundingCurrent": 32500
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description True when the `Idempotency-Key` was used before: the original purchase, nothing bought again. */
+                        replayed: boolean;
+                        investment: {
+                            _id: string;
+                            id: string;
+                            userId: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            projectCategory: string;
+                            projectLogo: string | null;
+                            amountInvested: number;
+                            /** Format: date-time */
+                            investmentDate: string;
+                            /** Format: date-time */
+                            investedAt: string;
+                            /** @enum {string} */
+                            riskLevel: "low" | "medium" | "high";
+                            /** @enum {string} */
+                            status: "active" | "pending" | "cancelled";
+                            shares: number;
+                            sharePrice: number;
+                            /** @description Shares × the project's current share price. */
+                            currentValue: number;
+                            /** @description Percent of the company these shares represent. */
+                            equity: number;
+                            projectedReturns: number;
+                            /** @description When it was cancelled; null while it stands. */
+                            cancelledAt: string | null;
+                            /** @description The last moment it may be cancelled. */
+                            cancelDeadline: string | null;
+                            /** @description Active and before `cancelDeadline` when this answer was made. */
+                            cancellable: boolean;
+                        };
+                        project: {
+                            _id: string;
+                            slug: string;
+                            title: string;
+                            sharesSold: number;
+                            sharesRemaining: number;
+                            fundingCurrent: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request breaks a money rule (for example, an amount that is not shares × price). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    followProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Followed, with the follower count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "quietly",
+                     *       "title": "Quietly",
+                     *       "following": true,
+                     *       "followers": 42
+                     *     }
+                     */
+                    "application/json": {
+                        projectId: string;
+                        slug: string;
+                        title: string;
+                        following: boolean;
+                        followers: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    unfollowProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not followed, with the follower count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "quietly",
+                     *       "title": "Quietly",
+                     *       "following": false,
+                     *       "followers": 41
+                     *     }
+                     */
+                    "application/json": {
+                        projectId: string;
+                        slug: string;
+                        title: string;
+                        following: boolean;
+                        followers: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listProjectUpdates: {
+        parameters: {
+            query?: {
+                /** @description The page, a whole number from 1 to 1000 (default 1). */
+                page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of updates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "updates": [
+                     *         {
+                     *           "id": "f1e2d3c4-b5a6-4978-8a6b-5c4d3e2f1a0b",
+                     *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "investorsOnly": true,
+                     *           "hidden": false,
+                     *           "readable": false,
+                     *           "title": null,
+                     *           "body": null,
+                     *           "createdAt": "2026-11-24T08:00:00.000Z",
+                     *           "updatedAt": "2026-11-24T08:00:00.000Z",
+                     *           "edited": false
+                     *         },
+                     *         {
+                     *           "id": "c2a4e6f8-1b3d-4f5a-9c7e-0d2b4f6a8c1e",
+                     *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "investorsOnly": false,
+                     *           "hidden": false,
+                     *           "readable": true,
+                     *           "title": "We are live on three campuses",
+                     *           "body": "Quietly now maps every library on three campuses. Thank you to everyone who tested the beta.",
+                     *           "createdAt": "2026-11-20T09:30:00.000Z",
+                     *           "updatedAt": "2026-11-20T09:30:00.000Z",
+                     *           "edited": false
+                     *         }
+                     *       ],
+                     *       "total": 2,
+                     *       "page": 1,
+                     *       "pageCount": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        updates: {
+                            id: string;
+                            projectId: string;
+                            investorsOnly: boolean;
+                            /** @description Hidden by an admin: listed only to the project's founder and admins. */
+                            hidden: boolean;
+                            /** @description False for an investors-only update the caller may not read: `title` and `body` are then null. */
+                            readable: boolean;
+                            title: string | null;
+                            body: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            edited: boolean;
+                        }[];
+                        /** @description How many items the caller may see, every page. */
+                        total: number;
+                        /** @description This page's number. */
+                        page: number;
+                        /** @description How many pages there are (1 when the list is empty). */
+                        pageCount: number;
+                        /** @description Items a page. */
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postProjectUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "We are live on three campuses",
+                 *       "body": "Quietly now maps every library on three campuses. Thank you to everyone who tested the beta.",
+                 *       "investorsOnly": false
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    body: string;
+                    /** @default false */
+                    investorsOnly?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Posted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c2a4e6f8-1b3d-4f5a-9c7e-0d2b4f6a8c1e",
+                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "investorsOnly": false,
+                     *       "hidden": false,
+                     *       "readable": true,
+                     *       "title": "We are live on three campuses",
+                     *       "body": "Quietly now maps every library on three campuses. Thank you to everyone who tested the beta.",
+                     *       "createdAt": "2026-11-20T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T09:30:00.000Z",
+                     *       "edited": false
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        investorsOnly: boolean;
+                        /** @description Hidden by an admin: listed only to the project's founder and admins. */
+                        hidden: boolean;
+                        /** @description False for an investors-only update the caller may not read: `title` and `body` are then null. */
+                        readable: boolean;
+                        title: string | null;
+                        body: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        edited: boolean;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    editProjectUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+                /** @description The update's id. */
+                updateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "We are live on three campuses",
+                 *       "body": "Quietly now maps every library on three campuses. Thank you to everyone who tested the beta.",
+                 *       "investorsOnly": false
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    body: string;
+                    /** @default false */
+                    investorsOnly?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c2a4e6f8-1b3d-4f5a-9c7e-0d2b4f6a8c1e",
+                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "investorsOnly": false,
+                     *       "hidden": false,
+                     *       "readable": true,
+                     *       "title": "We are live on three campuses",
+                     *       "body": "Quietly now maps every library on three campuses. Thank you to everyone who tested the beta.",
+                     *       "createdAt": "2026-11-20T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T11:05:42.000Z",
+                     *       "edited": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        investorsOnly: boolean;
+                        /** @description Hidden by an admin: listed only to the project's founder and admins. */
+                        hidden: boolean;
+                        /** @description False for an investors-only update the caller may not read: `title` and `body` are then null. */
+                        readable: boolean;
+                        title: string | null;
+                        body: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        edited: boolean;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    deleteProjectUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+                /** @description The update's id. */
+                updateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listProjectQuestions: {
+        parameters: {
+            query?: {
+                /** @description The page, a whole number from 1 to 1000 (default 1). */
+                page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of questions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "questions": [
+                     *         {
+                     *           "id": "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
+                     *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "askerName": "Ada L.",
+                     *           "question": "How will you keep the noise data accurate overnight?",
+                     *           "answer": null,
+                     *           "answeredAt": null,
+                     *           "hidden": false,
+                     *           "createdAt": "2026-11-21T14:02:11.000Z",
+                     *           "mine": true
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageCount": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        questions: {
+                            id: string;
+                            projectId: string;
+                            /** @description First name and last initial. */
+                            askerName: string;
+                            question: string;
+                            answer: string | null;
+                            answeredAt: string | null;
+                            hidden: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description True when the caller asked it. */
+                            mine: boolean;
+                        }[];
+                        /** @description How many items the caller may see, every page. */
+                        total: number;
+                        /** @description This page's number. */
+                        page: number;
+                        /** @description How many pages there are (1 when the list is empty). */
+                        pageCount: number;
+                        /** @description Items a page. */
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    askQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "How will you keep the noise data accurate overnight?"
+                 *     }
+                 */
+                "application/json": {
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Asked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
+                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "askerName": "Ada L.",
+                     *       "question": "How will you keep the noise data accurate overnight?",
+                     *       "answer": null,
+                     *       "answeredAt": null,
+                     *       "hidden": false,
+                     *       "createdAt": "2026-11-21T14:02:11.000Z",
+                     *       "mine": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @description First name and last initial. */
+                        askerName: string;
+                        question: string;
+                        answer: string | null;
+                        answeredAt: string | null;
+                        hidden: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description True when the caller asked it. */
+                        mine: boolean;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    answerQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The question's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "answer": "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there."
+                 *     }
+                 */
+                "application/json": {
+                    answer: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
+                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "askerName": "Ada L.",
+                     *       "question": "How will you keep the noise data accurate overnight?",
+                     *       "answer": "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there.",
+                     *       "answeredAt": "2026-11-21T16:40:00.000Z",
+                     *       "hidden": false,
+                     *       "createdAt": "2026-11-21T14:02:11.000Z",
+                     *       "mine": false
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @description First name and last initial. */
+                        askerName: string;
+                        question: string;
+                        answer: string | null;
+                        answeredAt: string | null;
+                        hidden: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description True when the caller asked it. */
+                        mine: boolean;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    hideQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The question's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "hidden": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description false shows the question again; anything else (or nothing) hides it. */
+                    hidden?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Hidden or shown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
+                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "askerName": "Ada L.",
+                     *       "question": "How will you keep the noise data accurate overnight?",
+                     *       "answer": null,
+                     *       "answeredAt": null,
+                     *       "hidden": true,
+                     *       "createdAt": "2026-11-21T14:02:11.000Z",
+                     *       "mine": false
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @description First name and last initial. */
+                        askerName: string;
+                        question: string;
+                        answer: string | null;
+                        answeredAt: string | null;
+                        hidden: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description True when the caller asked it. */
+                        mine: boolean;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description The page, a whole number from 1 to 1000 (default 1). */
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "notifications": [
+                     *         {
+                     *           "id": "8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b",
+                     *           "kind": "answer",
+                     *           "text": "“Quietly” answered your question",
+                     *           "link": "/project/quietly?tab=questions#question-e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
+                     *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "createdAt": "2026-11-21T16:40:00.000Z",
+                     *           "read": false
+                     *         },
+                     *         {
+                     *           "id": "5b0d1c6e2f7a4b8c9d0e1f2a3b4c5d6e",
+                     *           "kind": "update",
+                     *           "text": "“Quietly” posted an update: “We are live on three campuses”",
+                     *           "link": "/project/quietly?tab=updates#update-c2a4e6f8-1b3d-4f5a-9c7e-0d2b4f6a8c1e",
+                     *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "createdAt": "2026-11-20T09:30:00.000Z",
+                     *           "read": true
+                     *         }
+                     *       ],
+                     *       "unread": 1,
+                     *       "total": 2,
+                     *       "page": 1,
+                     *       "pageCount": 1,
+                     *       "pageSize": 50
+                     *     }
+                     */
+                    "application/json": {
+                        notifications: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review";
+                            text: string;
+                            /** @description Where it points: a path on this site. */
+                            link: string;
+                            projectId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            read: boolean;
+                        }[];
+                        /** @description Unread notifications, every page. */
+                        unread: number;
+                        /** @description How many items the caller may see, every page. */
+                        total: number;
+                        /** @description This page's number. */
+                        page: number;
+                        /** @description How many pages there are (1 when the list is empty). */
+                        pageCount: number;
+                        /** @description Items a page. */
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "5b0d1c6e2f7a4b8c9d0e1f2a3b4c5d6e"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description At most 50 notification ids (one id may come as a string); missing or empty marks all. */
+                    ids?: string[] | string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many are still unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unread": 0
+                     *     }
+                     */
+                    "application/json": {
+                        unread: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The switches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "updates": true,
+                     *       "answers": true,
+                     *       "questions": true,
+                     *       "investments": true,
+                     *       "goals": true,
+                     *       "closing": false
+                     *     }
+                     */
+                    "application/json": {
+                        updates: boolean;
+                        answers: boolean;
+                        questions: boolean;
+                        investments: boolean;
+                        goals: boolean;
+                        closing: boolean;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    saveNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "closing": false
+                 *     }
+                 */
+                "application/json": {
+                    updates?: boolean;
+                    answers?: boolean;
+                    questions?: boolean;
+                    investments?: boolean;
+                    goals?: boolean;
+                    closing?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "updates": true,
+                     *       "answers": true,
+                     *       "questions": true,
+                     *       "investments": true,
+                     *       "goals": true,
+                     *       "closing": false
+                     *     }
+                     */
+                    "application/json": {
+                        updates: boolean;
+                        answers: boolean;
+                        questions: boolean;
+                        investments: boolean;
+                        goals: boolean;
+                        closing: boolean;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listInvestments: {
+        parameters: {
+            query?: {
+                /** @description The page, a whole number from 1 to 1000 (default 1). */
+                page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of investments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "_id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "userId": "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "projectCategory": "technology",
+                     *         "projectLogo": null,
+                     *         "amountInvested": 500,
+                     *         "investmentDate": "2026-11-27T17:05:00.000Z",
+                     *         "investedAt": "2026-11-27T17:05:00.000Z",
+                     *         "riskLevel": "high",
+                     *         "status": "active",
+                     *         "shares": 100,
+                     *         "sharePrice": 5,
+                     *         "currentValue": 500,
+                     *         "equity": 0.05,
+                     *         "projectedReturns": 575,
+                     *         "cancelledAt": null,
+                     *         "cancelDeadline": "2027-01-24T00:00:00.000Z",
+                     *         "cancellable": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        userId: string;
+                        projectId: string;
+                        projectTitle: string;
+                        projectSlug: string;
+                        projectCategory: string;
+                        projectLogo: string | null;
+                        amountInvested: number;
+                        /** Format: date-time */
+                        investmentDate: string;
+                        /** Format: date-time */
+                        investedAt: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        /** @enum {string} */
+                        status: "active" | "pending" | "cancelled";
+                        shares: number;
+                        sharePrice: number;
+                        /** @description Shares × the project's current share price. */
+                        currentValue: number;
+                        /** @description Percent of the company these shares represent. */
+                        equity: number;
+                        projectedReturns: number;
+                        /** @description When it was cancelled; null while it stands. */
+                        cancelledAt: string | null;
+                        /** @description The last moment it may be cancelled. */
+                        cancelDeadline: string | null;
+                        /** @description Active and before `cancelDeadline` when this answer was made. */
+                        cancellable: boolean;
+                    }[];
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    cancelInvestment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The investment's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your investment in Quietly was canceled: 100 shares ($500) went back to the project.",
+                     *       "investment": {
+                     *         "_id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "userId": "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "projectCategory": "technology",
+                     *         "projectLogo": null,
+                     *         "amountInvested": 500,
+                     *         "investmentDate": "2026-11-27T17:05:00.000Z",
+                     *         "investedAt": "2026-11-27T17:05:00.000Z",
+                     *         "riskLevel": "high",
+                     *         "status": "cancelled",
+                     *         "shares": 100,
+                     *         "sharePrice": 5,
+                     *         "currentValue": 500,
+                     *         "equity": 0.05,
+                     *         "projectedReturns": 575,
+                     *         "cancelledAt": "2026-11-28T09:00:00.000Z",
+                     *         "cancelDeadline": "2027-01-24T00:00:00.000Z",
+                     *         "cancellable": false
+                     *       },
+                     *       "project": {
+                     *         "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "slug": "quietly",
+                     *         "title": "Quietly",
+                     *         "sharesSold": 6400,
+                     *         "sharesRemaining": 13600,
+                     *         "fundingCurrent": 32000,
+                     *         "investors": 41
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        investment: {
+                            _id: string;
+                            id: string;
+                            userId: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            projectCategory: string;
+                            projectLogo: string | null;
+                            amountInvested: number;
+                            /** Format: date-time */
+                            investmentDate: string;
+                            /** Format: date-time */
+                            investedAt: string;
+                            /** @enum {string} */
+                            riskLevel: "low" | "medium" | "high";
+                            /** @enum {string} */
+                            status: "active" | "pending" | "cancelled";
+                            shares: number;
+                            sharePrice: number;
+                            /** @description Shares × the project's current share price. */
+                            currentValue: number;
+                            /** @description Percent of the company these shares represent. */
+                            equity: number;
+                            projectedReturns: number;
+                            /** @description When it was cancelled; null while it stands. */
+                            cancelledAt: string | null;
+                            /** @description The last moment it may be cancelled. */
+                            cancelDeadline: string | null;
+                            /** @description Active and before `cancelDeadline` when this answer was made. */
+                            cancellable: boolean;
+                        };
+                        project: {
+                            _id: string;
+                            slug: string;
+                            title: string;
+                            sharesSold: number;
+                            sharesRemaining: number;
+                            fundingCurrent: number;
+                            investors: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listWatchlist: {
+        parameters: {
+            query?: {
+                /** @description The page, a whole number from 1 to 1000 (default 1). */
+                page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of followed projects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "projects": [
+                     *         {
+                     *           "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "slug": "quietly",
+                     *           "title": "Quietly",
+                     *           "category": "technology",
+                     *           "sector": "technology",
+                     *           "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *           "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *           "about": "During midterms students walk from library to library looking for a free desk.",
+                     *           "image": "/images/projects/quietly.webp",
+                     *           "images": {
+                     *             "main": "/images/projects/quietly.webp",
+                     *             "gallery": []
+                     *           },
+                     *           "logo": null,
+                     *           "creator": "Theo Alvarez",
+                     *           "creatorInfo": {
+                     *             "name": "Theo Alvarez",
+                     *             "bio": "Computer engineering senior at Illinois.",
+                     *             "university": "UIUC"
+                     *           },
+                     *           "tags": [
+                     *             "Sensors",
+                     *             "Student Life",
+                     *             "Privacy"
+                     *           ],
+                     *           "location": "Urbana-Champaign, IL",
+                     *           "featured": false,
+                     *           "status": "active",
+                     *           "riskLevel": "high",
+                     *           "returnRate": 25,
+                     *           "projectDuration": 12,
+                     *           "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *           "socialLinks": {
+                     *             "website": "https://quietly.example.edu"
+                     *           },
+                     *           "university": {
+                     *             "name": "University of Illinois Urbana-Champaign",
+                     *             "logo": null
+                     *           },
+                     *           "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *           "investors": 41,
+                     *           "fundingGoal": 100000,
+                     *           "fundingCurrent": 32000,
+                     *           "fundingDeadline": "2027-01-26",
+                     *           "daysLeft": 60,
+                     *           "sharePrice": 5,
+                     *           "totalShares": 20000,
+                     *           "sharesSold": 6400,
+                     *           "sharesRemaining": 13600,
+                     *           "regulationType": "SAFE",
+                     *           "investmentTerms": {
+                     *             "valuation": 1000000,
+                     *             "equityPercentage": 10,
+                     *             "minInvestment": 100
+                     *           },
+                     *           "details": {
+                     *             "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *             "traction": [
+                     *               {
+                     *                 "metric": "Weekly active students",
+                     *                 "value": "1,900"
+                     *               }
+                     *             ],
+                     *             "roadmap": [
+                     *               {
+                     *                 "date": "2026-06",
+                     *                 "milestone": "Sensor prototype",
+                     *                 "completed": true
+                     *               }
+                     *             ]
+                     *           },
+                     *           "founders": [
+                     *             {
+                     *               "name": "Theo Alvarez",
+                     *               "bio": "Computer engineering senior at Illinois."
+                     *             }
+                     *           ],
+                     *           "team": [
+                     *             {
+                     *               "name": "Chloe Park",
+                     *               "role": "Data Lead",
+                     *               "bio": "Occupancy and noise models."
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "name": "Investor Deck",
+                     *               "type": "pdf",
+                     *               "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *             }
+                     *           ],
+                     *           "faqs": [
+                     *             {
+                     *               "question": "Do the sensors record audio?",
+                     *               "answer": "No: they measure sound levels only."
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-10-13T09:30:00.000Z",
+                     *           "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *           "publishedAt": "2026-10-14T10:00:00.000Z",
+                     *           "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *           "reviewNote": null,
+                     *           "followedAt": "2026-11-02T10:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageCount": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        projects: {
+                            _id: string;
+                            id: string;
+                            slug: string;
+                            title: string;
+                            /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                            category: string;
+                            /** @enum {string} */
+                            sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                            description: string;
+                            shortDescription: string;
+                            about: string;
+                            image: string;
+                            images: {
+                                main: string;
+                                gallery: string[];
+                            };
+                            logo: string | null;
+                            creator: string;
+                            creatorInfo: {
+                                name: string;
+                                bio: string;
+                                image?: string;
+                                experience?: string;
+                                university?: string;
+                            };
+                            tags: string[];
+                            location: string | null;
+                            featured: boolean;
+                            /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                            status: string;
+                            /** @enum {string} */
+                            riskLevel: "low" | "medium" | "high";
+                            returnRate: number | null;
+                            projectDuration: number;
+                            teamDescription: string | null;
+                            socialLinks: {
+                                website?: string;
+                                twitter?: string;
+                                facebook?: string;
+                                linkedin?: string;
+                                instagram?: string;
+                            };
+                            university: {
+                                name: string;
+                                logo: string | null;
+                            } | null;
+                            founderId: string | null;
+                            /** @description Investors with an active investment. */
+                            investors: number;
+                            fundingGoal: number;
+                            fundingCurrent: number;
+                            /** Format: date */
+                            fundingDeadline: string;
+                            /** @description Whole days until the deadline; 0 means funding is closed. */
+                            daysLeft: number;
+                            sharePrice: number;
+                            totalShares: number;
+                            sharesSold: number;
+                            sharesRemaining: number;
+                            /** @enum {string} */
+                            regulationType: "SAFE" | "RegCF" | "RegA+";
+                            investmentTerms: {
+                                valuation: number;
+                                equityPercentage: number;
+                                minInvestment: number;
+                            };
+                            details: {
+                                overview?: string;
+                                traction?: {
+                                    metric: string;
+                                    value: string;
+                                }[];
+                                roadmap?: {
+                                    date: string;
+                                    milestone: string;
+                                    completed?: boolean;
+                                }[];
+                                problem?: string;
+                                solution?: string;
+                                marketSize?: string;
+                                competition?: string;
+                                businessModel?: string;
+                                financials?: {
+                                    revenueProjections?: {
+                                        year1?: number;
+                                        year2?: number;
+                                        year3?: number;
+                                    };
+                                    burnRate?: number;
+                                    breakEvenPoint?: string;
+                                    runwayPostFunding?: string;
+                                };
+                            };
+                            founders: {
+                                name: string;
+                                role?: string;
+                                bio?: string;
+                                image?: string;
+                                experience?: string;
+                                university?: string;
+                            }[];
+                            team: {
+                                name: string;
+                                role?: string;
+                                bio?: string;
+                                image?: string;
+                                experience?: string;
+                                university?: string;
+                            }[];
+                            documents: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "pdf" | "video" | "document";
+                                url: string;
+                            }[];
+                            faqs: {
+                                question: string;
+                                answer: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            publishedAt: string | null;
+                            submittedAt: string | null;
+                            reviewNote: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the caller followed it.
+                             */
+                            followedAt: string;
+                        }[];
+                        /** @description How many items the caller may see, every page. */
+                        total: number;
+                        /** @description This page's number. */
+                        page: number;
+                        /** @description How many pages there are (1 when the list is empty). */
+                        pageCount: number;
+                        /** @description Items a page. */
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getMyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's own profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "profile": {
+                     *         "id": "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+                     *         "email": "ada@university.edu",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "role": "investor",
+                     *         "phoneNumber": "+1 (617) 555-0143",
+                     *         "bio": "Second-year maths student backing campus hardware.",
+                     *         "profileImage": null,
+                     *         "investmentPreferences": {
+                     *           "riskTolerance": "medium",
+                     *           "timeHorizon": "long",
+                     *           "preferredSectors": [
+                     *             "Technology",
+                     *             "Education"
+                     *           ],
+                     *           "investmentGoals": [
+                     *             "Growth",
+                     *             "Social Impact"
+                     *           ]
+                     *         },
+                     *         "memberSince": "2026-09-01T14:03:27.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        profile: {
+                            id: string;
+                            /** Format: email */
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {string} */
+                            role: "investor" | "founder" | "admin";
+                            phoneNumber: string | null;
+                            bio: string | null;
+                            profileImage: string | null;
+                            investmentPreferences: {
+                                /** @enum {string} */
+                                riskTolerance: "low" | "medium" | "high";
+                                /** @enum {string} */
+                                timeHorizon: "short" | "medium" | "long";
+                                preferredSectors: string[];
+                                investmentGoals: string[];
+                            };
+                            /** Format: date-time */
+                            memberSince: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    updateMyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "phoneNumber": "+1 (617) 555-0143",
+                 *       "bio": "Second-year maths student backing campus hardware.",
+                 *       "investmentPreferences": {
+                 *         "riskTolerance": "medium",
+                 *         "timeHorizon": "long",
+                 *         "preferredSectors": [
+                 *           "Technology",
+                 *           "Education"
+                 *         ],
+                 *         "investmentGoals": [
+                 *           "Growth",
+                 *           "Social Impact"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                    phoneNumber?: string;
+                    bio?: string;
+                    /** @default {} */
+                    investmentPreferences?: {
+                        /** @enum {string} */
+                        riskTolerance?: "low" | "medium" | "high";
+                        /** @enum {string} */
+                        timeHorizon?: "short" | "medium" | "long";
+                        preferredSectors?: ("Technology" | "Real Estate" | "Fintech" | "Healthcare" | "Education" | "Sustainability" | "Energy" | "E-commerce" | "Social Media" | "Entertainment" | "Food & Beverage" | "Transportation")[];
+                        investmentGoals?: ("Growth" | "Income" | "Capital Preservation" | "Diversification" | "Social Impact")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Profile updated successfully",
+                     *       "profile": {
+                     *         "id": "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+                     *         "email": "ada@university.edu",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "role": "investor",
+                     *         "phoneNumber": "+1 (617) 555-0143",
+                     *         "bio": "Second-year maths student backing campus hardware.",
+                     *         "profileImage": null,
+                     *         "investmentPreferences": {
+                     *           "riskTolerance": "medium",
+                     *           "timeHorizon": "long",
+                     *           "preferredSectors": [
+                     *             "Technology",
+                     *             "Education"
+                     *           ],
+                     *           "investmentGoals": [
+                     *             "Growth",
+                     *             "Social Impact"
+                     *           ]
+                     *         },
+                     *         "memberSince": "2026-09-01T14:03:27.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        profile: {
+                            id: string;
+                            /** Format: email */
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {string} */
+                            role: "investor" | "founder" | "admin";
+                            phoneNumber: string | null;
+                            bio: string | null;
+                            profileImage: string | null;
+                            investmentPreferences: {
+                                /** @enum {string} */
+                                riskTolerance: "low" | "medium" | "high";
+                                /** @enum {string} */
+                                timeHorizon: "short" | "medium" | "long";
+                                preferredSectors: string[];
+                                investmentGoals: string[];
+                            };
+                            /** Format: date-time */
+                            memberSince: string;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getMyFinancials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The declared figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "annualIncome": 42000,
+                     *       "netWorth": 15000,
+                     *       "accredited": false,
+                     *       "applyLimits": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Whole dollars; null when not declared */
+                        annualIncome: number | null;
+                        /** @description Whole dollars; null when not declared */
+                        netWorth: number | null;
+                        accredited: boolean;
+                        /** @description Whether the limits are enforced on this investor's purchases */
+                        applyLimits: boolean;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    updateMyFinancials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "annualIncome": 42000,
+                 *       "netWorth": 15000,
+                 *       "accredited": false,
+                 *       "applyLimits": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @default null */
+                    annualIncome?: number | null;
+                    /** @default null */
+                    netWorth?: number | null;
+                    /** @default false */
+                    accredited?: boolean;
+                    /** @default false */
+                    applyLimits?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your investor information has been saved",
+                     *       "financials": {
+                     *         "annualIncome": 42000,
+                     *         "netWorth": 15000,
+                     *         "accredited": false,
+                     *         "applyLimits": true
+                     *       },
+                     *       "limits": {
+                     *         "limit": 2500,
+                     *         "used": 750,
+                     *         "remaining": 1750,
+                     *         "applied": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        financials: {
+                            /** @description Whole dollars; null when not declared */
+                            annualIncome: number | null;
+                            /** @description Whole dollars; null when not declared */
+                            netWorth: number | null;
+                            accredited: boolean;
+                            /** @description Whether the limits are enforced on this investor's purchases */
+                            applyLimits: boolean;
+                        };
+                        limits: {
+                            /** @description Null for an accredited investor (no limit) */
+                            limit: number | null;
+                            /** @description Active RegCF and SAFE investments of the last 365 days */
+                            used: number;
+                            /** @description Null for an accredited investor */
+                            remaining: number | null;
+                            /** @description Whether the limit is enforced on this investor's purchases */
+                            applied: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getMyLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 2500,
+                     *       "used": 750,
+                     *       "remaining": 1750,
+                     *       "applied": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Null for an accredited investor (no limit) */
+                        limit: number | null;
+                        /** @description Active RegCF and SAFE investments of the last 365 days */
+                        used: number;
+                        /** @description Null for an accredited investor */
+                        remaining: number | null;
+                        /** @description Whether the limit is enforced on this investor's purchases */
+                        applied: boolean;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    sendHomeContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Priya Shah",
+                 *       "email": "priya@university.edu",
+                 *       "message": "Could CampusFund run a session for our entrepreneurship club?"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    name: string;
+                    /** @default  */
+                    email: string;
+                    /** @default  */
+                    message: string;
+                    /** @default  */
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Thank you for your message! We will get back to you soon."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    sendContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Priya Shah",
+                 *       "email": "priya@university.edu",
+                 *       "subject": "business",
+                 *       "message": "Could CampusFund run a session for our entrepreneurship club?"
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    name: string;
+                    /** @default  */
+                    email: string;
+                    /** @default  */
+                    message: string;
+                    /** @default  */
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Thank you for your message! We will get back to you soon."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listSupporters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list and the count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "supporters": [
+                     *         {
+                     *           "name": "Priya Shah",
+                     *           "message": "Student founders deserve a first cheque.",
+                     *           "createdAt": "2026-11-26T18:22:41.000Z"
+                     *         },
+                     *         {
+                     *           "name": "Tom Okafor",
+                     *           "message": null,
+                     *           "createdAt": "2026-11-24T09:05:13.000Z"
+                     *         }
+                     *       ],
+                     *       "count": 128
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        supporters: {
+                            name: string;
+                            message: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Every supporter, shown publicly or not */
+                        count: number;
+                    };
+                };
+            };
+        };
+    };
+    addSupporter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Priya Shah",
+                 *       "email": "priya@university.edu",
+                 *       "message": "Student founders deserve a first cheque.",
+                 *       "showPublicly": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    name: string;
+                    /** @default  */
+                    email: string;
+                    /** @default  */
+                    message?: string;
+                    /** @default true */
+                    showPublicly?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Thanked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "count": 129,
+                     *       "message": "Thank you for your support!"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description Every supporter, shown publicly or not */
+                        count: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "(the image's bytes)"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description One PNG, JPEG or WebP image, at most 2 MB (checked by its bytes).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "url": "/uploads/9b3d6f21-4c8a-4e1b-a7f5-0d2e8c6b1a93.webp",
+                     *       "contentType": "image/webp",
+                     *       "size": 184320
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description Where it is served: put it in a project's image, gallery or documents. */
+                        url: string;
+                        /** @enum {string} */
+                        contentType: "image/png" | "image/jpeg" | "image/webp";
+                        /** @description Bytes. */
+                        size: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "(the PDF's bytes)",
+                 *       "name": "Investor Deck"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description One PDF, at most 10 MB (checked by its bytes).
+                     */
+                    file: string;
+                    /** @description Its download name: "Investor Deck". */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "size": 2411724
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description Where it is served: put it in a project's image, gallery or documents. */
+                        url: string;
+                        /** @constant */
+                        contentType: "application/pdf";
+                        /** @description Bytes. */
+                        size: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getPortfolioInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "forceRefresh": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Whose portfolio: an admin may name any user; others only themselves. `guest` names nobody. */
+                    userId?: string;
+                    /** @description Ask the model again instead of the answer cached for these holdings. */
+                    forceRefresh?: boolean | ("true" | "on" | "1");
+                };
+            };
+        };
+        responses: {
+            /** @description The insights */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "insights": [
+                     *         "Fintech holds 62.5% of your $8,000 invested, so one sector drives most of your results.",
+                     *         "Your risk level is medium, with a risk score of 58.",
+                     *         "You hold projects in 2 sectors; Healthcare and Education are browse sectors you do not hold yet."
+                     *       ],
+                     *       "recommendedSectors": [
+                     *         {
+                     *           "name": "Healthcare",
+                     *           "reason": "Adds a sector you do not hold, lowering your reliance on Fintech."
+                     *         },
+                     *         {
+                     *           "name": "Education",
+                     *           "reason": "Campus-focused ventures in a sector new to your portfolio."
+                     *         },
+                     *         {
+                     *           "name": "Sustainability",
+                     *           "reason": "Spreads your money into a third sector with its own drivers."
+                     *         }
+                     *       ],
+                     *       "fromCache": false,
+                     *       "source": "model"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description The model's 3 to 5 sentences, or the fallback's 3 generic ones. */
+                        insights: string[];
+                        /** @description The model's 3 browse sectors (each reason at most 160 characters), or the fallback's 4 default ones. */
+                        recommendedSectors: {
+                            name: string;
+                            reason: string;
+                        }[];
+                        /** @description Served from the answer cached for these holdings. */
+                        fromCache: boolean;
+                        /**
+                         * @description `model`: the AI worded the facts; `fallback`: the spec's default insights (the AI never fails the call).
+                         * @enum {string}
+                         */
+                        source: "model" | "fallback";
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getPortfolioAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "includeAnalysisReport": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Whose portfolio: an admin may name any user; others only themselves. `guest` names nobody. */
+                    userId?: string;
+                    /** @description Ask the model again instead of the answer cached for these holdings. */
+                    forceRefresh?: boolean | ("true" | "on" | "1");
+                    /** @description Add `analysisReport` to the answer. */
+                    includeAnalysisReport?: boolean | ("true" | "on" | "1");
+                };
+            };
+        };
+        responses: {
+            /** @description The analysis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "insights": [
+                     *         "Diversify across several sectors so that one setback cannot sink your whole portfolio.",
+                     *         "Review your portfolio regularly to see how each startup is progressing against its plan.",
+                     *         "Keep a balanced mix of risk levels: pair a few high-risk bets with steadier, lower-risk projects."
+                     *       ],
+                     *       "recommendedSectors": [
+                     *         {
+                     *           "name": "Healthcare",
+                     *           "reason": "Student ventures in digital health, diagnostics and care access."
+                     *         },
+                     *         {
+                     *           "name": "Renewable Energy",
+                     *           "reason": "Clean power, storage and efficiency projects with long-term demand."
+                     *         },
+                     *         {
+                     *           "name": "Fintech",
+                     *           "reason": "Payments, lending and personal-finance tools built for a new generation."
+                     *         },
+                     *         {
+                     *           "name": "Cybersecurity",
+                     *           "reason": "Security and privacy products that every growing business needs."
+                     *         }
+                     *       ],
+                     *       "source": "fallback",
+                     *       "fromCache": true,
+                     *       "sectorDistribution": [
+                     *         {
+                     *           "name": "Fintech",
+                     *           "amount": 5000,
+                     *           "percentage": 62.5,
+                     *           "value": 2
+                     *         },
+                     *         {
+                     *           "name": "Technology",
+                     *           "amount": 3000,
+                     *           "percentage": 37.5,
+                     *           "value": 1
+                     *         }
+                     *       ],
+                     *       "riskProfile": {
+                     *         "level": "medium",
+                     *         "score": 58
+                     *       },
+                     *       "diversificationScore": 54,
+                     *       "totalInvested": 8000,
+                     *       "projectedReturns": 11200,
+                     *       "totalInvestments": 3,
+                     *       "analysisReport": {
+                     *         "totalInvested": 8000,
+                     *         "positions": 3,
+                     *         "largest": {
+                     *           "projectTitle": "Quietly",
+                     *           "share": 37.5
+                     *         },
+                     *         "concentrated": true,
+                     *         "concentrationAdvice": "Consider spreading new investments so that no single project is more than 20% of your portfolio.",
+                     *         "recent180": 3,
+                     *         "recent90": 1,
+                     *         "recentHeavy": false,
+                     *         "lines": [
+                     *           "You hold 3 active investments totaling $8,000 across 2 sectors.",
+                     *           "Your largest position is Quietly, at 37.5% of your portfolio."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The model's 3 to 5 sentences, or the fallback's 3 generic ones. */
+                        insights: string[];
+                        /** @description The model's 3 browse sectors (each reason at most 160 characters), or the fallback's 4 default ones. */
+                        recommendedSectors: {
+                            name: string;
+                            reason: string;
+                        }[];
+                        /**
+                         * @description `model`: the AI worded the facts; `fallback`: the spec's default insights (the AI never fails the call).
+                         * @enum {string}
+                         */
+                        source: "model" | "fallback";
+                        /** @description Served from the answer cached for these holdings. */
+                        fromCache: boolean;
+                        sectorDistribution: {
+                            name: string;
+                            /** @description Dollars invested in the sector. */
+                            amount: number;
+                            /** @description Percent of the total invested, unrounded. */
+                            percentage: number;
+                            /** @description Investments in the sector. */
+                            value: number;
+                        }[];
+                        riskProfile: {
+                            /** @enum {string} */
+                            level: "low" | "medium" | "high";
+                            score: number;
+                        };
+                        diversificationScore: number;
+                        totalInvested: number;
+                        projectedReturns: number;
+                        totalInvestments: number;
+                        /** @description Only when the body asked for it (`includeAnalysisReport`). */
+                        analysisReport?: {
+                            totalInvested: number;
+                            positions: number;
+                            largest: {
+                                projectTitle: string;
+                                share: number;
+                            } | null;
+                            concentrated: boolean;
+                            concentrationAdvice: string | null;
+                            recent180: number;
+                            recent90: number;
+                            recentHeavy: boolean;
+                            lines: string[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getDiversificationScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @description Whose portfolio: an admin may name any user; others only themselves. `guest` names nobody. */
+                    userId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The score */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "score": 54,
+                     *       "feedback": "Moderate diversification: your money is spread over a few sectors. Adding a sector or two would lower your exposure to any one of them."
+                     *     }
+                     */
+                    "application/json": {
+                        score: number;
+                        feedback: string;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getPublicProfileSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id: the caller's own, or any account's for an admin. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "username": "ada-l",
+                     *       "wefunderUrl": "https://wefunder.com/adal",
+                     *       "bio": "Second-year maths student backing campus hardware.",
+                     *       "site": "https://ada.example.edu",
+                     *       "investingThesis": "Small cheques in student teams that ship to their own campus first.",
+                     *       "about": "Maths at Northeastern; I run the campus hardware club's demo night.",
+                     *       "offPlatformInvestments": "Two angel cheques through our alumni network.",
+                     *       "investmentSize": "$100 to $500",
+                     *       "interests": [
+                     *         "edtech",
+                     *         "climate"
+                     *       ],
+                     *       "confidentiality": {
+                     *         "hideBadges": false,
+                     *         "hideInvestments": true,
+                     *         "hideInSearchEngines": false,
+                     *         "hideLocation": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        username: string;
+                        wefunderUrl: string;
+                        bio: string;
+                        site: string;
+                        investingThesis: string;
+                        about: string;
+                        offPlatformInvestments: string;
+                        investmentSize: string;
+                        interests: string[];
+                        confidentiality: {
+                            hideBadges: boolean;
+                            hideInvestments: boolean;
+                            hideInSearchEngines: boolean;
+                            hideLocation: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    savePublicProfileSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id: the caller's own, or any account's for an admin. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "ada-l",
+                 *       "wefunderUrl": "https://wefunder.com/adal",
+                 *       "bio": "Second-year maths student backing campus hardware.",
+                 *       "site": "https://ada.example.edu",
+                 *       "investingThesis": "Small cheques in student teams that ship to their own campus first.",
+                 *       "about": "Maths at Northeastern; I run the campus hardware club's demo night.",
+                 *       "offPlatformInvestments": "Two angel cheques through our alumni network.",
+                 *       "investmentSize": "$100 to $500",
+                 *       "interests": [
+                 *         "edtech",
+                 *         "climate"
+                 *       ],
+                 *       "confidentiality": {
+                 *         "hideBadges": false,
+                 *         "hideInvestments": true,
+                 *         "hideInSearchEngines": false,
+                 *         "hideLocation": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Username must be 3 to 30 characters: letters a–z, digits 0–9, - or _; "" for none (stored lower-cased)
+                     * @default
+                     */
+                    username?: string;
+                    /** @default  */
+                    wefunderUrl?: string;
+                    /** @default  */
+                    bio?: string;
+                    /** @default  */
+                    site?: string;
+                    /** @default  */
+                    investingThesis?: string;
+                    /** @default  */
+                    about?: string;
+                    /** @default  */
+                    offPlatformInvestments?: string;
+                    /** @default  */
+                    investmentSize?: string;
+                    /** @default [] */
+                    interests?: string[];
+                    /** @default {} */
+                    confidentiality?: {
+                        /** @default false */
+                        hideBadges?: boolean;
+                        /** @default false */
+                        hideInvestments?: boolean;
+                        /** @default false */
+                        hideInSearchEngines?: boolean;
+                        /** @default false */
+                        hideLocation?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Profile updated successfully",
+                     *       "username": "ada-l",
+                     *       "wefunderUrl": "https://wefunder.com/adal",
+                     *       "bio": "Second-year maths student backing campus hardware.",
+                     *       "site": "https://ada.example.edu",
+                     *       "investingThesis": "Small cheques in student teams that ship to their own campus first.",
+                     *       "about": "Maths at Northeastern; I run the campus hardware club's demo night.",
+                     *       "offPlatformInvestments": "Two angel cheques through our alumni network.",
+                     *       "investmentSize": "$100 to $500",
+                     *       "interests": [
+                     *         "edtech",
+                     *         "climate"
+                     *       ],
+                     *       "confidentiality": {
+                     *         "hideBadges": false,
+                     *         "hideInvestments": true,
+                     *         "hideInSearchEngines": false,
+                     *         "hideLocation": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        username: string;
+                        wefunderUrl: string;
+                        bio: string;
+                        site: string;
+                        investingThesis: string;
+                        about: string;
+                        offPlatformInvestments: string;
+                        investmentSize: string;
+                        interests: string[];
+                        confidentiality: {
+                            hideBadges: boolean;
+                            hideInvestments: boolean;
+                            hideInSearchEngines: boolean;
+                            hideLocation: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listReviewQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reviews": [
+                     *         {
+                     *           "project": {
+                     *             "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *             "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *             "slug": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *             "title": "Quietly",
+                     *             "category": "technology",
+                     *             "sector": "technology",
+                     *             "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *             "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *             "about": "During midterms students walk from library to library looking for a free desk.",
+                     *             "image": "/images/projects/quietly.webp",
+                     *             "images": {
+                     *               "main": "/images/projects/quietly.webp",
+                     *               "gallery": []
+                     *             },
+                     *             "logo": null,
+                     *             "creator": "Theo Alvarez",
+                     *             "creatorInfo": {
+                     *               "name": "Theo Alvarez",
+                     *               "bio": "Computer engineering senior at Illinois.",
+                     *               "university": "UIUC"
+                     *             },
+                     *             "tags": [
+                     *               "Sensors",
+                     *               "Student Life",
+                     *               "Privacy"
+                     *             ],
+                     *             "location": "Urbana-Champaign, IL",
+                     *             "featured": false,
+                     *             "status": "in_review",
+                     *             "riskLevel": "high",
+                     *             "returnRate": 25,
+                     *             "projectDuration": 12,
+                     *             "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *             "socialLinks": {
+                     *               "website": "https://quietly.example.edu"
+                     *             },
+                     *             "university": {
+                     *               "name": "University of Illinois Urbana-Champaign",
+                     *               "logo": null
+                     *             },
+                     *             "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *             "investors": 41,
+                     *             "fundingGoal": 100000,
+                     *             "fundingCurrent": 32000,
+                     *             "fundingDeadline": "2027-01-26",
+                     *             "daysLeft": 60,
+                     *             "sharePrice": 5,
+                     *             "totalShares": 20000,
+                     *             "sharesSold": 6400,
+                     *             "sharesRemaining": 13600,
+                     *             "regulationType": "SAFE",
+                     *             "investmentTerms": {
+                     *               "valuation": 1000000,
+                     *               "equityPercentage": 10,
+                     *               "minInvestment": 100
+                     *             },
+                     *             "details": {
+                     *               "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *               "traction": [
+                     *                 {
+                     *                   "metric": "Weekly active students",
+                     *                   "value": "1,900"
+                     *                 }
+                     *               ],
+                     *               "roadmap": [
+                     *                 {
+                     *                   "date": "2026-06",
+                     *                   "milestone": "Sensor prototype",
+                     *                   "completed": true
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "founders": [
+                     *               {
+                     *                 "name": "Theo Alvarez",
+                     *                 "bio": "Computer engineering senior at Illinois."
+                     *               }
+                     *             ],
+                     *             "team": [
+                     *               {
+                     *                 "name": "Chloe Park",
+                     *                 "role": "Data Lead",
+                     *                 "bio": "Occupancy and noise models."
+                     *               }
+                     *             ],
+                     *             "documents": [
+                     *               {
+                     *                 "name": "Investor Deck",
+                     *                 "type": "pdf",
+                     *                 "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *               }
+                     *             ],
+                     *             "faqs": [
+                     *               {
+                     *                 "question": "Do the sensors record audio?",
+                     *                 "answer": "No: they measure sound levels only."
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-10-13T09:30:00.000Z",
+                     *             "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *             "publishedAt": null,
+                     *             "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *             "reviewNote": null
+                     *           },
+                     *           "checklist": [
+                     *             {
+                     *               "id": "required",
+                     *               "label": "Every required field is filled in and valid",
+                     *               "ok": true,
+                     *               "required": true,
+                     *               "fix": "0 fields need attention",
+                     *               "section": "basic"
+                     *             },
+                     *             {
+                     *               "id": "image",
+                     *               "label": "A main image",
+                     *               "ok": true,
+                     *               "required": true,
+                     *               "fix": "Upload a main image or give its URL",
+                     *               "section": "media"
+                     *             }
+                     *           ],
+                     *           "submittedAt": "2026-11-25T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        reviews: {
+                            project: {
+                                _id: string;
+                                id: string;
+                                slug: string;
+                                title: string;
+                                /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                                category: string;
+                                /** @enum {string} */
+                                sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                                description: string;
+                                shortDescription: string;
+                                about: string;
+                                image: string;
+                                images: {
+                                    main: string;
+                                    gallery: string[];
+                                };
+                                logo: string | null;
+                                creator: string;
+                                creatorInfo: {
+                                    name: string;
+                                    bio: string;
+                                    image?: string;
+                                    experience?: string;
+                                    university?: string;
+                                };
+                                tags: string[];
+                                location: string | null;
+                                featured: boolean;
+                                /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                                status: string;
+                                /** @enum {string} */
+                                riskLevel: "low" | "medium" | "high";
+                                returnRate: number | null;
+                                projectDuration: number;
+                                teamDescription: string | null;
+                                socialLinks: {
+                                    website?: string;
+                                    twitter?: string;
+                                    facebook?: string;
+                                    linkedin?: string;
+                                    instagram?: string;
+                                };
+                                university: {
+                                    name: string;
+                                    logo: string | null;
+                                } | null;
+                                founderId: string | null;
+                                /** @description Investors with an active investment. */
+                                investors: number;
+                                fundingGoal: number;
+                                fundingCurrent: number;
+                                /** Format: date */
+                                fundingDeadline: string;
+                                /** @description Whole days until the deadline; 0 means funding is closed. */
+                                daysLeft: number;
+                                sharePrice: number;
+                                totalShares: number;
+                                sharesSold: number;
+                                sharesRemaining: number;
+                                /** @enum {string} */
+                                regulationType: "SAFE" | "RegCF" | "RegA+";
+                                investmentTerms: {
+                                    valuation: number;
+                                    equityPercentage: number;
+                                    minInvestment: number;
+                                };
+                                details: {
+                                    overview?: string;
+                                    traction?: {
+                                        metric: string;
+                                        value: string;
+                                    }[];
+                                    roadmap?: {
+                                        date: string;
+                                        milestone: string;
+                                        completed?: boolean;
+                                    }[];
+                                    problem?: string;
+                                    solution?: string;
+                                    marketSize?: string;
+                                    competition?: string;
+                                    businessModel?: string;
+                                    financials?: {
+                                        revenueProjections?: {
+                                            year1?: number;
+                                            year2?: number;
+                                            year3?: number;
+                                        };
+                                        burnRate?: number;
+                                        breakEvenPoint?: string;
+                                        runwayPostFunding?: string;
+                                    };
+                                };
+                                founders: {
+                                    name: string;
+                                    role?: string;
+                                    bio?: string;
+                                    image?: string;
+                                    experience?: string;
+                                    university?: string;
+                                }[];
+                                team: {
+                                    name: string;
+                                    role?: string;
+                                    bio?: string;
+                                    image?: string;
+                                    experience?: string;
+                                    university?: string;
+                                }[];
+                                documents: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "pdf" | "video" | "document";
+                                    url: string;
+                                }[];
+                                faqs: {
+                                    question: string;
+                                    answer: string;
+                                }[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                publishedAt: string | null;
+                                submittedAt: string | null;
+                                reviewNote: string | null;
+                            };
+                            checklist: {
+                                /** @enum {string} */
+                                id: "required" | "image" | "team" | "deck" | "faq" | "deadline";
+                                label: string;
+                                ok: boolean;
+                                /** @description A missing required item blocks the submission */
+                                required: boolean;
+                                fix: string;
+                                section: string;
+                            }[];
+                            submittedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    approveProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project, live */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "quietly",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "active",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 41,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 32000,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 6400,
+                     *       "sharesRemaining": 13600,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": "2026-10-14T10:00:00.000Z",
+                     *       "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *       "reviewNote": null
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    requestProjectChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Please add your investor deck and a realistic funding deadline."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The project, a draft again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "draft",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 41,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 32000,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 6400,
+                     *       "sharesRemaining": 13600,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": null,
+                     *       "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *       "reviewNote": "Please add your investor deck and a realistic funding deadline."
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    suspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Posted the same spam question on twelve projects."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, suspended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7d3e9b1a-4c2f-4e8d-a6b0-5f1c3e7a9d24",
+                     *       "name": "Jordan Blake",
+                     *       "email": "jordan@university.edu",
+                     *       "role": "investor",
+                     *       "createdAt": "2026-10-02T08:15:00.000Z",
+                     *       "suspendedAt": "2026-11-27T16:45:00.000Z",
+                     *       "suspendedReason": "Posted the same spam question on twelve projects."
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** Format: email */
+                        email: string;
+                        /** @enum {string} */
+                        role: "investor" | "founder" | "admin";
+                        /** Format: date-time */
+                        createdAt: string;
+                        suspendedAt: string | null;
+                        suspendedReason: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reinstateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Appeal accepted."
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, reinstated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7d3e9b1a-4c2f-4e8d-a6b0-5f1c3e7a9d24",
+                     *       "name": "Jordan Blake",
+                     *       "email": "jordan@university.edu",
+                     *       "role": "investor",
+                     *       "createdAt": "2026-10-02T08:15:00.000Z",
+                     *       "suspendedAt": null,
+                     *       "suspendedReason": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** Format: email */
+                        email: string;
+                        /** @enum {string} */
+                        role: "investor" | "founder" | "admin";
+                        /** Format: date-time */
+                        createdAt: string;
+                        suspendedAt: string | null;
+                        suspendedReason: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    hideUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The update's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "hidden": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @default true */
+                    hidden?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The update */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0f6e5d4c-3b2a-4918-8776-65544332a1b0",
+                     *       "projectId": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *       "investorsOnly": false,
+                     *       "hidden": true,
+                     *       "readable": true,
+                     *       "title": "Two kiosks installed",
+                     *       "body": "The library and the east dorms now have a kiosk each.",
+                     *       "createdAt": "2026-11-20T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-20T12:00:00.000Z",
+                     *       "edited": false
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        investorsOnly: boolean;
+                        hidden: boolean;
+                        /** @constant */
+                        readable: true;
+                        title: string;
+                        body: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        edited: boolean;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": "9f2c4e6a8b0d1f3e5a7c9e1b3d5f7a9c",
+                     *           "adminId": "b71e0c55-2d4a-4f0e-8c3b-1a9d6e2f7c10",
+                     *           "adminName": "Alex Morgan",
+                     *           "action": "request_changes",
+                     *           "targetType": "project",
+                     *           "targetId": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *           "reason": "Please add your investor deck and a realistic funding deadline.",
+                     *           "createdAt": "2026-11-26T11:05:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        entries: {
+                            id: string;
+                            adminId: string;
+                            adminName: string | null;
+                            /** @enum {string} */
+                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update";
+                            /** @enum {string} */
+                            targetType: "project" | "user" | "question" | "update";
+                            targetId: string;
+                            reason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -96,7 +96,7 @@ const EXAMPLE_INVESTMENT = {
 const FIGURES = { _id: EXAMPLE_PROJECT._id, slug: "quietly", title: "Quietly" } as const;
 
 export const EXAMPLES = {
-  purchase: { shares: 100, amount: 500 },
+  purchase: { shares: 100, amount: 500, idempotencyKey: "5f2b9c1e-8d4a-4e7b-a3c6-0e9f1d2b7a48" },
   purchased: {
     success: true,
     message: successMessage(100, "Quietly"),

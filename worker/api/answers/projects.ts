@@ -246,6 +246,10 @@ const EXAMPLE_DRAFT_PROJECT = {
 } as const;
 
 /** A complete project body (the create and edit forms' fields). */
+/**
+ * The form's body with every field filled in, as a founder saving a finished form sends it (an
+ * outside tester varies each field of it, so none is left out).
+ */
 const EXAMPLE_PROJECT_BODY = {
   title: "Quietly",
   shortDescription: EXAMPLE_PROJECT.shortDescription,
@@ -253,8 +257,18 @@ const EXAMPLE_PROJECT_BODY = {
   category: "Technology",
   about: EXAMPLE_PROJECT.about,
   tags: ["Sensors", "Student Life", "Privacy"],
+  location: "Urbana-Champaign, IL",
+  university: "University of Illinois Urbana-Champaign",
   image: EXAMPLE_PROJECT.image,
-  creatorInfo: EXAMPLE_PROJECT.creatorInfo,
+  logo: "/images/projects/quietly-logo.svg",
+  gallery: ["/images/projects/quietly.svg"],
+  creatorInfo: {
+    name: "Theo Alvarez",
+    bio: "Computer engineering senior at Illinois.",
+    image: "/images/avatar-default.svg",
+    experience: "Two years of embedded firmware internships",
+    university: "UIUC",
+  },
   projectDuration: 12,
   riskLevel: "high",
   returnRate: 25,
@@ -263,12 +277,48 @@ const EXAMPLE_PROJECT_BODY = {
   fundingDeadline: "2027-01-26",
   sharePrice: 5,
   investmentTerms: { equityPercentage: 10, minInvestment: 100 },
+  socialLinks: {
+    website: "https://quietly.example.edu",
+    twitter: "https://x.com/quietlycampus",
+    facebook: "https://facebook.com/quietlycampus",
+    linkedin: "https://linkedin.com/company/quietlycampus",
+    instagram: "https://instagram.com/quietlycampus",
+  },
+  teamDescription: EXAMPLE_PROJECT.teamDescription,
+  details: {
+    overview: "Anonymous seat and noise sensors for campus study spaces.",
+    problem: "Students walk between libraries looking for a quiet seat.",
+    solution: "A sensor per room and a live map of free, quiet seats.",
+    marketSize: "4,000 US campuses with 20 million students.",
+    competition: "Room-booking tools know bookings, not seats or noise.",
+    businessModel: "A yearly licence per campus building.",
+    traction: [{ metric: "Weekly active students", value: "1,900" }],
+    roadmap: [{ date: "2026-06", milestone: "Sensor prototype", completed: true }],
+    financials: {
+      revenueProjections: { year1: 40_000, year2: 180_000, year3: 520_000 },
+      burnRate: 6_000,
+      breakEvenPoint: "Month 20",
+      runwayPostFunding: "16 months",
+    },
+  },
+  team: [
+    {
+      name: "Chloe Park",
+      role: "Data Lead",
+      bio: "Occupancy and noise models.",
+      image: "/images/avatar-default.svg",
+      experience: "Statistics research assistant",
+      university: "UIUC",
+    },
+  ],
+  // A web address: an /uploads/….pdf row must be one of the founder's own uploads.
+  documents: [{ name: "Investor Deck", type: "pdf", url: "https://quietly.example.edu/investor-deck.pdf" }],
   faqs: EXAMPLE_PROJECT.faqs,
 } as const;
 
 export const EXAMPLES = {
   projectBody: EXAMPLE_PROJECT_BODY,
-  draftBody: { title: "Quietly", category: "Technology", fundingGoal: 100_000 },
+  draftBody: EXAMPLE_PROJECT_BODY,
   project: EXAMPLE_PROJECT,
   draftProject: EXAMPLE_DRAFT_PROJECT,
   inReview: { ...EXAMPLE_DRAFT_PROJECT, status: "in_review", submittedAt: "2026-11-27T17:00:00.000Z" },
