@@ -196,26 +196,14 @@ export function locationOf(res: APIResponse, baseURL: string): string {
 export async function apiProject(request: APIRequestContext, slug: string) {
   const res = await request.get(`/api/projects/${slug}`);
   expect(res.status()).toBe(200);
-  return (await res.json()) as {
-    _id: string;
-    slug: string;
-    title: string;
-    sharePrice: number;
-    sharesRemaining: number;
-    sharesSold: number;
-    totalShares: number;
-    fundingCurrent: number;
-    daysLeft: number;
-    status: string;
-    investmentTerms: { minInvestment: number; equityPercentage: number };
-  };
+  return (await res.json()) as ApiAnswer<"getProject", 200>;
 }
 
 /** A user's investments through the API (bearer token). */
 export async function apiInvestments(request: APIRequestContext, userId: string, token: string) {
   const res = await request.get(`/api/investments/user/${userId}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
-  return (await res.json()) as { _id: string; projectSlug: string; shares: number; amountInvested: number }[];
+  return (await res.json()) as ApiAnswer<"listInvestments", 200>;
 }
 
 /** Path + query of the page's current URL. */
@@ -299,7 +287,7 @@ export async function createProjectViaApi(
   const headers = { Authorization: `Bearer ${token}` };
   const res = await request.post("/api/projects/create", { data: projectBody(opts.body), headers });
   expect(res.status(), `create failed: ${await res.text()}`).toBe(201);
-  let project = (await res.json()) as { _id: string; slug: string; title: string; status: string };
+  let project = (await res.json()) as ApiAnswer<"createProject", 201>;
   if (opts.publish) {
     await submitForReviewViaApi(request, token, project._id);
     project = await approveViaApi(request, project._id);
@@ -311,7 +299,7 @@ export async function createProjectViaApi(
 export async function submitForReviewViaApi(request: APIRequestContext, token: string, id: string) {
   const res = await request.post(`/api/projects/${id}/publish`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status(), `submit failed: ${await res.text()}`).toBe(200);
-  return (await res.json()) as { _id: string; slug: string; title: string; status: string };
+  return (await res.json()) as ApiAnswer<"publishProject", 200>;
 }
 
 let adminToken: Promise<string> | null = null;
@@ -323,5 +311,5 @@ export async function approveViaApi(request: APIRequestContext, id: string) {
     headers: { Authorization: `Bearer ${await adminToken}` },
   });
   expect(res.status(), `approve failed: ${await res.text()}`).toBe(200);
-  return (await res.json()) as { _id: string; slug: string; title: string; status: string };
+  return (await res.json()) as ApiAnswer<"approveProject", 200>;
 }
