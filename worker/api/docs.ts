@@ -4,7 +4,8 @@
  * copied from the `@scalar/api-reference` package by the build: vite.config.ts), so the page
  * works offline and under a Content-Security-Policy with no other host in it. The reference draws
  * its styles at run time, so this page alone allows inline styles; its scripts still need the
- * response's nonce.
+ * response's nonce. Without JavaScript the page shows its title and a link to the document (a
+ * `<noscript>` style un-hides them), so it is never blank.
  */
 import type { Context } from "hono";
 import * as v from "valibot";
@@ -79,7 +80,11 @@ export function apiDocsPage(c: Context<HonoEnv>): Response {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
-<noscript><p>The reference needs JavaScript. The document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</p></noscript>
+<main id="no-script" hidden>
+<h1>CampusFund API reference</h1>
+<p>The reference needs JavaScript. The document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+</main>
+<noscript><style>#no-script { display: block; font: 1rem/1.5 system-ui, sans-serif; margin: 2rem; }</style></noscript>
 <script id="api-reference" nonce="${escapeAttr(nonce)}" data-url="/api/openapi.json" data-configuration="${escapeAttr(JSON.stringify(CONFIGURATION))}"></script>
 <script nonce="${escapeAttr(nonce)}" src="${API_REFERENCE_SCRIPT}"></script>
 </body>
