@@ -10,11 +10,12 @@
  * Images may come from any https host: the project form takes founders' image URLs (spec section
  * 5) besides uploads, which we serve ourselves (ADR 017); an image cannot run script.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, { inlineStyles = false } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
-    "style-src 'self'",
+    // Only the API reference (worker/api/docs.ts) draws its styles at run time.
+    inlineStyles ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",

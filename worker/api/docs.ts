@@ -8,8 +8,10 @@
  * `<noscript>` style un-hides them), so it is never blank.
  */
 import type { Context } from "hono";
+import { html } from "hono/html";
 import * as v from "valibot";
 
+import { contentSecurityPolicy } from "../security-headers";
 import type { HonoEnv } from "../types";
 import { operation } from "./openapi";
 
@@ -30,25 +32,6 @@ const CONFIGURATION = {
   metaData: { title: "CampusFund API reference" },
 };
 
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
-/** The page's policy: the site's, with inline styles allowed for the reference's own. */
-function docsPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join("; ");
-}
-
 export const apiDocsOperation = operation({
   operationId: "getApiReference",
   tag: "Site",
@@ -67,27 +50,50 @@ export const apiDocsOperation = operation({
 });
 
 /** GET /api/docs */
-export function apiDocsPage(c: Context<HonoEnv>): Response {
+export function apiDocsPage(c: Context<HonoEnv>) {
   const nonce = c.get("nonce");
-  c.set("contentSecurityPolicy", docsPolicy(nonce));
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>CampusFund API reference</title>
-<meta name="description" content="The CampusFund JSON API: every operation, its parameters, bodies and answers.">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-</head>
-<body>
-<main id="no-script" hidden>
-<h1>CampusFund API reference</h1>
-<p>The reference needs JavaScript. The document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
-</main>
-<noscript><style>#no-script { display: block; font: 1rem/1.5 system-ui, sans-serif; margin: 2rem; }</style></noscript>
-<script id="api-reference" nonce="${escapeAttr(nonce)}" data-url="/api/openapi.json" data-configuration="${escapeAttr(JSON.stringify(CONFIGURATION))}"></script>
-<script nonce="${escapeAttr(nonce)}" src="${API_REFERENCE_SCRIPT}"></script>
-</body>
-</html>`;
-  return c.html(html);
+  c.set("contentSecurityPolicy", contentSecurityPolicy(nonce, { inlineStyles: true }));
+  // `html` escapes what it is given (the nonce, the configuration's JSON) for its attribute.
+  return c.html(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>CampusFund API reference</title>
+          <meta
+            name="description"
+            content="The CampusFund JSON API: every operation, its parameters, bodies and answers."
+          />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        </head>
+        <body>
+          <main id="no-script" hidden>
+            <h1>CampusFund API reference</h1>
+            <p>
+              The reference needs JavaScript. The document itself is at
+              <a href="/api/openapi.json">/api/openapi.json</a>.
+            </p>
+          </main>
+          <noscript
+            ><style>
+              #no-script {
+                display: block;
+                font:
+                  1rem/1.5 system-ui,
+                  sans-serif;
+                margin: 2rem;
+              }
+            </style></noscript
+          >
+          <script
+            id="api-reference"
+            nonce="${nonce}"
+            data-url="/api/openapi.json"
+            data-configuration="${JSON.stringify(CONFIGURATION)}"
+          ></script>
+          <script nonce="${nonce}" src="${API_REFERENCE_SCRIPT}"></script>
+        </body>
+      </html>`,
+  );
 }
