@@ -2,18 +2,16 @@
 // projects its path parameters name, made through the API itself on the fresh seeded D1. Each is
 // handed to Portman as a `PORTMAN_*` variable (`{{camelCase}}` in the collection).
 import { DEMO_PASSWORD } from "../../db/seed-data.ts";
+import { TEST_PASSWORD, uniqueIp } from "../shared/clients.ts";
 
-let seq = 0;
 const part = () => Math.floor(Math.random() * 0xffff).toString(16);
-/** A fresh client address per request (the IPv6 documentation range), as every suite uses. */
-const address = () => `2001:db8:${part()}:${part()}:${part()}:${(seq++ % 0xffff).toString(16)}::1`;
 
 function client(base) {
   return async function api(method, path, { token, body } = {}) {
     const res = await fetch(`${base}/api${path}`, {
       method,
       headers: {
-        "CF-Connecting-IP": address(),
+        "CF-Connecting-IP": uniqueIp(),
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
@@ -51,7 +49,7 @@ async function signUp(api, role) {
       firstName: "Robin",
       lastName: "Quinn",
       email,
-      password: "Quill-Harbor-73",
+      password: TEST_PASSWORD,
       birthDate: "1998-03-14",
       role,
     },

@@ -18,6 +18,7 @@ import { deleteUpdate, editUpdate, listUpdates, postUpdate } from "../services/u
 import { requireSignedIn } from "../services/access";
 import { apiPageParam, LIST_PAGE_SIZE } from "../services/list-page";
 import type { HonoEnv } from "../types";
+import { PageQuery } from "./answers/common";
 import { NotificationPreferencesBody } from "../../domain/notification-preferences";
 import { answerFormSchema, HideQuestionBody, QUESTION_LIMITS, questionFormSchema } from "../../domain/question-form";
 import { UPDATE_LIMITS, updateFormSchema } from "../../domain/update-form";
@@ -27,7 +28,6 @@ import {
   FollowAnswer,
   MarkReadBody,
   NotificationsPageAnswer,
-  PageQuery,
   PreferencesAnswer,
   QuestionAnswer,
   QuestionsPageAnswer,

@@ -5,7 +5,7 @@ import { apiPageParam, LIST_PAGE_MESSAGE } from "../services/list-page";
 import { cancelInvestment } from "../services/cancellations";
 import type { HonoEnv } from "../types";
 import { CancellationAnswer, EXAMPLES, HoldingsAnswer } from "./answers/investing";
-import { PageQuery } from "./answers/projects";
+import { PageQuery } from "./answers/common";
 import { operation } from "./openapi";
 import { projectFigures } from "./util";
 

@@ -13,6 +13,7 @@
  * (tests/workers/helpers.ts `call`).
  */
 import type { Hono, MiddlewareHandler } from "hono";
+import { toJsonSchema } from "@valibot/to-json-schema";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import * as v from "valibot";
 
@@ -235,17 +236,11 @@ function withWriteRefusals<D extends object>(doc: D): D {
   return doc;
 }
 
-/** RefusalAnswer as JSON Schema (what `resolver` makes of it), for the refusals added here. */
-const REFUSAL_JSON_SCHEMA = {
-  type: "object",
-  properties: {
-    success: { const: false },
-    message: { type: "string" },
-    errors: { type: "object", additionalProperties: { type: "string" } },
-  },
-  required: ["success", "message"],
-  additionalProperties: true,
-};
+/** RefusalAnswer as JSON Schema, converted as `resolver` converts it, for the refusals added here. */
+const { $schema: _dialect, ...REFUSAL_JSON_SCHEMA } = toJsonSchema(RefusalAnswer, {
+  errorMode: "ignore",
+  target: "draft-2020-12",
+});
 
 type JsonSchema = { [key: string]: unknown };
 const isSchema = (x: unknown): x is JsonSchema => typeof x === "object" && x !== null && !Array.isArray(x);

@@ -7,13 +7,13 @@ import { publishProject } from "../services/reviews";
 import { discardWorkingCopy, requireWorkingCopy, saveWorkingCopy } from "../services/project-drafts";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/purchases";
 import type { HonoEnv } from "../types";
+import { PageQuery } from "./answers/common";
 import { ProjectBody, ProjectDraftBody } from "../../domain/project-form-body";
 import { PurchaseBody } from "../../domain/project";
 import { EXAMPLES as INVESTING, PurchaseAnswer } from "./answers/investing";
 import {
   DraftDeletedAnswer,
   EXAMPLES,
-  PageQuery,
   ProjectAnswer,
   ProjectDetailAnswer,
   ProjectInvestorsAnswer,

@@ -5,6 +5,8 @@
  */
 import * as v from "valibot";
 
+import { LIST_MAX_PAGE } from "../../services/list-page";
+
 /** A success answer's flag. */
 export const ok = v.literal(true);
 
@@ -31,3 +33,11 @@ export const EXAMPLE_USER = {
   role: "investor",
   ownedProject: null,
 } as const;
+
+/** `?page=` of a paged list: absent or empty is the first; anything else but a page in range is a 400. */
+export const PageQuery = v.object({
+  page: v.pipe(
+    v.optional(v.string()),
+    v.description(`The page, a whole number from 1 to ${LIST_MAX_PAGE} (default 1).`),
+  ),
+});

@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { NOTIFICATION_TEXT } from "../../../domain/notification-text";
 import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../../domain/notification-preferences";
 import { NOTIFICATION_KINDS } from "../../../db/schema-conversation";
-import { LIST_MAX_PAGE, LIST_PAGE_SIZE } from "../../services/list-page";
+import { LIST_PAGE_SIZE } from "../../services/list-page";
 import { NOTIFICATIONS_PAGE } from "../../services/notifications";
 import { ok } from "./common";
 import { EXAMPLE_PROJECT, ProjectAnswer } from "./projects";
@@ -24,14 +24,6 @@ const pageInfo = {
   pageCount: v.pipe(int, v.minValue(1), v.description("How many pages there are (1 when the list is empty).")),
   pageSize: v.pipe(int, v.minValue(1), v.description("Items a page.")),
 };
-
-/** `?page=`: absent or empty is the first; anything else but a page number in range is a 400. */
-export const PageQuery = v.object({
-  page: v.pipe(
-    v.optional(v.string()),
-    v.description(`The page, a whole number from 1 to ${LIST_MAX_PAGE} (default 1).`),
-  ),
-});
 
 // ---- following ----
 

@@ -18,7 +18,6 @@ import { REGULATION_TYPES, RISK_LEVELS } from "../../../domain/project-form-mess
 import { REQUIRED_LABELS } from "../../../domain/project-draft";
 import { SEARCH_MAX_LENGTH, SORT_IDS } from "../../../domain/project-search";
 import { PAGE_SIZE } from "../../../domain/project";
-import { LIST_MAX_PAGE } from "../../services/list-page";
 import { API_PAGE_SIZE } from "../../services/projects";
 
 const int = (min?: number) =>
@@ -166,13 +165,6 @@ export const ProjectSearchQuery = v.object({
     v.description(
       `Projects a page, 1 to ${API_PAGE_SIZE} (default ${API_PAGE_SIZE} for the plain list, ${PAGE_SIZE} with a search, sort or category).`,
     ),
-  ),
-});
-
-/** `?page=` of a list read 100 at a time (worker/services/list-page.ts `apiPageParam`). */
-export const PageQuery = v.object({
-  page: v.optional(
-    v.pipe(v.string(), v.description(`The page, a whole number from 1 to ${LIST_MAX_PAGE} (default 1).`)),
   ),
 });
 
