@@ -27,6 +27,8 @@ export const MESSAGES = {
     "This password is too easy to guess: avoid repeated characters and sequences such as aaaaaa or 123456.",
   passwordPersonal: "Your password cannot be built from your name or email address. Please choose another.",
   authRequired: "Authentication required",
+  /** Every door's 404 for a project (the pages' "Project Not Found" title, spec section 2). */
+  projectNotFound: "Project Not Found",
   founderCannotInvest:
     "As a founder, you cannot invest in projects. Please sign in with an investor account to make investments.",
   founderNoPortfolio:

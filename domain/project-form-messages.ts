@@ -4,6 +4,7 @@
  * the schema (project-form.ts), the builder's sections and the services that answer with them.
  */
 import { FIELD_MESSAGES, MAX_URL } from "./fields";
+import { MESSAGES } from "./messages";
 
 export const PROJECT_MESSAGES = {
   titleRequired: "Project title is required",
@@ -58,7 +59,7 @@ export const PROJECT_MESSAGES = {
   updateSignedOut: "Must be logged in to update a project",
   createFailed: "Failed to create project. Please try again.",
   loadFailed: "Failed to load your project",
-  notFound: "Project not found",
+  notFound: MESSAGES.projectNotFound,
   noProject: "You have not created a project yet",
   // publishing and locked terms
   alreadyPublished: "This project is already published",

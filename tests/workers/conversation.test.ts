@@ -404,6 +404,9 @@ describe("notifications", () => {
     });
     const after = await notesOf(follower.token);
     expect(after.notifications.map((n) => n.read)).toEqual([true, false, false]);
+    // An empty list names no notification: nothing is marked.
+    expect(await json(await post("/api/notifications/read", follower.token, { ids: [] }))).toEqual({ unread: 2 });
+    expect((await notesOf(follower.token)).notifications.map((n) => n.read)).toEqual([true, false, false]);
     expect(await json(await post("/api/notifications/read", follower.token, {}))).toEqual({ unread: 0 });
     const bad = await post("/api/notifications/read", follower.token, { ids: [1, 2] });
     expect(bad.status).toBe(400);

@@ -609,7 +609,7 @@ describe("roles and ownership (spec section 6)", () => {
     const res = await put(project._id, intruder.token, { ...body, description: "Defaced" });
     expect({ status: res.status, body: await json(res), row: await rowOf(project._id) }).toEqual({
       status: 404,
-      body: { success: false, message: "Project not found" },
+      body: { success: false, message: "Project Not Found" },
       row: before,
     });
   });
@@ -669,12 +669,12 @@ describe("roles and ownership (spec section 6)", () => {
     });
   });
 
-  it("a PUT on an unknown project → 404 'Project not found'", async () => {
+  it("a PUT on an unknown project → 404 'Project Not Found'", async () => {
     const founder = await signup("founder");
     const res = await put("no-such-project", founder.token, projectBody());
     expect({ status: res.status, body: await json(res) }).toEqual({
       status: 404,
-      body: { success: false, message: "Project not found" },
+      body: { success: false, message: "Project Not Found" },
     });
   });
 
@@ -833,7 +833,7 @@ describe("drafts and publishing", () => {
     const res = await publish(project._id, other.token);
     expect({ status: res.status, body: await json(res), stored: (await rowOf(project._id))?.status }).toEqual({
       status: 404,
-      body: { success: false, message: "Project not found" },
+      body: { success: false, message: "Project Not Found" },
       stored: "draft",
     });
   });

@@ -282,14 +282,16 @@ notificationsApi.get(
     return c.json(await listNotifications(c.get("db"), user, apiPageParam(c.req.query("page"))));
   }, false),
 );
-/** POST /api/notifications/read { ids } → { unread } (an empty body marks all). */
+/** POST /api/notifications/read { ids } → { unread } (a body without `ids` marks all; `ids: []` marks none). */
 notificationsApi.post(
   "/read",
   operation({
     operationId: "markNotificationsRead",
     tag: "Conversation",
     summary: "Mark notifications read",
-    description: "Marks the named notifications read (another user's ids match nothing), or all of them without `ids`.",
+    description:
+      "Marks the named notifications read (another user's ids match nothing; an empty list names none), " +
+      "or all of them when `ids` is left out.",
     access: "signed-in",
     body: { schema: MarkReadBody, example: EXAMPLES.markReadBody, required: false },
     ok: { 200: { description: "How many are still unread", schema: UnreadAnswer, example: EXAMPLES.unread } },

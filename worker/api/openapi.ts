@@ -14,7 +14,7 @@
  */
 import type { Hono, MiddlewareHandler } from "hono";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { describeRoute, generateSpecs, resolver } from "hono-openapi";
+import { describeRoute, generateSpecs, resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
 
 import pkg from "../../package.json";
@@ -127,7 +127,52 @@ const json = (schema: v.GenericSchema, example?: unknown, media = "application/j
   },
 });
 
-/** Describes one route for the document: its first handler. */
+/**
+ * What is wrong with an answer for the document, or null when it is what the document says: a
+ * success status answers its `ok` schema, a refusal (the operation's own, or the 403 and 413 every
+ * write may give) `RefusalAnswer`; any other status is not in the document.
+ */
+export function answerProblem(spec: OperationSpec, method: string, status: number, body: unknown): string | null {
+  const ok = spec.ok[status as 200 | 201];
+  const refusal =
+    (spec.refusals as readonly number[]).includes(status) ||
+    (WRITE_METHODS.has(method.toLowerCase()) && status in WRITE_REFUSALS);
+  const schema = ok ? ok.schema : refusal ? RefusalAnswer : null;
+  if (!schema) return `status ${status} is not in the document`;
+  const checked = v.safeParse(schema, body);
+  return checked.success ? null : v.summarize(checked.issues);
+}
+
+/**
+ * In development (any APP_ENV but production: `wrangler dev`, the tests), each JSON answer is
+ * checked against the operation's schemas after its route has answered, and a difference is
+ * logged, so the document and the answers agree before a test or a client finds out. The answer
+ * itself is unchanged; production skips the check.
+ */
+function checkedInDevelopment(spec: OperationSpec): MiddlewareHandler<HonoEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.env?.APP_ENV === "production" || c.req.method === "HEAD") return;
+    const media = spec.ok[c.res.status as 200 | 201]?.media ?? "application/json";
+    if (media !== "application/json" || c.res.status === 204 || c.res.status === 304) return;
+    let body: unknown;
+    try {
+      body = await c.res.clone().json();
+    } catch {
+      console.error(`API answer differs from the document: ${spec.operationId} ${c.res.status}: not JSON`);
+      return;
+    }
+    const problem = answerProblem(spec, c.req.method, c.res.status, body);
+    if (problem) {
+      console.error(`API answer differs from the document: ${spec.operationId} ${c.res.status}: ${problem}`);
+    }
+  };
+}
+
+/**
+ * Describes one route for the document: its first handler. In development it also checks what
+ * the route answers against what it describes (`checkedInDevelopment`).
+ */
 export function operation(spec: OperationSpec): MiddlewareHandler {
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(spec.ok)) {
@@ -142,7 +187,7 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
         : {}),
     };
   }
-  return describeRoute({
+  const described = describeRoute({
     operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
@@ -161,6 +206,10 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
       : {}),
     responses: responses as never,
   });
+  // The document generator finds the description by its symbol on the handler.
+  return Object.assign(checkedInDevelopment(spec), {
+    [uniqueSymbol]: (described as unknown as Record<symbol, unknown>)[uniqueSymbol],
+  }) as MiddlewareHandler;
 }
 
 const pathParameters = (params: Record<string, string>) =>

@@ -305,8 +305,8 @@ export const NOTIFICATION_MESSAGES = {
 
 /**
  * Marks the viewer's notifications read: those in `ids` (at most a page's 50: D1 binds at most
- * 100 parameters), or all of them when `ids` is missing or empty. Someone else's ids match
- * nothing. Answers how many are still unread.
+ * 100 parameters; an empty list names none), or all of them when `ids` is left out. Someone else's
+ * ids match nothing. Answers how many are still unread.
  */
 export async function markRead(db: Database, viewer: SessionUser | null, body: unknown): Promise<{ unread: number }> {
   requireSignedIn(viewer);
@@ -322,14 +322,16 @@ export async function markRead(db: Database, viewer: SessionUser | null, body: u
     ) {
       throw new ServiceError(400, NOTIFICATION_MESSAGES.idsInvalid, "invalid_ids");
     }
-    ids = list.length ? (list as string[]) : null;
+    ids = list as string[];
   }
   const now = Date.now();
   const mine = and(eq(notifications.userId, viewer.id), isNull(notifications.readAt));
-  await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(ids ? and(mine, inArray(notifications.id, ids)) : mine);
+  if (ids === null || ids.length) {
+    await db
+      .update(notifications)
+      .set({ readAt: now })
+      .where(ids ? and(mine, inArray(notifications.id, ids)) : mine);
+  }
   const [counted] = await db
     .select({ unread: sql<number>`count(*)` })
     .from(notifications)

@@ -59,7 +59,7 @@ import { getProject, publicInvestorName } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 
 export const PURCHASE_MESSAGES = {
-  notFound: "Project Not Found",
+  notFound: MESSAGES.projectNotFound,
   closed: "Funding for this project is closed",
   soldOut: "This project is sold out",
   wholeShares: "Please enter a whole number of shares (at least 1)",

@@ -124,7 +124,7 @@ export const MarkReadBody = v.object({
     v.pipe(
       v.union([v.pipe(v.array(notificationId), v.maxLength(NOTIFICATIONS_PAGE)), notificationId]),
       v.description(
-        `At most ${NOTIFICATIONS_PAGE} notification ids (one id may come as a string); missing or empty marks all.`,
+        `At most ${NOTIFICATIONS_PAGE} notification ids (one id may come as a string); an empty list marks none, leaving ids out marks all.`,
       ),
     ),
   ),

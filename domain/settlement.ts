@@ -1,0 +1,44 @@
+/**
+ * How a raise ends (ADR 043; Reg CF all or nothing, 17 CFR 227.304): one rule for the
+ * words every screen and the API use. Pure: no I/O.
+ *
+ * A raise is open until 00:00 UTC of its `fundingDeadline` (domain/cancellation.ts). From then it
+ * is due, and settlement (worker/services/settlement.ts) decides it exactly once:
+ * - goal reached → the project's status becomes `funded`, each active investment `confirmed`;
+ * - goal missed → the project's status becomes `closed` ("Closed (goal not reached)"), each active
+ *   investment `returned`, its shares and amount taken off the project's figures.
+ */
+
+/** Every status an investment row can hold. */
+export const INVESTMENT_STATUSES = ["active", "confirmed", "returned", "cancelled", "pending"] as const;
+export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
+
+/**
+ * The statuses whose shares and money the investor holds: counted in every sum (the project's
+ * `shares_sold` and `funding_current`, the kept sums of ADR 037, the portfolio's totals, the limits).
+ * `active` while the raise runs (cancellable until its cutoff), `confirmed` once it is funded.
+ */
+export const HELD_STATUSES = ["active", "confirmed"] as const satisfies readonly InvestmentStatus[];
+
+/** `HELD_STATUSES` as an SQL list: `i.status in ${HELD_SQL}`. */
+export const HELD_SQL = `(${HELD_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+
+/** Whether an investment with this status is held (counted). */
+export const isHeld = (status: string): boolean => (HELD_STATUSES as readonly string[]).includes(status);
+
+/** A settled raise's outcome: the project's stored status after its deadline. */
+export type RaiseOutcome = "funded" | "closed";
+
+/**
+ * The outcome of a raise with these figures (cents): its goal reached (a goal of 0 or less asks for
+ * nothing, so it is reached), else closed. The settlement SQL states the same test.
+ */
+export function raiseOutcome(fundingCurrentCents: number, fundingGoalCents: number): RaiseOutcome {
+  return !(fundingGoalCents > 0) || fundingCurrentCents >= fundingGoalCents ? "funded" : "closed";
+}
+
+/** Whether a raise with this deadline (YYYY-MM-DD) has ended at `now`: 00:00 UTC of that day has come. */
+export function raiseEnded(fundingDeadline: string, now: number = Date.now()): boolean {
+  const end = Date.parse(`${fundingDeadline}T00:00:00Z`);
+  return !Number.isNaN(end) && now >= end;
+}
