@@ -433,6 +433,7 @@ function plan(ctx: Ctx, k: number): Plan {
         status: cancel ? "cancelled" : "active",
         cancelledAt: cancel ? Math.round(createdAtInv + 1 + rand() * (cancelBy - createdAtInv - 1)) : null,
         cancelCutoffAt: cutoff,
+        settledAt: null,
         idempotencyKey: `seed-${invId}`,
         createdAt: createdAtInv,
       });
@@ -513,6 +514,10 @@ function plan(ctx: Ctx, k: number): Plan {
     publishedAt,
     submittedAt: kind === "in_review" || kind === "changes" ? Math.min(now - HOUR, createdAt + DAY) : null,
     reviewNote: kind === "changes" ? "Please add your financial projections and a pitch deck." : null,
+    settledAt: null,
+    settledCents: null,
+    settledShares: null,
+    settledInvestors: null,
   };
   return { kind, project, investments };
 }

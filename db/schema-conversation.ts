@@ -91,6 +91,7 @@ export const NOTIFICATION_KINDS = [
   "closing",
   "deadline",
   "review",
+  "settlement",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

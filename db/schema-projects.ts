@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import { HELD_SQL, INVESTMENT_STATUSES } from "../domain/settlement";
 import type { CreatorInfo, DocumentLink, Faq, Person, ProjectDetails, SocialLinks } from "../domain/types";
 import { now } from "./schema-columns";
 import { users } from "./schema-accounts";
@@ -58,9 +59,18 @@ export const projects = sqliteTable(
     sharePriceCents: integer("share_price_cents").notNull(),
     totalShares: integer("total_shares").notNull(),
     sharesSold: integer("shares_sold").notNull().default(0),
-    /** Investors with an active investment, and active investments: kept by triggers (schema-aggregates.ts). */
+    /** Investors with a held investment, and held investments: kept by triggers (schema-aggregates.ts). */
     investorCount: integer("investor_count").notNull().default(0),
     investmentCount: integer("investment_count").notNull().default(0),
+    /**
+     * Settlement (ADR 043): when the raise was decided (`status` became `funded` or `closed`), and
+     * what it had at that moment: the money and shares committed and the investors holding them.
+     * Null until then. A closed raise's figures stay here after its investments were returned.
+     */
+    settledAt: integer("settled_at"),
+    settledCents: integer("settled_cents"),
+    settledShares: integer("settled_shares"),
+    settledInvestors: integer("settled_investors"),
     regulationType: text("regulation_type", { enum: ["SAFE", "RegCF", "RegA+"] })
       .notNull()
       .default("SAFE"),
@@ -112,6 +122,8 @@ export const projects = sqliteTable(
     check("projects_equity_range", sql`${t.equityPercentage} > 0 and ${t.equityPercentage} <= 100`),
     check("projects_regulation_valid", sql`${t.regulationType} in ('SAFE','RegCF','RegA+')`),
     index("projects_status_idx").on(t.status, t.submittedAt),
+    /** Raises past their deadline and not yet settled: `status = 'active' and funding_deadline <= today`. */
+    index("projects_due_idx").on(t.status, t.fundingDeadline),
     index("projects_updated_idx").on(t.updatedAt),
     /**
      * The browser's page (`listProjectsPage`): every column its filters and sorts read, so a page's
@@ -165,10 +177,21 @@ export const investments = sqliteTable(
     /** The share price at purchase time, copied from the project row inside the purchase batch. */
     sharePriceCents: integer("share_price_cents").notNull(),
     amountCents: integer("amount_cents").notNull(),
-    /** 'cancelled' keeps the row (history is never deleted) but it no longer counts anywhere (ADR 021). */
-    status: text("status", { enum: ["active", "pending", "cancelled"] })
+    /**
+     * domain/settlement.ts `INVESTMENT_STATUSES`: `active` while the raise runs, `confirmed` once it
+     * is funded, `returned` when it closed below its goal (ADR 043), `cancelled` by the investor
+     * (ADR 021). Rows are never deleted; only held ones count.
+     */
+    status: text("status", { enum: INVESTMENT_STATUSES }).notNull().default("active"),
+    /**
+     * 1 while the investor holds it (`HELD_STATUSES`: active or confirmed), else 0: computed by
+     * SQLite from the status, so one definition serves every sum, trigger and index that counts.
+     */
+    held: integer("held")
       .notNull()
-      .default("active"),
+      .generatedAlwaysAs(sql`(status in ${sql.raw(HELD_SQL)})`, { mode: "virtual" }),
+    /** When its raise was settled (confirmed or returned); null before. */
+    settledAt: integer("settled_at"),
     /** When the investor (or an admin) cancelled it; null while it stands. */
     cancelledAt: integer("cancelled_at"),
     /**
@@ -186,15 +209,17 @@ export const investments = sqliteTable(
     /** An investor's portfolio a page at a time, newest first (ties by id): no sort, no scan past the page. */
     index("investments_investor_recent_idx").on(t.investorId, t.createdAt, t.id),
     /**
-     * The project page's public investor list: a project's active investments, newest first, a page
+     * The project page's public investor list: a project's held investments, newest first, a page
      * at a time; with the amount, the founder dashboard's totals and funding series from the index alone.
      */
-    index("investments_project_recent_idx").on(t.projectId, t.status, t.createdAt, t.id, t.amountCents),
+    index("investments_project_held_recent_idx").on(t.projectId, t.held, t.createdAt, t.id, t.amountCents),
+    /** A raise's investments still open (settlement takes them a chunk at a time, ADR 043). */
+    index("investments_project_status_idx").on(t.projectId, t.status, t.id),
     /**
-     * One investor's active investments in one project: the kept position's newest purchase after a
+     * One investor's held investments in one project: the kept position's newest purchase after a
      * cancellation (migrations/0015 `investments_kept_leave`) and a regulation change's sums.
      */
-    index("investments_project_investor_idx").on(t.projectId, t.status, t.investorId, t.amountCents),
+    index("investments_project_held_investor_idx").on(t.projectId, t.held, t.investorId, t.amountCents),
     check("investments_whole_shares", sql`${t.shares} >= 1 and ${t.shares} = cast(${t.shares} as integer)`),
     check("investments_amount_matches", sql`${t.amountCents} = ${t.shares} * ${t.sharePriceCents}`),
   ],

@@ -20,4 +20,5 @@ export * from "./schema-aggregates";
 export type { AdminAction } from "../domain/admin";
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
-export type InvestmentRow = typeof investments.$inferSelect;
+/** An investment as written (`held` is computed by SQLite from its status, never written). */
+export type InvestmentRow = Omit<typeof investments.$inferSelect, "held">;

@@ -3077,6 +3077,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         amountCents: c.shares * priceCents,
         status: "active",
         cancelledAt: null,
+        settledAt: null,
         // domain/cancellation.ts `cancelDeadline`, written out: scripts/seed.mjs runs this file in
         // Node, which loads only imports that name their .ts extension (types are erased).
         cancelCutoffAt: Date.parse(`${deadline}T00:00:00Z`) - 48 * 60 * 60 * 1000,
@@ -3170,6 +3171,10 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       publishedAt: listed ? createdAt : null,
       submittedAt: listed ? null : now - 2 * DAY_MS,
       reviewNote: t.reviewNote ?? null,
+      settledAt: null,
+      settledCents: null,
+      settledShares: null,
+      settledInvestors: null,
     });
   }
 

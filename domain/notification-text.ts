@@ -6,7 +6,7 @@
  * Pure: the services that own the events call these (and SQL fan-outs use `QUOTE_SQL`).
  */
 import { cutoffText } from "./cancellation";
-import { formatDate, formatPrice } from "./format";
+import { formatDate, formatNumber, formatPrice } from "./format";
 import { quoted, QUOTED_MAX } from "./quote";
 
 /**
@@ -41,7 +41,29 @@ export const NOTIFICATION_TEXT = {
    */
   deadline: (projectTitle: string, fundingDeadline: string, cancelUntil: number) =>
     `${quoted(projectTitle)} moved its funding deadline to ${formatDate(`${fundingDeadline}T00:00:00Z`)}: you can cancel your investment until ${cutoffText(cancelUntil)}`,
+  /** A funded raise, to each investment's investor (ADR 043). */
+  confirmed: (projectTitle: string, amount: number, shares: number, sharePrice: number) =>
+    `${quoted(projectTitle)} reached its goal: your investment of ${formatPrice(amount)} (${sharesText(shares)} at ${formatPrice(sharePrice)}) is confirmed`,
+  /** A raise closed below its goal, to each investment's investor: the money goes back. */
+  returned: (projectTitle: string, amount: number, shares: number, sharePrice: number) =>
+    `${quoted(projectTitle)} closed without reaching its goal: your ${formatPrice(amount)} (${sharesText(shares)} at ${formatPrice(sharePrice)}) was returned to you`,
+  /** The founder hears the outcome, with the totals at the deadline. */
+  outcome: (projectTitle: string, outcome: "funded" | "closed", amount: number, investors: number) =>
+    outcome === "funded"
+      ? `Your raise ${quoted(projectTitle)} is funded: ${formatPrice(amount)} from ${investorsText(investors)}`
+      : investors === 0
+        ? `Your raise ${quoted(projectTitle)} closed without reaching its goal: nobody had invested`
+        : `Your raise ${quoted(projectTitle)} closed without reaching its goal: ${formatPrice(amount)} from ${investorsText(investors)} was returned`,
 } as const;
+
+const sharesText = (n: number) => `${formatNumber(n)} ${n === 1 ? "share" : "shares"}`;
+const investorsText = (n: number) => `${formatNumber(n)} ${n === 1 ? "investor" : "investors"}`;
+
+/** `formatPrice` in SQL, over an amount in cents: "$1,250" for whole dollars, else "$1,250.50". */
+const priceSql = (cents: string) =>
+  `(case when ${cents} % 100 = 0 then printf('$%,d', ${cents} / 100) else printf('$%,d.%02d', ${cents} / 100, ${cents} % 100) end)`;
+const countSql = (n: string, one: string, many: string) =>
+  `printf('%,d', ${n}) || (case when ${n} = 1 then ' ${one}' else ' ${many}' end)`;
 
 /**
  * The same wordings for fan-outs that read the project's title in their own statement (the goal,
@@ -52,4 +74,12 @@ export const NOTIFICATION_TEXT = {
 export const NOTIFICATION_SQL = {
   goal: (titleColumn: string) => `${quotedSql(titleColumn)} || ' reached its funding goal'`,
   closing: (titleColumn: string) => `${quotedSql(titleColumn)} || ' closes within 48 hours'`,
+  confirmed: (title: string, amountCents: string, shares: string, priceCents: string) =>
+    `${quotedSql(title)} || ' reached its goal: your investment of ' || ${priceSql(amountCents)} || ' (' || ${countSql(shares, "share", "shares")} || ' at ' || ${priceSql(priceCents)} || ') is confirmed'`,
+  returned: (title: string, amountCents: string, shares: string, priceCents: string) =>
+    `${quotedSql(title)} || ' closed without reaching its goal: your ' || ${priceSql(amountCents)} || ' (' || ${countSql(shares, "share", "shares")} || ' at ' || ${priceSql(priceCents)} || ') was returned to you'`,
+  outcome: (title: string, status: string, cents: string, investors: string) =>
+    `(case when ${status} = 'funded' then 'Your raise ' || ${quotedSql(title)} || ' is funded: ' || ${priceSql(cents)} || ' from ' || ${countSql(investors, "investor", "investors")} ` +
+    `when ${investors} = 0 then 'Your raise ' || ${quotedSql(title)} || ' closed without reaching its goal: nobody had invested' ` +
+    `else 'Your raise ' || ${quotedSql(title)} || ' closed without reaching its goal: ' || ${priceSql(cents)} || ' from ' || ${countSql(investors, "investor", "investors")} || ' was returned' end)`,
 } as const;

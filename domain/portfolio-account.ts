@@ -13,6 +13,7 @@
  *
  * Pure but for `demoAccountNumber`'s hash (WebCrypto, in the Worker and the browser alike).
  */
+import { isHeld } from "./settlement";
 import { toCents, toDollars } from "./money";
 import type { InvestmentDTO } from "./types";
 
@@ -38,7 +39,7 @@ export interface DemoAccount {
 }
 
 export function demoAccount(investments: readonly Pick<AccountInvestment, "amountInvested" | "status">[]): DemoAccount {
-  const active = investments.filter((i) => i.status === "active");
+  const active = investments.filter((i) => isHeld(i.status));
   return demoAccountOf({ cents: active.reduce((sum, i) => sum + toCents(i.amountInvested), 0), count: active.length });
 }
 

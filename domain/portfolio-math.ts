@@ -10,6 +10,7 @@
  * unrounded in data and are rounded only by the presentation helpers (`formatPercent1`, the
  * report's sentences).
  */
+import { isHeld } from "./settlement";
 import { DAY_MS } from "./dates";
 import { toCents, toDollars } from "./money";
 import type { InvestmentDTO, RiskLevel } from "./types";
@@ -74,7 +75,7 @@ export function holdingsFrom(
   >[],
 ): Holding[] {
   return investments
-    .filter((i) => i.status === "active")
+    .filter((i) => isHeld(i.status))
     .map((i) => ({
       projectId: i.projectId,
       projectTitle: i.projectTitle,

@@ -3,8 +3,9 @@
  * never disagree (an "Active" badge beside "Funding Closed" was the bug this replaces).
  *
  * Spec section 3: active, funded, completed and cancelled are the known statuses and anything else
- * is upcoming; we add draft (a project its founder has not submitted yet) and in_review (submitted,
- * waiting for an admin: ADR 030). Spec section 2 (Project
+ * is upcoming; we add draft (a project its founder has not submitted yet), in_review (submitted,
+ * waiting for an admin: ADR 030) and closed (a raise settled below its goal, its investments
+ * returned: ADR 043; a settled raise that reached it is stored funded). Spec section 2 (Project
  * detail, Button states): days left 0 gives "Funding Closed", no shares remaining gives "Sold Out".
  * An active project is shown by what its buyers meet: sold out first, then closed, else Active.
  *
@@ -80,6 +81,7 @@ export function projectStatus(p: ProjectStatusFields): ProjectStatus {
     case "funded":
     case "completed":
       return status(reachedGoal(p) ? stored : "closed");
+    case "closed":
     case "draft":
     case "in_review":
     case "cancelled":

@@ -3,6 +3,7 @@
  * (dollars, ISO dates, the spec's field names), and the nested project parts stored as JSON.
  */
 
+import type { InvestmentStatus } from "./settlement";
 import type * as v from "valibot";
 
 import type {
@@ -99,7 +100,7 @@ export interface InvestmentDTO {
   investmentDate: string;
   investedAt: string;
   riskLevel: RiskLevel;
-  status: "active" | "pending" | "cancelled";
+  status: InvestmentStatus;
   shares: number;
   sharePrice: number;
   /** Shares × the project's current share price. */

@@ -9,6 +9,7 @@ import { createDb } from "../db/client";
 import { createApp } from "./app";
 import { purgeExpired } from "./services/maintenance";
 import { runClosingSoon } from "./services/notifications";
+import { settleDueRaises } from "./services/settlement";
 import { deleteUnusedUploads } from "./services/upload-cleanup";
 
 // React Router derives its routes from the build when the handler is made; given a function, it
@@ -44,11 +45,19 @@ const app = createApp((c) => {
 export default {
   fetch: app.fetch,
   /**
-   * Daily (wrangler.toml [triggers]): housekeeping (expired sessions, stale rate-limit rows, images
+   * Daily (wrangler.toml [triggers], just after 00:00 UTC, when raises close): the raises whose
+   * deadline has come are settled (worker/services/settlement.ts, ADR 043), then housekeeping (expired sessions, stale rate-limit rows, images
    * no project uses) and the "closes within 48 hours" notifications for followers (once per
    * project and person).
    */
   async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(
+      settleDueRaises(createDb(env.DB)).then((settled) =>
+        console.log(
+          `settled ${settled.length} raises: ${settled.map((r) => `${r.projectId} ${r.outcome} (${r.investments} investments)`).join(", ")}`,
+        ),
+      ),
+    );
     ctx.waitUntil(
       runClosingSoon(createDb(env.DB)).then((n) => console.log(`notified ${n} followers of projects closing soon`)),
     );

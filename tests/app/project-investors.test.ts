@@ -84,12 +84,12 @@ describe("the project page's investor list", () => {
   it("reads the list on the index, without a sort", async () => {
     const plan = await env.DB.prepare(
       `explain query plan select i.id from investments i join users u on u.id = i.investor_id
-       where i.project_id = ?1 and i.status = 'active' order by i.created_at desc, i.id desc limit 20 offset 0`,
+       where i.project_id = ?1 and i.held = 1 order by i.created_at desc, i.id desc limit 20 offset 0`,
     )
       .bind("x")
       .all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail).join("\n");
-    expect(details).toContain("investments_project_recent_idx");
+    expect(details).toContain("investments_project_held_recent_idx");
     expect(details).not.toContain("TEMP B-TREE");
   });
 });

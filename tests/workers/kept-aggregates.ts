@@ -1,6 +1,7 @@
 /**
  * The kept sums' invariant (ADR 037, db/schema-aggregates.ts): every kept row equals Σ of the
- * active investments it stands for, recomputed here from `investments` the slow way. Run by
+ * held investments it stands for, and every settled raise's figures those of its held investments
+ * (DESIGN §3, ADR 043), recomputed here from `investments` the slow way. Run by
  * tests/workers/setup.ts after every Workers and app test file, so every purchase, cancellation,
  * concurrent attack and fixture those files make is checked; tests/workers/kept-aggregates.test.ts
  * tests the check itself.
@@ -19,14 +20,14 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
       from positions order by project_id, investor_id`,
     truth: `select i.project_id, i.investor_id, p.category, p.risk_level, sum(i.shares) as shares,
         sum(i.amount_cents) as amount_cents, count(*) as investments, max(i.created_at) as last_at
-      from investments i join projects p on p.id = i.project_id where i.status = 'active'
+      from investments i join projects p on p.id = i.project_id where i.held = 1
       group by i.project_id, i.investor_id order by i.project_id, i.investor_id`,
   },
   {
     name: "projects.investor_count and investment_count",
     kept: `select id, investor_count, investment_count from projects order by id`,
     truth: `select p.id, count(distinct i.investor_id) as investor_count, count(i.id) as investment_count
-      from projects p left join investments i on i.project_id = p.id and i.status = 'active'
+      from projects p left join investments i on i.project_id = p.id and i.held = 1
       group by p.id order by p.id`,
   },
   {
@@ -34,14 +35,14 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
     kept: `select project_id, day, investments, amount_cents from project_days order by project_id, day`,
     truth: `select project_id, cast(created_at / 86400000 as integer) as day, count(*) as investments,
         sum(amount_cents) as amount_cents
-      from investments where status = 'active' group by 1, 2 order by 1, 2`,
+      from investments where held = 1 group by 1, 2 order by 1, 2`,
   },
   {
     name: "investor_days",
     kept: `select investor_id, day, investments, limit_cents from investor_days order by investor_id, day`,
     truth: `select i.investor_id, cast(i.created_at / 86400000 as integer) as day, count(*) as investments,
         sum(case when p.regulation_type in (${COUNTED}) then i.amount_cents else 0 end) as limit_cents
-      from investments i join projects p on p.id = i.project_id where i.status = 'active'
+      from investments i join projects p on p.id = i.project_id where i.held = 1
       group by 1, 2 order by 1, 2`,
   },
   {
@@ -50,7 +51,7 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
       from investor_mix order by investor_id, category, risk_level`,
     truth: `select i.investor_id, p.category, p.risk_level, count(*) as investments, sum(i.amount_cents) as amount_cents,
         sum(i.shares) as shares, sum(i.shares * p.share_price_cents) as value_cents
-      from investments i join projects p on p.id = i.project_id where i.status = 'active'
+      from investments i join projects p on p.id = i.project_id where i.held = 1
       group by 1, 2, 3 order by 1, 2, 3`,
   },
   {
@@ -58,8 +59,26 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
     kept: `select investor_id, investments, positions from investor_stats
       where investments > 0 or positions > 0 order by investor_id`,
     truth: `select i.investor_id, count(*) as investments,
-        count(distinct case when i.status = 'active' then i.project_id end) as positions
+        count(distinct case when i.held = 1 then i.project_id end) as positions
       from investments i group by i.investor_id order by i.investor_id`,
+  },
+  {
+    // DESIGN §3 on every settled raise (ADR 043): its figures are the Σ of its held investments,
+    // and it keeps what it had at its deadline: a funded one its figures, a closed one the Σ of the
+    // investments it returned (all of them, once its settlement finished). (Open raises are checked
+    // by the money tests: fixtures here may set an open raise's figures by hand.)
+    name: "settled raises' figures (DESIGN §3)",
+    kept: `select id, shares_sold, funding_current_cents, shares_sold <= total_shares as within,
+        settled_shares, settled_cents from projects where settled_at is not null order by id`,
+    truth: `select p.id,
+        coalesce(sum(case when i.held = 1 then i.shares end), 0) as shares_sold,
+        coalesce(sum(case when i.held = 1 then i.amount_cents end), 0) as funding_current_cents, 1 as within,
+        case when p.status = 'closed' then coalesce(sum(case when i.status = 'returned' then i.shares end), 0)
+             else p.shares_sold end as settled_shares,
+        case when p.status = 'closed' then coalesce(sum(case when i.status = 'returned' then i.amount_cents end), 0)
+             else p.funding_current_cents end as settled_cents
+      from projects p left join investments i on i.project_id = p.id
+      where p.settled_at is not null group by p.id order by p.id`,
   },
 ];
 

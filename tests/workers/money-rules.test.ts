@@ -70,8 +70,8 @@ async function notesOf(token: string, kind: string): Promise<Note[]> {
 /** Σ active shares = shares_sold and Σ active amounts = funding_current (DESIGN §3). */
 async function invariants(projectId: string) {
   return env.DB.prepare(
-    `select p.shares_sold = (select coalesce(sum(shares), 0) from investments where project_id = p.id and status = 'active') as shares_ok,
-       p.funding_current_cents = (select coalesce(sum(amount_cents), 0) from investments where project_id = p.id and status = 'active') as cents_ok,
+    `select p.shares_sold = (select coalesce(sum(shares), 0) from investments where project_id = p.id and held = 1) as shares_ok,
+       p.funding_current_cents = (select coalesce(sum(amount_cents), 0) from investments where project_id = p.id and held = 1) as cents_ok,
        p.shares_sold <= p.total_shares as within
      from projects p where p.id = ?`,
   )

@@ -27,3 +27,35 @@ describe("notification wording built in SQL", () => {
     expect(row).toEqual({ goal: NOTIFICATION_TEXT.goal(title), closing: NOTIFICATION_TEXT.closing(title) });
   });
 });
+
+describe("settlement notices built in SQL (ADR 043)", () => {
+  // [amount cents, shares, price cents, investors]
+  const FIGURES = [
+    [500_000, 100, 5_000, 14],
+    [1_050, 1, 1_050, 1],
+    [123_456_789, 1_234_567, 100, 1_200],
+    [0, 1, 0, 0],
+  ] as const;
+  it.each(FIGURES)(
+    "matches the JavaScript wording for %i cents, %i shares at %i cents, %i investors",
+    async (cents, shares, price, investors) => {
+      for (const title of TITLES) {
+        const row = await env.DB.prepare(
+          `select ${NOTIFICATION_SQL.confirmed("t.title", "t.cents", "t.shares", "t.price")} as confirmed,
+           ${NOTIFICATION_SQL.returned("t.title", "t.cents", "t.shares", "t.price")} as returned,
+           ${NOTIFICATION_SQL.outcome("t.title", "'funded'", "t.cents", "t.investors")} as funded,
+           ${NOTIFICATION_SQL.outcome("t.title", "'closed'", "t.cents", "t.investors")} as closed
+         from (select ?1 as title, ?2 as cents, ?3 as shares, ?4 as price, ?5 as investors) t`,
+        )
+          .bind(title, cents, shares, price, investors)
+          .first();
+        expect(row).toEqual({
+          confirmed: NOTIFICATION_TEXT.confirmed(title, cents / 100, shares, price / 100),
+          returned: NOTIFICATION_TEXT.returned(title, cents / 100, shares, price / 100),
+          funded: NOTIFICATION_TEXT.outcome(title, "funded", cents / 100, investors),
+          closed: NOTIFICATION_TEXT.outcome(title, "closed", cents / 100, investors),
+        });
+      }
+    },
+  );
+});

@@ -167,7 +167,7 @@ type DashboardRow = InvestorPageRow & {
  * the series from the project's kept days (db/schema-aggregates.ts `project_days`: its cents and
  * its last day; a bucket is a UTC day, or several when the first investment is more than
  * SERIES_BUCKETS days old, so there are never more than SERIES_BUCKETS + 1) and a `row` per
- * investment on the table's page (investments_project_recent_idx).
+ * investment on the table's page (investments_project_held_recent_idx).
  */
 function dashboardRows(db: Database, target: string, investorsPage: number): Promise<DashboardRow[]> {
   const projectId = sql`(select ${projects.id} from ${projects} where ${byIdOrSlug(target)} limit 1)`;
@@ -212,7 +212,7 @@ export async function founderCsvProject(
 
 /**
  * Every active investment of a project, newest first, CSV_CHUNK a statement: each chunk starts
- * after the last one's (created_at, id) on investments_project_recent_idx, so a chunk costs the
+ * after the last one's (created_at, id) on investments_project_held_recent_idx, so a chunk costs the
  * same at the end of 100,000 investments as at the start.
  */
 export async function* investorCsvChunks(db: Database, projectId: string): AsyncGenerator<PublicInvestor[]> {
@@ -232,7 +232,7 @@ export async function* investorCsvChunks(db: Database, projectId: string): Async
         select i.id as id, i.created_at as created_at, u.first_name as first_name, u.last_name as last_name,
           i.shares as shares, i.amount_cents as amount_cents
         from investments i join users u on u.id = i.investor_id
-        where i.project_id = ${projectId} and i.status = 'active' ${keyset}
+        where i.project_id = ${projectId} and i.held = 1 ${keyset}
         order by i.created_at desc, i.id desc
         limit ${CSV_CHUNK}`);
     if (rows.length) {

@@ -8,6 +8,7 @@
  * by the database as the investments change (db/schema-aggregates.ts, ADR 037), so the sums cost
  * a few rows whether the investor holds 10 investments or 10,000.
  */
+import type { InvestmentStatus } from "../../domain/settlement";
 import { eq } from "drizzle-orm";
 
 import { can } from "../../domain/access";
@@ -114,7 +115,7 @@ interface InvestmentRow {
   shares: number;
   paid_cents: number;
   amount_cents: number;
-  status: "active" | "pending" | "cancelled";
+  status: InvestmentStatus;
   created_at: number;
   cancelled_at: number | null;
   cancel_cutoff_at: number | null;
@@ -237,7 +238,7 @@ export async function readPortfolio(
           `select c.total as total, s.* from (select ${total} as total) as c
            left join (
              select ${ROW_COLUMNS} from investments i join projects p on p.id = i.project_id
-             where i.investor_id = ?1 ${q.rows.active ? "and i.status = 'active'" : ""}
+             where i.investor_id = ?1 ${q.rows.active ? "and i.held = 1" : ""}
              order by i.created_at desc, i.id desc limit ?2 offset ?3
            ) as s on 1 = 1
            order by s.created_at desc, s.id desc`,

@@ -18,6 +18,7 @@
  * counts this offering's investments, whenever made. The limits apply only when the investor's
  * switch is on (no row: off); accredited investors have none.
  */
+import { settleIfDue } from "./settlement";
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
@@ -93,7 +94,7 @@ export function usedRegCfCentsSql(investor: SQL | string, since: SQL | number): 
   const sinceDay = sql`cast(${since} / ${DAY} as integer)`;
   return sql`((select coalesce(sum(ld.limit_cents), 0) from investor_days ld where ld.investor_id = ${investor} and ld.day > ${sinceDay})
     + (select coalesce(sum(li.amount_cents), 0) from investments li join projects lp on lp.id = li.project_id
-       where li.investor_id = ${investor} and li.status = 'active' and lp.regulation_type in (${sql.raw(counted)})
+       where li.investor_id = ${investor} and li.held = 1 and lp.regulation_type in (${sql.raw(counted)})
          and li.created_at > ${since} and li.created_at < (${sinceDay} + 1) * ${DAY}))`;
 }
 
@@ -243,7 +244,20 @@ export async function getProjectWithStanding(
   db: Database,
   idOrSlug: string,
   opts: { investorId: string | null; viewer?: Pick<SessionUser, "id" | "role"> | null; now?: number },
-): Promise<{ project: ProjectDTO; standing: InvestorStanding | null; detail: ProjectDetailExtras } | null> {
+): Promise<ProjectWithStanding | null> {
+  const found = await readProjectWithStanding(db, idOrSlug, opts);
+  // A raise past its deadline is settled before anyone sees it or buys into it (ADR 043).
+  if (found && (await settleIfDue(db, found.project, opts.now))) return readProjectWithStanding(db, idOrSlug, opts);
+  return found;
+}
+
+type ProjectWithStanding = { project: ProjectDTO; standing: InvestorStanding | null; detail: ProjectDetailExtras };
+
+async function readProjectWithStanding(
+  db: Database,
+  idOrSlug: string,
+  opts: { investorId: string | null; viewer?: Pick<SessionUser, "id" | "role"> | null; now?: number },
+): Promise<ProjectWithStanding | null> {
   if (!idOrSlug || idOrSlug.length > 200) return null;
   const now = opts.now ?? Date.now();
   const visible = opts.viewer ? visibleTo(opts.viewer) : isPublished;

@@ -35,6 +35,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   closing: "closing",
   deadline: null,
   review: null,
+  // a raise's outcome and what it did to one's money (ADR 043): always told
+  settlement: null,
 };
 
 const INSERT = `insert into notifications (id, user_id, kind, event_key, project_id, text, link, created_at)`;
@@ -48,7 +50,7 @@ const wants = (column: keyof NotificationPreferences | null) =>
 
 /** Active investors of a project, and (unless `investorsOnly`) its followers: one row per person. */
 const AUDIENCE = `(
-    select i.investor_id as user_id from investments i where i.project_id = ?2 and i.status = 'active'
+    select i.investor_id as user_id from investments i where i.project_id = ?2 and i.held = 1
     union
     select f.user_id from project_follows f where f.project_id = ?2 and ?6 = 0
   ) r`;
@@ -145,7 +147,7 @@ export function notifyDeadlineMoved(
     .prepare(
       `${INSERT}
        select ${NEW_ID}, r.user_id, 'deadline', 'deadline:' || ?1 || ':' || ?3, ?1, ?2, '/portfolio', ?4
-       from (select distinct i.investor_id as user_id from investments i where i.project_id = ?1 and i.status = 'active') r
+       from (select distinct i.investor_id as user_id from investments i where i.project_id = ?1 and i.held = 1) r
        where exists (select 1 from projects p where p.id = ?1 and p.funding_deadline = ?3 and p.updated_at = ?4)
          and ${wants(PREFERENCE_OF.deadline)}
        ${NO_REPEAT}`,

@@ -14,7 +14,7 @@ import type { RiskLevel } from "../../domain/types";
  */
 const recentSql = (since: string, sinceDay: string) =>
   `((select coalesce(sum(d.investments), 0) from investor_days d where d.investor_id = ?1 and d.day > ${sinceDay})
-    + (select count(*) from investments r where r.investor_id = ?1 and r.status = 'active'
+    + (select count(*) from investments r where r.investor_id = ?1 and r.held = 1
        and r.created_at >= ${since} and r.created_at < (${sinceDay} + 1) * ${DAY_MS}))`;
 
 /** The summary's two statements for the investor `userId` at `now`; read their results with `summaryOf`. */

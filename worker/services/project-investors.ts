@@ -3,7 +3,7 @@
  * a page at a time: the project page's Investment tab (`listProjectInvestorsPage`, 20 a page by
  * `?investors=`), `GET /api/projects/{slug}/investors` (`getProjectInvestors`, 100 a page by
  * `?page=`) and the founder dashboard's table (`investorPage`). Each page is one statement on
- * investments_project_recent_idx, with its total.
+ * investments_project_held_recent_idx, with its total.
  */
 import { and, sql, type SQL } from "drizzle-orm";
 
@@ -30,13 +30,13 @@ export const investorColumns = sql.raw(`s.first_name as first_name, s.last_name 
 /**
  * A page of a project's active investments, newest first (`projectId`: the project's id as SQL, a
  * value or a subquery finding it), to left-join to a one-row head so the head stays when the page
- * is past the end. Reads investments_project_recent_idx: no sort, no scan past the page.
+ * is past the end. Reads investments_project_held_recent_idx: no sort, no scan past the page.
  */
 export function investorPage(projectId: SQL, page: number, pageSize: number): SQL {
   return sql`(
       select u.first_name, u.last_name, i.shares, i.amount_cents, i.created_at, i.id
       from investments i join users u on u.id = i.investor_id
-      where i.project_id = ${projectId} and i.status = 'active'
+      where i.project_id = ${projectId} and i.held = 1
       order by i.created_at desc, i.id desc
       limit ${pageSize} offset ${(page - 1) * pageSize}
     ) as s`;
@@ -80,7 +80,7 @@ export async function getProjectInvestors(
   // The count sits in the one-row head, so it runs once, not once per investor on the page.
   const rows = await db.all<InvestorPageRow & { p_id: string; p_slug: string; p_title: string }>(sql`
     with p as materialized (select f.id, f.slug, f.title,
-      (select count(*) from investments c where c.project_id = f.id and c.status = 'active') as total
+      (select count(*) from investments c where c.project_id = f.id and c.held = 1) as total
       from (${found}) as f)
     select p.id as p_id, p.slug as p_slug, p.title as p_title, p.total as total, ${investorColumns}
     from p
@@ -109,7 +109,7 @@ export async function listProjectInvestorsPage(
   const safePage = Number.isInteger(page) && page >= 1 && page <= INVESTORS_MAX_PAGE ? page : 1;
   const rows = await db.all<InvestorPageRow>(sql`
     select c.total as total, ${investorColumns}
-    from (select count(*) as total from investments where project_id = ${projectId} and status = 'active') as c
+    from (select count(*) as total from investments where project_id = ${projectId} and held = 1) as c
     left join ${investorPage(sql`${projectId}`, safePage, pageSize)} on 1 = 1
     order by s.created_at desc, s.id desc`);
   return toInvestorsPage(rows, safePage, pageSize);

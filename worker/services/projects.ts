@@ -3,6 +3,7 @@
  * statement: the browser's page chooses its rows on a narrow index and carries its total as a
  * subquery; the detail query carries the investor count as a subquery.
  */
+import { settleIfDue } from "./settlement";
 import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from "drizzle-orm";
 
@@ -357,6 +358,17 @@ export async function getProjectDetail(
   db: Database,
   idOrSlug: string,
   viewer: Pick<SessionUser, "id" | "role"> | null = null,
+): Promise<({ project: ProjectDTO } & ProjectDetailExtras) | null> {
+  const found = await readProjectDetail(db, idOrSlug, viewer);
+  // A raise past its deadline is settled before anyone sees it (ADR 043).
+  if (found && (await settleIfDue(db, found.project))) return readProjectDetail(db, idOrSlug, viewer);
+  return found;
+}
+
+async function readProjectDetail(
+  db: Database,
+  idOrSlug: string,
+  viewer: Pick<SessionUser, "id" | "role"> | null,
 ): Promise<({ project: ProjectDTO } & ProjectDetailExtras) | null> {
   if (!idOrSlug || idOrSlug.length > 200) return null;
   const rows = await db

@@ -270,7 +270,7 @@ export async function getPublicInvestor(db: Database, username: string): Promise
       .from(investments)
       .innerJoin(projects, eq(projects.id, investments.projectId))
       // Active investments only: a project whose every investment was cancelled is not backed.
-      .where(and(eq(investments.investorId, row.profile.userId), eq(investments.status, "active"), isPublished))
+      .where(and(eq(investments.investorId, row.profile.userId), eq(investments.held, 1), isPublished))
       .groupBy(projects.id)
       .orderBy(desc(sql`min(${investments.createdAt})`))
       .limit(50);

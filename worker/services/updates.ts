@@ -209,7 +209,7 @@ export async function listUpdatesFor(
       `select c.total as total, s.* from (select count(*) as total from project_updates u where ${visible}) as c
        left join (
          select u.*, case when u.investors_only = 0 or ?2 = 1 or exists (
-             select 1 from investments i where i.project_id = u.project_id and i.investor_id = ?3 and i.status = 'active'
+             select 1 from investments i where i.project_id = u.project_id and i.investor_id = ?3 and i.held = 1
            ) then 1 else 0 end as readable
          from project_updates u where ${visible}
          order by u.created_at desc, u.id desc limit ?4 offset ?5

@@ -1,5 +1,6 @@
 import { href } from "react-router";
 
+import type { InvestmentStatus as InvestmentStatusKey } from "../../../domain/settlement";
 import { AppLink, useLinkClicks } from "../AppLinks";
 import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
 import { InvestmentStatus } from "../portfolio/InvestmentStatus";
@@ -12,7 +13,7 @@ export interface Holding {
   sharePrice: number;
   currentValue: number;
   investmentDate: string;
-  status: "active" | "pending" | "cancelled";
+  status: InvestmentStatusKey;
   /** Still before the cancellation cutoff (48 hours before the funding deadline). */
   cancellable: boolean;
 }

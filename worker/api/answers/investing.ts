@@ -2,6 +2,7 @@
  * The answers of buying shares (`POST /api/projects/{id}/invest`), the holdings list and a
  * cancellation (worker/api/investments.ts), with their examples (ADR 042).
  */
+import { INVESTMENT_STATUSES } from "../../../domain/settlement";
 import * as v from "valibot";
 
 import { RISK_LEVELS } from "../../../domain/project-form-messages";
@@ -28,7 +29,7 @@ export const InvestmentAnswer = v.object({
   investmentDate: timestamp,
   investedAt: timestamp,
   riskLevel: v.picklist(RISK_LEVELS),
-  status: v.picklist(["active", "pending", "cancelled"]),
+  status: v.picklist(INVESTMENT_STATUSES),
   shares: int(1),
   sharePrice: money,
   currentValue: v.pipe(money, v.description("Shares × the project's current share price.")),
