@@ -515,6 +515,7 @@ function plan(ctx: Ctx, k: number): Plan {
     submittedAt: kind === "in_review" || kind === "changes" ? Math.min(now - HOUR, createdAt + DAY) : null,
     reviewNote: kind === "changes" ? "Please add your financial projections and a pitch deck." : null,
     settledAt: null,
+    closedEarlyAt: null,
     settledCents: null,
     settledShares: null,
     settledInvestors: null,

@@ -68,6 +68,8 @@ export const projects = sqliteTable(
      * Null until then. A closed raise's figures stay here after its investments were returned.
      */
     settledAt: integer("settled_at"),
+    /** When its founder moved the deadline earlier to close early (ADR 043); null otherwise. */
+    closedEarlyAt: integer("closed_early_at"),
     settledCents: integer("settled_cents"),
     settledShares: integer("settled_shares"),
     settledInvestors: integer("settled_investors"),

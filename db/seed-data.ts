@@ -3172,6 +3172,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       submittedAt: listed ? null : now - 2 * DAY_MS,
       reviewNote: t.reviewNote ?? null,
       settledAt: null,
+      closedEarlyAt: null,
       settledCents: null,
       settledShares: null,
       settledInvestors: null,

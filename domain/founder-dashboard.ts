@@ -21,6 +21,11 @@ export interface FounderDashboardProject {
   totalShares: number;
   daysLeft: number;
   fundingDeadline: string;
+  /** When it went live (ISO); null for a draft or a project in review. */
+  publishedAt: string | null;
+  /** The figures the deadline rules read (domain/raise-dates.ts), in cents. */
+  fundingCurrentCents: number;
+  fundingGoalCents: number;
   sharePrice: number;
   /** Raised ÷ number of investments, in dollars rounded to the cent; 0 without investments. */
   averageInvestment: number;

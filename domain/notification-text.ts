@@ -41,6 +41,12 @@ export const NOTIFICATION_TEXT = {
    */
   deadline: (projectTitle: string, fundingDeadline: string, cancelUntil: number) =>
     `${quoted(projectTitle)} moved its funding deadline to ${formatDate(`${fundingDeadline}T00:00:00Z`)}: you can cancel your investment until ${cutoffText(cancelUntil)}`,
+  /**
+   * An early close, for the project's investors (ADR 043): the new deadline and the new last
+   * moment to cancel (`cancelUntil`, ms: 48 hours before 00:00 UTC of it).
+   */
+  earlyClose: (projectTitle: string, fundingDeadline: string, cancelUntil: number) =>
+    `${quoted(projectTitle)} is closing early: its funding deadline is now ${formatDate(`${fundingDeadline}T00:00:00Z`)}; you can cancel your investment until ${cutoffText(cancelUntil)}`,
   /** A funded raise, to each investment's investor (ADR 043). */
   confirmed: (projectTitle: string, amount: number, shares: number, sharePrice: number) =>
     `${quoted(projectTitle)} reached its goal: your investment of ${formatPrice(amount)} (${sharesText(shares)} at ${formatPrice(sharePrice)}) is confirmed`,

@@ -17,6 +17,7 @@ import { meApi } from "./api/me";
 import { apiDocsOperation, apiDocsPage } from "./api/docs";
 import { openApiOperation, openApiRoute } from "./api/openapi";
 import { projectsApi } from "./api/projects";
+import { raiseDatesApi } from "./api/raise-dates";
 import { supportersApi } from "./api/supporters";
 import { uploadsApi } from "./api/uploads";
 import { usersApi } from "./api/users";
@@ -53,6 +54,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/auth", authApi);
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
+  api.route("/projects", raiseDatesApi);
   api.route("/questions", questionsApi);
   api.route("/notifications", notificationsApi);
   api.route("/investments", investmentsApi);

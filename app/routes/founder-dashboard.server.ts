@@ -10,7 +10,17 @@ import { renderToStaticMarkup } from "react-dom/server";
 
 import { FundingChart } from "../components/founder/FundingChart";
 import { can } from "../../domain/access";
-import { isoDay } from "../../domain/dates";
+import { addDays, isoDay } from "../../domain/dates";
+import {
+  deadlineChangeBlocked,
+  earliestEarlyDeadline,
+  earlyCloseBlocked,
+  earlyCloseProblem,
+  latestDeadline,
+  parseDay,
+  RAISE_DATE_MESSAGES,
+  type RaiseDates,
+} from "../../domain/raise-dates";
 import { constraintsOf } from "../../domain/form-kit";
 import type { SessionUser } from "../../domain/types";
 import { UPDATE_MESSAGES, updateFormSchema } from "../../domain/update-form";
@@ -22,7 +32,47 @@ export const SAVED = {
   posted: UPDATE_MESSAGES.posted,
   edited: UPDATE_MESSAGES.saved,
   deleted: UPDATE_MESSAGES.deleted,
+  "closed-early": "Your raise will close early: every investor has been told the new deadline.",
+  extended: "Your deadline was extended: every investor has been told.",
 } as const;
+
+const DEADLINE_SAVED = new Set(["closed-early", "extended"]);
+
+/**
+ * The deadline card's view (ADR 043): what the founder may do to the deadline now and between
+ * which dates, and the early close waiting for its confirmation (`?closeEarly=<date>`).
+ */
+export function deadlineView(project: FounderDashboard["project"], query: URLSearchParams, now = Date.now()) {
+  const dates: RaiseDates = {
+    status: project.status,
+    fundingDeadline: project.fundingDeadline,
+    publishedAt: project.publishedAt ? Date.parse(project.publishedAt) : null,
+    fundingCurrentCents: project.fundingCurrentCents,
+    fundingGoalCents: project.fundingGoalCents,
+  };
+  const raw = query.get("closeEarly");
+  const asked = parseDay(raw);
+  const earlyBlocked = earlyCloseBlocked(dates, now);
+  // A date asked for on the GET step: confirmed next if the rules accept it, else said why.
+  const askedProblem =
+    raw === null ? null : asked ? earlyCloseProblem(dates, asked, now) : RAISE_DATE_MESSAGES.invalidDate;
+  return {
+    deadline: project.fundingDeadline,
+    extend: deadlineChangeBlocked(dates, now)
+      ? null
+      : { min: addDays(project.fundingDeadline, 1), max: latestDeadline(dates.publishedAt!) },
+    earlyClose: earlyBlocked
+      ? { blocked: earlyBlocked }
+      : {
+          blocked: null,
+          min: earliestEarlyDeadline(now),
+          max: addDays(project.fundingDeadline, -1),
+          confirm: asked && !askedProblem ? asked : null,
+          asked: raw ?? "",
+          error: askedProblem,
+        },
+  };
+}
 
 /** The dashboard's loader data; `asked` is the `?project=` the viewer named, if any. */
 export function dashboardView({
@@ -61,7 +111,11 @@ export function dashboardView({
     editing: (editId && conversation.updates.find((u) => u.id === editId)) || null,
     /** The update whose Delete asks for confirmation (`?delete=`), when it is one of the listed ones. */
     confirmDelete: (deleteId && conversation.updates.find((u) => u.id === deleteId)) || null,
-    saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    // A deadline change's confirmation shows on its card; the updates' on theirs.
+    saved:
+      saved && Object.hasOwn(SAVED, saved) && !DEADLINE_SAVED.has(saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    deadlineSaved: saved && DEADLINE_SAVED.has(saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    deadline: deadlineView(project, query),
     updateConstraints: {
       title: constraintsOf(updateFormSchema, "title"),
       body: constraintsOf(updateFormSchema, "body"),

@@ -7,6 +7,8 @@
  * A founder sees their own project (someone else's, named with `?project=`, is refused with the
  * spec's message); an admin, who has no project of their own, opens any project's dashboard with
  * `?project=<id or slug>`. Everything is links and a GET form, so it works without JavaScript.
+ * The deadline card (ADR 043) extends a live raise or, after its confirm step, closes a funded one
+ * early, through the service `POST /api/projects/{id}/extend` and `/close-early` call.
  */
 import { isListedStatus } from "../../domain/review";
 import { href, Link, redirect } from "react-router";
@@ -26,6 +28,8 @@ import { formFailed, formFailure, refusedBy } from "../server/form-result";
 import { getFounderDashboard } from "../../worker/services/founder-dashboard";
 import { investorsPageParam } from "../../domain/investor-list";
 import { deleteUpdate, editUpdate, getConversationSummary, postUpdate } from "../../worker/services/updates";
+import { CLOSE_EARLY_CONFIRMED, RaiseDeadline } from "../components/founder/RaiseDeadline";
+import { changeDeadline } from "../../worker/services/raise-dates";
 import { dashboardView, type SAVED } from "./founder-dashboard.server";
 import type { Route } from "./+types/founder-dashboard";
 
@@ -66,11 +70,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const updateId = fields.updateId ?? "";
   // Built from what we know, not from request.url: a data request's URL ends in `.data`.
   const asked = new URL(request.url).searchParams.get("project")?.trim();
-  const back = (code: keyof typeof SAVED) => {
+  const back = (code: keyof typeof SAVED, anchor = "updates") => {
     const query = new URLSearchParams(asked ? { project: asked, saved: code } : { saved: code });
-    return redirect(`/founder-dashboard?${query}#updates`);
+    return redirect(`/founder-dashboard?${query}#${anchor}`);
   };
   const body = { title: fields.title ?? "", body: fields.body ?? "", investorsOnly: fields.investorsOnly ?? "" };
+  if (fields.intent === "extend" || fields.intent === "close-early") {
+    const deadline = fields.deadline ?? "";
+    // An early close without its confirmation (an older page, a crafted post) goes to the step.
+    if (fields.intent === "close-early" && fields.confirm !== CLOSE_EARLY_CONFIRMED) {
+      const query = new URLSearchParams(asked ? { project: asked, closeEarly: deadline } : { closeEarly: deadline });
+      return redirect(`/founder-dashboard?${query}#deadline`);
+    }
+    try {
+      await changeDeadline(db, user, projectId, { deadline }, fields.intent);
+      return back(fields.intent === "extend" ? "extended" : "closed-early", "deadline");
+    } catch (e) {
+      return formFailed(e, { deadline }, { form: fields.intent });
+    }
+  }
   try {
     if (fields.intent === "post-update") {
       await postUpdate(db, user, projectId, body);
@@ -134,6 +152,26 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
 
       <DashboardStats project={project} />
 
+      {isDraft ? null : (
+        <RaiseDeadline
+          view={loaderData.deadline}
+          projectId={project.id}
+          action={selfHref}
+          query={adminView ? project.slug : null}
+          saved={loaderData.deadlineSaved}
+          failed={
+            actionData?.form === "extend" || actionData?.form === "close-early"
+              ? {
+                  form: actionData.form,
+                  errors: actionData.errors,
+                  message: actionData.message,
+                  value: (actionData.values as { deadline?: string }).deadline ?? "",
+                }
+              : null
+          }
+        />
+      )}
+
       <section className="card dash-card" aria-labelledby="chart-title">
         <h2 id="chart-title" className="dash-card-title">
           Funding over time
@@ -164,7 +202,9 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
             ? { errors: actionData.errors, values: actionData.values, editing: actionData.data?.editing ?? null }
             : null
         }
-        error={actionData?.message ?? null}
+        error={
+          actionData?.form === "extend" || actionData?.form === "close-early" ? null : (actionData?.message ?? null)
+        }
         message={actionData?.form ? null : saved}
         action={selfHref}
         cancelHref={selfHref}

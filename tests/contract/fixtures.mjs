@@ -119,5 +119,7 @@ export async function contractFixtures(base) {
     PORTMAN_DRAFT_OWNER_TOKEN: draftOwner.token,
     PORTMAN_DRAFT_PROJECT_ID: draft._id,
     PORTMAN_SUSPENDED_ID: suspended.user.id,
+    // extendRaise moves the live project's deadline (90 days out) later.
+    PORTMAN_EXTEND_TO: inDays(120),
   };
 }

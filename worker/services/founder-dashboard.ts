@@ -24,7 +24,7 @@ import { canEditProject } from "./project-editor";
 import { byIdOrSlug, getProject, publicInvestorName } from "./projects";
 import { investorPage, toInvestorsPage, type InvestorPageRow } from "./project-investors";
 import type { FounderDashboardProject, FundingPoint, PublicInvestor } from "../../domain/founder-dashboard";
-import { toDollars } from "../../domain/money";
+import { toCents, toDollars } from "../../domain/money";
 
 export interface FounderDashboard {
   project: FounderDashboardProject;
@@ -137,6 +137,9 @@ export async function getFounderDashboard(
       totalShares: project.totalShares,
       daysLeft: project.daysLeft,
       fundingDeadline: project.fundingDeadline,
+      publishedAt: project.publishedAt,
+      fundingCurrentCents: toCents(project.fundingCurrent),
+      fundingGoalCents: toCents(project.fundingGoal),
       sharePrice: project.sharePrice,
       averageInvestment: toDollars(averageCents),
     },
