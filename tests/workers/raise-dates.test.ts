@@ -40,7 +40,7 @@ async function raise(opts: { funded?: boolean; openDays?: number } = {}) {
   }
   const launched = Date.now() - (opts.openDays ?? 30) * DAY_MS;
   await env.DB.prepare("update projects set published_at = ?2 where id = ?1").bind(project._id, launched).run();
-  return { founder, investors, id: project._id, title: project.title, launched };
+  return { founder, investors, id: project._id, title: project.title, launched, body };
 }
 
 const move = (id: string, change: "close-early" | "extend", token: string | undefined, deadline: unknown) =>
@@ -183,6 +183,25 @@ describe("extending a raise", () => {
       RAISE_DATE_MESSAGES.tooLate(latest),
     );
     expect((await move(id, "extend", founder.token, latest)).status).toBe(200);
+  });
+
+  it("the project form holds the same limit: a deadline past 730 days from launch is refused on its field", async () => {
+    const { founder, id, launched, body } = await raise();
+    const latest = latestDeadline(launched);
+    const res = await call(`/api/projects/${id}`, {
+      method: "PUT",
+      body: { ...body, fundingDeadline: addDays(latest, 1) },
+      token: founder.token,
+    });
+    expect(await refusal(res)).toEqual({
+      status: 409,
+      body: {
+        success: false,
+        message: RAISE_DATE_MESSAGES.tooLate(latest),
+        errors: { fundingDeadline: RAISE_DATE_MESSAGES.tooLate(latest) },
+      },
+    });
+    expect((await row(id))?.funding_deadline).toBe(DEADLINE);
   });
 
   it("an ended raise cannot be extended: 409", async () => {

@@ -40,6 +40,7 @@ import { cancelDeadline } from "../../domain/cancellation";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import { constraintFailed, invalidFields, ServiceError, validOrThrow } from "./errors";
 import { notifyDeadlineMoved } from "./notifications";
+import { latestDeadline, RAISE_DATE_MESSAGES } from "../../domain/raise-dates";
 import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { DOCUMENT_MESSAGES, UPLOAD_MESSAGES, UPLOAD_URL_PREFIX, isDocumentName, uploadKeyOf } from "./uploads";
@@ -297,13 +298,19 @@ export async function loadWithInvestors(
 }
 
 /**
- * What a save may not change, as field errors: the terms once a share is sold, and an earlier
- * deadline once anyone invested (`invested`).
+ * What a save may not change, as field errors: the terms once a share is sold, an earlier
+ * deadline once anyone invested (`invested`), and a live raise's deadline past 730 days from launch.
  */
 function lockedChanges(row: ProjectRow, input: ProjectInput, invested: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
   if (invested && input.fundingDeadline < row.fundingDeadline) {
     errors.fundingDeadline = PROJECT_MESSAGES.deadlineEarlier;
+  }
+  // A live raise extended through the form keeps the extension's limit (ADR 043): at most 730
+  // days after its launch, as `POST /api/projects/{id}/extend` and the dashboard say.
+  if (row.publishedAt !== null && input.fundingDeadline > row.fundingDeadline) {
+    const latest = latestDeadline(row.publishedAt);
+    if (input.fundingDeadline > latest) errors.fundingDeadline = RAISE_DATE_MESSAGES.tooLate(latest);
   }
   if (row.sharesSold <= 0) return errors;
   for (const term of LOCKED_TERMS) {
