@@ -474,7 +474,7 @@ export interface paths {
         put?: never;
         /**
          * Mark notifications read
-         * @description Marks the named notifications read (another user's ids match nothing), or all of them without `ids`.
+         * @description Marks the named notifications read (another user's ids match nothing; an empty list names none), or all of them when `ids` is left out.
          */
         post: operations["markNotificationsRead"];
         delete?: never;
@@ -5480,7 +5480,7 @@ export interface operations {
                             /** @enum {string} */
                             riskLevel: "low" | "medium" | "high";
                             /** @enum {string} */
-                            status: "active" | "pending" | "cancelled";
+                            status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
                             sharePrice: number;
                             /** @description Shares × the project's current share price. */
@@ -5573,7 +5573,7 @@ export interface operations {
                             /** @enum {string} */
                             riskLevel: "low" | "medium" | "high";
                             /** @enum {string} */
-                            status: "active" | "pending" | "cancelled";
+                            status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
                             sharePrice: number;
                             /** @description Shares × the project's current share price. */
@@ -7345,7 +7345,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;
@@ -7422,7 +7422,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description At most 50 notification ids (one id may come as a string); missing or empty marks all. */
+                    /** @description At most 50 notification ids (one id may come as a string); an empty list marks none, leaving ids out marks all. */
                     ids?: string[] | string;
                 };
             };
@@ -7799,7 +7799,7 @@ export interface operations {
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
                         /** @enum {string} */
-                        status: "active" | "pending" | "cancelled";
+                        status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                         shares: number;
                         sharePrice: number;
                         /** @description Shares × the project's current share price. */
@@ -7949,7 +7949,7 @@ export interface operations {
                             /** @enum {string} */
                             riskLevel: "low" | "medium" | "high";
                             /** @enum {string} */
-                            status: "active" | "pending" | "cancelled";
+                            status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
                             sharePrice: number;
                             /** @description Shares × the project's current share price. */
