@@ -119,7 +119,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           </div>
           {cancelUntil ? (
             <div>
-              <dt>Cancellable until</dt>
+              <dt>Can be canceled until</dt>
               <dd>
                 <LocalTime at={cancelUntil.at} utc={cancelUntil.utc} />
               </dd>

@@ -42,7 +42,7 @@ describe("the receipt page", () => {
       "Shares 50",
       "Price per share $10",
       "Amount $500",
-      `Cancellable until ${cutoffText(cancelDeadline(deadline))}`,
+      `Can be canceled until ${cutoffText(cancelDeadline(deadline))}`,
       "Status Active",
       "To print this receipt, use your browser’s print command.",
     ]) {

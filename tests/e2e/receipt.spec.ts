@@ -53,7 +53,7 @@ test("the commitment notice leads to the receipt, which prints only with JavaScr
   await expect(facts).toContainText("Amount$500");
   await expect(facts).toContainText("StatusActive");
 
-  const cancelUntil = facts.locator("div").filter({ hasText: "Cancellable until" });
+  const cancelUntil = facts.locator("div").filter({ hasText: "Can be canceled until" });
   const printButton = page.getByRole("button", { name: "Print receipt" });
   const hint = page.getByText("To print this receipt, use your browser’s print command.");
   if (javaScriptEnabled) {
@@ -67,7 +67,7 @@ test("the commitment notice leads to the receipt, which prints only with JavaScr
     await printButton.click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   } else {
-    await expect(cancelUntil).toHaveText(`Cancellable until${cutoff}`);
+    await expect(cancelUntil).toHaveText(`Can be canceled until${cutoff}`);
     await expect(printButton).toHaveCount(0);
     await expect(hint).toBeVisible();
   }
