@@ -3,7 +3,7 @@
  * same `getInvestment` as the investment page, so anyone else's id, or an unknown one, is
  * 'Investment not found'). It states the commitment (company, security, when, shares, price,
  * amount, until when it can be cancelled) and, once its raise settled (ADR 043), the confirmation
- * or the return. The commitment notice of each purchase links here.
+ * or the return (or the investor's own cancellation). The commitment notice of each purchase links here.
  *
  * It prints on one page (the print block in styles/investment.css hides the site's chrome). The
  * "Print receipt" button needs JavaScript, so it appears only after hydration; before that (and
@@ -47,14 +47,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { investment: i, project, settledAt } = detail;
   const cutoff = i.cancelDeadline ? Date.parse(i.cancelDeadline) : 0;
-  // The raise's outcome for this investment, in the receipt's words (null while it runs).
+  // What became of the commitment, in the receipt's words: null while its raise runs.
   const when = formatDate(settledAt ?? project.settledAt ?? 0);
   const outcome =
     i.status === "confirmed"
       ? `Confirmed on ${when}: ${sharesText(i.shares)} at ${formatPrice(i.sharePrice)}, ${sharesText(project.settledShares ?? 0)} sold in this raise`
       : i.status === "returned"
         ? `Returned on ${when}: ${formatPrice(i.amountInvested)} went back to you`
-        : null;
+        : i.status === "cancelled"
+          ? `Canceled on ${formatDate(i.cancelledAt ?? 0)}: its ${sharesText(i.shares)} went back to the project`
+          : null;
   return {
     investment: {
       _id: i._id,
@@ -65,6 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       amountInvested: i.amountInvested,
       equity: i.equity,
       status: i.status,
+      cancellable: i.cancellable,
     },
     security: REGULATION_INFO[project.regulationType].name,
     /** "Nov 21, 2026, 14:05 UTC": when the purchase was made. */
@@ -119,7 +122,8 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           </div>
           {cancelUntil ? (
             <div>
-              <dt>Can be canceled until</dt>
+              {/* The commitment's window stays on the receipt once it has closed, in the past tense. */}
+              <dt>{i.cancellable ? "Can be canceled until" : "Could be canceled until"}</dt>
               <dd>
                 <LocalTime at={cancelUntil.at} utc={cancelUntil.utc} />
               </dd>

@@ -10,7 +10,7 @@ import { cancelDeadline, cutoffText } from "../../domain/cancellation";
 import { DAY_MS, isoDay } from "../../domain/dates";
 import { formatDate } from "../../domain/format";
 import { settleProject } from "../../worker/services/settlement";
-import { buyShares, db, inDays, insertProject, page, signup, visibleText } from "./helpers";
+import { buyShares, call, db, inDays, insertProject, page, signup, visibleText } from "./helpers";
 
 const receipt = (id: string) => `/portfolio/investments/${id}/receipt`;
 
@@ -87,5 +87,16 @@ describe("the receipt page", () => {
     await endAndSettle(project.id);
     const { text } = await textOf(receipt(id), investor.token);
     expect(text).toContain(`Returned on ${formatDate(Date.now())}: $250 went back to you`);
+  });
+
+  it("says a cancelled investment's shares went back to the project, and its window in the past tense", async () => {
+    const project = await insertProject();
+    const investor = await signup();
+    const id = await buyShares(project.id, investor.token, 12);
+    expect((await call(`/api/investments/${id}/cancel`, { method: "POST", token: investor.token })).status).toBe(200);
+    const { text } = await textOf(receipt(id), investor.token);
+    expect(text).toContain(
+      `Could be canceled until ${cutoffText(cancelDeadline(project.fundingDeadline))} Status Canceled Reference ${id} Canceled on ${formatDate(Date.now())}: its 12 shares went back to the project`,
+    );
   });
 });
