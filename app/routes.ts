@@ -44,6 +44,7 @@ export default [
   route("portfolio", "routes/portfolio.tsx"),
   route("portfolio-page", "routes/portfolio.tsx", { id: "portfolio-page" }),
   route("portfolio/investments/:id", "routes/investment.tsx"),
+  route("portfolio/investments/:id/receipt", "routes/receipt.tsx"),
 
   // founders
   route("my-projects", "routes/my-projects.tsx"),

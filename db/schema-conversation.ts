@@ -92,6 +92,7 @@ export const NOTIFICATION_KINDS = [
   "deadline",
   "review",
   "settlement",
+  "commitment",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -47,6 +47,12 @@ export const NOTIFICATION_TEXT = {
    */
   earlyClose: (projectTitle: string, fundingDeadline: string, cancelUntil: number) =>
     `${quoted(projectTitle)} is closing early: its funding deadline is now ${formatDate(`${fundingDeadline}T00:00:00Z`)}; you can cancel your investment until ${cutoffText(cancelUntil)}`,
+  /**
+   * The investor's own record of a purchase (ADR 043): what they committed and until when
+   * (`cancelUntil`, ms: the investment's own cutoff) they can take it back.
+   */
+  commitment: (projectTitle: string, amount: number, shares: number, sharePrice: number, cancelUntil: number) =>
+    `You committed ${formatPrice(amount)} (${sharesText(shares)} at ${formatPrice(sharePrice)}) to ${quoted(projectTitle)}: you can cancel until ${cutoffText(cancelUntil)}`,
   /** A funded raise, to each investment's investor (ADR 043). */
   confirmed: (projectTitle: string, amount: number, shares: number, sharePrice: number) =>
     `${quoted(projectTitle)} reached its goal: your investment of ${formatPrice(amount)} (${sharesText(shares)} at ${formatPrice(sharePrice)}) is confirmed`,

@@ -1,7 +1,8 @@
 /**
  * One investment: /portfolio/investments/:id, for its owner or an admin. It shows
- * the project, shares, price, amount, date, equity and status, and until 48 hours before the
- * project's funding deadline ('You can cancel until {date}') offers to cancel it.
+ * the project, shares, price, amount, date, equity and status, links its receipt (receipt.tsx), and
+ * until 48 hours before the project's funding deadline ('You can cancel until {date}') offers to
+ * cancel it.
  *
  * Cancelling takes a confirm step that needs no JavaScript: "Cancel investment" (and the
  * portfolio's Cancel link) goes to `?confirm=1#cancel` (the fragment scrolls a phone to the step),
@@ -156,6 +157,10 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
             <dd>{formatDate(fundingDeadline)}</dd>
           </div>
         </dl>
+
+        <p className="inv-receipt">
+          <Link to={href("/portfolio/investments/:id/receipt", { id: i._id })}>View and print the receipt</Link>
+        </p>
 
         <section className="inv-cancel" id="cancel" aria-labelledby="inv-cancel-title">
           <h2 id="inv-cancel-title" className="inv-cancel-title">

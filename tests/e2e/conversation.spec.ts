@@ -111,7 +111,8 @@ test("a founder posts an update; an investor sees it, gets a notification and re
   await signInCookie(investorContext, baseURL!, investor.token);
   const ip = await investorContext.newPage();
   await ip.goto("/portfolio");
-  await expect(bell(ip)).toHaveAccessibleName("Notifications, 1 unread");
+  // The update, and the investor's own commitment notice from the purchase (ADR 043).
+  await expect(bell(ip)).toHaveAccessibleName("Notifications, 2 unread");
   await bell(ip).click();
   await expect(ip).toHaveURL(/\/notifications$/);
   const note = ip.getByRole("link", { name: new RegExp(`“${project.title}” posted an update: “The pilot is live”`) });

@@ -403,6 +403,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/close-early": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a funded raise early
+         * @description Once the raise has reached its goal and been open 21 days (409 otherwise), its deadline may move to a day before the current one and at least 5 business days away (400 on `deadline` otherwise). Every investor is told the new deadline and may cancel until 48 hours before it. Its founder or an admin (403 for anyone else).
+         */
+        post: operations["closeRaiseEarly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a raise more time
+         * @description A live raise's deadline moves later (400 on `deadline` for the same or an earlier day, or one more than 730 days after its launch; 409 once it has ended). Every investor is told once. Its founder or an admin (403 for anyone else).
+         */
+        post: operations["extendRaise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/questions/{id}/answer": {
         parameters: {
             query?: never;
@@ -474,7 +514,7 @@ export interface paths {
         put?: never;
         /**
          * Mark notifications read
-         * @description Marks the named notifications read (another user's ids match nothing), or all of them without `ids`.
+         * @description Marks the named notifications read (another user's ids match nothing; an empty list names none), or all of them when `ids` is left out.
          */
         post: operations["markNotificationsRead"];
         delete?: never;
@@ -5480,7 +5520,7 @@ export interface operations {
                             /** @enum {string} */
                             riskLevel: "low" | "medium" | "high";
                             /** @enum {string} */
-                            status: "active" | "pending" | "cancelled";
+                            status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
                             sharePrice: number;
                             /** @description Shares × the project's current share price. */
@@ -5573,7 +5613,7 @@ export interface operations {
                             /** @enum {string} */
                             riskLevel: "low" | "medium" | "high";
                             /** @enum {string} */
-                            status: "active" | "pending" | "cancelled";
+                            status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
                             sharePrice: number;
                             /** @description Shares × the project's current share price. */
@@ -6937,6 +6977,802 @@ export interface operations {
             };
         };
     };
+    closeRaiseEarly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deadline": "2026-12-08"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The new funding deadline (YYYY-MM-DD, UTC).
+                     */
+                    deadline: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The project, closing early */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "quietly",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "active",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 41,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 32000,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 6400,
+                     *       "sharesRemaining": 13600,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": "2026-10-14T10:00:00.000Z",
+                     *       "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *       "reviewNote": null
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    extendRaise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deadline": "2027-04-30"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The new funding deadline (YYYY-MM-DD, UTC).
+                     */
+                    deadline: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The project, with its new deadline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "quietly",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "active",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 41,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 32000,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 6400,
+                     *       "sharesRemaining": 13600,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": "2026-10-14T10:00:00.000Z",
+                     *       "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *       "reviewNote": null
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     answerQuestion: {
         parameters: {
             query?: never;
@@ -7345,7 +8181,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;
@@ -7422,7 +8258,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description At most 50 notification ids (one id may come as a string); missing or empty marks all. */
+                    /** @description At most 50 notification ids (one id may come as a string); an empty list marks none, leaving ids out marks all. */
                     ids?: string[] | string;
                 };
             };
@@ -7799,7 +8635,7 @@ export interface operations {
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
                         /** @enum {string} */
-                        status: "active" | "pending" | "cancelled";
+                        status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                         shares: number;
                         sharePrice: number;
                         /** @description Shares × the project's current share price. */
@@ -7949,7 +8785,7 @@ export interface operations {
                             /** @enum {string} */
                             riskLevel: "low" | "medium" | "high";
                             /** @enum {string} */
-                            status: "active" | "pending" | "cancelled";
+                            status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
                             sharePrice: number;
                             /** @description Shares × the project's current share price. */

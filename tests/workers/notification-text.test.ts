@@ -59,3 +59,19 @@ describe("settlement notices built in SQL (ADR 043)", () => {
     },
   );
 });
+
+describe("the commitment notice's wording (ADR 043)", () => {
+  const cutoff = Date.parse("2026-12-18T00:00:00Z");
+  it.each([
+    [
+      [1_250, 125, 10],
+      "You committed $1,250 (125 shares at $10) to “Campus Keys”: you can cancel until Dec 18, 2026, 00:00 UTC",
+    ],
+    [
+      [10.5, 1, 10.5],
+      "You committed $10.50 (1 share at $10.50) to “Campus Keys”: you can cancel until Dec 18, 2026, 00:00 UTC",
+    ],
+  ] as const)("says %j as %s", ([amount, shares, price], text) => {
+    expect(NOTIFICATION_TEXT.commitment("Campus Keys", amount, shares, price, cutoff)).toBe(text);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Reading holdings: an investment as investors and the API see it (`toInvestmentDTO`: its value,
  * equity and cancellation cutoff), a user's portfolio a page at a time with its sums
- * (`readPortfolio`, one batch) and one investment (`getInvestment`, one statement).
+ * (`readPortfolio`, one batch) and one investment with its raise's settled figures (`getInvestment`,
+ * one statement: the investment page and its receipt).
  *
  * Nothing here reads every investment of a portfolio: a page of rows is at most
  * HOLDINGS_MAX_PAGE_SIZE, and the totals, the sectors, the risk and the largest projects are kept
@@ -17,7 +18,7 @@ import { equityForShares } from "../../domain/project";
 import { toCents, toDollars } from "../../domain/money";
 import { MESSAGES } from "../../domain/messages";
 import type { PortfolioSummary } from "../../domain/portfolio-math";
-import type { InvestmentDTO, ProjectDTO, RiskLevel, SessionUser } from "../../domain/types";
+import type { InvestmentDTO, ProjectDTO, RegulationType, RiskLevel, SessionUser } from "../../domain/types";
 import { runBatch, type Database } from "../../db/client";
 import { investments, projects } from "../../db/schema";
 import { assertSelfOrAdmin, requireSignedIn } from "./access";
@@ -301,9 +302,11 @@ export async function listInvestmentsPage(
   return read.page!;
 }
 
-/** One investment with what its page shows of the project. */
+/** One investment with what its page and its receipt show of the project. */
 export interface InvestmentDetail {
   investment: InvestmentDTO;
+  /** When its raise settled this investment (confirmed or returned), ms; null before (ADR 043). */
+  settledAt: number | null;
   project: {
     _id: string;
     slug: string;
@@ -312,6 +315,11 @@ export interface InvestmentDetail {
     fundingDeadline: string;
     sharePrice: number;
     equityPercentage: number;
+    regulationType: RegulationType;
+    /** What the raise had when it settled (ADR 043): null while it runs. */
+    settledAt: number | null;
+    settledShares: number | null;
+    settledCents: number | null;
   };
 }
 
@@ -356,6 +364,7 @@ export async function getInvestment(
   });
   return {
     investment,
+    settledAt: row.inv.settledAt ?? null,
     project: {
       _id: p.id,
       slug: p.slug,
@@ -364,6 +373,10 @@ export async function getInvestment(
       fundingDeadline: p.fundingDeadline,
       sharePrice,
       equityPercentage: p.equityPercentage,
+      regulationType: p.regulationType,
+      settledAt: p.settledAt ?? null,
+      settledShares: p.settledShares ?? null,
+      settledCents: p.settledCents ?? null,
     },
   };
 }

@@ -37,6 +37,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   review: null,
   // a raise's outcome and what it did to one's money (ADR 043): always told
   settlement: null,
+  // the investor's own record of a purchase: their money, so never switched off
+  commitment: null,
 };
 
 const INSERT = `insert into notifications (id, user_id, kind, event_key, project_id, text, link, created_at)`;
@@ -130,6 +132,28 @@ export function notifyInvestment(
        ${NO_REPEAT}`,
     )
     .bind(e.investmentId, e.projectId, e.text, e.actorId, e.now, investmentEventKey(e.projectId, e.actorId, e.now));
+}
+
+/** The link of an investment's commitment notice: its receipt. */
+export const receiptLink = (investmentId: string) => `/portfolio/investments/${investmentId}/receipt`;
+
+/**
+ * The buyer's commitment notice (ADR 043), in the purchase's batch: written only when the
+ * purchase `investmentId` exists, so a refused purchase writes none; its event key
+ * `commitment:<investmentId>` is the investment's own, so nothing can write it twice.
+ */
+export function notifyCommitment(
+  db: Database,
+  e: { projectId: string; investmentId: string; investorId: string; text: string; now: number },
+): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `${INSERT}
+       select ${NEW_ID}, ?2, 'commitment', 'commitment:' || ?1, ?3, ?4, ?5, ?6
+       where exists (select 1 from investments i2 where i2.id = ?1 and i2.investor_id = ?2)
+       ${NO_REPEAT}`,
+    )
+    .bind(e.investmentId, e.investorId, e.projectId, e.text, receiptLink(e.investmentId), e.now);
 }
 
 /**

@@ -31,7 +31,7 @@
  */
 import { and, eq } from "drizzle-orm";
 
-import { cutoffText, deadlineCutoffSql } from "../../domain/cancellation";
+import { cancelDeadline, cutoffText, deadlineCutoffSql } from "../../domain/cancellation";
 import { isoDay } from "../../domain/dates";
 import { MESSAGES } from "../../domain/messages";
 import {
@@ -53,7 +53,7 @@ import { requireCan } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
 import { toInvestmentDTO } from "./holdings";
 import { getProjectWithStanding, limitGuardSql, type InvestorStanding } from "./investor-limits";
-import { notifyGoalReached, notifyInvestment } from "./notifications";
+import { notifyCommitment, notifyGoalReached, notifyInvestment } from "./notifications";
 import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "./rate-limit";
 import { getProject, publicInvestorName } from "./projects";
 import { markPublicContentChanged } from "./public-content";
@@ -296,8 +296,8 @@ export async function purchaseShares(
   type Inserted = { id: string; share_price_cents: number; amount_cents: number; cancel_cutoff_at: number };
   let inserted: Inserted[];
   try {
-    // The founder's and the goal's notifications ride in the same transaction (ADR 022); each does
-    // nothing unless the INSERT above bought something.
+    // The founder's, the goal's and the buyer's own notifications ride in the same transaction
+    // (ADR 022, ADR 043); each does nothing unless the INSERT above bought something.
     const notify = [
       notifyInvestment(db, {
         projectId: project._id,
@@ -311,6 +311,20 @@ export async function purchaseShares(
         now,
       }),
       notifyGoalReached(db, { projectId: project._id, investmentId: id, actorId: user.id, now }),
+      notifyCommitment(db, {
+        projectId: project._id,
+        investmentId: id,
+        investorId: user.id,
+        // The cutoff the INSERT stores (deadlineCutoffSql of the same deadline), said in UTC.
+        text: NOTIFICATION_TEXT.commitment(
+          project.title,
+          totalFor(shares, project.sharePrice),
+          shares,
+          project.sharePrice,
+          cancelDeadline(project.fundingDeadline),
+        ),
+        now,
+      }),
     ];
     const [ins] = await runBatch(d1, [insert, update, reserve, ...notify]);
     inserted = (ins.results ?? []) as Inserted[];
