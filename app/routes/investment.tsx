@@ -16,8 +16,7 @@
 import { useEffect, useRef } from "react";
 import { Form, href, Link, redirect, useNavigation } from "react-router";
 
-import { ErrorPanel } from "../components/ErrorPanel";
-import { refusedFormMessage } from "../components/form/refused";
+import { InvestmentRefusal, investmentErrorBoundary } from "../components/portfolio/InvestmentRefusal";
 import { SafeImage } from "../components/SafeImage";
 import { InvestmentStatus, investmentStatusLabel } from "../components/portfolio/InvestmentStatus";
 import { cutoffText } from "../../domain/cancellation";
@@ -92,7 +91,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Investment({ loaderData, actionData }: Route.ComponentProps) {
-  if ("refused" in loaderData) return <NotFound status={loaderData.status} message={loaderData.message} />;
+  if ("refused" in loaderData)
+    return <InvestmentRefusal title="Your investment" status={loaderData.status} message={loaderData.message} />;
   const { investment: i, confirm, cancelUntil, fundingDeadline } = loaderData;
   const error = actionData?.message ?? null;
   const cancelled = i.status === "cancelled";
@@ -256,26 +256,7 @@ function ErrorAlert({ message }: { message: string }) {
   );
 }
 
-function NotFound({ status, message }: { status: number; message: string }) {
-  return (
-    <ErrorPanel
-      title={status === 404 ? "Investment Not Found" : "Your investment"}
-      message={message}
-      alert
-      to="/portfolio"
-      linkLabel="Back to portfolio"
-    />
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPanel
-      title="Your investment"
-      message={refusedFormMessage(error) ?? "Unable to load this investment. Please try again later."}
-      alert
-      to="/portfolio"
-      linkLabel="Back to portfolio"
-    />
-  );
-}
+export const ErrorBoundary = investmentErrorBoundary(
+  "Your investment",
+  "Unable to load this investment. Please try again later.",
+);

@@ -11,8 +11,7 @@
  */
 import { href, Link } from "react-router";
 
-import { ErrorPanel } from "../components/ErrorPanel";
-import { refusedFormMessage } from "../components/form/refused";
+import { InvestmentRefusal, investmentErrorBoundary } from "../components/portfolio/InvestmentRefusal";
 import { LocalTime } from "../components/portfolio/LocalTime";
 import { InvestmentStatus } from "../components/portfolio/InvestmentStatus";
 import { REGULATION_INFO } from "../components/project/regulation";
@@ -78,7 +77,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Receipt({ loaderData }: Route.ComponentProps) {
-  if ("refused" in loaderData) return <NotFound status={loaderData.status} message={loaderData.message} />;
+  if ("refused" in loaderData)
+    return <InvestmentRefusal title="Investment receipt" status={loaderData.status} message={loaderData.message} />;
   const { investment: i, security, committedAt, cancelUntil, outcome } = loaderData;
   const investmentPage = href("/portfolio/investments/:id", { id: i._id });
 
@@ -163,26 +163,7 @@ function PrintReceipt() {
   );
 }
 
-function NotFound({ status, message }: { status: number; message: string }) {
-  return (
-    <ErrorPanel
-      title={status === 404 ? "Investment Not Found" : "Investment receipt"}
-      message={message}
-      alert
-      to="/portfolio"
-      linkLabel="Back to portfolio"
-    />
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPanel
-      title="Investment receipt"
-      message={refusedFormMessage(error) ?? "Unable to load this receipt. Please try again later."}
-      alert
-      to="/portfolio"
-      linkLabel="Back to portfolio"
-    />
-  );
-}
+export const ErrorBoundary = investmentErrorBoundary(
+  "Investment receipt",
+  "Unable to load this receipt. Please try again later.",
+);
