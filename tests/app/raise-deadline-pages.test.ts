@@ -107,3 +107,21 @@ describe("extending from the founder dashboard, JavaScript off", () => {
     expect(await deadlineOf(project.id)).toBe(later);
   });
 });
+
+describe("a raise that has ended", () => {
+  it("has no deadline card: nothing left to move", async () => {
+    const founder = await signup("founder");
+    const project = await insertProject({
+      founderId: founder.user.id,
+      publishedAt: Date.now() - 60 * DAY_MS,
+      fundingDeadline: inDays(-2),
+    });
+    await recordPurchase(project.id, (await signup()).user.id, 1_000);
+    const text = visibleText(await (await page("/founder-dashboard", { token: founder.token })).text());
+    expect([
+      text.includes("Founder Dashboard"),
+      text.includes("Extend to"),
+      text.includes("The raise closes at"),
+    ]).toEqual([true, false, false]);
+  });
+});

@@ -19,7 +19,7 @@ export const CLOSE_EARLY_CONFIRMED = "yes";
 
 export interface DeadlineView {
   deadline: string;
-  /** The dates an extension may choose; null when the raise cannot change its deadline. */
+  /** The dates an extension may choose; null when the raise cannot change its deadline (then no card). */
   extend: { min: string; max: string } | null;
   earlyClose:
     | { blocked: string }
@@ -56,6 +56,9 @@ export function RaiseDeadline({
   /** The refused form: its errors, its message and what was typed. */
   failed: { form: "extend" | "close-early"; errors: FieldErrors; message: string; value: string } | null;
 }) {
+  // A raise that is not live (ended, settled) has no deadline to move: the card is for live raises.
+  if (!view.extend) return null;
+  const extend = view.extend;
   const early = view.earlyClose;
   const typed = (form: "extend" | "close-early") => (failed?.form === form ? failed.value : undefined);
   const errorsOf = (form: "extend" | "close-early") => (failed?.form === form ? failed.errors : undefined);
@@ -74,38 +77,27 @@ export function RaiseDeadline({
         The raise closes at 00:00 UTC on <strong>{day(view.deadline)}</strong>. Investors may cancel until{" "}
         {cancelDeadlineText(view.deadline)}.
       </p>
-      {view.extend ? (
-        <Form method="post" action={`${action}#deadline`} noValidate className="deadline-form">
-          <input type="hidden" name="intent" value="extend" />
-          <input type="hidden" name="projectId" value={projectId} />
-          <Field
-            id="f-extend-deadline"
-            name="deadline"
-            label="Extend to"
-            errors={errorsOf("extend")}
-            counted={false}
-            hint={`A later day, until ${day(view.extend.max)}. Every investor is told.`}
-          >
-            {(c) => (
-              <input
-                {...c}
-                type="date"
-                min={view.extend!.min}
-                max={view.extend!.max}
-                required
-                defaultValue={typed("extend")}
-              />
-            )}
-          </Field>
-          <button type="submit" className="btn btn-secondary">
-            Extend deadline
-          </button>
-        </Form>
-      ) : null}
+      <Form method="post" action={`${action}#deadline`} noValidate className="deadline-form">
+        <input type="hidden" name="intent" value="extend" />
+        <input type="hidden" name="projectId" value={projectId} />
+        <Field
+          id="f-extend-deadline"
+          name="deadline"
+          label="Extend to"
+          errors={errorsOf("extend")}
+          counted={false}
+          hint={`A later day, until ${day(extend.max)}. Every investor is told.`}
+        >
+          {(c) => (
+            <input {...c} type="date" min={extend.min} max={extend.max} required defaultValue={typed("extend")} />
+          )}
+        </Field>
+        <button type="submit" className="btn btn-secondary">
+          Extend deadline
+        </button>
+      </Form>
       {early.blocked !== null ? (
-        view.extend ? (
-          <p className="muted small">{early.blocked}</p>
-        ) : null
+        <p className="muted small">{early.blocked}</p>
       ) : early.confirm ? (
         <ConfirmEarlyClose day={early.confirm} projectId={projectId} action={action} back={`${action}#deadline`} />
       ) : (
