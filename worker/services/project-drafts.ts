@@ -27,7 +27,8 @@ import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import type { ProjectRow } from "../../db/schema";
 import { invalidFields, ServiceError } from "./errors";
-import { asBody, assertOwnUploads, loadWithInvestors, uploadRefsOfBody } from "./project-editor";
+import { asBody, loadWithInvestors } from "./project-editor";
+import { assertOwnUploads, uploadRefsOfBody } from "./project-uploads";
 
 /** A working copy as both doors show it. */
 export interface WorkingCopy {
