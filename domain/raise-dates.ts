@@ -14,6 +14,7 @@
 import { addDays, DAY_MS, isoDay } from "./dates";
 import { formatDate } from "./format";
 import { PROJECT_LIMITS } from "./project-form-messages";
+import { raiseEnded } from "./settlement";
 
 /** Days a raise must have been open before it may close early. */
 export const EARLY_CLOSE_MIN_OPEN_DAYS = 21;
@@ -77,7 +78,7 @@ export interface RaiseDates {
 /** Why the raise cannot change its deadline at all now (not live, or ended), or null. */
 export function deadlineChangeBlocked(p: RaiseDates, now: number = Date.now()): string | null {
   if (p.status !== "active" || p.publishedAt === null) return RAISE_DATE_MESSAGES.notLive;
-  if (now >= Date.parse(`${p.fundingDeadline}T00:00:00Z`)) return RAISE_DATE_MESSAGES.ended;
+  if (raiseEnded(p.fundingDeadline, now)) return RAISE_DATE_MESSAGES.ended;
   return null;
 }
 

@@ -26,16 +26,12 @@ export const HELD_SQL = `(${HELD_STATUSES.map((s) => `'${s}'`).join(", ")})`;
 /** Whether an investment with this status is held (counted). */
 export const isHeld = (status: string): boolean => (HELD_STATUSES as readonly string[]).includes(status);
 
-/** A settled raise's outcome: the project's stored status after its deadline. */
-export type RaiseOutcome = "funded" | "closed";
-
 /**
- * The outcome of a raise with these figures (cents): its goal reached (a goal of 0 or less asks for
- * nothing, so it is reached), else closed. The settlement SQL states the same test.
+ * A settled raise's outcome: the project's stored status after its deadline (funded when raised ≥
+ * goal, or the goal is 0 or less; else closed). The decision is one SQL UPDATE
+ * (worker/services/settlement.ts `settleProject`), which states that test.
  */
-export function raiseOutcome(fundingCurrentCents: number, fundingGoalCents: number): RaiseOutcome {
-  return !(fundingGoalCents > 0) || fundingCurrentCents >= fundingGoalCents ? "funded" : "closed";
-}
+export type RaiseOutcome = "funded" | "closed";
 
 /** Whether a raise with this deadline (YYYY-MM-DD) has ended at `now`: 00:00 UTC of that day has come. */
 export function raiseEnded(fundingDeadline: string, now: number = Date.now()): boolean {

@@ -41,9 +41,10 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   commitment: null,
 };
 
-const INSERT = `insert into notifications (id, user_id, kind, event_key, project_id, text, link, created_at)`;
-const NEW_ID = `lower(hex(randomblob(16)))`;
-const NO_REPEAT = `on conflict (user_id, event_key) do nothing`;
+/** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */
+export const INSERT = `insert into notifications (id, user_id, kind, event_key, project_id, text, link, created_at)`;
+export const NEW_ID = `lower(hex(randomblob(16)))`;
+export const NO_REPEAT = `on conflict (user_id, event_key) do nothing`;
 /** `r.user_id`'s switch for `column`: on unless they turned it off. */
 const wants = (column: keyof NotificationPreferences | null) =>
   column === null

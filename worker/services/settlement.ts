@@ -25,6 +25,7 @@ import { isoDay } from "../../domain/dates";
 import { NOTIFICATION_SQL } from "../../domain/notification-text";
 import { raiseEnded, type RaiseOutcome } from "../../domain/settlement";
 import type { Database } from "../../db/client";
+import { INSERT, NEW_ID, NO_REPEAT } from "./notifications";
 import { markPublicContentChanged } from "./public-content";
 
 /** Investments per batch: D1 answers a batch within its time limit, and one batch writes at most this many notices. */
@@ -43,9 +44,6 @@ export interface SettleReport {
   /** Batches this call sent (the decision's included). */
   batches: number;
 }
-
-const INSERT_NOTICE = `insert into notifications (id, user_id, kind, event_key, project_id, text, link, created_at)`;
-const NEW_ID = `lower(hex(randomblob(16)))`;
 
 /** The still-open investments of raise ?1, the next chunk of them: the same rows for every statement of a batch. */
 const CHUNK = `select id from investments where project_id = ?1 and status = 'active' order by id limit ?3`;
@@ -77,13 +75,13 @@ export async function settleProject(
     // The founder hears the outcome, with the totals, once: only if the UPDATE above decided it.
     d1
       .prepare(
-        `${INSERT_NOTICE}
+        `${INSERT}
          select ${NEW_ID}, p.founder_id, 'settlement', 'outcome:' || p.id, p.id,
                 ${NOTIFICATION_SQL.outcome("p.title", "p.status", "p.settled_cents", "p.settled_investors")},
                 '/founder-dashboard', ?2
          from projects p
          where p.id = ?1 and p.settled_at = ?2 and p.founder_id is not null
-         on conflict (user_id, event_key) do nothing`,
+         ${NO_REPEAT}`,
       )
       .bind(projectId, now),
   ]);
@@ -158,13 +156,13 @@ function investorNotices(
 ) {
   return db.$client
     .prepare(
-      `${INSERT_NOTICE}
+      `${INSERT}
        select ${NEW_ID}, i.investor_id, 'settlement', 'settled:' || i.id, p.id,
               ${NOTIFICATION_SQL[settled]("p.title", "i.amount_cents", "i.shares", "i.share_price_cents")},
               '/portfolio/investments/' || i.id, ?2
        from investments i join projects p on p.id = i.project_id
        where i.id in (${CHUNK})
-       on conflict (user_id, event_key) do nothing`,
+       ${NO_REPEAT}`,
     )
     .bind(projectId, now, chunk);
 }
