@@ -4,8 +4,9 @@
  * POST forms and links: everything works without JavaScript. Delete asks first: its post comes back
  * as `?delete=<id>`, which shows 'Delete this update?' with a form that confirms and a link back.
  */
-import { useEffect, useRef } from "react";
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, Link } from "react-router";
+
+import { ConfirmStep } from "../form/ConfirmStep";
 
 import type { UpdateDTO } from "../../../domain/conversation";
 import { formatDate, formatNumber } from "../../../domain/format";
@@ -207,30 +208,18 @@ function ConfirmDelete({
   action: string;
   back: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const text = useRef<HTMLParagraphElement>(null);
-  // With JavaScript the step appears without a page load: move focus to it so it is announced.
-  useEffect(() => text.current?.focus(), []);
-  const textId = `confirm-delete-${update.id}`;
   return (
-    <Form method="post" action={action} className="update-confirm" aria-describedby={textId}>
-      <p id={textId} ref={text} tabIndex={-1}>
-        <strong>Delete this update?</strong>{" "}
-        {`“${update.title}” will no longer show on your project page, for anyone. This cannot be undone.`}
-      </p>
-      <input type="hidden" name="intent" value="delete-update" />
-      <input type="hidden" name="projectId" value={projectId} />
-      <input type="hidden" name="updateId" value={update.id} />
-      <input type="hidden" name="confirm" value={DELETE_CONFIRMED} />
-      <div className="cluster">
-        <button type="submit" className="btn btn-danger btn-sm" disabled={busy}>
-          {busy ? "Deleting..." : "Delete update"}
-        </button>
-        <Link className="btn btn-ghost btn-sm" to={back} replace>
-          Keep it
-        </Link>
-      </div>
-    </Form>
+    <ConfirmStep
+      id={`confirm-delete-${update.id}`}
+      action={action}
+      fields={{ intent: "delete-update", projectId, updateId: update.id, confirm: DELETE_CONFIRMED }}
+      question="Delete this update?"
+      submit="Delete update"
+      busy="Deleting..."
+      back={back}
+      backLabel="Keep it"
+    >
+      {`“${update.title}” will no longer show on your project page, for anyone. This cannot be undone.`}
+    </ConfirmStep>
   );
 }

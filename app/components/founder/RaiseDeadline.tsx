@@ -5,11 +5,11 @@
  * `confirm=yes`; a post without it confirms nothing (the action sends it back to the step).
  * Each form's refusal shows beside its own date field.
  */
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import { cancelDeadlineText } from "../../../domain/cancellation";
 import { formatDate } from "../../../domain/format";
+import { ConfirmStep } from "../form/ConfirmStep";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
 import type { FieldErrors } from "../../../domain/form-kit";
@@ -148,29 +148,19 @@ function ConfirmEarlyClose({
   action: string;
   back: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const text = useRef<HTMLParagraphElement>(null);
-  // With JavaScript the step appears without a page load: move focus to it so it is announced.
-  useEffect(() => text.current?.focus(), []);
   return (
-    <Form method="post" action={`${action}#deadline`} className="update-confirm" aria-describedby="confirm-close-early">
-      <p id="confirm-close-early" ref={text} tabIndex={-1}>
-        <strong>Close this raise early, on {day(chosen)}?</strong> Every investor is told today, and may cancel until{" "}
-        {cancelDeadlineText(chosen)}. The deadline cannot move earlier again.
-      </p>
-      <input type="hidden" name="intent" value="close-early" />
-      <input type="hidden" name="projectId" value={projectId} />
-      <input type="hidden" name="deadline" value={chosen} />
-      <input type="hidden" name="confirm" value={CLOSE_EARLY_CONFIRMED} />
-      <div className="cluster">
-        <button type="submit" className="btn btn-danger btn-sm" disabled={busy}>
-          {busy ? "Closing..." : "Yes, close early"}
-        </button>
-        <Link className="btn btn-ghost btn-sm" to={back}>
-          Keep the current deadline
-        </Link>
-      </div>
-    </Form>
+    <ConfirmStep
+      id="confirm-close-early"
+      action={`${action}#deadline`}
+      fields={{ intent: "close-early", projectId, deadline: chosen, confirm: CLOSE_EARLY_CONFIRMED }}
+      question={`Close this raise early, on ${day(chosen)}?`}
+      submit="Yes, close early"
+      busy="Closing..."
+      back={back}
+      backLabel="Keep the current deadline"
+    >
+      Every investor is told today, and may cancel until {cancelDeadlineText(chosen)}. The deadline cannot move earlier
+      again.
+    </ConfirmStep>
   );
 }
