@@ -10,7 +10,7 @@
  * An active project is shown by what its buyers meet: sold out first, then closed, else Active.
  *
  * A raise that has ended is named by what it raised: below its goal it is "Closed (goal not
- * reached)" (issue 23's words, on every screen and in the API),
+ * reached)" (ADR 043: the same words on every screen and in the API),
  * whatever the stored word says (a 41%-funded raise is never "Completed" or "Funding completed");
  * at or above its goal an active raise past its deadline is "Funded", and a stored funded or
  * completed status keeps its word.
