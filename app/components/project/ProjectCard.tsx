@@ -118,7 +118,7 @@ export function ProjectCard({
         <dl className="project-card-facts">
           <div>
             <dt>Days left</dt>
-            <dd>{daysLeftText(project, "Ended")}</dd>
+            <dd>{daysLeftText(project, "Ended", "Ended")}</dd>
           </div>
           <div>
             <dt>Share price</dt>
