@@ -135,16 +135,20 @@ describe("a closed raise below its goal is Closed everywhere", () => {
     ]).toEqual([true, true, false]);
   });
 
-  it("its card, My Projects and the founder dashboard say committed, returned", async () => {
+  it("its card, My Projects, the founder dashboard and the purchase page say committed, returned", async () => {
     const { founder, project } = await closedBelowGoal();
     const card = await textOf(`/demo?q=${encodeURIComponent(project.title)}`);
     const mine = visibleText(await (await page("/my-projects", { token: founder.token })).text());
     const dashboard = visibleText(await (await page("/founder-dashboard", { token: founder.token })).text());
+    const purchase = visibleText(
+      await (await page(`/purchase/${project.slug}`, { token: (await signup()).token })).text(),
+    );
     expect([
       card.includes("$4,100 committed, returned"),
       mine.includes("$4,100 committed, returned"),
       dashboard.includes("Committed, returned $4,100"),
-    ]).toEqual([true, true, true]);
+      purchase.includes("Total fundraising $4,100 committed, returned, of $10,000"),
+    ]).toEqual([true, true, true, true]);
   });
 
   it("a stored completed raise at 78% is badged Closed on the project page, never Completed", async () => {
