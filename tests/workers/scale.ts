@@ -7,7 +7,11 @@ import { env } from "cloudflare:workers";
 
 const numbers = (n: number) => `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${n})`;
 
-/** `count` published projects (ids and slugs `${prefix}${i}`), a mix of open, sold-out and closed. */
+/**
+ * `count` published projects (ids and slugs `${prefix}${i}`), a mix of open, sold-out and closed.
+ * A closed one (every fifth, its deadline passed) is settled as the app settles a raise nobody
+ * invested in (ADR 043): `closed`, its figures 0, so no read has one to settle.
+ */
 export async function bulkProjects(
   prefix: string,
   count: number,
@@ -20,14 +24,18 @@ export async function bulkProjects(
     insert into projects (id, slug, title, category, sector, description, short_description, image, creator_info,
       project_duration, funding_goal_cents, share_price_cents, total_shares, shares_sold, funding_current_cents,
       funding_deadline, min_investment_cents, regulation_type, status, featured, created_at, published_at,
+      settled_at, settled_cents, settled_shares, settled_investors,
       details, gallery, tags, founders, team, documents, faqs)
     select '${prefix}' || i, '${prefix}' || i, 'Scale project ' || i, '${category}', '${sector}',
       'A project made for the scale tests. ' || hex(randomblob(64)), 'Scale.', '/images/placeholder-project.svg',
       '{"name":"Scale Founder","bio":"' || hex(randomblob(200)) || '"}', 12, 1000000 + (i % 7) * 100000, 1000, 1000,
-      case when i % 11 = 0 then 1000 else (i * 37) % 1000 end,
-      (case when i % 11 = 0 then 1000 else (i * 37) % 1000 end) * 1000,
+      case when i % 5 = 0 then 0 when i % 11 = 0 then 1000 else (i * 37) % 1000 end,
+      (case when i % 5 = 0 then 0 when i % 11 = 0 then 1000 else (i * 37) % 1000 end) * 1000,
       date('now', (case when i % 5 = 0 then '-' else '+' end) || (1 + i % 60) || ' days'),
-      10000, 'RegCF', 'active', i % 13 = 0, 1700000000000 + (i % 997) * 60000, 1700000000000 + (i % 991) * 60000,
+      10000, 'RegCF', case when i % 5 = 0 then 'closed' else 'active' end, i % 13 = 0,
+      1700000000000 + (i % 997) * 60000, 1700000000000 + (i % 991) * 60000,
+      case when i % 5 = 0 then 1700000000000 end, case when i % 5 = 0 then 0 end,
+      case when i % 5 = 0 then 0 end, case when i % 5 = 0 then 0 end,
       '{"market":"' || hex(randomblob(300)) || '"}', '[]', '["scale"]', '[]', '[]', '[]', '[]'
     from n`,
   ).run();

@@ -172,9 +172,7 @@ describe("sort orders", () => {
     const closed = await insertProject({
       ...base,
       slug: `e-${w}`,
-      fundingDeadline: inDays(-2),
-      sharesSold: 50,
-      fundingCurrentCents: 50_000, // 5 %
+      fundingDeadline: inDays(-2), // ended with nobody invested: settled closed when first read (ADR 043)
       publishedAt: now - 3 * DAY,
     });
     return { w, soonest, mostFunded, newest, soldOut, closed };
@@ -236,8 +234,9 @@ describe("sort orders", () => {
     const w = word();
     await Promise.all([
       ...[3, 5, 8, 13].map((d, i) => insertProject({ tags: [w], fundingDeadline: inDays(d), sharesSold: 100 * i })),
-      insertProject({ tags: [w], fundingDeadline: inDays(-2), sharesSold: 50 }),
-      insertProject({ tags: [w], fundingDeadline: inDays(-9), sharesSold: 900 }),
+      // ended: settled when read (ADR 043), their figures from investments, not set by hand
+      insertProject({ tags: [w], fundingDeadline: inDays(-2) }),
+      insertProject({ tags: [w], fundingDeadline: inDays(-9) }),
       insertProject({ tags: [w], fundingDeadline: inDays(6), sharesSold: 1_000 }), // sold out
     ]);
     const read = (sort: string, page: number, pageSize: number) =>
