@@ -12,8 +12,10 @@
  */
 // Imports of domain/ name the file (.ts): scripts/seed.mjs runs this module in plain Node, which
 // follows only such paths, so only domain modules that import nothing are imported here.
+import { cancelDeadline } from "../domain/cancellation.ts";
 import { DAY_MS, isoDay } from "../domain/dates.ts";
 import { toCents } from "../domain/money.ts";
+import { NOTIFICATION_TEXT } from "../domain/notification-text.ts";
 import { quoted } from "../domain/quote.ts";
 import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../domain/types";
 import type {
@@ -70,6 +72,14 @@ export const DEMO_NEW_FOUNDER_ID = "user-demo-newfounder";
 export const DEMO_REVIEW_FOUNDER_ID = "user-demo-reviewfounder";
 export const DEMO_CHANGES_FOUNDER_ID = "user-demo-changesfounder";
 export const DEMO_ADMIN_ID = "user-demo-admin";
+/**
+ * Founders of raises in the states of ADR 043: ScribeRx, closed early (its investors told of the new
+ * deadline); RootStack and ThreadCycle, sold out with their deadline ahead, so each may close early
+ * (the browser tests close one with JavaScript and one without).
+ */
+export const DEMO_EARLY_FOUNDER_ID = "user-demo-earlyfounder";
+export const DEMO_FUNDED_FOUNDER_ID = "user-demo-fundedfounder";
+export const DEMO_GOAL_FOUNDER_ID = "user-demo-goalfounder";
 
 const BACKERS: [string, string][] = [
   ["Ethan", "Brooks"],
@@ -130,6 +140,18 @@ export const demoUsers: DemoUser[] = [
     bio: "Nutrition science junior at UC Davis, building a dining-hall leftovers app.",
     createdDaysAgo: 14,
   }),
+  user(DEMO_EARLY_FOUNDER_ID, "earlyfounder@campusfund.dev", "Nathan", "Cho", "1999-05-14", "founder", {
+    bio: "Medical student at Stanford, building ScribeRx so free-clinic volunteers can look at patients, not keyboards.",
+    createdDaysAgo: 165,
+  }),
+  user(DEMO_FUNDED_FOUNDER_ID, "fundedfounder@campusfund.dev", "Felix", "Meyer", "1998-10-02", "founder", {
+    bio: "Agricultural engineering senior at Purdue, growing greens in shipping containers beside the dining halls.",
+    createdDaysAgo: 176,
+  }),
+  user(DEMO_GOAL_FOUNDER_ID, "goalfounder@campusfund.dev", "Sophie", "Laurent", "2000-03-23", "founder", {
+    bio: "Fashion and sustainability student, building ThreadCycle to keep campus clothes out of landfill.",
+    createdDaysAgo: 152,
+  }),
   user(DEMO_ADMIN_ID, "admin@campusfund.dev", "Alex", "Morgan", "1988-11-30", "admin", {
     bio: "CampusFund operations.",
     createdDaysAgo: 200,
@@ -173,6 +195,10 @@ const DEMO_INVESTOR_HOLDINGS: Record<string, number> = {
   pulsepatch: 40,
   sundorm: 100,
   lectureloop: 250,
+  // raises that ended or are ending (ADR 043): returned, confirmed, and open in a raise closed early
+  campuskeys: 100,
+  "highlight-reel": 50,
+  scriberx: 25,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -234,10 +260,15 @@ interface Terms {
   /** Funding deadline relative to today (negative: passed). */
   deadlineDays: number;
   /**
-   * Stored status; default active. `in_review` and `draft` (with `reviewNote`: changes requested)
-   * are unlisted (ADR 030): no investments, the id as slug, never published.
+   * Stored status of an unlisted project: `in_review` and `draft` (with `reviewNote`: changes
+   * requested) are unlisted (ADR 030): no investments, the id as slug, never published. A listed
+   * project is active while its deadline is ahead; past it, it is settled as the app would have
+   * settled it (ADR 043): funded (every share sold) with its investments confirmed, or closed
+   * with them returned.
    */
-  status?: "active" | "funded" | "completed" | "in_review" | "draft";
+  status?: "in_review" | "draft";
+  /** The founder closed the raise early this many days ago (ADR 043): `deadlineDays` is the new deadline. */
+  closedEarlyDaysAgo?: number;
   /** The reviewer's note of a project returned to draft. */
   reviewNote?: string;
   /** Fraction of the shares sold by the generated investments (1 = sold out). */
@@ -1301,8 +1332,7 @@ const SEEDS: ProjectSeed[] = [
       returnRate: 19,
       months: 18,
       deadlineDays: -12,
-      status: "completed",
-      sold: 0.78,
+      sold: 1,
       createdDaysAgo: 175,
     },
     short: "AI-edited highlight clips for club and intramural sports, ready to share minutes after the final whistle.",
@@ -1374,8 +1404,9 @@ const SEEDS: ProjectSeed[] = [
       returnRate: 18,
       months: 24,
       deadlineDays: 41,
-      sold: 0.63,
+      sold: 1,
       createdDaysAgo: 148,
+      founderId: DEMO_GOAL_FOUNDER_ID,
     },
     short: "Campus secondhand fashion with dorm pickup: sell what you don't wear, buy from students nearby.",
     description:
@@ -1842,9 +1873,10 @@ const SEEDS: ProjectSeed[] = [
       returnRate: 21,
       months: 24,
       deadlineDays: 15,
-      status: "funded",
+      closedEarlyDaysAgo: 9,
       sold: 1,
       createdDaysAgo: 160,
+      founderId: DEMO_EARLY_FOUNDER_ID,
     },
     short:
       "Ambient clinical note-taking for free clinics, so volunteer clinicians spend time with patients, not keyboards.",
@@ -2459,9 +2491,9 @@ const SEEDS: ProjectSeed[] = [
       returnRate: 13,
       months: 36,
       deadlineDays: 20,
-      status: "funded",
       sold: 1,
       createdDaysAgo: 172,
+      founderId: DEMO_FUNDED_FOUNDER_ID,
     },
     short: "Container hydroponic farms that grow fresh greens for dining halls year-round, right next to the kitchen.",
     description:
@@ -2778,11 +2810,15 @@ function termsFaq(seed: ProjectSeed, deadline: string): Faq[] {
     {
       question: "When does the round close?",
       answer:
-        t.sold >= 1
-          ? `It closed early: all ${t.shares.toLocaleString("en-US")} shares were sold before the ${longDate(deadline)} deadline.`
-          : t.deadlineDays <= 0
-            ? `It closed on ${longDate(deadline)}, when the funding deadline passed.`
-            : `On ${longDate(deadline)}, or earlier if all ${t.shares.toLocaleString("en-US")} shares are sold.`,
+        t.deadlineDays <= 0
+          ? t.sold >= 1
+            ? `It closed on ${longDate(deadline)} with its goal reached, and every investment was confirmed.`
+            : `It closed on ${longDate(deadline)} below its goal, and every investment was returned to its investor.`
+          : t.closedEarlyDaysAgo
+            ? `On ${longDate(deadline)}: the goal was reached and the founder closed the round early. Investors can cancel until 48 hours before.`
+            : t.sold >= 1
+              ? `On ${longDate(deadline)}. Every share is sold; investments are confirmed when the round closes.`
+              : `On ${longDate(deadline)}. Investors can cancel until 48 hours before; if the goal is not reached by then, every investment is returned.`,
     },
   ];
 }
@@ -3061,9 +3097,18 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       });
     }
 
+    // How the raise stands (ADR 043): closed early this many days ago; past its deadline, settled
+    // five minutes after it (the scheduled job's time) as funded (goal reached) or closed.
+    const deadlineAt = Date.parse(`${deadline}T00:00:00Z`);
+    const closedEarlyAt = listed && t.closedEarlyDaysAgo ? now - t.closedEarlyDaysAgo * DAY_MS : null;
+    const settledAt = listed && t.deadlineDays <= 0 ? deadlineAt + 5 * 60 * 1000 : null;
+    const funded = target >= t.shares;
+    const settledStatus = settledAt === null ? "active" : funded ? "confirmed" : "returned";
+
     // spread over the campaign: after creation, within the last ~120 days, before the deadline
+    // (and before an early close, which comes once the goal is reached)
     const windowStart = Math.max(createdAt + DAY_MS, now - 120 * DAY_MS);
-    const windowEnd = Math.min(now - 2 * 60 * 60 * 1000, Date.parse(`${deadline}T00:00:00Z`) - DAY_MS);
+    const windowEnd = Math.min(now - 2 * 60 * 60 * 1000, deadlineAt - DAY_MS, (closedEarlyAt ?? Infinity) - DAY_MS);
     const span = Math.max(windowEnd - windowStart, 60 * 60 * 1000);
     const times = chunks.map(() => Math.round(windowStart + rand() * span)).sort((a, b) => a - b);
     chunks.forEach((c, i) => {
@@ -3075,19 +3120,21 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         shares: c.shares,
         sharePriceCents: priceCents,
         amountCents: c.shares * priceCents,
-        status: "active",
+        status: settledStatus,
         cancelledAt: null,
-        settledAt: null,
-        // domain/cancellation.ts `cancelDeadline`, written out: scripts/seed.mjs runs this file in
-        // Node, which loads only imports that name their .ts extension (types are erased).
-        cancelCutoffAt: Date.parse(`${deadline}T00:00:00Z`) - 48 * 60 * 60 * 1000,
+        settledAt,
+        cancelCutoffAt: cancelDeadline(deadline),
         idempotencyKey: `seed-${invId}`,
         createdAt: times[i]!,
       });
     });
     const mineRows = investments.filter((i) => i.projectId === id);
-    const sharesSold = mineRows.reduce((a, i) => a + i.shares, 0);
-    const fundingCurrentCents = mineRows.reduce((a, i) => a + i.amountCents, 0);
+    const committedShares = mineRows.reduce((a, i) => a + i.shares, 0);
+    const committedCents = mineRows.reduce((a, i) => a + i.amountCents, 0);
+    // What is held counts (returned money is off the project's figures: DESIGN §3).
+    const held = settledStatus !== "returned";
+    const sharesSold = held ? committedShares : 0;
+    const fundingCurrentCents = held ? committedCents : 0;
 
     // --- the project row
     const valuationCents = Math.round((goalCents * 100) / t.equity);
@@ -3137,7 +3184,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       tags: seed.tags,
       location: uni.location,
       featured: seed.featured ?? false,
-      status: t.status ?? "active",
+      status: t.status ?? (settledAt === null ? "active" : funded ? "funded" : "closed"),
       riskLevel: t.risk,
       returnRate: t.returnRate,
       projectDuration: t.months,
@@ -3167,15 +3214,15 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         ...(listed ? termsFaq(seed, deadline) : []),
       ],
       createdAt,
-      updatedAt: Math.max(createdAt, ...mineRows.map((i) => i.createdAt)),
+      updatedAt: Math.max(createdAt, settledAt ?? 0, closedEarlyAt ?? 0, ...mineRows.map((i) => i.createdAt)),
       publishedAt: listed ? createdAt : null,
       submittedAt: listed ? null : now - 2 * DAY_MS,
       reviewNote: t.reviewNote ?? null,
-      settledAt: null,
-      closedEarlyAt: null,
-      settledCents: null,
-      settledShares: null,
-      settledInvestors: null,
+      settledAt,
+      closedEarlyAt,
+      settledCents: settledAt === null ? null : committedCents,
+      settledShares: settledAt === null ? null : committedShares,
+      settledInvestors: settledAt === null ? null : new Set(mineRows.map((i) => i.investorId)).size,
     });
   }
 
@@ -3186,8 +3233,11 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
 // ---------------------------------------------------------------------------------------------
 // the conversation (ADR 022): followers, founder updates, questions and the notifications they sent
 
+/** How many days earlier than planned a raise closed early (its investors bought before, with the planned deadline). */
+const EARLY_CLOSE_DAYS = 30;
+
 /** Projects the demo investor follows without holding shares (the watchlist). */
-const DEMO_INVESTOR_WATCHLIST = ["gridshift", "mindmate", "scriberx"];
+const DEMO_INVESTOR_WATCHLIST = ["gridshift", "mindmate", "rootstack"];
 /** Questions the demo investor asked: answered on LabLink, still open on SunDorm. */
 const DEMO_INVESTOR_QUESTIONS: Record<string, "answered" | "open"> = { lablink: "answered", sundorm: "open" };
 
@@ -3494,6 +3544,80 @@ function buildConversation(
         });
       }
     }
+
+    // --- what the purchases, an early close and the settlement told (ADR 043), in the app's words
+    for (const i of invs) {
+      sent.push({
+        idKey: `commitment:${i.id}`,
+        userId: i.investorId,
+        kind: "commitment",
+        eventKey: `commitment:${i.id}`,
+        projectId: p.id,
+        text: NOTIFICATION_TEXT.commitment(
+          seed.title,
+          i.amountCents / 100,
+          i.shares,
+          i.sharePriceCents / 100,
+          cancelDeadline(
+            p.closedEarlyAt === null
+              ? p.fundingDeadline
+              : isoDay(Date.parse(p.fundingDeadline) + EARLY_CLOSE_DAYS * DAY_MS),
+          ),
+        ),
+        link: `/portfolio/investments/${i.id}/receipt`,
+        createdAt: i.createdAt,
+      });
+    }
+    if (p.closedEarlyAt !== null) {
+      for (const userId of investorSince.keys()) {
+        sent.push({
+          idKey: `deadline:${p.id}`,
+          userId,
+          kind: "deadline",
+          eventKey: `deadline:${p.id}:${p.fundingDeadline}`,
+          projectId: p.id,
+          text: NOTIFICATION_TEXT.earlyClose(seed.title, p.fundingDeadline, cancelDeadline(p.fundingDeadline)),
+          link: "/portfolio",
+          createdAt: p.closedEarlyAt,
+        });
+      }
+    }
+    if (p.settledAt !== null) {
+      for (const i of invs) {
+        sent.push({
+          idKey: `settled:${i.id}`,
+          userId: i.investorId,
+          kind: "settlement",
+          eventKey: `settled:${i.id}`,
+          projectId: p.id,
+          text: NOTIFICATION_TEXT[i.status === "confirmed" ? "confirmed" : "returned"](
+            seed.title,
+            i.amountCents / 100,
+            i.shares,
+            i.sharePriceCents / 100,
+          ),
+          link: `/portfolio/investments/${i.id}`,
+          createdAt: p.settledAt,
+        });
+      }
+      if (author) {
+        sent.push({
+          idKey: `outcome:${p.id}`,
+          userId: author,
+          kind: "settlement",
+          eventKey: `outcome:${p.id}`,
+          projectId: p.id,
+          text: NOTIFICATION_TEXT.outcome(
+            seed.title,
+            p.status === "funded" ? "funded" : "closed",
+            (p.settledCents ?? 0) / 100,
+            p.settledInvestors ?? 0,
+          ),
+          link: "/founder-dashboard",
+          createdAt: p.settledAt,
+        });
+      }
+    }
   }
 
   // Each user has read all but the newest few (at most four, from the last three weeks).
@@ -3546,7 +3670,9 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
   check(new Set(data.users.map((u) => u.email)).size === data.users.length, "duplicate user emails");
 
   for (const p of data.projects) {
-    const invs = byProject.get(p.id) ?? [];
+    const all = byProject.get(p.id) ?? [];
+    // What the project's figures count: the held investments (DESIGN §3, ADR 043).
+    const invs = all.filter((i) => i.status === "active" || i.status === "confirmed");
     check(!ids.has(p.id), `${p.id}: duplicate id`);
     ids.add(p.id);
     check(p.fundingGoalCents === p.totalShares * p.sharePriceCents, `${p.id}: goal != shares × price`);
@@ -3560,9 +3686,31 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
     check(p.sharesSold >= 0 && p.sharesSold <= p.totalShares, `${p.id}: shares sold out of range`);
     check(p.sharesSold === invs.reduce((a, i) => a + i.shares, 0), `${p.id}: shares sold != Σ investments`);
     check(p.fundingCurrentCents === invs.reduce((a, i) => a + i.amountCents, 0), `${p.id}: funding != Σ investments`);
-    check(p.sharesSold < p.totalShares || p.status === "funded", `${p.id}: sold out but not funded`);
+    // A raise past its deadline is settled as the app settles it: funded with every investment
+    // confirmed, or closed with every one returned and its figures recorded; one still running
+    // has neither (ADR 043).
+    const ended = p.publishedAt !== null && p.fundingDeadline <= todayIso;
+    const outcome = p.fundingCurrentCents >= p.fundingGoalCents ? "funded" : "closed";
+    const settledAs = p.status === "funded" ? "confirmed" : "returned";
+    check(!ended || (p.status === outcome && p.settledAt !== null), `${p.id}: ended but not settled as ${outcome}`);
+    check(ended || (p.settledAt === null && p.settledCents === null), `${p.id}: settled before its deadline`);
+    check(
+      all.every((i) => i.status === (ended ? settledAs : "active") && (i.settledAt !== null) === ended),
+      `${p.id}: an investment's status disagrees with its raise`,
+    );
+    check(
+      !ended ||
+        (p.settledCents === all.reduce((a, i) => a + i.amountCents, 0) &&
+          p.settledShares === all.reduce((a, i) => a + i.shares, 0) &&
+          p.settledInvestors === new Set(all.map((i) => i.investorId)).size),
+      `${p.id}: settled figures differ from its investments`,
+    );
+    check(
+      p.closedEarlyAt === null || (p.sharesSold === p.totalShares && p.closedEarlyAt < Date.parse(p.fundingDeadline)),
+      `${p.id}: closed early without its goal`,
+    );
     check(p.sector === p.sector.toLowerCase() && sectorIds.includes(p.sector), `${p.id}: unknown sector ${p.sector}`);
-    for (const i of invs) {
+    for (const i of all) {
       check(i.sharePriceCents === p.sharePriceCents, `${i.id}: price differs from the project's`);
       check(i.amountCents === i.shares * i.sharePriceCents, `${i.id}: amount != shares × price`);
       check(i.amountCents >= p.minInvestmentCents, `${i.id}: below the project's minimum`);
@@ -3585,6 +3733,16 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
     "fewer than 3 nearly sold out",
   );
   check(data.projects.filter((p) => p.fundingDeadline < todayIso).length >= 2, "fewer than 2 past the deadline");
+  // Every state a raise can be in (ADR 043), for a visitor and for the demo investor.
+  const states = ["funded", "closed"].map((s) => data.projects.find((p) => p.status === s));
+  const early = data.projects.find((p) => p.closedEarlyAt !== null && p.status === "active");
+  check(states.every(Boolean) && !!early, "the demo needs a funded, a closed and a closed-early raise");
+  const mine = (p: ProjectRow | undefined) =>
+    data.investments.find((i) => i.investorId === DEMO_INVESTOR_ID && i.projectId === p?.id)?.status;
+  check(
+    mine(states[0]) === "confirmed" && mine(states[1]) === "returned" && mine(early) === "active",
+    "the demo investor needs a confirmed, a returned and a closed-early investment",
+  );
 
   const founderIds = data.projects.flatMap((p) => (p.founderId ? [p.founderId] : []));
   check(new Set(founderIds).size === founderIds.length, "a founder owns more than one project");
@@ -3605,7 +3763,7 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
       `${p.id}: unlisted but sold, published or slugged`,
     );
   }
-  const holdings = data.investments.filter((i) => i.investorId === DEMO_INVESTOR_ID);
+  const holdings = data.investments.filter((i) => i.investorId === DEMO_INVESTOR_ID && i.status !== "returned");
   const sectors = new Set(holdings.map((i) => data.projects.find((p) => p.id === i.projectId)?.sector));
   check(holdings.length >= 4 && sectors.size >= 3, "the demo investor needs 4+ holdings in 3+ sectors");
   problems.push(...validateConversation(data, today.getTime()));
@@ -3626,7 +3784,7 @@ function validateConversation(data: DemoData, now: number): string[] {
   };
   const investorsOf = (projectId: string) =>
     new Set(
-      data.investments.filter((i) => i.projectId === projectId && i.status === "active").map((i) => i.investorId),
+      data.investments.filter((i) => i.projectId === projectId && i.status !== "cancelled").map((i) => i.investorId),
     );
   const followersOf = new Map<string, Set<string>>();
 
@@ -3684,12 +3842,19 @@ function validateConversation(data: DemoData, now: number): string[] {
     check(users.has(n.userId), `${at}: unknown user`);
     check(n.createdAt <= now && (n.readAt === null || (n.readAt >= n.createdAt && n.readAt <= now)), `${at}: times`);
     const p = n.projectId ? projects.get(n.projectId) : undefined;
+    const [kind, ref] = n.eventKey.split(":");
+    const linkTo: Record<string, string> = {
+      investment: "/founder-dashboard",
+      commitment: `/portfolio/investments/${ref}/receipt`,
+      settlement: kind === "outcome" ? "/founder-dashboard" : `/portfolio/investments/${ref}`,
+      deadline: "/portfolio",
+    };
     check(
-      !!p && n.link.startsWith(`/${n.kind === "investment" ? "founder-dashboard" : `project/${p.slug}`}`),
+      !!p && n.link === (linkTo[n.kind] ?? n.link) && n.link.startsWith(linkTo[n.kind] ?? `/project/${p.slug}`),
       `${at}: link`,
     );
-    const [kind, ref] = n.eventKey.split(":");
-    check(kind === n.kind, `${at}: kind`);
+    const investment = data.investments.find((i) => i.id === ref);
+    check(kind === n.kind || (n.kind === "settlement" && (kind === "settled" || kind === "outcome")), `${at}: kind`);
     const audience = new Set([...investorsOf(n.projectId ?? ""), ...(followersOf.get(n.projectId ?? "") ?? [])]);
     if (n.kind === "update") {
       const u = updates.get(ref ?? "");
@@ -3718,6 +3883,26 @@ function validateConversation(data: DemoData, now: number): string[] {
       check(
         !!p && p.sharesSold === p.totalShares && audience.has(n.userId),
         `${at}: no goal reached, or not for this reader`,
+      );
+    } else if (n.kind === "commitment") {
+      check(
+        investment?.investorId === n.userId && investment.projectId === n.projectId,
+        `${at}: not the buyer's own investment`,
+      );
+    } else if (n.kind === "settlement" && kind === "settled") {
+      check(
+        investment?.investorId === n.userId && investment.settledAt === n.createdAt,
+        `${at}: not the investor of a settled investment`,
+      );
+    } else if (n.kind === "settlement") {
+      check(
+        !!p && p.founderId === n.userId && p.settledAt === n.createdAt,
+        `${at}: not the founder of a settled raise`,
+      );
+    } else if (n.kind === "deadline") {
+      check(
+        !!p && p.closedEarlyAt === n.createdAt && investorsOf(p.id).has(n.userId),
+        `${at}: no early close for this reader`,
       );
     } else {
       check(false, `${at}: the demo sends no ${n.kind} notifications`);

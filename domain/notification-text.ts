@@ -5,9 +5,9 @@
  * payout at …” invested $50 in “Campus Keys”" reads as a name, never as an instruction from us.
  * Pure: the services that own the events call these (and SQL fan-outs use `QUOTE_SQL`).
  */
-import { cutoffText } from "./cancellation";
-import { formatDate, formatNumber, formatPrice } from "./format";
-import { quoted, QUOTED_MAX } from "./quote";
+import { cutoffText } from "./cancellation.ts";
+import { formatDate, formatNumber, formatPrice } from "./format.ts";
+import { quoted, QUOTED_MAX } from "./quote.ts";
 
 /**
  * The SQL twin of `quoted` for a column (fan-outs that read the title in the statement): the same

@@ -9,7 +9,8 @@
  * detail, Button states): days left 0 gives "Funding Closed", no shares remaining gives "Sold Out".
  * An active project is shown by what its buyers meet: sold out first, then closed, else Active.
  *
- * A raise that has ended is named by what it raised: below its goal it is "Closed",
+ * A raise that has ended is named by what it raised: below its goal it is "Closed (goal not
+ * reached)" (ADR 043: the same words on every screen and in the API),
  * whatever the stored word says (a 41%-funded raise is never "Completed" or "Funding completed");
  * at or above its goal an active raise past its deadline is "Funded", and a stored funded or
  * completed status keeps its word.
@@ -50,7 +51,7 @@ const SHOWN: Record<ProjectStatusKey, Omit<ProjectStatus, "key" | "open">> = {
   in_review: { label: "In Review", tone: "info" },
   active: { label: "Active", tone: "success" },
   "sold-out": { label: "Sold Out", tone: "info" },
-  closed: { label: "Closed", tone: "muted" },
+  closed: { label: "Closed (goal not reached)", tone: "muted" },
   funded: { label: "Funded", tone: "info" },
   completed: { label: "Completed", tone: "muted" },
   cancelled: { label: "Cancelled", tone: "danger" },
@@ -92,17 +93,19 @@ export function projectStatus(p: ProjectStatusFields): ProjectStatus {
 }
 
 /**
- * The "Days left" figure: the days while the project is open; otherwise why there are none to
- * count. A raise that ended below its goal says "Closed"; one that ended at its goal (sold out,
- * funded, completed) says `ended` (the detail sidebar's "Funding completed", spec section 2); a
- * cancelled one says so; a draft or upcoming one has not opened yet.
+ * The "Days left" figure: the days while the raise runs (open, or sold out before its deadline:
+ * all or nothing, it closes at the deadline and its investors may cancel until 48 hours before);
+ * otherwise why there are none to count. A raise that ended below its goal says its status,
+ * "Closed (goal not reached)"; one that ended at its goal (funded, completed) says `ended` (the
+ * detail sidebar's "Funding completed", spec section 2); a cancelled one says so; a draft or
+ * upcoming one has not opened yet.
  */
 export function daysLeftText(p: ProjectStatusFields, ended = "Funding completed"): number | string {
   const s = projectStatus(p);
-  if (s.open) return p.daysLeft;
+  if (s.open || (s.key === "sold-out" && p.daysLeft > 0)) return p.daysLeft;
   switch (s.key) {
     case "closed":
-      return "Closed";
+      return s.label;
     case "cancelled":
       return "Cancelled";
     case "draft":

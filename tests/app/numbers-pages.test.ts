@@ -119,7 +119,10 @@ describe("a closed raise below its goal is Closed everywhere", () => {
   it("the project page's sidebar says Closed, not Funding completed", async () => {
     const { project } = await closedBelowGoal();
     const text = await textOf(`/project/${project.slug}`);
-    expect([/Days left Closed/.test(text), text.includes("Funding completed")]).toEqual([true, false]);
+    expect([/Days left Closed \(goal not reached\)/.test(text), text.includes("Funding completed")]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it("a stored completed raise at 78% is badged Closed on the project page, never Completed", async () => {
@@ -131,20 +134,20 @@ describe("a closed raise below its goal is Closed everywhere", () => {
       fundingCurrentCents: 780_000,
     });
     const html = await (await page(`/project/${project.slug}`)).text();
-    expect(/class="badge status-badge[^"]*">([^<]+)</.exec(html)?.[1]).toBe("Closed");
+    expect(/class="badge status-badge[^"]*">([^<]+)</.exec(html)?.[1]).toBe("Closed (goal not reached)");
   });
 
   it("its card in the project browser is badged Closed", async () => {
     const { project } = await closedBelowGoal();
     const html = await (await page(`/demo?q=${encodeURIComponent(project.title)}`)).text();
     const card = html.slice(html.indexOf(project.title) - 3000, html.indexOf(project.title) + 3000);
-    expect(/class="badge status-badge[^"]*">([^<]+)</.exec(card)?.[1]).toBe("Closed");
+    expect(/class="badge status-badge[^"]*">([^<]+)</.exec(card)?.[1]).toBe("Closed (goal not reached)");
   });
 
   it("My Projects badges it Closed", async () => {
     const { founder } = await closedBelowGoal();
     const html = await (await page("/my-projects", { token: founder.token })).text();
-    expect(/class="badge status-badge[^"]*">([^<]+)</.exec(html)?.[1]).toBe("Closed");
+    expect(/class="badge status-badge[^"]*">([^<]+)</.exec(html)?.[1]).toBe("Closed (goal not reached)");
   });
 });
 

@@ -84,21 +84,22 @@ test.describe("one status: the badge agrees with the invest button", () => {
   const statusBadges = (scope: Page | Locator) => scope.locator(".status-badge");
 
   test("an active project past its deadline below its goal shows Closed, never Active", async ({ page }) => {
-    const p = PROJECTS.pastDeadline; // status active, deadline passed, shares left, 41% of its goal
+    const p = PROJECTS.pastDeadline; // deadline passed at 41% of its goal: settled closed, its investments returned
     await page.goto(`/project/${p.slug}`);
     await expect(page.getByRole("button", { name: "Funding Closed" }).first()).toBeDisabled();
-    await expect(page.locator(".detail-badges").locator(".status-badge")).toHaveText("Closed");
+    await expect(page.locator(".detail-badges").locator(".status-badge")).toHaveText("Closed (goal not reached)");
     await expect(statusBadges(page).filter({ hasText: /^Active$/ })).toHaveCount(0);
-    await expect(page.getByRole("complementary").getByText("Closed", { exact: true })).toBeVisible();
+    await expect(page.getByRole("complementary").getByText("Closed (goal not reached)", { exact: true })).toBeVisible();
   });
 
   test("a sold-out project shows Sold Out and its own status, never Active", async ({ page }) => {
-    const p = PROJECTS.soldOut; // status funded, every share sold, deadline ahead
+    const p = PROJECTS.soldOut; // status active, every share sold, deadline ahead: the raise runs until it
     await page.goto(`/project/${p.slug}`);
     await expect(page.getByRole("button", { name: "Sold Out" }).first()).toBeDisabled();
-    await expect(page.locator(".detail-badges").locator(".status-badge")).toHaveText("Funded");
+    await expect(page.locator(".detail-badges").locator(".status-badge")).toHaveText("Sold Out");
     await expect(statusBadges(page).filter({ hasText: /^Active$/ })).toHaveCount(0);
-    await expect(page.getByRole("complementary").getByText("Funding completed")).toBeVisible();
+    // Sold out before its deadline, the raise still runs (all or nothing): its days still count.
+    await expect(page.getByRole("complementary").locator("dt:text-is('Days left') + dd")).toHaveText(/^\d+$/);
   });
 
   test("the purchase page of a closed project says Closed beside the closed notice", async ({
@@ -106,7 +107,7 @@ test.describe("one status: the badge agrees with the invest button", () => {
   }) => {
     await page.goto(`/purchase/${PROJECTS.pastDeadline.slug}`);
     await expect(page.getByText("Funding for this project is closed")).toBeVisible();
-    await expect(statusBadges(page)).toHaveText("Closed");
+    await expect(statusBadges(page)).toHaveText("Closed (goal not reached)");
     await expect(page.getByRole("button", { name: /^(Purchase|Review Purchase)/ })).toHaveCount(0);
   });
 
@@ -130,8 +131,11 @@ test.describe("one status: the badge agrees with the invest button", () => {
     }
 
     // The cards of the two seeded projects this was about.
-    expect(seen.get(PROJECTS.pastDeadline.title)).toEqual({ badge: "Closed", button: "Funding Closed" });
-    expect(seen.get(PROJECTS.soldOut.title)).toEqual({ badge: "Funded", button: "Sold Out" });
+    expect(seen.get(PROJECTS.pastDeadline.title)).toEqual({
+      badge: "Closed (goal not reached)",
+      button: "Funding Closed",
+    });
+    expect(seen.get(PROJECTS.soldOut.title)).toEqual({ badge: "Sold Out", button: "Sold Out" });
     // And every card: a closed button never sits beside an Active badge.
     const disagreeing = [...seen]
       .filter(([, c]) => c.badge === "Active" && (c.button === "Funding Closed" || c.button === "Sold Out"))

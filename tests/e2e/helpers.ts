@@ -34,9 +34,9 @@ export const PROJECTS = {
   journey: { slug: "bridgecode", title: "BridgeCode", sharePrice: 10, minInvestment: 100 },
   /** Open, 25,000 shares at $4, ~200 left. */
   nearlySoldOut: { slug: "shelfswap", title: "ShelfSwap" },
-  /** Every share sold (status funded), deadline still ahead. */
+  /** Every share sold, deadline still ahead (status active: it closes at its deadline); closed early by its founder. */
   soldOut: { slug: "scriberx", title: "ScribeRx" },
-  /** Active but the funding deadline has passed. */
+  /** Past its deadline at 41% of its goal: settled Closed (goal not reached), its investments returned. */
   pastDeadline: { slug: "campuskeys", title: "CampusKeys" },
   /** The demo founder's own project. */
   founders: { slug: "quietly", title: "Quietly" },

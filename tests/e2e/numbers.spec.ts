@@ -33,9 +33,9 @@ test("the invested figure is the same on the profile, its Financial Info and set
 test("a closed raise below its goal is badged Closed on its card and its page says Closed", async ({ page }) => {
   await page.goto(`/demo?q=${PROJECTS.pastDeadline.title}`);
   const card = page.locator("article.project-card").filter({ hasText: PROJECTS.pastDeadline.title });
-  await expect(card.locator(".status-badge")).toHaveText("Closed");
+  await expect(card.locator(".status-badge")).toHaveText("Closed (goal not reached)");
   await page.goto(`/project/${PROJECTS.pastDeadline.slug}`);
-  await expect(page.getByRole("complementary").getByText("Closed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("complementary").getByText("Closed (goal not reached)", { exact: true })).toBeVisible();
 });
 
 test("RegA+ without declared figures: declare them to see the limit, linked", async ({

@@ -9,7 +9,7 @@ import { closedLabel, fundingState, investButtonState } from "../../domain/proje
 import { daysLeftText, projectStatus, type ProjectStatus } from "../../domain/project-status";
 import type { Role } from "../../domain/types";
 
-/** Each situation's raise is below its goal (41%): an ended one is "Closed". */
+/** Each situation's raise is below its goal (41%): an ended one is "Closed (goal not reached)". */
 const BELOW_GOAL = { fundingCurrent: 41_000, fundingGoal: 100_000 };
 const AT_GOAL = { fundingCurrent: 100_000, fundingGoal: 100_000 };
 const SITUATIONS = {
@@ -22,7 +22,7 @@ type Situation = keyof typeof SITUATIONS;
 
 const ACTIVE: ProjectStatus = { key: "active", label: "Active", tone: "success", open: true };
 const SOLD_OUT: ProjectStatus = { key: "sold-out", label: "Sold Out", tone: "info", open: false };
-const CLOSED: ProjectStatus = { key: "closed", label: "Closed", tone: "muted", open: false };
+const CLOSED: ProjectStatus = { key: "closed", label: "Closed (goal not reached)", tone: "muted", open: false };
 const FUNDED: ProjectStatus = { key: "funded", label: "Funded", tone: "info", open: false };
 const COMPLETED: ProjectStatus = { key: "completed", label: "Completed", tone: "muted", open: false };
 const CANCELLED: ProjectStatus = { key: "cancelled", label: "Cancelled", tone: "danger", open: false };
@@ -149,7 +149,7 @@ describe("the rule's details", () => {
       investmentTerms: { valuation: 0, equityPercentage: 10, minInvestment: 5 },
     };
     expect([projectStatus(p).label, investButtonState(p, 1, "investor", String).label]).toEqual([
-      "Closed",
+      "Closed (goal not reached)",
       "Funding Closed",
     ]);
   });
@@ -170,10 +170,12 @@ describe("the rule's details", () => {
 describe("daysLeftText: the Days left figure", () => {
   const cases: [string, Situation, number | string][] = [
     ["active", "open", 12],
-    ["active", "deadline passed", "Closed"],
-    ["active", "sold out", "Funding completed"],
-    ["funded", "sold out", "Closed"],
-    ["completed", "deadline passed", "Closed"],
+    ["active", "deadline passed", "Closed (goal not reached)"],
+    // sold out before its deadline, the raise still runs (all or nothing): its days still count
+    ["active", "sold out", 12],
+    ["active", "deadline passed and sold out", "Funding completed"],
+    ["funded", "sold out", "Closed (goal not reached)"],
+    ["completed", "deadline passed", "Closed (goal not reached)"],
     ["cancelled", "open", "Cancelled"],
     ["draft", "open", "Not open yet"],
     ["upcoming", "open", "Not open yet"],
@@ -191,7 +193,7 @@ describe("daysLeftText: the Days left figure", () => {
   });
 
   it("the card's shorter wording for a raise that ended at its goal", () => {
-    expect(daysLeftText({ status: "active", daysLeft: 0, sharesRemaining: 5, ...AT_GOAL }, "Closed")).toBe("Closed");
+    expect(daysLeftText({ status: "active", daysLeft: 0, sharesRemaining: 5, ...AT_GOAL }, "Ended")).toBe("Ended");
   });
 });
 

@@ -111,7 +111,7 @@ export function ProjectCard({
         <dl className="project-card-facts">
           <div>
             <dt>Days left</dt>
-            <dd>{daysLeftText(project, "Closed")}</dd>
+            <dd>{daysLeftText(project, "Ended")}</dd>
           </div>
           <div>
             <dt>Share price</dt>
