@@ -104,24 +104,21 @@ export function statementRows(investments: readonly AccountInvestment[]): Statem
     const cents = toCents(i.amountInvested);
     const purchase = { key: i._id, at: i.investedAt, projectTitle: i.projectTitle, shares: i.shares };
     const rows = [{ ...purchase, cents, refund: false, returned: false }];
-    if (i.status === "cancelled" && i.cancelledAt) {
+    // What gave the money back: the investor's cancellation, or the raise's return (ADR 043).
+    const back =
+      i.status === "cancelled"
+        ? { at: i.cancelledAt, suffix: "cancelled", returned: false }
+        : i.status === "returned"
+          ? { at: i.settledAt, suffix: "returned", returned: true }
+          : null;
+    if (back?.at) {
       rows.push({
         ...purchase,
-        key: `${i._id}-cancelled`,
-        at: i.cancelledAt,
+        key: `${i._id}-${back.suffix}`,
+        at: back.at,
         cents: -cents,
         refund: true,
-        returned: false,
-      });
-    }
-    if (i.status === "returned" && i.settledAt) {
-      rows.push({
-        ...purchase,
-        key: `${i._id}-returned`,
-        at: i.settledAt,
-        cents: -cents,
-        refund: true,
-        returned: true,
+        returned: back.returned,
       });
     }
     return rows;

@@ -22,7 +22,7 @@ import { Form, href, Link, redirect, useNavigation } from "react-router";
 import { InvestmentRefusal, investmentErrorBoundary } from "../components/portfolio/InvestmentRefusal";
 import { SafeImage } from "../components/SafeImage";
 import { InvestmentStatus } from "../components/portfolio/InvestmentStatus";
-import { CommitmentFacts, CommitmentOutcome, commitmentOf } from "../components/portfolio/Commitment";
+import { CommitmentFacts, CommitmentOutcome, commitmentOf, Fact } from "../components/portfolio/Commitment";
 import { formatDate, formatNumber, formatPrice } from "../../domain/format";
 
 import { formFields, readForm } from "../server/form.server";
@@ -129,16 +129,8 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
             Your commitment
           </h2>
           <CommitmentFacts c={commitment}>
-            {cancelled && i.cancelledAt ? (
-              <div>
-                <dt>Canceled on</dt>
-                <dd>{formatDate(i.cancelledAt)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Funding deadline</dt>
-              <dd>{formatDate(fundingDeadline)}</dd>
-            </div>
+            {cancelled && i.cancelledAt ? <Fact term="Canceled on">{formatDate(i.cancelledAt)}</Fact> : null}
+            <Fact term="Funding deadline">{formatDate(fundingDeadline)}</Fact>
           </CommitmentFacts>
         </section>
 

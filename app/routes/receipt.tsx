@@ -12,7 +12,7 @@
 import { href, Link } from "react-router";
 
 import { InvestmentRefusal, investmentErrorBoundary } from "../components/portfolio/InvestmentRefusal";
-import { CommitmentFacts, CommitmentOutcome, commitmentOf } from "../components/portfolio/Commitment";
+import { CommitmentFacts, CommitmentOutcome, commitmentOf, Fact } from "../components/portfolio/Commitment";
 import { useHydrated } from "../components/project/hooks";
 
 import { getApp, requireUser } from "../server/guards.server";
@@ -57,10 +57,9 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         </header>
 
         <CommitmentFacts c={c} className="receipt-facts">
-          <div>
-            <dt>Reference</dt>
-            <dd className="receipt-ref">{c.id}</dd>
-          </div>
+          <Fact term="Reference">
+            <span className="receipt-ref">{c.id}</span>
+          </Fact>
         </CommitmentFacts>
 
         <CommitmentOutcome outcome={c.outcome} />

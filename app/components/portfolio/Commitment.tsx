@@ -109,6 +109,16 @@ export function commitmentOf({ investment: i, project, settledAt }: CommitmentSo
   };
 }
 
+/** One fact of a list: its term and its value. */
+export function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 /** The commitment's figures as a list of facts; `children` adds the page's own rows at the end. */
 export function CommitmentFacts({
   c,
@@ -121,47 +131,23 @@ export function CommitmentFacts({
 }) {
   return (
     <dl className={["purchase-facts", className].filter(Boolean).join(" ")}>
-      <div>
-        <dt>Company</dt>
-        <dd>
-          <Link to={href("/project/:slug", { slug: c.projectSlug })}>{c.projectTitle}</Link>
-        </dd>
-      </div>
-      <div>
-        <dt>Security</dt>
-        <dd>{c.security}</dd>
-      </div>
-      <div>
-        <dt>Committed on</dt>
-        <dd>{c.committedAt}</dd>
-      </div>
-      <div>
-        <dt>Shares</dt>
-        <dd>{formatNumber(c.shares)}</dd>
-      </div>
-      <div>
-        <dt>Price per share</dt>
-        <dd>{formatPrice(c.sharePrice)}</dd>
-      </div>
-      <div>
-        <dt>Amount</dt>
-        <dd>{formatPrice(c.amount)}</dd>
-      </div>
+      <Fact term="Company">
+        <Link to={href("/project/:slug", { slug: c.projectSlug })}>{c.projectTitle}</Link>
+      </Fact>
+      <Fact term="Security">{c.security}</Fact>
+      <Fact term="Committed on">{c.committedAt}</Fact>
+      <Fact term="Shares">{formatNumber(c.shares)}</Fact>
+      <Fact term="Price per share">{formatPrice(c.sharePrice)}</Fact>
+      <Fact term="Amount">{formatPrice(c.amount)}</Fact>
       {c.cancelUntil ? (
-        <div>
-          {/* The commitment's window stays once it has closed, in the past tense. */}
-          <dt>{c.cancellable ? "Can be canceled until" : "Could be canceled until"}</dt>
-          <dd>
-            <LocalTime at={c.cancelUntil.at} utc={c.cancelUntil.utc} />
-          </dd>
-        </div>
+        // The commitment's window stays once it has closed, in the past tense.
+        <Fact term={c.cancellable ? "Can be canceled until" : "Could be canceled until"}>
+          <LocalTime at={c.cancelUntil.at} utc={c.cancelUntil.utc} />
+        </Fact>
       ) : null}
-      <div>
-        <dt>Status</dt>
-        <dd>
-          <InvestmentStatus status={c.status} />
-        </dd>
-      </div>
+      <Fact term="Status">
+        <InvestmentStatus status={c.status} />
+      </Fact>
       {children}
     </dl>
   );
@@ -191,37 +177,16 @@ export function CommitmentOutcome({ outcome }: { outcome: CommitmentOutcomeView 
       <dl className="purchase-facts inv-outcome-facts">
         {confirmed ? (
           <>
-            <div>
-              <dt>Confirmed on</dt>
-              <dd>{outcome.on}</dd>
-            </div>
-            <div>
-              <dt>Security</dt>
-              <dd>{outcome.security}</dd>
-            </div>
-            <div>
-              <dt>Price per share</dt>
-              <dd>{formatPrice(outcome.sharePrice)}</dd>
-            </div>
-            <div>
-              <dt>Your shares</dt>
-              <dd>{formatNumber(outcome.shares)}</dd>
-            </div>
-            <div>
-              <dt>Total sold in this raise</dt>
-              <dd>{outcome.sold}</dd>
-            </div>
+            <Fact term="Confirmed on">{outcome.on}</Fact>
+            <Fact term="Security">{outcome.security}</Fact>
+            <Fact term="Price per share">{formatPrice(outcome.sharePrice)}</Fact>
+            <Fact term="Your shares">{formatNumber(outcome.shares)}</Fact>
+            <Fact term="Total sold in this raise">{outcome.sold}</Fact>
           </>
         ) : (
           <>
-            <div>
-              <dt>Returned on</dt>
-              <dd>{outcome.on}</dd>
-            </div>
-            <div>
-              <dt>Amount returned</dt>
-              <dd>{formatPrice(outcome.amount)}</dd>
-            </div>
+            <Fact term="Returned on">{outcome.on}</Fact>
+            <Fact term="Amount returned">{formatPrice(outcome.amount)}</Fact>
           </>
         )}
       </dl>
