@@ -2,6 +2,7 @@
  * What the founder dashboard shows, as its loader sends it and its components render it
  * (worker/services/founder-dashboard.ts builds it; app/components/founder/ draws it). Types only.
  */
+import type { RaiseSettlement } from "./types";
 
 export interface FounderDashboardProject {
   id: string;
@@ -10,8 +11,10 @@ export interface FounderDashboardProject {
   status: string;
   fundingGoal: number;
   fundingCurrent: number;
-  /** Raised ÷ goal in percent, capped at 100 (the progress bar's value). */
+  /** Raised ÷ goal in percent, capped at 100 (the progress bar's value); a closed raise's is what was committed ÷ goal. */
   percent: number;
+  /** How the raise ended, once settled (ADR 043); null while it runs. */
+  settlement: RaiseSettlement | null;
   /** Distinct investors. */
   investors: number;
   /** Purchases (one investor may buy more than once): the divisor of the average. */

@@ -100,12 +100,17 @@ export function projectStatus(p: ProjectStatusFields): ProjectStatus {
  * detail sidebar's "Funding completed", spec section 2); a cancelled one says so; a draft or
  * upcoming one has not opened yet.
  */
-export function daysLeftText(p: ProjectStatusFields, ended = "Funding completed"): number | string {
+export function daysLeftText(
+  p: ProjectStatusFields,
+  ended = "Funding completed",
+  /** What a raise closed below its goal says; a card, whose badge already names it, passes a short word. */
+  closed?: string,
+): number | string {
   const s = projectStatus(p);
   if (s.open || (s.key === "sold-out" && p.daysLeft > 0)) return p.daysLeft;
   switch (s.key) {
     case "closed":
-      return s.label;
+      return closed ?? s.label;
     case "cancelled":
       return "Cancelled";
     case "draft":

@@ -38,3 +38,17 @@ export function raiseEnded(fundingDeadline: string, now: number = Date.now()): b
   const end = Date.parse(`${fundingDeadline}T00:00:00Z`);
   return !Number.isNaN(end) && now >= end;
 }
+
+/**
+ * The amount a raise's progress shows (ADR 043): what it holds, except for a raise closed below its
+ * goal, whose held figures are 0 once its investments are returned: it shows what had been
+ * committed at the deadline (`returned`: the screens say so, never "raised").
+ */
+export function raiseProgress(p: {
+  fundingCurrent: number;
+  settlement?: { outcome: RaiseOutcome; amount: number } | null;
+}): { amount: number; returned: boolean } {
+  return p.settlement?.outcome === "closed"
+    ? { amount: p.settlement.amount, returned: true }
+    : { amount: p.fundingCurrent, returned: false };
+}

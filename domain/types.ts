@@ -84,6 +84,25 @@ export interface ProjectDTO {
   submittedAt: string | null;
   /** The reviewer's note when changes were requested (a draft again); null otherwise. */
   reviewNote: string | null;
+  /** What every screen calls its status (domain/project-status.ts `projectStatus`): "Active", "Sold Out", "Funded", "Closed (goal not reached)"… */
+  statusLabel: string;
+  /** When its founder closed the raise early (ADR 043: `fundingDeadline` is the new deadline); null otherwise. */
+  closedEarlyAt: string | null;
+  /** How the raise ended, once settled at its deadline (ADR 043); null while it runs. */
+  settlement: RaiseSettlement | null;
+}
+
+/**
+ * A settled raise's record (ADR 043): what it had at its deadline. A closed raise's figures are
+ * what was committed and then returned (its `fundingCurrent` is 0 after the return).
+ */
+export interface RaiseSettlement {
+  outcome: "funded" | "closed";
+  settledAt: string;
+  /** Dollars committed at the deadline: confirmed (funded) or returned (closed). */
+  amount: number;
+  shares: number;
+  investors: number;
 }
 
 /** An investment as the API returns it (the spec's Investment entity). */

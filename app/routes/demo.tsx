@@ -89,6 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sharePrice: p.sharePrice,
       sharesRemaining: p.sharesRemaining,
       regulationType: p.regulationType,
+      settlement: p.settlement,
       following: following.has(p._id),
     })),
   };

@@ -20,6 +20,7 @@ import { formatMoney, formatNumber } from "../../domain/format";
 import { progressPercent } from "../../domain/project";
 import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { daysLeftText } from "../../domain/project-status";
+import { raiseProgress } from "../../domain/settlement";
 import { refused } from "../server/form-result";
 import { SAVED_MESSAGES } from "../../domain/review";
 import { getApp, requireUser } from "../server/guards.server";
@@ -73,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       investors: p.investors,
       daysLeft: p.daysLeft,
       reviewNote: p.reviewNote,
+      settlement: p.settlement,
     })),
   };
 }
@@ -131,12 +133,13 @@ function ProjectCard({ project, admin, draft }: { project: Card; admin: boolean;
               <div className="progress" aria-hidden="true">
                 <div
                   className="progress-bar"
-                  style={{ width: `${progressPercent(project.fundingCurrent, project.fundingGoal)}%` }}
+                  style={{ width: `${progressPercent(raiseProgress(project).amount, project.fundingGoal)}%` }}
                 />
               </div>
               <div className="funding-line">
                 <span>
-                  <strong>{formatMoney(project.fundingCurrent)}</strong> raised
+                  <strong>{formatMoney(raiseProgress(project).amount)}</strong>{" "}
+                  {raiseProgress(project).returned ? "committed, returned" : "raised"}
                 </span>
                 <span className="muted">of {formatMoney(project.fundingGoal)} goal</span>
               </div>

@@ -19,6 +19,7 @@ import {
 } from "../../domain/project";
 import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../../domain/question-form";
 import { largestInvestorSentence } from "../../domain/raise";
+import { raiseProgress } from "../../domain/settlement";
 import { allowanceFor, limitKindFor } from "../../domain/reg-cf";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { InvestorStanding } from "../../worker/services/investor-limits";
@@ -114,7 +115,7 @@ export function projectView({
     fallbackShares: fallback,
     initial: startingShares(project, requestedShares),
     heroState: investButtonState(project, fallback, role, formatPrice),
-    progress: progressPercent(project.fundingCurrent, project.fundingGoal),
+    progress: progressPercent(raiseProgress(project).amount, project.fundingGoal),
     valuation: displayValuation(terms.valuation, project.fundingGoal, terms.equityPercentage),
     concentration: largestInvestorSentence(raise),
     investorsPage,

@@ -67,6 +67,7 @@ export function purchaseView(
       regulationType: project.regulationType,
       fundingCurrent: project.fundingCurrent,
       fundingGoal: project.fundingGoal,
+      settlement: project.settlement,
       minInvestment: project.investmentTerms.minInvestment,
       valuation: displayValuation(
         project.investmentTerms.valuation,

@@ -1,8 +1,8 @@
 /**
  * One set of numbers and words on every screen, through the pages as a browser without
  * JavaScript gets and posts them (the built Worker): the demo account's money is one statement on
- * the profile and in settings; a closed raise below its goal is "Closed" on its card, its page's
- * sidebar and My Projects; RegA+ without figures says where to declare them; no preset below the
+ * the profile and in settings; a closed raise below its goal is "Closed (goal not reached)" on its
+ * card, its page's sidebar and My Projects, with what was committed and returned; RegA+ without figures says where to declare them; no preset below the
  * minimum; no settings page says "Coming soon"; the yearly statement downloads as CSV; seeing
  * /notifications clears the bell.
  */
@@ -123,6 +123,32 @@ describe("a closed raise below its goal is Closed everywhere", () => {
       true,
       false,
     ]);
+  });
+
+  it("the sidebar shows what was committed and that it was returned, never $0 raised", async () => {
+    const { project } = await closedBelowGoal();
+    const text = await textOf(`/project/${project.slug}`);
+    expect([
+      text.includes("$4,100 committed of $10,000 goal"),
+      text.includes("The goal was not reached by the deadline: every investment was returned to its investor."),
+      text.includes("$0 raised"),
+    ]).toEqual([true, true, false]);
+  });
+
+  it("its card, My Projects, the founder dashboard and the purchase page say committed, returned", async () => {
+    const { founder, project } = await closedBelowGoal();
+    const card = await textOf(`/demo?q=${encodeURIComponent(project.title)}`);
+    const mine = visibleText(await (await page("/my-projects", { token: founder.token })).text());
+    const dashboard = visibleText(await (await page("/founder-dashboard", { token: founder.token })).text());
+    const purchase = visibleText(
+      await (await page(`/purchase/${project.slug}`, { token: (await signup()).token })).text(),
+    );
+    expect([
+      card.includes("$4,100 committed, returned"),
+      mine.includes("$4,100 committed, returned"),
+      dashboard.includes("Committed, returned $4,100"),
+      purchase.includes("Total fundraising $4,100 committed, returned, of $10,000"),
+    ]).toEqual([true, true, true, true]);
   });
 
   it("a stored completed raise at 78% is badged Closed on the project page, never Completed", async () => {

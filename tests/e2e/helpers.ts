@@ -21,6 +21,9 @@ export const DEMO = {
   founder: "founder@campusfund.dev",
   newFounder: "newfounder@campusfund.dev",
   admin: "admin@campusfund.dev",
+  /** Founders of sold-out raises open for months (RootStack, ThreadCycle): each may close early, once per JavaScript mode. */
+  fundedFounder: "fundedfounder@campusfund.dev",
+  goalFounder: "goalfounder@campusfund.dev",
 } as const;
 
 /**

@@ -1941,7 +1941,10 @@ export interface operations {
                      *           "updatedAt": "2026-11-20T16:05:00.000Z",
                      *           "publishedAt": "2026-10-14T10:00:00.000Z",
                      *           "submittedAt": "2026-10-13T18:00:00.000Z",
-                     *           "reviewNote": null
+                     *           "reviewNote": null,
+                     *           "statusLabel": "Active",
+                     *           "closedEarlyAt": null,
+                     *           "settlement": null
                      *         }
                      *       ],
                      *       "total": 1,
@@ -1982,7 +1985,7 @@ export interface operations {
                             tags: string[];
                             location: string | null;
                             featured: boolean;
-                            /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                            /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                             status: string;
                             /** @enum {string} */
                             riskLevel: "low" | "medium" | "high";
@@ -2080,6 +2083,21 @@ export interface operations {
                             publishedAt: string | null;
                             submittedAt: string | null;
                             reviewNote: string | null;
+                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                            statusLabel: string;
+                            /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                            closedEarlyAt: string | null;
+                            /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                            settlement: {
+                                /** @enum {string} */
+                                outcome: "funded" | "closed";
+                                /** Format: date-time */
+                                settledAt: string;
+                                /** @description Dollars committed at the deadline: confirmed, or returned. */
+                                amount: number;
+                                shares: number;
+                                investors: number;
+                            } | null;
                         }[];
                         total: number;
                         page: number;
@@ -2231,7 +2249,10 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T16:05:00.000Z",
                      *       "publishedAt": null,
                      *       "submittedAt": null,
-                     *       "reviewNote": null
+                     *       "reviewNote": null,
+                     *       "statusLabel": "Draft",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null
                      *     }
                      */
                     "application/json": {
@@ -2263,7 +2284,7 @@ export interface operations {
                         tags: string[];
                         location: string | null;
                         featured: boolean;
-                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                         status: string;
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
@@ -2361,6 +2382,21 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
                     };
                 };
             };
@@ -3782,7 +3818,10 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T16:05:00.000Z",
                      *       "publishedAt": null,
                      *       "submittedAt": null,
-                     *       "reviewNote": null
+                     *       "reviewNote": null,
+                     *       "statusLabel": "Draft",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null
                      *     }
                      */
                     "application/json": {
@@ -3814,7 +3853,7 @@ export interface operations {
                         tags: string[];
                         location: string | null;
                         featured: boolean;
-                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                         status: string;
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
@@ -3912,6 +3951,21 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
                     };
                 };
             };
@@ -4148,6 +4202,9 @@ export interface operations {
                      *       "publishedAt": "2026-10-14T10:00:00.000Z",
                      *       "submittedAt": "2026-10-13T18:00:00.000Z",
                      *       "reviewNote": null,
+                     *       "statusLabel": "Active",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null,
                      *       "raise": {
                      *         "investors": 41,
                      *         "largestInvestorAmount": 2500,
@@ -4189,7 +4246,7 @@ export interface operations {
                         tags: string[];
                         location: string | null;
                         featured: boolean;
-                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                         status: string;
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
@@ -4287,6 +4344,21 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
                         raise: {
                             investors: number;
                             largestInvestorAmount: number;
@@ -4671,7 +4743,10 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T16:05:00.000Z",
                      *       "publishedAt": "2026-10-14T10:00:00.000Z",
                      *       "submittedAt": "2026-10-13T18:00:00.000Z",
-                     *       "reviewNote": null
+                     *       "reviewNote": null,
+                     *       "statusLabel": "Active",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null
                      *     }
                      */
                     "application/json": {
@@ -4703,7 +4778,7 @@ export interface operations {
                         tags: string[];
                         location: string | null;
                         featured: boolean;
-                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                         status: string;
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
@@ -4801,6 +4876,21 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
                     };
                 };
             };
@@ -5054,7 +5144,10 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T16:05:00.000Z",
                      *       "publishedAt": null,
                      *       "submittedAt": "2026-11-27T17:00:00.000Z",
-                     *       "reviewNote": null
+                     *       "reviewNote": null,
+                     *       "statusLabel": "Draft",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null
                      *     }
                      */
                     "application/json": {
@@ -5086,7 +5179,7 @@ export interface operations {
                         tags: string[];
                         location: string | null;
                         featured: boolean;
-                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                         status: string;
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
@@ -5184,6 +5277,21 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
                     };
                 };
             };
@@ -7114,7 +7222,10 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T16:05:00.000Z",
                      *       "publishedAt": "2026-10-14T10:00:00.000Z",
                      *       "submittedAt": "2026-10-13T18:00:00.000Z",
-                     *       "reviewNote": null
+                     *       "reviewNote": null,
+                     *       "statusLabel": "Active",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null
                      *     }
                      */
                     "application/json": {
@@ -7146,7 +7257,7 @@ export interface operations {
                         tags: string[];
                         location: string | null;
                         featured: boolean;
-                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                         status: string;
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
@@ -7244,6 +7355,21 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
                     };
                 };
             };
@@ -7512,7 +7638,10 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T16:05:00.000Z",
                      *       "publishedAt": "2026-10-14T10:00:00.000Z",
                      *       "submittedAt": "2026-10-13T18:00:00.000Z",
-                     *       "reviewNote": null
+                     *       "reviewNote": null,
+                     *       "statusLabel": "Active",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null
                      *     }
                      */
                     "application/json": {
@@ -7544,7 +7673,7 @@ export interface operations {
                         tags: string[];
                         location: string | null;
                         featured: boolean;
-                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                         status: string;
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
@@ -7642,6 +7771,21 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
                     };
                 };
             };
@@ -9049,6 +9193,9 @@ export interface operations {
                      *           "publishedAt": "2026-10-14T10:00:00.000Z",
                      *           "submittedAt": "2026-10-13T18:00:00.000Z",
                      *           "reviewNote": null,
+                     *           "statusLabel": "Active",
+                     *           "closedEarlyAt": null,
+                     *           "settlement": null,
                      *           "followedAt": "2026-11-02T10:15:00.000Z"
                      *         }
                      *       ],
@@ -9088,7 +9235,7 @@ export interface operations {
                             tags: string[];
                             location: string | null;
                             featured: boolean;
-                            /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                            /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                             status: string;
                             /** @enum {string} */
                             riskLevel: "low" | "medium" | "high";
@@ -9186,6 +9333,21 @@ export interface operations {
                             publishedAt: string | null;
                             submittedAt: string | null;
                             reviewNote: string | null;
+                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                            statusLabel: string;
+                            /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                            closedEarlyAt: string | null;
+                            /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                            settlement: {
+                                /** @enum {string} */
+                                outcome: "funded" | "closed";
+                                /** Format: date-time */
+                                settledAt: string;
+                                /** @description Dollars committed at the deadline: confirmed, or returned. */
+                                amount: number;
+                                shares: number;
+                                investors: number;
+                            } | null;
                             /**
                              * Format: date-time
                              * @description When the caller followed it.
@@ -11742,7 +11904,10 @@ export interface operations {
                      *             "updatedAt": "2026-11-20T16:05:00.000Z",
                      *             "publishedAt": null,
                      *             "submittedAt": "2026-10-13T18:00:00.000Z",
-                     *             "reviewNote": null
+                     *             "reviewNote": null,
+                     *             "statusLabel": "Active",
+                     *             "closedEarlyAt": null,
+                     *             "settlement": null
                      *           },
                      *           "checklist": [
                      *             {
@@ -11798,7 +11963,7 @@ export interface operations {
                                 tags: string[];
                                 location: string | null;
                                 featured: boolean;
-                                /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                                /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                                 status: string;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
@@ -11896,6 +12061,21 @@ export interface operations {
                                 publishedAt: string | null;
                                 submittedAt: string | null;
                                 reviewNote: string | null;
+                                /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                                statusLabel: string;
+                                /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                                closedEarlyAt: string | null;
+                                /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                                settlement: {
+                                    /** @enum {string} */
+                                    outcome: "funded" | "closed";
+                                    /** Format: date-time */
+                                    settledAt: string;
+                                    /** @description Dollars committed at the deadline: confirmed, or returned. */
+                                    amount: number;
+                                    shares: number;
+                                    investors: number;
+                                } | null;
                             };
                             checklist: {
                                 /** @enum {string} */
@@ -12072,7 +12252,10 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T16:05:00.000Z",
                      *       "publishedAt": "2026-10-14T10:00:00.000Z",
                      *       "submittedAt": "2026-10-13T18:00:00.000Z",
-                     *       "reviewNote": null
+                     *       "reviewNote": null,
+                     *       "statusLabel": "Active",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null
                      *     }
                      */
                     "application/json": {
@@ -12104,7 +12287,7 @@ export interface operations {
                         tags: string[];
                         location: string | null;
                         featured: boolean;
-                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                         status: string;
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
@@ -12202,6 +12385,21 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
                     };
                 };
             };
@@ -12450,7 +12648,10 @@ export interface operations {
                      *       "updatedAt": "2026-11-20T16:05:00.000Z",
                      *       "publishedAt": null,
                      *       "submittedAt": "2026-10-13T18:00:00.000Z",
-                     *       "reviewNote": "Please add your investor deck and a realistic funding deadline."
+                     *       "reviewNote": "Please add your investor deck and a realistic funding deadline.",
+                     *       "statusLabel": "Active",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null
                      *     }
                      */
                     "application/json": {
@@ -12482,7 +12683,7 @@ export interface operations {
                         tags: string[];
                         location: string | null;
                         featured: boolean;
-                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, `cancelled`; anything else reads as upcoming. */
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
                         status: string;
                         /** @enum {string} */
                         riskLevel: "low" | "medium" | "high";
@@ -12580,6 +12781,21 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
                     };
                 };
             };

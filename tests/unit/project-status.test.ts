@@ -192,6 +192,12 @@ describe("daysLeftText: the Days left figure", () => {
     );
   });
 
+  it("the card's shorter wording for a raise that ended below its goal (its badge names the status)", () => {
+    expect(daysLeftText({ status: "closed", daysLeft: 0, sharesRemaining: 5, ...BELOW_GOAL }, "Ended", "Ended")).toBe(
+      "Ended",
+    );
+  });
+
   it("the card's shorter wording for a raise that ended at its goal", () => {
     expect(daysLeftText({ status: "active", daysLeft: 0, sharesRemaining: 5, ...AT_GOAL }, "Ended")).toBe("Ended");
   });

@@ -188,6 +188,45 @@ describe("settling a raise at its deadline", () => {
     expect(after.totalInvested).toBe(0);
   });
 
+  it("the API names each state with the screens' words, and keeps a closed raise's committed total", async () => {
+    const shown = async (id: string) => {
+      // Past the visitors' 10-second edge cache, as a reader after the deadline would be.
+      const p = await json<ProjectDTO>(await call(`/api/projects/${id}`, { headers: { "Cache-Control": "no-cache" } }));
+      return {
+        statusLabel: p.statusLabel,
+        fundingCurrent: p.fundingCurrent,
+        investors: p.investors,
+        settlement: p.settlement,
+      };
+    };
+    const missed = await liveRaise();
+    const reached = await liveRaise();
+    const ana = await signup();
+    await buy(missed.id, ana.token, 30);
+    await buy(reached.id, ana.token, GOAL_SHARES);
+    expect([await shown(missed.id), await shown(reached.id)]).toEqual([
+      { statusLabel: "Active", fundingCurrent: 1_500, investors: 1, settlement: null },
+      { statusLabel: "Sold Out", fundingCurrent: 5_000, investors: 1, settlement: null },
+    ]);
+    await endRaise(missed.id);
+    await endRaise(reached.id);
+    const settledAt = { settledAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown as string };
+    expect([await shown(missed.id), await shown(reached.id)]).toEqual([
+      {
+        statusLabel: "Closed (goal not reached)",
+        fundingCurrent: 0,
+        investors: 0,
+        settlement: { outcome: "closed", ...settledAt, amount: 1_500, shares: 30, investors: 1 },
+      },
+      {
+        statusLabel: "Funded",
+        fundingCurrent: 5_000,
+        investors: 1,
+        settlement: { outcome: "funded", ...settledAt, amount: 5_000, shares: 100, investors: 1 },
+      },
+    ]);
+  });
+
   it("no investments: Closed, and the founder is told nobody had invested", async () => {
     const { id, title } = await liveRaise();
     await endRaise(id);
@@ -261,6 +300,24 @@ describe("settling a raise at its deadline", () => {
     const res = await call(`/api/projects/${id}`);
     expect((await json<ProjectDTO>(res)).status).toBe("funded");
     expect((await investmentStatuses(id)).map((i) => i.status)).toEqual(["confirmed"]);
+  });
+
+  it("a list never shows an ended raise unsettled: the catalogue's read settles the raises on its page", async () => {
+    const { id, title } = await liveRaise();
+    await buy(id, (await signup()).token, 30);
+    await endRaise(id);
+    const res = await call(`/api/projects?q=${encodeURIComponent(title)}`, {
+      headers: { "Cache-Control": "no-cache" },
+    });
+    const listed = (await json<{ projects: ProjectDTO[] }>(res)).projects.map((p) => [
+      p.status,
+      p.statusLabel,
+      p.fundingCurrent,
+    ]);
+    expect({ listed, investments: (await investmentStatuses(id)).map((i) => i.status) }).toEqual({
+      listed: [["closed", "Closed (goal not reached)", 0]],
+      investments: ["returned"],
+    });
   });
 
   it("the scheduled job settles the raises whose deadline has come, at most its limit a run, oldest deadline first", async () => {

@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { SESSION_COOKIE } from "../../worker/services/sessions";
-import { SHARE_IMAGE_CACHE_CONTROL, SHARE_IMAGE_PREFIX } from "../../worker/services/share-image";
+import { SHARE_IMAGE_CACHE_CONTROL, SHARE_IMAGE_PREFIX, shareCard } from "../../worker/services/share-image";
 import {
   TINY_PNG,
   buyShares,
@@ -211,5 +211,35 @@ describe("GET /og/project/<slug>.png for anything not listed", () => {
   it("is 404 for another path under /og/", async () => {
     const p = await insertProject();
     expect(await missing(await call(`/og/project/${p.slug}.jpg`))).toEqual(NOT_FOUND);
+  });
+});
+
+describe("what the card says of a raise that ended (ADR 043)", () => {
+  const row = {
+    id: "p",
+    title: "Ended",
+    universityName: null,
+    image: "/x.png",
+    fundingGoalCents: 1_000_000,
+    fundingDeadline: "2026-01-01",
+    totalShares: 1_000,
+  };
+  it("closed below its goal: what was committed, then returned, and the status word", () => {
+    const card = shareCard({ ...row, status: "closed", fundingCurrentCents: 0, settledCents: 410_000, sharesSold: 0 });
+    expect([card.raised, card.percent, card.timing]).toEqual([
+      "$4,100 committed of $10,000",
+      41,
+      "Closed (goal not reached)",
+    ]);
+  });
+  it("funded: what was raised", () => {
+    const card = shareCard({
+      ...row,
+      status: "funded",
+      fundingCurrentCents: 1_000_000,
+      settledCents: 1_000_000,
+      sharesSold: 1_000,
+    });
+    expect([card.raised, card.percent, card.timing]).toEqual(["$10,000 raised of $10,000", 100, "Funded"]);
   });
 });

@@ -20,6 +20,7 @@ import { PURCHASE_MESSAGES } from "./purchases";
 import { markFollowersChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 import { findProjectRef, investorCount, isPublished, publicInvestorName, toProjectDTO } from "./projects";
+import { readSettled } from "./settlement";
 
 export const FOLLOW_MESSAGES = {
   followed: (title: string) => `You are following ${title}`,
@@ -100,8 +101,9 @@ export async function listWatchlist(
   pageSize: number = LIST_PAGE_SIZE,
 ): Promise<WatchlistPage> {
   requireSignedIn(viewer);
-  const rows = await db.all<Record<string, unknown> & { total: number; investors: number; followed_at: number | null }>(
-    sql`
+  const read = () =>
+    db.all<Record<string, unknown> & { total: number; investors: number; followed_at: number | null }>(
+      sql`
     select c.total as total, s.*
     from (
       select count(*) as total from project_follows f join ${projects} on ${projects.id} = f.project_id
@@ -115,6 +117,11 @@ export async function listWatchlist(
       limit ${pageSize} offset ${offsetOf(page, pageSize)}
     ) as s on 1 = 1
     order by s.followed_at desc, s.id desc`,
+    );
+  const rows = await readSettled(db, read, (r) =>
+    r.followed_at == null
+      ? null
+      : { id: String(r.id), status: String(r.status), fundingDeadline: String(r.funding_deadline) },
   );
   const now = Date.now();
   const out: WatchlistPage["projects"] = [];

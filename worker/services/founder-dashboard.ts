@@ -25,6 +25,7 @@ import { byIdOrSlug, getProject, publicInvestorName } from "./projects";
 import { investorPage, toInvestorsPage, type InvestorPageRow } from "./project-investors";
 import type { FounderDashboardProject, FundingPoint, PublicInvestor } from "../../domain/founder-dashboard";
 import { toCents, toDollars } from "../../domain/money";
+import { raiseProgress } from "../../domain/settlement";
 
 export interface FounderDashboard {
   project: FounderDashboardProject;
@@ -129,7 +130,8 @@ export async function getFounderDashboard(
       status: project.status,
       fundingGoal: project.fundingGoal,
       fundingCurrent: project.fundingCurrent,
-      percent: progressPercent(project.fundingCurrent, project.fundingGoal),
+      percent: progressPercent(raiseProgress(project).amount, project.fundingGoal),
+      settlement: project.settlement,
       investors: project.investors,
       investments: count,
       sharesSold: project.sharesSold,

@@ -44,6 +44,7 @@ import { latestDeadline, RAISE_DATE_MESSAGES } from "../../domain/raise-dates";
 import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { assertOwnUploads, uploadRefsOf } from "./project-uploads";
+import { readSettled } from "./settlement";
 
 export function asBody(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
@@ -325,11 +326,16 @@ export async function updateProject(
 /** `GET /api/projects/founder`: the caller's own project (drafts included), 404 when none. */
 export async function getFounderProject(db: Database, viewer: SessionUser | null): Promise<ProjectDTO> {
   if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
-  const rows = await db
-    .select({ project: getTableColumns(projects), investors: investorCount })
-    .from(projects)
-    .where(eq(projects.founderId, viewer.id))
-    .limit(1);
+  const rows = await readSettled(
+    db,
+    () =>
+      db
+        .select({ project: getTableColumns(projects), investors: investorCount })
+        .from(projects)
+        .where(eq(projects.founderId, viewer.id))
+        .limit(1),
+    (r) => r.project,
+  );
   if (!rows[0]) throw new ServiceError(404, PROJECT_MESSAGES.noProject, "no_project");
   return toProjectDTO(rows[0].project, rows[0].investors);
 }
@@ -338,12 +344,17 @@ export async function getFounderProject(db: Database, viewer: SessionUser | null
 export async function listEditableProjects(db: Database, viewer: SessionUser | null): Promise<ProjectDTO[]> {
   if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
   requireCan(viewer, "raise", () => new ServiceError(403, "You must be a founder to access this page", "not_founder"));
-  const rows = await db
-    .select({ project: getTableColumns(projects), investors: investorCount })
-    .from(projects)
-    .where(can(viewer, "administer") ? undefined : eq(projects.founderId, viewer.id))
-    .orderBy(desc(projects.updatedAt))
-    .limit(500);
+  const rows = await readSettled(
+    db,
+    () =>
+      db
+        .select({ project: getTableColumns(projects), investors: investorCount })
+        .from(projects)
+        .where(can(viewer, "administer") ? undefined : eq(projects.founderId, viewer.id))
+        .orderBy(desc(projects.updatedAt))
+        .limit(500),
+    (r) => r.project,
+  );
   const now = Date.now();
   return rows.map((r) => toProjectDTO(r.project, r.investors, now));
 }

@@ -3,13 +3,14 @@
  * statement: the browser's page chooses its rows on a narrow index and carries its total as a
  * subquery; the detail query carries the investor count as a subquery.
  */
-import { settleIfDue } from "./settlement";
+import { readSettled, settleIfDue } from "./settlement";
 import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from "drizzle-orm";
 
 import * as v from "valibot";
 
 import { PAGE_SIZE, daysLeft } from "../../domain/project";
+import { projectStatus } from "../../domain/project-status";
 import { UNLISTED_STATUSES } from "../../domain/review";
 import { toDollars } from "../../domain/money";
 import { raiseFigures, type RaiseFigures } from "../../domain/raise";
@@ -102,6 +103,24 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
     submittedAt: row.submittedAt ? new Date(row.submittedAt).toISOString() : null,
     reviewNote: row.reviewNote,
+    statusLabel: projectStatus({
+      status: row.status,
+      daysLeft: daysLeft(row.fundingDeadline, now),
+      sharesRemaining: row.totalShares - row.sharesSold,
+      fundingCurrent: toDollars(row.fundingCurrentCents),
+      fundingGoal,
+    }).label,
+    closedEarlyAt: row.closedEarlyAt ? new Date(row.closedEarlyAt).toISOString() : null,
+    settlement:
+      row.settledAt && (row.status === "funded" || row.status === "closed")
+        ? {
+            outcome: row.status,
+            settledAt: new Date(row.settledAt).toISOString(),
+            amount: toDollars(row.settledCents ?? 0),
+            shares: row.settledShares ?? 0,
+            investors: row.settledInvestors ?? 0,
+          }
+        : null,
   };
 }
 
@@ -199,21 +218,23 @@ export async function listProjectsPage(
   // for the page, not for every match. The total is a scalar subquery read once; the one-row head
   // keeps it when the page is past the end.
   const chosen = pageRows({ where, match, sort, pageSize, offset: (page - 1) * pageSize });
-  const rows = await db
-    .select({
-      project: getTableColumns(projects),
-      investors: investorCount,
-      total: match
-        ? searchTotal(match, opts.sector, where)
-        : sql<number>`(select count(*) from ${projects} where ${where})`,
-      following: opts.viewerId
-        ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${opts.viewerId})`
-        : sql<number>`0`,
-    })
-    .from(sql`(select 1) as head`)
-    .leftJoin(chosen, sql`1 = 1`)
-    .leftJoin(projects, sql`${projects}.rowid = pg.rid`)
-    .orderBy(sql`pg.ord`);
+  const read = () =>
+    db
+      .select({
+        project: getTableColumns(projects),
+        investors: investorCount,
+        total: match
+          ? searchTotal(match, opts.sector, where)
+          : sql<number>`(select count(*) from ${projects} where ${where})`,
+        following: opts.viewerId
+          ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${opts.viewerId})`
+          : sql<number>`0`,
+      })
+      .from(sql`(select 1) as head`)
+      .leftJoin(chosen, sql`1 = 1`)
+      .leftJoin(projects, sql`${projects}.rowid = pg.rid`)
+      .orderBy(sql`pg.ord`);
+  const rows = await readSettled(db, read, (r) => r.project);
   const found = rows.filter((r): r is typeof r & { project: ProjectRow } => r.project?.id != null);
   const now = Date.now();
   const total = rows[0] ? Number(rows[0].total) : 0;
@@ -269,12 +290,17 @@ export async function searchProjectsPage(
 }
 
 export async function listFeaturedProjects(db: Database, limit = 3): Promise<ProjectDTO[]> {
-  const rows = await db
-    .select({ project: getTableColumns(projects), investors: investorCount })
-    .from(projects)
-    .where(and(isPublished, eq(projects.featured, true)))
-    .orderBy(desc(projects.fundingCurrentCents))
-    .limit(limit);
+  const rows = await readSettled(
+    db,
+    () =>
+      db
+        .select({ project: getTableColumns(projects), investors: investorCount })
+        .from(projects)
+        .where(and(isPublished, eq(projects.featured, true)))
+        .orderBy(desc(projects.fundingCurrentCents))
+        .limit(limit),
+    (r) => r.project,
+  );
   const now = Date.now();
   return rows.map((r) => toProjectDTO(r.project, r.investors, now));
 }
@@ -289,11 +315,16 @@ export async function getProject(
   viewer: Pick<SessionUser, "id" | "role"> | null = null,
 ): Promise<ProjectDTO | null> {
   if (!idOrSlug || idOrSlug.length > 200) return null;
-  const rows = await db
-    .select({ project: getTableColumns(projects), investors: investorCount })
-    .from(projects)
-    .where(and(byIdOrSlug(idOrSlug), visibleTo(viewer)))
-    .limit(1);
+  const rows = await readSettled(
+    db,
+    () =>
+      db
+        .select({ project: getTableColumns(projects), investors: investorCount })
+        .from(projects)
+        .where(and(byIdOrSlug(idOrSlug), visibleTo(viewer)))
+        .limit(1),
+    (r) => r.project,
+  );
   const row = rows[0];
   return row ? toProjectDTO(row.project, row.investors) : null;
 }

@@ -204,3 +204,28 @@ export async function settleIfDue(
   if (project.status !== "active" || !raiseEnded(project.fundingDeadline, now)) return false;
   return (await settleProject(db, project._id, now)) !== null;
 }
+
+/** Raises one read settles at most (a list's page is smaller; the scheduled job takes any rest). */
+export const SETTLE_ON_READ_MAX = 20;
+
+/**
+ * A list reader's part, the same promise as `settleIfDue`: `read` the rows; if any is a raise past
+ * its deadline still `active`, settle those (at most SETTLE_ON_READ_MAX) and read again, so no list
+ * (the catalogue, the home page, My Projects, the watchlist) shows an ended raise unsettled. No
+ * extra query when none is due, which is every read but the first after a deadline.
+ */
+export async function readSettled<R>(
+  db: Database,
+  read: () => Promise<R[]>,
+  projectOf: (row: R) => { id: string; status: string; fundingDeadline: string } | null | undefined,
+  now: number = Date.now(),
+): Promise<R[]> {
+  const rows = await read();
+  const due = rows
+    .map(projectOf)
+    .filter((p): p is NonNullable<typeof p> => !!p && p.status === "active" && raiseEnded(p.fundingDeadline, now))
+    .slice(0, SETTLE_ON_READ_MAX);
+  if (due.length === 0) return rows;
+  for (const p of due) await settleProject(db, p.id, now);
+  return read();
+}

@@ -34,6 +34,7 @@ import { isWholeJpeg, isWholePng } from "./share-image/image-bytes";
 import { renderShareCard } from "./share-image/render";
 import { sniffImageType, uploadKeyOf } from "./uploads";
 import { toDollars } from "../../domain/money";
+import { raiseProgress } from "../../domain/settlement";
 
 /** Bumped when the card's layout changes, so every stored copy is rendered again. */
 export const CARD_VERSION = 1;
@@ -66,6 +67,8 @@ interface CardRow {
   status: string;
   fundingGoalCents: number;
   fundingCurrentCents: number;
+  /** What a settled raise had at its deadline (ADR 043); null while it runs. */
+  settledCents: number | null;
   fundingDeadline: string;
   totalShares: number;
   sharesSold: number;
@@ -82,6 +85,7 @@ async function readCardRow(db: Database, slug: string): Promise<CardRow | null> 
       status: projects.status,
       fundingGoalCents: projects.fundingGoalCents,
       fundingCurrentCents: projects.fundingCurrentCents,
+      settledCents: projects.settledCents,
       fundingDeadline: projects.fundingDeadline,
       totalShares: projects.totalShares,
       sharesSold: projects.sharesSold,
@@ -96,6 +100,14 @@ async function readCardRow(db: Database, slug: string): Promise<CardRow | null> 
 export function shareCard(row: CardRow, now: number = Date.now()): ShareCard {
   const fundingCurrent = toDollars(row.fundingCurrentCents);
   const fundingGoal = toDollars(row.fundingGoalCents);
+  // A raise closed below its goal shows what had been committed, then returned (ADR 043).
+  const shown = raiseProgress({
+    fundingCurrent,
+    settlement:
+      row.status === "closed" && row.settledCents !== null
+        ? { outcome: "closed", amount: toDollars(row.settledCents) }
+        : null,
+  });
   const days = daysLeft(row.fundingDeadline, now);
   const status = projectStatus({
     status: row.status,
@@ -107,8 +119,8 @@ export function shareCard(row: CardRow, now: number = Date.now()): ShareCard {
   return {
     title: row.title,
     university: row.universityName?.trim() || null,
-    raised: `${formatMoney(fundingCurrent)} raised of ${formatMoney(fundingGoal)}`,
-    percent: progressPercent(fundingCurrent, fundingGoal),
+    raised: `${formatMoney(shown.amount)} ${shown.returned ? "committed" : "raised"} of ${formatMoney(fundingGoal)}`,
+    percent: progressPercent(shown.amount, fundingGoal),
     timing: status.open ? `${days} ${days === 1 ? "day" : "days"} left` : status.label,
   };
 }

@@ -2,10 +2,12 @@
 import { ProgressBar } from "../project/FundingProgress";
 import { formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/format";
 import { daysLeftText } from "../../../domain/project-status";
+import { raiseProgress } from "../../../domain/settlement";
 import type { FounderDashboardProject } from "../../../domain/founder-dashboard";
 
 export function DashboardStats({ project }: { project: FounderDashboardProject }) {
   const pct = Math.round(project.percent);
+  const shown = raiseProgress(project);
   const daysLeft = daysLeftText(project);
   const deadline = formatDate(`${project.fundingDeadline}T00:00:00Z`);
   return (
@@ -15,8 +17,8 @@ export function DashboardStats({ project }: { project: FounderDashboardProject }
       </h2>
       <ul className="stat-grid founder-stats">
         <li className="stat-card stat-raised">
-          <span className="stat-label">Raised</span>
-          <span className="stat-value">{formatMoney(project.fundingCurrent)}</span>
+          <span className="stat-label">{shown.returned ? "Committed, returned" : "Raised"}</span>
+          <span className="stat-value">{formatMoney(shown.amount)}</span>
           <span className="stat-progress">
             <ProgressBar percent={project.percent} label={`Funding progress of ${project.title}`} />
             <span className="stat-note">

@@ -4,9 +4,10 @@ import type { ReactNode } from "react";
 import { ProgressBar } from "./FundingProgress";
 import { detailPresets, ShareCalculator } from "./ShareCalculator";
 import type { useShareInput } from "./hooks";
-import { formatMoney, formatNumber, formatPercent, formatPrice } from "../../../domain/format";
+import { formatDate, formatMoney, formatNumber, formatPercent, formatPrice } from "../../../domain/format";
 import { fundingState } from "../../../domain/project";
 import { daysLeftText } from "../../../domain/project-status";
+import { raiseProgress } from "../../../domain/settlement";
 import type { Allowance } from "../../../domain/reg-cf";
 import type { ProjectDTO } from "../../../domain/types";
 
@@ -40,14 +41,28 @@ export function DetailSide({
   investButton: ReactNode;
 }) {
   const terms = project.investmentTerms;
+  const shown = raiseProgress(project);
   return (
     <aside className="detail-side" aria-label="Funding and investment">
       <section className="side-card" aria-labelledby="funding-title">
         <h2 id="funding-title">Funding Progress</h2>
         <p className="side-raised">
-          <strong>{formatMoney(project.fundingCurrent)}</strong>
-          <span> raised of {formatMoney(project.fundingGoal)} goal</span>
+          <strong>{formatMoney(shown.amount)}</strong>
+          <span>
+            {" "}
+            {shown.returned ? "committed" : "raised"} of {formatMoney(project.fundingGoal)} goal
+          </span>
         </p>
+        {shown.returned ? (
+          <p className="side-note">
+            The goal was not reached by the deadline: every investment was returned to its investor.
+          </p>
+        ) : project.closedEarlyAt && project.daysLeft > 0 ? (
+          <p className="side-note">
+            The goal was reached and the founder closed this raise early: it now closes on{" "}
+            {formatDate(`${project.fundingDeadline}T00:00:00Z`)}.
+          </p>
+        ) : null}
         <ProgressBar percent={pct} label="Funding progress" />
         <dl className="side-stats">
           <div>
@@ -56,7 +71,7 @@ export function DetailSide({
           </div>
           <div>
             <dt>Investors</dt>
-            <dd>{formatNumber(project.investors)}</dd>
+            <dd>{formatNumber(shown.returned ? (project.settlement?.investors ?? 0) : project.investors)}</dd>
           </div>
           <div>
             <dt>Days left</dt>

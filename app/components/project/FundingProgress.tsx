@@ -20,14 +20,25 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 }
 
 /** Raised and goal under a bar: the card's compact funding line. */
-export function FundingProgress({ current, goal, title }: { current: number; goal: number; title: string }) {
+export function FundingProgress({
+  current,
+  goal,
+  title,
+  returned = false,
+}: {
+  current: number;
+  goal: number;
+  title: string;
+  /** A raise closed below its goal: `current` is what had been committed, and was returned (ADR 043). */
+  returned?: boolean;
+}) {
   const pct = progressPercent(current, goal);
   return (
     <div className="funding">
       <ProgressBar percent={pct} label={`Funding progress of ${title}`} />
       <div className="funding-figures">
         <span>
-          <strong>{formatMoney(current)}</strong> raised
+          <strong>{formatMoney(current)}</strong> {returned ? "committed, returned" : "raised"}
         </span>
         <span className="funding-pct">{Math.round(pct)}%</span>
       </div>

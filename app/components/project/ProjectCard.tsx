@@ -9,6 +9,7 @@ import { categoryLabel } from "../../../domain/categories";
 import { formatPrice } from "../../../domain/format";
 import { closedLabel, fundingState } from "../../../domain/project";
 import { daysLeftText } from "../../../domain/project-status";
+import { raiseProgress } from "../../../domain/settlement";
 import type { ProjectDTO, Role } from "../../../domain/types";
 
 import { FundingProgress } from "./FundingProgress";
@@ -31,6 +32,7 @@ export type CardProject = Pick<
   | "sharePrice"
   | "sharesRemaining"
   | "regulationType"
+  | "settlement"
 >;
 
 export function daysLeftLabel(days: number): string {
@@ -107,11 +109,16 @@ export function ProjectCard({
         </h2>
         <p className="project-card-desc">{project.shortDescription}</p>
         {project.university ? <p className="project-card-uni">{project.university.name}</p> : null}
-        <FundingProgress current={project.fundingCurrent} goal={project.fundingGoal} title={project.title} />
+        <FundingProgress
+          current={raiseProgress(project).amount}
+          returned={raiseProgress(project).returned}
+          goal={project.fundingGoal}
+          title={project.title}
+        />
         <dl className="project-card-facts">
           <div>
             <dt>Days left</dt>
-            <dd>{daysLeftText(project, "Ended")}</dd>
+            <dd>{daysLeftText(project, "Ended", "Ended")}</dd>
           </div>
           <div>
             <dt>Share price</dt>

@@ -3,6 +3,7 @@ import { SafeImage } from "../SafeImage";
 import { categoryLabel } from "../../../domain/categories";
 import { formatMoney, formatNumber, formatPrice } from "../../../domain/format";
 import type { PurchaseFormView } from "./view";
+import { raiseProgress } from "../../../domain/settlement";
 
 /** The project bought into, the investor's shares in it, and the offering's facts. */
 export function PurchaseFacts({ project, ownedShares }: { project: PurchaseFormView["project"]; ownedShares: number }) {
@@ -40,7 +41,9 @@ export function PurchaseFacts({ project, ownedShares }: { project: PurchaseFormV
         <div>
           <dt>Total fundraising</dt>
           <dd>
-            {formatMoney(project.fundingCurrent)} of {formatMoney(project.fundingGoal)}
+            {formatMoney(raiseProgress(project).amount)}{" "}
+            {raiseProgress(project).returned ? "committed, returned, " : ""}
+            of {formatMoney(project.fundingGoal)}
           </dd>
         </div>
         <div>

@@ -18,6 +18,7 @@ export interface PurchaseFormView {
     | "regulationType"
     | "fundingCurrent"
     | "fundingGoal"
+    | "settlement"
   > & { equityPercentage: number; minInvestment: number; valuation: number };
   shares: number;
   clampMessage: string | null;

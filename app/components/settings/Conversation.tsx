@@ -9,6 +9,7 @@ import { Form, href, Link } from "react-router";
 import { formatDate, formatMoney, formatNumber } from "../../../domain/format";
 import { progressPercent } from "../../../domain/project";
 import { daysLeftText } from "../../../domain/project-status";
+import { raiseProgress } from "../../../domain/settlement";
 import type { ProjectDTO } from "../../../domain/types";
 import { ProgressBar } from "../project/FundingProgress";
 import { Pagination } from "../project/Pagination";
@@ -27,6 +28,7 @@ export type WatchedProject = Pick<
   | "daysLeft"
   | "status"
   | "sharesRemaining"
+  | "settlement"
 > & { followedAt: string };
 
 /** A page of a list with its paging fields (worker/services/list-page.ts). */
@@ -61,7 +63,8 @@ export function WatchlistTab({
       ) : (
         <ul className="watchlist">
           {projects.map((p) => {
-            const pct = progressPercent(p.fundingCurrent, p.fundingGoal);
+            const shown = raiseProgress(p);
+            const pct = progressPercent(shown.amount, p.fundingGoal);
             const left = daysLeftText(p);
             return (
               <li key={p._id} className="watch-item">
@@ -73,8 +76,8 @@ export function WatchlistTab({
                   <ProgressBar percent={pct} label={`Funding progress of ${p.title}`} />
                   <p className="watch-figures small">
                     <span>
-                      <strong>{formatMoney(p.fundingCurrent)}</strong> of {formatMoney(p.fundingGoal)} (
-                      {Math.round(pct)}%)
+                      <strong>{formatMoney(shown.amount)}</strong> {shown.returned ? "committed, returned, " : ""}of{" "}
+                      {formatMoney(p.fundingGoal)} ({Math.round(pct)}%)
                     </span>
                     <span>{typeof left === "number" ? `${formatNumber(left)} days left` : left}</span>
                   </p>

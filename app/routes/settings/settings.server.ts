@@ -129,6 +129,7 @@ export async function loadWatchlist(db: Database, user: SessionUser, url: URL) {
       daysLeft: p.daysLeft,
       status: p.status,
       sharesRemaining: p.sharesRemaining,
+      settlement: p.settlement,
       followedAt: p.followedAt,
     })),
   };

@@ -47,8 +47,9 @@ export const ProjectAnswer = v.object({
   status: v.pipe(
     v.string(),
     v.description(
-      "`draft` and `in_review` (seen by the founder and admins only), `active`, `funded`, `completed`, " +
-        "`cancelled`; anything else reads as upcoming.",
+      "`draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its " +
+        "deadline with its goal reached), `closed` (settled below its goal: every investment returned), " +
+        "`completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show.",
     ),
   ),
   riskLevel: v.picklist(RISK_LEVELS),
@@ -79,6 +80,33 @@ export const ProjectAnswer = v.object({
   publishedAt: v.nullable(timestamp),
   submittedAt: v.nullable(timestamp),
   reviewNote: v.nullable(v.string()),
+  statusLabel: v.pipe(
+    v.string(),
+    v.description(
+      "The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, " +
+        "the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, " +
+        "`Completed`, `Cancelled`, `Upcoming`.",
+    ),
+  ),
+  closedEarlyAt: v.pipe(
+    v.nullable(timestamp),
+    v.description("When the founder closed the raise early; `fundingDeadline` is then the new deadline."),
+  ),
+  settlement: v.pipe(
+    v.nullable(
+      v.object({
+        outcome: v.picklist(["funded", "closed"]),
+        settledAt: timestamp,
+        amount: v.pipe(money, v.description("Dollars committed at the deadline: confirmed, or returned.")),
+        shares: int(0),
+        investors: int(0),
+      }),
+    ),
+    v.description(
+      "How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 " +
+        "once its investments are returned; `settlement.amount` is what had been committed.",
+    ),
+  ),
 });
 
 /** `GET /projects`: a page of the catalogue (worker/services/projects.ts `ProjectPage`). */
@@ -223,12 +251,16 @@ export const EXAMPLE_PROJECT = {
   publishedAt: "2026-10-14T10:00:00.000Z",
   submittedAt: "2026-10-13T18:00:00.000Z",
   reviewNote: null,
+  statusLabel: "Active",
+  closedEarlyAt: null,
+  settlement: null,
 } as const;
 
 const EXAMPLE_DRAFT_PROJECT = {
   ...EXAMPLE_PROJECT,
   slug: EXAMPLE_PROJECT.id,
   status: "draft",
+  statusLabel: "Draft",
   investors: 0,
   fundingCurrent: 0,
   sharesSold: 0,
