@@ -5,7 +5,8 @@
  *
  * The account is simulated (spec section 1: unlimited virtual funds, no real money). So its balance
  * is not a number that could run out: it is "Unlimited (virtual)", and beside it the one figure that
- * moves, what has been invested, the sum of the active purchases (a cancelled one was refunded).
+ * moves, what has been invested, the sum of the held purchases (active or confirmed: a canceled one
+ * was refunded, a returned one given back when its raise closed below its goal).
  * That is the profile's Total Invested and the statement's latest running total: the same cents.
  *
  * The credit card the spec names (0.5% APR and a limit) stays, at a student's scale; nothing is
@@ -26,13 +27,16 @@ export const DEMO_INTEREST_RATE = 0;
 export type AccountInvestment = Pick<
   InvestmentDTO,
   "_id" | "projectTitle" | "amountInvested" | "shares" | "status" | "investedAt" | "cancelledAt"
->;
+> & {
+  /** When its raise settled it (ISO): a returned investment's money came back then (ADR 043). */
+  settledAt?: string | null;
+};
 
 /** The account's figures, as every card and tab says them. */
 export interface DemoAccount {
-  /** Dollars invested now: the active purchases (cancelled ones were refunded). */
+  /** Dollars invested now: the held purchases (canceled ones were refunded, returned ones given back). */
   invested: number;
-  /** Active purchases. */
+  /** Held purchases (active or confirmed). */
   purchases: number;
   credit: { limit: number; used: number; available: number; apr: number };
   interestRate: number;
@@ -43,7 +47,7 @@ export function demoAccount(investments: readonly Pick<AccountInvestment, "amoun
   return demoAccountOf({ cents: active.reduce((sum, i) => sum + toCents(i.amountInvested), 0), count: active.length });
 }
 
-/** `demoAccount` from the active investments' sum in cents and count (summed in SQL for a stored portfolio). */
+/** `demoAccount` from the held investments' sum in cents and count (summed in SQL for a stored portfolio). */
 export function demoAccountOf(active: { cents: number; count: number }): DemoAccount {
   return {
     invested: toDollars(active.cents),
@@ -68,24 +72,54 @@ export interface StatementRow {
   at: string;
   projectTitle: string;
   shares: number;
+  /** Money given back: a canceled investment's refund, or a returned one's return. */
   refund: boolean;
+  /** A return: the raise closed below its goal and settlement gave the money back (ADR 043). */
+  returned: boolean;
   amount: number;
   runningTotal: number;
 }
 
+/** What a statement line is, as the statement's table names its project. */
+export function statementLineTitle(r: Pick<StatementRow, "projectTitle" | "refund" | "returned">): string {
+  if (r.returned) return `Returned: ${r.projectTitle} closed below its goal`;
+  return r.refund ? `${r.projectTitle} (canceled, refunded)` : r.projectTitle;
+}
+
+/** A statement line's type, as the yearly CSV says it. */
+export function statementLineType(r: Pick<StatementRow, "refund" | "returned">): string {
+  if (r.returned) return "Returned (goal not reached)";
+  return r.refund ? "Refund (canceled)" : "Purchase";
+}
+
 /**
- * The statement's rows: each purchase, and for a cancelled investment the refund on the day it was
- * cancelled, with running totals in date order (oldest first, in cents), shown newest first. The
- * total is what is invested now (`demoAccount(...).invested`): a cancellation takes its purchase
- * back out.
+ * The statement's rows: each purchase, for a canceled investment the refund on the day it was
+ * canceled, and for a returned one the return on the day its raise settled, with running totals
+ * in date order (oldest first, in cents), shown newest first. The total is what is invested now
+ * (`demoAccount(...).invested`): a cancellation or a return takes its purchase back out.
+ * (worker/services/statement.ts reads the same lines in SQL.)
  */
 export function statementRows(investments: readonly AccountInvestment[]): StatementRow[] {
   const entries = investments.flatMap((i) => {
     const cents = toCents(i.amountInvested);
     const purchase = { key: i._id, at: i.investedAt, projectTitle: i.projectTitle, shares: i.shares };
-    const rows = [{ ...purchase, cents, refund: false }];
-    if (i.status === "cancelled" && i.cancelledAt) {
-      rows.push({ ...purchase, key: `${i._id}-cancelled`, at: i.cancelledAt, cents: -cents, refund: true });
+    const rows = [{ ...purchase, cents, refund: false, returned: false }];
+    // What gave the money back: the investor's cancellation, or the raise's return (ADR 043).
+    const back =
+      i.status === "cancelled"
+        ? { at: i.cancelledAt, suffix: "cancelled", returned: false }
+        : i.status === "returned"
+          ? { at: i.settledAt, suffix: "returned", returned: true }
+          : null;
+    if (back?.at) {
+      rows.push({
+        ...purchase,
+        key: `${i._id}-${back.suffix}`,
+        at: back.at,
+        cents: -cents,
+        refund: true,
+        returned: back.returned,
+      });
     }
     return rows;
   });

@@ -1,8 +1,11 @@
 /**
- * One investment: /portfolio/investments/:id, for its owner or an admin. It shows
- * the project, shares, price, amount, date, equity and status, links its receipt (receipt.tsx), and
- * until 48 hours before the project's funding deadline ('You can cancel until {date}') offers to
- * cancel it.
+ * One investment: /portfolio/investments/:id, for its owner or an admin. It shows the commitment
+ * (ADR 043, the commitment notice: the company, the security, shares, price per share, amount, and the exact instant
+ * until which it can be canceled, in UTC and, once JavaScript runs, the reader's local time) and,
+ * once its raise settled (ADR 043), the confirmation (funded) or the return (closed below its
+ * goal): the same pieces as its receipt (app/components/portfolio/Commitment.tsx), which it links.
+ * While its raise runs, until 48 hours before the funding deadline ('You can cancel until {date}'),
+ * it offers to cancel it.
  *
  * Cancelling takes a confirm step that needs no JavaScript: "Cancel investment" (and the
  * portfolio's Cancel link) goes to `?confirm=1#cancel` (the fragment scrolls a phone to the step),
@@ -18,9 +21,9 @@ import { Form, href, Link, redirect, useNavigation } from "react-router";
 
 import { InvestmentRefusal, investmentErrorBoundary } from "../components/portfolio/InvestmentRefusal";
 import { SafeImage } from "../components/SafeImage";
-import { InvestmentStatus, investmentStatusLabel } from "../components/portfolio/InvestmentStatus";
-import { cutoffText } from "../../domain/cancellation";
-import { formatDate, formatNumber, formatPercent, formatPrice } from "../../domain/format";
+import { InvestmentStatus } from "../components/portfolio/InvestmentStatus";
+import { CommitmentFacts, CommitmentOutcome, commitmentOf, Fact } from "../components/portfolio/Commitment";
+import { formatDate, formatNumber, formatPrice } from "../../domain/format";
 
 import { formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
@@ -60,19 +63,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       projectSlug: i.projectSlug,
       projectLogo: i.projectLogo,
       shares: i.shares,
-      sharePrice: i.sharePrice,
       amountInvested: i.amountInvested,
-      investedAt: i.investedAt,
-      equity: i.equity,
       status: i.status,
       cancelledAt: i.cancelledAt,
       cancellable: i.cancellable,
     },
     /**
-     * "Dec 18, 2026, 00:00 UTC": when this investment's window closes (or closed): the later of the
-     * cutoff fixed at purchase and the current deadline's.
+     * The commitment (its cutoff: the later of the one fixed at purchase and the current
+     * deadline's) and, once settled, its outcome.
      */
-    cancelUntil: i.cancelDeadline ? cutoffText(Date.parse(i.cancelDeadline)) : "",
+    commitment: commitmentOf(detail),
     fundingDeadline: project.fundingDeadline,
   };
 }
@@ -93,9 +93,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Investment({ loaderData, actionData }: Route.ComponentProps) {
   if ("refused" in loaderData)
     return <InvestmentRefusal title="Your investment" status={loaderData.status} message={loaderData.message} />;
-  const { investment: i, confirm, cancelUntil, fundingDeadline } = loaderData;
+  const { investment: i, confirm, commitment, fundingDeadline } = loaderData;
   const error = actionData?.message ?? null;
   const cancelled = i.status === "cancelled";
+  // Settled by its raise (confirmed or returned): nothing left to cancel, the outcome says what became of it.
+  const settled = i.status === "confirmed" || i.status === "returned";
+  const cancelUntil = commitment.cancelUntil?.utc ?? "";
   const page = href("/portfolio/investments/:id", { id: i._id });
 
   return (
@@ -121,87 +124,64 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
 
         {error ? <ErrorAlert message={error} /> : null}
 
-        <dl className="purchase-facts">
-          <div>
-            <dt>Shares</dt>
-            <dd>{formatNumber(i.shares)}</dd>
-          </div>
-          <div>
-            <dt>Price per share</dt>
-            <dd>{formatPrice(i.sharePrice)}</dd>
-          </div>
-          <div>
-            <dt>Amount invested</dt>
-            <dd>{formatPrice(i.amountInvested)}</dd>
-          </div>
-          <div>
-            <dt>Date</dt>
-            <dd>{formatDate(i.investedAt)}</dd>
-          </div>
-          <div>
-            <dt>Equity</dt>
-            <dd>{formatPercent(i.equity, 6)}</dd>
-          </div>
-          <div>
-            <dt>Status</dt>
-            <dd>{investmentStatusLabel(i.status)}</dd>
-          </div>
-          {cancelled && i.cancelledAt ? (
-            <div>
-              <dt>Canceled on</dt>
-              <dd>{formatDate(i.cancelledAt)}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>Funding deadline</dt>
-            <dd>{formatDate(fundingDeadline)}</dd>
-          </div>
-        </dl>
+        <section className="inv-commitment" aria-labelledby="inv-commitment-title">
+          <h2 id="inv-commitment-title" className="inv-cancel-title">
+            Your commitment
+          </h2>
+          <CommitmentFacts c={commitment}>
+            {cancelled && i.cancelledAt ? <Fact term="Canceled on">{formatDate(i.cancelledAt)}</Fact> : null}
+            <Fact term="Funding deadline">{formatDate(fundingDeadline)}</Fact>
+          </CommitmentFacts>
+        </section>
+
+        {settled ? <CommitmentOutcome outcome={commitment.outcome} /> : null}
 
         <p className="inv-receipt">
           <Link to={href("/portfolio/investments/:id/receipt", { id: i._id })}>View and print the receipt</Link>
         </p>
 
-        <section className="inv-cancel" id="cancel" aria-labelledby="inv-cancel-title">
-          <h2 id="inv-cancel-title" className="inv-cancel-title">
-            {confirm ? "Cancel this investment?" : "Cancellation"}
-          </h2>
-          {cancelled ? (
-            <p>
-              This investment was cancelled
-              {i.cancelledAt ? ` on ${formatDate(i.cancelledAt)}` : ""}: its {formatNumber(i.shares)} shares went back
-              to the project. It stays in your history and no longer counts in your totals.
-            </p>
-          ) : !i.cancellable ? (
-            <p>
-              The cancellation window closed{cancelUntil ? ` on ${cancelUntil}` : ""}, 48 hours before the funding
-              deadline, so this investment can no longer be cancelled.
-            </p>
-          ) : confirm ? (
-            <ConfirmCancel
-              action={page}
-              back={page}
-              shares={i.shares}
-              title={i.projectTitle}
-              amount={i.amountInvested}
-            />
-          ) : (
-            <>
+        {settled ? null : (
+          <section className="inv-cancel" id="cancel" aria-labelledby="inv-cancel-title">
+            <h2 id="inv-cancel-title" className="inv-cancel-title">
+              {confirm ? "Cancel this investment?" : "Cancellation"}
+            </h2>
+            {cancelled ? (
               <p>
-                You can cancel until {cancelUntil}. Investors may cancel until 48 hours before the funding deadline
-                (Regulation Crowdfunding): the shares go back to the project and the amount is no longer invested.
+                This investment was canceled
+                {i.cancelledAt ? ` on ${formatDate(i.cancelledAt)}` : ""}: its {formatNumber(i.shares)} shares went back
+                to the project. It stays in your history and no longer counts in your totals.
               </p>
-              <div className="purchase-actions inv-actions">
-                <Link className="btn btn-secondary" to={href("/project/:slug", { slug: i.projectSlug })}>
-                  View project
-                </Link>
-                <Link className="btn btn-danger" to={`${page}?confirm=1#cancel`}>
-                  Cancel investment
-                </Link>
-              </div>
-            </>
-          )}
-        </section>
+            ) : !i.cancellable ? (
+              <p>
+                The cancellation window closed{cancelUntil ? ` on ${cancelUntil}` : ""}, 48 hours before the funding
+                deadline, so this investment can no longer be cancelled.
+              </p>
+            ) : confirm ? (
+              <ConfirmCancel
+                action={page}
+                back={page}
+                shares={i.shares}
+                title={i.projectTitle}
+                amount={i.amountInvested}
+              />
+            ) : (
+              <>
+                <p>
+                  You can cancel until {cancelUntil}. Investors may cancel until 48 hours before the funding deadline
+                  (Regulation Crowdfunding): the shares go back to the project and the amount is no longer invested.
+                </p>
+                <div className="purchase-actions inv-actions">
+                  <Link className="btn btn-secondary" to={href("/project/:slug", { slug: i.projectSlug })}>
+                    View project
+                  </Link>
+                  <Link className="btn btn-danger" to={`${page}?confirm=1#cancel`}>
+                    Cancel investment
+                  </Link>
+                </div>
+              </>
+            )}
+          </section>
+        )}
       </div>
     </div>
   );

@@ -6,9 +6,12 @@
  * JavaScript by a timer, without it by a meta refresh inside <noscript> (so browsers running
  * scripts never see an unconditional timed refresh).
  *
- * The holdings list every investment, a page at a time, a cancelled one labelled Cancelled (it counts in no total), with
- * a link to each investment's page and, while it may still be cancelled, a Cancel link to that
- * page's confirm step (app/routes/investment.tsx); `?cancelled=<id>` says what was cancelled.
+ * The holdings list every investment, a page at a time (the 20 newest on page 1), under a heading
+ * per group on the page: Confirmed, Open (the raise still runs: cancellable until …), Returned (it
+ * closed below its goal), Canceled (app/components/portfolio/holding-groups.ts). Only Confirmed and
+ * Open count in the totals, the charts and the insights (the kept sums of held investments, ADR
+ * 043). Each row links to its investment's page and, while it may still be canceled, a Cancel link
+ * to that page's confirm step (app/routes/investment.tsx); `?cancelled=<id>` says what was canceled.
  *
  * The AI Tools tab (`?tab=ai`) computes every number in the loader from the portfolio's sums, read
  * in the same batch, so it renders at once. The insights (cached per holdings, else the model: ADR 019) are
@@ -18,6 +21,7 @@
  * fallback with the spec's failure message; its answer is still cached (waitUntil) for the next
  * load. Regenerate is a form POST (`intent=regenerate`) that asks the model again, then redirects.
  */
+import { openCutoffOf } from "../components/portfolio/holding-groups";
 import { useEffect } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 
@@ -41,7 +45,7 @@ import { fallbackInsights } from "../../worker/ai/insights";
 import { aiBudgetOf, portfolioInsights } from "../../worker/services/analytics";
 import { refusedBy } from "../server/form-result";
 import { portfolioMessage } from "../../worker/services/purchases";
-import { holdingsPageParam, readPortfolio } from "../../worker/services/holdings";
+import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../worker/services/holdings";
 import { cancelledMessage } from "../../worker/services/cancellations";
 import type { Route } from "./+types/portfolio";
 import { toDollars } from "../../domain/money";
@@ -139,7 +143,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : cancelled
         ? cancelledMessage(cancelled.projectTitle, cancelled.shares, cancelled.amountInvested)
         : null,
-    // Cancelled investments are listed (labelled Cancelled) but never counted.
+    // Returned and canceled investments are listed (in their groups) but never counted: the sums are of held ones.
     totals: {
       totalInvested: toDollars(summary.cents),
       currentValue: toDollars(read.valueCents),
@@ -161,6 +165,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       investmentDate: i.investmentDate,
       status: i.status,
       cancellable: i.cancellable,
+      cancelUntil: openCutoffOf(i),
     })),
   };
 }
@@ -258,6 +263,11 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                   <span className="stat-value">{formatNumber(totals.totalShares)}</span>
                 </li>
               </ul>
+              {pageCount > 1 ? (
+                <p className="field-hint holdings-paging-note">
+                  Each page lists {formatNumber(HOLDINGS_PAGE_SIZE)} investments, newest first, grouped by status.
+                </p>
+              ) : null}
               {holdings.length === 0 ? (
                 <p className="muted">
                   No investments on this page. <Link to="/portfolio">Back to the first page</Link>

@@ -1,9 +1,10 @@
 /**
  * The profile page's view: what its loader shows, computed from the viewer's profile and a read of
- * their portfolio (`getProfile`, `readPortfolio`: the sums of every active investment, and only
+ * their portfolio (`getProfile`, `readPortfolio`: the sums of every held investment, and only
  * the rows the tab shows, a page at a time) and the page's query (`?tab=`, `?page=`, `?edit=1`,
  * `?saved=1`). Pure; server only (the route imports it in its loader alone).
  */
+import { openCutoffOf } from "../components/portfolio/holding-groups";
 import type { ProfileInvestment } from "../components/profile/panels";
 import { PROFILE_TABS, type ProfileTab } from "../components/profile/tabs";
 import { toDollars } from "../../domain/money";
@@ -14,7 +15,7 @@ import type { ProfileDTO } from "../../domain/profile-form";
 import type { InvestmentDTO } from "../../domain/types";
 import type { PortfolioQuery, PortfolioRead } from "../../worker/services/holdings";
 
-/** The four stat cards: from every active investment, summed (the one diversification score, 0 % with none). */
+/** The four stat cards: from every held investment (Confirmed or Open), summed (the one diversification score, 0 % with none). */
 export function profileStats(summary: PortfolioSummary) {
   return {
     totalInvested: toDollars(summary.cents),
@@ -30,7 +31,7 @@ export function profileTab(query: URLSearchParams): ProfileTab {
   return PROFILE_TABS.includes(tabParam as ProfileTab) ? (tabParam as ProfileTab) : "overview";
 }
 
-/** The overview lists this many recent active investments. */
+/** The overview lists this many recent held investments. */
 const RECENT_INVESTMENTS = 3;
 
 /** What the tab reads of the portfolio, besides the sums every tab shows: one batch in all. */
@@ -94,6 +95,8 @@ export function profileView({
     status: i.status,
     investedAt: i.investedAt,
     cancelledAt: i.cancelledAt,
+    cancellable: i.cancellable,
+    cancelUntil: openCutoffOf(i),
   }));
   return {
     tab,
@@ -103,13 +106,13 @@ export function profileView({
     investor,
     investmentsFailed,
     accountNumber,
-    /** My Investments: one page of every investment, newest first. */
+    /** My Investments: one page of every investment, newest first (grouped by status on the page). */
     investments: tab === "investments" ? investments : [],
     list: { total: read?.page?.total ?? 0, page: read?.page?.page ?? 1, pageCount: read?.page?.pageCount ?? 1 },
     stats: profileStats(summary),
     /** The demo account's figures (domain/portfolio-account.ts), the same on every tab and in settings. */
     account: demoAccountOf(summary),
-    /** The overview's pie (every active investment) and its three most recent active investments. */
+    /** The overview's pie (every held investment) and its three most recent held investments. */
     active: tab === "overview" ? investments : [],
     slices: tab === "overview" ? chartSlicesOf(summary) : [],
     statement: read?.statement?.rows ?? [],

@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { formatMoney, formatNumber } from "../../domain/format";
+import { HOLDING_GROUPS, holdingGroupOf } from "../../app/components/portfolio/holding-groups";
 import { seedPortfolio, type SeededPortfolio } from "../workers/portfolio-seed";
 import { page, queries, signup, visibleText } from "./helpers";
 
@@ -22,6 +23,21 @@ beforeAll(async () => {
   seeded = await seedPortfolio(big.user.id, COUNT);
   await seedPortfolio(small.user.id, 1, { projects: 1 });
 });
+
+/**
+ * A page's ids as the page shows them: grouped by status (Confirmed, Open, Returned, Canceled:
+ * app/components/portfolio/holding-groups.ts), newest first within each group.
+ */
+async function grouped(ids: string[]): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    `select id, status from investments where id in (select value from json_each(?))`,
+  )
+    .bind(JSON.stringify(ids))
+    .all<{ id: string; status: string }>();
+  const group = new Map(results.map((r) => [r.id, holdingGroupOf(r.status)]));
+  const order = HOLDING_GROUPS.map((g) => g.id);
+  return order.flatMap((g) => ids.filter((id) => group.get(id) === g));
+}
 
 /** The investment ids a page links to, in order, once each. */
 function linkedIds(html: string): string[] {
@@ -38,19 +54,19 @@ async function sums(userId: string) {
 }
 
 describe("/portfolio with 1,030 investments", () => {
-  it("the first page lists the newest 20", async () => {
+  it("the first page lists the newest 20, grouped by status", async () => {
     const res = await page("/portfolio", { token: big.token });
-    expect(linkedIds(await res.text())).toEqual(seeded.newestFirst.slice(0, 20));
+    expect(linkedIds(await res.text())).toEqual(await grouped(seeded.newestFirst.slice(0, 20)));
   });
 
   it("a middle page lists its 20", async () => {
     const res = await page("/portfolio?page=26", { token: big.token });
-    expect(linkedIds(await res.text())).toEqual(seeded.newestFirst.slice(500, 520));
+    expect(linkedIds(await res.text())).toEqual(await grouped(seeded.newestFirst.slice(500, 520)));
   });
 
   it("the last page lists the 10 left", async () => {
     const res = await page("/portfolio?page=52", { token: big.token });
-    expect(linkedIds(await res.text())).toEqual(seeded.newestFirst.slice(1020));
+    expect(linkedIds(await res.text())).toEqual(await grouped(seeded.newestFirst.slice(1020)));
   });
 
   it("a page past the end says so and links back to the first page", async () => {
@@ -59,9 +75,10 @@ describe("/portfolio with 1,030 investments", () => {
   });
 
   it("a page number that is no page is the first page, never a 500", async () => {
+    const first = (await grouped(seeded.newestFirst.slice(0, 20)))[0];
     for (const bad of ["0", "-1", "abc", "2.5", "1001", "99999999999", "%00"]) {
       const res = await page(`/portfolio?page=${bad}`, { token: big.token });
-      expect([res.status, linkedIds(await res.text())[0]], bad).toEqual([200, seeded.newestFirst[0]]);
+      expect([res.status, linkedIds(await res.text())[0]], bad).toEqual([200, first]);
     }
   });
 

@@ -43,7 +43,7 @@ describe("the receipt page", () => {
       "Price per share $10",
       "Amount $500",
       `Can be canceled until ${cutoffText(cancelDeadline(deadline))}`,
-      "Status Active",
+      "Status Open",
       "To print this receipt, use your browser’s print command.",
     ]) {
       expect(text).toContain(shown);
@@ -75,8 +75,9 @@ describe("the receipt page", () => {
     await buyShares(project.id, (await signup()).token, 200);
     await endAndSettle(project.id);
     const { text } = await textOf(receipt(id), investor.token);
+    const on = formatDate(Date.now());
     expect(text).toContain(
-      `Confirmed on ${formatDate(Date.now())}: 1,000 shares at $10, 1,200 shares sold in this raise`,
+      `Confirmation The raise reached its goal: your investment was confirmed on ${on} and is final. Confirmed on ${on} Security Regulation Crowdfunding Price per share $10 Your shares 1,000 Total sold in this raise 1,200 shares for $12,000`,
     );
   });
 
@@ -86,7 +87,10 @@ describe("the receipt page", () => {
     const id = await buyShares(project.id, investor.token, 25);
     await endAndSettle(project.id);
     const { text } = await textOf(receipt(id), investor.token);
-    expect(text).toContain(`Returned on ${formatDate(Date.now())}: $250 went back to you`);
+    const on = formatDate(Date.now());
+    expect(text).toContain(
+      `Return ${project.title} closed below its goal: your $250 was returned to you on ${on}. Returned on ${on} Amount returned $250`,
+    );
   });
 
   it("says a cancelled investment's shares went back to the project, and its window in the past tense", async () => {

@@ -66,11 +66,11 @@ test("an investor cancels from the portfolio: Canceled in the holdings, the proj
   const id = await buy(request, investor.token, project._id, 25);
   expect(await publicFigures(request, project.slug)).toEqual({ raised: "$350", investors: "2" });
 
-  // The portfolio lists it as Active with a way to its own page.
+  // The portfolio lists it as Open with a way to its own page.
   await page.goto("/portfolio");
   const holdings = page.getByRole("table", { name: "Your holdings" });
   const row = holdings.getByRole("row", { name: new RegExp(project.title) });
-  await expect(row).toContainText("Active");
+  await expect(row).toContainText("Open");
   await row.getByRole("link", { name: `Details of ${project.title}` }).click();
 
   // The investment's page: what was bought and until when it can be cancelled.
@@ -79,8 +79,8 @@ test("an investor cancels from the portfolio: Canceled in the holdings, the proj
   await expect(page.getByRole("heading", { level: 1, name: "Your investment" })).toBeVisible();
   const facts = page.locator(".purchase-facts");
   await expect(facts).toContainText("Shares25");
-  await expect(facts).toContainText("Amount invested$250");
-  await expect(facts).toContainText("StatusActive");
+  await expect(facts).toContainText("Amount$250");
+  await expect(facts).toContainText("StatusOpen");
   await expect(page.getByText(`You can cancel until ${cancelDeadlineText(project.fundingDeadline)}.`)).toBeVisible();
 
   // The confirm step, then the cancellation.
@@ -124,7 +124,7 @@ test("the portfolio's Cancel link goes straight to the confirm step; Keep invest
   await page.getByRole("link", { name: "Keep investment" }).click();
   await expect(page).toHaveURL(new RegExp(`/portfolio/investments/${id}$`));
   await expect(page.getByRole("heading", { name: "Cancel this investment?" })).toHaveCount(0);
-  await expect(page.locator(".purchase-facts")).toContainText("StatusActive");
+  await expect(page.locator(".purchase-facts")).toContainText("StatusOpen");
   expect(await publicFigures(request, project.slug)).toEqual({ raised: "$220", investors: "2" });
 });
 

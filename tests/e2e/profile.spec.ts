@@ -10,6 +10,11 @@ import { expect, test } from "./fixtures";
 
 import { apiInvestments, DEMO, expectNoSeriousViolations, money, signInAs } from "./helpers";
 
+/** The statuses every total counts (domain/settlement.ts HELD_STATUSES). */
+const HELD: readonly string[] = ["active", "confirmed"];
+/** The order of the profile's and the portfolio's groups: Confirmed, Open, Returned, Canceled. */
+const GROUP_ORDER = ["confirmed", "active", "returned", "cancelled"];
+
 const stat = (page: Page, label: string) =>
   page
     .locator(".stat-card")
@@ -24,10 +29,13 @@ test.describe("the demo investor", () => {
     baseURL,
   }) => {
     const { token, user } = await signInAs(context, request, baseURL!, DEMO.investor);
-    // every investment the API lists is active (pending ones live only in a browser: spec section 3)
-    const holdings = (await apiInvestments(request, user.id, token)) as ({ projectCategory: string } & Awaited<
+    // The held ones (ADR 043: active or confirmed) are what every figure counts; the API lists the
+    // returned one too (pending ones live only in a browser: spec section 3).
+    const listed = (await apiInvestments(request, user.id, token)) as ({ projectCategory: string } & Awaited<
       ReturnType<typeof apiInvestments>
     >[number])[];
+    const holdings = listed.filter((h) => HELD.includes(h.status));
+    expect(listed.some((h) => h.status === "returned")).toBe(true);
     expect(holdings.length).toBeGreaterThan(0);
     // the product's one diversification score, as the analytics API computes it
     const scored = await request.post("/api/ai/diversification-score", {
@@ -83,11 +91,14 @@ test.describe("the demo investor", () => {
     await expect(page.getByRole("link", { name: "My Investments" })).toHaveAttribute("aria-current", "page");
     const cards = page.locator(".profile-investment");
     await expect(cards).toHaveCount(investments.length);
-    await expect(cards.first().getByText("Active", { exact: true })).toBeVisible();
+    // Grouped on the page (Confirmed first), newest first within a group.
+    const first = [...investments].sort((a, b) => GROUP_ORDER.indexOf(a.status) - GROUP_ORDER.indexOf(b.status))[0]!;
+    await expect(page.getByRole("heading", { level: 3, name: "Confirmed" })).toBeVisible();
+    await expect(cards.first().getByText("Confirmed", { exact: true })).toBeVisible();
     await expect(cards.first().getByText("Risk")).toBeVisible();
     await expect(cards.first().getByRole("link", { name: /View project/ })).toHaveAttribute(
       "href",
-      `/project/${investments[0]!.projectSlug}`,
+      `/project/${first.projectSlug}`,
     );
 
     await page.getByRole("link", { name: "Investment Preferences" }).click();
@@ -101,9 +112,10 @@ test.describe("the demo investor", () => {
     await expect(page.getByText("0.00%", { exact: true })).toBeVisible();
     await expect(page.getByText(/every figure here is simulated/)).toBeVisible();
     const rows = page.locator(".profile-statement tbody tr");
-    await expect(rows).toHaveCount(investments.length);
-    // newest first: the first row's running total is everything invested
-    const total = investments.reduce((s, i) => s + i.amountInvested, 0);
+    // a purchase line each, and a line for each one given back (canceled or returned)
+    await expect(rows).toHaveCount(investments.length + investments.filter((i) => !HELD.includes(i.status)).length);
+    // newest first: the first row's running total is everything held
+    const total = investments.filter((i) => HELD.includes(i.status)).reduce((s, i) => s + i.amountInvested, 0);
     await expect(rows.first().locator("td").last()).toHaveText(money(total));
     const account = await page.locator(".tab-panel .kv-grid dd").first().textContent();
     await page.reload();

@@ -51,7 +51,7 @@ test("the commitment notice leads to the receipt, which prints only with JavaScr
   await expect(facts).toContainText("Shares50");
   await expect(facts).toContainText("Price per share$10");
   await expect(facts).toContainText("Amount$500");
-  await expect(facts).toContainText("StatusActive");
+  await expect(facts).toContainText("StatusOpen");
 
   const cancelUntil = facts.locator("div").filter({ hasText: "Can be canceled until" });
   const printButton = page.getByRole("button", { name: "Print receipt" });

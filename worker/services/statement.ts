@@ -1,7 +1,8 @@
 /**
  * The demo account's statement read in SQL, a page at a time (domain/portfolio-account.ts says what
- * a line is: each purchase, and for a cancelled investment the refund on the day it was cancelled,
- * with running totals in date order). The running total is a window sum over the investor's rows,
+ * a line is: each purchase, for a canceled investment the refund on the day it was canceled, and
+ * for a returned one (its raise closed below its goal, ADR 043) the return on the day its raise
+ * settled it, with running totals in date order). The running total is a window sum over the investor's rows,
  * so a page costs the same whatever page it is; the yearly CSV reads its year in keyset chunks.
  *
  * Every statement here reads the investor's rows on investments_investor_recent_idx; the
@@ -16,7 +17,11 @@ export const STATEMENT_PAGE_SIZE = 20;
 /** The CSV reads this many lines a statement. */
 export const STATEMENT_CHUNK = 500;
 
-/** The investor's statement lines: purchases, and refunds of cancelled investments (at in ms). */
+/**
+ * The investor's statement lines (at in ms): purchases (`refund` 0), refunds of canceled
+ * investments (1) and returns of returned ones (2). `refund` is also the lines' order on the same
+ * instant (a purchase, then what gave it back), so it is part of the keyset cursor.
+ */
 const ENTRIES = `entries as (
     select i.id as key, i.created_at as at, i.project_id as project_id, i.shares as shares,
       i.amount_cents as cents, 0 as refund
@@ -24,6 +29,9 @@ const ENTRIES = `entries as (
     union all
     select i.id || '-cancelled', i.cancelled_at, i.project_id, i.shares, -i.amount_cents, 1
     from investments i where i.investor_id = ?1 and i.status = 'cancelled' and i.cancelled_at is not null
+    union all
+    select i.id || '-returned', i.settled_at, i.project_id, i.shares, -i.amount_cents, 2
+    from investments i where i.investor_id = ?1 and i.status = 'returned' and i.settled_at is not null
   )`;
 
 interface LineRow {
@@ -41,7 +49,8 @@ function lineOf(r: LineRow, running: number): StatementRow {
     at: new Date(r.at).toISOString(),
     projectTitle: r.title ?? "",
     shares: r.shares,
-    refund: r.refund === 1,
+    refund: r.refund > 0,
+    returned: r.refund === 2,
     amount: toDollars(Math.abs(r.cents)),
     runningTotal: toDollars(running),
   };

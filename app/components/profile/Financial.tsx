@@ -1,11 +1,11 @@
 /**
- * The demo account and its statement of purchases and refunds: the profile's Financial Info tab and
+ * The demo account and its statement of purchases, refunds and returns: the profile's Financial Info tab and
  * the settings' Cash tab (the same figures: domain/portfolio-account.ts).
  */
 import { Link } from "react-router";
 
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../../domain/format";
-import type { DemoAccount } from "../../../domain/portfolio-account";
+import { statementLineTitle, type DemoAccount } from "../../../domain/portfolio-account";
 import { Pagination } from "../project/Pagination";
 import { EmptyInvestments, FounderNote, type StatementRow } from "./panels";
 
@@ -82,8 +82,9 @@ export function Financial({
           <div className="table-scroll">
             <table className="holdings profile-statement">
               <caption className="field-hint">
-                Your purchases and cancellations, newest first. The running total adds each purchase to the ones before
-                it and takes a cancelled one back out.
+                Your purchases, cancellations and returns, newest first. The running total adds each purchase to the
+                ones before it and takes one that was canceled, or returned when its raise closed below its goal, back
+                out.
               </caption>
               <thead>
                 <tr>
@@ -104,7 +105,7 @@ export function Financial({
                 {rows.map((r) => (
                   <tr key={r.key}>
                     <td>{formatDate(r.at)}</td>
-                    <th scope="row">{r.refund ? `${r.projectTitle} (canceled, refunded)` : r.projectTitle}</th>
+                    <th scope="row">{statementLineTitle(r)}</th>
                     <td className="num">{r.refund ? `−${formatNumber(r.shares)}` : formatNumber(r.shares)}</td>
                     <td className="num">
                       {r.refund ? "+" : "−"}

@@ -6,6 +6,8 @@ import { href, Link } from "react-router";
 
 import { SlicePie } from "../charts/SlicePie";
 import { InvestmentStatus } from "../portfolio/InvestmentStatus";
+import { OpenCutoff } from "../portfolio/OpenCutoff";
+import { groupHoldings } from "../portfolio/holding-groups";
 import { Pagination } from "../project/Pagination";
 import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/format";
 import { type ChartSlice } from "../../../domain/portfolio-analysis";
@@ -29,9 +31,13 @@ export type ProfileInvestment = Pick<
   | "status"
   | "investedAt"
   | "cancelledAt"
->;
+  | "cancellable"
+> & {
+  /** An open investment's cutoff (ms) and as the pages say it in UTC; null once settled or canceled. */
+  cancelUntil: { at: number; utc: string } | null;
+};
 
-/** A row of the demo bank statement: a purchase, or a cancelled one's refund (dollars). */
+/** A row of the demo bank statement: a purchase, a canceled one's refund or a returned one's return (dollars). */
 export type { StatementRow } from "../../../domain/portfolio-account";
 
 export function EmptyInvestments() {
@@ -62,7 +68,7 @@ export function Overview({
 }: {
   profile: ProfileDTO;
   investor: boolean;
-  /** The active investments (cancelled ones, history, are on the other tabs), newest first. */
+  /** The held investments, Confirmed or Open (returned and canceled ones, history, are on the other tabs), newest first. */
   active: ProfileInvestment[];
   /** The pie of the active investments by category. */
   slices: ChartSlice[];
@@ -111,7 +117,8 @@ export function Overview({
             <ul className="profile-recent">
               {active.slice(0, 3).map((i) => (
                 <li key={i._id}>
-                  <Link to={href("/project/:slug", { slug: i.projectSlug })}>{i.projectTitle}</Link>
+                  <Link to={href("/project/:slug", { slug: i.projectSlug })}>{i.projectTitle}</Link>{" "}
+                  <InvestmentStatus status={i.status} />
                   <span>
                     {formatMoney(i.amountInvested)} · {formatNumber(i.shares)} shares · {formatDate(i.investedAt)}
                   </span>
@@ -148,7 +155,15 @@ export function Investments({
           No investments on this page. <Link to={hrefFor(1)}>Back to the first page</Link>
         </p>
       ) : (
-        <InvestmentCards investments={investments} />
+        groupHoldings(investments).map((g) => (
+          <section key={g.id} className="profile-investment-group" aria-labelledby={`investments-${g.id}`}>
+            <h3 id={`investments-${g.id}`} className="profile-group-title">
+              {g.label}
+            </h3>
+            <p className="field-hint">{g.hint}</p>
+            <InvestmentCards investments={g.rows} />
+          </section>
+        ))
       )}
       <Pagination page={list.page} pageCount={list.pageCount} hrefFor={hrefFor} label="Investment pages" />
     </>
@@ -161,9 +176,10 @@ function InvestmentCards({ investments }: { investments: ProfileInvestment[] }) 
       {investments.map((i) => (
         <li key={i._id} className="profile-investment">
           <div className="profile-investment-head">
-            <h3>{i.projectTitle}</h3>
+            <h4>{i.projectTitle}</h4>
             <InvestmentStatus status={i.status} />
           </div>
+          <OpenCutoff as="p" cutoff={i.cancelUntil} cancellable={i.cancellable} />
           <dl className="kv-grid">
             <div>
               <dt>Invested</dt>
@@ -171,7 +187,13 @@ function InvestmentCards({ investments }: { investments: ProfileInvestment[] }) 
             </div>
             <div>
               <dt>Current value</dt>
-              <dd>{i.status === "cancelled" ? "None (cancelled)" : formatMoney(i.currentValue)}</dd>
+              <dd>
+                {i.status === "cancelled"
+                  ? "None (canceled)"
+                  : i.status === "returned"
+                    ? "None (returned)"
+                    : formatMoney(i.currentValue)}
+              </dd>
             </div>
             <div>
               <dt>Shares</dt>

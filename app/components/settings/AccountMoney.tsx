@@ -85,7 +85,7 @@ export function TaxDocsTab({ view }: { view: MoneyView }) {
     <Card id="tax-docs" title="Tax Docs">
       <p>
         No tax forms are issued here: the money is simulated. You can download a yearly statement of your investments
-        (purchases and refunds) as a CSV file.
+        (purchases, refunds and returns) as a CSV file.
       </p>
       {!view.investor ? (
         <p>{FOUNDER}</p>

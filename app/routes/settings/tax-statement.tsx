@@ -11,7 +11,7 @@
 import { toCsv } from "../../../domain/csv";
 import { isoDay } from "../../../domain/dates";
 import { toCents, toDollars } from "../../../domain/money";
-import type { StatementRow } from "../../../domain/portfolio-account";
+import { statementLineType, type StatementRow } from "../../../domain/portfolio-account";
 
 import { getApp, requireUser } from "../../server/guards.server";
 import { assertPortfolioReader } from "../../../worker/services/holdings";
@@ -26,7 +26,7 @@ function text(status: number, message: string) {
 const line = (r: StatementRow) => [
   isoDay(Date.parse(r.at)),
   r.projectTitle,
-  r.refund ? "Refund (canceled)" : "Purchase",
+  statementLineType(r),
   r.refund ? -r.shares : r.shares,
   (r.refund ? -r.amount : r.amount).toFixed(2),
 ];
