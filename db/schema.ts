@@ -16,6 +16,7 @@ export * from "./schema-projects";
 export * from "./schema-conversation";
 export * from "./schema-site";
 export * from "./schema-aggregates";
+export * from "./schema-mail";
 
 export type { AdminAction } from "../domain/admin";
 export type UserRow = typeof users.$inferSelect;

@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { createDb } from "../db/client";
 import { createApp } from "./app";
+import { retryPendingMail } from "./mail/mailer";
 import { purgeExpired } from "./services/maintenance";
 import { runClosingSoon } from "./services/notifications";
 import { settleDueRaises } from "./services/settlement";
@@ -71,6 +72,12 @@ export default {
     ctx.waitUntil(
       deleteUnusedUploads(createDb(env.DB), env.IMAGES).then((n) =>
         console.log(`deleted ${n.ledger} unused uploads and ${n.unlisted} unrecorded images (${n.listed} listed)`),
+      ),
+    );
+    // Mails whose send failed are tried again, a bounded number of times (worker/mail/mailer.ts, ADR 044).
+    ctx.waitUntil(
+      retryPendingMail(env, createDb(env.DB)).then((n) =>
+        console.log(`mail outbox: sent ${n.sent}, failed ${n.failed}, expired ${n.expired}, erased ${n.erased} bodies`),
       ),
     );
   },

@@ -1,0 +1,205 @@
+/**
+ * The one mailer (ADR 044): Cloudflare Email Service's `send_email` binding (`EMAIL`),
+ * behind a D1 outbox.
+ *
+ * The pattern, for every door that sends mail:
+ * 1. render the mail before the write (worker/mail/templates: `RenderedMail`, HTML and text);
+ * 2. put `outboxStatement(db, id, to, mail, …)` in the request's own batch, so the mail exists
+ *    exactly when the request's write does (its `onlyIf` makes it conditional in SQL: "this email
+ *    has an account", "the reset happened"), and a refused or failed request leaves no mail;
+ * 3. after the batch, `mailer.sendLater([id])`: the send runs after the response
+ *    (`ctx.waitUntil`), so it never delays or breaks the request. A failed send is logged and the
+ *    row stays `pending`;
+ * 4. the daily job (`retryPendingMail`, worker/index.ts `scheduled`) tries pending rows again, at
+ *    most MAX_SEND_ATTEMPTS times each and RETRY_BATCH rows a run, skips the ones past
+ *    `expires_at`, and erases the bodies of finished rows after an hour (they may hold a one-time link).
+ * Sends claim their rows first (one UPDATE … RETURNING), so the request's send and the daily job
+ * never send one row twice at once.
+ */
+import type { Database } from "../../db/client";
+import type { RenderedMail } from "./templates";
+
+/** Attempts per mail, the request's own included; then the row is `failed`. */
+export const MAX_SEND_ATTEMPTS = 5;
+/** Rows the daily job sends per run (each is one call to the binding). */
+export const RETRY_BATCH = 50;
+/** A claimed row is not claimed again for this long (a send in flight). */
+export const CLAIM_MS = 5 * 60 * 1000;
+/** Finished rows keep their bodies this long (longer than any link in them works). */
+export const BODY_KEPT_MS = 60 * 60 * 1000;
+
+/** The part of the environment the mailer reads: the binding and the sender (wrangler.toml vars). */
+export interface MailEnv {
+  EMAIL: SendEmail;
+  MAIL_FROM: string;
+  MAIL_FROM_NAME: string;
+}
+
+/** What a door hands a service that sends mail: `sendLater` runs the sends after the response. */
+export interface Mailer {
+  sendLater(ids: string[]): void;
+}
+
+export interface SendOutcome {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * The insert of one mail into the outbox, for the caller's batch. With `onlyIf` (an SQL condition
+ * with its own binds, numbered from ?9) the row is written only when the condition holds when the
+ * batch runs.
+ */
+export function outboxStatement(
+  db: Database,
+  id: string,
+  to: string,
+  mail: RenderedMail,
+  options: { now: number; expiresAt?: number | null; onlyIf?: { sql: string; binds: unknown[] } },
+): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `insert into mail_outbox (id, kind, to_address, subject, html, text, created_at, expires_at)
+       select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 where ${options.onlyIf ? `(${options.onlyIf.sql})` : "true"}`,
+    )
+    .bind(
+      id,
+      mail.kind,
+      to,
+      mail.subject,
+      mail.html,
+      mail.text,
+      options.now,
+      options.expiresAt ?? null,
+      ...(options.onlyIf?.binds ?? []),
+    );
+}
+
+interface ClaimedRow {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+}
+
+/** Rows still worth sending that nobody is sending: pending, under the bound, not expired, not in flight. */
+const SENDABLE = `status = 'pending' and attempts < ?2 and (expires_at is null or expires_at > ?1)
+  and (last_attempt_at is null or last_attempt_at <= ?1 - ?3)`;
+
+/** Takes the given rows (those still sendable) for one attempt each: one statement. */
+async function claim(db: Database, ids: string[] | null, now: number): Promise<ClaimedRow[]> {
+  const which =
+    ids === null
+      ? `id in (select id from mail_outbox where ${SENDABLE} order by created_at limit ?4)`
+      : `id in (select value from json_each(?4)) and ${SENDABLE}`;
+  const { results } = await db.$client
+    .prepare(
+      `update mail_outbox set attempts = attempts + 1, last_attempt_at = ?1 where ${which}
+       returning id, kind, to_address, subject, html, text, attempts`,
+    )
+    .bind(now, MAX_SEND_ATTEMPTS, CLAIM_MS, ids === null ? RETRY_BATCH : JSON.stringify(ids))
+    .all<ClaimedRow>();
+  return results;
+}
+
+/** Why a send failed, short enough to keep (never the body). */
+function reason(e: unknown): string {
+  const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return text.slice(0, 500);
+}
+
+/** Sends claimed rows one by one, then records every outcome in one batch. */
+async function deliver(env: MailEnv, db: Database, rows: ClaimedRow[], now: number): Promise<SendOutcome> {
+  const d1 = db.$client;
+  const outcomes: D1PreparedStatement[] = [];
+  let sent = 0;
+  for (const row of rows) {
+    try {
+      const answer = await env.EMAIL.send({
+        from: { email: env.MAIL_FROM, name: env.MAIL_FROM_NAME },
+        to: row.to_address,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+      });
+      sent++;
+      outcomes.push(
+        d1
+          .prepare(
+            "update mail_outbox set status = 'sent', sent_at = ?2, message_id = ?3, last_error = null where id = ?1",
+          )
+          .bind(row.id, now, answer?.messageId ?? null),
+      );
+    } catch (e) {
+      // Logged with the row, never the address or the body.
+      console.error(`mail ${row.id} (${row.kind}) attempt ${row.attempts} failed: ${reason(e)}`);
+      outcomes.push(
+        d1
+          .prepare(
+            `update mail_outbox set last_error = ?2, last_attempt_at = ?4,
+               status = case when attempts >= ?3 then 'failed' else 'pending' end where id = ?1`,
+          )
+          // The claim's hold ends with the failure: the next run may try again at once.
+          .bind(row.id, reason(e), MAX_SEND_ATTEMPTS, now - CLAIM_MS),
+      );
+    }
+  }
+  if (outcomes.length) await d1.batch(outcomes);
+  return { sent, failed: rows.length - sent };
+}
+
+/** Sends the given outbox rows now (those still sendable). Never throws for a failed send. */
+export async function sendQueued(
+  env: MailEnv,
+  db: Database,
+  ids: string[],
+  now: number = Date.now(),
+): Promise<SendOutcome> {
+  if (!ids.length) return { sent: 0, failed: 0 };
+  return deliver(env, db, await claim(db, ids, now), now);
+}
+
+/** The mailer of one request: sends after the response; a failure is logged, the row stays pending. */
+export function mailerFor(env: MailEnv, ctx: Pick<ExecutionContext, "waitUntil">, db: Database): Mailer {
+  return {
+    sendLater(ids) {
+      if (!ids.length) return;
+      ctx.waitUntil(
+        sendQueued(env, db, ids).catch((e: unknown) => console.error(`mail send after response failed: ${reason(e)}`)),
+      );
+    },
+  };
+}
+
+export interface RetryOutcome extends SendOutcome {
+  expired: number;
+  erased: number;
+}
+
+/**
+ * The daily job: pending mails past their expiry are given up (`expired`), then at most
+ * RETRY_BATCH pending rows are sent again, then the bodies of rows finished over BODY_KEPT_MS ago
+ * are erased (at most 500 a run).
+ */
+export async function retryPendingMail(env: MailEnv, db: Database, now: number = Date.now()): Promise<RetryOutcome> {
+  const d1 = db.$client;
+  const expired = await d1
+    .prepare(
+      "update mail_outbox set status = 'expired' where status = 'pending' and expires_at is not null and expires_at <= ?1",
+    )
+    .bind(now)
+    .run();
+  const outcome = await deliver(env, db, await claim(db, null, now), now);
+  const erased = await d1
+    .prepare(
+      `update mail_outbox set html = '', text = '' where id in (
+         select id from mail_outbox where status in ('sent', 'failed', 'expired') and created_at <= ?1 and (html <> '' or text <> '')
+         limit 500)`,
+    )
+    .bind(now - BODY_KEPT_MS)
+    .run();
+  return { ...outcome, expired: expired.meta.changes, erased: erased.meta.changes };
+}

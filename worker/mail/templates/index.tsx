@@ -1,0 +1,33 @@
+/**
+ * Every mail, rendered: its subject, HTML and plain-text parts (React Email's `render`, the
+ * workerd build). A later slice adds its template here and gets both parts the same way.
+ */
+import { render } from "@react-email/render";
+import type { ReactElement } from "react";
+
+import { PASSWORD_CHANGED_SUBJECT, PasswordChangedMail } from "./password-changed";
+import { PASSWORD_RESET_SUBJECT, PasswordResetMail } from "./password-reset";
+
+export interface RenderedMail {
+  kind: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+async function rendered(kind: string, subject: string, element: ReactElement): Promise<RenderedMail> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { kind, subject, html, text };
+}
+
+export function passwordResetMail(url: string): Promise<RenderedMail> {
+  return rendered("password-reset", PASSWORD_RESET_SUBJECT, <PasswordResetMail url={url} />);
+}
+
+export function passwordChangedMail(origin: string): Promise<RenderedMail> {
+  return rendered(
+    "password-changed",
+    PASSWORD_CHANGED_SUBJECT,
+    <PasswordChangedMail signinUrl={`${origin}/signin`} forgotUrl={`${origin}/forgot-password`} />,
+  );
+}
