@@ -13,6 +13,7 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signup", "routes/signup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:token", "routes/reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
   route("login", "routes/login-redirect.tsx"),
   route("dashboard", "routes/dashboard-redirect.tsx"),

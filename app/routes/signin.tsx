@@ -12,6 +12,7 @@ import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
 import { MESSAGES } from "../../domain/messages";
+import { RESET_MESSAGES } from "../../domain/password-reset";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, homeFor, requireAnonymous } from "../server/guards.server";
@@ -33,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const prompt = await authPrompt(getApp(context).db, target, url.origin);
   // An intent whose project is not there is dropped: the plain page, then home.
   const carried = prompt || typeof target === "string" ? target : null;
-  return { prompt, fields: authTargetFields(carried), signupLink: signupHref(carried) };
+  // After a password reset (/reset-password, ADR 044): the person signs in with the new password.
+  const notice = url.searchParams.get("notice") === "password-reset" ? RESET_MESSAGES.changed : null;
+  return { prompt, fields: authTargetFields(carried), signupLink: signupHref(carried), notice };
 }
 
 export const headers = actionRetryAfter;
@@ -59,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { prompt, fields, signupLink } = loaderData;
+  const { prompt, fields, signupLink, notice } = loaderData;
   const error = actionData?.message;
 
   return (
@@ -69,6 +72,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <p className="page-lead">
           {prompt ? `Welcome back. ${prompt.after}` : "Welcome back. Sign in to continue to CampusFund."}
         </p>
+        {notice && !error ? (
+          <div className="alert alert-success" role="status" id="signin-notice">
+            <div>{notice}</div>
+          </div>
+        ) : null}
         <Form method="post" className="form">
           <FormMessage error={error} id="signin-error" />
           {Object.entries(fields).map(([name, value]) => (

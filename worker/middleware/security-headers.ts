@@ -20,7 +20,10 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
     await next();
 
     const h = c.res.headers;
+    // A page may ask for a stricter referrer policy than the base one (the reset link's no-referrer).
+    const noReferrer = h.get("Referrer-Policy") === "no-referrer";
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) h.set(name, value);
+    if (noReferrer) h.set("Referrer-Policy", "no-referrer");
     h.set("Content-Security-Policy", c.get("contentSecurityPolicy") ?? contentSecurityPolicy(c.get("nonce")));
     if (c.get("secureCookies")) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     // Nothing personal is kept by a browser or a shared cache: every answer to a signed-in
