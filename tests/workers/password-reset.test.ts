@@ -348,3 +348,29 @@ describe("the mailer", () => {
     expect(pending?.n).toBe(0);
   });
 });
+
+describe("the API doors", () => {
+  it("POST /api/auth/forgot-password answers the same for any address; POST /api/auth/reset-password resets", async () => {
+    const { user, token: session, password } = await signup();
+    const known = await call("/api/auth/forgot-password", { body: { email: user.email } });
+    const unknown = await call("/api/auth/forgot-password", { body: { email: `${unique("nobody")}@example.edu` } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+    expect((await call("/api/auth/forgot-password", { body: { email: "nope" } })).status).toBe(400);
+
+    const token = await tokenFor(user.email);
+    const weak = await call("/api/auth/reset-password", { body: { token, password: "abc" } });
+    expect(weak.status).toBe(400);
+    const done = await call("/api/auth/reset-password", { body: { token, password: NEW_PASSWORD } });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ success: true, message: RESET_MESSAGES.changed });
+    expect(done.headers.get("Set-Cookie") ?? "").not.toContain("campusfund_session=");
+    expect((await call("/api/auth/me", { token: session })).status).toBe(401);
+    const again = await call("/api/auth/reset-password", { body: { token, password: "Other-Meadow-41" } });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ success: false, message: RESET_MESSAGES.invalidLink });
+    expect((await call("/api/auth/login", { body: { email: user.email, password } })).status).toBe(401);
+    expect((await call("/api/auth/login", { body: { email: user.email, password: NEW_PASSWORD } })).status).toBe(200);
+  });
+});

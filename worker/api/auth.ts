@@ -19,6 +19,9 @@ import { MessageAnswer } from "./answers/common";
 import { operation } from "./openapi";
 import { readBody } from "./util";
 import { SigninSchema, signupSchema } from "../../domain/schemas";
+import { ForgotPasswordBody, RESET_MESSAGES, ResetPasswordBody } from "../../domain/password-reset";
+import { mailerFor } from "../mail/mailer";
+import { requestPasswordReset, resetPassword } from "../services/password-reset";
 
 export const authApi = new Hono<HonoEnv>();
 
@@ -149,5 +152,74 @@ authApi.post(
   async (c) => {
     const out = await signOutOtherSessions(c.get("db"), c.get("user"), c.get("sessionToken"));
     return c.json({ success: true, message: PASSWORD_MESSAGES.othersSignedOut, endedSessions: out.endedSessions });
+  },
+);
+
+/**
+ * POST /api/auth/forgot-password { email } → 200 { message } (the same for any address) | 400 | 429.
+ * The mail, when the address has an account, is sent after the answer (ADR 044).
+ */
+authApi.post(
+  "/forgot-password",
+  operation({
+    operationId: "requestPasswordReset",
+    tag: "Auth",
+    summary: "Ask for a password-reset link",
+    description:
+      "Mails a link that works once, for 1 hour, to the account with this address. The answer is the same whether or not such an account exists; 5 requests an hour per address.",
+    access: "public",
+    body: { schema: ForgotPasswordBody, example: { email: "ada@university.edu" } },
+    ok: {
+      200: {
+        description: "Asked (a mail goes out only to an account's address)",
+        schema: MessageAnswer,
+        example: { success: true, message: RESET_MESSAGES.requested },
+      },
+    },
+    refusals: [400, 413, 415, 429],
+  }),
+  async (c) => {
+    const body = await readBody(c);
+    const db = c.get("db");
+    const out = await requestPasswordReset(db, body, {
+      clientIp: clientAddress(c.req.raw),
+      origin: new URL(c.req.url).origin,
+      mailer: mailerFor(c.env, c.executionCtx, db),
+    });
+    return c.json({ success: true, message: out.message });
+  },
+);
+
+/**
+ * POST /api/auth/reset-password { token, password, confirmPassword? } → 200 | 400 { message, errors }
+ * | 404 (the link does not work). Every session and device of the account ends; nobody is signed in.
+ */
+authApi.post(
+  "/reset-password",
+  operation({
+    operationId: "resetPassword",
+    tag: "Auth",
+    summary: "Set a new password with a reset link's token",
+    description:
+      "The token is the last part of the mailed link. Every session and remembered device of the account ends and any sign-in lockout is lifted; no session is made: sign in with the new password.",
+    access: "public",
+    body: {
+      schema: ResetPasswordBody,
+      example: { token: "q4Vx2mN8pR1sT6uW0yZ3aB5cD7eF9gH_iJ-kL2mN4oP", password: "Copper-Lantern-58" },
+    },
+    ok: {
+      200: {
+        description: "Changed; sign in with the new password",
+        schema: MessageAnswer,
+        example: { success: true, message: RESET_MESSAGES.changed },
+      },
+    },
+    refusals: [400, 404, 413, 415],
+  }),
+  async (c) => {
+    const body = await readBody(c);
+    const db = c.get("db");
+    await resetPassword(db, body, { origin: new URL(c.req.url).origin, mailer: mailerFor(c.env, c.executionCtx, db) });
+    return c.json({ success: true, message: RESET_MESSAGES.changed });
   },
 );
