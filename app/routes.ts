@@ -13,6 +13,8 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signup", "routes/signup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
+  // The mail's link moves its token into a cookie and redirects to the form (ADR 044).
+  route("reset-password/new-password", "routes/reset-password.tsx", { id: "reset-password-form" }),
   route("reset-password/:token", "routes/reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
   route("login", "routes/login-redirect.tsx"),

@@ -1,57 +1,98 @@
 /**
- * /reset-password/:token (ADR 044): the link of the reset mail. Served with
- * `Referrer-Policy: no-referrer` (the token is in the address) and never stored by a cache. A form
- * (new password and confirmation, the sign-up page's rules) that works without JavaScript; on
- * success the person is sent to /signin with a notice, not signed in. A link that does not work
- * (wrong, used, replaced or older than an hour) gets a 404 page with a way to ask again.
+ * /reset-password/:token and /reset-password/new-password (ADR 044): the mail's link, then the form.
+ * The link's answer is served with `Referrer-Policy: no-referrer` and moves the token out of the
+ * address at once: it checks the token, keeps it in a short-lived HttpOnly cookie scoped to
+ * /reset-password/ and redirects to /reset-password/new-password (Django's PasswordResetConfirmView does the
+ * same). So the token is never in the address of a page with links or a form: no Referer carries
+ * it, and the form posts with the browser's real Origin (a no-referrer page posts `Origin: null`,
+ * which the CSRF checks rightly refuse). The form (new password and confirmation, the sign-up
+ * page's rules) works without JavaScript; on success the cookie is cleared and the person is sent
+ * to /signin with a notice, not signed in. A link that does not work (wrong, used, replaced or
+ * older than an hour) gets a 404 page with a way to ask again. Nothing here is cached.
  */
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 
 import { FeatureIcons } from "../components/feature-icons";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
+import { RESET_TOKEN_LIFETIME_MS } from "../../domain/password-reset";
 import { MIN_PASSWORD } from "../../domain/schemas";
 import { FORM_LIMITS } from "../../domain/limits";
 import { formFields, readForm } from "../server/form.server";
 import { getApp } from "../server/guards.server";
-import { formFailed, refusedBy } from "../server/form-result";
+import { formFailed, serviceRefusal } from "../server/form-result";
 import { checkResetToken, resetPassword } from "../../worker/services/password-reset";
+import { readCookie } from "../../worker/services/sessions";
 import { mailerFor } from "../../worker/mail/mailer";
 import type { Route } from "./+types/reset-password";
+
+/** The token between the link and the form: HttpOnly, only sent under /reset-password/, an hour at most. */
+export const RESET_COOKIE = "campusfund_reset";
+/** The form's address. The cookie's path is the folder, so it also reaches the form's `.data` requests (JavaScript). */
+const FORM_PATH = "/reset-password/new-password";
+const COOKIE_PATH = "/reset-password/";
+
+function resetCookie(value: string, secure: boolean, maxAgeSeconds: number): string {
+  return `${RESET_COOKIE}=${value}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
+}
+
+const NO_REFERRER = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Choose a New Password", "Choose a new CampusFund password."),
   { name: "robots", content: "noindex" },
 ];
 
-/** The token is in the address: no page it links to learns it, and no cache keeps the page. */
+/** The loader's and the action's own headers (the link's no-referrer, Retry-After), and never cached. */
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const h = new Headers({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
-  const retry = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
-  if (retry) h.set("Retry-After", retry);
+  const h = new Headers({ "Cache-Control": "no-store" });
+  for (const name of ["Referrer-Policy", "Retry-After", "Set-Cookie"]) {
+    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
+    if (value) h.set(name, value);
+  }
   return h;
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The refusal page's data: one message, a 404 (and the link's no-referrer when the token is in the address). */
+function linkRefused(e: unknown, extra: Record<string, string> = {}) {
+  const r = serviceRefusal(e);
+  return data({ refused: true as const, message: r.message }, { status: r.status, headers: extra });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  if (params.token !== undefined) {
+    try {
+      await checkResetToken(app.db, params.token);
+    } catch (e) {
+      return linkRefused(e, NO_REFERRER);
+    }
+    const headers = new Headers(NO_REFERRER);
+    headers.set("Set-Cookie", resetCookie(params.token, app.secureCookies, RESET_TOKEN_LIFETIME_MS / 1000));
+    return redirect(FORM_PATH, { headers });
+  }
   try {
-    await checkResetToken(getApp(context).db, params.token);
-    return { ok: true as const };
+    await checkResetToken(app.db, readCookie(request, RESET_COOKIE) ?? "");
+    return { refused: false as const };
   } catch (e) {
-    return refusedBy(e);
+    return linkRefused(e);
   }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = formFields(await readForm(request, FORM_LIMITS.signin));
   const app = getApp(context);
+  const token = params.token ?? readCookie(request, RESET_COOKIE) ?? "";
   try {
     await resetPassword(
       app.db,
-      { ...form, token: params.token },
+      { ...form, token },
       { origin: new URL(request.url).origin, mailer: mailerFor(app.env, app.ctx, app.db) },
     );
-    return redirect("/signin?notice=password-reset");
+    return redirect("/signin?notice=password-reset", {
+      headers: { "Set-Cookie": resetCookie("", app.secureCookies, 0) },
+    });
   } catch (e) {
     // Nothing typed is sent back: both fields are passwords.
     return formFailed(e, {});
@@ -59,15 +100,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const linkRefused = "refused" in loaderData ? loaderData : actionData?.status === 404 ? actionData : null;
-  if (linkRefused) {
+  const refusal = loaderData.refused ? loaderData : actionData?.status === 404 ? actionData : null;
+  if (refusal) {
     return (
       <div className="container auth-page">
         <div className="card auth-card">
           <span className="icon-circle">{FeatureIcons.key}</span>
           <h1>This Link Does Not Work</h1>
           <div className="alert alert-error" role="alert" id="reset-error">
-            <div>{linkRefused.message}</div>
+            <div>{refusal.message}</div>
           </div>
           <div className="cluster">
             <Link to="/forgot-password" className="btn btn-primary">

@@ -57,42 +57,69 @@ describe("/forgot-password", () => {
 });
 
 describe("/reset-password/:token", () => {
-  it("resets without JavaScript: no referrer, the password rules, then /signin with a notice and the new password", async () => {
+  it("resets without JavaScript: the link moves its token to a cookie, the password rules, then /signin with a notice", async () => {
     const { user, password } = await signup();
     await page("/forgot-password", { form: { email: user.email } });
     const path = await resetPath(user.email);
+    const token = path.split("/").pop()!;
 
-    const form = await page(path);
+    // The link: no referrer, no cache, the token moved out of the address.
+    const link = await page(path);
+    expect(link.status).toBe(302);
+    expect(link.headers.get("Location")).toBe("/reset-password/new-password");
+    expect(link.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(link.headers.get("Cache-Control")).toContain("no-store");
+    const setCookie = link.headers.get("Set-Cookie") ?? "";
+    expect(setCookie).toContain(
+      `campusfund_reset=${token}; Path=/reset-password/; HttpOnly; SameSite=Lax; Max-Age=3600`,
+    );
+    const cookie = `campusfund_reset=${token}`;
+
+    const form = await page("/reset-password/new-password", { cookie });
     expect(form.status).toBe(200);
-    expect(form.headers.get("Referrer-Policy")).toBe("no-referrer");
     expect(form.headers.get("Cache-Control")).toContain("no-store");
     const html = await form.text();
+    expect(html).not.toContain(token);
     expect(html).toContain('name="password"');
     expect(html).toContain('name="confirmPassword"');
 
-    const mismatch = await page(path, { form: { password: NEW_PASSWORD, confirmPassword: "Other-Meadow-41" } });
-    expect(mismatch.headers.get("Referrer-Policy")).toBe("no-referrer");
-    await expectAlert(mismatch, 400, MESSAGES.passwordsMismatch);
     await expectAlert(
-      await page(path, { form: { password: "abc", confirmPassword: "abc" } }),
+      await page("/reset-password/new-password", {
+        cookie,
+        form: { password: NEW_PASSWORD, confirmPassword: "Other-Meadow-41" },
+      }),
+      400,
+      MESSAGES.passwordsMismatch,
+    );
+    await expectAlert(
+      await page("/reset-password/new-password", { cookie, form: { password: "abc", confirmPassword: "abc" } }),
       400,
       MESSAGES.passwordTooShort,
     );
 
-    const done = await page(path, { form: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    const done = await page("/reset-password/new-password", {
+      cookie,
+      form: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/signin?notice=password-reset");
-    expect(done.headers.get("Set-Cookie") ?? "").not.toContain("campusfund_session=");
+    const cleared = done.headers.getSetCookie();
+    expect(cleared.some((c) => c.startsWith("campusfund_reset=;") && c.includes("Max-Age=0"))).toBe(true);
+    expect(cleared.some((c) => c.startsWith("campusfund_session="))).toBe(false);
     const signin = await page("/signin?notice=password-reset");
     expect(statusText(await signin.text())).toBe(RESET_MESSAGES.changed);
 
-    // The link is used up.
+    // The link is used up, whichever way it comes back.
     const again = await page(path);
     expect(again.headers.get("Referrer-Policy")).toBe("no-referrer");
     const refusedHtml = await expectAlert(again, 404, RESET_MESSAGES.invalidLink);
     expect(refusedHtml).toContain('href="/forgot-password"');
+    await expectAlert(await page("/reset-password/new-password", { cookie }), 404, RESET_MESSAGES.invalidLink);
     await expectAlert(
-      await page(path, { form: { password: "Fresh-Harbor-77", confirmPassword: "Fresh-Harbor-77" } }),
+      await page("/reset-password/new-password", {
+        cookie,
+        form: { password: "Fresh-Harbor-77", confirmPassword: "Fresh-Harbor-77" },
+      }),
       404,
       RESET_MESSAGES.invalidLink,
     );
@@ -108,13 +135,18 @@ describe("/reset-password/:token", () => {
     expect(signedIn.headers.get("Set-Cookie")).toContain("campusfund_session=");
   });
 
-  it("answers a wrong link with a 404 page that offers a new one, never a 500", async () => {
+  it("answers a wrong link, or the form without one, with a 404 page that offers a new one, never a 500", async () => {
     for (const path of ["/reset-password/nope", `/reset-password/${"a".repeat(43)}`, "/reset-password/%E0%A4%A"]) {
       const res = await page(path);
-      expect(res.status).toBe(404);
       expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
       const html = await expectAlert(res, 404, RESET_MESSAGES.invalidLink);
       expect(html).toContain('href="/forgot-password"');
     }
+    await expectAlert(await page("/reset-password/new-password"), 404, RESET_MESSAGES.invalidLink);
+    await expectAlert(
+      await page("/reset-password/new-password", { form: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }),
+      404,
+      RESET_MESSAGES.invalidLink,
+    );
   });
 });
