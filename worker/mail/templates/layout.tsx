@@ -23,7 +23,9 @@ export const styles = {
     padding: "12px 20px",
     textDecoration: "none",
   },
-  small: { color: BRAND.muted, fontSize: 13, lineHeight: "20px", margin: "0 0 8px", wordBreak: "break-all" as const },
+  small: { color: BRAND.muted, fontSize: 13, lineHeight: "20px", margin: "0 0 8px" },
+  /** A long address on its own line: may break anywhere, words elsewhere never do. */
+  address: { color: BRAND.muted, fontSize: 13, lineHeight: "20px", margin: "16px 0", wordBreak: "break-all" as const },
   hr: { borderColor: "#e3e6ee", margin: "24px 0" },
 };
 

@@ -20,7 +20,7 @@ export function PasswordResetMail({ url }: { url: string }) {
       <Button href={url} style={styles.button}>
         Choose a new password
       </Button>
-      <Text style={styles.small}>
+      <Text style={styles.address}>
         Or open this address: <Link href={url}>{url}</Link>
       </Text>
       <Text style={styles.text}>
