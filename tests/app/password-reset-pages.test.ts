@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 import { MESSAGES } from "../../domain/messages";
 import { RESET_MESSAGES } from "../../domain/password-reset";
-import { expectAlert, page, signup, unique, visibleText } from "./helpers";
+import { expectAlert, page, queries, signup, unique, visibleText } from "./helpers";
 
 const NEW_PASSWORD = "Copper-Lantern-58";
 
@@ -45,6 +45,9 @@ describe("/forgot-password", () => {
     const [a, b] = [await known.text(), await unknown.text()];
     expect(statusText(a)).toBe(RESET_MESSAGES.requested);
     expect(statusText(b)).toBe(RESET_MESSAGES.requested);
+    // The same work either way: as many D1 queries (the answer's Server-Timing).
+    expect(queries(known)).toBeGreaterThan(0);
+    expect(queries(unknown)).toBe(queries(known));
     // The same cookies either way (the D1 bookmark of a write), and no session.
     const cookieNames = (res: Response) => res.headers.getSetCookie().map((c) => c.split("=")[0]);
     expect(cookieNames(known)).toEqual(cookieNames(unknown));
