@@ -73,6 +73,18 @@ export const projects = sqliteTable(
     settledCents: integer("settled_cents"),
     settledShares: integer("settled_shares"),
     settledInvestors: integer("settled_investors"),
+    /**
+     * What the raise shows as raised (ADR 043, domain/settlement.ts `raiseProgress`): its held money,
+     * or for a raise closed below its goal what had been committed and was returned. Computed by
+     * SQLite, so the "Most funded" order (projects_funded_idx, projects_browse_idx) ranks by what
+     * every card shows.
+     */
+    raisedCents: integer("raised_cents")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(case when status = 'closed' then coalesce(settled_cents, 0) else funding_current_cents end)`,
+        { mode: "virtual" },
+      ),
     regulationType: text("regulation_type", { enum: ["SAFE", "RegCF", "RegA+"] })
       .notNull()
       .default("SAFE"),
@@ -142,6 +154,7 @@ export const projects = sqliteTable(
       t.totalShares,
       t.fundingCurrentCents,
       t.fundingGoalCents,
+      t.raisedCents,
       t.slug,
     ),
     /**
@@ -151,7 +164,7 @@ export const projects = sqliteTable(
      * walks the deadline index both ways, sorting only equal deadlines by slug.
      */
     index("projects_funded_idx").on(
-      sql`coalesce(cast(${t.fundingCurrentCents} as real) / nullif(${t.fundingGoalCents}, 0), 0) desc`,
+      sql`coalesce(cast(${t.raisedCents} as real) / nullif(${t.fundingGoalCents}, 0), 0) desc`,
       t.slug,
     ),
     index("projects_newest_idx").on(sql`coalesce(${t.publishedAt}, ${t.createdAt}) desc`, t.slug),

@@ -20,6 +20,7 @@ export * from "./schema-mail";
 
 export type { AdminAction } from "../domain/admin";
 export type UserRow = typeof users.$inferSelect;
-export type ProjectRow = typeof projects.$inferSelect;
+/** A project row as written (the computed `raised_cents` is SQLite's: reads may carry it, writes never do). */
+export type ProjectRow = Omit<typeof projects.$inferSelect, "raisedCents">;
 /** An investment as written (`held` is computed by SQLite from its status, never written). */
 export type InvestmentRow = Omit<typeof investments.$inferSelect, "held">;

@@ -14,10 +14,11 @@ import { buildDemoData } from "../../db/seed-data";
 import { SEARCH_MAX_LENGTH, SEARCH_MAX_TERMS, SEARCH_MESSAGES, searchTooLong } from "../../domain/project-search";
 import { SHOW_PUBLICLY_MESSAGE } from "../../domain/schemas";
 import { projects } from "../../db/schema";
+import type { ProjectDTO } from "../../domain/types";
 import { SEARCH_MAX_ENTRIES } from "../../worker/edge-cache";
 import { ftsQuery, LIST_MESSAGES, listProjectsPage } from "../../worker/services/projects";
 import { HOSTILE_SEARCHES as HOSTILE } from "../shared/hostile-searches";
-import { call, db, inDays, insertProject, json, unique } from "./helpers";
+import { call, db, inDays, insertProject, json, recordPurchase, signup, unique } from "./helpers";
 import { queries } from "../shared/responses";
 
 interface ListAnswer {
@@ -245,6 +246,20 @@ describe("sort orders", () => {
       const pages = [...(await read(sort, 1, 3)), ...(await read(sort, 2, 3)), ...(await read(sort, 3, 3))];
       expect(pages, sort).toEqual(await read(sort, 1, 100));
     }
+  });
+
+  it("most funded ranks a raise closed below its goal by what it had committed, as its card shows (ADR 043)", async () => {
+    const w = word();
+    const investor = await signup();
+    const open = await insertProject({ tags: [w], fundingDeadline: inDays(9) });
+    const closed = await insertProject({ tags: [w], fundingDeadline: inDays(-2) });
+    await recordPurchase(open.id, investor.user.id, 300); // 30 % of $10,000
+    await recordPurchase(closed.id, investor.user.id, 410); // 41 %, returned when the list's read settles it
+    const answer = await list({ q: w, sort: "funded" });
+    expect({
+      order: ids(answer),
+      shown: answer.projects.map((p) => (p as unknown as ProjectDTO).statusLabel),
+    }).toEqual({ order: [closed.id, open.id], shown: ["Closed (goal not reached)", "Active"] });
   });
 
   it("the default order, without a search or a sort, is the browser's: open projects first", async () => {

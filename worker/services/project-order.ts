@@ -32,9 +32,7 @@ function sortOrder(sort: ProjectSort | null): SQL[] {
     case "newest":
       return [sql`coalesce(${projects.publishedAt}, ${projects.createdAt}) desc`];
     case "funded":
-      return [
-        sql`coalesce(cast(${projects.fundingCurrentCents} as real) / nullif(${projects.fundingGoalCents}, 0), 0) desc`,
-      ];
+      return [sql`coalesce(cast(${projects.raisedCents} as real) / nullif(${projects.fundingGoalCents}, 0), 0) desc`];
     case "ending":
       // open ones by the deadline, soonest first; then closed ones, the most recently ended first
       return [
