@@ -74,6 +74,7 @@ export const ROUTE_WORDS = [
   "signin",
   "signup",
   "forgot-password",
+  "reset-password",
   "logout",
   "login",
   "dashboard",
