@@ -8,6 +8,8 @@
  * - goal missed → the project's status becomes `closed` ("Closed (goal not reached)"), each active
  *   investment `returned`, its shares and amount taken off the project's figures.
  */
+import { toDollars } from "./money";
+import type { RaiseSettlement } from "./types";
 
 /** Every status an investment row can hold. */
 export const INVESTMENT_STATUSES = ["active", "confirmed", "returned", "cancelled", "pending"] as const;
@@ -51,4 +53,22 @@ export function raiseProgress(p: {
   return p.settlement?.outcome === "closed"
     ? { amount: p.settlement.amount, returned: true }
     : { amount: p.fundingCurrent, returned: false };
+}
+
+/** A settled raise's record as the API and the screens read it (ADR 043); null while it runs. */
+export function settlementOf(row: {
+  status: string;
+  settledAt: number | null;
+  settledCents: number | null;
+  settledShares: number | null;
+  settledInvestors: number | null;
+}): RaiseSettlement | null {
+  if (!row.settledAt || (row.status !== "funded" && row.status !== "closed")) return null;
+  return {
+    outcome: row.status,
+    settledAt: new Date(row.settledAt).toISOString(),
+    amount: toDollars(row.settledCents ?? 0),
+    shares: row.settledShares ?? 0,
+    investors: row.settledInvestors ?? 0,
+  };
 }

@@ -4,6 +4,7 @@
  * subquery; the detail query carries the investor count as a subquery.
  */
 import { readSettled, settleIfDue } from "./settlement";
+import { settlementOf } from "../../domain/settlement";
 import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from "drizzle-orm";
 
@@ -49,6 +50,9 @@ export const investorCount = sql<number>`"projects"."investor_count"`;
 export function toProjectDTO(row: ProjectRow, investors: number, now: number = Date.now()): ProjectDTO {
   const fundingGoal = toDollars(row.fundingGoalCents);
   const sharePrice = toDollars(row.sharePriceCents);
+  const fundingCurrent = toDollars(row.fundingCurrentCents);
+  const days = daysLeft(row.fundingDeadline, now);
+  const sharesRemaining = row.totalShares - row.sharesSold;
   // JSON columns are read through their runtime shapes (domain/project-shapes.ts): a stored entry
   // that does not match is dropped rather than rendered half-formed.
   const creatorInfo = readStored(CreatorInfoShape, row.creatorInfo, { name: "", bio: "" });
@@ -80,13 +84,13 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     founderId: row.founderId,
     investors: Number(investors) || 0,
     fundingGoal,
-    fundingCurrent: toDollars(row.fundingCurrentCents),
+    fundingCurrent,
     fundingDeadline: row.fundingDeadline,
-    daysLeft: daysLeft(row.fundingDeadline, now),
+    daysLeft: days,
     sharePrice,
     totalShares: row.totalShares,
     sharesSold: row.sharesSold,
-    sharesRemaining: row.totalShares - row.sharesSold,
+    sharesRemaining,
     regulationType: row.regulationType,
     investmentTerms: {
       valuation: row.valuationCents ? toDollars(row.valuationCents) : 3_500_000,
@@ -103,24 +107,10 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
     publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
     submittedAt: row.submittedAt ? new Date(row.submittedAt).toISOString() : null,
     reviewNote: row.reviewNote,
-    statusLabel: projectStatus({
-      status: row.status,
-      daysLeft: daysLeft(row.fundingDeadline, now),
-      sharesRemaining: row.totalShares - row.sharesSold,
-      fundingCurrent: toDollars(row.fundingCurrentCents),
-      fundingGoal,
-    }).label,
+    statusLabel: projectStatus({ status: row.status, daysLeft: days, sharesRemaining, fundingCurrent, fundingGoal })
+      .label,
     closedEarlyAt: row.closedEarlyAt ? new Date(row.closedEarlyAt).toISOString() : null,
-    settlement:
-      row.settledAt && (row.status === "funded" || row.status === "closed")
-        ? {
-            outcome: row.status,
-            settledAt: new Date(row.settledAt).toISOString(),
-            amount: toDollars(row.settledCents ?? 0),
-            shares: row.settledShares ?? 0,
-            investors: row.settledInvestors ?? 0,
-          }
-        : null,
+    settlement: settlementOf(row),
   };
 }
 
