@@ -266,7 +266,7 @@ function person(ctx: Ctx, id: string, email: string, role: "investor" | "founder
   const firstName = pick(rand, FIRST_NAMES);
   const lastName = pick(rand, LAST_NAMES);
   const year = new Date(ctx.now).getUTCFullYear() - between(rand, 22, 60);
-  const row: Omit<UserRow, "suspendedAt" | "suspendedReason"> = {
+  const row: Omit<UserRow, "suspendedAt" | "suspendedReason" | "deletionRequestedAt" | "deletedAt"> = {
     id,
     email,
     passwordHash: ctx.opts.passwordHash,
@@ -285,6 +285,7 @@ function person(ctx: Ctx, id: string, email: string, role: "investor" | "founder
     investmentGoals: [pick(rand, GOALS)],
     // Older than every scale project (at most 720 days), so all they did came after they joined.
     createdAt: ctx.now - (760 + between(rand, 0, 700)) * DAY,
+    emailVerifiedAt: null,
   };
   return row;
 }

@@ -41,10 +41,21 @@ export const users = sqliteTable(
     /** Set by an admin (ADR 030): the account cannot sign in and its public content is hidden. */
     suspendedAt: integer("suspended_at"),
     suspendedReason: text("suspended_reason"),
+    /** When the account's current address was proved by a link or code (ADR 045); null: never. Only mail depends on it. */
+    emailVerifiedAt: integer("email_verified_at"),
+    /**
+     * Delete my account (ADR 046): when the owner asked. Signing in within the grace period clears it;
+     * past it, the daily job erases the account's personal data and sets `deleted_at`.
+     */
+    deletionRequestedAt: integer("deletion_requested_at"),
+    /** When the account's personal data was erased (ADR 046): the row stays as the anonymous holder of its investments. */
+    deletedAt: integer("deleted_at"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     index("users_created_idx").on(t.createdAt),
+    // The deletion job's read (ADR 046): accounts whose grace period has run out, oldest request first.
+    index("users_deletion_idx").on(t.deletionRequestedAt),
     check("users_email_lower", sql`${t.email} = lower(trim(${t.email}))`),
     check("users_role_valid", sql`${t.role} in ('investor','founder','admin')`),
   ],

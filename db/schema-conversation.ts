@@ -126,15 +126,28 @@ export const notifications = sqliteTable(
 );
 
 /** Which events a user wants to hear about; no row means every kind is on (the default). */
-export const notificationPreferences = sqliteTable("notification_preferences", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  updates: integer("updates", { mode: "boolean" }).notNull().default(true),
-  answers: integer("answers", { mode: "boolean" }).notNull().default(true),
-  questions: integer("questions", { mode: "boolean" }).notNull().default(true),
-  investments: integer("investments", { mode: "boolean" }).notNull().default(true),
-  goals: integer("goals", { mode: "boolean" }).notNull().default(true),
-  closing: integer("closing", { mode: "boolean" }).notNull().default(true),
-  updatedAt: integer("updated_at").notNull().default(now),
-});
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    updates: integer("updates", { mode: "boolean" }).notNull().default(true),
+    answers: integer("answers", { mode: "boolean" }).notNull().default(true),
+    questions: integer("questions", { mode: "boolean" }).notNull().default(true),
+    investments: integer("investments", { mode: "boolean" }).notNull().default(true),
+    goals: integer("goals", { mode: "boolean" }).notNull().default(true),
+    closing: integer("closing", { mode: "boolean" }).notNull().default(true),
+    /** A mail of unread notifications (issue 24, ADR 045): `off` (the default), `daily` or `weekly`. TypeScript only: no CHECK in SQL. */
+    digest: text("digest", { enum: ["off", "daily", "weekly"] })
+      .notNull()
+      .default("off"),
+    /** The last period a digest was sent or skipped for (`2026-11-28` daily, `2026-W48` weekly): at most one mail per period. */
+    digestPeriod: text("digest_period"),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    // The digest job's read: who wants one and has not had this period's yet.
+    index("notification_preferences_digest_idx").on(t.digest, t.digestPeriod),
+  ],
+);

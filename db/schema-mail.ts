@@ -37,10 +37,14 @@ export const mailOutbox = sqliteTable(
     sentAt: integer("sent_at"),
     /** Past this, the mail is not worth sending (null: always worth it). */
     expiresAt: integer("expires_at"),
+    /** Extra headers as a JSON object (`List-Unsubscribe`, `List-Unsubscribe-Post` for a digest); null: none. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
   },
   (t) => [
     // The retry job's read: pending rows, oldest first.
     index("mail_outbox_pending_idx").on(t.status, t.createdAt),
+    // An account's deletion erases the mails still kept for its address (ADR 046).
+    index("mail_outbox_to_idx").on(t.toAddress),
     check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed', 'expired')`),
   ],
 );
@@ -63,4 +67,28 @@ export const passwordResets = sqliteTable(
     consumedBy: text("consumed_by"),
   },
   (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash)],
+);
+
+/**
+ * An address waiting to be proved (ADR 045), one per account: at sign-up the account's own, after a
+ * change the new one, which becomes the account's address only when proved. A new request replaces
+ * the old. The mail carries a link (only SHA-256 of its token is stored) and a short code for another
+ * device (SHA-256 of the code and the account, with a bound on wrong tries).
+ */
+export const emailVerifications = sqliteTable(
+  "email_verifications",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address being proved, lower-cased and trimmed like users.email. */
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    codeHash: text("code_hash").notNull(),
+    /** Wrong codes typed against this request. */
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("email_verifications_token_uq").on(t.tokenHash)],
 );

@@ -33,7 +33,11 @@ export const DEMO_PASSWORD = "Demo1234!";
 // ---------------------------------------------------------------------------------------------
 // users
 
-export type DemoUser = Omit<UserRow, "passwordHash" | "createdAt"> & { createdDaysAgo: number };
+/** A demo account: every address proved when it joined (ADR 045), none asked to be deleted. */
+export type DemoUser = Omit<
+  UserRow,
+  "passwordHash" | "createdAt" | "emailVerifiedAt" | "deletionRequestedAt" | "deletedAt"
+> & { createdDaysAgo: number };
 
 function user(
   id: string,
@@ -3052,7 +3056,13 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
   const now = today.getTime();
   const dayStart = Date.parse(`${isoDay(now)}T00:00:00Z`);
 
-  const users = demoUsers.map(({ createdDaysAgo, ...u }) => ({ ...u, createdAt: now - createdDaysAgo * DAY_MS }));
+  const users = demoUsers.map(({ createdDaysAgo, ...u }) => ({
+    ...u,
+    createdAt: now - createdDaysAgo * DAY_MS,
+    emailVerifiedAt: now - createdDaysAgo * DAY_MS,
+    deletionRequestedAt: null,
+    deletedAt: null,
+  }));
 
   const projects: ProjectRow[] = [];
   const investments: InvestmentRow[] = [];
