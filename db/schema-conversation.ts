@@ -49,6 +49,8 @@ export const projectUpdates = sqliteTable(
   },
   (t) => [
     index("project_updates_project_idx").on(t.projectId, t.createdAt, t.id),
+    // One author's updates, oldest first (Download my data, ADR 046).
+    index("project_updates_author_idx").on(t.authorId, t.createdAt, t.id),
     check("project_updates_title_length", sql`length(${t.title}) between 1 and 120`),
     check("project_updates_body_length", sql`length(${t.body}) between 1 and 10000`),
   ],
@@ -73,6 +75,8 @@ export const projectQuestions = sqliteTable(
   },
   (t) => [
     index("project_questions_project_idx").on(t.projectId, t.createdAt, t.id),
+    // One person's questions, oldest first (Download my data, ADR 046).
+    index("project_questions_asker_idx").on(t.askerId, t.createdAt, t.id),
     check("project_questions_question_length", sql`length(${t.question}) between 1 and 1000`),
     check("project_questions_answer_length", sql`${t.answer} is null or length(${t.answer}) between 1 and 5000`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX `project_questions_asker_idx` ON `project_questions` (`asker_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `project_updates_author_idx` ON `project_updates` (`author_id`,`created_at`,`id`);
