@@ -31,6 +31,8 @@ export default [
     route("notifications", "routes/settings/notifications.tsx"),
     route("watchlist", "routes/settings/watchlist.tsx"),
     route("tax-statement.csv", "routes/settings/tax-statement.tsx"),
+    route("my-data.json", "routes/settings/my-data.tsx"),
+    route("my-data.zip", "routes/settings/my-data.tsx", { id: "my-data-zip" }),
   ]),
   route("investors/:username", "routes/investor-profile.tsx"),
   route("notifications", "routes/notifications.tsx"),

@@ -8,6 +8,7 @@ import { adminApi } from "./api/admin";
 import { Hono, type Context } from "hono";
 
 import { aiApi, analyticsApi } from "./api/analytics";
+import { accountDataApi } from "./api/account-data";
 import { authApi } from "./api/auth";
 import { contactApi, contactsApi } from "./api/contacts";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
@@ -61,6 +62,7 @@ export function createApp(pages?: PagesHandler) {
   // the viewer's own account: before any `/users` router, so "me" is never read as an id
   api.route("/users/me/watchlist", watchlistApi);
   api.route("/users/me", meApi);
+  api.route("/me", accountDataApi);
   api.route("/contacts", contactsApi);
   api.route("/contact", contactApi);
   api.route("/supporters", supportersApi);

@@ -728,6 +728,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data (JSON)
+         * @description Everything kept about the caller's account as one JSON document, streamed: the profile, public profile, declared finances, notification preferences, projects, investments with their notices, follows, questions, answers, updates and notifications. Times are ISO instants (UTC), money in dollars. Five downloads an hour per account, JSON and zip together.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/export.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data (CSV files in a zip)
+         * @description The same datasets as `exportMyData`, one CSV file each (a header row first) with a README, in one zip, streamed. Shares the five-an-hour limit with the JSON download.
+         */
+        get: operations["exportMyDataCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contacts": {
         parameters: {
             query?: never;
@@ -10304,6 +10344,205 @@ export interface operations {
             /** @description Signed in, but this account may not do this. */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "format": "CampusFund data export, version 1",
+                     *       "exportedAt": "2026-11-28T03:10:00.000Z",
+                     *       "profile": {
+                     *         "id": "user-demo-investor",
+                     *         "email": "investor@campusfund.dev",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Investor",
+                     *         "role": "investor",
+                     *         "createdAt": "2026-07-01T12:00:00.000Z"
+                     *       },
+                     *       "publicProfile": null,
+                     *       "investorFinancials": null,
+                     *       "notificationPreferences": null,
+                     *       "projects": [],
+                     *       "investments": [
+                     *         {
+                     *           "id": "inv-1",
+                     *           "projectId": "proj-1",
+                     *           "project": "LabLink",
+                     *           "shares": 10,
+                     *           "sharePrice": 25,
+                     *           "amount": 250,
+                     *           "status": "active",
+                     *           "createdAt": "2026-11-20T09:30:00.000Z",
+                     *           "cancellableUntil": "2026-12-29T00:00:00.000Z",
+                     *           "cancelledAt": null,
+                     *           "settledAt": null,
+                     *           "notices": [
+                     *             {
+                     *               "text": "You committed $250.00 …",
+                     *               "link": "/portfolio/investments/inv-1",
+                     *               "createdAt": "2026-11-20T09:30:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "follows": [],
+                     *       "questions": [],
+                     *       "answers": [],
+                     *       "updates": [],
+                     *       "notifications": []
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        format: "CampusFund data export, version 1";
+                        /** Format: date-time */
+                        exportedAt: string;
+                        profile: {
+                            [key: string]: unknown;
+                        } | null;
+                        publicProfile: {
+                            [key: string]: unknown;
+                        } | null;
+                        investorFinancials: {
+                            [key: string]: unknown;
+                        } | null;
+                        notificationPreferences: {
+                            [key: string]: unknown;
+                        } | null;
+                        projects: {
+                            [key: string]: unknown;
+                        }[];
+                        investments: {
+                            [key: string]: unknown;
+                        }[];
+                        follows: {
+                            [key: string]: unknown;
+                        }[];
+                        questions: {
+                            [key: string]: unknown;
+                        }[];
+                        answers: {
+                            [key: string]: unknown;
+                        }[];
+                        updates: {
+                            [key: string]: unknown;
+                        }[];
+                        notifications: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    exportMyDataCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -90,8 +90,8 @@ interface Answer {
   schema: v.GenericSchema;
   example: unknown;
   description: string;
-  /** JSON unless said (the reference page is `text/html`). */
-  media?: "application/json" | "text/html";
+  /** JSON unless said (the reference page is `text/html`, Download my data's zip `application/zip`). */
+  media?: "application/json" | "text/html" | "application/zip";
 }
 
 export interface OperationSpec {

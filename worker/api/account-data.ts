@@ -1,0 +1,67 @@
+/**
+ * The signed-in person's own data (ADR 046), mounted at /api/me: `GET /api/me/export`
+ * (one JSON document) and `GET /api/me/export.zip` (one CSV file per dataset), the same download
+ * as Settings → Account → Your Data, with its limit (worker/services/data-export.ts).
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+
+import { MESSAGES } from "../../domain/messages";
+import { exportResponse } from "../services/data-export";
+import { ServiceError } from "../services/errors";
+import type { HonoEnv } from "../types";
+import { DATA_EXPORT_EXAMPLE, DataExportAnswer } from "./answers/data";
+import { operation } from "./openapi";
+
+export const accountDataApi = new Hono<HonoEnv>();
+
+const signedIn = (c: { get(key: "user"): HonoEnv["Variables"]["user"] }) => {
+  const user = c.get("user");
+  if (!user) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
+  return user;
+};
+
+/** GET /api/me/export → the JSON document (attachment); 401; 429 past EXPORT_LIMIT. */
+accountDataApi.get(
+  "/export",
+  operation({
+    operationId: "exportMyData",
+    tag: "Account",
+    summary: "Download my data (JSON)",
+    description:
+      "Everything kept about the caller's account as one JSON document, streamed: the profile, public profile, " +
+      "declared finances, notification preferences, projects, investments with their notices, follows, questions, " +
+      "answers, updates and notifications. Times are ISO instants (UTC), money in dollars. Five downloads an hour " +
+      "per account, JSON and zip together.",
+    access: "signed-in",
+    ok: {
+      200: { description: "The document, as an attachment", schema: DataExportAnswer, example: DATA_EXPORT_EXAMPLE },
+    },
+    refusals: [401, 429],
+  }),
+  (c) => exportResponse(c.get("db"), signedIn(c).id, "json"),
+);
+
+/** GET /api/me/export.zip → a zip of CSV files (attachment); 401; 429 past EXPORT_LIMIT. */
+accountDataApi.get(
+  "/export.zip",
+  operation({
+    operationId: "exportMyDataCsv",
+    tag: "Account",
+    summary: "Download my data (CSV files in a zip)",
+    description:
+      "The same datasets as `exportMyData`, one CSV file each (a header row first) with a README, in one zip, " +
+      "streamed. Shares the five-an-hour limit with the JSON download.",
+    access: "signed-in",
+    ok: {
+      200: {
+        description: "The zip, as an attachment",
+        schema: v.pipe(v.string(), v.metadata({ format: "binary" })),
+        example: undefined,
+        media: "application/zip",
+      },
+    },
+    refusals: [401, 429],
+  }),
+  (c) => exportResponse(c.get("db"), signedIn(c).id, "csv"),
+);
