@@ -142,7 +142,7 @@ export const notificationPreferences = sqliteTable(
     investments: integer("investments", { mode: "boolean" }).notNull().default(true),
     goals: integer("goals", { mode: "boolean" }).notNull().default(true),
     closing: integer("closing", { mode: "boolean" }).notNull().default(true),
-    /** A mail of unread notifications (issue 24, ADR 045): `off` (the default), `daily` or `weekly`. TypeScript only: no CHECK in SQL. */
+    /** A mail of unread notifications (the digest, ADR 045): `off` (the default), `daily` or `weekly`. TypeScript only: no CHECK in SQL. */
     digest: text("digest", { enum: ["off", "daily", "weekly"] })
       .notNull()
       .default("off"),
