@@ -41,6 +41,30 @@ export interface AuditDTO {
   createdAt: string;
 }
 
+/** A mail given up on, as /admin's Mail section lists it (worker/services/mail-admin.ts). */
+export interface MailFailureDTO {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  lastAttemptAt: string | null;
+}
+
+export interface MailHealthDTO {
+  /** Waiting to be sent, whenever written. */
+  pending: number;
+  /** Sent in the last day. */
+  sentLastDay: number;
+  /** Not sent because their link ran out first, in the last day. */
+  expiredLastDay: number;
+  /** Given up after every attempt, in the last seven days. */
+  failedLastWeek: number;
+  failures: MailFailureDTO[];
+}
+
 /**
  * The admin routes' bodies, for the API's document (ADR 042). The services read them by hand
  * (worker/services/reviews.ts `parseReason`, access.ts `hiddenFlag`), with these limits.

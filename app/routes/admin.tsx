@@ -2,7 +2,8 @@
  * /admin (ADR 030): the operator's page, admins only (a visitor signs in first; anyone else gets
  * the access-denied page). The review queue (oldest submission first, each with its preview, the
  * launch checklist, Approve and Request changes with a required note), the newest projects, the
- * people (newest first, or by email prefix) with Suspend and Reinstate, and the audit log.
+ * people (newest first, or by email prefix) with Suspend and Reinstate, the mail's health (ADR 044)
+ * and the audit log.
  *
  * Every button is a plain form posting here, so all of it works without JavaScript: a success
  * redirects back with `?done=<code>` (never free text) to the section it came from; a refusal
@@ -20,6 +21,7 @@ import {
   type AdminFailure,
   type DoneCode,
 } from "../components/admin/sections";
+import { MailSection } from "../components/admin/MailSection";
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
 import { FORM_LIMITS } from "../../domain/limits";
@@ -27,6 +29,7 @@ import { formFailed, formFailure } from "../server/form-result";
 import { formFields, readForm } from "../server/form.server";
 import { getApp, requireAdmin } from "../server/guards.server";
 import { listAudit } from "../../worker/services/audit";
+import { mailHealth } from "../../worker/services/mail-admin";
 import { listRecentProjects, listUsersForAdmin, reinstateUser, suspendUser } from "../../worker/services/moderation";
 import { approveProject, listReviewQueue, requestChanges } from "../../worker/services/reviews";
 import type { Route } from "./+types/admin";
@@ -39,11 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
   const done = url.searchParams.get("done");
-  const [reviews, projects, people, audit] = await Promise.all([
+  const [reviews, projects, people, audit, mail] = await Promise.all([
     listReviewQueue(db, user),
     listRecentProjects(db, user),
     listUsersForAdmin(db, user, q),
     listAudit(db, user),
+    mailHealth(db, user),
   ]);
   return {
     viewerId: user.id,
@@ -75,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     people,
     audit,
+    mail,
   };
 }
 
@@ -113,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, projects, people, audit, done, q, viewerId } = loaderData;
+  const { reviews, projects, people, audit, mail, done, q, viewerId } = loaderData;
   const failure: AdminFailure | null = actionData && !actionData.ok ? actionData : null;
   return (
     <div className="container page-body admin-page">
@@ -124,6 +129,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <a href="#reviews">Review queue ({reviews.length})</a>
           <a href="#projects">Projects</a>
           <a href="#people">People</a>
+          <a href="#mail">Mail</a>
           <a href="#audit">Audit log</a>
         </nav>
       </header>
@@ -131,6 +137,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       <ReviewQueue reviews={reviews} failure={failure} />
       <RecentProjects projects={projects} />
       <PeopleSection people={people} q={q} failure={failure} viewerId={viewerId} />
+      <MailSection mail={mail} />
       <AuditLog entries={audit} />
     </div>
   );

@@ -1096,6 +1096,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail's health
+         * @description Mails waiting to be sent, sent and expired in the last day, given up on (after every attempt) in the last seven days, and the newest of those with the error each last met (at most 20). Admins only (403 for any other account).
+         */
+        get: operations["getMailHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -14132,6 +14152,98 @@ export interface operations {
                             reason: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getMailHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts and failures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pending": 2,
+                     *       "sentLastDay": 148,
+                     *       "expiredLastDay": 1,
+                     *       "failedLastWeek": 1,
+                     *       "failures": [
+                     *         {
+                     *           "id": "0b8e6c4a2f1d3e5c7a9b1d3f5e7c9a0b",
+                     *           "kind": "password-reset",
+                     *           "to": "sam@example.edu",
+                     *           "subject": "Reset your CampusFund password",
+                     *           "attempts": 5,
+                     *           "lastError": "destination address is not verified",
+                     *           "createdAt": "2026-11-25T08:00:00.000Z",
+                     *           "lastAttemptAt": "2026-11-27T00:05:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        pending: number;
+                        sentLastDay: number;
+                        expiredLastDay: number;
+                        failedLastWeek: number;
+                        failures: {
+                            id: string;
+                            kind: string;
+                            to: string;
+                            subject: string;
+                            attempts: number;
+                            lastError: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            lastAttemptAt: string | null;
                         }[];
                     };
                 };

@@ -6,11 +6,19 @@ import { Hono, type Context } from "hono";
 
 import { HideBody, ReasonBody, ReinstateBody } from "../../domain/admin";
 import { ADMIN_RATE_LIMIT, AUDIT_SHOWN, listAudit } from "../services/audit";
+import { MAIL_FAILURES_SHOWN, mailHealth } from "../services/mail-admin";
 import { reinstateUser, suspendUser } from "../services/moderation";
 import { approveProject, listReviewQueue, requestChanges, REVIEW_QUEUE_SHOWN } from "../services/reviews";
 import { setUpdateHidden } from "../services/updates";
 import type { HonoEnv } from "../types";
-import { AdminUserAnswer, AuditAnswer, EXAMPLES, ModeratedUpdateAnswer, ReviewQueueAnswer } from "./answers/admin";
+import {
+  AdminUserAnswer,
+  AuditAnswer,
+  EXAMPLES,
+  MailHealthAnswer,
+  ModeratedUpdateAnswer,
+  ReviewQueueAnswer,
+} from "./answers/admin";
 import { ProjectAnswer } from "./answers/projects";
 import { operation } from "./openapi";
 import { readBody } from "./util";
@@ -149,4 +157,21 @@ adminApi.get(
     refusals: [401, 403],
   }),
   async (c) => c.json({ entries: await listAudit(c.get("db"), c.get("user")) }),
+);
+
+/** GET /api/admin/mail → the outbox's counts and its newest failures (at most 20). */
+adminApi.get(
+  "/mail",
+  operation({
+    operationId: "getMailHealth",
+    tag: "Admin",
+    summary: "The mail's health",
+    description:
+      "Mails waiting to be sent, sent and expired in the last day, given up on (after every attempt) in the last " +
+      `seven days, and the newest of those with the error each last met (at most ${MAIL_FAILURES_SHOWN}). ${ADMINS_ONLY}`,
+    access: "signed-in",
+    ok: { 200: { description: "The counts and failures", schema: MailHealthAnswer, example: EXAMPLES.mail } },
+    refusals: [401, 403],
+  }),
+  async (c) => c.json(await mailHealth(c.get("db"), c.get("user"))),
 );

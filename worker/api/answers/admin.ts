@@ -70,6 +70,26 @@ export const AuditAnswer = v.object({
   ),
 });
 
+/** The mail's health (worker/services/mail-admin.ts `MailHealthDTO`). */
+export const MailHealthAnswer = v.object({
+  pending: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  sentLastDay: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  expiredLastDay: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  failedLastWeek: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  failures: v.array(
+    v.object({
+      id: v.string(),
+      kind: v.string(),
+      to: v.string(),
+      subject: v.string(),
+      attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      lastError: v.nullable(v.string()),
+      createdAt: isoTimestamp,
+      lastAttemptAt: v.nullable(isoTimestamp),
+    }),
+  ),
+});
+
 const ADMIN_ID = "b71e0c55-2d4a-4f0e-8c3b-1a9d6e2f7c10";
 const PROJECT_ID = "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53";
 const NOTE = "Please add your investor deck and a realistic funding deadline.";
@@ -138,6 +158,24 @@ export const EXAMPLES = {
     createdAt: "2026-11-20T12:00:00.000Z",
     updatedAt: "2026-11-20T12:00:00.000Z",
     edited: false,
+  },
+  mail: {
+    pending: 2,
+    sentLastDay: 148,
+    expiredLastDay: 1,
+    failedLastWeek: 1,
+    failures: [
+      {
+        id: "0b8e6c4a2f1d3e5c7a9b1d3f5e7c9a0b",
+        kind: "password-reset",
+        to: "sam@example.edu",
+        subject: "Reset your CampusFund password",
+        attempts: 5,
+        lastError: "destination address is not verified",
+        createdAt: "2026-11-25T08:00:00.000Z",
+        lastAttemptAt: "2026-11-27T00:05:00.000Z",
+      },
+    ],
   },
   audit: {
     entries: [
