@@ -78,6 +78,16 @@ export type SettingsShell = { signedIn: false } | { signedIn: true; saved: strin
  * no form of the page (`failure` without `form`) is said above the content; a form's own refusal
  * is its form's to show (a visitor's is said on the Authentication Required screen).
  */
+/** Scrolls a sideways row (the nav's list) so its current link is in the middle; the page itself does not move. */
+function showCurrent(nav: HTMLElement | null) {
+  const list = nav?.querySelector("ul");
+  const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+  const item = (current.closest("li") ?? current).getBoundingClientRect();
+  const row = list.getBoundingClientRect();
+  list.scrollLeft += item.left - row.left - (row.width - item.width) / 2;
+}
+
 export function SettingsPage({
   shell,
   tab,
@@ -95,6 +105,13 @@ export function SettingsPage({
   // (AppLinks.tsx); a section keeps the scroll position, as its `<Link preventScrollReset>` did.
   const onTabClick = useLinkClicks();
   const onSectionClick = useLinkClicks({ preventScrollReset: true });
+  const tabsRef = useRef<HTMLElement>(null);
+  const sectionsRef = useRef<HTMLElement>(null);
+  // On a phone the tabs and the sections are rows that scroll sideways: bring the current ones into
+  // view (without JavaScript the rows wrap instead, settings.css).
+  useEffect(() => {
+    for (const nav of [tabsRef.current, sectionsRef.current]) showCurrent(nav);
+  }, [tab, section]);
   // A save whose session ended meanwhile: the spec's 'You must be logged in to save settings'.
   if (!shell.signedIn) return <SignedOut message={failure?.message ?? null} />;
   const notice =
@@ -112,7 +129,7 @@ export function SettingsPage({
 
       {/* The clicks are the links' own (a keyboard's Enter on a link is a click too). */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      <nav className="settings-tabs" aria-label="Account" onClick={onTabClick}>
+      <nav className="settings-tabs" aria-label="Account" onClick={onTabClick} ref={tabsRef}>
         <ul>
           {TABS.map((t) => (
             <li key={t.id}>
@@ -148,7 +165,7 @@ export function SettingsPage({
       ) : (
         <div className="settings-layout">
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-          <nav className="settings-sidebar" aria-label="Settings sections" onClick={onSectionClick}>
+          <nav className="settings-sidebar" aria-label="Settings sections" onClick={onSectionClick} ref={sectionsRef}>
             <ul>
               {SECTIONS.map((s) => (
                 <li key={s.id}>
