@@ -4,6 +4,7 @@
  * this file only composes them. `createApp` takes the pages handler so tests can build the API
  * without the React Router build.
  */
+import { accountDeletionApi } from "./api/account-deletion";
 import { adminApi } from "./api/admin";
 import { Hono, type Context } from "hono";
 
@@ -61,6 +62,7 @@ export function createApp(pages?: PagesHandler) {
   // the viewer's own account: before any `/users` router, so "me" is never read as an id
   api.route("/users/me/watchlist", watchlistApi);
   api.route("/users/me", meApi);
+  api.route("/me", accountDeletionApi);
   api.route("/contacts", contactsApi);
   api.route("/contact", contactApi);
   api.route("/supporters", supportersApi);
