@@ -13,8 +13,8 @@
  *   makes the whole batch do nothing. The users row stays as the anonymous holder of its
  *   investments; what names a person is erased or deleted; investments, projects, questions,
  *   answers and updates stay, shown under "a former member".
- * A suspended account may ask too (erasure is a right the suspension does not take away); signing
- * in does not cancel it then, since a suspended account cannot sign in.
+ * A suspended account cannot ask (its sessions end with the suspension and it cannot sign in); a
+ * request made before a suspension runs its course: the suspension does not take the erasure away.
  */
 import {
   cancellableWarning,
@@ -194,7 +194,7 @@ export function cancelOnSignInStatement(db: Database, userId: string): D1Prepare
     .bind(userId);
 }
 
-interface DueAccount {
+export interface DueAccount {
   id: string;
   email: string;
   first_name: string;
@@ -270,12 +270,9 @@ async function eraseStatements(db: Database, a: DueAccount, now: number): Promis
   ];
 }
 
-/**
- * The daily job: erases the accounts whose grace period has run out, oldest request first, at most
- * `limit` a run. Returns the ids erased.
- */
-export async function eraseDueAccounts(db: Database, now: number = Date.now(), limit = ERASE_BATCH): Promise<string[]> {
-  const { results: due } = await db.$client
+/** The accounts whose grace period has run out at `now`, oldest request first, at most `limit` (users_deletion_idx). */
+export async function dueAccounts(db: Database, now: number, limit: number): Promise<DueAccount[]> {
+  const { results } = await db.$client
     .prepare(
       `select id, email, first_name, last_name, deletion_requested_at as requested_at from users
        where deletion_requested_at is not null and deletion_requested_at <= ?1 and deleted_at is null
@@ -283,10 +280,26 @@ export async function eraseDueAccounts(db: Database, now: number = Date.now(), l
     )
     .bind(now - DELETION_GRACE_MS, limit)
     .all<DueAccount>();
+  return results;
+}
+
+/**
+ * Erases one account as read by `dueAccounts`, in one batch; true when erased, false when the
+ * request no longer stands as read (a sign-in or "Keep my account" came first: nothing changes).
+ */
+export async function eraseAccount(db: Database, account: DueAccount, now: number): Promise<boolean> {
+  const results = await db.$client.batch(await eraseStatements(db, account, now));
+  return results[results.length - 1]?.meta.changes === 1;
+}
+
+/**
+ * The daily job: erases the accounts whose grace period has run out, oldest request first, at most
+ * `limit` a run. Returns the ids erased.
+ */
+export async function eraseDueAccounts(db: Database, now: number = Date.now(), limit = ERASE_BATCH): Promise<string[]> {
   const erased: string[] = [];
-  for (const account of due) {
-    const results = await db.$client.batch(await eraseStatements(db, account, now));
-    if (results[results.length - 1]?.meta.changes === 1) erased.push(account.id);
+  for (const account of await dueAccounts(db, now, limit)) {
+    if (await eraseAccount(db, account, now)) erased.push(account.id);
   }
   return erased;
 }
