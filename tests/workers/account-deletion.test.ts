@@ -236,10 +236,20 @@ describe("the daily erasure", () => {
     const { token, password, user } = await signup();
     await askDeletion(token, password);
     await requestedDaysAgo(user.id, 31);
+    await env.DB.prepare("insert into public_profiles (user_id, username) values (?1, ?2)")
+      .bind(user.id, unique("race").toLowerCase())
+      .run();
     const due = (await dueAccounts(db(), Date.now(), 1000)).find((a) => a.id === user.id)!;
     const cancel = call("/api/me/delete/cancel", { method: "POST", token });
     const [, erased] = await Promise.all([cancel, cancel.then(() => eraseAccount(db(), due, Date.now()))]);
-    expect({ erased, email: (await userRow(user.id))?.email }).toEqual({ erased: false, email: user.email });
+    const held = await env.DB.prepare("select count(*) as n from released_usernames where user_id = ?")
+      .bind(user.id)
+      .first<{ n: number }>();
+    expect({ erased, email: (await userRow(user.id))?.email, held: held?.n }).toEqual({
+      erased: false,
+      email: user.email,
+      held: 0,
+    });
   });
 
   it("erases at most `limit` accounts a run, oldest request first", async () => {

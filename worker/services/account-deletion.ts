@@ -221,13 +221,14 @@ async function eraseStatements(db: Database, a: DueAccount, now: number): Promis
     byUser("trusted_devices"),
     byUser("sign_in_networks"),
     // The username stays held for 30 days (ADR 025), so nobody takes it to speak as the person.
-    guarded(
-      `insert into released_usernames (username, user_id, released_at)
-       select lower(username), user_id, ?4 from public_profiles where user_id = ?1 and username is not null
-       on conflict (username) do update set user_id = excluded.user_id, released_at = excluded.released_at
-       where true`,
-      now,
-    ),
+    d1
+      .prepare(
+        `insert into released_usernames (username, user_id, released_at)
+         select lower(username), user_id, ?4 from public_profiles
+         where user_id = ?1 and username is not null and ${standing}
+         on conflict (username) do update set user_id = excluded.user_id, released_at = excluded.released_at`,
+      )
+      .bind(a.id, a.requested_at, a.email, now),
     byUser("public_profiles"),
     byUser("investor_financials"),
     byUser("notifications"),
