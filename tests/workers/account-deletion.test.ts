@@ -18,6 +18,7 @@ import {
   requestAccountDeletion,
 } from "../../worker/services/account-deletion";
 import { login } from "../../worker/services/auth";
+import { getPublicInvestor } from "../../worker/services/public-profile";
 import { call, db, insertProject, json, signup, unique, uniqueIp, withPrice } from "./helpers";
 
 const DAY = 86_400_000;
@@ -280,5 +281,30 @@ describe("the daily erasure", () => {
       },
     });
     expect(res.status).toBe(201);
+  });
+
+  it("an erased founder's project stays and names its creator 'A former member'", async () => {
+    const founder = await signup("founder", { firstName: "Theodora", lastName: "Vance" });
+    const project = await insertProject({
+      founderId: founder.user.id,
+      creatorInfo: { name: "Theodora Vance", bio: "Me" },
+    });
+    await askDeletion(founder.token, founder.password);
+    await requestedDaysAgo(founder.user.id, 31);
+    await eraseDueAccounts(db());
+    const res = await call(`/api/projects/${project.id}`);
+    expect((await json<{ creator: string }>(res)).creator).toBe("A former member");
+  });
+
+  it("an erased investor's public profile page is gone (404)", async () => {
+    const { token, password, user } = await signup();
+    const username = unique("gone").toLowerCase();
+    await env.DB.prepare("insert into public_profiles (user_id, username) values (?1, ?2)")
+      .bind(user.id, username)
+      .run();
+    await askDeletion(token, password);
+    await requestedDaysAgo(user.id, 31);
+    await eraseDueAccounts(db());
+    expect(await getPublicInvestor(db(), username)).toBeNull();
   });
 });
