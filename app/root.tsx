@@ -27,6 +27,8 @@ import { isPrivatePath } from "../domain/seo";
 import { QueryNotice } from "./components/Notice";
 import { useStorageCleanup } from "./components/useStorageCleanup";
 import { getUser } from "./server/guards.server";
+import { DeletionBanner } from "./components/DeletionBanner";
+import { deletionDate } from "../domain/account-deletion";
 import siteCss from "./styles/site.css?url";
 
 /**
@@ -45,7 +47,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
     /** The request's origin: public pages' canonical and share URLs are absolute (components/meta.ts). */
     origin: new URL(request.url).origin,
     user: user
-      ? { firstName: user.firstName, lastName: user.lastName, role: user.role, unread: user.unreadNotifications ?? 0 }
+      ? {
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: user.role,
+          unread: user.unreadNotifications ?? 0,
+          deletionOn: user.deletionRequestedAt ? deletionDate(user.deletionRequestedAt) : null,
+        }
       : null,
   };
 }
@@ -124,6 +132,7 @@ export default function App() {
     <>
       {/* /access-denied shows its notice itself, as the page's message. */}
       {pathname !== "/access-denied" && <QueryNotice />}
+      <DeletionBanner />
       <Outlet />
     </>
   );

@@ -29,6 +29,7 @@ export default [
     route("login-security", "routes/settings/login-security.tsx"),
     route("investor-information", "routes/settings/investor-information.tsx"),
     route("notifications", "routes/settings/notifications.tsx"),
+    route("your-data", "routes/settings/your-data.tsx"),
     route("watchlist", "routes/settings/watchlist.tsx"),
     route("tax-statement.csv", "routes/settings/tax-statement.tsx"),
     route("my-data.json", "routes/settings/my-data.tsx"),

@@ -3,6 +3,7 @@
  * redirect names a notice by code (`?notice=investors-only`) and the page shows the spec's text.
  * Codes, not free text, so nobody can make our pages display words of their choosing.
  */
+import { DELETION_MESSAGES } from "./account-deletion";
 import { MESSAGES } from "./messages";
 
 export const NOTICES = {
@@ -10,6 +11,7 @@ export const NOTICES = {
   "founders-only": { tone: "error", text: MESSAGES.foundersOnly },
   "no-permission": { tone: "error", text: MESSAGES.noPermission },
   "signed-out": { tone: "info", text: "You have been signed out." },
+  "deletion-canceled": { tone: "success", text: DELETION_MESSAGES.canceled },
   "session-expired": { tone: "error", text: "Your session has expired. Please sign in again." },
 } as const;
 

@@ -152,4 +152,6 @@ export interface SessionUser extends UserDTO {
   ownedProjectSlug: string | null;
   /** Unread notifications (the header bell), read with the session: absent right after sign-in. */
   unreadNotifications?: number;
+  /** When the owner asked to delete the account (ADR 046), or null: read with the session. */
+  deletionRequestedAt?: number | null;
 }

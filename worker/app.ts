@@ -4,6 +4,7 @@
  * this file only composes them. `createApp` takes the pages handler so tests can build the API
  * without the React Router build.
  */
+import { accountDeletionApi } from "./api/account-deletion";
 import { adminApi } from "./api/admin";
 import { Hono, type Context } from "hono";
 
@@ -63,6 +64,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/users/me/watchlist", watchlistApi);
   api.route("/users/me", meApi);
   api.route("/me", accountDataApi);
+  api.route("/me", accountDeletionApi);
   api.route("/contacts", contactsApi);
   api.route("/contact", contactApi);
   api.route("/supporters", supportersApi);

@@ -8,6 +8,7 @@ import { appContext } from "../app/context";
 import { createDb } from "../db/client";
 import { createApp } from "./app";
 import { retryPendingMail } from "./mail/mailer";
+import { eraseDueAccounts } from "./services/account-deletion";
 import { purgeExpired } from "./services/maintenance";
 import { runClosingSoon } from "./services/notifications";
 import { settleDueRaises } from "./services/settlement";
@@ -73,6 +74,10 @@ export default {
       deleteUnusedUploads(createDb(env.DB), env.IMAGES).then((n) =>
         console.log(`deleted ${n.ledger} unused uploads and ${n.unlisted} unrecorded images (${n.listed} listed)`),
       ),
+    );
+    // Accounts whose deletion's grace period ran out are erased (worker/services/account-deletion.ts, ADR 046).
+    ctx.waitUntil(
+      eraseDueAccounts(createDb(env.DB)).then((ids) => console.log(`erased ${ids.length} deleted accounts`)),
     );
     // Mails whose send failed are tried again, a bounded number of times (worker/mail/mailer.ts, ADR 044).
     ctx.waitUntil(

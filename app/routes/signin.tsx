@@ -41,6 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = actionRetryAfter;
 
+/** `to` with a `?notice=` code added (domain/notices.ts). */
+function withNotice(to: string, code: string): string {
+  const url = new URL(to, "http://x");
+  url.searchParams.set("notice", code);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
   const form = formFields(await readForm(request, FORM_LIMITS.signin));
@@ -54,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = signedInHeaders(out, app.secureCookies);
     const target = readAuthTarget((name) => form[name]);
     const to = await completeAuthTarget(app.db, out.user, target, homeFor(out.user), new URL(request.url).origin);
-    return redirect(to, { headers });
+    // Signing in within the grace period kept the account (ADR 046): the next page says so.
+    return redirect(out.deletionCanceled ? withNotice(to, "deletion-canceled") : to, { headers });
   } catch (e) {
     // The password is never sent back.
     return formFailed(e, { email }, { byStatus: { 401: MESSAGES.invalidCredentialsScreen } });

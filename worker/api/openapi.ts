@@ -115,7 +115,7 @@ export interface OperationSpec {
   /** Query parameters, as one object schema (each key a parameter). */
   query?: v.ObjectSchema<v.ObjectEntries, undefined>;
   /** The success answer, by status. */
-  ok: Partial<Record<200 | 201, Answer>>;
+  ok: Partial<Record<200 | 201 | 202, Answer>>;
   /** The refusals this operation can give. */
   refusals: readonly RefusalStatus[];
 }
@@ -133,7 +133,7 @@ const json = (schema: v.GenericSchema, example?: unknown, media = "application/j
  * write may give) `RefusalAnswer`; any other status is not in the document.
  */
 export function answerProblem(spec: OperationSpec, method: string, status: number, body: unknown): string | null {
-  const ok = spec.ok[status as 200 | 201];
+  const ok = spec.ok[status as 200 | 201 | 202];
   const refusal =
     (spec.refusals as readonly number[]).includes(status) ||
     (WRITE_METHODS.has(method.toLowerCase()) && status in WRITE_REFUSALS);
@@ -153,7 +153,7 @@ function checkedInDevelopment(spec: OperationSpec): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     await next();
     if (c.env?.APP_ENV === "production" || c.req.method === "HEAD") return;
-    const media = spec.ok[c.res.status as 200 | 201]?.media ?? "application/json";
+    const media = spec.ok[c.res.status as 200 | 201 | 202]?.media ?? "application/json";
     if (media !== "application/json" || c.res.status === 204 || c.res.status === 304) return;
     let body: unknown;
     try {

@@ -36,6 +36,29 @@ async function endOtherSessions(db: Database, userId: string, keepToken: string 
   return ended.length;
 }
 
+/**
+ * The current password, checked as the password change checks it (Delete my account too): a slot of
+ * the account's wrong-guess limit is reserved first (429 past it), a wrong password is a 400 naming
+ * `field`. A right one answers the slot, whose counter the caller clears in its own batch.
+ */
+export async function checkCurrentPassword(
+  db: Database,
+  userId: string,
+  password: string,
+  field: string,
+  now: number,
+): Promise<Slot> {
+  const slot: Slot = { key: `password:acct:${userId}`, limit: PASSWORD_CHANGE_LIMIT };
+  await reserve(db, [slot], now);
+  const row = (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1))[0];
+  if (!row || !(await verifyPassword(password, row.hash))) {
+    throw new ServiceError(400, PASSWORD_MESSAGES.wrongCurrent, "wrong_password", {
+      errors: { [field]: PASSWORD_MESSAGES.wrongCurrent },
+    });
+  }
+  return slot;
+}
+
 export async function changePassword(
   db: Database,
   viewer: SessionUser | null,
@@ -48,14 +71,7 @@ export async function changePassword(
   const weak = await passwordRefusal(newPassword, viewer);
   if (weak) throw new ServiceError(400, weak, "weak_password", { errors: { newPassword: weak } });
 
-  const slot: Slot = { key: `password:acct:${viewer.id}`, limit: PASSWORD_CHANGE_LIMIT };
-  await reserve(db, [slot], now);
-  const row = (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, viewer.id)).limit(1))[0];
-  if (!row || !(await verifyPassword(currentPassword, row.hash))) {
-    throw new ServiceError(400, PASSWORD_MESSAGES.wrongCurrent, "wrong_password", {
-      errors: { currentPassword: PASSWORD_MESSAGES.wrongCurrent },
-    });
-  }
+  const slot = await checkCurrentPassword(db, viewer.id, currentPassword, "currentPassword", now);
   const hash = await hashPassword(newPassword);
   // One batch: the new hash, every other session ended, the wrong-guess counter cleared.
   const results = await db.$client.batch([

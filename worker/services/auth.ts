@@ -11,6 +11,7 @@ import { MESSAGES } from "../../domain/messages";
 import { SigninSchema, signupSchema } from "../../domain/schemas";
 import type { Database } from "../../db/client";
 import { projects, signInNetworks, trustedDevices, users } from "../../db/schema";
+import { cancelOnSignInStatement } from "./account-deletion";
 import { constraintFailed, ServiceError, validateFirst } from "./errors";
 import { passwordRefusal } from "./passwords";
 import { clearStatements, keyPart, releaseStatements, reserve, type RateLimit, type Slot } from "./rate-limit";
@@ -231,7 +232,9 @@ export async function login(
   // The per-account or per-device counter starts over; the all-browsers and address counters
   // only get this attempt's slot back (a right password is not a guess).
   const [perAccount, ...shared] = accountSlots as [Slot, ...Slot[]];
-  await db.$client.batch([
+  const results = await db.$client.batch([
+    // Signing in within the grace period keeps the account (ADR 046).
+    cancelOnSignInStatement(db, row.user.id),
     ...session.statements,
     ...nextDevice.statements,
     ...networkStatements(db, row.user.id, options.clientIp, now),
@@ -241,6 +244,7 @@ export async function login(
   return {
     token: session.token,
     deviceToken: nextDevice.token,
+    deletionCanceled: results[0]?.meta.changes === 1,
     user: toSessionUser({
       ...row.user,
       ownedProjectId: row.ownedProjectId,

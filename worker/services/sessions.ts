@@ -53,7 +53,7 @@ function toUserDTO(u: UserWithProject): UserDTO {
 }
 
 export function toSessionUser(u: UserWithProject): SessionUser {
-  return { ...toUserDTO(u), ownedProjectSlug: u.ownedProjectSlug };
+  return { ...toUserDTO(u), ownedProjectSlug: u.ownedProjectSlug, deletionRequestedAt: u.deletionRequestedAt ?? null };
 }
 
 export const userWithProjectColumns = {
@@ -112,6 +112,8 @@ export interface SignedIn {
   user: SessionUser;
   /** A new device cookie value to set, or null when the browser's device cookie stays. */
   deviceToken: string | null;
+  /** Signing in canceled the account's deletion (ADR 046). */
+  deletionCanceled?: boolean;
 }
 
 /** `id.secret`: a 120-bit id and a 160-bit secret (ASVS asks for at least 128 bits), base32. */

@@ -16,6 +16,7 @@ export const SECTIONS = [
   { id: "banks-cards", label: "Banks & Cards" },
   { id: "public-profile", label: "Public Profile" },
   { id: "notifications", label: "Notifications" },
+  { id: "your-data", label: "Your Data" },
   { id: "vip", label: "VIP" },
 ] as const;
 

@@ -16,7 +16,15 @@ import { PREFERENCE_LABELS } from "../../../domain/notification-preferences";
 import { regCfLimits } from "../../../domain/reg-cf";
 
 import { getApp, getUser } from "../../server/guards.server";
-import { loadFollowers, loadInvestor, loadMoney, loadPreferences, loadWatchlist } from "./settings.server";
+import { YourDataSection } from "../../components/settings/YourData";
+import {
+  loadFollowers,
+  loadInvestor,
+  loadMoney,
+  loadPreferences,
+  loadWatchlist,
+  loadYourData,
+} from "./settings.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/index";
 
@@ -52,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       followers: null,
       preferences: null,
       money: null,
+      yourData: null,
     };
   const db = getApp(context).db;
   const account = tab === "account";
@@ -65,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     watchlist: tab === "watchlist" ? await loadWatchlist(db, user, url) : null,
     followers: tab === "followers" ? await loadFollowers(db, user, url) : null,
     preferences: account && section === "notifications" ? await loadPreferences(db, user) : null,
+    yourData: account && section === "your-data" ? await loadYourData(context) : null,
     money:
       tab === "portfolio" || tab === "cash" || tab === "tax-docs" || (account && section === "banks-cards")
         ? await loadMoney(db, user)
@@ -74,8 +84,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
   const shell = useSettingsShell();
-  const { tab, section, canInvest, isFounder, investor, investorError, watchlist, followers, preferences, money } =
-    loaderData;
+  const {
+    tab,
+    section,
+    canInvest,
+    isFounder,
+    investor,
+    investorError,
+    watchlist,
+    followers,
+    preferences,
+    money,
+    yourData,
+  } = loaderData;
   let content: React.ReactNode = null;
   if (!shell.signedIn) content = null;
   else if (tab === "watchlist" && watchlist) {
@@ -103,6 +124,8 @@ export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
     );
   } else if (section === "notifications" && preferences) {
     content = <NotificationSettings preferences={{ ...preferences }} labels={PREFERENCE_LABELS} />;
+  } else if (section === "your-data" && yourData) {
+    content = <YourDataSection view={yourData} failure={null} />;
   } else if (section === "banks-cards" && money) content = <BanksCardsSection view={money} />;
   else if (section === "vip") content = <VipSection />;
   return (

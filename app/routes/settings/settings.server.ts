@@ -4,6 +4,7 @@
  */
 import { redirect, type RouterContextProvider } from "react-router";
 
+import { DELETION_MESSAGES, deletionDate } from "../../../domain/account-deletion";
 import { can } from "../../../domain/access";
 import { parseFormFields } from "../../../domain/form-kit";
 import { FINANCIALS_MESSAGES, type InvestorFinancials } from "../../../domain/investor-financials-form";
@@ -14,6 +15,7 @@ import { PROFILE_MESSAGES } from "../../../domain/public-profile-form";
 import type { RegCfLimits } from "../../../domain/reg-cf";
 import type { SessionUser } from "../../../domain/types";
 import type { Database } from "../../../db/client";
+import { deletionWarnings } from "../../../worker/services/account-deletion";
 import { listFollowersOfOwnProject, listWatchlist } from "../../../worker/services/follows";
 import { readPortfolio } from "../../../worker/services/holdings";
 import { getFinancials } from "../../../worker/services/investor-limits";
@@ -32,6 +34,8 @@ const SAVED = {
   financials: FINANCIALS_MESSAGES.saved,
   notifications: NOTIFICATION_MESSAGES.saved,
   unfollowed: "The project was removed from your watchlist",
+  deletion: "We received your request to delete your account.",
+  kept: DELETION_MESSAGES.canceled,
 } as const;
 
 /** The message a `?saved=` code stands for, or null. */
@@ -160,5 +164,19 @@ export async function loadMoney(db: Database, user: SessionUser): Promise<MoneyV
     statementPaging: { total: statement?.total ?? 0, page: 1, pageCount: statement?.pageCount ?? 1 },
     accountNumber: await demoAccountNumber(user.id),
     years: read?.years ?? [],
+  };
+}
+
+/**
+ * The Your Data section: when the account will be deleted (read with the session), else the
+ * warnings deletion would give (bounded reads). Null signed out.
+ */
+export async function loadYourData(context: Readonly<RouterContextProvider>) {
+  const user = getUser(context);
+  if (!user) return null;
+  const at = user.deletionRequestedAt ?? null;
+  return {
+    deletionOn: at === null ? null : deletionDate(at),
+    warnings: at === null ? await deletionWarnings(getApp(context).db, user.id) : [],
   };
 }

@@ -5,6 +5,7 @@
 import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 
+import { DELETION_REQUESTED_SUBJECT, DeletionRequestedMail } from "./deletion-requested";
 import { PASSWORD_CHANGED_SUBJECT, PasswordChangedMail } from "./password-changed";
 import { PASSWORD_RESET_SUBJECT, PasswordResetMail } from "./password-reset";
 
@@ -29,5 +30,13 @@ export function passwordChangedMail(origin: string): Promise<RenderedMail> {
     "password-changed",
     PASSWORD_CHANGED_SUBJECT,
     <PasswordChangedMail signinUrl={`${origin}/signin`} forgotUrl={`${origin}/forgot-password`} />,
+  );
+}
+
+export function deletionRequestedMail(date: string, origin: string): Promise<RenderedMail> {
+  return rendered(
+    "deletion-requested",
+    DELETION_REQUESTED_SUBJECT,
+    <DeletionRequestedMail date={date} signinUrl={`${origin}/signin`} />,
   );
 }
