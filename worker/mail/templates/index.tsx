@@ -7,6 +7,7 @@ import type { ReactElement } from "react";
 
 import { PASSWORD_CHANGED_SUBJECT, PasswordChangedMail } from "./password-changed";
 import { PASSWORD_RESET_SUBJECT, PasswordResetMail } from "./password-reset";
+import { NOTICE_COPY, NoticeMail, type NoticeKind } from "./notice";
 
 export interface RenderedMail {
   kind: string;
@@ -30,4 +31,9 @@ export function passwordChangedMail(origin: string): Promise<RenderedMail> {
     PASSWORD_CHANGED_SUBJECT,
     <PasswordChangedMail signinUrl={`${origin}/signin`} forgotUrl={`${origin}/forgot-password`} />,
   );
+}
+
+export function noticeTemplate(kind: NoticeKind): Promise<RenderedMail> {
+  const copy = NOTICE_COPY[kind];
+  return rendered(`notice-${kind}`, copy.subject, <NoticeMail copy={copy} />);
 }
