@@ -102,7 +102,8 @@ export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
       />
     );
   } else if (section === "notifications" && preferences) {
-    content = <NotificationSettings preferences={{ ...preferences }} labels={PREFERENCE_LABELS} />;
+    const { digest, ...switches } = preferences;
+    content = <NotificationSettings preferences={switches} labels={PREFERENCE_LABELS} digest={digest} />;
   } else if (section === "banks-cards" && money) content = <BanksCardsSection view={money} />;
   else if (section === "vip") content = <VipSection />;
   return (

@@ -8,6 +8,7 @@ import type { ReactElement } from "react";
 import { PASSWORD_CHANGED_SUBJECT, PasswordChangedMail } from "./password-changed";
 import { PASSWORD_RESET_SUBJECT, PasswordResetMail } from "./password-reset";
 import { NOTICE_COPY, NoticeMail, type NoticeKind } from "./notice";
+import { DIGEST_SUBJECT, DigestMail } from "./digest";
 
 export interface RenderedMail {
   kind: string;
@@ -36,4 +37,8 @@ export function passwordChangedMail(origin: string): Promise<RenderedMail> {
 export function noticeTemplate(kind: NoticeKind): Promise<RenderedMail> {
   const copy = NOTICE_COPY[kind];
   return rendered(`notice-${kind}`, copy.subject, <NoticeMail copy={copy} />);
+}
+
+export function digestTemplate(period: "daily" | "weekly"): Promise<RenderedMail> {
+  return rendered("digest", DIGEST_SUBJECT[period], <DigestMail period={period} />);
 }
