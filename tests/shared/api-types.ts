@@ -8845,7 +8845,8 @@ export interface operations {
                      *       "questions": true,
                      *       "investments": true,
                      *       "goals": true,
-                     *       "closing": false
+                     *       "closing": false,
+                     *       "digest": "weekly"
                      *     }
                      */
                     "application/json": {
@@ -8855,6 +8856,11 @@ export interface operations {
                         investments: boolean;
                         goals: boolean;
                         closing: boolean;
+                        /**
+                         * @description The email digest of unread notifications: off (the default), daily or weekly.
+                         * @enum {string}
+                         */
+                        digest: "off" | "daily" | "weekly";
                     };
                 };
             };
@@ -8889,7 +8895,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "closing": false
+                 *       "closing": false,
+                 *       "digest": "weekly"
                  *     }
                  */
                 "application/json": {
@@ -8899,6 +8906,8 @@ export interface operations {
                     investments?: boolean;
                     goals?: boolean;
                     closing?: boolean;
+                    /** @enum {string} */
+                    digest?: "off" | "daily" | "weekly";
                 };
             };
         };
@@ -8916,7 +8925,8 @@ export interface operations {
                      *       "questions": true,
                      *       "investments": true,
                      *       "goals": true,
-                     *       "closing": false
+                     *       "closing": false,
+                     *       "digest": "weekly"
                      *     }
                      */
                     "application/json": {
@@ -8926,6 +8936,11 @@ export interface operations {
                         investments: boolean;
                         goals: boolean;
                         closing: boolean;
+                        /**
+                         * @description The email digest of unread notifications: off (the default), daily or weekly.
+                         * @enum {string}
+                         */
+                        digest: "off" | "daily" | "weekly";
                     };
                 };
             };
