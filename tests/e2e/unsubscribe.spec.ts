@@ -21,7 +21,7 @@ const EXPLORER = "/cdn-cgi/local/explorer/api/local/email/sending?worker=campusf
 const STATE = join(process.cwd(), ".wrangler", process.env.STATE_DIR ?? "e2e-state");
 
 interface SentMail {
-  id: string;
+  messageId: string;
   to: string[];
   subject: string;
 }
@@ -54,7 +54,8 @@ async function digestUnsubscribePath(request: APIRequestContext, email: string):
         await request.get("/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*");
         const list = (await (await request.get(`${EXPLORER}&per_page=100`)).json()) as { result: SentMail[] };
         id =
-          list.result.find((m) => m.to.includes(email) && m.subject === "Your CampusFund digest for today")?.id ?? "";
+          list.result.find((m) => m.to.includes(email) && m.subject === "Your CampusFund digest for today")
+            ?.messageId ?? "";
         return id;
       },
       { message: `a digest to ${email}`, timeout: 30_000 },
