@@ -16,6 +16,8 @@ export default [
   // The mail's link moves its token into a cookie and redirects to the form (ADR 044).
   route("reset-password/new-password", "routes/reset-password.tsx", { id: "reset-password-form" }),
   route("reset-password/:token", "routes/reset-password.tsx"),
+  // The digest's one-click unsubscribe (RFC 8058): GET asks, POST (the page's button or the mail client) does it.
+  route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("logout", "routes/logout.tsx"),
   route("login", "routes/login-redirect.tsx"),
   route("dashboard", "routes/dashboard-redirect.tsx"),

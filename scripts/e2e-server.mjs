@@ -27,6 +27,11 @@ const child = start(
     "--show-interactive-dev-session=false",
     "--log-level",
     "warn",
+    // GET /cdn-cgi/handler/scheduled?cron=… runs the scheduled handler (the digest spec triggers the mail job).
+    "--test-scheduled",
+    // The mails' links name this run's own address.
+    "--var",
+    `APP_ORIGIN:http://127.0.0.1:${port}`,
   ],
   { env: { WRANGLER_SEND_METRICS: "false" } },
 );

@@ -7,8 +7,9 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { createDb } from "../db/client";
 import { createApp } from "./app";
-import { retryPendingMail } from "./mail/mailer";
+import { DRAIN_ROUNDS, retryPendingMail } from "./mail/mailer";
 import { eraseDueAccounts } from "./services/account-deletion";
+import { runDigests } from "./services/digest";
 import { purgeExpired } from "./services/maintenance";
 import { runClosingSoon } from "./services/notifications";
 import { settleDueRaises } from "./services/settlement";
@@ -44,6 +45,9 @@ const app = createApp((c) => {
   return handleRequest(c.req.raw, context);
 });
 
+/** wrangler.toml's frequent trigger: mail and digests. */
+const MAIL_CRON = "*/10 * * * *";
+
 export default {
   fetch: app.fetch,
   /**
@@ -52,7 +56,22 @@ export default {
    * no project uses) and the "closes within 48 hours" notifications for followers (once per
    * project and person).
    */
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
+    // Every 10 minutes: the mail outbox drained (DRAIN_ROUNDS × RETRY_BATCH sends at most) and the
+    // digests of the day or week (worker/services/digest.ts, DIGEST_PEOPLE_PER_RUN people at most).
+    if (controller.cron === MAIL_CRON) {
+      ctx.waitUntil(
+        runDigests(env, createDb(env.DB))
+          .then((n) => console.log(`digests: claimed ${n.claimed}, mailed ${n.mailed}, sent ${n.sent}`))
+          .then(() => retryPendingMail(env, createDb(env.DB), Date.now(), DRAIN_ROUNDS))
+          .then((n) =>
+            console.log(
+              `mail outbox: sent ${n.sent}, failed ${n.failed}, expired ${n.expired}, erased ${n.erased} bodies`,
+            ),
+          ),
+      );
+      return;
+    }
     ctx.waitUntil(
       settleDueRaises(createDb(env.DB)).then((settled) =>
         console.log(

@@ -28,6 +28,7 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { formFailed, formFailure } from "../server/form-result";
 import { formFields, readForm } from "../server/form.server";
 import { getApp, requireAdmin } from "../server/guards.server";
+import { mailerFor } from "../../worker/mail/mailer";
 import { listAudit } from "../../worker/services/audit";
 import { mailHealth } from "../../worker/services/mail-admin";
 import { listRecentProjects, listUsersForAdmin, reinstateUser, suspendUser } from "../../worker/services/moderation";
@@ -85,7 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireAdmin(request, context);
-  const { db } = getApp(context);
+  const app = getApp(context);
+  const { db } = app;
   const fields = formFields(await readForm(request, FORM_LIMITS.admin));
   const intent = fields.intent ?? "";
   const id = fields.id ?? "";
@@ -98,10 +100,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "approve":
-        await approveProject(db, user, id);
+        await approveProject(db, user, id, mailerFor(app.env, app.ctx, db));
         return back("approved", "reviews");
       case "request-changes":
-        await requestChanges(db, user, id, { reason });
+        await requestChanges(db, user, id, { reason }, mailerFor(app.env, app.ctx, db));
         return back("changes", "reviews");
       case "suspend":
         await suspendUser(db, user, id, { reason });

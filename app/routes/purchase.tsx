@@ -39,6 +39,7 @@ import { formFailed, formSuccess, refused, refusedBy } from "../server/form-resu
 import { assertCanInvest, PURCHASE_MESSAGES, purchaseShares } from "../../worker/services/purchases";
 import { getProjectWithStanding } from "../../worker/services/investor-limits";
 import { purchaseView } from "./purchase.server";
+import { mailerFor } from "../../worker/mail/mailer";
 import type { Route } from "./+types/purchase";
 
 export const meta: Route.MetaFunction = () => [{ title: "Investment Summary | CampusFund" }];
@@ -69,21 +70,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = formFields(await readForm(request, FORM_LIMITS.purchase));
   const rawShares = form.shares ?? "";
-  const { db } = getApp(context);
+  const { db, env, ctx } = getApp(context);
   let result;
   try {
     // Who may invest first (a founder gets the founders' message), then the form's own rule: the
     // risk acknowledgement (the API keeps the spec's payload without it).
     assertCanInvest(user);
     if (!isTicked(form.riskAcknowledged)) throw new ServiceError(400, RISK_MESSAGE, "risk_not_acknowledged");
-    result = await purchaseShares(db, user, {
-      project: params.id,
-      shares: rawShares,
-      amount: form.amount,
-      // The price per share the page showed (hidden field): the purchase buys at it or not at all.
-      sharePrice: form.sharePrice,
-      idempotencyKey: form.idempotencyKey ?? "",
-    });
+    result = await purchaseShares(
+      db,
+      user,
+      {
+        project: params.id,
+        shares: rawShares,
+        amount: form.amount,
+        // The price per share the page showed (hidden field): the purchase buys at it or not at all.
+        sharePrice: form.sharePrice,
+        idempotencyKey: form.idempotencyKey ?? "",
+      },
+      mailerFor(env, ctx, db),
+    );
   } catch (e) {
     return formFailed(e, { shares: rawShares }, { banner: (message) => message || "Investment failed" });
   }

@@ -8962,7 +8962,8 @@ export interface operations {
                      *       "questions": true,
                      *       "investments": true,
                      *       "goals": true,
-                     *       "closing": false
+                     *       "closing": false,
+                     *       "digest": "weekly"
                      *     }
                      */
                     "application/json": {
@@ -8972,6 +8973,11 @@ export interface operations {
                         investments: boolean;
                         goals: boolean;
                         closing: boolean;
+                        /**
+                         * @description The email digest of unread notifications: off (the default), daily or weekly.
+                         * @enum {string}
+                         */
+                        digest: "off" | "daily" | "weekly";
                     };
                 };
             };
@@ -9006,7 +9012,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "closing": false
+                 *       "closing": false,
+                 *       "digest": "weekly"
                  *     }
                  */
                 "application/json": {
@@ -9016,6 +9023,8 @@ export interface operations {
                     investments?: boolean;
                     goals?: boolean;
                     closing?: boolean;
+                    /** @enum {string} */
+                    digest?: "off" | "daily" | "weekly";
                 };
             };
         };
@@ -9033,7 +9042,8 @@ export interface operations {
                      *       "questions": true,
                      *       "investments": true,
                      *       "goals": true,
-                     *       "closing": false
+                     *       "closing": false,
+                     *       "digest": "weekly"
                      *     }
                      */
                     "application/json": {
@@ -9043,6 +9053,11 @@ export interface operations {
                         investments: boolean;
                         goals: boolean;
                         closing: boolean;
+                        /**
+                         * @description The email digest of unread notifications: off (the default), daily or weekly.
+                         * @enum {string}
+                         */
+                        digest: "off" | "daily" | "weekly";
                     };
                 };
             };

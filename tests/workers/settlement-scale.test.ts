@@ -26,6 +26,8 @@ async function endedRaise(prefix: string, goalCents: number) {
     fundingDeadline: isoDay(Date.now() - DAY_MS),
   });
   await bulkUsers(`${prefix}u`, INVESTORS);
+  // Proved addresses: each investment's settlement also writes its mail.
+  await env.DB.prepare("update users set email_verified_at = 1 where id like ?1 || '%'").bind(`${prefix}u`).run();
   await bulkInvestments(`${prefix}i`, project.id, `${prefix}u`, INVESTORS, INVESTMENTS);
   await env.DB.prepare(
     `update projects set shares_sold = s.shares, funding_current_cents = s.cents
@@ -36,6 +38,13 @@ async function endedRaise(prefix: string, goalCents: number) {
     .run();
   return project.id;
 }
+
+const mailCount = async (prefix: string) =>
+  (await env.DB.prepare(
+    `select count(*) as n from mail_outbox where kind = 'notice-settled' and to_address like ?1 || '%'`,
+  )
+    .bind(`${prefix.toLowerCase()}u`)
+    .first<{ n: number }>())!.n;
 
 const statusCounts = async (id: string) =>
   (
@@ -53,8 +62,8 @@ const noticeCount = async (id: string) =>
 
 describe("settling a raise with 10,000 investments", () => {
   it.each([
-    ["missed its goal: every investment returned", "closed", 100_000_000, "returned", 3],
-    ["reached its goal: every investment confirmed", "funded", 500_000, "confirmed", 2],
+    ["missed its goal: every investment returned", "closed", 100_000_000, "returned", 4],
+    ["reached its goal: every investment confirmed", "funded", 500_000, "confirmed", 3],
   ] as const)("%s", async (_name, outcome, goalCents, status, perBatch) => {
     const id = await endedRaise(outcome[0]!, goalCents);
     const started = performance.now();
@@ -64,8 +73,9 @@ describe("settling a raise with 10,000 investments", () => {
     expect(report).toEqual({ projectId: id, outcome, decided: true, investments: INVESTMENTS, batches: batches + 1 });
     expect(await statusCounts(id)).toEqual([{ status, n: INVESTMENTS, settled: INVESTMENTS }]);
     expect(await noticeCount(id)).toBe(INVESTMENTS + 1);
+    expect(await mailCount(outcome[0]!)).toBe(INVESTMENTS);
     expect(await keptAggregateProblems(env.DB)).toEqual([]);
-    const statements = 2 + batches * perBatch;
+    const statements = 3 + batches * perBatch;
     console.log(
       `settlement of ${INVESTMENTS} investments (${outcome}): ${ms.toFixed(0)} ms, ${batches + 1} batches, ${statements} statements`,
     );

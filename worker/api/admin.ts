@@ -22,6 +22,7 @@ import {
 import { ProjectAnswer } from "./answers/projects";
 import { operation } from "./openapi";
 import { readBody } from "./util";
+import { mailerFor } from "../mail/mailer";
 
 const param = (c: Context<HonoEnv>, name: string): string => c.req.param(name) ?? "";
 
@@ -62,7 +63,10 @@ adminApi.post(
     ok: { 200: { description: "The project, live", schema: ProjectAnswer, example: EXAMPLES.approved } },
     refusals: [401, 403, 404, 409, 429],
   }),
-  async (c) => c.json(await approveProject(c.get("db"), c.get("user"), param(c, "id"))),
+  async (c) =>
+    c.json(
+      await approveProject(c.get("db"), c.get("user"), param(c, "id"), mailerFor(c.env, c.executionCtx, c.get("db"))),
+    ),
 );
 
 /** POST /api/admin/projects/{id}/request-changes { reason } → the project, a draft again with the note. */
@@ -83,7 +87,16 @@ adminApi.post(
     },
     refusals: [400, 401, 403, 404, 409, 415, 429],
   }),
-  async (c) => c.json(await requestChanges(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
+  async (c) =>
+    c.json(
+      await requestChanges(
+        c.get("db"),
+        c.get("user"),
+        param(c, "id"),
+        await readBody(c),
+        mailerFor(c.env, c.executionCtx, c.get("db")),
+      ),
+    ),
 );
 
 /** POST /api/admin/users/{id}/suspend { reason } → the account, suspended (its sessions end). */

@@ -7,6 +7,7 @@ import { publishProject } from "../services/reviews";
 import { discardWorkingCopy, requireWorkingCopy, saveWorkingCopy } from "../services/project-drafts";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/purchases";
 import type { HonoEnv } from "../types";
+import { mailerFor } from "../mail/mailer";
 import { PageQuery } from "./answers/common";
 import { ProjectBody, ProjectDraftBody } from "../../domain/project-form-body";
 import { PurchaseBody } from "../../domain/project";
@@ -322,13 +323,18 @@ projectsApi.post(
       c.req.header("Idempotency-Key") ??
       (typeof body.idempotencyKey === "string" ? body.idempotencyKey : undefined) ??
       crypto.randomUUID();
-    const result = await purchaseShares(c.get("db"), c.get("user"), {
-      project: c.req.param("id"),
-      shares: body.shares,
-      amount: body.amount,
-      sharePrice: body.sharePrice,
-      idempotencyKey: key,
-    });
+    const result = await purchaseShares(
+      c.get("db"),
+      c.get("user"),
+      {
+        project: c.req.param("id"),
+        shares: body.shares,
+        amount: body.amount,
+        sharePrice: body.sharePrice,
+        idempotencyKey: key,
+      },
+      mailerFor(c.env, c.executionCtx, c.get("db")),
+    );
     return c.json(
       {
         success: true,

@@ -19,6 +19,11 @@
 import type { Database } from "../../db/client";
 import type { RenderedMail } from "./templates";
 
+/** The site's origin in a stored mail, filled from `APP_ORIGIN` when it is sent. */
+export const ORIGIN_MARK = "%%ORIGIN%%";
+/** Rounds of RETRY_BATCH the frequent mail job sends per run (a settlement's backlog drains over several runs). */
+export const DRAIN_ROUNDS = 10;
+
 /** Attempts per mail, the request's own included; then the row is `failed`. */
 export const MAX_SEND_ATTEMPTS = 5;
 /** Rows the daily job sends per run (each is one call to the binding). */
@@ -33,6 +38,8 @@ export interface MailEnv {
   EMAIL: SendEmail;
   MAIL_FROM: string;
   MAIL_FROM_NAME: string;
+  /** The site's origin (`https://…`, no trailing slash): fills `%%ORIGIN%%` in mails written without a request (notices, digests). */
+  APP_ORIGIN: string;
 }
 
 /** What a door hands a service that sends mail: `sendLater` runs the sends after the response. */
@@ -82,6 +89,7 @@ interface ClaimedRow {
   subject: string;
   html: string;
   text: string;
+  headers: string | null;
   attempts: number;
 }
 
@@ -98,7 +106,7 @@ async function claim(db: Database, ids: string[] | null, now: number): Promise<C
   const { results } = await db.$client
     .prepare(
       `update mail_outbox set attempts = attempts + 1, last_attempt_at = ?1 where ${which}
-       returning id, kind, to_address, subject, html, text, attempts`,
+       returning id, kind, to_address, subject, html, text, headers, attempts`,
     )
     .bind(now, MAX_SEND_ATTEMPTS, CLAIM_MS, ids === null ? RETRY_BATCH : JSON.stringify(ids))
     .all<ClaimedRow>();
@@ -116,14 +124,22 @@ async function deliver(env: MailEnv, db: Database, rows: ClaimedRow[], now: numb
   const d1 = db.$client;
   const outcomes: D1PreparedStatement[] = [];
   let sent = 0;
+  // Mails written without a request (notices, digests) name the site as a marker.
+  const origin = (s: string) => s.replaceAll(ORIGIN_MARK, env.APP_ORIGIN);
   for (const row of rows) {
     try {
+      const headers = row.headers
+        ? Object.fromEntries(
+            Object.entries(JSON.parse(row.headers) as Record<string, string>).map(([k, v]) => [k, origin(v)]),
+          )
+        : undefined;
       const answer = await env.EMAIL.send({
         from: { email: env.MAIL_FROM, name: env.MAIL_FROM_NAME },
         to: row.to_address,
         subject: row.subject,
-        html: row.html,
-        text: row.text,
+        html: origin(row.html),
+        text: origin(row.text),
+        ...(headers ? { headers } : {}),
       });
       sent++;
       outcomes.push(
@@ -184,7 +200,12 @@ export interface RetryOutcome extends SendOutcome {
  * RETRY_BATCH pending rows are sent again, then the bodies of rows finished over BODY_KEPT_MS ago
  * are erased (at most 500 a run).
  */
-export async function retryPendingMail(env: MailEnv, db: Database, now: number = Date.now()): Promise<RetryOutcome> {
+export async function retryPendingMail(
+  env: MailEnv,
+  db: Database,
+  now: number = Date.now(),
+  rounds = 1,
+): Promise<RetryOutcome> {
   const d1 = db.$client;
   const expired = await d1
     .prepare(
@@ -192,7 +213,15 @@ export async function retryPendingMail(env: MailEnv, db: Database, now: number =
     )
     .bind(now)
     .run();
-  const outcome = await deliver(env, db, await claim(db, null, now), now);
+  const outcome: SendOutcome = { sent: 0, failed: 0 };
+  // Each round claims at most RETRY_BATCH rows; a short round means the backlog is empty.
+  for (let round = 0; round < rounds; round++) {
+    const rows = await claim(db, null, now);
+    const { sent, failed } = await deliver(env, db, rows, now);
+    outcome.sent += sent;
+    outcome.failed += failed;
+    if (rows.length < RETRY_BATCH) break;
+  }
   const erased = await d1
     .prepare(
       `update mail_outbox set html = '', text = '' where id in (

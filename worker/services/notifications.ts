@@ -11,7 +11,8 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 
-import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../domain/notification-preferences";
+import { DEFAULT_PREFERENCES, DIGEST_MESSAGE, digestChoiceOf } from "../../domain/notification-preferences";
+import type { NotificationPreferences, NotificationSettingsDTO } from "../../domain/notification-preferences";
 import { isoDay } from "../../domain/dates";
 import { NOTIFICATION_SQL } from "../../domain/notification-text";
 import type { SessionUser } from "../../domain/types";
@@ -380,7 +381,7 @@ export async function openNotification(db: Database, viewer: SessionUser | null,
 
 // ---- preferences ----
 
-export async function getPreferences(db: Database, viewer: SessionUser | null): Promise<NotificationPreferences> {
+export async function getPreferences(db: Database, viewer: SessionUser | null): Promise<NotificationSettingsDTO> {
   requireSignedIn(viewer);
   const rows = await db
     .select()
@@ -388,9 +389,9 @@ export async function getPreferences(db: Database, viewer: SessionUser | null): 
     .where(eq(notificationPreferences.userId, viewer.id))
     .limit(1);
   const row = rows[0];
-  if (!row) return { ...DEFAULT_PREFERENCES };
-  const { updates, answers, questions, investments, goals, closing } = row;
-  return { updates, answers, questions, investments, goals, closing };
+  if (!row) return { ...DEFAULT_PREFERENCES, digest: "off" };
+  const { updates, answers, questions, investments, goals, closing, digest } = row;
+  return { updates, answers, questions, investments, goals, closing, digest };
 }
 
 const yes = (x: unknown) =>
@@ -398,17 +399,21 @@ const yes = (x: unknown) =>
 
 /**
  * Saves the switches. A form sends only the checked boxes (so a missing key is off); an API client
- * may send only what it changes (`partial`), the rest kept.
+ * may send only what it changes (`partial`), the rest kept. The digest choice (`off`, `daily`,
+ * `weekly`) is kept when left out, by either.
  */
 export async function savePreferences(
   db: Database,
   viewer: SessionUser | null,
   body: unknown,
   opts: { partial: boolean },
-): Promise<NotificationPreferences> {
+): Promise<NotificationSettingsDTO> {
   requireSignedIn(viewer);
   const input = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const current = opts.partial ? await getPreferences(db, viewer) : null;
+  const digest = digestChoiceOf(input.digest);
+  if (digest === null) throw new ServiceError(400, DIGEST_MESSAGE, "invalid_digest");
+  const saved = await getPreferences(db, viewer);
+  const current = opts.partial ? saved : null;
   const next = { ...DEFAULT_PREFERENCES };
   for (const key of Object.keys(DEFAULT_PREFERENCES) as (keyof NotificationPreferences)[]) {
     if (key in input) {
@@ -419,11 +424,20 @@ export async function savePreferences(
       next[key] = yes(x);
     } else next[key] = current ? current[key] : false;
   }
+  const chosen = { ...next, digest: digest ?? saved.digest };
   await db
     .insert(notificationPreferences)
-    .values({ userId: viewer.id, ...next, updatedAt: Date.now() })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...next, updatedAt: Date.now() } });
-  return next;
+    // The digest's period: '' (never sent) rather than null, so the job reads it by index range.
+    .values({ userId: viewer.id, ...chosen, digestPeriod: "", updatedAt: Date.now() })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: {
+        ...chosen,
+        digestPeriod: sql`coalesce(${notificationPreferences.digestPeriod}, '')`,
+        updatedAt: Date.now(),
+      },
+    });
+  return chosen;
 }
 
 export {

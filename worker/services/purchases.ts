@@ -53,6 +53,8 @@ import { requireCan } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
 import { toInvestmentDTO } from "./holdings";
 import { getProjectWithStanding, limitGuardSql, type InvestorStanding } from "./investor-limits";
+import type { Mailer } from "../mail/mailer";
+import { noticeMailId, noticeMailsStatement, noticeTemplateOf } from "../mail/notices";
 import { notifyCommitment, notifyGoalReached, notifyInvestment } from "./notifications";
 import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "./rate-limit";
 import { getProject, publicInvestorName } from "./projects";
@@ -227,6 +229,7 @@ export async function purchaseShares(
   db: Database,
   user: SessionUser | null,
   req: PurchaseRequest,
+  mailer?: Mailer,
 ): Promise<PurchaseResult> {
   assertCanInvest(user);
   const key = typeof req.idempotencyKey === "string" ? req.idempotencyKey.trim() : "";
@@ -326,7 +329,14 @@ export async function purchaseShares(
         now,
       }),
     ];
-    const [ins] = await runBatch(d1, [insert, update, reserve, ...notify]);
+    // The commitment's mail twin (a proved address only), right after its notification: sent after the response.
+    const mail = noticeMailsStatement(
+      db,
+      await noticeTemplateOf("commitment"),
+      { sql: "n.event_key = 'commitment:' || ?6 and n.user_id = ?7", binds: [id, user.id] },
+      now,
+    );
+    const [ins] = await runBatch(d1, [insert, update, reserve, ...notify, mail]);
     inserted = (ins.results ?? []) as Inserted[];
   } catch (e) {
     if (constraintFailed(e, /UNIQUE constraint failed: investments\.investor_id/i)) {
@@ -358,6 +368,7 @@ export async function purchaseShares(
     throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
   }
   markPublicContentChanged();
+  mailer?.sendLater([noticeMailId(`commitment:${id}`, user.id)]);
   const after = (await getProject(db, project._id)) ?? project;
   const investment = toInvestmentDTO(
     {

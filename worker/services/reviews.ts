@@ -25,6 +25,8 @@ import { requireAdmin, requireSignedIn } from "./access";
 import { auditStatement, reserveAdminAction, WROTE_ONE_ROW } from "./audit";
 import { constraintFailed, invalidFields, ServiceError } from "./errors";
 import { notifyOne } from "./notifications";
+import type { Mailer } from "../mail/mailer";
+import { noticeMailId, noticeMailsStatement, noticeTemplateOf } from "../mail/notices";
 import { loadWithInvestors, validate } from "./project-editor";
 import { getProject, investorCount, toProjectDTO } from "./projects";
 import { markPublicContentChanged } from "./public-content";
@@ -143,12 +145,17 @@ export async function publishProject(db: Database, viewer: SessionUser | null, i
 }
 
 /** An admin approves a project in review: it goes live and its founder (only) is told. */
-export async function approveProject(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<ProjectDTO> {
+export async function approveProject(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: unknown,
+  mailer?: Mailer,
+): Promise<ProjectDTO> {
   requireAdmin(viewer);
   const { project: row } = await loadWithInvestors(db, viewer, idOrSlug);
   if (row.status !== "in_review") throw new ServiceError(409, REVIEW_MESSAGES.notInReview, "not_in_review");
   await reserveAdminAction(db, viewer.id);
-  return goLive(db, viewer, row.id, "in_review", "approve");
+  return goLive(db, viewer, row.id, "in_review", "approve", mailer);
 }
 
 /** An admin returns a project in review to draft with a note; its founder is told, with the note. */
@@ -157,6 +164,7 @@ export async function requestChanges(
   viewer: SessionUser | null,
   idOrSlug: unknown,
   body: unknown,
+  mailer?: Mailer,
 ): Promise<ProjectDTO> {
   requireAdmin(viewer);
   const { project: row } = await loadWithInvestors(db, viewer, idOrSlug);
@@ -181,9 +189,17 @@ export async function requestChanges(
       reason,
       now,
     }),
-    ...founderNotice(db, row, `review:${row.id}:${now}`, REVIEW_TEXT.changes(row.title, reason), editLink(row.id), now),
+    ...(await founderNotice(
+      db,
+      row,
+      `review:${row.id}:${now}`,
+      REVIEW_TEXT.changes(row.title, reason),
+      editLink(row.id),
+      now,
+    )),
   ]);
   if (!updated.results.length) throw new ServiceError(409, REVIEW_MESSAGES.notInReview, "not_in_review");
+  if (row.founderId) mailer?.sendLater([noticeMailId(`review:${row.id}:${now}`, row.founderId)]);
   return mustGet(db, row.id, viewer);
 }
 
@@ -224,18 +240,29 @@ async function mustGet(db: Database, id: string, viewer: SessionUser | null): Pr
 
 const editLink = (id: string) => `/my-projects/edit/${id}`;
 
-/** The founder's notice of a review outcome (none for a project without a founder). */
-function founderNotice(
+/**
+ * The founder's notice of a review outcome (none for a project without a founder), and its mail twin
+ * (a proved address only; worker/mail/notices.ts) right after it.
+ */
+async function founderNotice(
   db: Database,
   row: { id: string; founderId: string | null },
   eventKey: string,
   text: string,
   link: string,
   now: number,
-): D1PreparedStatement[] {
+): Promise<D1PreparedStatement[]> {
   if (!row.founderId) return [];
   // Right after the audit row: that insert's `changes()` says whether the action happened.
-  return [notifyOne(db, "review", row.founderId, { eventKey, projectId: row.id, text, link, now }, WROTE_ONE_ROW)];
+  return [
+    notifyOne(db, "review", row.founderId, { eventKey, projectId: row.id, text, link, now }, WROTE_ONE_ROW),
+    noticeMailsStatement(
+      db,
+      await noticeTemplateOf("review"),
+      { sql: "n.event_key = ?6 and n.user_id = ?7", binds: [eventKey, row.founderId] },
+      now,
+    ),
+  ];
 }
 
 /** "Campus Keys: smart locks!" → "campus-keys-smart-locks" (ASCII, at most 60 characters). */
@@ -298,6 +325,7 @@ async function goLive(
   id: string,
   from: "draft" | "in_review",
   action: "approve" | "publish",
+  mailer?: Mailer,
 ): Promise<ProjectDTO> {
   const row = (await db.select().from(projects).where(eq(projects.id, id)).limit(1))[0];
   if (!row) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
@@ -316,7 +344,14 @@ async function goLive(
           .bind(id, slug, now, from),
         auditStatement(db, { adminId: admin.id, action, targetType: "project", targetId: id, now }),
         ...(action === "approve"
-          ? founderNotice(db, row, `review:${id}:${now}`, REVIEW_TEXT.approved(row.title), `/project/${slug}`, now)
+          ? await founderNotice(
+              db,
+              row,
+              `review:${id}:${now}`,
+              REVIEW_TEXT.approved(row.title),
+              `/project/${slug}`,
+              now,
+            )
           : []),
       ]);
       if (!updated.results.length) {
@@ -327,6 +362,8 @@ async function goLive(
         );
       }
       markPublicContentChanged();
+      if (action === "approve" && row.founderId)
+        mailer?.sendLater([noticeMailId(`review:${id}:${now}`, row.founderId)]);
       return mustGet(db, id, admin);
     } catch (e) {
       // Another project took the slug between our read and our write: try the next one.

@@ -27,6 +27,7 @@ import { raiseEnded, type RaiseOutcome } from "../../domain/settlement";
 import type { Database } from "../../db/client";
 import { INSERT, NEW_ID, NO_REPEAT } from "./notifications";
 import { markPublicContentChanged } from "./public-content";
+import { noticeMailsStatement, noticeTemplateOf } from "../mail/notices";
 
 /** Investments per batch: D1 answers a batch within its time limit, and one batch writes at most this many notices. */
 export const SETTLE_CHUNK = 500;
@@ -84,6 +85,13 @@ export async function settleProject(
          ${NO_REPEAT}`,
       )
       .bind(projectId, now),
+    // Its mail twin (a proved address only): the job sends it.
+    noticeMailsStatement(
+      db,
+      await noticeTemplateOf("outcome"),
+      { sql: "n.event_key = 'outcome:' || ?6", binds: [projectId] },
+      now,
+    ),
   ]);
   const decided = (decision?.results.length ?? 0) > 0;
   let outcome = decision?.results[0]?.status;
@@ -99,13 +107,26 @@ export async function settleProject(
 
   let investments = 0;
   let batches = 1;
+  // The investors' mails: one set-based statement a batch, right after the notices it mirrors; the
+  // template is rendered once (worker/mail/notices.ts), and the mail job sends them (never this call).
+  const mails = noticeMailsStatement(
+    db,
+    await noticeTemplateOf("settled"),
+    {
+      sql: `n.event_key in (select 'settled:' || id from investments
+              where project_id = ?6 and status = 'active' order by id limit ?7)`,
+      binds: [projectId, chunk],
+    },
+    now,
+  );
   for (;;) {
     const statements =
       outcome === "funded"
-        ? [investorNotices(db, projectId, now, chunk, "confirmed"), confirmChunk(db, projectId, now, chunk)]
+        ? [investorNotices(db, projectId, now, chunk, "confirmed"), mails, confirmChunk(db, projectId, now, chunk)]
         : [
             returnFigures(db, projectId, now, chunk),
             investorNotices(db, projectId, now, chunk, "returned"),
+            mails,
             returnChunk(db, projectId, now, chunk),
           ];
     const results = await d1.batch(statements);

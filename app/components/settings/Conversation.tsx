@@ -11,6 +11,12 @@ import { progressPercent } from "../../../domain/project";
 import { daysLeftText } from "../../../domain/project-status";
 import { raiseProgress } from "../../../domain/settlement";
 import type { ProjectDTO } from "../../../domain/types";
+import {
+  DIGEST_CHOICE_LABELS,
+  DIGEST_CHOICES,
+  DIGEST_LABEL,
+  type DigestChoice,
+} from "../../../domain/notification-preferences";
 import { ProgressBar } from "../project/FundingProgress";
 import { Pagination } from "../project/Pagination";
 
@@ -171,9 +177,11 @@ export function FollowersTab({
 export function NotificationSettings({
   preferences,
   labels,
+  digest,
 }: {
   preferences: Record<string, boolean>;
   labels: Record<string, string>;
+  digest: DigestChoice;
 }) {
   return (
     <section id="notifications" className="card card-body stack" aria-labelledby="notifications-title">
@@ -191,6 +199,21 @@ export function NotificationSettings({
             <div key={key} className="field-check">
               <input type="checkbox" id={`pref-${key}`} name={key} defaultChecked={preferences[key]} />
               <label htmlFor={`pref-${key}`}>{label}</label>
+            </div>
+          ))}
+        </fieldset>
+        <fieldset className="pref-list">
+          <legend>{DIGEST_LABEL}</legend>
+          {DIGEST_CHOICES.map((choice) => (
+            <div key={choice} className="field-check">
+              <input
+                type="radio"
+                id={`digest-${choice}`}
+                name="digest"
+                value={choice}
+                defaultChecked={digest === choice}
+              />
+              <label htmlFor={`digest-${choice}`}>{DIGEST_CHOICE_LABELS[choice]}</label>
             </div>
           ))}
         </fieldset>

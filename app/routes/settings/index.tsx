@@ -123,7 +123,8 @@ export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
       />
     );
   } else if (section === "notifications" && preferences) {
-    content = <NotificationSettings preferences={{ ...preferences }} labels={PREFERENCE_LABELS} />;
+    const { digest, ...switches } = preferences;
+    content = <NotificationSettings preferences={switches} labels={PREFERENCE_LABELS} digest={digest} />;
   } else if (section === "your-data" && yourData) {
     content = <YourDataSection view={yourData} failure={null} />;
   } else if (section === "banks-cards" && money) content = <BanksCardsSection view={money} />;

@@ -5,7 +5,7 @@
  */
 import { NotificationSettings } from "../../components/settings/Conversation";
 import { Alert, SettingsPage } from "../../components/settings/SettingsPage";
-import { PREFERENCE_LABELS } from "../../../domain/notification-preferences";
+import { PREFERENCE_LABELS, switchesOf } from "../../../domain/notification-preferences";
 
 import { actionRetryAfter } from "../../server/form.server";
 import { getApp, getUser } from "../../server/guards.server";
@@ -44,7 +44,11 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
     <SettingsPage shell={shell} tab="account" section="notifications" failure={failure}>
       {failure?.form === "notifications" ? <Alert tone="error">{failure.message}</Alert> : null}
       {loaderData.preferences ? (
-        <NotificationSettings preferences={{ ...loaderData.preferences }} labels={PREFERENCE_LABELS} />
+        <NotificationSettings
+          preferences={{ ...switchesOf(loaderData.preferences) }}
+          labels={PREFERENCE_LABELS}
+          digest={loaderData.preferences.digest}
+        />
       ) : null}
     </SettingsPage>
   );

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 
 import { NOTIFICATION_TEXT } from "../../../domain/notification-text";
-import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../../domain/notification-preferences";
+import { DEFAULT_PREFERENCES, DIGEST_CHOICES } from "../../../domain/notification-preferences";
 import { NOTIFICATION_KINDS } from "../../../db/schema-conversation";
 import { LIST_PAGE_SIZE } from "../../services/list-page";
 import { NOTIFICATIONS_PAGE } from "../../services/notifications";
@@ -112,7 +112,11 @@ export const PreferencesAnswer = v.object({
   investments: preference,
   goals: preference,
   closing: preference,
-} satisfies Record<keyof NotificationPreferences, v.BooleanSchema<undefined>>);
+  digest: v.pipe(
+    v.picklist(DIGEST_CHOICES),
+    v.description("The email digest of unread notifications: off (the default), daily or weekly."),
+  ),
+});
 
 /**
  * The body of `POST /notifications/read`, for the document (worker/services/notifications.ts
@@ -236,6 +240,6 @@ export const EXAMPLES = {
   },
   markReadBody: { ids: ["5b0d1c6e2f7a4b8c9d0e1f2a3b4c5d6e"] },
   unread: { unread: 0 },
-  preferences: { ...DEFAULT_PREFERENCES, closing: false },
-  preferencesBody: { closing: false },
+  preferences: { ...DEFAULT_PREFERENCES, closing: false, digest: "weekly" as const },
+  preferencesBody: { closing: false, digest: "weekly" as const },
 } as const;

@@ -8,6 +8,8 @@ import type { ReactElement } from "react";
 import { DELETION_REQUESTED_SUBJECT, DeletionRequestedMail } from "./deletion-requested";
 import { PASSWORD_CHANGED_SUBJECT, PasswordChangedMail } from "./password-changed";
 import { PASSWORD_RESET_SUBJECT, PasswordResetMail } from "./password-reset";
+import { NOTICE_COPY, NoticeMail, type NoticeKind } from "./notice";
+import { DIGEST_SUBJECT, DigestMail } from "./digest";
 
 export interface RenderedMail {
   kind: string;
@@ -39,4 +41,13 @@ export function deletionRequestedMail(date: string, origin: string): Promise<Ren
     DELETION_REQUESTED_SUBJECT,
     <DeletionRequestedMail date={date} signinUrl={`${origin}/signin`} />,
   );
+}
+
+export function noticeTemplate(kind: NoticeKind): Promise<RenderedMail> {
+  const copy = NOTICE_COPY[kind];
+  return rendered(`notice-${kind}`, copy.subject, <NoticeMail copy={copy} />);
+}
+
+export function digestTemplate(period: "daily" | "weekly"): Promise<RenderedMail> {
+  return rendered("digest", DIGEST_SUBJECT[period], <DigestMail period={period} />);
 }

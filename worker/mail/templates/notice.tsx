@@ -1,0 +1,70 @@
+/**
+ * A transactional notice: the mail twin of one notification (a purchase's commitment, a
+ * settlement, a review outcome). Rendered ONCE per kind with markers (worker/mail/notices.ts), which
+ * one SQL statement per batch fills from each notification row: the text, its link, the site origin.
+ */
+import { Button, Heading, Link, Text } from "@react-email/components";
+
+import { Layout, styles } from "./layout";
+
+/** Filled per row in SQL (the text HTML-escaped) and, for the origin, at send time (mailer.ts). */
+export const MARK = { text: "%%TEXT%%", link: "%%LINK%%", origin: "%%ORIGIN%%" } as const;
+
+export interface NoticeCopy {
+  subject: string;
+  heading: string;
+  button: string;
+  /** Why this mail came (the footer): transactional mails have no unsubscribe, they say why. */
+  reason: string;
+}
+
+export const NOTICE_COPY = {
+  commitment: {
+    subject: "Your CampusFund investment commitment",
+    heading: "Your investment commitment",
+    button: "See your receipt",
+    reason:
+      "You received this mail because you invested through the CampusFund account with this address. Mails about your own investments and raises are always sent.",
+  },
+  settled: {
+    subject: "A raise you invested in has closed",
+    heading: "A raise you invested in has closed",
+    button: "See your investment",
+    reason:
+      "You received this mail because you invested through the CampusFund account with this address. Mails about your own investments and raises are always sent.",
+  },
+  outcome: {
+    subject: "Your CampusFund raise has closed",
+    heading: "Your raise has closed",
+    button: "Open your founder dashboard",
+    reason:
+      "You received this mail because you are the founder of this raise on CampusFund. Mails about your own investments and raises are always sent.",
+  },
+  review: {
+    subject: "Your CampusFund project was reviewed",
+    heading: "Your project was reviewed",
+    button: "Open your project",
+    reason:
+      "You received this mail because you submitted this project for review on CampusFund. Mails about your own investments and raises are always sent.",
+  },
+} satisfies Record<string, NoticeCopy>;
+
+export type NoticeKind = keyof typeof NOTICE_COPY;
+
+export function NoticeMail({ copy }: { copy: NoticeCopy }) {
+  const url = `${MARK.origin}${MARK.link}`;
+  return (
+    <Layout preview={copy.heading} footer={copy.reason}>
+      <Heading as="h1" style={styles.heading}>
+        {copy.heading}
+      </Heading>
+      <Text style={styles.text}>{MARK.text}</Text>
+      <Button href={url} style={styles.button}>
+        {copy.button}
+      </Button>
+      <Text style={styles.address}>
+        Or open this address: <Link href={url}>{url}</Link>
+      </Text>
+    </Layout>
+  );
+}
