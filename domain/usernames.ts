@@ -75,6 +75,7 @@ export const ROUTE_WORDS = [
   "signup",
   "forgot-password",
   "reset-password",
+  "verify-email",
   "logout",
   "login",
   "dashboard",

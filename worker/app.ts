@@ -8,6 +8,7 @@ import { adminApi } from "./api/admin";
 import { Hono, type Context } from "hono";
 
 import { aiApi, analyticsApi } from "./api/analytics";
+import { emailAuthApi, myEmailApi } from "./api/email";
 import { authApi } from "./api/auth";
 import { contactApi, contactsApi } from "./api/contacts";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
@@ -52,6 +53,8 @@ export function createApp(pages?: PagesHandler) {
   api.use("*", apiBodyLimits());
   api.use("*", apiNoStore());
   api.route("/auth", authApi);
+  api.route("/auth", emailAuthApi);
+  api.route("/me", myEmailApi);
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
   api.route("/projects", raiseDatesApi);

@@ -7,6 +7,8 @@ import type { ReactElement } from "react";
 
 import { PASSWORD_CHANGED_SUBJECT, PasswordChangedMail } from "./password-changed";
 import { PASSWORD_RESET_SUBJECT, PasswordResetMail } from "./password-reset";
+import { EMAIL_CHANGING_SUBJECT, EmailChangingMail } from "./email-changing";
+import { VERIFY_EMAIL_SUBJECT, VerifyEmailMail } from "./verify-email";
 
 export interface RenderedMail {
   kind: string;
@@ -29,5 +31,17 @@ export function passwordChangedMail(origin: string): Promise<RenderedMail> {
     "password-changed",
     PASSWORD_CHANGED_SUBJECT,
     <PasswordChangedMail signinUrl={`${origin}/signin`} forgotUrl={`${origin}/forgot-password`} />,
+  );
+}
+
+export function verifyEmailMail(url: string, code: string): Promise<RenderedMail> {
+  return rendered("verify-email", VERIFY_EMAIL_SUBJECT, <VerifyEmailMail url={url} code={code} />);
+}
+
+export function emailChangingMail(origin: string, newEmail: string): Promise<RenderedMail> {
+  return rendered(
+    "email-changing",
+    EMAIL_CHANGING_SUBJECT,
+    <EmailChangingMail newEmail={newEmail} settingsUrl={`${origin}/settings/login-security`} />,
   );
 }
