@@ -1,5 +1,5 @@
 /**
- * Verified addresses (issue 24 §3): the messages every door shows, the link's and the code's
+ * Verified addresses (ADR 045): the messages every door shows, the link's and the code's
  * shapes, and the bodies' rules (the sign-up page's email rules and messages). Pure: the pages and
  * the services import it.
  */
@@ -34,7 +34,8 @@ export const VERIFY_MESSAGES = {
   codeExpired: "This code is more than 24 hours old or was replaced by a newer mail. Send a new link.",
   resent: (email: string) => `We sent a new link and code to ${email}. Earlier links no longer work.`,
   tooManyForAccount: "Too many confirmation mails were asked for this account. Please wait an hour and try again.",
-  tooManyForAddress: "Too many confirmation mails were asked for this email address. Please wait an hour and try again.",
+  tooManyForAddress:
+    "Too many confirmation mails were asked for this email address. Please wait an hour and try again.",
   changeRequested: (email: string) => `We sent a link to ${email}. Your address changes when you confirm it.`,
   sameAddress: "This is already your email address",
   emailRequired: "Please enter your new email address",

@@ -152,7 +152,7 @@ export interface SessionUser extends UserDTO {
   ownedProjectSlug: string | null;
   /** Unread notifications (the header bell), read with the session: absent right after sign-in. */
   unreadNotifications?: number;
-  /** Whether the account's address is proved (issue 24): the banner shows while it is not. */
+  /** Whether the account's address is proved (ADR 045): the banner shows while it is not. */
   emailVerified?: boolean;
   /** An address the account asked to change to, waiting for its confirmation; else null. */
   pendingEmail?: string | null;

@@ -116,7 +116,11 @@ authApi.get(
     if (!user) return c.json({ success: false, message: MESSAGES.authRequired }, 401);
     return c.json({
       success: true,
-      user: { ...publicUser(user), emailVerified: user.emailVerified === true, pendingEmail: user.pendingEmail ?? null },
+      user: {
+        ...publicUser(user),
+        emailVerified: user.emailVerified === true,
+        pendingEmail: user.pendingEmail ?? null,
+      },
     });
   },
 );

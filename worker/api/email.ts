@@ -1,5 +1,5 @@
 /**
- * Verified addresses (issue 24 §3): proving an address with the mail's link or code, asking for a
+ * Verified addresses (ADR 045): proving an address with the mail's link or code, asking for a
  * new mail, and changing the account's address (worker/services/email-verification.ts).
  * `emailAuthApi` is mounted under /api/auth, `myEmailApi` under /api/me.
  */

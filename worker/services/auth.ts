@@ -124,7 +124,7 @@ export async function registerUser(
   const passwordHash = await hashPassword(input.password);
   const session = await sessionStatements(db, id, now);
   const device = await deviceStatements(db, id, null, now);
-  // The confirmation mail (issue 24): its request and outbox row ride in the sign-up's batch.
+  // The confirmation mail (ADR 045): its request and outbox row ride in the sign-up's batch.
   const verification = await verificationStatements(db, id, input.email, options.origin, now);
   const d1 = db.$client;
   try {

@@ -1,5 +1,5 @@
 /**
- * Verified addresses (issue 24 §3), after the password reset's pattern (ADR 044):
+ * Verified addresses (ADR 045), after the password reset's pattern (ADR 044):
  * - **the request**: one row per account in `email_verifications` (a new request replaces the old
  *   one and its wrong-code count): the address being proved (the account's own after sign-up, the
  *   new one after a change), SHA-256 of a 256-bit link token, SHA-256 of `userId:code` for the

@@ -5,7 +5,7 @@ import { PASSWORD_MESSAGES } from "../../../domain/password-form";
 import { EXAMPLE_USER, ok, UserAnswer } from "./common";
 
 export const SignedInAnswer = v.object({ success: ok, token: v.string(), user: UserAnswer });
-/** The caller's own user, with whether its address is confirmed and an address change waiting (issue 24). */
+/** The caller's own user, with whether its address is confirmed and an address change waiting (ADR 045). */
 export const MeAnswer = v.object({
   success: ok,
   user: v.object({ ...UserAnswer.entries, emailVerified: v.boolean(), pendingEmail: v.nullable(v.string()) }),

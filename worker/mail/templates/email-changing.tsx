@@ -14,9 +14,7 @@ export function EmailChangingMail({ newEmail, settingsUrl }: { newEmail: string;
       <Heading as="h1" style={styles.heading}>
         Your email address is changing
       </Heading>
-      <Text style={styles.text}>
-        Someone signed in to your CampusFund account asked to use a new email address:
-      </Text>
+      <Text style={styles.text}>Someone signed in to your CampusFund account asked to use a new email address:</Text>
       <Text style={styles.address}>{newEmail}</Text>
       <Text style={styles.text}>
         Your account keeps this address until the new one is confirmed from the mail we sent to it.

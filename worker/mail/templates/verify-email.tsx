@@ -29,7 +29,9 @@ export function VerifyEmailMail({ url, code }: { url: string; code: string }) {
       <Text style={styles.address}>
         Or open this address: <Link href={url}>{url}</Link>
       </Text>
-      <Text style={styles.text}>Or, signed in on another device, type this code in the banner or on the confirm page:</Text>
+      <Text style={styles.text}>
+        Or, signed in on another device, type this code in the banner or on the confirm page:
+      </Text>
       <Text style={codeStyle}>{code}</Text>
     </Layout>
   );
