@@ -20,6 +20,7 @@ import type { Route } from "./+types/root";
 import { Footer } from "./components/Footer";
 import { GuidedTour } from "./components/tour/GuidedTour";
 import { Header } from "./components/Header";
+import { VerifyBanner } from "./components/VerifyBanner";
 import { refusedFormMessage } from "./components/form/refused";
 import { useNonce } from "./components/nonce";
 import { BRAND, pageTitle } from "./components/meta";
@@ -45,7 +46,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
     /** The request's origin: public pages' canonical and share URLs are absolute (components/meta.ts). */
     origin: new URL(request.url).origin,
     user: user
-      ? { firstName: user.firstName, lastName: user.lastName, role: user.role, unread: user.unreadNotifications ?? 0 }
+      ? {
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: user.role,
+          unread: user.unreadNotifications ?? 0,
+          // The banner (ADR 045): the address to prove, read with the session (no query of its own).
+          unprovedEmail: user.emailVerified === false ? user.email : null,
+        }
       : null,
   };
 }
@@ -106,6 +114,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <Header user={data?.user ?? null} />
+        {data?.user?.unprovedEmail && !pathname.startsWith("/verify-email") && (
+          <VerifyBanner email={data.user.unprovedEmail} />
+        )}
         <main id="main" tabIndex={-1}>
           {children}
         </main>

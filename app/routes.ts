@@ -16,6 +16,9 @@ export default [
   // The mail's link moves its token into a cookie and redirects to the form (ADR 044).
   route("reset-password/new-password", "routes/reset-password.tsx", { id: "reset-password-form" }),
   route("reset-password/:token", "routes/reset-password.tsx"),
+  // The confirmation mail's link moves its token into a cookie and redirects to a confirm page (ADR 045).
+  route("verify-email", "routes/verify-email.tsx"),
+  route("verify-email/:token", "routes/verify-email-link.tsx"),
   route("logout", "routes/logout.tsx"),
   route("login", "routes/login-redirect.tsx"),
   route("dashboard", "routes/dashboard-redirect.tsx"),

@@ -10,6 +10,8 @@ export const NOTICES = {
   "founders-only": { tone: "error", text: MESSAGES.foundersOnly },
   "no-permission": { tone: "error", text: MESSAGES.noPermission },
   "signed-out": { tone: "info", text: "You have been signed out." },
+  "email-verified": { tone: "success", text: "Your email address is confirmed." },
+  "email-changed": { tone: "success", text: "Your new email address is confirmed: your account now uses it." },
   "session-expired": { tone: "error", text: "Your session has expired. Please sign in again." },
 } as const;
 
