@@ -101,3 +101,18 @@ describe("/verify-email", () => {
     expect(await (await page(`/verify-email?x=${unique()}`)).text()).toContain(VERIFY_MESSAGES.codeNeedsSignIn);
   });
 });
+
+describe("Settings → Login & Security, Email address", () => {
+  it("asks for the change without JavaScript and says where the link went; the account keeps its address", async () => {
+    const { token, user, password } = await signup();
+    const next = `${unique("next")}@example.edu`;
+    const res = await page("/settings/login-security", {
+      token,
+      form: { intent: "email", email: next, currentPassword: password },
+    });
+    expect(res.headers.get("Location")).toBe("/settings?section=login-security&saved=email");
+    const html = await (await page("/settings?section=login-security&saved=email", { token })).text();
+    expect(html).toContain(VERIFY_MESSAGES.changeRequested(next));
+    expect(html).toContain(`Your account uses <strong class="verify-address">${user.email}</strong>`);
+  });
+});

@@ -32,6 +32,8 @@ const SAVED = {
   financials: FINANCIALS_MESSAGES.saved,
   notifications: NOTIFICATION_MESSAGES.saved,
   unfollowed: "The project was removed from your watchlist",
+  /** The layout words it with the new address (ADR 045); this is its wording without one. */
+  email: "We sent a link to your new address. Your address changes when you confirm it.",
 } as const;
 
 /** The message a `?saved=` code stands for, or null. */
