@@ -20,6 +20,7 @@ import type { Route } from "./+types/root";
 import { Footer } from "./components/Footer";
 import { GuidedTour } from "./components/tour/GuidedTour";
 import { Header } from "./components/Header";
+import { VerifyBanner } from "./components/VerifyBanner";
 import { refusedFormMessage } from "./components/form/refused";
 import { useNonce } from "./components/nonce";
 import { BRAND, pageTitle } from "./components/meta";
@@ -53,6 +54,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
           role: user.role,
           unread: user.unreadNotifications ?? 0,
           deletionOn: user.deletionRequestedAt ? deletionDate(user.deletionRequestedAt) : null,
+          // The banner (ADR 045): the address to prove, read with the session (no query of its own).
+          unprovedEmail: user.emailVerified === false ? user.email : null,
         }
       : null,
   };
@@ -114,6 +117,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <Header user={data?.user ?? null} />
+        {data?.user?.unprovedEmail && !pathname.startsWith("/verify-email") && (
+          <VerifyBanner email={data.user.unprovedEmail} />
+        )}
         <main id="main" tabIndex={-1}>
           {children}
         </main>

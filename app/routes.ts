@@ -18,6 +18,9 @@ export default [
   route("reset-password/:token", "routes/reset-password.tsx"),
   // The digest's one-click unsubscribe (RFC 8058): GET asks, POST (the page's button or the mail client) does it.
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+  // The confirmation mail's link moves its token into a cookie and redirects to a confirm page (ADR 045).
+  route("verify-email", "routes/verify-email.tsx"),
+  route("verify-email/:token", "routes/verify-email-link.tsx"),
   route("logout", "routes/logout.tsx"),
   route("login", "routes/login-redirect.tsx"),
   route("dashboard", "routes/dashboard-redirect.tsx"),

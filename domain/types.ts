@@ -154,4 +154,8 @@ export interface SessionUser extends UserDTO {
   unreadNotifications?: number;
   /** When the owner asked to delete the account (ADR 046), or null: read with the session. */
   deletionRequestedAt?: number | null;
+  /** Whether the account's address is proved (ADR 045): the banner shows while it is not. */
+  emailVerified?: boolean;
+  /** An address the account asked to change to, waiting for its confirmation; else null. */
+  pendingEmail?: string | null;
 }

@@ -76,6 +76,7 @@ export const ROUTE_WORDS = [
   "forgot-password",
   "reset-password",
   "unsubscribe",
+  "verify-email",
   "logout",
   "login",
   "dashboard",

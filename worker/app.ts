@@ -10,6 +10,7 @@ import { Hono, type Context } from "hono";
 
 import { aiApi, analyticsApi } from "./api/analytics";
 import { accountDataApi } from "./api/account-data";
+import { emailAuthApi, myEmailApi } from "./api/email";
 import { authApi } from "./api/auth";
 import { contactApi, contactsApi } from "./api/contacts";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
@@ -54,6 +55,7 @@ export function createApp(pages?: PagesHandler) {
   api.use("*", apiBodyLimits());
   api.use("*", apiNoStore());
   api.route("/auth", authApi);
+  api.route("/auth", emailAuthApi);
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
   api.route("/projects", raiseDatesApi);
@@ -65,6 +67,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/users/me", meApi);
   api.route("/me", accountDataApi);
   api.route("/me", accountDeletionApi);
+  api.route("/me", myEmailApi);
   api.route("/contacts", contactsApi);
   api.route("/contact", contactApi);
   api.route("/supporters", supportersApi);

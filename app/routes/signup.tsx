@@ -21,6 +21,7 @@ import { FORM_LIMITS } from "../../domain/limits";
 import { getApp, homeFor, requireAnonymous } from "../server/guards.server";
 import { authPrompt, completeAuthTarget } from "../server/auth-intent.server";
 import { registerUser } from "../../worker/services/auth";
+import { mailerFor } from "../../worker/mail/mailer";
 import { signedInHeaders } from "../../worker/services/sessions";
 import { clientAddress } from "../../worker/services/client";
 import { formFailure, serviceRefusal } from "../server/form-result";
@@ -104,7 +105,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const app = getApp(context);
   try {
-    const out = await registerUser(app.db, form, { clientIp: clientAddress(request), requireConfirm: true });
+    const out = await registerUser(app.db, form, {
+      clientIp: clientAddress(request),
+      requireConfirm: true,
+      origin: new URL(request.url).origin,
+      mailer: mailerFor(app.env, app.ctx, app.db),
+    });
     const home = `${homeFor(out.user)}?newUser=1`;
     const headers = signedInHeaders(out, app.secureCookies);
     const target = readAuthTarget((name) => form[name]);

@@ -12,7 +12,7 @@ const ROUTES = [
   ["/settings/public-profile", "Unknown action: this form can only save your public profile"],
   [
     "/settings/login-security",
-    "Unknown action: these forms can only change your password or sign out your other devices",
+    "Unknown action: these forms can only change your email address or password or sign out your other devices",
   ],
   ["/settings/investor-information", "Unknown action: this form can only save your investor information"],
   ["/settings/notifications", "Unknown action: this form can only save your notification settings"],

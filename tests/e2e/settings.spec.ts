@@ -126,20 +126,23 @@ test.describe("account settings", () => {
     const elsewhere = await loginViaApi(request, me.email, TEST_PASSWORD);
     await page.goto("/settings?section=login-security");
 
-    await page.getByLabel("Current password").fill("not-my-password-1");
+    await page
+      .getByRole("region", { name: "Change password" })
+      .getByLabel("Current password")
+      .fill("not-my-password-1");
     await page.getByLabel("New password", { exact: true }).fill("violet-harbour-42");
     await page.getByLabel("Confirm new password").fill("violet-harbour-42");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("Your current password is not correct").first()).toBeVisible();
-    await expect(page.getByLabel("Current password")).toHaveValue("");
+    await expect(page.getByRole("region", { name: "Change password" }).getByLabel("Current password")).toHaveValue("");
 
-    await page.getByLabel("Current password").fill(TEST_PASSWORD);
+    await page.getByRole("region", { name: "Change password" }).getByLabel("Current password").fill(TEST_PASSWORD);
     await page.getByLabel("New password", { exact: true }).fill("password123");
     await page.getByLabel("Confirm new password").fill("password123");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText(/one of the most common passwords/).first()).toBeVisible();
 
-    await page.getByLabel("Current password").fill(TEST_PASSWORD);
+    await page.getByRole("region", { name: "Change password" }).getByLabel("Current password").fill(TEST_PASSWORD);
     await page.getByLabel("New password", { exact: true }).fill("violet-harbour-42");
     await page.getByLabel("Confirm new password").fill("violet-harbour-42");
     await page.getByRole("button", { name: "Change password" }).click();

@@ -46,9 +46,12 @@ authApi.post(
   }),
   async (c) => {
     const body = await readBody(c);
-    const out = await registerUser(c.get("db"), body, {
+    const db = c.get("db");
+    const out = await registerUser(db, body, {
       clientIp: clientAddress(c.req.raw),
       requireConfirm: false,
+      origin: new URL(c.req.url).origin,
+      mailer: mailerFor(c.env, c.executionCtx, db),
     });
     return c.json(signedInBody(c, out), 201);
   },
@@ -111,7 +114,14 @@ authApi.get(
   (c) => {
     const user = c.get("user");
     if (!user) return c.json({ success: false, message: MESSAGES.authRequired }, 401);
-    return c.json({ success: true, user: publicUser(user) });
+    return c.json({
+      success: true,
+      user: {
+        ...publicUser(user),
+        emailVerified: user.emailVerified === true,
+        pendingEmail: user.pendingEmail ?? null,
+      },
+    });
   },
 );
 

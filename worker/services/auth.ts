@@ -16,6 +16,8 @@ import { constraintFailed, ServiceError, validateFirst } from "./errors";
 import { passwordRefusal } from "./passwords";
 import { clearStatements, keyPart, releaseStatements, reserve, type RateLimit, type Slot } from "./rate-limit";
 import { constantTimeEqualHex, hashPassword, randomToken, sha256Hex, verifyPassword } from "./secrets";
+import type { Mailer } from "../mail/mailer";
+import { verificationStatements } from "./email-verification";
 import {
   DEVICE_LIFETIME_MS,
   parseToken,
@@ -110,7 +112,7 @@ function networkStatements(db: Database, userId: string, network: string, now: n
 export async function registerUser(
   db: Database,
   fields: Record<string, unknown>,
-  options: { clientIp: string; requireConfirm: boolean; now?: number },
+  options: { clientIp: string; requireConfirm: boolean; origin: string; mailer: Mailer; now?: number },
 ): Promise<SignedIn> {
   const input = validateFirst(signupSchema({ requireConfirm: options.requireConfirm }), fields);
   const weak = await passwordRefusal(input.password, input);
@@ -123,9 +125,11 @@ export async function registerUser(
   const passwordHash = await hashPassword(input.password);
   const session = await sessionStatements(db, id, now);
   const device = await deviceStatements(db, id, null, now);
+  // The confirmation mail (ADR 045): its request and outbox row ride in the sign-up's batch.
+  const verification = await verificationStatements(db, id, input.email, options.origin, now);
   const d1 = db.$client;
   try {
-    // One atomic batch: the account, its first session and its first device.
+    // One atomic batch: the account, its first session and its first device, the confirmation mail.
     await d1.batch([
       d1
         .prepare(
@@ -135,6 +139,7 @@ export async function registerUser(
       ...session.statements,
       ...device.statements,
       ...networkStatements(db, id, options.clientIp, now),
+      ...verification.statements,
     ]);
   } catch (e) {
     if (constraintFailed(e, /UNIQUE constraint failed: users\.email/i)) {
@@ -142,6 +147,8 @@ export async function registerUser(
     }
     throw e;
   }
+  // Sent after the response: a failed send is logged and retried, the account stands.
+  options.mailer.sendLater([verification.mailId]);
   return {
     token: session.token,
     deviceToken: device.token,
@@ -154,6 +161,8 @@ export async function registerUser(
       role: input.role,
       ownedProject: null,
       ownedProjectSlug: null,
+      emailVerified: false,
+      pendingEmail: null,
     },
   };
 }

@@ -53,7 +53,12 @@ function toUserDTO(u: UserWithProject): UserDTO {
 }
 
 export function toSessionUser(u: UserWithProject): SessionUser {
-  return { ...toUserDTO(u), ownedProjectSlug: u.ownedProjectSlug, deletionRequestedAt: u.deletionRequestedAt ?? null };
+  return {
+    ...toUserDTO(u),
+    ownedProjectSlug: u.ownedProjectSlug,
+    deletionRequestedAt: u.deletionRequestedAt ?? null,
+    emailVerified: u.emailVerifiedAt !== null,
+  };
 }
 
 export const userWithProjectColumns = {
@@ -68,6 +73,11 @@ export const userWithProjectColumns = {
  * column names inside a subquery.
  */
 const unreadNotifications = sql<number>`(select count(*) from notifications n where n.user_id = "users"."id" and n.read_at is null)`;
+
+/** An address change waiting for its confirmation, folded into the session lookup too (the banner, Settings). */
+const pendingEmail = sql<
+  string | null
+>`(select ev.email from email_verifications ev where ev.user_id = "users"."id" and ev.email <> "users"."email")`;
 
 /** The two tables that hold `id.secret` tokens of a user, and the column of their last use. */
 const TOKEN_TABLES = { sessions: "last_verified_at", trusted_devices: "last_used_at" } as const;
@@ -152,7 +162,7 @@ export async function validateSessionToken(
   if (!parsed) return null;
   const { id, secret } = parsed;
   const rows = await db
-    .select({ session: sessions, ...userWithProjectColumns, unread: unreadNotifications })
+    .select({ session: sessions, ...userWithProjectColumns, unread: unreadNotifications, pendingEmail })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(projects, eq(projects.founderId, users.id))
@@ -190,6 +200,7 @@ export async function validateSessionToken(
         ownedProjectSlug: row.ownedProjectSlug,
       }),
       unreadNotifications: Number(row.unread ?? 0),
+      pendingEmail: row.pendingEmail ?? null,
     },
   };
 }

@@ -5,7 +5,9 @@
  * empty password fields: passwords are never sent back to the page.
  */
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+
+import { VERIFY_MESSAGES } from "../../../domain/email-verification";
 
 import { Field } from "../form/Field";
 import { Alert, type SettingsFailure } from "./SettingsPage";
@@ -71,13 +73,62 @@ function SecurityForms({ failure }: { failure: SettingsFailure | null }) {
   );
 }
 
-/** The Login & Security section: its title and both forms. */
-export function LoginSecuritySection({ failure }: { failure: SettingsFailure | null }) {
+export interface AccountEmail {
+  email: string;
+  pendingEmail: string | null;
+}
+
+/** The Email address card (ADR 045): new address and current password; it changes once confirmed. */
+function EmailForm({ failure, account }: { failure: SettingsFailure | null; account: AccountEmail }) {
+  const errors = failure?.form === "email" ? failure.errors : {};
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "email";
+  return (
+    <section className="card card-body stack" aria-labelledby="email-title">
+      <h3 id="email-title" className="card-title">
+        Email address
+      </h3>
+      <p>
+        Your account uses <strong className="verify-address">{account.email}</strong>.
+      </p>
+      {account.pendingEmail ? (
+        <p>
+          {VERIFY_MESSAGES.changeRequested(account.pendingEmail)} <Link to="/verify-email">Confirm with the code</Link>
+        </p>
+      ) : null}
+      <Form method="post" action="/settings/login-security" className="form" noValidate>
+        {failure?.form === "email" && failure.message ? <Alert tone="error">{failure.message}</Alert> : null}
+        <input type="hidden" name="intent" value="email" />
+        <Field name="email" label="New email address" errors={errors}>
+          {(p) => <input {...p} type="email" autoComplete="email" required />}
+        </Field>
+        <Field id="email-current-password" name="currentPassword" label="Current password" errors={errors}>
+          {(p) => <input {...p} type="password" autoComplete="current-password" required />}
+        </Field>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Sending…" : "Change email address"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The Login & Security section: its title and its forms. */
+export function LoginSecuritySection({
+  failure,
+  account,
+}: {
+  failure: SettingsFailure | null;
+  account: AccountEmail | null;
+}) {
   return (
     <section id="login-security" className="stack" aria-labelledby="login-security-title">
       <h2 id="login-security-title" className="settings-section-title">
         Login &amp; Security
       </h2>
+      {account ? <EmailForm failure={failure} account={account} /> : null}
       <SecurityForms failure={failure} />
     </section>
   );

@@ -110,7 +110,7 @@ export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
     );
   } else if (section === "public-profile") {
     content = <PublicProfileSection profile={shell.profile} loadError={shell.loadError} failure={null} />;
-  } else if (section === "login-security") content = <LoginSecuritySection failure={null} />;
+  } else if (section === "login-security") content = <LoginSecuritySection failure={null} account={shell.account} />;
   else if (section === "investor-information") {
     content = (
       <InvestorInformation

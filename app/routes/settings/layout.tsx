@@ -26,6 +26,7 @@ import {
 import { getApp, getUser } from "../../server/guards.server";
 import { getPublicProfile } from "../../../worker/services/public-profile";
 import { savedMessage } from "./settings.server";
+import { VERIFY_MESSAGES } from "../../../domain/email-verification";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account Settings");
@@ -43,7 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return {
     signedIn: true as const,
-    saved: savedMessage(new URL(request.url)),
+    saved:
+      new URL(request.url).searchParams.get("saved") === "email" && user.pendingEmail
+        ? VERIFY_MESSAGES.changeRequested(user.pendingEmail)
+        : savedMessage(new URL(request.url)),
+    /** Login & Security's Email address card (ADR 045): the address, and a change waiting for its confirmation. */
+    account: { email: user.email, pendingEmail: user.pendingEmail ?? null },
     loadError,
     profile: profile ?? EMPTY_PROFILE,
     complete: isProfileComplete(profile),

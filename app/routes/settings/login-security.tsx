@@ -1,5 +1,6 @@
 /**
- * /settings/login-security: the Login & Security section, and its two forms' action: change the
+ * /settings/login-security: the Login & Security section, and its forms' action: change the email
+ * address (`intent=email`, ADR 045: it changes once the new one is confirmed), change the
  * password (`intent=password`) and sign out of every other device (`intent=revoke-others`), through
  * the services of `POST /api/auth/password` and `POST /api/auth/sessions/revoke-others`. Nothing
  * typed is sent back after a refusal.
@@ -10,6 +11,9 @@ import { SettingsPage } from "../../components/settings/SettingsPage";
 import { actionRetryAfter } from "../../server/form.server";
 import { changePassword, signOutOtherSessions } from "../../../worker/services/account-security";
 import { settingsAction } from "./settings.server";
+import { requestEmailChange } from "../../../worker/services/email-verification";
+import { mailerFor } from "../../../worker/mail/mailer";
+import { getApp } from "../../server/guards.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/login-security";
 
@@ -26,13 +30,22 @@ export function action({ request, context }: Route.ActionArgs) {
         save: ({ db, user, sessionToken, values }) => changePassword(db, user, sessionToken, values),
         savedTo: "/settings?section=login-security&saved=password",
       },
+      email: {
+        echo: false,
+        save: ({ db, user, values }) =>
+          requestEmailChange(db, user, values, {
+            origin: new URL(request.url).origin,
+            mailer: mailerFor(getApp(context).env, getApp(context).ctx, db),
+          }),
+        savedTo: "/settings?section=login-security&saved=email",
+      },
       "revoke-others": {
         echo: false,
         save: ({ db, user, sessionToken }) => signOutOtherSessions(db, user, sessionToken),
         savedTo: "/settings?section=login-security&saved=sessions",
       },
     },
-    "Unknown action: these forms can only change your password or sign out your other devices",
+    "Unknown action: these forms can only change your email address or password or sign out your other devices",
   );
 }
 
@@ -41,7 +54,10 @@ export default function LoginSecurityPage({ actionData }: Route.ComponentProps) 
   const failure = actionData ?? null;
   return (
     <SettingsPage shell={shell} tab="account" section="login-security" failure={failure}>
-      <LoginSecuritySection failure={failure?.form === undefined ? null : failure} />
+      <LoginSecuritySection
+        failure={failure?.form === undefined ? null : failure}
+        account={shell.signedIn ? shell.account : null}
+      />
     </SettingsPage>
   );
 }

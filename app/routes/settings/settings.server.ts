@@ -36,6 +36,8 @@ const SAVED = {
   unfollowed: "The project was removed from your watchlist",
   deletion: "We received your request to delete your account.",
   kept: DELETION_MESSAGES.canceled,
+  /** The layout words it with the new address (ADR 045); this is its wording without one. */
+  email: "We sent a link to your new address. Your address changes when you confirm it.",
 } as const;
 
 /** The message a `?saved=` code stands for, or null. */

@@ -5,7 +5,11 @@ import { PASSWORD_MESSAGES } from "../../../domain/password-form";
 import { EXAMPLE_USER, ok, UserAnswer } from "./common";
 
 export const SignedInAnswer = v.object({ success: ok, token: v.string(), user: UserAnswer });
-export const MeAnswer = v.object({ success: ok, user: UserAnswer });
+/** The caller's own user, with whether its address is confirmed and an address change waiting (ADR 045). */
+export const MeAnswer = v.object({
+  success: ok,
+  user: v.object({ ...UserAnswer.entries, emailVerified: v.boolean(), pendingEmail: v.nullable(v.string()) }),
+});
 export const SessionsEndedAnswer = v.object({
   success: ok,
   message: v.string(),
@@ -23,7 +27,7 @@ export const EXAMPLES = {
   },
   login: { email: "ada@university.edu", password: "Analytical-Engine-1843" },
   signedIn: { success: true, token: "k3v9…(opaque)", user: EXAMPLE_USER },
-  me: { success: true, user: EXAMPLE_USER },
+  me: { success: true, user: { ...EXAMPLE_USER, emailVerified: true, pendingEmail: null } },
   password: {
     currentPassword: "Analytical-Engine-1843",
     newPassword: "Difference-Engine-1822",

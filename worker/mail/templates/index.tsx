@@ -10,6 +10,8 @@ import { PASSWORD_CHANGED_SUBJECT, PasswordChangedMail } from "./password-change
 import { PASSWORD_RESET_SUBJECT, PasswordResetMail } from "./password-reset";
 import { NOTICE_COPY, NoticeMail, type NoticeKind } from "./notice";
 import { DIGEST_SUBJECT, DigestMail } from "./digest";
+import { EMAIL_CHANGING_SUBJECT, EmailChangingMail } from "./email-changing";
+import { VERIFY_EMAIL_SUBJECT, VerifyEmailMail } from "./verify-email";
 
 export interface RenderedMail {
   kind: string;
@@ -50,4 +52,15 @@ export function noticeTemplate(kind: NoticeKind): Promise<RenderedMail> {
 
 export function digestTemplate(period: "daily" | "weekly"): Promise<RenderedMail> {
   return rendered("digest", DIGEST_SUBJECT[period], <DigestMail period={period} />);
+}
+export function verifyEmailMail(url: string, code: string): Promise<RenderedMail> {
+  return rendered("verify-email", VERIFY_EMAIL_SUBJECT, <VerifyEmailMail url={url} code={code} />);
+}
+
+export function emailChangingMail(origin: string, newEmail: string): Promise<RenderedMail> {
+  return rendered(
+    "email-changing",
+    EMAIL_CHANGING_SUBJECT,
+    <EmailChangingMail newEmail={newEmail} settingsUrl={`${origin}/settings/login-security`} />,
+  );
 }

@@ -1,0 +1,18 @@
+/**
+ * The banner on every signed-in page while the account's address is not proved (ADR 045): the
+ * words, the code field and "Send a new link" (both post to /verify-email, so they work without
+ * JavaScript). Its data comes with the session's one read (root loader): no query of its own.
+ */
+import { VERIFY_MESSAGES } from "../../domain/email-verification";
+import { VerifyForms } from "./VerifyForms";
+
+export function VerifyBanner({ email }: { email: string }) {
+  return (
+    <aside className="verify-banner" aria-label="Confirm your email address">
+      <div className="container verify-banner-inner">
+        <p className="verify-banner-text">{VERIFY_MESSAGES.banner(email)}</p>
+        <VerifyForms idPrefix="banner" compact />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * /verify-email/:token and /verify-email/confirm (ADR 045): the mail's link, then a confirm page.
+ * Mail scanners fetch links before people do, so the link's GET spends nothing: served with
+ * `Referrer-Policy: no-referrer` and no-store, it checks the token, moves it into a short-lived
+ * HttpOnly cookie scoped to /verify-email/ and redirects to /verify-email/confirm (as
+ * /reset-password/ does). The confirm page names the address and has one button: its POST proves
+ * it (no sign-in needed, any browser). A link that does not work gets a 404 page with a way to ask
+ * for a new one.
+ */
+import { data, Form, Link, redirect } from "react-router";
+
+import { FeatureIcons } from "../components/feature-icons";
+import { pageMeta } from "../components/meta";
+import { SubmitButton } from "../components/SubmitButton";
+import { VERIFY_LIFETIME_MS } from "../../domain/email-verification";
+import { getApp } from "../server/guards.server";
+import { serviceRefusal } from "../server/form-result";
+import { checkVerifyToken, verifyEmailToken } from "../../worker/services/email-verification";
+import { readCookie } from "../../worker/services/sessions";
+import type { Route } from "./+types/verify-email-link";
+
+export const VERIFY_COOKIE = "campusfund_verify";
+const CONFIRM_PATH = "/verify-email/confirm";
+const COOKIE_PATH = "/verify-email/";
+
+function verifyCookie(value: string, secure: boolean, maxAgeSeconds: number): string {
+  return `${VERIFY_COOKIE}=${value}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
+}
+
+const NO_REFERRER = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Confirm Your Email Address", "Confirm the email address of your CampusFund account."),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const h = new Headers({ "Cache-Control": "no-store" });
+  for (const name of ["Referrer-Policy", "Set-Cookie"]) {
+    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
+    if (value) h.set(name, value);
+  }
+  return h;
+};
+
+function linkRefused(e: unknown, extra: Record<string, string> = {}) {
+  const r = serviceRefusal(e);
+  return data({ refused: true as const, message: r.message }, { status: r.status, headers: extra });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  if (params.token !== undefined && params.token !== "confirm") {
+    try {
+      await checkVerifyToken(app.db, params.token);
+    } catch (e) {
+      return linkRefused(e, NO_REFERRER);
+    }
+    const headers = new Headers(NO_REFERRER);
+    headers.set("Set-Cookie", verifyCookie(params.token, app.secureCookies, VERIFY_LIFETIME_MS / 1000));
+    return redirect(CONFIRM_PATH, { headers });
+  }
+  try {
+    const email = await checkVerifyToken(app.db, readCookie(request, VERIFY_COOKIE) ?? "");
+    return { refused: false as const, email };
+  } catch (e) {
+    return linkRefused(e);
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  try {
+    const proved = await verifyEmailToken(app.db, readCookie(request, VERIFY_COOKIE) ?? "");
+    return redirect(`/verify-email?notice=${proved.changed ? "email-changed" : "email-verified"}`, {
+      headers: { "Set-Cookie": verifyCookie("", app.secureCookies, 0) },
+    });
+  } catch (e) {
+    const r = serviceRefusal(e);
+    return data({ refused: true as const, message: r.message }, { status: r.status });
+  }
+}
+
+export default function VerifyEmailLink({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.refused) return <LinkRefused message={loaderData.message} />;
+  if (actionData) return <LinkRefused message={actionData.message} />;
+  return (
+    <div className="container auth-page">
+      <div className="card auth-card">
+        <span className="icon-circle">{FeatureIcons.key}</span>
+        <h1>Confirm Your Email Address</h1>
+        <p className="page-lead">
+          Confirm that <strong className="verify-address">{loaderData.email}</strong> is your address for CampusFund.
+        </p>
+        <Form method="post" className="form">
+          <SubmitButton pendingLabel="Confirming...">Confirm My Email Address</SubmitButton>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+function LinkRefused({ message }: { message: string }) {
+  return (
+    <div className="container auth-page">
+      <div className="card auth-card">
+        <span className="icon-circle">{FeatureIcons.key}</span>
+        <h1>This Link Does Not Work</h1>
+        <div className="alert alert-error" role="alert" id="verify-error">
+          <div>{message}</div>
+        </div>
+        <div className="cluster">
+          <Link to="/verify-email" className="btn btn-primary">
+            Send a New Link
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

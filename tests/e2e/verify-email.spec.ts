@@ -1,0 +1,102 @@
+/**
+ * Verify an address (ADR 045), with JavaScript on and off: sign up in the form → the banner → read
+ * the confirmation mail from the local run's mail store (as password-reset.spec.ts does) → open
+ * the link → confirm → the banner is gone. The code path, and axe on the new pages (js project).
+ */
+import type { APIRequestContext } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+import { expectNoSeriousViolations, fillSignupForm, signInCookie, signUpViaApi, validSignup } from "./helpers";
+
+const EXPLORER = "/cdn-cgi/local/explorer/api/local/email/sending?worker=campusfund";
+const BANNER = "Please confirm your email address: we sent a link to";
+
+interface SentMail {
+  messageId: string;
+  to: string[];
+  subject: string;
+  sentAt: string;
+}
+
+/** The link and code of the newest confirmation mail to `email` that wrangler dev kept (polled). */
+async function mailed(request: APIRequestContext, email: string): Promise<{ path: string; code: string }> {
+  let id = "";
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get(`${EXPLORER}&per_page=100`)).json()) as { result: SentMail[] };
+        const mine = list.result
+          .filter((m) => m.to.includes(email) && m.subject === "Confirm your CampusFund email address")
+          .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+        id = mine[0]?.messageId ?? "";
+        return id;
+      },
+      { message: `a confirmation mail to ${email}` },
+    )
+    .not.toBe("");
+  const one = (await (await request.get(`${EXPLORER}&email_id=${encodeURIComponent(id)}`)).json()) as {
+    result: { text: string };
+  };
+  const path = /\/verify-email\/[A-Za-z0-9_-]{43}/.exec(one.result.text)?.[0];
+  const code = /\b\d{6}\b/.exec(one.result.text)?.[0];
+  expect(path && code, "the link and the code in the mail's text part").toBeTruthy();
+  return { path: path!, code: code! };
+}
+
+test("sign up → the banner → the mail's link → confirm → the banner is gone", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  const fields = validSignup();
+  await page.goto("/signup");
+  await fillSignupForm(page, fields);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText(`${BANNER} ${fields.email}.`)).toBeVisible();
+  if (javaScriptEnabled) await expectNoSeriousViolations(page, "a page with the banner");
+
+  const { path } = await mailed(request, fields.email);
+  const linkAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === path);
+  await page.goto(path);
+  expect((await linkAnswer).headers()["referrer-policy"]).toBe("no-referrer");
+  await expect(page).toHaveURL(/\/verify-email\/confirm$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm Your Email Address" })).toBeVisible();
+  if (javaScriptEnabled) await expectNoSeriousViolations(page, "/verify-email/confirm");
+  await page.getByRole("button", { name: "Confirm My Email Address" }).click();
+
+  await expect(page).toHaveURL(/\/verify-email\?notice=email-verified$/);
+  await expect(page.getByRole("status").filter({ hasText: "Your email address is confirmed." })).toBeVisible();
+  await page.goto("/portfolio");
+  await expect(page.getByText(BANNER)).toHaveCount(0);
+});
+
+test("the code in the banner proves the address", async ({ page, context, request, baseURL, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "the code path runs once, without JavaScript");
+  const account = await signUpViaApi(request);
+  await signInCookie(context, baseURL!, account.token);
+  const { code } = await mailed(request, account.email);
+  await page.goto("/portfolio");
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(page).toHaveURL(/\/verify-email\?notice=email-verified$/);
+  await page.goto("/portfolio");
+  await expect(page.getByText(BANNER)).toHaveCount(0);
+});
+
+test("axe: /verify-email with the code form and a wrong link's page", async ({
+  page,
+  context,
+  request,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "axe injects a script: js project only");
+  const account = await signUpViaApi(request);
+  await signInCookie(context, baseURL!, account.token);
+  await page.goto("/verify-email");
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm Your Email Address" })).toBeVisible();
+  await expectNoSeriousViolations(page, "/verify-email");
+  await page.goto(`/verify-email/${"a".repeat(43)}`);
+  await expect(page.getByRole("heading", { level: 1, name: "This Link Does Not Work" })).toBeVisible();
+  await expectNoSeriousViolations(page, "/verify-email/:token (refused)");
+});
