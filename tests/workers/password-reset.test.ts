@@ -81,6 +81,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * The mail environment with the binding behind a recording `send`: by default it forwards to the
+ * real (simulated) binding; a test makes it fail with `mockRejectedValue`. Passed to the mailer
+ * directly, so sends by other requests of the file (sign-ups' confirmation mails) never reach it.
+ */
+function recordingEnv() {
+  const send = vi.fn((message: EmailMessageBuilder) => env.EMAIL.send(message));
+  return { mailEnv: { ...env, EMAIL: { send } as unknown as SendEmail }, send };
+}
+
 describe("asking for a reset link", () => {
   it("stores only the SHA-256 of a 256-bit token and mails the link with an HTML and a text part", async () => {
     const { user } = await signup();
@@ -273,29 +283,26 @@ describe("the reset link", () => {
 
 describe("the mailer", () => {
   it("sends through the send_email binding after the response, from the configured sender", async () => {
-    // Spied before the sign-up: the binding's first use (the sign-up's own mail) fixes what a spy sees.
-    const send = vi.spyOn(env.EMAIL, "send");
+    const { mailEnv, send } = recordingEnv();
     const { user } = await signup();
-    send.mockClear();
     const { mailer } = await ask(user.email);
-    expect(await sendQueued(env, db(), mailer.ids)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendQueued(mailEnv, db(), mailer.ids)).toEqual({ sent: 1, failed: 0 });
     expect(send).toHaveBeenCalledOnce();
     const message = send.mock.calls[0]![0] as unknown as Record<string, unknown>;
     expect(message).toMatchObject({ from: { email: env.MAIL_FROM, name: env.MAIL_FROM_NAME }, to: user.email });
     expect(await outbox(mailer.ids[0]!)).toMatchObject({ status: "sent", attempts: 1, last_error: null });
     // A sent mail is not sent again.
-    expect(await sendQueued(env, db(), mailer.ids)).toEqual({ sent: 0, failed: 0 });
+    expect(await sendQueued(mailEnv, db(), mailer.ids)).toEqual({ sent: 0, failed: 0 });
   });
 
   it("a failed send changes nothing the request did: the answer, the token and the pending mail stay", async () => {
-    // Spied before the sign-up: the binding's first use (the sign-up's own mail) fixes what a spy sees.
-    vi.spyOn(env.EMAIL, "send").mockRejectedValue(new Error("sending domain not verified"));
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { mailEnv, send } = recordingEnv();
+    send.mockRejectedValue(new Error("sending domain not verified"));
     const { user } = await signup();
-    log.mockClear();
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const { out, mailer } = await ask(user.email);
     expect(out.message).toBe(RESET_MESSAGES.requested);
-    expect(await sendQueued(env, db(), mailer.ids)).toEqual({ sent: 0, failed: 1 });
+    expect(await sendQueued(mailEnv, db(), mailer.ids)).toEqual({ sent: 0, failed: 1 });
     expect(log).toHaveBeenCalledWith(expect.stringContaining("sending domain not verified"));
     expect(log.mock.calls.join(" ")).not.toContain(user.email);
     expect(await outbox(mailer.ids[0]!)).toMatchObject({
@@ -308,13 +315,14 @@ describe("the mailer", () => {
 
   it("the daily job retries a pending mail until it is sent, at most MAX_SEND_ATTEMPTS times in all", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const send = vi.spyOn(env.EMAIL, "send").mockRejectedValue(new Error("temporarily unavailable"));
+    const { mailEnv, send } = recordingEnv();
+    send.mockRejectedValue(new Error("temporarily unavailable"));
     const { user } = await signup();
     const { mailer } = await ask(user.email);
     const id = mailer.ids[0]!;
-    await sendQueued(env, db(), [id]);
+    await sendQueued(mailEnv, db(), [id]);
     const now = Date.now();
-    for (let run = 1; run <= MAX_SEND_ATTEMPTS + 2; run++) await retryPendingMail(env, db(), now + run);
+    for (let run = 1; run <= MAX_SEND_ATTEMPTS + 2; run++) await retryPendingMail(mailEnv, db(), now + run);
     const forThis = () =>
       send.mock.calls.filter(([m]) => {
         const sent = m as { to?: unknown; subject?: unknown };
@@ -326,9 +334,9 @@ describe("the mailer", () => {
     // Another mail fails once, then the next run sends it.
     const other = await signup();
     const second = await ask(other.user.email);
-    await sendQueued(env, db(), second.mailer.ids);
+    await sendQueued(mailEnv, db(), second.mailer.ids);
     send.mockResolvedValue({ messageId: "m-1" });
-    await retryPendingMail(env, db());
+    await retryPendingMail(mailEnv, db());
     expect(await outbox(second.mailer.ids[0]!)).toMatchObject({ status: "sent", attempts: 2 });
   });
 
