@@ -37,7 +37,11 @@ export const contactMessages = sqliteTable(
     message: text("message").notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    // An account's erasure (ADR 046) deletes the messages sent from its address.
+    index("contact_messages_email_idx").on(sql`lower(trim(${t.email}))`),
+  ],
 );
 
 /**

@@ -11,7 +11,17 @@ run(process.execPath, ["scripts/seed.mjs"]);
 console.log(`\nCampusFund is starting at http://localhost:${port}\n`);
 const child = start(
   bin("wrangler"),
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false"],
+  // The mails' links name this run's address (wrangler.toml APP_ORIGIN, ADR 045).
+  [
+    "dev",
+    "--port",
+    port,
+    "--ip",
+    "127.0.0.1",
+    "--show-interactive-dev-session=false",
+    "--var",
+    `APP_ORIGIN:http://localhost:${port}`,
+  ],
   {
     env: { WRANGLER_SEND_METRICS: "false" },
   },

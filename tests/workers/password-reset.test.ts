@@ -8,7 +8,15 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { RESET_MESSAGES, RESET_TOKEN_LIFETIME_MS } from "../../domain/password-reset";
-import { MAX_SEND_ATTEMPTS, RETRY_BATCH, retryPendingMail, sendQueued, type Mailer } from "../../worker/mail/mailer";
+import {
+  BODY_KEPT_MS,
+  MAX_SEND_ATTEMPTS,
+  OUTBOX_KEPT_MS,
+  RETRY_BATCH,
+  retryPendingMail,
+  sendQueued,
+  type Mailer,
+} from "../../worker/mail/mailer";
 import { passwordResetMail } from "../../worker/mail/templates";
 import { login } from "../../worker/services/auth";
 import { isServiceError } from "../../worker/services/errors";
@@ -365,6 +373,26 @@ describe("the mailer", () => {
       n: number;
     }>();
     expect(pending?.n).toBe(0);
+  });
+
+  it("keeps a finished mail 30 days: its body is erased after the hour, the row deleted after OUTBOX_KEPT_MS", async () => {
+    const now = Date.now();
+    const row = (id: string, ageMs: number) =>
+      env.DB.prepare(
+        `insert into mail_outbox (id, kind, to_address, subject, html, text, status, created_at)
+         values (?1, 'password-changed', ?2, 'Your CampusFund password was changed', '<p>body</p>', 'body', 'sent', ?3)`,
+      ).bind(id, `${id}@example.edu`, now - ageMs);
+    const [recent, hourOld, monthOld] = [unique("keep"), unique("erase"), unique("gone")];
+    await env.DB.batch([
+      row(recent, 60_000),
+      row(hourOld, BODY_KEPT_MS + 60_000),
+      row(monthOld, OUTBOX_KEPT_MS + 60_000),
+    ]);
+    const outcome = await retryPendingMail(recordingEnv().mailEnv, db(), now);
+    expect(outcome.deleted).toBeGreaterThanOrEqual(1);
+    expect(await outbox(recent)).toMatchObject({ html: "<p>body</p>", text: "body" });
+    expect(await outbox(hourOld)).toMatchObject({ html: "", text: "" });
+    expect(await outbox(monthOld)).toBeNull();
   });
 });
 

@@ -32,6 +32,16 @@ export const RETRY_BATCH = 50;
 export const CLAIM_MS = 5 * 60 * 1000;
 /** Finished rows keep their bodies this long (longer than any link in them works). */
 export const BODY_KEPT_MS = 60 * 60 * 1000;
+/**
+ * How far back the job looks for bodies to erase: a window, so the read is a bounded range of
+ * `mail_outbox_pending_idx` and never walks every old row (a row older than this whose body a
+ * missed run left is deleted with its row at OUTBOX_KEPT_MS).
+ */
+export const ERASE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Finished rows are deleted after this (ADR 046's retention): the operator's view reads 7 days. */
+export const OUTBOX_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+/** Rows erased, and rows deleted, per run at most. */
+export const PRUNE_BATCH = 500;
 
 /** The part of the environment the mailer reads: the binding and the sender (wrangler.toml vars). */
 export interface MailEnv {
@@ -193,12 +203,14 @@ export function mailerFor(env: MailEnv, ctx: Pick<ExecutionContext, "waitUntil">
 export interface RetryOutcome extends SendOutcome {
   expired: number;
   erased: number;
+  deleted: number;
 }
 
 /**
- * The daily job: pending mails past their expiry are given up (`expired`), then at most
- * RETRY_BATCH pending rows are sent again, then the bodies of rows finished over BODY_KEPT_MS ago
- * are erased (at most 500 a run).
+ * The mail job: pending mails past their expiry are given up (`expired`), then at most
+ * RETRY_BATCH pending rows are sent again (per round), then the bodies of rows finished over
+ * BODY_KEPT_MS ago (within ERASE_WINDOW_MS) are erased and finished rows older than OUTBOX_KEPT_MS
+ * deleted, PRUNE_BATCH of each a run.
  */
 export async function retryPendingMail(
   env: MailEnv,
@@ -222,13 +234,26 @@ export async function retryPendingMail(
     outcome.failed += failed;
     if (rows.length < RETRY_BATCH) break;
   }
-  const erased = await d1
-    .prepare(
-      `update mail_outbox set html = '', text = '' where id in (
-         select id from mail_outbox where status in ('sent', 'failed', 'expired') and created_at <= ?1 and (html <> '' or text <> '')
-         limit 500)`,
-    )
-    .bind(now - BODY_KEPT_MS)
-    .run();
-  return { ...outcome, expired: expired.meta.changes, erased: erased.meta.changes };
+  const [erased, deleted] = await d1.batch([
+    d1
+      .prepare(
+        `update mail_outbox set html = '', text = '' where id in (
+           select id from mail_outbox where status in ('sent', 'failed', 'expired')
+              and created_at > ?2 and created_at <= ?1 and (html <> '' or text <> '')
+            limit ?3)`,
+      )
+      .bind(now - BODY_KEPT_MS, now - ERASE_WINDOW_MS, PRUNE_BATCH),
+    d1
+      .prepare(
+        `delete from mail_outbox where id in (
+           select id from mail_outbox where status in ('sent', 'failed', 'expired') and created_at <= ?1 limit ?2)`,
+      )
+      .bind(now - OUTBOX_KEPT_MS, PRUNE_BATCH),
+  ]);
+  return {
+    ...outcome,
+    expired: expired.meta.changes,
+    erased: erased?.meta.changes ?? 0,
+    deleted: deleted?.meta.changes ?? 0,
+  };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `contact_messages_email_idx` ON `contact_messages` (lower(trim("email")));
