@@ -10963,6 +10963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example (the zip's bytes: README.txt, profile.csv, investments.csv, …) */
                     "application/zip": string;
                 };
             };

@@ -26,9 +26,12 @@ interface MailRow {
 const prove = (userId: string) =>
   env.DB.prepare("update users set email_verified_at = created_at where id = ?").bind(userId).run();
 
+/** The mails to `email` but sign-up's own "Confirm your CampusFund email address" (ADR 045). */
 const mailsTo = async (email: string) =>
   (
-    await env.DB.prepare("select * from mail_outbox where to_address = ? order by created_at")
+    await env.DB.prepare(
+      "select * from mail_outbox where to_address = ? and kind <> 'verify-email' order by created_at",
+    )
       .bind(email)
       .all<MailRow>()
   ).results;

@@ -57,7 +57,7 @@ accountDataApi.get(
       200: {
         description: "The zip, as an attachment",
         schema: v.pipe(v.string(), v.metadata({ format: "binary" })),
-        example: undefined,
+        example: "(the zip's bytes: README.txt, profile.csv, investments.csv, …)",
         media: "application/zip",
       },
     },
