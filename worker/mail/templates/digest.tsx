@@ -37,7 +37,7 @@ export function DigestMail({ period }: { period: "daily" | "weekly" }) {
       <Button href={notifications} style={styles.button}>
         See your notifications
       </Button>
-      <Text style={styles.small}>
+      <Text style={{ ...styles.small, marginTop: 16 }}>
         Change how often this comes in Settings → Notifications: <Link href={settings}>{settings}</Link>
       </Text>
       <Text style={styles.small}>
