@@ -62,7 +62,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             </div>
           </>
         )}
-        <p>
+        <p className="form-footer">
           <Link to="/settings/notifications">Settings → Notifications</Link>
         </p>
       </div>
