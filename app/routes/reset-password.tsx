@@ -20,6 +20,7 @@ import { RESET_TOKEN_LIFETIME_MS } from "../../domain/password-reset";
 import { MIN_PASSWORD } from "../../domain/schemas";
 import { FORM_LIMITS } from "../../domain/limits";
 import { formFields, readForm } from "../server/form.server";
+import { LINK_HEADERS, linkCookie, type LinkCookie } from "../server/emailed-link.server";
 import { getApp } from "../server/guards.server";
 import { formFailed, serviceRefusal } from "../server/form-result";
 import { checkResetToken, resetPassword } from "../../worker/services/password-reset";
@@ -31,13 +32,10 @@ import type { Route } from "./+types/reset-password";
 export const RESET_COOKIE = "campusfund_reset";
 /** The form's address. The cookie's path is the folder, so it also reaches the form's `.data` requests (JavaScript). */
 const FORM_PATH = "/reset-password/new-password";
-const COOKIE_PATH = "/reset-password/";
+const COOKIE: LinkCookie = { name: RESET_COOKIE, folder: "/reset-password/" };
 
-function resetCookie(value: string, secure: boolean, maxAgeSeconds: number): string {
-  return `${RESET_COOKIE}=${value}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
-}
-
-const NO_REFERRER = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+const resetCookie = (value: string, secure: boolean, maxAgeSeconds: number) =>
+  linkCookie(COOKIE, value, secure, maxAgeSeconds);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Choose a New Password", "Choose a new CampusFund password."),
@@ -66,9 +64,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     try {
       await checkResetToken(app.db, params.token);
     } catch (e) {
-      return linkRefused(e, NO_REFERRER);
+      return linkRefused(e, LINK_HEADERS);
     }
-    const headers = new Headers(NO_REFERRER);
+    const headers = new Headers(LINK_HEADERS);
     headers.set("Set-Cookie", resetCookie(params.token, app.secureCookies, RESET_TOKEN_LIFETIME_MS / 1000));
     return redirect(FORM_PATH, { headers });
   }

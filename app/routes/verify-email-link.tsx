@@ -13,6 +13,7 @@ import { FeatureIcons } from "../components/feature-icons";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
 import { VERIFY_LIFETIME_MS } from "../../domain/email-verification";
+import { LINK_HEADERS, linkCookie, type LinkCookie } from "../server/emailed-link.server";
 import { getApp } from "../server/guards.server";
 import { serviceRefusal } from "../server/form-result";
 import { checkVerifyToken, verifyEmailToken } from "../../worker/services/email-verification";
@@ -21,13 +22,10 @@ import type { Route } from "./+types/verify-email-link";
 
 export const VERIFY_COOKIE = "campusfund_verify";
 const CONFIRM_PATH = "/verify-email/confirm";
-const COOKIE_PATH = "/verify-email/";
+const COOKIE: LinkCookie = { name: VERIFY_COOKIE, folder: "/verify-email/" };
 
-function verifyCookie(value: string, secure: boolean, maxAgeSeconds: number): string {
-  return `${VERIFY_COOKIE}=${value}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
-}
-
-const NO_REFERRER = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+const verifyCookie = (value: string, secure: boolean, maxAgeSeconds: number) =>
+  linkCookie(COOKIE, value, secure, maxAgeSeconds);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Confirm Your Email Address", "Confirm the email address of your CampusFund account."),
@@ -54,9 +52,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     try {
       await checkVerifyToken(app.db, params.token);
     } catch (e) {
-      return linkRefused(e, NO_REFERRER);
+      return linkRefused(e, LINK_HEADERS);
     }
-    const headers = new Headers(NO_REFERRER);
+    const headers = new Headers(LINK_HEADERS);
     headers.set("Set-Cookie", verifyCookie(params.token, app.secureCookies, VERIFY_LIFETIME_MS / 1000));
     return redirect(CONFIRM_PATH, { headers });
   }
