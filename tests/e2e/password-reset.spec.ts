@@ -9,39 +9,16 @@ import type { APIRequestContext } from "@playwright/test";
 import { RESET_MESSAGES } from "../../domain/password-reset";
 import { MESSAGES } from "../../domain/messages";
 import { expect, test } from "./fixtures";
+import { newestMail } from "./mail";
 import { expectNoSeriousViolations, signInViaForm, signUpViaApi } from "./helpers";
 
-const EXPLORER = "/cdn-cgi/local/explorer/api/local/email/sending?worker=campusfund";
 const NEW_PASSWORD = "Copper-Lantern-58";
 
-interface SentMail {
-  messageId: string;
-  to: string[];
-  subject: string;
-  sentAt: string;
-}
-
-/** The reset link of the newest mail to `email` that wrangler dev kept (after the response: polled). */
+/** The reset link of the newest reset mail to `email` that wrangler dev kept. */
 async function mailedResetPath(request: APIRequestContext, email: string): Promise<string> {
-  let id = "";
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await request.get(`${EXPLORER}&per_page=100`)).json()) as { result: SentMail[] };
-        const mine = list.result
-          .filter((m) => m.to.includes(email) && m.subject === "Reset your CampusFund password")
-          .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
-        id = mine[0]?.messageId ?? "";
-        return id;
-      },
-      { message: `a reset mail to ${email}` },
-    )
-    .not.toBe("");
-  const one = (await (await request.get(`${EXPLORER}&email_id=${encodeURIComponent(id)}`)).json()) as {
-    result: { text: string; html: string };
-  };
-  expect(one.result.html).toContain("CampusFund");
-  const path = /\/reset-password\/[A-Za-z0-9_-]{43}/.exec(one.result.text)?.[0];
+  const mail = await newestMail(request, email, "Reset your CampusFund password");
+  expect(mail.html).toContain("CampusFund");
+  const path = /\/reset-password\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
   expect(path, "the link in the mail's text part").toBeTruthy();
   return path!;
 }

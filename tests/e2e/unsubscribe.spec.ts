@@ -5,66 +5,34 @@
  * unsubscribe link, press the button, see the message and Off in settings. axe checks the new page
  * (with JavaScript: axe runs in the page).
  *
- * Only proved addresses get a digest: the fresh founder's address is marked proved in the run's
- * local D1 (scripts/e2e-server.mjs's state), and approving their project gives them an unread
- * notification.
+ * Only proved addresses get a digest: the fresh founder proves theirs with the code from its
+ * confirmation mail, and approving their project gives them an unread notification.
  */
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
-
 import type { APIRequestContext } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
+import { newestMail } from "./mail";
 import { createProjectViaApi, expectNoSeriousViolations, signInViaForm, signUpViaApi } from "./helpers";
 
-const EXPLORER = "/cdn-cgi/local/explorer/api/local/email/sending?worker=campusfund";
-const STATE = join(process.cwd(), ".wrangler", process.env.STATE_DIR ?? "e2e-state");
-
-interface SentMail {
-  messageId: string;
-  to: string[];
-  subject: string;
+/** Proves the fresh account's address the way its owner would: the code from its confirmation mail (ADR 045). */
+async function prove(request: APIRequestContext, email: string, token: string) {
+  const { text } = await newestMail(request, email, "Confirm your CampusFund email address");
+  const code = /\b\d{6}\b/.exec(text)?.[0] ?? "";
+  const res = await request.post("/api/auth/verify-email", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { code },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Marks `email` proved in the run's local D1 (the verification flow is not this spec's). */
-function prove(email: string) {
-  execFileSync(
-    join(process.cwd(), "node_modules", ".bin", "wrangler"),
-    [
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      STATE,
-      "--command",
-      `update users set email_verified_at = created_at where email = '${email.replace(/'/g, "''")}'`,
-    ],
-    { stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-}
-
-/** The unsubscribe link of the digest sent to `email` (after the job: polled). */
+/** The unsubscribe link of the digest sent to `email`. */
 async function digestUnsubscribePath(request: APIRequestContext, email: string): Promise<string> {
-  let id = "";
-  await expect
-    .poll(
-      async () => {
-        // Each poll runs the job again: a person gets one digest a period whatever the runs.
-        await request.get("/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*");
-        const list = (await (await request.get(`${EXPLORER}&per_page=100`)).json()) as { result: SentMail[] };
-        id =
-          list.result.find((m) => m.to.includes(email) && m.subject === "Your CampusFund digest for today")
-            ?.messageId ?? "";
-        return id;
-      },
-      { message: `a digest to ${email}`, timeout: 30_000 },
-    )
-    .toBeTruthy();
-  const one = (await (await request.get(`${EXPLORER}&email_id=${encodeURIComponent(id)}`)).json()) as {
-    result: { text: string };
-  };
-  const path = /\/unsubscribe\/[A-Za-z0-9._-]+/.exec(one.result.text)?.[0];
+  const { text } = await newestMail(request, email, "Your CampusFund digest for today", {
+    // Each poll runs the job again: a person gets one digest a period whatever the runs.
+    eachPoll: () => request.get("/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*"),
+    timeout: 30_000,
+  });
+  const path = /\/unsubscribe\/[A-Za-z0-9._-]+/.exec(text)?.[0];
   expect(path, "the unsubscribe link in the digest's text").toBeTruthy();
   return path!;
 }
@@ -75,7 +43,7 @@ test("choose a daily digest → the job mails it → its unsubscribe link turns 
   javaScriptEnabled,
 }) => {
   const founder = await signUpViaApi(request, { role: "founder" });
-  prove(founder.email);
+  await prove(request, founder.email, founder.token);
   // Approval tells the founder: an unread notification for the digest.
   await createProjectViaApi(request, founder.token, { publish: true });
 

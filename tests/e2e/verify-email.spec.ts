@@ -6,39 +6,16 @@
 import type { APIRequestContext } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
+import { newestMail } from "./mail";
 import { expectNoSeriousViolations, fillSignupForm, signInCookie, signUpViaApi, validSignup } from "./helpers";
 
-const EXPLORER = "/cdn-cgi/local/explorer/api/local/email/sending?worker=campusfund";
 const BANNER = "Please confirm your email address: we sent a link to";
 
-interface SentMail {
-  messageId: string;
-  to: string[];
-  subject: string;
-  sentAt: string;
-}
-
-/** The link and code of the newest confirmation mail to `email` that wrangler dev kept (polled). */
+/** The link and code of the newest confirmation mail to `email` that wrangler dev kept. */
 async function mailed(request: APIRequestContext, email: string): Promise<{ path: string; code: string }> {
-  let id = "";
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await request.get(`${EXPLORER}&per_page=100`)).json()) as { result: SentMail[] };
-        const mine = list.result
-          .filter((m) => m.to.includes(email) && m.subject === "Confirm your CampusFund email address")
-          .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
-        id = mine[0]?.messageId ?? "";
-        return id;
-      },
-      { message: `a confirmation mail to ${email}` },
-    )
-    .not.toBe("");
-  const one = (await (await request.get(`${EXPLORER}&email_id=${encodeURIComponent(id)}`)).json()) as {
-    result: { text: string };
-  };
-  const path = /\/verify-email\/[A-Za-z0-9_-]{43}/.exec(one.result.text)?.[0];
-  const code = /\b\d{6}\b/.exec(one.result.text)?.[0];
+  const { text } = await newestMail(request, email, "Confirm your CampusFund email address");
+  const path = /\/verify-email\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  const code = /\b\d{6}\b/.exec(text)?.[0];
   expect(path && code, "the link and the code in the mail's text part").toBeTruthy();
   return { path: path!, code: code! };
 }
