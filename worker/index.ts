@@ -101,7 +101,9 @@ export default {
     // Mails whose send failed are tried again, a bounded number of times (worker/mail/mailer.ts, ADR 044).
     ctx.waitUntil(
       retryPendingMail(env, createDb(env.DB)).then((n) =>
-        console.log(`mail outbox: sent ${n.sent}, failed ${n.failed}, expired ${n.expired}, erased ${n.erased} bodies, deleted ${n.deleted} old rows`),
+        console.log(
+          `mail outbox: sent ${n.sent}, failed ${n.failed}, expired ${n.expired}, erased ${n.erased} bodies, deleted ${n.deleted} old rows`,
+        ),
       ),
     );
   },
