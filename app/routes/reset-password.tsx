@@ -10,7 +10,7 @@
  * to /signin with a notice, not signed in. A link that does not work (wrong, used, replaced or
  * older than an hour) gets a 404 page with a way to ask again. Nothing here is cached.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 
 import { FeatureIcons } from "../components/feature-icons";
 import { FormMessage } from "../components/FormMessage";
@@ -20,9 +20,9 @@ import { RESET_TOKEN_LIFETIME_MS } from "../../domain/password-reset";
 import { MIN_PASSWORD } from "../../domain/schemas";
 import { FORM_LIMITS } from "../../domain/limits";
 import { formFields, readForm } from "../server/form.server";
-import { LINK_HEADERS, linkCookie, type LinkCookie } from "../server/emailed-link.server";
+import { LINK_HEADERS, linkCookie, linkPageHeaders, linkRefused, type LinkCookie } from "../server/emailed-link.server";
 import { getApp } from "../server/guards.server";
-import { formFailed, serviceRefusal } from "../server/form-result";
+import { formFailed } from "../server/form-result";
 import { checkResetToken, resetPassword } from "../../worker/services/password-reset";
 import { readCookie } from "../../worker/services/sessions";
 import { mailerFor } from "../../worker/mail/mailer";
@@ -42,21 +42,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The loader's and the action's own headers (the link's no-referrer, Retry-After), and never cached. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const h = new Headers({ "Cache-Control": "no-store" });
-  for (const name of ["Referrer-Policy", "Retry-After", "Set-Cookie"]) {
-    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
-    if (value) h.set(name, value);
-  }
-  return h;
-};
-
-/** The refusal page's data: one message, a 404 (and the link's no-referrer when the token is in the address). */
-function linkRefused(e: unknown, extra: Record<string, string> = {}) {
-  const r = serviceRefusal(e);
-  return data({ refused: true as const, message: r.message }, { status: r.status, headers: extra });
-}
+export const headers: Route.HeadersFunction = linkPageHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);

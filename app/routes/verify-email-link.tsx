@@ -7,15 +7,14 @@
  * it (no sign-in needed, any browser). A link that does not work gets a 404 page with a way to ask
  * for a new one.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 
 import { FeatureIcons } from "../components/feature-icons";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
 import { VERIFY_LIFETIME_MS } from "../../domain/email-verification";
-import { LINK_HEADERS, linkCookie, type LinkCookie } from "../server/emailed-link.server";
+import { LINK_HEADERS, linkCookie, linkPageHeaders, linkRefused, type LinkCookie } from "../server/emailed-link.server";
 import { getApp } from "../server/guards.server";
-import { serviceRefusal } from "../server/form-result";
 import { checkVerifyToken, verifyEmailToken } from "../../worker/services/email-verification";
 import { readCookie } from "../../worker/services/sessions";
 import type { Route } from "./+types/verify-email-link";
@@ -32,19 +31,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const h = new Headers({ "Cache-Control": "no-store" });
-  for (const name of ["Referrer-Policy", "Set-Cookie"]) {
-    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
-    if (value) h.set(name, value);
-  }
-  return h;
-};
-
-function linkRefused(e: unknown, extra: Record<string, string> = {}) {
-  const r = serviceRefusal(e);
-  return data({ refused: true as const, message: r.message }, { status: r.status, headers: extra });
-}
+export const headers: Route.HeadersFunction = linkPageHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -74,8 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": verifyCookie("", app.secureCookies, 0) },
     });
   } catch (e) {
-    const r = serviceRefusal(e);
-    return data({ refused: true as const, message: r.message }, { status: r.status });
+    return linkRefused(e);
   }
 }
 

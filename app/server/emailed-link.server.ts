@@ -5,6 +5,9 @@
  * `Referrer-Policy: no-referrer` and never cached; the page it redirects to reads the cookie. One
  * way for every such link: the routes name their cookie and folder and use these.
  */
+import { data } from "react-router";
+
+import { serviceRefusal } from "./form-result";
 
 /** The link's own answer headers: no Referer can carry the token, and nothing keeps a copy. */
 export const LINK_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } as const;
@@ -19,4 +22,20 @@ export interface LinkCookie {
 /** The `Set-Cookie` value that keeps `value` under the link's folder for `maxAgeSeconds` (0 clears it). */
 export function linkCookie(cookie: LinkCookie, value: string, secure: boolean, maxAgeSeconds: number): string {
   return `${cookie.name}=${value}; Path=${cookie.folder}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
+}
+
+/** A link page's own headers (the link's no-referrer, the cookie, a 429's Retry-After), and never cached. */
+export function linkPageHeaders({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }) {
+  const h = new Headers({ "Cache-Control": "no-store" });
+  for (const name of ["Referrer-Policy", "Retry-After", "Set-Cookie"]) {
+    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
+    if (value) h.set(name, value);
+  }
+  return h;
+}
+
+/** The refusal page's data: one message and its status (and the link's headers when the token is in the address). */
+export function linkRefused(e: unknown, extra: Record<string, string> = {}) {
+  const r = serviceRefusal(e);
+  return data({ refused: true as const, message: r.message }, { status: r.status, headers: extra });
 }
