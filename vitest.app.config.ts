@@ -15,6 +15,7 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            APP_ENV: "test",
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_PATH: process.env.FUZZ_PATH ?? "",
           },

@@ -10,7 +10,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./tests/workers/entry.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" } },
       }),
     ],
     test: {

@@ -89,7 +89,12 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
 export async function startServer({ state = "bench-state", scale = 0, timeoutMs = 120_000 } = {}) {
   serverLog = "";
   server = start(process.execPath, ["scripts/e2e-server.mjs"], {
-    env: { STATE_DIR: state, PORT: String(PORT), ...(scale ? { SEED_SCALE: String(scale) } : {}) },
+    env: {
+      STATE_DIR: state,
+      PORT: String(PORT),
+      SERVER_APP_ENV: process.env.SERVER_APP_ENV ?? "development",
+      ...(scale ? { SEED_SCALE: String(scale) } : {}),
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

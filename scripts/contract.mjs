@@ -19,6 +19,8 @@ import { bin, root, run } from "./lib.mjs";
 
 // Its own port (the benchmark's server module reads it when imported).
 process.env.BENCH_PORT = process.env.CONTRACT_PORT ?? "8796";
+// A test run's server: passwords at the test cost (worker/services/secrets.ts passwordCost).
+process.env.SERVER_APP_ENV ??= "test";
 const { BASE, startServer, stopServerAndWait } = await import("./bench-lib.mjs");
 const tmp = join(root, ".tmp", "contract");
 mkdirSync(tmp, { recursive: true });

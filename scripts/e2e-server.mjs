@@ -1,5 +1,7 @@
 // Serves the built app for browser tests and the benchmark: a fresh local D1 (its own state
 // directory, so `npm start` data is untouched), migrated and seeded, behind `wrangler dev`.
+// APP_ENV is "test" (passwords hashed at the test cost: worker/services/secrets.ts passwordCost)
+// unless SERVER_APP_ENV names another (the benchmark measures at production's cost).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 
@@ -12,7 +14,9 @@ rmSync(state, { recursive: true, force: true });
 migrate(state);
 // SEED_SCALE=N (the benchmark's scale mode) adds N times the demo's size of synthetic data.
 const scale = process.env.SEED_SCALE ? [`--scale=${process.env.SEED_SCALE}`] : [];
-run(process.execPath, ["scripts/seed.mjs", "--persist-to", state, ...scale]);
+const appEnv = process.env.SERVER_APP_ENV ?? "test";
+const testCost = appEnv === "test" ? ["--test-cost"] : [];
+run(process.execPath, ["scripts/seed.mjs", "--persist-to", state, ...scale, ...testCost]);
 
 const child = start(
   bin("wrangler"),
@@ -32,6 +36,8 @@ const child = start(
     // The mails' links name this run's own address.
     "--var",
     `APP_ORIGIN:http://127.0.0.1:${port}`,
+    "--var",
+    `APP_ENV:${appEnv}`,
   ],
   { env: { WRANGLER_SEND_METRICS: "false" } },
 );

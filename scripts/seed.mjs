@@ -37,9 +37,12 @@ if (
   );
   process.exit(1);
 }
-const USAGE = "usage: node scripts/seed.mjs [--persist-to <dir>] [--scale=N]";
+const USAGE = "usage: node scripts/seed.mjs [--persist-to <dir>] [--scale=N] [--test-cost]";
 let persistTo;
 let scale;
+// --test-cost: the demo password hashed at the test runs' cost (secrets.ts TEST_SCRYPT), for a
+// server started with APP_ENV=test (scripts/e2e-server.mjs); any other server refuses such a hash.
+let testCost = false;
 const setScale = (value) => {
   scale = /^\d{1,4}$/.test(value ?? "") ? Number(value) : NaN;
   if (!(scale >= 1 && scale <= 1000)) {
@@ -60,6 +63,8 @@ for (let i = 0; i < args.length; i++) {
     }
   } else if (args[i].startsWith("--persist-to=")) {
     persistTo = args[i].slice("--persist-to=".length);
+  } else if (args[i] === "--test-cost") {
+    testCost = true;
   } else if (args[i] !== "--local") {
     console.error(`✗ unknown argument ${args[i]} (${USAGE})`);
     process.exit(1);
@@ -88,7 +93,9 @@ if (problems.length) {
 // ---------------------------------------------------------------------------------------------
 // passwords: the exact format of hashPassword() in worker/services/secrets.ts
 
-const SCRYPT = { N: 2 ** 15, r: 8, p: 3, keyLength: 32, saltLength: 16 };
+const SCRYPT = testCost
+  ? { N: 2 ** 4, r: 8, p: 1, keyLength: 32, saltLength: 16 }
+  : { N: 2 ** 15, r: 8, p: 3, keyLength: 32, saltLength: 16 };
 const scryptOptions = (N, r, p) => ({ N, r, p, maxmem: 256 * N * r });
 
 async function hashPassword(password) {

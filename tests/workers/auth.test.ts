@@ -8,7 +8,7 @@ import {
   SESSION_REFRESH_MS,
   validateSessionToken,
 } from "../../worker/services/sessions";
-import { SCRYPT, hashPassword, verifyPassword } from "../../worker/services/secrets";
+import { SCRYPT, hashPassword, passwordCost, passwordFloor, verifyPassword } from "../../worker/services/secrets";
 import { call, db, json, signup, signupBody, unique, uniqueIp } from "./helpers";
 
 const countUsers = async (email: string) =>
@@ -37,7 +37,7 @@ describe("POST /api/auth/signup", () => {
       .bind(out.user.id)
       .first<{ email: string; password_hash: string }>();
     expect(row!.email).toBe(body.email.toLowerCase());
-    expect(row!.password_hash).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(row!.password_hash).toMatch(/^scrypt\$16\$8\$1\$/); // the deployment's cost: a test run's (secrets.ts passwordCost)
     expect(row!.password_hash).not.toContain(body.password);
   });
 
@@ -265,12 +265,29 @@ describe("sessions", () => {
 });
 
 describe("password hashing", () => {
-  it("pins the scrypt parameters production runs (OWASP: N=2^15, r=8, p=3)", async () => {
+  it("hashes and verifies at the production cost (OWASP: N=2^15, r=8, p=3), which development shares", async () => {
     expect(SCRYPT).toMatchObject({ N: 32768, r: 8, p: 3, keyLength: 32 });
-    const hash = await hashPassword("correct horse");
+    expect(passwordCost({ APP_ENV: "production" })).toBe(SCRYPT);
+    expect(passwordCost({ APP_ENV: "development" })).toBe(SCRYPT);
+    const hash = await hashPassword("correct horse", passwordCost({ APP_ENV: "production" }));
     expect(hash.split("$").slice(0, 4)).toEqual(["scrypt", "32768", "8", "3"]);
     expect(await verifyPassword("correct horse", hash)).toBe(true);
     expect(await verifyPassword("correct horsE", hash)).toBe(false);
-    expect(await hashPassword("correct horse")).not.toBe(hash); // salted
+    expect(await hashPassword("correct horse", SCRYPT)).not.toBe(hash); // salted
+  });
+
+  it("hashes at the test cost only in a test run, and only a test run accepts such a hash", async () => {
+    // This run's configuration (vitest.config.ts) is the test one: new accounts cost N=2^4.
+    expect((env as { APP_ENV: string }).APP_ENV).toBe("test");
+    const cheap = await hashPassword("correct horse");
+    expect(cheap.split("$").slice(0, 4)).toEqual(["scrypt", "16", "8", "1"]);
+    expect(await verifyPassword("correct horse", cheap)).toBe(true);
+    // Any other configuration hashes at production's cost and refuses a test-cost hash.
+    expect(passwordCost({})).toBe(SCRYPT);
+    expect(passwordFloor({ APP_ENV: "production" })).toBe(2 ** 15);
+    expect(passwordFloor({ APP_ENV: "development" })).toBe(2 ** 15);
+    expect(passwordFloor({ APP_ENV: "test" })).toBe(16);
+    expect(await verifyPassword("correct horse", cheap, passwordFloor({ APP_ENV: "production" }))).toBe(false);
+    expect(await verifyPassword("correct horse", cheap, passwordFloor({ APP_ENV: "development" }))).toBe(false);
   });
 });

@@ -5,8 +5,30 @@
  */
 import { scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 
+import { env } from "cloudflare:workers";
+
+type ScryptCost = { readonly N: number; readonly r: number; readonly p: number; readonly keyLength: number };
+
 /** scrypt parameters (OWASP: N=2^15, r=8, p=3). Pinned by a test; raise by adding a new prefix. */
 export const SCRYPT = { N: 2 ** 15, r: 8, p: 3, keyLength: 32, saltLength: 16 } as const;
+
+/**
+ * The test runs' cost (N=2^4: microseconds instead of a third of a CPU-second), for the thousand
+ * throw-away accounts the suites create. Selected only by `APP_ENV = "test"`, which the test
+ * configurations set (vitest.config.ts, vitest.app.config.ts, scripts/e2e-server.mjs) and no
+ * wrangler.toml environment does: development and production always hash at `SCRYPT`.
+ */
+export const TEST_SCRYPT = { N: 2 ** 4, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
+
+/** The cost a deployment hashes new passwords with (a test pins both answers). */
+export function passwordCost(config: { APP_ENV?: string }): ScryptCost {
+  return config.APP_ENV === "test" ? TEST_SCRYPT : SCRYPT;
+}
+
+/** The lowest N a stored hash may have and still verify: production's 2^15 outside test runs. */
+export function passwordFloor(config: { APP_ENV?: string }): number {
+  return config.APP_ENV === "test" ? TEST_SCRYPT.N : 2 ** 15;
+}
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -29,7 +51,7 @@ export function constantTimeEqualHex(a: string, b: string): boolean {
   return timingSafeEqual(new TextEncoder().encode(a), new TextEncoder().encode(b));
 }
 
-function scrypt(password: string, salt: Uint8Array, params: { N: number; r: number; p: number; keyLength: number }) {
+function scrypt(password: string, salt: Uint8Array, params: ScryptCost) {
   return new Promise<Uint8Array>((resolve, reject) => {
     scryptCb(
       password.normalize("NFKC"),
@@ -44,16 +66,28 @@ function scrypt(password: string, salt: Uint8Array, params: { N: number; r: numb
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
-/** `scrypt$N$r$p$salt$hash` (base64), so parameters can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt$hash` (base64), so parameters can be raised later. The cost is the
+ * deployment's (`passwordCost` of the Worker's configuration) unless a caller names one.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = passwordCost(env)): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SCRYPT.saltLength));
-  const key = await scrypt(password, salt, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${b64(salt)}$${b64(key)}`;
+  const key = await scrypt(password, salt, cost);
+  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${b64(salt)}$${b64(key)}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * Whether `password` is the one `stored` was made from. A hash below the deployment's floor (one
+ * made at the test cost, found outside a test run) verifies nothing.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  floor: number = passwordFloor(env),
+): Promise<boolean> {
   const [kind, n, r, p, salt, hash, ...more] = stored.split("$");
   if (kind !== "scrypt" || hash === undefined || salt === undefined || more.length) return false;
+  if (!(Number(n) >= floor)) return false;
   const expected = unb64(hash);
   const key = await scrypt(password, unb64(salt), {
     N: Number(n),
