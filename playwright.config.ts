@@ -36,13 +36,17 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `${baseURL}/api/projects`,
-    env: { PORT: String(port) },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // `npm test` serves the app itself (scripts/test.mjs: one server for the browser and contract
+  // tests) and says so; `npm run test:e2e` and a bare `playwright test` start it here.
+  webServer: process.env.E2E_SERVER_RUNNING
+    ? undefined
+    : {
+        command: `node scripts/e2e-server.mjs`,
+        url: `${baseURL}/api/projects`,
+        env: { PORT: String(port) },
+        reuseExistingServer: !process.env.CI,
+        timeout: 600_000,
+        stdout: "ignore",
+        stderr: "pipe",
+      },
 });

@@ -1,10 +1,10 @@
 // What the benchmark's two modes share (scripts/bench.mjs, scripts/bench-scale.mjs): the server
-// they measure (scripts/e2e-server.mjs: a fresh, seeded local D1 behind `wrangler dev`), the load
+// they measure (scripts/app-server.mjs: a fresh, seeded local D1 behind `wrangler dev`), the load
 // runs (autocannon), the D1 query count of a page (its Server-Timing header), signing in, and the
 // table printer.
 import autocannon from "autocannon";
 
-import { start, waitForHttp } from "./lib.mjs";
+import { lastServerOutput, startAppServer, stopServer, stopServerAndWait } from "./app-server.mjs";
 
 export const PORT = Number(process.env.BENCH_PORT ?? 8795);
 export const BASE = `http://127.0.0.1:${PORT}`;
@@ -29,90 +29,11 @@ export function table(headers, rows, align = []) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// the server
+// the server (scripts/app-server.mjs), on the benchmark's port, hashing at production's cost
 
-let server = null;
-let serverLog = "";
-
-function signalServer(sig) {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return false;
-  try {
-    // e2e-server.mjs runs wrangler, which runs workerd: signal the whole process group we started.
-    process.kill(-server.pid, sig);
-  } catch {
-    try {
-      server.kill(sig);
-    } catch {
-      /* already gone */
-    }
-  }
-  return true;
-}
-
-export const stopServer = () => signalServer("SIGTERM");
-
-/** Stops the server and waits (up to 10 s, then SIGKILL) until it is gone. */
-export async function stopServerAndWait() {
-  if (!signalServer("SIGTERM")) return;
-  const gone = new Promise((resolve) => server.once("exit", resolve));
-  const timer = new Promise((resolve) => setTimeout(() => resolve("timeout"), 10_000));
-  if ((await Promise.race([gone, timer])) === "timeout") signalServer("SIGKILL");
-  // workerd children may outlive the parent briefly: give the group a moment, then make sure.
-  for (let i = 0; i < 20; i++) {
-    try {
-      process.kill(-server.pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  try {
-    process.kill(-server.pid, "SIGKILL");
-  } catch {
-    /* gone */
-  }
-}
-
-process.on("exit", stopServer);
-for (const sig of ["SIGINT", "SIGTERM"]) {
-  process.on(sig, () => {
-    stopServer();
-    process.exit(130);
-  });
-}
-
-/**
- * Serves the build from a fresh local D1 in .wrangler/<state>, seeded with the demo data and, with
- * `scale`, `scale` times its size of synthetic data on top (`seed.mjs --scale=N`). Resolves once it
- * answers; a scaled seed takes minutes, so the wait is as long as `timeoutMs`.
- */
-export async function startServer({ state = "bench-state", scale = 0, timeoutMs = 120_000 } = {}) {
-  serverLog = "";
-  server = start(process.execPath, ["scripts/e2e-server.mjs"], {
-    env: {
-      STATE_DIR: state,
-      PORT: String(PORT),
-      SERVER_APP_ENV: process.env.SERVER_APP_ENV ?? "development",
-      ...(scale ? { SEED_SCALE: String(scale) } : {}),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const keep = (d) => {
-    serverLog = (serverLog + d.toString()).slice(-8000);
-    if (scale) process.stdout.write(d.toString().replace(/^/gm, "    "));
-  };
-  server.stdout.on("data", keep);
-  server.stderr.on("data", keep);
-  const exited = new Promise((_, reject) =>
-    server.once("exit", (code) => reject(new Error(`the server exited early (code ${code})\n${serverLog}`))),
-  );
-  await Promise.race([waitForHttp(`${BASE}/api/projects`, timeoutMs), exited]);
-  exited.catch(() => {}); // it exits when we stop it at the end
-}
-
-/** The last lines the server printed (for a failure report). */
-export const lastServerOutput = () => serverLog;
+export const startServer = (options = {}) =>
+  startAppServer({ port: PORT, state: "bench-state", appEnv: "development", ...options });
+export { lastServerOutput, stopServer, stopServerAndWait };
 
 // ---------------------------------------------------------------------------------------------
 // measurements

@@ -8,20 +8,22 @@
 //      of the documented refusals (no session → 401, a body that is not JSON → 415) and fuzzed
 //      bodies (missing required fields, values past their limits → 400), run by Newman (the
 //      uploads' file parts given real files first: `withUploadFiles`).
-// `--no-build` reuses the build (npm test has just made it). Prints the operations counted and the
-// time each part took; exits non-zero when either tool finds a problem.
+// `--no-build` reuses the build; `--base-url` checks a server already running (npm test's). Prints
+// the operations counted and the time each part took; exits non-zero when either tool finds a problem.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { contractFixtures } from "../tests/contract/fixtures.mjs";
+import { startAppServer, stopServerAndWait } from "./app-server.mjs";
 import { bin, root, run } from "./lib.mjs";
 
-// Its own port (the benchmark's server module reads it when imported).
-process.env.BENCH_PORT = process.env.CONTRACT_PORT ?? "8796";
-// A test run's server: passwords at the test cost (worker/services/secrets.ts passwordCost).
-process.env.SERVER_APP_ENV ??= "test";
-const { BASE, startServer, stopServerAndWait } = await import("./bench-lib.mjs");
+// `--base-url URL` checks a server that is already running (npm test's, shared with the browser
+// tests); otherwise the run serves the build itself, on its own port, from a fresh seeded D1.
+const at = process.argv.indexOf("--base-url");
+const given = at > 0 ? process.argv[at + 1] : undefined;
+const PORT = Number(process.env.CONTRACT_PORT ?? 8796);
+const BASE = given ?? `http://127.0.0.1:${PORT}`;
 const tmp = join(root, ".tmp", "contract");
 mkdirSync(tmp, { recursive: true });
 // Redocly's CLI asks the network for nothing when told so (no usage data, no update check).
@@ -79,8 +81,11 @@ function withUploadFiles(collection) {
 
 const seconds = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
 const started = Date.now();
-if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"]);
-await startServer({ state: "contract-state" });
+if (!given) {
+  if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"]);
+  // A test run's server: passwords at the test cost (worker/services/secrets.ts passwordCost).
+  await startAppServer({ port: PORT, state: "contract-state", appEnv: "test" });
+}
 let failed = false;
 try {
   const doc = await (await fetch(`${BASE}/api/openapi.json`)).json();
