@@ -34,7 +34,11 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // A test tagged @read-only only loads pages and checks what the server rendered: its outcome is
+    // the server's HTML, which the "js" project already checks (it loads the same document before
+    // hydrating), so it runs once, there. A test that submits a form, follows a link or depends on
+    // an interaction runs in both projects (the convention: tests/e2e/fixtures.ts).
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@read-only/ },
   ],
   // `npm test` serves the app itself (scripts/test.mjs: one server for the browser and contract
   // tests) and says so; `npm run test:e2e` and a bare `playwright test` start it here.

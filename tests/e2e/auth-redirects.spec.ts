@@ -50,49 +50,56 @@ test.describe("a visitor is sent to sign in and back", () => {
 });
 
 test.describe("redirects", () => {
-  test("a signed-in investor opening /signin or /signup goes to /portfolio", async ({ asInvestor: { page } }) => {
-    await page.goto("/signin");
-    await expect(page).toHaveURL(/\/portfolio$/);
-    await page.goto("/signup");
-    await expect(page).toHaveURL(/\/portfolio$/);
-  });
+  test(
+    "a signed-in investor opening /signin or /signup goes to /portfolio",
+    { tag: "@read-only" },
+    async ({ asInvestor: { page } }) => {
+      await page.goto("/signin");
+      await expect(page).toHaveURL(/\/portfolio$/);
+      await page.goto("/signup");
+      await expect(page).toHaveURL(/\/portfolio$/);
+    },
+  );
 
-  test("a signed-in founder opening /signin or /signup goes to /my-projects", async ({ asFounder: { page } }) => {
-    await page.goto("/signin");
-    await expect(page).toHaveURL(/\/my-projects$/);
-    await page.goto("/signup");
-    await expect(page).toHaveURL(/\/my-projects$/);
-  });
+  test(
+    "a signed-in founder opening /signin or /signup goes to /my-projects",
+    { tag: "@read-only" },
+    async ({ asFounder: { page } }) => {
+      await page.goto("/signin");
+      await expect(page).toHaveURL(/\/my-projects$/);
+      await page.goto("/signup");
+      await expect(page).toHaveURL(/\/my-projects$/);
+    },
+  );
 
-  test("/login goes to /signin, keeping redirectTo", async ({ page }) => {
+  test("/login goes to /signin, keeping redirectTo", { tag: "@read-only" }, async ({ page }) => {
     await page.goto("/login");
     await expect(page).toHaveURL(/\/signin$/);
     await page.goto("/login?redirectTo=%2Fportfolio");
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fportfolio$/);
   });
 
-  test("/dashboard sends each role to their dashboard and a visitor to sign in", async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/signin\?/);
-    expect(redirectToOf(page.url())).toBe("/dashboard");
+  test(
+    "/dashboard sends each role to their dashboard and a visitor to sign in",
+    { tag: "@read-only" },
+    async ({ page, context, request, baseURL }) => {
+      await page.goto("/dashboard");
+      await expect(page).toHaveURL(/\/signin\?/);
+      expect(redirectToOf(page.url())).toBe("/dashboard");
 
-    const investor = await signUpViaApi(request);
-    await signInCookie(context, baseURL!, investor.token);
-    await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/portfolio$/);
+      const investor = await signUpViaApi(request);
+      await signInCookie(context, baseURL!, investor.token);
+      await page.goto("/dashboard");
+      await expect(page).toHaveURL(/\/portfolio$/);
 
-    await context.clearCookies();
-    await signInAs(context, request, baseURL!, DEMO.founder);
-    await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/founder-dashboard$/);
-  });
+      await context.clearCookies();
+      await signInAs(context, request, baseURL!, DEMO.founder);
+      await page.goto("/dashboard");
+      await expect(page).toHaveURL(/\/founder-dashboard$/);
+    },
+  );
 
-  test("an unknown path redirects to /", async ({ page }) => {
+  test("an unknown path redirects to /", { tag: "@read-only" }, async ({ page }) => {
     await page.goto("/no-such-page/at-all");
     await expect(page).toHaveURL(/\/$/);
     await expect(page).toHaveTitle("CampusFund");
@@ -114,7 +121,7 @@ test.describe("redirects", () => {
   });
 });
 
-test.describe("page titles", () => {
+test.describe("page titles", { tag: "@read-only" }, () => {
   test("visitor pages", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("CampusFund");

@@ -128,68 +128,66 @@ test("the portfolio's Cancel link goes straight to the confirm step; Keep invest
   expect(await publicFigures(request, project.slug)).toEqual({ raised: "$220", investors: "2" });
 });
 
-test("after the cutoff: no Cancel button, and a forged form post is refused with the closing time", async ({
-  asInvestor: investor,
-  page,
-  request,
-  baseURL,
-}) => {
-  // The deadline is tomorrow: shares are still on sale, but the 48-hour window has closed.
-  const project = await liveProject(request, isoDate(0, 1));
-  const id = await buy(request, investor.token, project._id, 10);
+test(
+  "after the cutoff: no Cancel button, and a forged form post is refused with the closing time",
+  { tag: "@read-only" },
+  async ({ asInvestor: investor, page, request, baseURL }) => {
+    // The deadline is tomorrow: shares are still on sale, but the 48-hour window has closed.
+    const project = await liveProject(request, isoDate(0, 1));
+    const id = await buy(request, investor.token, project._id, 10);
 
-  await page.goto("/portfolio");
-  await expect(page.getByRole("link", { name: `Cancel investment in ${project.title}` })).toHaveCount(0);
-  await page.goto(`/portfolio/investments/${id}?confirm=1`);
-  const closedAt = cancelDeadlineText(project.fundingDeadline);
-  await expect(page.getByText(`The cancellation window closed on ${closedAt}`)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Cancel investment" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Yes, cancel investment" })).toHaveCount(0);
+    await page.goto("/portfolio");
+    await expect(page.getByRole("link", { name: `Cancel investment in ${project.title}` })).toHaveCount(0);
+    await page.goto(`/portfolio/investments/${id}?confirm=1`);
+    const closedAt = cancelDeadlineText(project.fundingDeadline);
+    await expect(page.getByText(`The cancellation window closed on ${closedAt}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cancel investment" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Yes, cancel investment" })).toHaveCount(0);
 
-  const res = await formPost(
-    request,
-    baseURL!,
-    `/portfolio/investments/${id}`,
-    { intent: "cancel" },
-    {
-      token: investor.token,
-    },
-  );
-  await expectAlert(
-    res,
-    409,
-    `Investments can no longer be canceled: the cancellation window closed on ${closedAt}, 48 hours before the funding deadline`,
-  );
-  expect(await publicFigures(request, project.slug)).toEqual({ raised: "$200", investors: "2" });
-});
+    const res = await formPost(
+      request,
+      baseURL!,
+      `/portfolio/investments/${id}`,
+      { intent: "cancel" },
+      {
+        token: investor.token,
+      },
+    );
+    await expectAlert(
+      res,
+      409,
+      `Investments can no longer be canceled: the cancellation window closed on ${closedAt}, 48 hours before the funding deadline`,
+    );
+    expect(await publicFigures(request, project.slug)).toEqual({ raised: "$200", investors: "2" });
+  },
+);
 
-test("someone else's investment page is 'Investment not found', and its form cancels nothing", async ({
-  asInvestor: stranger,
-  page,
-  request,
-  baseURL,
-}) => {
-  const project = await liveProject(request);
-  const owner = await signUpViaApi(request);
-  const id = await buy(request, owner.token, project._id, 10);
+test(
+  "someone else's investment page is 'Investment not found', and its form cancels nothing",
+  { tag: "@read-only" },
+  async ({ asInvestor: stranger, page, request, baseURL }) => {
+    const project = await liveProject(request);
+    const owner = await signUpViaApi(request);
+    const id = await buy(request, owner.token, project._id, 10);
 
-  const res = await page.goto(`/portfolio/investments/${id}`);
-  expect(res?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "Investment Not Found" })).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText("Investment not found");
+    const res = await page.goto(`/portfolio/investments/${id}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Investment Not Found" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("Investment not found");
 
-  const post = await formPost(
-    request,
-    baseURL!,
-    `/portfolio/investments/${id}`,
-    { intent: "cancel" },
-    {
-      token: stranger.token,
-    },
-  );
-  expect(post.status()).toBe(404);
-  expect(await publicFigures(request, project.slug)).toEqual({ raised: "$200", investors: "2" });
-});
+    const post = await formPost(
+      request,
+      baseURL!,
+      `/portfolio/investments/${id}`,
+      { intent: "cancel" },
+      {
+        token: stranger.token,
+      },
+    );
+    expect(post.status()).toBe(404);
+    expect(await publicFigures(request, project.slug)).toEqual({ raised: "$200", investors: "2" });
+  },
+);
 
 test.describe("accessibility", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");

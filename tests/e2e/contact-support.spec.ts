@@ -35,32 +35,36 @@ async function fillContact(
 }
 
 test.describe("/contact", () => {
-  test("renders the title, the details, the map with its address and the form", async ({ page }) => {
-    await page.goto("/contact");
-    await expect(page).toHaveTitle("Contact | CampusFund");
-    await expect(page.getByRole("heading", { level: 1, name: "Get in touch" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "+1 (555) 014-2030" })).toHaveAttribute("href", "tel:+15550142030");
-    await expect(page.getByRole("link", { name: "hello@campusfund.dev" })).toHaveAttribute(
-      "href",
-      "mailto:hello@campusfund.dev",
-    );
-    await expect(page.locator("address")).toContainText("100 Innovation Way, Suite 200");
-    await expect(page.getByRole("img", { name: /Map: the CampusFund office/ })).toBeVisible();
-    await expect(page.getByRole("link", { name: /Open in OpenStreetMap/ })).toHaveAttribute(
-      "href",
-      /openstreetmap\.org/,
-    );
-    await expect(page.getByRole("link", { name: "LinkedIn (opens in a new tab)" })).toBeVisible();
-    const form = contactForm(page);
-    await expect(form.getByLabel("Subject")).toHaveValue("general");
-    await expect(form.getByLabel("Subject").locator("option")).toHaveText([
-      "General inquiry",
-      "Support",
-      "Business",
-      "Other",
-    ]);
-    await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
-  });
+  test(
+    "renders the title, the details, the map with its address and the form",
+    { tag: "@read-only" },
+    async ({ page }) => {
+      await page.goto("/contact");
+      await expect(page).toHaveTitle("Contact | CampusFund");
+      await expect(page.getByRole("heading", { level: 1, name: "Get in touch" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "+1 (555) 014-2030" })).toHaveAttribute("href", "tel:+15550142030");
+      await expect(page.getByRole("link", { name: "hello@campusfund.dev" })).toHaveAttribute(
+        "href",
+        "mailto:hello@campusfund.dev",
+      );
+      await expect(page.locator("address")).toContainText("100 Innovation Way, Suite 200");
+      await expect(page.getByRole("img", { name: /Map: the CampusFund office/ })).toBeVisible();
+      await expect(page.getByRole("link", { name: /Open in OpenStreetMap/ })).toHaveAttribute(
+        "href",
+        /openstreetmap\.org/,
+      );
+      await expect(page.getByRole("link", { name: "LinkedIn (opens in a new tab)" })).toBeVisible();
+      const form = contactForm(page);
+      await expect(form.getByLabel("Subject")).toHaveValue("general");
+      await expect(form.getByLabel("Subject").locator("option")).toHaveText([
+        "General inquiry",
+        "Support",
+        "Business",
+        "Other",
+      ]);
+      await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    },
+  );
 
   test("sends a message: success shown and the form cleared", async ({ page, javaScriptEnabled }) => {
     await page.goto("/contact");
@@ -168,27 +172,31 @@ test.describe("the home page's contact form", () => {
 });
 
 test.describe("/support", () => {
-  test("renders the title, the header, the count, the form and the list", async ({ page, request }) => {
-    // a public supporter of this test's own, so the list has a row whatever ran before
-    const name = `Lee ${Date.now().toString(36)}`;
-    const added = await request.post("/api/supporters", {
-      data: { name, email: uniqueEmail("fan"), showPublicly: true },
-    });
-    expect(added.status()).toBe(201);
-    await page.goto("/support");
-    await expect(page).toHaveTitle("Support | CampusFund");
-    await expect(page.getByRole("heading", { level: 1, name: "Show Your Support" })).toBeVisible();
-    await expect(page.getByText("supporters and growing!")).toBeVisible();
-    await expect(page.getByLabel("Name", { exact: true })).toBeVisible();
-    await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
-    await expect(page.getByLabel(/Why are you supporting us\?/)).toHaveAttribute(
-      "placeholder",
-      "Why are you supporting us?",
-    );
-    await expect(page.getByLabel("Show my name publicly in the supporters list")).toBeChecked();
-    await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
-    await expect(page.getByText("Be the first to show your support!")).toHaveCount(0);
-  });
+  test(
+    "renders the title, the header, the count, the form and the list",
+    { tag: "@read-only" },
+    async ({ page, request }) => {
+      // a public supporter of this test's own, so the list has a row whatever ran before
+      const name = `Lee ${Date.now().toString(36)}`;
+      const added = await request.post("/api/supporters", {
+        data: { name, email: uniqueEmail("fan"), showPublicly: true },
+      });
+      expect(added.status()).toBe(201);
+      await page.goto("/support");
+      await expect(page).toHaveTitle("Support | CampusFund");
+      await expect(page.getByRole("heading", { level: 1, name: "Show Your Support" })).toBeVisible();
+      await expect(page.getByText("supporters and growing!")).toBeVisible();
+      await expect(page.getByLabel("Name", { exact: true })).toBeVisible();
+      await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
+      await expect(page.getByLabel(/Why are you supporting us\?/)).toHaveAttribute(
+        "placeholder",
+        "Why are you supporting us?",
+      );
+      await expect(page.getByLabel("Show my name publicly in the supporters list")).toBeChecked();
+      await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
+      await expect(page.getByText("Be the first to show your support!")).toHaveCount(0);
+    },
+  );
 
   test("signs up: banner, fields cleared, checkbox checked, count and list updated", async ({
     page,

@@ -71,28 +71,26 @@ test("request deletion, sign out, sign in again: the deletion is canceled and th
   await expect(page.getByRole("status").filter({ hasText: DELETION_MESSAGES.canceled })).toBeVisible();
 });
 
-test("the demo founder, whose raise is open, is told what deletion does to it before confirming", async ({
-  page,
-  request,
-  context,
-  baseURL,
-}) => {
-  await signInAs(context, request, baseURL!, DEMO.founder);
-  await page.goto("/settings?section=your-data");
-  await expect(page.getByRole("region", { name: "What deletion will do" })).toContainText(
-    /Your raise “.+” stays open until its deadline and settles as usual; after deletion you can no longer edit it, answer questions or close it early\./,
-  );
-});
+test(
+  "the demo founder, whose raise is open, is told what deletion does to it before confirming",
+  { tag: "@read-only" },
+  async ({ page, request, context, baseURL }) => {
+    await signInAs(context, request, baseURL!, DEMO.founder);
+    await page.goto("/settings?section=your-data");
+    await expect(page.getByRole("region", { name: "What deletion will do" })).toContainText(
+      /Your raise “.+” stays open until its deadline and settles as usual; after deletion you can no longer edit it, answer questions or close it early\./,
+    );
+  },
+);
 
-test("the demo investor, whose investments can still be canceled, is told what deletion does to them", async ({
-  page,
-  request,
-  context,
-  baseURL,
-}) => {
-  await signInAs(context, request, baseURL!, DEMO.investor);
-  await page.goto("/settings?section=your-data");
-  await expect(page.getByRole("region", { name: "What deletion will do" })).toContainText(
-    /You can cancel \d+ investments? \(in .+\) until .+ UTC.*; once your account is deleted .+ can no longer be canceled/,
-  );
-});
+test(
+  "the demo investor, whose investments can still be canceled, is told what deletion does to them",
+  { tag: "@read-only" },
+  async ({ page, request, context, baseURL }) => {
+    await signInAs(context, request, baseURL!, DEMO.investor);
+    await page.goto("/settings?section=your-data");
+    await expect(page.getByRole("region", { name: "What deletion will do" })).toContainText(
+      /You can cancel \d+ investments? \(in .+\) until .+ UTC.*; once your account is deleted .+ can no longer be canceled/,
+    );
+  },
+);

@@ -11,6 +11,14 @@
  *   cannot sign up), with who that is (`token`, `user`, `email`, …) for API calls. One role per
  *   test: a second person gets a browser context of their own (`signUpViaApi`, `signInCookie`).
  *   Tests of signing in and up themselves go through the pages instead.
+ *
+ * Which project runs a test (playwright.config.ts): every test runs in both "js" and "no-js" unless
+ * it says otherwise. Tag it `{ tag: "@read-only" }` (a test, or a `test.describe` whose tests all
+ * are) when, without JavaScript, it would only load pages (`page.goto`, `request`) and assert on
+ * what the server rendered: no form submitted, no link, tab, pager, `<summary>` or dialog opener
+ * clicked, no keyboard or focus interaction, and no branch on `javaScriptEnabled`. Such a test runs
+ * in "js" only, which checks the same server HTML. A test where JavaScript can change the outcome
+ * (every journey, every form) stays untagged and runs both ways; if in doubt, leave it untagged.
  */
 import { test as base, type APIRequestContext, type Page } from "@playwright/test";
 

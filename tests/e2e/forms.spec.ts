@@ -279,7 +279,7 @@ test.describe("form posts without JavaScript", () => {
 });
 
 test.describe("validation in the browser", () => {
-  test("the birth date input's max is today minus 18 years", async ({ page }) => {
+  test("the birth date input's max is today minus 18 years", { tag: "@read-only" }, async ({ page }) => {
     await page.goto("/signup");
     await expect(page.getByLabel("Birth date")).toHaveAttribute("max", isoDate(18));
   });
@@ -323,25 +323,29 @@ test.describe("validation in the browser", () => {
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
   });
 
-  test("purchase above the remaining shares in the browser", async ({ asInvestor: { page }, request }, testInfo) => {
-    const js = testInfo.project.name === "js";
-    const p = await apiProject(request, PROJECTS.nearlySoldOut.slug);
-    const n = p.sharesRemaining;
+  test(
+    "purchase above the remaining shares in the browser",
+    { tag: "@read-only" },
+    async ({ asInvestor: { page }, request }, testInfo) => {
+      const js = testInfo.project.name === "js";
+      const p = await apiProject(request, PROJECTS.nearlySoldOut.slug);
+      const n = p.sharesRemaining;
 
-    // Asking for more than is left (?shares=) clamps to what is left, with the spec's message.
-    await page.goto(`/purchase/${p.slug}?shares=${n + 500}`);
-    await expect(page.getByText(`Only ${n} shares are available for purchase`)).toBeVisible();
-    await expect(page.getByLabel("Number of shares")).toHaveValue(String(n));
-    await expect(page.getByLabel("Number of shares")).toHaveAttribute("max", String(n));
-
-    if (js) {
-      // Typing more than is left replaces it with the remaining count.
-      await expect(page.getByRole("button", { name: "Update total" })).toHaveCount(0);
-      const input = page.getByLabel("Number of shares");
-      await input.fill("1");
-      await input.fill(String(n + 7));
-      await expect(input).toHaveValue(String(n));
+      // Asking for more than is left (?shares=) clamps to what is left, with the spec's message.
+      await page.goto(`/purchase/${p.slug}?shares=${n + 500}`);
       await expect(page.getByText(`Only ${n} shares are available for purchase`)).toBeVisible();
-    }
-  });
+      await expect(page.getByLabel("Number of shares")).toHaveValue(String(n));
+      await expect(page.getByLabel("Number of shares")).toHaveAttribute("max", String(n));
+
+      if (js) {
+        // Typing more than is left replaces it with the remaining count.
+        await expect(page.getByRole("button", { name: "Update total" })).toHaveCount(0);
+        const input = page.getByLabel("Number of shares");
+        await input.fill("1");
+        await input.fill(String(n + 7));
+        await expect(input).toHaveValue(String(n));
+        await expect(page.getByText(`Only ${n} shares are available for purchase`)).toBeVisible();
+      }
+    },
+  );
 });

@@ -89,7 +89,7 @@ test("the demo founder downloads the investors as CSV", async ({ page, context, 
   for (const row of rows) expect(row).toMatch(/^[^,=+\-@\t\r][^,]*,\d+,\d+\.\d{2},\d{4}-\d{2}-\d{2}$/);
 });
 
-test("the CSV answers as an attachment", async ({ context, request, baseURL }) => {
+test("the CSV answers as an attachment", { tag: "@read-only" }, async ({ context, request, baseURL }) => {
   await signInAs(context, request, baseURL!, DEMO.founder);
   const res = await context.request.get("/founder-dashboard/investors.csv");
   expect(res.status()).toBe(200);
@@ -97,24 +97,30 @@ test("the CSV answers as an attachment", async ({ context, request, baseURL }) =
   expect(res.headers()["content-disposition"]).toBe(`attachment; filename="${PROJECTS.founders.slug}-investors.csv"`);
 });
 
-test("the CSV answers only to the project's founder: another founder naming it gets the spec's message", async ({
-  asFounder: { page },
-}) => {
-  const refused = await page.request.get(`/founder-dashboard/investors.csv?project=${PROJECTS.founders.slug}`);
-  expect(refused.status()).toBe(403);
-  expect(await refused.text()).toBe("You do not have permission to edit this project");
-});
+test(
+  "the CSV answers only to the project's founder: another founder naming it gets the spec's message",
+  { tag: "@read-only" },
+  async ({ asFounder: { page } }) => {
+    const refused = await page.request.get(`/founder-dashboard/investors.csv?project=${PROJECTS.founders.slug}`);
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).toBe("You do not have permission to edit this project");
+  },
+);
 
-test("a founder without a project is offered to create one", async ({ asFounder: { page } }) => {
+test("a founder without a project is offered to create one", { tag: "@read-only" }, async ({ asFounder: { page } }) => {
   await page.goto("/founder-dashboard");
 
   await expect(page.getByRole("heading", { level: 1, name: "Founder Dashboard" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Create your project" })).toHaveAttribute("href", "/my-projects/create");
 });
 
-test("an investor is sent to the portfolio with the founders-only message", async ({ asInvestor: { page } }) => {
-  await page.goto("/founder-dashboard");
+test(
+  "an investor is sent to the portfolio with the founders-only message",
+  { tag: "@read-only" },
+  async ({ asInvestor: { page } }) => {
+    await page.goto("/founder-dashboard");
 
-  await expect(page).toHaveURL(/\/portfolio\?notice=founders-only$/);
-  await expect(page.getByText("This section is only available for founders.")).toBeVisible();
-});
+    await expect(page).toHaveURL(/\/portfolio\?notice=founders-only$/);
+    await expect(page.getByText("This section is only available for founders.")).toBeVisible();
+  },
+);

@@ -43,13 +43,13 @@ test.describe("the way in for founders", () => {
     await expect(page.getByRole("heading", { level: 1, name: "My Projects" })).toBeVisible();
   });
 
-  test("the home page's founder feature links to the founder sign-up", async ({ page }) => {
+  test("the home page's founder feature links to the founder sign-up", { tag: "@read-only" }, async ({ page }) => {
     await page.goto("/");
     const features = page.locator("#features");
     await expect(features.getByRole("link", { name: "Start raising" })).toHaveAttribute("href", FOUNDER_SIGNUP);
   });
 
-  test("an unknown ?role= keeps Investor, the default", async ({ page }) => {
+  test("an unknown ?role= keeps Investor, the default", { tag: "@read-only" }, async ({ page }) => {
     await page.goto("/signup?role=admin");
     await expect(investorRadio(page)).toBeChecked();
     await expect(founderRadio(page)).not.toBeChecked();
@@ -74,13 +74,17 @@ test.describe("the way in for founders", () => {
     await expect(founderRadio(page)).not.toBeChecked();
   });
 
-  test("a signed-in founder following the link is sent to their own home", async ({ asFounder: { page } }) => {
-    await page.goto(FOUNDER_SIGNUP);
-    await expect(page).toHaveURL(/\/my-projects(\?|$)/);
-  });
+  test(
+    "a signed-in founder following the link is sent to their own home",
+    { tag: "@read-only" },
+    async ({ asFounder: { page } }) => {
+      await page.goto(FOUNDER_SIGNUP);
+      await expect(page).toHaveURL(/\/my-projects(\?|$)/);
+    },
+  );
 });
 
-test.describe("one status: the badge agrees with the invest button", () => {
+test.describe("one status: the badge agrees with the invest button", { tag: "@read-only" }, () => {
   const statusBadges = (scope: Page | Locator) => scope.locator(".status-badge");
 
   test("an active project past its deadline below its goal shows Closed, never Active", async ({ page }) => {

@@ -103,7 +103,7 @@ test("Invest as a visitor: the headline names the project, then the purchase pag
   await expect(page.getByRole("heading", { level: 1, name: "Investment Summary" })).toBeVisible();
 });
 
-test("a signed-in page opened by a visitor names itself: the portfolio", async ({ page }) => {
+test("a signed-in page opened by a visitor names itself: the portfolio", { tag: "@read-only" }, async ({ page }) => {
   await page.goto("/portfolio");
   await expect(heading(page)).toHaveText("Sign in to see your portfolio");
 });

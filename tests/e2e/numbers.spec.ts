@@ -12,55 +12,64 @@ import { createProjectViaApi, money, PROJECTS, signUpViaApi } from "./helpers";
 
 const bell = (page: Page) => page.getByRole("link", { name: /^Notifications/ });
 
-test("the invested figure is the same on the profile, its Financial Info and settings' Cash", async ({
-  asInvestor: investor,
-  page,
-  request,
-}) => {
-  const bought = await request.post(`/api/projects/${PROJECTS.journey.slug}/invest`, {
-    data: { shares: 12, sharePrice: PROJECTS.journey.sharePrice },
-    headers: { Authorization: `Bearer ${investor.token}`, "Idempotency-Key": `numbers-${Date.now()}` },
-  });
-  expect(bought.status()).toBe(201);
-  const seen: string[] = [];
-  for (const path of ["/profile", "/profile?tab=financial", "/settings?tab=cash", "/settings?tab=portfolio"]) {
-    await page.goto(path);
-    seen.push((await page.getByTestId("account-invested").first().textContent())!.trim());
-  }
-  expect(seen).toEqual(Array(4).fill(money(120)));
-});
+test(
+  "the invested figure is the same on the profile, its Financial Info and settings' Cash",
+  { tag: "@read-only" },
+  async ({ asInvestor: investor, page, request }) => {
+    const bought = await request.post(`/api/projects/${PROJECTS.journey.slug}/invest`, {
+      data: { shares: 12, sharePrice: PROJECTS.journey.sharePrice },
+      headers: { Authorization: `Bearer ${investor.token}`, "Idempotency-Key": `numbers-${Date.now()}` },
+    });
+    expect(bought.status()).toBe(201);
+    const seen: string[] = [];
+    for (const path of ["/profile", "/profile?tab=financial", "/settings?tab=cash", "/settings?tab=portfolio"]) {
+      await page.goto(path);
+      seen.push((await page.getByTestId("account-invested").first().textContent())!.trim());
+    }
+    expect(seen).toEqual(Array(4).fill(money(120)));
+  },
+);
 
-test("a closed raise below its goal is badged Closed on its card and its page says Closed", async ({ page }) => {
-  await page.goto(`/demo?q=${PROJECTS.pastDeadline.title}`);
-  const card = page.locator("article.project-card").filter({ hasText: PROJECTS.pastDeadline.title });
-  await expect(card.locator(".status-badge")).toHaveText("Closed (goal not reached)");
-  await page.goto(`/project/${PROJECTS.pastDeadline.slug}`);
-  await expect(page.getByRole("complementary").getByText("Closed (goal not reached)", { exact: true })).toBeVisible();
-});
+test(
+  "a closed raise below its goal is badged Closed on its card and its page says Closed",
+  { tag: "@read-only" },
+  async ({ page }) => {
+    await page.goto(`/demo?q=${PROJECTS.pastDeadline.title}`);
+    const card = page.locator("article.project-card").filter({ hasText: PROJECTS.pastDeadline.title });
+    await expect(card.locator(".status-badge")).toHaveText("Closed (goal not reached)");
+    await page.goto(`/project/${PROJECTS.pastDeadline.slug}`);
+    await expect(page.getByRole("complementary").getByText("Closed (goal not reached)", { exact: true })).toBeVisible();
+  },
+);
 
-test("RegA+ without declared figures: declare them to see the limit, linked", async ({
-  asInvestor: { page },
-  request,
-}) => {
-  const founder = await signUpViaApi(request, { role: "founder" });
-  const project = await createProjectViaApi(request, founder.token, {
-    publish: true,
-    body: { regulationType: "RegA+" },
-  });
-  await page.goto(`/purchase/${project.slug}`);
-  const link = page.getByRole("link", { name: "Declare your income or net worth to see your Reg A+ limit" });
-  await expect(link).toHaveAttribute("href", "/settings?section=investor-information");
-  await expect(page.getByText(/up to \$0\b/)).toHaveCount(0);
-});
+test(
+  "RegA+ without declared figures: declare them to see the limit, linked",
+  { tag: "@read-only" },
+  async ({ asInvestor: { page }, request }) => {
+    const founder = await signUpViaApi(request, { role: "founder" });
+    const project = await createProjectViaApi(request, founder.token, {
+      publish: true,
+      body: { regulationType: "RegA+" },
+    });
+    await page.goto(`/purchase/${project.slug}`);
+    const link = page.getByRole("link", { name: "Declare your income or net worth to see your Reg A+ limit" });
+    await expect(link).toHaveAttribute("href", "/settings?section=investor-information");
+    await expect(page.getByText(/up to \$0\b/)).toHaveCount(0);
+  },
+);
 
-test("no preset on the purchase page buys less than the minimum investment", async ({ asInvestor: { page } }) => {
-  await page.goto(`/purchase/${PROJECTS.journey.slug}`);
-  const labels = await page.getByRole("group", { name: "Preset share counts" }).getByRole("link").allTextContents();
-  const counts = labels.map((l) => Number(l.replace(/[^\d]/g, "")));
-  expect(
-    counts.length > 0 && counts.every((n) => n * PROJECTS.journey.sharePrice >= PROJECTS.journey.minInvestment),
-  ).toBe(true);
-});
+test(
+  "no preset on the purchase page buys less than the minimum investment",
+  { tag: "@read-only" },
+  async ({ asInvestor: { page } }) => {
+    await page.goto(`/purchase/${PROJECTS.journey.slug}`);
+    const labels = await page.getByRole("group", { name: "Preset share counts" }).getByRole("link").allTextContents();
+    const counts = labels.map((l) => Number(l.replace(/[^\d]/g, "")));
+    expect(
+      counts.length > 0 && counts.every((n) => n * PROJECTS.journey.sharePrice >= PROJECTS.journey.minInvestment),
+    ).toBe(true);
+  },
+);
 
 test("the purchase button says Processing... while the purchase runs", async ({ asInvestor: { page } }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "a label that changes while a request runs needs JavaScript");
@@ -83,7 +92,7 @@ test("the Watchlist is in the header's user menu", async ({ asInvestor: { page }
   await expect(page.getByRole("heading", { name: "Watchlist" })).toBeVisible();
 });
 
-test("no settings page says Coming soon", async ({ asInvestor: { page } }) => {
+test("no settings page says Coming soon", { tag: "@read-only" }, async ({ asInvestor: { page } }) => {
   const pages = [
     ...["portfolio", "followers", "watchlist", "cash", "tax-docs", "account"].map((t) => `/settings?tab=${t}`),
     ...["login-security", "investor-information", "banks-cards", "public-profile", "notifications", "vip"].map(

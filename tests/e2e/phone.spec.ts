@@ -39,29 +39,35 @@ async function expectOneRow(page: Page, list: string) {
   expect(new Set(tops.map((t) => Math.round(t))).size).toBe(1);
 }
 
-test("a phone keeps an Invest bar at the bottom of the project page, with raised of goal", async ({ page }) => {
-  const p = await apiProject(page.request, PROJECTS.open.slug);
-  const { fundingGoal } = (await (await page.request.get(`/api/projects/${p.slug}`)).json()) as { fundingGoal: number };
-  await page.goto(`/project/${p.slug}`);
-  const bar = investBar(page);
-  await expect(bar).toBeVisible();
-  await expect(bar).toContainText(`${money(p.fundingCurrent)} raised of ${money(fundingGoal)}`);
-  await expect(bar).toContainText(`${p.daysLeft} days left`);
-  // A visitor's Invest is the sidebar's: sign in, then back to the purchase.
-  const invest = bar.getByRole("link", { name: "Login to Invest" });
-  const sidebar = page.getByRole("complementary", { name: "Funding and investment" });
-  await expect(invest).toHaveAttribute(
-    "href",
-    (await sidebar.getByRole("link", { name: "Login to Invest" }).getAttribute("href"))!,
-  );
+test(
+  "a phone keeps an Invest bar at the bottom of the project page, with raised of goal",
+  { tag: "@read-only" },
+  async ({ page }) => {
+    const p = await apiProject(page.request, PROJECTS.open.slug);
+    const { fundingGoal } = (await (await page.request.get(`/api/projects/${p.slug}`)).json()) as {
+      fundingGoal: number;
+    };
+    await page.goto(`/project/${p.slug}`);
+    const bar = investBar(page);
+    await expect(bar).toBeVisible();
+    await expect(bar).toContainText(`${money(p.fundingCurrent)} raised of ${money(fundingGoal)}`);
+    await expect(bar).toContainText(`${p.daysLeft} days left`);
+    // A visitor's Invest is the sidebar's: sign in, then back to the purchase.
+    const invest = bar.getByRole("link", { name: "Login to Invest" });
+    const sidebar = page.getByRole("complementary", { name: "Funding and investment" });
+    await expect(invest).toHaveAttribute(
+      "href",
+      (await sidebar.getByRole("link", { name: "Login to Invest" }).getAttribute("href"))!,
+    );
 
-  // Still at the bottom of the screen far down the page (the calculator is further still).
-  await page.getByRole("navigation", { name: "Project sections" }).scrollIntoViewIfNeeded();
-  await expect(bar).toBeInViewport();
-  const box = (await bar.boundingBox())!;
-  expect(Math.round(box.y + box.height)).toBeLessThanOrEqual(844);
-  expect(box.y + box.height).toBeGreaterThan(844 - 2);
-});
+    // Still at the bottom of the screen far down the page (the calculator is further still).
+    await page.getByRole("navigation", { name: "Project sections" }).scrollIntoViewIfNeeded();
+    await expect(bar).toBeInViewport();
+    const box = (await bar.boundingBox())!;
+    expect(Math.round(box.y + box.height)).toBeLessThanOrEqual(844);
+    expect(box.y + box.height).toBeGreaterThan(844 - 2);
+  },
+);
 
 test("the Invest bar hides while a field has focus (the phone's keyboard is up)", async ({ page }) => {
   await page.goto(`/project/${PROJECTS.open.slug}`);
@@ -70,20 +76,24 @@ test("the Invest bar hides while a field has focus (the phone's keyboard is up)"
   await expect(investBar(page)).toBeHidden();
 });
 
-test("no Invest bar on a closed raise or for the project's own founder", async ({ page, context, baseURL }) => {
-  await page.goto(`/project/${PROJECTS.pastDeadline.slug}`);
-  await expect(page.getByRole("button", { name: "Funding Closed" }).first()).toBeVisible();
-  await expect(investBar(page)).toHaveCount(0);
+test(
+  "no Invest bar on a closed raise or for the project's own founder",
+  { tag: "@read-only" },
+  async ({ page, context, baseURL }) => {
+    await page.goto(`/project/${PROJECTS.pastDeadline.slug}`);
+    await expect(page.getByRole("button", { name: "Funding Closed" }).first()).toBeVisible();
+    await expect(investBar(page)).toHaveCount(0);
 
-  await page.goto(`/project/${PROJECTS.soldOut.slug}`);
-  await expect(page.getByRole("button", { name: "Sold Out" }).first()).toBeVisible();
-  await expect(investBar(page)).toHaveCount(0);
+    await page.goto(`/project/${PROJECTS.soldOut.slug}`);
+    await expect(page.getByRole("button", { name: "Sold Out" }).first()).toBeVisible();
+    await expect(investBar(page)).toHaveCount(0);
 
-  await signInAs(context, page.request, baseURL!, DEMO.founder);
-  await page.goto(`/project/${PROJECTS.founders.slug}`);
-  await expect(page.getByRole("heading", { level: 1, name: PROJECTS.founders.title })).toBeVisible();
-  await expect(investBar(page)).toHaveCount(0);
-});
+    await signInAs(context, page.request, baseURL!, DEMO.founder);
+    await page.goto(`/project/${PROJECTS.founders.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: PROJECTS.founders.title })).toBeVisible();
+    await expect(investBar(page)).toHaveCount(0);
+  },
+);
 
 test("tabs and category chips stay in one row at 390 px; the page never scrolls sideways", async ({ page }) => {
   await page.goto(`/project/${PROJECTS.open.slug}`);
@@ -103,7 +113,7 @@ test("tabs and category chips stay in one row at 390 px; the page never scrolls 
   await expectNoSidewaysScroll(page);
 });
 
-test("'Funding Closed' stays on one line in a project card at 390 px", async ({ page }) => {
+test("'Funding Closed' stays on one line in a project card at 390 px", { tag: "@read-only" }, async ({ page }) => {
   await page.goto(`/demo?q=${PROJECTS.pastDeadline.title}`);
   const closed = page.getByRole("button", { name: "Funding Closed" }).first();
   await expect(closed).toBeVisible();

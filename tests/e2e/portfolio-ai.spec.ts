@@ -163,10 +163,14 @@ test.describe("an investor with holdings", () => {
   });
 });
 
-test("an investor with no investments sees the empty state", async ({ asInvestor: { page } }) => {
-  await page.goto(AI);
-  await expect(page.getByText("You haven't made any investments yet")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Explore projects" })).toHaveAttribute("href", "/demo");
-  await expect(page.getByRole("link", { name: "Explore Sectors" })).toHaveAttribute("href", "/explore");
-  await expect(page.getByTestId("sector-donut")).toHaveCount(0);
-});
+test(
+  "an investor with no investments sees the empty state",
+  { tag: "@read-only" },
+  async ({ asInvestor: { page } }) => {
+    await page.goto(AI);
+    await expect(page.getByText("You haven't made any investments yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Explore projects" })).toHaveAttribute("href", "/demo");
+    await expect(page.getByRole("link", { name: "Explore Sectors" })).toHaveAttribute("href", "/explore");
+    await expect(page.getByTestId("sector-donut")).toHaveCount(0);
+  },
+);

@@ -180,7 +180,7 @@ test.describe("editing the profile", () => {
   });
 });
 
-test("a new investor sees zeros and the way to /demo", async ({ asInvestor: { page } }) => {
+test("a new investor sees zeros and the way to /demo", { tag: "@read-only" }, async ({ asInvestor: { page } }) => {
   await page.goto("/profile");
   await expect(stat(page, "Total Invested")).toHaveText("$0");
   await expect(stat(page, "Investments")).toHaveText("0");
@@ -192,13 +192,17 @@ test("a new investor sees zeros and the way to /demo", async ({ asInvestor: { pa
   await expect(page.getByRole("link", { name: "Explore projects" })).toHaveAttribute("href", "/demo");
 });
 
-test("a founder opens the profile and is told investments do not apply", async ({ asFounder: { page } }) => {
-  await page.goto("/profile?tab=investments");
-  await expect(page.getByText("Founder", { exact: true })).toBeVisible();
-  await expect(page.getByText(/Founder accounts do not invest/)).toBeVisible();
-  await expect(page.locator(".profile-investment")).toHaveCount(0);
-  await expect(page.locator(".stat-card")).toHaveCount(0);
-});
+test(
+  "a founder opens the profile and is told investments do not apply",
+  { tag: "@read-only" },
+  async ({ asFounder: { page } }) => {
+    await page.goto("/profile?tab=investments");
+    await expect(page.getByText("Founder", { exact: true })).toBeVisible();
+    await expect(page.getByText(/Founder accounts do not invest/)).toBeVisible();
+    await expect(page.locator(".profile-investment")).toHaveCount(0);
+    await expect(page.locator(".stat-card")).toHaveCount(0);
+  },
+);
 
 test.describe("accessibility", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");

@@ -301,7 +301,7 @@ test.describe("project form", () => {
     expect(res.status()).toBe(404);
   });
 
-  test("who may open the form", async ({ page, context, request, baseURL }) => {
+  test("who may open the form", { tag: "@read-only" }, async ({ page, context, request, baseURL }) => {
     // A visitor signs in first.
     await page.goto("/my-projects/create");
     await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fmy-projects%2Fcreate$/);

@@ -42,7 +42,7 @@ const todayText = () =>
 const scrollTo = (page: Page, y: number) => page.evaluate(`window.scrollTo(0, ${y})`);
 const scrollY = (page: Page) => page.evaluate("window.scrollY") as Promise<number>;
 
-test.describe("every public page renders with its title and content", () => {
+test.describe("every public page renders with its title and content", { tag: "@read-only" }, () => {
   for (const p of PAGES) {
     test(p.path, async ({ page }) => {
       const res = await page.goto(p.path);
@@ -55,7 +55,7 @@ test.describe("every public page renders with its title and content", () => {
   }
 });
 
-test.describe("home", () => {
+test.describe("home", { tag: "@read-only" }, () => {
   test("has every section, in order, with the marketing claims and statistics", async ({ page }) => {
     await page.goto("/");
     const main = page.getByRole("main");
@@ -146,7 +146,7 @@ test.describe("home", () => {
 });
 
 test.describe("footer", () => {
-  test("section links point at real sections and the page links resolve", async ({ page }) => {
+  test("section links point at real sections and the page links resolve", { tag: "@read-only" }, async ({ page }) => {
     await page.goto("/about");
     const footer = page.getByRole("contentinfo");
     const hrefs = await footer.locator("nav a").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
@@ -173,56 +173,68 @@ test.describe("footer", () => {
 
 test.describe("legal pages", () => {
   for (const path of ["/privacy-policy", "/terms-of-service"]) {
-    test(`${path}: last updated today, contents, contact email and address`, async ({ page }) => {
-      await page.goto(path);
-      const time = page.locator(".legal-meta time");
-      await expect(time).toHaveAttribute("datetime", todayIso());
-      await expect(time).toHaveText(todayText());
-      await expect(page.getByText(/Last updated:/)).toBeVisible();
+    test(
+      `${path}: last updated today, contents, contact email and address`,
+      { tag: "@read-only" },
+      async ({ page }) => {
+        await page.goto(path);
+        const time = page.locator(".legal-meta time");
+        await expect(time).toHaveAttribute("datetime", todayIso());
+        await expect(time).toHaveText(todayText());
+        await expect(page.getByText(/Last updated:/)).toBeVisible();
 
-      // Every table-of-contents entry leads to a section of the page.
-      const toc = page.getByRole("navigation", { name: "Contents" });
-      const links = await toc.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-      expect(links.length).toBeGreaterThan(5);
-      for (const href of links) await expect(page.locator(`section${href}`)).toHaveCount(1);
+        // Every table-of-contents entry leads to a section of the page.
+        const toc = page.getByRole("navigation", { name: "Contents" });
+        const links = await toc.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+        expect(links.length).toBeGreaterThan(5);
+        for (const href of links) await expect(page.locator(`section${href}`)).toHaveCount(1);
 
-      const contact = page.locator("#contact-us");
-      await expect(contact.getByRole("link", { name: /@campusfund\.dev$/ })).toHaveAttribute("href", /^mailto:/);
-      await expect(contact.locator("address")).toContainText(/Suite \d+/);
+        const contact = page.locator("#contact-us");
+        await expect(contact.getByRole("link", { name: /@campusfund\.dev$/ })).toHaveAttribute("href", /^mailto:/);
+        await expect(contact.locator("address")).toContainText(/Suite \d+/);
 
-      const text = await page.getByRole("main").innerText();
-      expect(text).toMatch(/18 years old/);
-      expect(text).toMatch(/simulated/i);
-    });
+        const text = await page.getByRole("main").innerText();
+        expect(text).toMatch(/18 years old/);
+        expect(text).toMatch(/simulated/i);
+      },
+    );
   }
 
-  test("the terms state eligibility, simulated money and the regulation notes", async ({ page }) => {
-    await page.goto("/terms-of-service");
-    const main = page.getByRole("main");
-    await expect(main).toContainText("at least 18 years old");
-    await expect(main).toContainText("No securities are actually offered or sold.");
-    await expect(main).toContainText("up to $5 million");
-    await expect(main).toContainText("up to $75 million");
-    await expect(main).toContainText("accredited and non-accredited investors");
-    await expect(main).toContainText("SAFE");
-  });
+  test(
+    "the terms state eligibility, simulated money and the regulation notes",
+    { tag: "@read-only" },
+    async ({ page }) => {
+      await page.goto("/terms-of-service");
+      const main = page.getByRole("main");
+      await expect(main).toContainText("at least 18 years old");
+      await expect(main).toContainText("No securities are actually offered or sold.");
+      await expect(main).toContainText("up to $5 million");
+      await expect(main).toContainText("up to $75 million");
+      await expect(main).toContainText("accredited and non-accredited investors");
+      await expect(main).toContainText("SAFE");
+    },
+  );
 
-  test("the privacy policy lists the data stored, the one cookie and browser storage", async ({ page }) => {
-    await page.goto("/privacy-policy");
-    const main = page.getByRole("main");
-    for (const h of [
-      "Your account",
-      "Sessions",
-      "Simulated investments and projects",
-      "Contact messages",
-      "Supporters",
-    ]) {
-      await expect(main.getByRole("heading", { level: 3, name: h })).toBeVisible();
-    }
-    await expect(main).toContainText("one cookie");
-    await expect(main).toContainText("HttpOnly");
-    await expect(main).toContainText("task manager");
-  });
+  test(
+    "the privacy policy lists the data stored, the one cookie and browser storage",
+    { tag: "@read-only" },
+    async ({ page }) => {
+      await page.goto("/privacy-policy");
+      const main = page.getByRole("main");
+      for (const h of [
+        "Your account",
+        "Sessions",
+        "Simulated investments and projects",
+        "Contact messages",
+        "Supporters",
+      ]) {
+        await expect(main.getByRole("heading", { level: 3, name: h })).toBeVisible();
+      }
+      await expect(main).toContainText("one cookie");
+      await expect(main).toContainText("HttpOnly");
+      await expect(main).toContainText("task manager");
+    },
+  );
 
   test("back to top: a button after 300px of scroll (JS), plain links without JS", async ({
     page,
@@ -374,7 +386,7 @@ test.describe("shared behaviour (JS)", () => {
   });
 });
 
-test.describe("/access-denied", () => {
+test.describe("/access-denied", { tag: "@read-only" }, () => {
   test("shows the message passed, the explanation for a visitor, and the links", async ({ page }) => {
     await page.goto("/access-denied?notice=investors-only");
     await expect(page.getByRole("alert")).toContainText("This section is only available for investors.");

@@ -94,15 +94,19 @@ test("the investment page links its receipt; printed, the receipt is alone on on
   expect(pdf.match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
 });
 
-test("someone else's receipt is 'Investment not found'", async ({ asInvestor: stranger, page, request }) => {
-  const owner = await signUpViaApi(request);
-  const { id } = await invested(request, owner.token, 10);
-  const res = await page.goto(`/portfolio/investments/${id}/receipt`);
-  expect(res?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "Investment Not Found" })).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText("Investment not found");
-  void stranger; // the page is signed in as this stranger (the fixture)
-});
+test(
+  "someone else's receipt is 'Investment not found'",
+  { tag: "@read-only" },
+  async ({ asInvestor: stranger, page, request }) => {
+    const owner = await signUpViaApi(request);
+    const { id } = await invested(request, owner.token, 10);
+    const res = await page.goto(`/portfolio/investments/${id}/receipt`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Investment Not Found" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("Investment not found");
+    void stranger; // the page is signed in as this stranger (the fixture)
+  },
+);
 
 test.describe("accessibility", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");

@@ -98,20 +98,23 @@ test("a founder submits, the admin requests changes, the founder resubmits, the 
   expect(bought.status()).toBe(201);
 });
 
-test("the seeded queue: a project in review waits for the admin", async ({ asAdmin: { page } }) => {
-  await page.goto("/admin");
-  await expect(page.getByRole("article", { name: "FixItDock" })).toBeVisible();
-});
+test(
+  "the seeded queue: a project in review waits for the admin",
+  { tag: "@read-only" },
+  async ({ asAdmin: { page } }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("article", { name: "FixItDock" })).toBeVisible();
+  },
+);
 
-test("the seeded project returned with a note shows the note to its founder", async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  await signInAs(context, request, baseURL!, "changesfounder@campusfund.dev");
-  await page.goto("/my-projects");
-  const card = page.getByRole("article", { name: "LeftoverLink" });
-  await expect(card.locator(".status-badge")).toHaveText("Draft");
-  await expect(card.getByText(/Changes requested:.*investor deck/)).toBeVisible();
-});
+test(
+  "the seeded project returned with a note shows the note to its founder",
+  { tag: "@read-only" },
+  async ({ page, context, request, baseURL }) => {
+    await signInAs(context, request, baseURL!, "changesfounder@campusfund.dev");
+    await page.goto("/my-projects");
+    const card = page.getByRole("article", { name: "LeftoverLink" });
+    await expect(card.locator(".status-badge")).toHaveText("Draft");
+    await expect(card.getByText(/Changes requested:.*investor deck/)).toBeVisible();
+  },
+);

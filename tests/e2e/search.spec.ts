@@ -68,18 +68,22 @@ test("a visitor searches, sorts by most funded, pages, and changes category: the
   await expect(page.getByRole("heading", { name: "Stipend", level: 2 })).toBeVisible();
 });
 
-test("ending soon, from a shared URL: open projects, the soonest deadline first", async ({ page }) => {
-  await page.goto("/demo?sort=ending");
-  await expect(page.getByLabel("Sort by")).toHaveValue("ending");
-  const days = await page
-    .getByRole("main")
-    .getByRole("article")
-    .evaluateAll((cards) => cards.map((c) => c.textContent ?? ""));
-  // every card on the first page is open (has days left), soonest first
-  const left = days.map((t) => Number(/Days left\s*(\d+)/.exec(t)?.[1] ?? NaN));
-  expect(left.every((n) => n > 0)).toBe(true);
-  expect(left).toEqual([...left].sort((a, b) => a - b));
-});
+test(
+  "ending soon, from a shared URL: open projects, the soonest deadline first",
+  { tag: "@read-only" },
+  async ({ page }) => {
+    await page.goto("/demo?sort=ending");
+    await expect(page.getByLabel("Sort by")).toHaveValue("ending");
+    const days = await page
+      .getByRole("main")
+      .getByRole("article")
+      .evaluateAll((cards) => cards.map((c) => c.textContent ?? ""));
+    // every card on the first page is open (has days left), soonest first
+    const left = days.map((t) => Number(/Days left\s*(\d+)/.exec(t)?.[1] ?? NaN));
+    expect(left.every((n) => n > 0)).toBe(true);
+    expect(left).toEqual([...left].sort((a, b) => a - b));
+  },
+);
 
 test("a search without results says No projects found and offers to clear it, in the same category", async ({
   page,
@@ -97,7 +101,7 @@ test("a search without results says No projects found and offers to clear it, in
   await expect(status(page)).toHaveText(/^Showing 1–\d+ of \d+ projects? in Fintech$/);
 });
 
-test("hostile search text is a search like any other", async ({ page }) => {
+test("hostile search text is a search like any other", { tag: "@read-only" }, async ({ page }) => {
   for (const q of ['NEAR(a b) "', "title:campus OR -x*", "😀"]) {
     const res = await page.goto(`/demo?${new URLSearchParams({ q })}`);
     expect(res!.status(), q).toBe(200);

@@ -172,36 +172,40 @@ test.describe("account settings", () => {
 });
 
 test.describe("the settings form door (what a browser without JavaScript posts)", () => {
-  test("signed out, saved, and too many wrong current passwords", async ({ asInvestor: me, request, baseURL }) => {
-    // (`request` carries no session: the page's cookie is not its.)
-    const anon = await formPost(request, baseURL!, "/settings/public-profile", { intent: "profile", bio: "Hi" });
-    await expectAlert(anon, 401, "You must be logged in to save settings");
+  test(
+    "signed out, saved, and too many wrong current passwords",
+    { tag: "@read-only" },
+    async ({ asInvestor: me, request, baseURL }) => {
+      // (`request` carries no session: the page's cookie is not its.)
+      const anon = await formPost(request, baseURL!, "/settings/public-profile", { intent: "profile", bio: "Hi" });
+      await expectAlert(anon, 401, "You must be logged in to save settings");
 
-    const saved = await formPost(
-      request,
-      baseURL!,
-      "/settings/public-profile",
-      { intent: "profile", bio: "Hi" },
-      { token: me.token },
-    );
-    expect(saved.status()).toBe(302);
-    expect(locationOf(saved, baseURL!)).toBe("/settings?section=public-profile&saved=profile");
-
-    const wrong = { intent: "password", currentPassword: "not-mine-123", newPassword: "violet-harbour-42" };
-    for (let i = 0; i < 5; i++) {
-      await expectAlert(
-        await formPost(request, baseURL!, "/settings/login-security", wrong, { token: me.token }),
-        400,
-        /not correct/,
+      const saved = await formPost(
+        request,
+        baseURL!,
+        "/settings/public-profile",
+        { intent: "profile", bio: "Hi" },
+        { token: me.token },
       );
-    }
-    const limited = await formPost(request, baseURL!, "/settings/login-security", wrong, { token: me.token });
-    await expectAlert(limited, 429, /Too many wrong passwords/);
-    expect(limited.headers()["retry-after"]).toMatch(/^\d+$/);
-  });
+      expect(saved.status()).toBe(302);
+      expect(locationOf(saved, baseURL!)).toBe("/settings?section=public-profile&saved=profile");
+
+      const wrong = { intent: "password", currentPassword: "not-mine-123", newPassword: "violet-harbour-42" };
+      for (let i = 0; i < 5; i++) {
+        await expectAlert(
+          await formPost(request, baseURL!, "/settings/login-security", wrong, { token: me.token }),
+          400,
+          /not correct/,
+        );
+      }
+      const limited = await formPost(request, baseURL!, "/settings/login-security", wrong, { token: me.token });
+      await expectAlert(limited, 429, /Too many wrong passwords/);
+      expect(limited.headers()["retry-after"]).toMatch(/^\d+$/);
+    },
+  );
 });
 
-test.describe("the public investor page", () => {
+test.describe("the public investor page", { tag: "@read-only" }, () => {
   test("shows what the owner allows and honours hideInvestments, hideBadges and hideInSearchEngines", async ({
     page,
     request,

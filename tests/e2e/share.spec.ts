@@ -37,52 +37,52 @@ async function withoutWebShare(page: Page, context: BrowserContext, baseURL: str
 /** The project's canonical link on the server the tests run against. */
 const projectUrl = (baseURL: string | undefined) => `${baseURL}/project/${project.slug}`;
 
-test("the LinkedIn and X links carry the project's absolute URL, and the Project link field holds it", async ({
-  page,
-  baseURL,
-}) => {
-  const url = projectUrl(baseURL);
-  // Opened by its id with a tab, a share count and a tracking tag: the shared link is still the canonical one.
-  await page.goto(`/project/proj-${project.slug}?tab=team&shares=20&utm_source=newsletter`);
-  const share = shareGroup(page);
+test(
+  "the LinkedIn and X links carry the project's absolute URL, and the Project link field holds it",
+  { tag: "@read-only" },
+  async ({ page, baseURL }) => {
+    const url = projectUrl(baseURL);
+    // Opened by its id with a tab, a share count and a tracking tag: the shared link is still the canonical one.
+    await page.goto(`/project/proj-${project.slug}?tab=team&shares=20&utm_source=newsletter`);
+    const share = shareGroup(page);
 
-  const linkedIn = share.getByRole("link", { name: "Share on LinkedIn (opens in a new tab)" });
-  await expect(linkedIn).toHaveAttribute(
-    "href",
-    `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
-  );
-  await expect(linkedIn).toHaveAttribute("target", "_blank");
-  await expect(linkedIn).toHaveAttribute("rel", "noopener noreferrer");
+    const linkedIn = share.getByRole("link", { name: "Share on LinkedIn (opens in a new tab)" });
+    await expect(linkedIn).toHaveAttribute(
+      "href",
+      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+    );
+    await expect(linkedIn).toHaveAttribute("target", "_blank");
+    await expect(linkedIn).toHaveAttribute("rel", "noopener noreferrer");
 
-  const x = share.getByRole("link", { name: "Share on X (opens in a new tab)" });
-  await expect(x).toHaveAttribute(
-    "href",
-    `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(project.title)}`,
-  );
-  await expect(x).toHaveAttribute("target", "_blank");
-  await expect(x).toHaveAttribute("rel", "noopener noreferrer");
+    const x = share.getByRole("link", { name: "Share on X (opens in a new tab)" });
+    await expect(x).toHaveAttribute(
+      "href",
+      `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(project.title)}`,
+    );
+    await expect(x).toHaveAttribute("target", "_blank");
+    await expect(x).toHaveAttribute("rel", "noopener noreferrer");
 
-  const field = share.getByLabel("Project link");
-  await expect(field).toHaveValue(url);
-  await expect(field).not.toBeEditable();
-});
+    const field = share.getByLabel("Project link");
+    await expect(field).toHaveValue(url);
+    await expect(field).not.toBeEditable();
+  },
+);
 
-test("a project gets the Share control when it is published, never on its draft's preview", async ({
-  asFounder: founder,
-  page,
-  request,
-  baseURL,
-}) => {
-  const draft = await createProjectViaApi(request, founder.token);
-  await page.goto(`/project/${draft._id}`);
-  await expect(page.getByText("Draft preview.")).toBeVisible();
-  await expect(shareGroup(page)).toHaveCount(0);
+test(
+  "a project gets the Share control when it is published, never on its draft's preview",
+  { tag: "@read-only" },
+  async ({ asFounder: founder, page, request, baseURL }) => {
+    const draft = await createProjectViaApi(request, founder.token);
+    await page.goto(`/project/${draft._id}`);
+    await expect(page.getByText("Draft preview.")).toBeVisible();
+    await expect(shareGroup(page)).toHaveCount(0);
 
-  await submitForReviewViaApi(request, founder.token, draft._id);
-  const live = await approveViaApi(request, draft._id);
-  await page.goto(`/project/${live.slug}`);
-  await expect(shareGroup(page).getByLabel("Project link")).toHaveValue(`${baseURL}/project/${live.slug}`);
-});
+    await submitForReviewViaApi(request, founder.token, draft._id);
+    const live = await approveViaApi(request, draft._id);
+    await page.goto(`/project/${live.slug}`);
+    await expect(shareGroup(page).getByLabel("Project link")).toHaveValue(`${baseURL}/project/${live.slug}`);
+  },
+);
 
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the Share and Copy link buttons need JavaScript");
