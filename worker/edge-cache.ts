@@ -95,6 +95,16 @@ interface MemoryEntry {
 }
 const memory = new Map<string, MemoryEntry>();
 
+/**
+ * Drops every copy this isolate holds: what a fresh isolate starts with. The Workers tests call it
+ * before each file (tests/workers/setup.ts), since one workerd serves a test worker's files.
+ */
+export function dropAllCopies(): void {
+  memory.clear();
+  memoryBytes = 0;
+  searchEntries = 0;
+}
+
 function forget(key: string) {
   const entry = memory.get(key);
   if (!entry) return;

@@ -3,6 +3,8 @@ import { env, exports } from "cloudflare:workers";
 import { createDb } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
 import { sectorForCategory } from "../../domain/categories";
+import type { SessionUser } from "../../domain/types";
+import { validateSessionToken } from "../../worker/services/sessions";
 import { TEST_PASSWORD, uniqueIp } from "../shared/clients";
 import { checkAnswer } from "./api-contract";
 
@@ -226,7 +228,19 @@ export function projectBody(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
+/** The signed-in person a session token stands for, as the services receive them. */
+export async function viewerFor(token: string): Promise<SessionUser> {
+  const session = await validateSessionToken(db(), token);
+  if (!session) throw new Error("the token did not validate");
+  return session.user;
+}
+
 let adminToken: Promise<string> | null = null;
+
+/** Forgets what the helpers made for the previous file, whose database is gone (tests/workers/setup.ts). */
+export function forgetFileAccounts(): void {
+  adminToken = null;
+}
 
 /** One admin for the file's reviews (signed up once, made admin in D1). */
 export function adminSession(): Promise<string> {

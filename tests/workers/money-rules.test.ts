@@ -10,9 +10,8 @@ import { describe, expect, it } from "vitest";
 import { cancelDeadline, CANCEL_CUTOFF_MS } from "../../domain/cancellation";
 import { NOTIFICATION_TEXT } from "../../domain/notification-text";
 import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import type { ProjectDTO, SessionUser } from "../../domain/types";
+import type { ProjectDTO } from "../../domain/types";
 import { createDb } from "../../db/client";
-import { validateSessionToken } from "../../worker/services/sessions";
 import { type ServiceError } from "../../worker/services/errors";
 import { PURCHASE_LIMIT, PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/purchases";
 import { CANCEL_LIMIT } from "../../worker/services/cancellations";
@@ -20,13 +19,13 @@ import { investmentEventKey } from "../../worker/services/notifications";
 import { updateProject } from "../../worker/services/project-editor";
 import {
   call,
-  db,
   inDays,
   json,
   signup,
   unique,
   projectBody as completeProjectBody,
   submitAndApprove,
+  viewerFor,
 } from "./helpers";
 
 type Note = { id: string; kind: string; text: string; link: string };
@@ -77,12 +76,6 @@ async function invariants(projectId: string) {
   )
     .bind(projectId)
     .first<{ shares_ok: number; cents_ok: number; within: number }>();
-}
-
-async function viewerFor(token: string): Promise<SessionUser> {
-  const session = await validateSessionToken(db(), token);
-  if (!session) throw new Error("the token did not validate");
-  return session.user;
 }
 
 describe("A. the deadline once investors bought", () => {

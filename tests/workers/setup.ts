@@ -1,12 +1,16 @@
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll } from "vitest";
 
 import { type StatementLog, startStatementLog, stopStatementLog } from "../../db/statement-log";
+import { freshState, undoMocks } from "./fresh-state";
+import { forgetFileAccounts } from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
 import { planProblems } from "./query-plans";
 
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// A fresh database, upload bucket and edge cache for this file (tests/workers/fresh-state.ts).
+await freshState();
+forgetFileAccounts();
+afterAll(undoMocks);
 
 // The query-plan check (tests/workers/query-plans.ts): every statement the app sends while this
 // file's tests run is explained afterwards; a full scan of a table that grows fails the file.
