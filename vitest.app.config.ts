@@ -26,6 +26,10 @@ export default defineConfig(async () => {
       include: ["tests/app/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
       testTimeout: 120_000,
+      // As the Workers suite (vitest.config.ts): one workerd per test worker, a fresh database,
+      // bucket and edge cache per file (tests/workers/fresh-state.ts), one worker per core.
+      isolate: false,
+      maxWorkers: 2,
     },
   };
 });
