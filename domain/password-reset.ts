@@ -9,9 +9,10 @@ import * as v from "valibot";
 import { MESSAGES } from "./messages";
 import { MAX_EMAIL, MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
 import { isBlank, isEmail, normalizeText } from "./text";
+import { HOUR_MS } from "./dates";
 
 /** A reset link works this long after it was asked for. */
-export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+export const RESET_TOKEN_LIFETIME_MS = HOUR_MS;
 /** The token: 32 random bytes, base64url (43 characters, 256 bits). */
 export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

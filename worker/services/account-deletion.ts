@@ -38,11 +38,12 @@ import { checkCurrentPassword } from "./account-security";
 import { ServiceError } from "./errors";
 import { publicInvestorName } from "./projects";
 import { clearStatements, keyPart, reserve, type RateLimit } from "./rate-limit";
+import { HOUR_MS } from "../../domain/dates";
 
 /** Deletion requests: 5 an hour per account (wrong passwords also count toward the password lockout). */
 export const DELETION_LIMIT = {
   max: 5,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: DELETION_MESSAGES.tooMany,
 } as const satisfies RateLimit;
 

@@ -12,11 +12,12 @@ import { getProject } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { PURCHASE_MESSAGES } from "./purchases";
 import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "./rate-limit";
+import { HOUR_MS } from "../../domain/dates";
 
 /** Per user: a buy-and-cancel loop cannot flood a founder or the database. */
 export const CANCEL_LIMIT: RateLimit = {
   max: 30,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: "You can cancel at most 30 investments an hour. Please try again later.",
 };
 export const cancelSlot = (userId: string): Slot => ({ key: `cancel:user:${userId}`, limit: CANCEL_LIMIT });

@@ -11,8 +11,7 @@ import { toDollars } from "../../domain/money";
 import type { Database } from "../../db/client";
 import { jsonChunks, stream, zipChunks, type Dataset, type Row } from "./data-export-files";
 import { reserve, type RateLimit } from "./rate-limit";
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from "../../domain/dates";
 
 export const EXPORT_MESSAGES = {
   tooMany: "You can download your data 5 times an hour. Please try again later.",
@@ -20,7 +19,7 @@ export const EXPORT_MESSAGES = {
 } as const;
 
 /** Downloads per account per hour, JSON and CSV together. */
-export const EXPORT_LIMIT: RateLimit = { max: 5, windowMs: HOUR, message: EXPORT_MESSAGES.tooMany };
+export const EXPORT_LIMIT: RateLimit = { max: 5, windowMs: HOUR_MS, message: EXPORT_MESSAGES.tooMany };
 
 /** Rows read per query of a list. */
 export const EXPORT_PAGE = 500;

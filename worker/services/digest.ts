@@ -16,7 +16,7 @@
  * binding). The token needs no sign-in: the user id and an HMAC-SHA256 of it and the list's name with
  * the server secret UNSUBSCRIBE_SECRET (a development key stands in outside production).
  */
-import { isoDay } from "../../domain/dates";
+import { DAY_MS, isoDay } from "../../domain/dates";
 import type { Database } from "../../db/client";
 import { type MailEnv, ORIGIN_MARK, sendQueued } from "../mail/mailer";
 import { MAILABLE } from "../mail/notices";
@@ -26,7 +26,6 @@ import { DIGEST_MARK } from "../mail/templates/digest";
 export const DIGEST_PEOPLE_PER_RUN = 200;
 /** Notifications listed in one digest; the rest are counted ("and K more"). */
 export const DIGEST_ITEMS = 20;
-const DAY_MS = 86_400_000;
 const PERIOD_MS = { daily: DAY_MS, weekly: 7 * DAY_MS } as const;
 type Period = keyof typeof PERIOD_MS;
 

@@ -22,10 +22,11 @@ import { findProjectRef, publicInvestorName } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 import { LIST_PAGE_SIZE, offsetOf, pageInfo, type PageInfo } from "./list-page";
+import { HOUR_MS } from "../../domain/dates";
 
 export const QUESTION_RATE_LIMIT = {
   max: QUESTION_LIMITS.perHour,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: QUESTION_MESSAGES.tooMany,
 } as const satisfies RateLimit;
 
