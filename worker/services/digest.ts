@@ -16,8 +16,11 @@
  * binding). The token needs no sign-in: the user id and an HMAC-SHA256 of it and the list's name with
  * the server secret UNSUBSCRIBE_SECRET (a development key stands in outside production).
  */
+import { eq } from "drizzle-orm";
+
 import { DAY_MS, isoDay } from "../../domain/dates";
 import type { Database } from "../../db/client";
+import { notificationPreferences } from "../../db/schema";
 import { type MailEnv, ORIGIN_MARK, sendQueued } from "../mail/mailer";
 import { MAILABLE } from "../mail/notices";
 import { digestTemplate } from "../mail/templates";
@@ -100,10 +103,10 @@ export const UNSUBSCRIBE_MESSAGES = {
 export async function unsubscribeDigest(db: Database, secret: string, token: string): Promise<boolean> {
   const userId = await userOfToken(secret, token);
   if (!userId) return false;
-  await db.$client
-    .prepare("update notification_preferences set digest = 'off', updated_at = ?2 where user_id = ?1")
-    .bind(userId, Date.now())
-    .run();
+  await db
+    .update(notificationPreferences)
+    .set({ digest: "off", updatedAt: Date.now() })
+    .where(eq(notificationPreferences.userId, userId));
   return true;
 }
 
