@@ -7,7 +7,8 @@ import { Hono } from "hono";
 import * as v from "valibot";
 
 import { MESSAGES } from "../../domain/messages";
-import { exportResponse } from "../services/data-export";
+import { downloadResponse } from "../download";
+import { exportDownload } from "../services/data-export";
 import { ServiceError } from "../services/errors";
 import type { HonoEnv } from "../types";
 import { DATA_EXPORT_EXAMPLE, DataExportAnswer } from "./answers/data";
@@ -39,7 +40,7 @@ accountDataApi.get(
     },
     refusals: [401, 429],
   }),
-  (c) => exportResponse(c.get("db"), signedIn(c).id, "json"),
+  async (c) => downloadResponse(await exportDownload(c.get("db"), signedIn(c).id, "json")),
 );
 
 /** GET /api/me/export.zip → a zip of CSV files (attachment); 401; 429 past EXPORT_LIMIT. */
@@ -63,5 +64,5 @@ accountDataApi.get(
     },
     refusals: [401, 429],
   }),
-  (c) => exportResponse(c.get("db"), signedIn(c).id, "csv"),
+  async (c) => downloadResponse(await exportDownload(c.get("db"), signedIn(c).id, "csv")),
 );

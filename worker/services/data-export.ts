@@ -4,14 +4,15 @@
  * EXPORT_PAGE rows at a time on the index that orders it (keyset on created_at, id), so the Worker
  * never holds more than one page however long the account's history. The web page
  * (/settings/my-data.json, /settings/my-data.zip) and the API (`GET /api/me/export`) share
- * `exportResponse`, and its limit: EXPORT_LIMIT downloads an hour per account, reserved before the
+ * `exportDownload`, and its limit: EXPORT_LIMIT downloads an hour per account, reserved before the
  * first byte, holding under concurrent requests as every limit does (worker/services/rate-limit.ts).
  */
 import { toDollars } from "../../domain/money";
 import type { Database } from "../../db/client";
-import { jsonChunks, stream, zipChunks, type Dataset, type Row } from "./data-export-files";
+import { jsonChunks, zipChunks, type Dataset, type Row } from "./data-export-files";
+import { streamOf, type Download } from "./download";
 import { reserve, type RateLimit } from "./rate-limit";
-import { HOUR_MS } from "../../domain/dates";
+import { HOUR_MS, isoDay } from "../../domain/dates";
 
 export const EXPORT_MESSAGES = {
   tooMany: "You can download your data 5 times an hour. Please try again later.",
@@ -320,35 +321,28 @@ export function exportDatasets(d1: D1Database, userId: string): Dataset[] {
 
 /**
  * The download of one account's data in `format`, after taking one of its EXPORT_LIMIT slots
- * (throws the 429 with `retryAfter` past the limit; nothing read then). Not cached anywhere.
+ * (throws the 429 with `retryAfter` past the limit; nothing read then). Not cached anywhere: the
+ * doors answer it with worker/download.ts `downloadResponse` (private, no-store).
  */
-export async function exportResponse(
+export async function exportDownload(
   db: Database,
   userId: string,
   format: ExportFormat,
   now: number = Date.now(),
-): Promise<Response> {
+): Promise<Download> {
   await reserve(db, [{ key: `export:acct:${userId}`, limit: EXPORT_LIMIT }], now);
   const datasets = exportDatasets(db.$client, userId);
-  const day = new Date(now).toISOString().slice(0, 10);
-  const headers = {
-    "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
-  };
+  const day = isoDay(now);
   if (format === "json") {
-    return new Response(stream(jsonChunks(datasets, now)), {
-      headers: {
-        ...headers,
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="campusfund-data-${day}.json"`,
-      },
-    });
+    return {
+      filename: `campusfund-data-${day}.json`,
+      contentType: "application/json; charset=utf-8",
+      body: streamOf(jsonChunks(datasets, now), "data export"),
+    };
   }
-  return new Response(stream(zipChunks(datasets, now)), {
-    headers: {
-      ...headers,
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="campusfund-data-${day}.zip"`,
-    },
-  });
+  return {
+    filename: `campusfund-data-${day}.zip`,
+    contentType: "application/zip",
+    body: streamOf(zipChunks(datasets, now), "data export"),
+  };
 }
