@@ -6,10 +6,9 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 
-import { MESSAGES } from "../../domain/messages";
 import { downloadResponse } from "../download";
 import { exportDownload } from "../services/data-export";
-import { ServiceError } from "../services/errors";
+import { requireSignedIn } from "../services/access";
 import type { HonoEnv } from "../types";
 import { DATA_EXPORT_EXAMPLE, DataExportAnswer } from "./answers/data";
 import { operation } from "./openapi";
@@ -18,7 +17,7 @@ export const accountDataApi = new Hono<HonoEnv>();
 
 const signedIn = (c: { get(key: "user"): HonoEnv["Variables"]["user"] }) => {
   const user = c.get("user");
-  if (!user) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
+  requireSignedIn(user);
   return user;
 };
 

@@ -7,6 +7,7 @@ import { formatNumber, formatPrice } from "../../domain/format";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../domain/types";
 import { type Database, runBatch } from "../../db/client";
 import { ServiceError } from "./errors";
+import { requireSignedIn } from "./access";
 import { getInvestment, INVESTMENT_NOT_FOUND } from "./holdings";
 import { getProject } from "./projects";
 import { markPublicContentChanged } from "./public-content";
@@ -87,6 +88,7 @@ export async function cancelInvestment(
   viewer: SessionUser | null,
   investmentId: string,
 ): Promise<CancelResult> {
+  requireSignedIn(viewer);
   const found = await getInvestment(db, viewer, investmentId);
   const id = found.investment._id;
   const now = Date.now();
@@ -94,7 +96,7 @@ export async function cancelInvestment(
   if (refused) throw refused;
 
   const d1 = db.$client;
-  const slot = cancelSlot(viewer!.id);
+  const slot = cancelSlot(viewer.id);
   const reserve = reserveStatement(
     db,
     {

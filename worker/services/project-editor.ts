@@ -22,7 +22,7 @@
  *   image's in an image field, a PDF's in a document row); anything else is a 400 on its field. `checkProjectSave` runs every check of a save without writing, so the project
  *   form stores its files only for a save that will be accepted.
  */
-import { requireCan } from "./access";
+import { requireCan, requireSignedIn } from "./access";
 import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 
@@ -109,7 +109,7 @@ export function clearWorkingCopy(d1: D1Database, founderId: string): D1PreparedS
 
 /** createProject's checks: who may create, the form's rules, the uploads used. */
 async function prepareCreate(db: Database, viewer: SessionUser | null, raw: unknown): Promise<ProjectInput> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
+  requireSignedIn(viewer, PROJECT_MESSAGES.authRequired);
   requireCan(viewer, "createProject", () => new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder"));
   if (viewer.ownedProject) throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
   const body = asBody(raw);
@@ -173,7 +173,7 @@ export async function loadWithInvestors(
   viewer: SessionUser | null,
   idOrSlug: unknown,
 ): Promise<{ project: ProjectRow; investors: number; invested: boolean }> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.updateSignedOut, "auth_required");
+  requireSignedIn(viewer, PROJECT_MESSAGES.updateSignedOut);
   const key = typeof idOrSlug === "string" ? idOrSlug : "";
   if (!key || key.length > 200) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
   const rows = await db
@@ -325,7 +325,7 @@ export async function updateProject(
 
 /** `GET /api/projects/founder`: the caller's own project (drafts included), 404 when none. */
 export async function getFounderProject(db: Database, viewer: SessionUser | null): Promise<ProjectDTO> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
+  requireSignedIn(viewer, PROJECT_MESSAGES.authRequired);
   const rows = await readSettled(
     db,
     () =>
@@ -342,7 +342,7 @@ export async function getFounderProject(db: Database, viewer: SessionUser | null
 
 /** My Projects: a founder's own project (zero or one), every project for an admin. One statement. */
 export async function listEditableProjects(db: Database, viewer: SessionUser | null): Promise<ProjectDTO[]> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
+  requireSignedIn(viewer, PROJECT_MESSAGES.authRequired);
   requireCan(viewer, "raise", () => new ServiceError(403, "You must be a founder to access this page", "not_founder"));
   const rows = await readSettled(
     db,

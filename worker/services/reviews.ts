@@ -137,12 +137,13 @@ export async function withdrawFromReview(
 /** `POST /api/projects/{id}/publish`: a founder submits for review; an admin makes it live at once. */
 export async function publishProject(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<ProjectDTO> {
   if (!can(viewer, "administer")) return submitForReview(db, viewer, idOrSlug);
+  requireAdmin(viewer);
   const { project: row } = await loadWithInvestors(db, viewer, idOrSlug);
   if (row.status !== "draft" && row.status !== "in_review") {
     throw new ServiceError(409, PROJECT_MESSAGES.alreadyPublished, "already_published");
   }
-  await reserveAdminAction(db, viewer!.id);
-  return goLive(db, viewer!, row.id, row.status, "publish");
+  await reserveAdminAction(db, viewer.id);
+  return goLive(db, viewer, row.id, row.status, "publish");
 }
 
 /** An admin approves a project in review: it goes live and its founder (only) is told. */
