@@ -22,7 +22,7 @@ export const VERIFY_CODE_PATTERN = /^\d{6}$/;
 
 export const VERIFY_MESSAGES = {
   banner: (email: string) => `Please confirm your email address: we sent a link to ${email}.`,
-  verified: "Your email address is confirmed.",
+  verified: MESSAGES.emailConfirmed,
   changed: (email: string) => `Your email address is confirmed: your account now uses ${email}.`,
   invalidLink:
     "This confirmation link does not work: it is wrong, was already used, was replaced by a newer one, or is more than 24 hours old. Send a new one.",

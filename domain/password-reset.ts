@@ -25,8 +25,8 @@ export const RESET_MESSAGES = {
   tooManyFromClient: "Too many reset links were asked for from your network. Please wait an hour and try again.",
   invalidLink:
     "This password reset link does not work: it is wrong, was already used, was replaced by a newer one, or is more than 1 hour old. Ask for a new one.",
-  passwordRequired: "Please enter a new password",
-  confirmRequired: "Please confirm your new password",
+  passwordRequired: MESSAGES.newPasswordRequired,
+  confirmRequired: MESSAGES.newPasswordConfirmRequired,
   /** The notice on /signin after a reset (`?notice=password-reset`). */
   changed: "Your password has been changed and every device was signed out. Sign in with your new password.",
 } as const;

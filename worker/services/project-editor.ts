@@ -28,6 +28,7 @@ import { and, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 
 import { sectorForCategory } from "../../domain/categories";
 import { isoDay } from "../../domain/dates";
+import { MESSAGES } from "../../domain/messages";
 import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { validateProject } from "../../domain/project-form";
 import { type ProjectInput } from "../../domain/project-input";
@@ -48,7 +49,7 @@ import { readSettled } from "./settlement";
 
 export function asBody(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
-    throw new ServiceError(400, "Request body must be a JSON object", "invalid_request");
+    throw new ServiceError(400, MESSAGES.bodyNotObject, "invalid_request");
   }
   return raw as Record<string, unknown>;
 }
@@ -343,7 +344,7 @@ export async function getFounderProject(db: Database, viewer: SessionUser | null
 /** My Projects: a founder's own project (zero or one), every project for an admin. One statement. */
 export async function listEditableProjects(db: Database, viewer: SessionUser | null): Promise<ProjectDTO[]> {
   requireSignedIn(viewer, PROJECT_MESSAGES.authRequired);
-  requireCan(viewer, "raise", () => new ServiceError(403, "You must be a founder to access this page", "not_founder"));
+  requireCan(viewer, "raise", () => new ServiceError(403, PROJECT_MESSAGES.foundersOnlyPage, "not_founder"));
   const rows = await readSettled(
     db,
     () =>

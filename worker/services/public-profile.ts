@@ -148,7 +148,7 @@ export async function savePublicProfile(
   const p = validOrThrow(validatePublicProfile(body));
   if (viewer.id !== userId) {
     const owner = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!owner[0]) throw new ServiceError(404, "User not found", "not_found");
+    if (!owner[0]) throw new ServiceError(404, PROFILE_MESSAGES.userNotFound, "not_found");
   }
   const username = p.username || null;
   const d1 = db.$client;
