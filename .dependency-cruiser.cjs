@@ -41,7 +41,7 @@ module.exports = {
         path: [
           "^app/",
           "^worker/api/",
-          "^worker/(app|index|edge-cache|security-headers|serve-upload)\\.ts$",
+          "^worker/(app|index|edge-cache|security-headers|serve-upload|download)\\.ts$",
           "^worker/middleware/",
           "^node_modules/hono/",
         ],

@@ -162,6 +162,21 @@ export default tseslint.config(
     },
   },
   {
+    // Services return data and headers; the doors (worker/api, worker/app.ts, app/routes) build the
+    // Response: a download through worker/download.ts `downloadResponse`.
+    files: ["worker/services/**", "worker/ai/**", "worker/mail/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Response'], MemberExpression[object.name='Response']",
+          message:
+            "A service returns data (a Download, an answer with status and headers); the door builds the Response.",
+        },
+      ],
+    },
+  },
+  {
     files: [".dependency-cruiser.cjs"],
     languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
   },

@@ -30,6 +30,7 @@ import { useStorageCleanup } from "./components/useStorageCleanup";
 import { getUser } from "./server/guards.server";
 import { DeletionBanner } from "./components/DeletionBanner";
 import { deletionDate } from "../domain/account-deletion";
+import { MESSAGES } from "../domain/messages";
 import siteCss from "./styles/site.css?url";
 
 /**
@@ -156,7 +157,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message = "The page you're looking for doesn't exist or has been moved.";
     } else if (error.status === 401 || error.status === 403) {
       title = "Access restricted";
-      message = "You do not have permission to access this page.";
+      message = MESSAGES.accessDeniedDefault;
     } else if (error.status < 500) {
       title = "Something went wrong";
       const said = refusedFormMessage(error);

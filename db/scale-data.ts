@@ -18,7 +18,7 @@
  * never sit in memory at once. Tables come in foreign-key order: write each table's rows before
  * the next table's (db/seed-sql.ts `InsertBuffer` does), and all of the first stream first.
  */
-import { isoDay } from "../domain/dates.ts";
+import { DAY_MS, HOUR_MS, isoDay } from "../domain/dates.ts";
 import { quoted } from "../domain/quote.ts";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
 import type { FollowRow, NotificationRow, QuestionRow, UpdateRow } from "./seed-data";
@@ -128,9 +128,6 @@ function price(cents: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-const DAY = 24 * 60 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
 
 export const SCALE_PROJECTS_PER_N = 38;
 export const SCALE_INVESTORS_PER_N = 470;
@@ -284,7 +281,7 @@ function person(ctx: Ctx, id: string, email: string, role: "investor" | "founder
     ),
     investmentGoals: [pick(rand, GOALS)],
     // Older than every scale project (at most 720 days), so all they did came after they joined.
-    createdAt: ctx.now - (760 + between(rand, 0, 700)) * DAY,
+    createdAt: ctx.now - (760 + between(rand, 0, 700)) * DAY_MS,
     emailVerifiedAt: null,
   };
   return row;
@@ -333,7 +330,7 @@ export function* scaleParents(n: number, now: number, opts: ScaleOptions): Gener
           bio: "Alum investing in student founders.",
           investingThesis: "Small cheques in teams that sell to their own campus first.",
           interests: ["Technology", "Education"],
-          updatedAt: now - (i % 300) * DAY,
+          updatedAt: now - (i % 300) * DAY_MS,
         })),
     };
   }
@@ -387,18 +384,18 @@ function plan(ctx: Ctx, k: number): Plan {
   let deadlineMs: number;
   const past = kind === "closed" || kind === "completed" || kind === "cancelled" || (kind === "funded" && rand() < 0.5);
   if (past) {
-    deadlineMs = dayStart - between(rand, 3, 300) * DAY;
-    createdAt = deadlineMs - between(rand, 60, 200) * DAY - between(rand, 0, 23) * HOUR;
+    deadlineMs = dayStart - between(rand, 3, 300) * DAY_MS;
+    createdAt = deadlineMs - between(rand, 60, 200) * DAY_MS - between(rand, 0, 23) * HOUR_MS;
   } else if (listed) {
-    deadlineMs = dayStart + between(rand, 7, 150) * DAY;
-    createdAt = now - between(rand, 15, 200) * DAY;
+    deadlineMs = dayStart + between(rand, 7, 150) * DAY_MS;
+    createdAt = now - between(rand, 15, 200) * DAY_MS;
   } else {
-    deadlineMs = dayStart + between(rand, 30, 180) * DAY;
-    createdAt = now - between(rand, 1, 60) * DAY;
+    deadlineMs = dayStart + between(rand, 30, 180) * DAY_MS;
+    createdAt = now - between(rand, 1, 60) * DAY_MS;
   }
-  const publishedAt = listed ? createdAt + between(rand, 0, 72) * HOUR : null;
+  const publishedAt = listed ? createdAt + between(rand, 0, 72) * HOUR_MS : null;
   const deadline = isoDay(deadlineMs);
-  const cutoff = deadlineMs - 48 * HOUR;
+  const cutoff = deadlineMs - 48 * HOUR_MS;
 
   // --- investments: distinct investors, each once, spread over the campaign
   const investments: InvestmentRow[] = [];
@@ -413,9 +410,9 @@ function plan(ctx: Ctx, k: number): Plan {
     if (ctx.holdings.has(k)) who.add(SCALE_INVESTOR_ID);
     count += who.size;
     while (who.size < count) who.add(investorId(1 + Math.floor(rand() * ctx.investors)));
-    const start = publishedAt + HOUR;
+    const start = publishedAt + HOUR_MS;
     // A cancelled offering's investments all came before its cancellation cutoff (an admin cancelled them).
-    const end = Math.min(now - HOUR, kind === "cancelled" ? cutoff - HOUR : deadlineMs - DAY);
+    const end = Math.min(now - HOUR_MS, kind === "cancelled" ? cutoff - HOUR_MS : deadlineMs - DAY_MS);
     const times = [...who].map(() => Math.round(start + rand() * (end - start))).sort((a, b) => a - b);
     [...who].forEach((investor, j) => {
       const shares = minShares * between(rand, 1, 5) + between(rand, 0, minShares);
@@ -513,7 +510,7 @@ function plan(ctx: Ctx, k: number): Plan {
     createdAt,
     updatedAt: Math.max(publishedAt ?? createdAt, ...investments.map((i) => i.createdAt)),
     publishedAt,
-    submittedAt: kind === "in_review" || kind === "changes" ? Math.min(now - HOUR, createdAt + DAY) : null,
+    submittedAt: kind === "in_review" || kind === "changes" ? Math.min(now - HOUR_MS, createdAt + DAY_MS) : null,
     reviewNote: kind === "changes" ? "Please add your financial projections and a pitch deck." : null,
     settledAt: null,
     closedEarlyAt: null,
@@ -545,8 +542,8 @@ export function* scaleChildren(n: number, now: number, opts: ScaleOptions): Gene
 function conversation(ctx: Ctx, k: number, { kind, project: p, investments }: Plan) {
   const { now } = ctx;
   const rand = rng(`scale:${ctx.n}:${k}:talk`);
-  const start = p.publishedAt! + HOUR;
-  const end = now - HOUR;
+  const start = p.publishedAt! + HOUR_MS;
+  const end = now - HOUR_MS;
   const during = (from = start, to = end) => Math.round(from + rand() * Math.max(0, to - from));
   const author = p.founderId!;
 
@@ -578,7 +575,7 @@ function conversation(ctx: Ctx, k: number, { kind, project: p, investments }: Pl
       projectId: p.id,
       ...row,
       // Read three hours after it came, unless it came in the last week.
-      readAt: row.createdAt > now - 7 * DAY ? null : row.createdAt + 3 * HOUR,
+      readAt: row.createdAt > now - 7 * DAY_MS ? null : row.createdAt + 3 * HOUR_MS,
     });
 
   // --- updates: mostly early in the campaign; a quarter for investors only
@@ -621,9 +618,9 @@ function conversation(ctx: Ctx, k: number, { kind, project: p, investments }: Pl
   for (let j = 1; j <= questionCount; j++) {
     const id = `scale-q-${k}-${j}`;
     const asker = j === 1 && k % 20 === 5 ? SCALE_INVESTOR_ID : investorId(1 + Math.floor(rand() * ctx.investors));
-    const asked = during(start, end - 2 * DAY);
+    const asked = during(start, end - 2 * DAY_MS);
     const [question, answer] = pick(rand, QUESTIONS);
-    const answeredAt = rand() < 0.8 ? Math.min(end, asked + between(rand, 3, 72) * HOUR) : null;
+    const answeredAt = rand() < 0.8 ? Math.min(end, asked + between(rand, 3, 72) * HOUR_MS) : null;
     questions.push({
       id,
       projectId: p.id,

@@ -13,7 +13,7 @@
 // Imports of domain/ name the file (.ts): scripts/seed.mjs runs this module in plain Node, which
 // follows only such paths, so only domain modules that import nothing are imported here.
 import { cancelDeadline } from "../domain/cancellation.ts";
-import { DAY_MS, isoDay } from "../domain/dates.ts";
+import { DAY_MS, HOUR_MS, isoDay, MINUTE_MS } from "../domain/dates.ts";
 import { toCents } from "../domain/money.ts";
 import { NOTIFICATION_TEXT } from "../domain/notification-text.ts";
 import { quoted } from "../domain/quote.ts";
@@ -3111,15 +3111,15 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
     // five minutes after it (the scheduled job's time) as funded (goal reached) or closed.
     const deadlineAt = Date.parse(`${deadline}T00:00:00Z`);
     const closedEarlyAt = listed && t.closedEarlyDaysAgo ? now - t.closedEarlyDaysAgo * DAY_MS : null;
-    const settledAt = listed && t.deadlineDays <= 0 ? deadlineAt + 5 * 60 * 1000 : null;
+    const settledAt = listed && t.deadlineDays <= 0 ? deadlineAt + 5 * MINUTE_MS : null;
     const funded = target >= t.shares;
     const settledStatus = settledAt === null ? "active" : funded ? "confirmed" : "returned";
 
     // spread over the campaign: after creation, within the last ~120 days, before the deadline
     // (and before an early close, which comes once the goal is reached)
     const windowStart = Math.max(createdAt + DAY_MS, now - 120 * DAY_MS);
-    const windowEnd = Math.min(now - 2 * 60 * 60 * 1000, deadlineAt - DAY_MS, (closedEarlyAt ?? Infinity) - DAY_MS);
-    const span = Math.max(windowEnd - windowStart, 60 * 60 * 1000);
+    const windowEnd = Math.min(now - 2 * HOUR_MS, deadlineAt - DAY_MS, (closedEarlyAt ?? Infinity) - DAY_MS);
+    const span = Math.max(windowEnd - windowStart, HOUR_MS);
     const times = chunks.map(() => Math.round(windowStart + rand() * span)).sort((a, b) => a - b);
     chunks.forEach((c, i) => {
       const invId = `inv-${seed.slug}-${String(i + 1).padStart(2, "0")}`;
@@ -3325,21 +3325,20 @@ function buildConversation(
   investments: InvestmentRow[],
   seeds: Map<string, ProjectSeed>,
 ): Pick<DemoData, "follows" | "updates" | "questions" | "notifications"> {
-  const HOUR = 60 * 60 * 1000;
   const joined = new Map(users.map((u) => [u.id, u.createdAt]));
   const byId = new Map(users.map((u) => [u.id, u]));
   const follows: FollowRow[] = [];
   const updates: UpdateRow[] = [];
   const questions: QuestionRow[] = [];
   const sent: (Omit<NotificationRow, "id" | "readAt"> & { idKey: string })[] = [];
-  const end = now - 2 * HOUR;
+  const end = now - 2 * HOUR_MS;
 
   for (const p of projects) {
     if (p.publishedAt === null) continue;
     const seed = seeds.get(p.id)!;
     const uni = UNIVERSITIES[seed.uni];
     const rand = rng(`${seed.slug}:conversation`);
-    const start = Math.min(p.createdAt + HOUR, end);
+    const start = Math.min(p.createdAt + HOUR_MS, end);
     const at = (from: number, to: number) =>
       Math.round(Math.max(start, from) + rand() * Math.max(0, Math.min(end, to) - Math.max(start, from)));
     const invs = investments.filter((i) => i.projectId === p.id).sort((a, b) => a.createdAt - b.createdAt);
@@ -3350,12 +3349,12 @@ function buildConversation(
     const followerSince = new Map<string, number>();
     const follow = (userId: string, time: number) => {
       if (followerSince.has(userId)) return;
-      const t = Math.min(end, Math.max(time, (joined.get(userId) ?? 0) + HOUR, start));
+      const t = Math.min(end, Math.max(time, (joined.get(userId) ?? 0) + HOUR_MS, start));
       followerSince.set(userId, t);
       follows.push({ userId, projectId: p.id, createdAt: t });
     };
     for (const [investorId, since] of investorSince) {
-      if (investorId === DEMO_INVESTOR_ID || rand() < 0.5) follow(investorId, since + HOUR);
+      if (investorId === DEMO_INVESTOR_ID || rand() < 0.5) follow(investorId, since + HOUR_MS);
     }
     if (DEMO_INVESTOR_WATCHLIST.includes(seed.slug)) follow(DEMO_INVESTOR_ID, at(now - 60 * DAY_MS, now - 20 * DAY_MS));
     const others = [...MEMBER_IDS, ...BACKER_IDS].filter((id) => !investorSince.has(id));
@@ -3409,14 +3408,14 @@ function buildConversation(
         title: "Sold out: thank you",
         body: `Every one of our ${p.totalShares.toLocaleString("en-US")} shares has been sold, ${usd(p.fundingGoalCents)} in all. We now ${seed.useOfFunds}; investors will get a letter each quarter.`,
         investorsOnly: false,
-        time: last.createdAt + 3 * HOUR,
+        time: last.createdAt + 3 * HOUR_MS,
       });
     } else if (Date.parse(`${p.fundingDeadline}T00:00:00Z`) < now) {
       drafts.push({
         title: "Our round has closed",
         body: `The funding deadline has passed with ${usd(p.fundingCurrentCents)} raised of our ${usd(p.fundingGoalCents)} goal. Thank you to every investor: we will ${seed.useOfFunds} with what we raised, and report back here.`,
         investorsOnly: false,
-        time: Date.parse(`${p.fundingDeadline}T00:00:00Z`) + 10 * HOUR,
+        time: Date.parse(`${p.fundingDeadline}T00:00:00Z`) + 10 * HOUR_MS,
       });
     }
     drafts
@@ -3468,7 +3467,7 @@ function buildConversation(
       const asked =
         (author && isOpen) || asker === DEMO_INVESTOR_ID
           ? at(now - 4 * DAY_MS, now - 3 * DAY_MS)
-          : at(Math.max(start, (joined.get(asker) ?? 0) + HOUR), now - 5 * DAY_MS);
+          : at(Math.max(start, (joined.get(asker) ?? 0) + HOUR_MS), now - 5 * DAY_MS);
       if (isOpen) {
         const question = open.splice(Math.floor(rand() * open.length), 1)[0]!(seed, uni);
         questions.push({
@@ -3483,7 +3482,7 @@ function buildConversation(
         });
       } else {
         const [question, answer] = answered.splice(Math.floor(rand() * answered.length), 1)[0]!(seed, uni);
-        const answeredAt = Math.min(end, asked + (3 + Math.floor(rand() * 60)) * HOUR);
+        const answeredAt = Math.min(end, asked + (3 + Math.floor(rand() * 60)) * HOUR_MS);
         questions.push({
           id,
           projectId: p.id,
@@ -3651,7 +3650,7 @@ function buildConversation(
     notificationRows.push({
       ...row,
       id: `ntf-${hashString(`${n.userId}|${idKey}`).toString(36)}${hashString(`${idKey}|${n.userId}`).toString(36)}`,
-      readAt: unread.has(n) ? null : Math.min(now, n.createdAt + 3 * HOUR),
+      readAt: unread.has(n) ? null : Math.min(now, n.createdAt + 3 * HOUR_MS),
     });
   }
   return { follows, updates, questions, notifications: notificationRows };

@@ -1,10 +1,11 @@
+import { HOUR_MS } from "./dates";
 /**
  * The Reg CF cancellation window (17 CFR 227.304): an investor may cancel an investment
  * until 48 hours before the offering's deadline. Funding ends at 00:00 UTC of `fundingDeadline`
  * (the day `daysLeft` reaches 0 and the purchase SQL stops selling), so the last moment to cancel
  * is 48 hours before that. Pure: the service enforces it, the pages show it.
  */
-export const CANCEL_CUTOFF_MS = 48 * 60 * 60 * 1000;
+export const CANCEL_CUTOFF_MS = 48 * HOUR_MS;
 
 /** The instant (ms since epoch) after which an investment in this offering can no longer be cancelled. */
 export function cancelDeadline(fundingDeadline: string): number {

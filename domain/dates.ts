@@ -3,12 +3,18 @@
  * form the database, the API and `<input type="date">` use. Display is domain/format.ts
  * (`formatDate`).
  *
- * db/seed-data.ts keeps its own copies of `DAY_MS` and `isoDay`: scripts/seed.mjs runs it in
- * plain Node, which cannot load this module through an extensionless import.
+ * Durations in milliseconds come from here too (`MINUTE_MS`, `HOUR_MS`, `DAY_MS`): a rate
+ * limit's window, a token's lifetime, a kept-for period. No module keeps its own `HOUR` or `DAY`.
  */
 
+/** Milliseconds in a minute. */
+export const MINUTE_MS = 60 * 1000;
+
+/** Milliseconds in an hour. */
+export const HOUR_MS = 60 * MINUTE_MS;
+
 /** Milliseconds in a day. */
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** ISO date (YYYY-MM-DD) of a moment, in UTC; today without an argument. */
 export function isoDay(at: number | Date = Date.now()): string {

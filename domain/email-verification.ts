@@ -9,9 +9,10 @@ import { MESSAGES } from "./messages";
 import { PASSWORD_MESSAGES } from "./password-form";
 import { MAX_EMAIL, MAX_PASSWORD } from "./schemas";
 import { isEmail, normalizeText } from "./text";
+import { DAY_MS } from "./dates";
 
 /** A link and its code work this long after the mail was asked for. */
-export const VERIFY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const VERIFY_LIFETIME_MS = DAY_MS;
 /** Wrong codes allowed per mail; then only a new mail helps. */
 export const MAX_CODE_ATTEMPTS = 5;
 /** The token: 32 random bytes, base64url (43 characters, 256 bits). */
@@ -21,7 +22,7 @@ export const VERIFY_CODE_PATTERN = /^\d{6}$/;
 
 export const VERIFY_MESSAGES = {
   banner: (email: string) => `Please confirm your email address: we sent a link to ${email}.`,
-  verified: "Your email address is confirmed.",
+  verified: MESSAGES.emailConfirmed,
   changed: (email: string) => `Your email address is confirmed: your account now uses ${email}.`,
   invalidLink:
     "This confirmation link does not work: it is wrong, was already used, was replaced by a newer one, or is more than 24 hours old. Send a new one.",

@@ -204,6 +204,37 @@ export function optionalNumber<T extends v.GenericSchema<number, number>>(label:
   );
 }
 
+/** What a whole-dollar amount says when refused (each form words it with its field's label). */
+export interface WholeDollarsMessages {
+  /** Text that is not a number, or a fraction: '<Label> must be a whole number of dollars, like 85000'. */
+  notWhole: string;
+  negative: string;
+  tooLarge: string;
+}
+
+/**
+ * Whole dollars that may be left empty (null): form text ("$85,000" is read as 85000, by `toNumber`)
+ * or a JSON number, from 0 to `max`. The input's constraints (min 0, step 1) and the API document's
+ * type ride along as metadata. The investor's declared income and net worth use it.
+ */
+export function optionalWholeDollars(max: number, messages: WholeDollarsMessages) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform(toNumber),
+      v.check((x) => x === null || Number.isFinite(x), messages.notWhole),
+      v.check((x) => x === null || x >= 0, messages.negative),
+      v.check((x) => x === null || Number.isInteger(x), messages.notWhole),
+      v.check((x) => x === null || x <= max, messages.tooLarge),
+      // the input's constraints (read by constraintsOf), not rules of their own
+      v.metadata({ min: 0, step: 1 }),
+      // What the API's document says of it (a form's "$85,000" is read too).
+      v.metadata({ type: ["integer", "null"], minimum: 0, maximum: max }),
+    ),
+    null,
+  );
+}
+
 /** A JSON list or form rows (`item` each); a non-list is refused, rows past 50 too. */
 export function rows<T extends v.GenericSchema>(label: string, item: T) {
   return v.optional(

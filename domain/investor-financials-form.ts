@@ -5,7 +5,7 @@
  *
  * - `annualIncome`, `netWorth`: whole dollars, 0 to ten billion, or left empty (not declared:
  *   counts as 0 for the limit). "$85,000" is read as 85000; a fraction, a negative number or text
- *   is refused with the field's message.
+ *   is refused with the field's message (domain/fields.ts `optionalWholeDollars`).
  * - `accredited`, `applyLimits`: JSON booleans, or checkboxes ("on" when ticked, absent when not).
  * PUT replaces the whole record: a key left out is an empty figure or an unticked box, exactly as
  * the form sends it.
@@ -14,6 +14,7 @@
  */
 import * as v from "valibot";
 
+import { optionalWholeDollars } from "./fields";
 import { MAX_DECLARED_DOLLARS } from "./reg-cf";
 
 export const FINANCIALS_MESSAGES = {
@@ -26,33 +27,13 @@ export const FINANCIALS_MESSAGES = {
     "As a founder, you cannot invest in projects, so investment limits do not apply to you. Please sign in with an investor account to make investments.",
 } as const;
 
-/** Form text or a JSON number; "" and null are "not declared" (null); anything else unreadable is NaN. */
-function toDollars(x: unknown): number | null {
-  if (x == null) return null;
-  if (typeof x === "number") return x;
-  if (typeof x !== "string") return Number.NaN;
-  const text = x.trim().replace(/[$,\s]/g, "");
-  if (text === "") return null;
-  return /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-}
-
-function dollars(label: string) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(toDollars),
-      v.check((x) => x === null || Number.isFinite(x), FINANCIALS_MESSAGES.wholeDollars(label)),
-      v.check((x) => x === null || x >= 0, FINANCIALS_MESSAGES.negative(label)),
-      v.check((x) => x === null || Number.isInteger(x), FINANCIALS_MESSAGES.wholeDollars(label)),
-      v.check((x) => x === null || x <= MAX_DECLARED_DOLLARS, FINANCIALS_MESSAGES.tooLarge(label)),
-      // the input's constraints (read by constraintsOf), not rules of their own
-      v.metadata({ min: 0, step: 1 }),
-      // What the API's document says of it (a form's "$85,000" is read too).
-      v.metadata({ type: ["integer", "null"], minimum: 0, maximum: MAX_DECLARED_DOLLARS }),
-    ),
-    null,
-  );
-}
+/** Declared income or net worth: whole dollars, or empty (not declared), on the field vocabulary. */
+const dollars = (label: string) =>
+  optionalWholeDollars(MAX_DECLARED_DOLLARS, {
+    notWhole: FINANCIALS_MESSAGES.wholeDollars(label),
+    negative: FINANCIALS_MESSAGES.negative(label),
+    tooLarge: FINANCIALS_MESSAGES.tooLarge(label),
+  });
 
 function flag(key: string) {
   return v.optional(

@@ -58,4 +58,15 @@ export const MESSAGES = {
   supportError: "Something went wrong. Please try again.",
   supportFailed: "Failed to submit your support. Please try again later.",
   supportRateLimited: "Too many sign-ups from your network. Please wait 10 minutes and try again.",
+
+  // Words two features share (each feature's table names them: PROFILE_MESSAGES, RESET_MESSAGES, …)
+  bodyNotObject: "Request body must be a JSON object",
+  userNotFound: "User not found",
+  profileSignedOut: "You must be logged in to save settings",
+  profileSaved: "Profile updated successfully",
+  profileSaveFailed: (reason: string) => `Failed to save profile: ${reason}`,
+  profileLoadFailed: "Failed to load profile. Please try again later.",
+  newPasswordRequired: "Please enter a new password",
+  newPasswordConfirmRequired: "Please confirm your new password",
+  emailConfirmed: "Your email address is confirmed.",
 } as const;

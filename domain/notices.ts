@@ -12,7 +12,7 @@ export const NOTICES = {
   "no-permission": { tone: "error", text: MESSAGES.noPermission },
   "signed-out": { tone: "info", text: "You have been signed out." },
   "deletion-canceled": { tone: "success", text: DELETION_MESSAGES.canceled },
-  "email-verified": { tone: "success", text: "Your email address is confirmed." },
+  "email-verified": { tone: "success", text: MESSAGES.emailConfirmed },
   "email-changed": { tone: "success", text: "Your new email address is confirmed: your account now uses it." },
   "session-expired": { tone: "error", text: "Your session has expired. Please sign in again." },
 } as const;

@@ -12,8 +12,8 @@ import { isBlank, normalizeText } from "./text";
 
 export const PASSWORD_MESSAGES = {
   currentRequired: "Please enter your current password",
-  newRequired: "Please enter a new password",
-  confirmRequired: "Please confirm your new password",
+  newRequired: MESSAGES.newPasswordRequired,
+  confirmRequired: MESSAGES.newPasswordConfirmRequired,
   wrongCurrent: "Your current password is not correct",
   sameAsCurrent: "Your new password must be different from your current password",
   tooLong: `Password must be at most ${MAX_PASSWORD} characters`,

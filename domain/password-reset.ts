@@ -9,9 +9,10 @@ import * as v from "valibot";
 import { MESSAGES } from "./messages";
 import { MAX_EMAIL, MAX_PASSWORD, MIN_PASSWORD } from "./schemas";
 import { isBlank, isEmail, normalizeText } from "./text";
+import { HOUR_MS } from "./dates";
 
 /** A reset link works this long after it was asked for. */
-export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+export const RESET_TOKEN_LIFETIME_MS = HOUR_MS;
 /** The token: 32 random bytes, base64url (43 characters, 256 bits). */
 export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -24,8 +25,8 @@ export const RESET_MESSAGES = {
   tooManyFromClient: "Too many reset links were asked for from your network. Please wait an hour and try again.",
   invalidLink:
     "This password reset link does not work: it is wrong, was already used, was replaced by a newer one, or is more than 1 hour old. Ask for a new one.",
-  passwordRequired: "Please enter a new password",
-  confirmRequired: "Please confirm your new password",
+  passwordRequired: MESSAGES.newPasswordRequired,
+  confirmRequired: MESSAGES.newPasswordConfirmRequired,
   /** The notice on /signin after a reset (`?notice=password-reset`). */
   changed: "Your password has been changed and every device was signed out. Sign in with your new password.",
 } as const;

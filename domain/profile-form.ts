@@ -17,6 +17,7 @@ import * as v from "valibot";
 
 import { validateAll, type FieldErrors } from "./form-kit";
 import { keptText, requiredText } from "./fields";
+import { MESSAGES } from "./messages";
 import { normalizeText } from "./text";
 
 export const PROFILE_MESSAGES = {
@@ -28,10 +29,12 @@ export const PROFILE_MESSAGES = {
   sectors: "Choose preferred sectors from the listed ones",
   goals: "Choose investment goals from the listed ones",
   // spec section 8
-  signedOut: "You must be logged in to save settings",
-  saved: "Profile updated successfully",
-  saveFailed: (reason: string) => `Failed to save profile: ${reason}`,
-  loadFailed: "Failed to load profile. Please try again later.",
+  signedOut: MESSAGES.profileSignedOut,
+  saved: MESSAGES.profileSaved,
+  saveFailed: MESSAGES.profileSaveFailed,
+  loadFailed: MESSAGES.profileLoadFailed,
+  /** A save that failed for a reason that is not the form's (logged). */
+  unexpected: "Something went wrong. Please try again.",
 } as const;
 
 export const PROFILE_LIMITS = { name: 80, phone: 30, bio: 1_000 } as const;

@@ -7,6 +7,8 @@ import { FIELD_MESSAGES, MAX_URL } from "./fields";
 import { MESSAGES } from "./messages";
 
 export const PROJECT_MESSAGES = {
+  /** My Projects (the page and `GET /api/projects/mine`) to someone who does not raise. */
+  foundersOnlyPage: "You must be a founder to access this page",
   titleRequired: "Project title is required",
   descriptionRequired: "Description is required",
   shortDescriptionRequired: "Short description is required",

@@ -11,16 +11,18 @@ import * as v from "valibot";
 
 import { validateAll, type FieldErrors } from "./form-kit";
 import { FIELD_MESSAGES, text, url } from "./fields";
+import { MESSAGES } from "./messages";
 import { isCleanLine, normalizeText } from "./text";
 
 const { badCharacters, mustBeText, tooLong } = FIELD_MESSAGES;
 import { isReservedUsername } from "./usernames";
 
 export const PROFILE_MESSAGES = {
-  saved: "Profile updated successfully",
-  failed: (reason: string) => `Failed to save profile: ${reason}`,
-  signedOut: "You must be logged in to save settings",
-  loadFailed: "Failed to load profile. Please try again later.",
+  saved: MESSAGES.profileSaved,
+  failed: MESSAGES.profileSaveFailed,
+  signedOut: MESSAGES.profileSignedOut,
+  loadFailed: MESSAGES.profileLoadFailed,
+  userNotFound: MESSAGES.userNotFound,
   notFound: "No public profile yet",
   usernameTaken: "That username is taken",
   usernameReserved: "This username is reserved",

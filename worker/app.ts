@@ -33,7 +33,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
 import { UPLOAD_CONTENT_SECURITY_POLICY } from "./security-headers";
 import { serveUpload } from "./serve-upload";
-import { shareImageResponse } from "./services/share-image";
+import { shareImage } from "./services/share-image";
 import { robotsTxt, sitemapFileXml, sitemapXml } from "./services/sitemap";
 import type { HonoEnv } from "./types";
 
@@ -108,7 +108,16 @@ export function createApp(pages?: PagesHandler) {
 
   // A published project's share image (worker/services/share-image.ts): its 1200×630 PNG, kept in
   // R2 per set of figures; anything else under /og/ is a 404, never the pages' catch-all.
-  app.get("/og/*", (c) => shareImageResponse(c.req.raw, c.get("db"), { bucket: c.env.IMAGES, assets: c.env.ASSETS }));
+  app.get("/og/*", async (c) => {
+    const stores = { bucket: c.env.IMAGES, assets: c.env.ASSETS };
+    const image = await shareImage(
+      new URL(c.req.url).pathname,
+      c.req.header("If-None-Match") ?? null,
+      c.get("db"),
+      stores,
+    );
+    return new Response(image.body, { status: image.status, headers: image.headers });
+  });
 
   if (pages) {
     app.use("*", pageBodyLimits());

@@ -27,7 +27,7 @@ import { Notice } from "../components/Notice";
 import { FORM_LIMITS } from "../../domain/limits";
 import { formFailed, formFailure } from "../server/form-result";
 import { formFields, readForm } from "../server/form.server";
-import { getApp, requireAdmin } from "../server/guards.server";
+import { getApp, requireAdminOrRedirect } from "../server/guards.server";
 import { mailerFor } from "../../worker/mail/mailer";
 import { listAudit } from "../../worker/services/audit";
 import { mailHealth } from "../../worker/services/mail-admin";
@@ -38,7 +38,7 @@ import type { Route } from "./+types/admin";
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin", "Review projects, people and the audit log.")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireAdmin(request, context);
+  const user = requireAdminOrRedirect(request, context);
   const { db } = getApp(context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
@@ -85,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdmin(request, context);
+  const user = requireAdminOrRedirect(request, context);
   const app = getApp(context);
   const { db } = app;
   const fields = formFields(await readForm(request, FORM_LIMITS.admin));

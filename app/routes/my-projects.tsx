@@ -31,14 +31,12 @@ import type { Route } from "./+types/my-projects";
 
 export const meta: Route.MetaFunction = () => pageMeta("My Projects", "Manage your CampusFund project.");
 
-export const NOT_FOUNDER_MESSAGE = "You must be a founder to access this page";
-
 const SAVED = SAVED_MESSAGES;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   if (!can(user, "raise")) {
-    return refused(403, NOT_FOUNDER_MESSAGE);
+    return refused(403, PROJECT_MESSAGES.foundersOnlyPage);
   }
   const { db } = getApp(context);
   // A founder's saved draft of the form (ADR 033): of their draft project, or of one not created yet.

@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     return formFailed(e, formValues(body, sectors, goals, user?.email ?? ""), {
       banner: (reason) => PROFILE_MESSAGES.saveFailed(reason),
-      unexpected: { log: "profile: saving failed", message: "Something went wrong. Please try again." },
+      unexpected: { log: "profile: saving failed", message: PROFILE_MESSAGES.unexpected },
     });
   }
   throw redirect("/profile?saved=1");

@@ -20,9 +20,9 @@ import { RESET_TOKEN_LIFETIME_MS } from "../../domain/password-reset";
 import { MIN_PASSWORD } from "../../domain/schemas";
 import { FORM_LIMITS } from "../../domain/limits";
 import { formFields, readForm } from "../server/form.server";
-import { LINK_HEADERS, linkCookie, linkPageHeaders, linkRefused, type LinkCookie } from "../server/emailed-link.server";
+import { LINK_HEADERS, linkCookie, linkPageHeaders, type LinkCookie } from "../server/emailed-link.server";
 import { getApp } from "../server/guards.server";
-import { formFailed } from "../server/form-result";
+import { formFailed, refusedBy } from "../server/form-result";
 import { checkResetToken, resetPassword } from "../../worker/services/password-reset";
 import { readCookie } from "../../worker/services/sessions";
 import { mailerFor } from "../../worker/mail/mailer";
@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     try {
       await checkResetToken(app.db, params.token);
     } catch (e) {
-      return linkRefused(e, LINK_HEADERS);
+      return refusedBy(e, {}, { headers: LINK_HEADERS });
     }
     const headers = new Headers(LINK_HEADERS);
     headers.set("Set-Cookie", resetCookie(params.token, app.secureCookies, RESET_TOKEN_LIFETIME_MS / 1000));
@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await checkResetToken(app.db, readCookie(request, RESET_COOKIE) ?? "");
     return { refused: false as const };
   } catch (e) {
-    return linkRefused(e);
+    return refusedBy(e);
   }
 }
 

@@ -6,10 +6,11 @@
  * Origin, which the CSRF check lets through, worker/middleware/same-site-writes.ts). A token that is
  * not ours gets a 400 page. The token is the address: never cached, never sent on as a Referer.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
+import { formSuccess, refused } from "../server/form-result";
 import { getApp } from "../server/guards.server";
 import { UNSUBSCRIBE_MESSAGES, unsubscribeDigest, unsubscribeSecret, userOfToken } from "../../worker/services/digest";
 import type { Route } from "./+types/unsubscribe";
@@ -24,22 +25,29 @@ export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "same-origin",
 });
 
-const invalid = () => data({ state: "invalid" as const, message: UNSUBSCRIBE_MESSAGES.invalid }, { status: 400 });
+/** A token that is not ours: the house's refusal (ADR 028), for the GET and for the POST. */
+const invalid = () => refused(400, UNSUBSCRIBE_MESSAGES.invalid);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { env } = getApp(context);
   if (!(await userOfToken(unsubscribeSecret(env), params.token))) return invalid();
-  return { state: "ask" as const, message: "" };
+  return { refused: false as const };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const { env, db } = getApp(context);
   if (!(await unsubscribeDigest(db, unsubscribeSecret(env), params.token))) return invalid();
-  return { state: "done" as const, message: UNSUBSCRIBE_MESSAGES.done };
+  return formSuccess({ message: UNSUBSCRIBE_MESSAGES.done });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const view = actionData ?? loaderData;
+  const refusal = actionData && "refused" in actionData ? actionData : loaderData.refused ? loaderData : null;
+  const done = actionData && "ok" in actionData ? actionData : null;
+  const view = done
+    ? { state: "done" as const, message: done.message }
+    : refusal
+      ? { state: "invalid" as const, message: refusal.message }
+      : { state: "ask" as const, message: "" };
   return (
     <div className="container auth-page">
       <div className="card auth-card">

@@ -13,7 +13,8 @@ import { FeatureIcons } from "../components/feature-icons";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
 import { VERIFY_LIFETIME_MS } from "../../domain/email-verification";
-import { LINK_HEADERS, linkCookie, linkPageHeaders, linkRefused, type LinkCookie } from "../server/emailed-link.server";
+import { LINK_HEADERS, linkCookie, linkPageHeaders, type LinkCookie } from "../server/emailed-link.server";
+import { refusedBy } from "../server/form-result";
 import { getApp } from "../server/guards.server";
 import { checkVerifyToken, verifyEmailToken } from "../../worker/services/email-verification";
 import { readCookie } from "../../worker/services/sessions";
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     try {
       await checkVerifyToken(app.db, params.token);
     } catch (e) {
-      return linkRefused(e, LINK_HEADERS);
+      return refusedBy(e, {}, { headers: LINK_HEADERS });
     }
     const headers = new Headers(LINK_HEADERS);
     headers.set("Set-Cookie", verifyCookie(params.token, app.secureCookies, VERIFY_LIFETIME_MS / 1000));
@@ -49,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const email = await checkVerifyToken(app.db, readCookie(request, VERIFY_COOKIE) ?? "");
     return { refused: false as const, email };
   } catch (e) {
-    return linkRefused(e);
+    return refusedBy(e);
   }
 }
 
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": verifyCookie("", app.secureCookies, 0) },
     });
   } catch (e) {
-    return linkRefused(e);
+    return refusedBy(e);
   }
 }
 

@@ -3,11 +3,10 @@
  * Its answer moves the token out of the address at once, into an HttpOnly cookie scoped to the
  * link's folder (so it also reaches the next page's `.data` requests), served with
  * `Referrer-Policy: no-referrer` and never cached; the page it redirects to reads the cookie. One
- * way for every such link: the routes name their cookie and folder and use these.
+ * way for every such link: the routes name their cookie and folder and use these. A link that does
+ * not work is the house's loader refusal (app/server/form-result.ts `refusedBy(e, {}, { headers:
+ * LINK_HEADERS })` while the token is in the address), with its status.
  */
-import { data } from "react-router";
-
-import { serviceRefusal } from "./form-result";
 
 /** The link's own answer headers: no Referer can carry the token, and nothing keeps a copy. */
 export const LINK_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } as const;
@@ -32,10 +31,4 @@ export function linkPageHeaders({ actionHeaders, loaderHeaders }: { actionHeader
     if (value) h.set(name, value);
   }
   return h;
-}
-
-/** The refusal page's data: one message and its status (and the link's headers when the token is in the address). */
-export function linkRefused(e: unknown, extra: Record<string, string> = {}) {
-  const r = serviceRefusal(e);
-  return data({ refused: true as const, message: r.message }, { status: r.status, headers: extra });
 }

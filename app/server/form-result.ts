@@ -151,15 +151,21 @@ export function formSuccess<S extends Omit<FormSuccess<unknown>, "ok">>(success:
   return { ok: true, ...success };
 }
 
-/** A loader's refusal, with its status on the response. */
-export function refused(status: number, message: string, options: { to?: string } = {}) {
+/** What a refusal may add: where the page offers to go, and the response's own headers (a mailed link's no-referrer). */
+export interface RefusedOptions {
+  to?: string;
+  headers?: Record<string, string>;
+}
+
+/** A loader's (or a one-time link page's) refusal, with its status on the response. */
+export function refused(status: number, message: string, options: RefusedOptions = {}) {
   const out: Refused = { refused: true, status, message };
   if (options.to !== undefined) out.to = options.to;
-  return data(out, { status });
+  return data(out, { status, headers: options.headers });
 }
 
 /** A loader's refusal from what a service threw (see `serviceRefusal`). */
-export function refusedBy(e: unknown, wording: Wording = {}) {
+export function refusedBy(e: unknown, wording: Wording = {}, options: RefusedOptions = {}) {
   const r = serviceRefusal(e, wording);
-  return refused(r.status, r.message);
+  return refused(r.status, r.message, options);
 }

@@ -65,8 +65,13 @@ function withNotice(path: string, notice: NoticeCode) {
   return `${path}?notice=${notice}`;
 }
 
-/** An admin (ADR 030); a visitor signs in first, anyone else gets the access-denied page (spec section 6). */
-export function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): SessionUser {
+/**
+ * The admin page's guard, the redirecting counterpart of the services' `requireAdmin`
+ * (worker/services/access.ts, which throws 401/403 and is what every admin service checks): a
+ * visitor signs in first, anyone else who is not an admin (ADR 030) gets the access-denied page
+ * (spec section 6).
+ */
+export function requireAdminOrRedirect(request: Request, context: Readonly<RouterContextProvider>): SessionUser {
   const user = requireUser(request, context);
   if (!can(user, "administer")) throw redirect(withNotice("/access-denied", "no-permission"));
   return user;

@@ -6,9 +6,9 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 
-import { MESSAGES } from "../../domain/messages";
-import { exportResponse } from "../services/data-export";
-import { ServiceError } from "../services/errors";
+import { downloadResponse } from "../download";
+import { exportDownload } from "../services/data-export";
+import { requireSignedIn } from "../services/access";
 import type { HonoEnv } from "../types";
 import { DATA_EXPORT_EXAMPLE, DataExportAnswer } from "./answers/data";
 import { operation } from "./openapi";
@@ -17,7 +17,7 @@ export const accountDataApi = new Hono<HonoEnv>();
 
 const signedIn = (c: { get(key: "user"): HonoEnv["Variables"]["user"] }) => {
   const user = c.get("user");
-  if (!user) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
+  requireSignedIn(user);
   return user;
 };
 
@@ -39,7 +39,7 @@ accountDataApi.get(
     },
     refusals: [401, 429],
   }),
-  (c) => exportResponse(c.get("db"), signedIn(c).id, "json"),
+  async (c) => downloadResponse(await exportDownload(c.get("db"), signedIn(c).id, "json")),
 );
 
 /** GET /api/me/export.zip → a zip of CSV files (attachment); 401; 429 past EXPORT_LIMIT. */
@@ -63,5 +63,5 @@ accountDataApi.get(
     },
     refusals: [401, 429],
   }),
-  (c) => exportResponse(c.get("db"), signedIn(c).id, "csv"),
+  async (c) => downloadResponse(await exportDownload(c.get("db"), signedIn(c).id, "csv")),
 );

@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 
 import { PASSWORD_MESSAGES, PasswordChangeBody } from "../../domain/password-form";
-import { MESSAGES } from "../../domain/messages";
 import { changePassword, signOutOtherSessions } from "../services/account-security";
 import { login, registerUser } from "../services/auth";
 import {
@@ -12,6 +11,7 @@ import {
   readCookie,
   type SignedIn,
 } from "../services/sessions";
+import { requireSignedIn } from "../services/access";
 import { clientAddress } from "../services/client";
 import type { HonoEnv } from "../types";
 import { EXAMPLES, MeAnswer, SessionsEndedAnswer, SignedInAnswer } from "./answers/auth";
@@ -113,7 +113,7 @@ authApi.get(
   }),
   (c) => {
     const user = c.get("user");
-    if (!user) return c.json({ success: false, message: MESSAGES.authRequired }, 401);
+    requireSignedIn(user);
     return c.json({
       success: true,
       user: {

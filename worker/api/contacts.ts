@@ -13,6 +13,7 @@ import { MessageAnswer } from "./answers/common";
 import { EXAMPLES } from "./answers/site";
 import { operation, type OperationSpec } from "./openapi";
 import { readBody } from "./util";
+import { MINUTE_MS } from "../../domain/dates";
 
 function handler(withSubject: boolean) {
   return async (c: Context<HonoEnv>) => {
@@ -32,7 +33,7 @@ const CONTACT = {
 
 const SPAM_AND_LIMITS =
   `A filled \`${HONEYPOT_FIELD}\` field (the spam trap) is answered the same and nothing is stored. ` +
-  `Each client address may send ${CONTACT_LIMIT.max} messages in ${CONTACT_LIMIT.windowMs / 60_000} minutes (429 past it).`;
+  `Each client address may send ${CONTACT_LIMIT.max} messages in ${CONTACT_LIMIT.windowMs / MINUTE_MS} minutes (429 past it).`;
 
 /** Mounted at /api/contacts. */
 export const contactsApi = new Hono<HonoEnv>().post(

@@ -12,6 +12,7 @@ import type { HonoEnv } from "../types";
 import { EXAMPLES, SupporterAddedAnswer, SupportersAnswer } from "./answers/site";
 import { operation } from "./openapi";
 import { readBody } from "./util";
+import { MINUTE_MS } from "../../domain/dates";
 
 export const supportersApi = new Hono<HonoEnv>();
 
@@ -44,7 +45,7 @@ supportersApi.post(
       "Name and email are required, the message optional; `showPublicly` defaults to true. An email already " +
       "on the list keeps its entry and is answered exactly like a new one. A filled " +
       `\`${HONEYPOT_FIELD}\` field (the spam trap) is answered the same and nothing is stored. Each client ` +
-      `address may sign up ${SUPPORT_LIMIT.max} times in ${SUPPORT_LIMIT.windowMs / 60_000} minutes (429 past it).`,
+      `address may sign up ${SUPPORT_LIMIT.max} times in ${SUPPORT_LIMIT.windowMs / MINUTE_MS} minutes (429 past it).`,
     access: "public",
     body: { schema: SupporterSchema, example: EXAMPLES.supporter },
     ok: { 201: { description: "Thanked", schema: SupporterAddedAnswer, example: EXAMPLES.supporterAdded } },

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 
 import { parseFormFields } from "../../domain/form-kit";
+import { MESSAGES } from "../../domain/messages";
 import type { ProjectDTO } from "../../domain/types";
 import { ServiceError } from "../services/errors";
 import type { HonoEnv } from "../types";
@@ -9,7 +10,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export const BODY_MESSAGES = {
   notJson: "Request body is not valid JSON",
-  notObject: "Request body must be a JSON object",
+  notObject: MESSAGES.bodyNotObject,
   unsupportedType: "Content-Type must be application/json",
   unreadableForm: "The form data could not be read",
 } as const;

@@ -18,6 +18,7 @@
  */
 import type { Database } from "../../db/client";
 import type { RenderedMail } from "./templates";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../domain/dates";
 
 /** The site's origin in a stored mail, filled from `APP_ORIGIN` when it is sent. */
 export const ORIGIN_MARK = "%%ORIGIN%%";
@@ -29,17 +30,17 @@ export const MAX_SEND_ATTEMPTS = 5;
 /** Rows the daily job sends per run (each is one call to the binding). */
 export const RETRY_BATCH = 50;
 /** A claimed row is not claimed again for this long (a send in flight). */
-export const CLAIM_MS = 5 * 60 * 1000;
+export const CLAIM_MS = 5 * MINUTE_MS;
 /** Finished rows keep their bodies this long (longer than any link in them works). */
-export const BODY_KEPT_MS = 60 * 60 * 1000;
+export const BODY_KEPT_MS = HOUR_MS;
 /**
  * How far back the job looks for bodies to erase: a window, so the read is a bounded range of
  * `mail_outbox_pending_idx` and never walks every old row (a row older than this whose body a
  * missed run left is deleted with its row at OUTBOX_KEPT_MS).
  */
-export const ERASE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const ERASE_WINDOW_MS = 7 * DAY_MS;
 /** Finished rows are deleted after this (ADR 046's retention): the operator's view reads 7 days. */
-export const OUTBOX_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+export const OUTBOX_KEPT_MS = 30 * DAY_MS;
 /** Rows erased, and rows deleted, per run at most. */
 export const PRUNE_BATCH = 500;
 

@@ -8,9 +8,17 @@ import { MESSAGES } from "../../domain/messages";
 import type { SessionUser } from "../../domain/types";
 import { ServiceError } from "./errors";
 
-/** 401 'Authentication required' without a signed-in user. */
-export function requireSignedIn(viewer: SessionUser | null): asserts viewer is SessionUser {
-  if (!viewer) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
+/**
+ * The one way to require a signed-in user: 401 'Authentication required' (or the form's own
+ * `message`, say 'You must be logged in to save settings') without one. An assertion: after it,
+ * `viewer` is a SessionUser, so no `viewer!` is needed. The pages' redirecting counterparts are
+ * app/server/guards.server.ts `requireUser` and `requireAdminOrRedirect`.
+ */
+export function requireSignedIn(
+  viewer: SessionUser | null | undefined,
+  message: string = MESSAGES.authRequired,
+): asserts viewer is SessionUser {
+  if (!viewer) throw new ServiceError(401, message, "auth_required");
 }
 
 /** The user themself, or an admin; else 403. */

@@ -16,6 +16,8 @@
  * A suspended account cannot ask (its sessions end with the suspension and it cannot sign in); a
  * request made before a suspension runs its course: the suspension does not take the erasure away.
  */
+import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
+
 import {
   cancellableWarning,
   DELETION_GRACE_MS,
@@ -31,6 +33,7 @@ import { formatDate } from "../../domain/format";
 import { quoted } from "../../domain/quote";
 import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
+import { users } from "../../db/schema";
 import { outboxStatement, type Mailer } from "../mail/mailer";
 import { deletionRequestedMail } from "../mail/templates";
 import { requireSignedIn } from "./access";
@@ -38,11 +41,12 @@ import { checkCurrentPassword } from "./account-security";
 import { ServiceError } from "./errors";
 import { publicInvestorName } from "./projects";
 import { clearStatements, keyPart, reserve, type RateLimit } from "./rate-limit";
+import { HOUR_MS } from "../../domain/dates";
 
 /** Deletion requests: 5 an hour per account (wrong passwords also count toward the password lockout). */
 export const DELETION_LIMIT = {
   max: 5,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: DELETION_MESSAGES.tooMany,
 } as const satisfies RateLimit;
 
@@ -113,10 +117,11 @@ export async function requestAccountDeletion(
     });
   }
   await reserve(db, [{ key: `delete:acct:${viewer.id}`, limit: DELETION_LIMIT }], now);
-  const state = await db.$client
-    .prepare("select deletion_requested_at as at from users where id = ?1")
-    .bind(viewer.id)
-    .first<{ at: number | null }>();
+  const [state] = await db
+    .select({ at: users.deletionRequestedAt })
+    .from(users)
+    .where(eq(users.id, viewer.id))
+    .limit(1);
   if (state?.at != null) {
     throw new ServiceError(
       409,
@@ -166,26 +171,26 @@ export async function requestAccountDeletion(
 /** Keeps the viewer's account: 409 when no deletion is asked. */
 export async function cancelAccountDeletion(db: Database, viewer: SessionUser | null): Promise<{ message: string }> {
   requireSignedIn(viewer);
-  const out = await db.$client
-    .prepare(
-      "update users set deletion_requested_at = null where id = ?1 and deletion_requested_at is not null and deleted_at is null",
-    )
-    .bind(viewer.id)
-    .run();
-  if (out.meta.changes !== 1) throw new ServiceError(409, DELETION_MESSAGES.notScheduled, "deletion_not_requested");
+  const kept = await db
+    .update(users)
+    .set({ deletionRequestedAt: null })
+    .where(and(eq(users.id, viewer.id), isNotNull(users.deletionRequestedAt), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  if (kept.length !== 1) throw new ServiceError(409, DELETION_MESSAGES.notScheduled, "deletion_not_requested");
   return { message: DELETION_MESSAGES.canceled };
 }
 
 /** When the viewer's account will be deleted (ms), or null. */
 export async function deletionScheduledFor(db: Database, userId: string): Promise<number | null> {
-  const row = await db.$client
-    .prepare("select deletion_requested_at as at from users where id = ?1 and deleted_at is null")
-    .bind(userId)
-    .first<{ at: number | null }>();
+  const [row] = await db
+    .select({ at: users.deletionRequestedAt })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
   return row?.at == null ? null : deletionDate(row.at);
 }
 
-/** The statement of the sign-in's batch that cancels a standing request (auth.ts `login`). */
+/** The statement of the sign-in's batch (SQL: it runs in that batch, ADR 027) that cancels a standing request (auth.ts `login`). */
 export function cancelOnSignInStatement(db: Database, userId: string): D1PreparedStatement {
   return db.$client
     .prepare(
@@ -197,9 +202,9 @@ export function cancelOnSignInStatement(db: Database, userId: string): D1Prepare
 export interface DueAccount {
   id: string;
   email: string;
-  first_name: string;
-  last_name: string;
-  requested_at: number;
+  firstName: string;
+  lastName: string;
+  requestedAt: number;
 }
 
 /** A value no password verifies against (secrets.ts `verifyPassword` expects `scrypt$…`). */
@@ -213,9 +218,9 @@ async function eraseStatements(db: Database, a: DueAccount, now: number): Promis
   const standing =
     "exists (select 1 from users where id = ?1 and deletion_requested_at = ?2 and email = ?3 and deleted_at is null)";
   const guarded = (sql: string, ...binds: unknown[]) =>
-    d1.prepare(`${sql} and ${standing}`).bind(a.id, a.requested_at, a.email, ...binds);
+    d1.prepare(`${sql} and ${standing}`).bind(a.id, a.requestedAt, a.email, ...binds);
   const byUser = (table: string, column = "user_id") => guarded(`delete from ${table} where ${column} = ?1`);
-  const name = quoted(publicInvestorName(a.first_name, a.last_name));
+  const name = quoted(publicInvestorName(a.firstName, a.lastName));
   return [
     byUser("sessions"),
     byUser("trusted_devices"),
@@ -228,7 +233,7 @@ async function eraseStatements(db: Database, a: DueAccount, now: number): Promis
          where user_id = ?1 and username is not null and ${standing}
          on conflict (username) do update set user_id = excluded.user_id, released_at = excluded.released_at`,
       )
-      .bind(a.id, a.requested_at, a.email, now),
+      .bind(a.id, a.requestedAt, a.email, now),
     byUser("public_profiles"),
     byUser("investor_financials"),
     byUser("notifications"),
@@ -267,21 +272,25 @@ async function eraseStatements(db: Database, a: DueAccount, now: number): Promis
            deleted_at = ?6
          where id = ?1 and deletion_requested_at = ?2 and email = ?3 and deleted_at is null`,
       )
-      .bind(a.id, a.requested_at, a.email, erasedEmail(a.id), NO_PASSWORD, now, FORMER_MEMBER_NAME),
+      .bind(a.id, a.requestedAt, a.email, erasedEmail(a.id), NO_PASSWORD, now, FORMER_MEMBER_NAME),
   ];
 }
 
 /** The accounts whose grace period has run out at `now`, oldest request first, at most `limit` (users_deletion_idx). */
 export async function dueAccounts(db: Database, now: number, limit: number): Promise<DueAccount[]> {
-  const { results } = await db.$client
-    .prepare(
-      `select id, email, first_name, last_name, deletion_requested_at as requested_at from users
-       where deletion_requested_at is not null and deletion_requested_at <= ?1 and deleted_at is null
-       order by deletion_requested_at limit ?2`,
-    )
-    .bind(now - DELETION_GRACE_MS, limit)
-    .all<DueAccount>();
-  return results;
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      requestedAt: users.deletionRequestedAt,
+    })
+    .from(users)
+    .where(and(lte(users.deletionRequestedAt, now - DELETION_GRACE_MS), isNull(users.deletedAt)))
+    .orderBy(asc(users.deletionRequestedAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, requestedAt: r.requestedAt ?? 0 }));
 }
 
 /**

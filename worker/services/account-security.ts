@@ -16,11 +16,12 @@ import { hashPassword, verifyPassword } from "./secrets";
 import { ServiceError, validOrThrow } from "./errors";
 import { passwordRefusal } from "./passwords";
 import { clearStatements, reserve, type RateLimit, type Slot } from "./rate-limit";
+import { MINUTE_MS } from "../../domain/dates";
 
 /** Wrong current passwords: 5 per account in 15 minutes (as sign-in from one browser). */
 export const PASSWORD_CHANGE_LIMIT = {
   max: 5,
-  windowMs: 15 * 60 * 1000,
+  windowMs: 15 * MINUTE_MS,
   message: PASSWORD_MESSAGES.tooManyAttempts,
 } as const satisfies RateLimit;
 

@@ -22,7 +22,7 @@ import { eq } from "drizzle-orm";
 import * as v from "valibot";
 
 import { MESSAGES } from "../../domain/messages";
-import { DAY_MS, isoDay } from "../../domain/dates";
+import { DAY_MS, HOUR_MS, isoDay, MINUTE_MS } from "../../domain/dates";
 import { toDollars } from "../../domain/money";
 import { analysisReportOf, type AnalysisReport } from "../../domain/portfolio-analysis";
 import {
@@ -54,14 +54,14 @@ import { reserve, type RateLimit, type Slot } from "./rate-limit";
 /** Model calls per acting user: past it, the cache or the fallback (never an error). */
 export const AI_CALL_LIMIT = {
   max: 10,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: "Too many AI insight requests. Please wait an hour and try again.",
 } as const satisfies RateLimit;
 
 /** Model calls per client network (an IPv4 address or an IPv6 /64), whatever the accounts. */
 export const AI_ADDRESS_LIMIT = {
   max: 20,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: "Too many AI insight requests from your network. Please wait an hour and try again.",
 } as const satisfies RateLimit;
 
@@ -83,11 +83,11 @@ export function aiBudgetOf(
 }
 
 /** A Regenerate within this long of the last answer gets that answer, not another model call. */
-export const FORCE_REFRESH_MIN_AGE_MS = 60 * 1000;
+export const FORCE_REFRESH_MIN_AGE_MS = MINUTE_MS;
 
 /** How long a cached answer is served for the same holdings. */
 export const MODEL_ANSWER_TTL_MS = DAY_MS;
-export const FALLBACK_ANSWER_TTL_MS = 10 * 60 * 1000;
+export const FALLBACK_ANSWER_TTL_MS = 10 * MINUTE_MS;
 
 /** The request fields these services read; anything else a client sends is ignored. */
 export interface AnalyticsInput {

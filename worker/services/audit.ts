@@ -10,6 +10,7 @@ import type { AdminAction, AuditDTO } from "../../domain/admin";
 import type { SessionUser } from "../../domain/types";
 import { requireAdmin } from "./access";
 import { reserve, type RateLimit } from "./rate-limit";
+import { HOUR_MS } from "../../domain/dates";
 
 /** The condition for what follows an action's write in its batch: that write changed its row. */
 export const WROTE_ONE_ROW = "changes() = 1";
@@ -77,7 +78,7 @@ export async function listAudit(
 /** Admin actions per admin an hour: generous for a person, a stop for a runaway script or a stolen session. */
 export const ADMIN_RATE_LIMIT = {
   max: 300,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: "Too many admin actions in the last hour. Please wait a few minutes and try again.",
 } as const satisfies RateLimit;
 

@@ -6,7 +6,7 @@
 import { REVIEW_MESSAGES } from "../../domain/review";
 import { eq, sql } from "drizzle-orm";
 
-import { DAY_MS } from "../../domain/dates";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../domain/dates";
 import { MESSAGES } from "../../domain/messages";
 import { SigninSchema, signupSchema } from "../../domain/schemas";
 import type { Database } from "../../db/client";
@@ -36,8 +36,6 @@ export const MAX_DEVICES_PER_USER = 10;
  */
 export const NETWORK_LIFETIME_MS = 90 * DAY_MS;
 export const MAX_NETWORKS_PER_USER = 10;
-
-const MINUTE = 60 * 1000;
 /**
  * Sign-in limits (ADR 013, OWASP's device cookies). Every attempt reserves a slot of each key it
  * counts against before the password is checked; a right password gives its slots back.
@@ -51,16 +49,16 @@ const MINUTE = 60 * 1000;
  * - 30 per address across all accounts (password spraying).
  */
 export const LOGIN_LIMITS = {
-  device: { max: 5, windowMs: 15 * MINUTE, message: MESSAGES.tooManyAttempts },
-  accountFromAddress: { max: 5, windowMs: 15 * MINUTE, message: MESSAGES.tooManyAttempts },
-  accountUntrusted: { max: 10, windowMs: 15 * MINUTE, message: MESSAGES.tooManyAttempts },
-  address: { max: 30, windowMs: 15 * MINUTE, message: MESSAGES.tooManyAttempts },
+  device: { max: 5, windowMs: 15 * MINUTE_MS, message: MESSAGES.tooManyAttempts },
+  accountFromAddress: { max: 5, windowMs: 15 * MINUTE_MS, message: MESSAGES.tooManyAttempts },
+  accountUntrusted: { max: 10, windowMs: 15 * MINUTE_MS, message: MESSAGES.tooManyAttempts },
+  address: { max: 30, windowMs: 15 * MINUTE_MS, message: MESSAGES.tooManyAttempts },
 } as const satisfies Record<string, RateLimit>;
 
 /** Accounts created per client address (each costs a scrypt hash). */
 export const SIGNUP_LIMIT = {
   max: 10,
-  windowMs: 60 * MINUTE,
+  windowMs: HOUR_MS,
   message: MESSAGES.tooManySignups,
 } as const satisfies RateLimit;
 

@@ -7,16 +7,18 @@ import { formatNumber, formatPrice } from "../../domain/format";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../domain/types";
 import { type Database, runBatch } from "../../db/client";
 import { ServiceError } from "./errors";
+import { requireSignedIn } from "./access";
 import { getInvestment, INVESTMENT_NOT_FOUND } from "./holdings";
 import { getProject } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { PURCHASE_MESSAGES } from "./purchases";
 import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "./rate-limit";
+import { HOUR_MS } from "../../domain/dates";
 
 /** Per user: a buy-and-cancel loop cannot flood a founder or the database. */
 export const CANCEL_LIMIT: RateLimit = {
   max: 30,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: "You can cancel at most 30 investments an hour. Please try again later.",
 };
 export const cancelSlot = (userId: string): Slot => ({ key: `cancel:user:${userId}`, limit: CANCEL_LIMIT });
@@ -86,6 +88,7 @@ export async function cancelInvestment(
   viewer: SessionUser | null,
   investmentId: string,
 ): Promise<CancelResult> {
+  requireSignedIn(viewer);
   const found = await getInvestment(db, viewer, investmentId);
   const id = found.investment._id;
   const now = Date.now();
@@ -93,7 +96,7 @@ export async function cancelInvestment(
   if (refused) throw refused;
 
   const d1 = db.$client;
-  const slot = cancelSlot(viewer!.id);
+  const slot = cancelSlot(viewer.id);
   const reserve = reserveStatement(
     db,
     {

@@ -12,10 +12,11 @@ import { MESSAGES } from "../../domain/messages";
 import { contactSchema, isHoneypotFilled } from "../../domain/schemas";
 import { validateFirst } from "./errors";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
+import { MINUTE_MS } from "../../domain/dates";
 
 export const CONTACT_LIMIT = {
   max: 5,
-  windowMs: 10 * 60 * 1000,
+  windowMs: 10 * MINUTE_MS,
   message: MESSAGES.contactRateLimited,
 } as const satisfies RateLimit;
 

@@ -1,7 +1,8 @@
 /**
  * Download my data's two files (ADR 046), written a page of rows at a time from the datasets
  * worker/services/data-export.ts reads: the JSON document, and the zip of one CSV per dataset
- * (fflate's synchronous Zip, so it runs in a Worker), each as a ReadableStream.
+ * (fflate's synchronous Zip, so it runs in a Worker), each as chunks that worker/services/download.ts
+ * `streamOf` streams.
  */
 import { strToU8, Zip, ZipDeflate } from "fflate";
 
@@ -87,23 +88,4 @@ export async function* zipChunks(datasets: Dataset[], now: number): AsyncGenerat
   }
   zip.end();
   yield* drain();
-}
-
-export function stream<T extends string | Uint8Array>(chunks: AsyncGenerator<T>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
-      } catch (e) {
-        console.error("data export: reading failed", e);
-        controller.error(e);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
 }

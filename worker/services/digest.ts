@@ -16,8 +16,11 @@
  * binding). The token needs no sign-in: the user id and an HMAC-SHA256 of it and the list's name with
  * the server secret UNSUBSCRIBE_SECRET (a development key stands in outside production).
  */
-import { isoDay } from "../../domain/dates";
+import { eq } from "drizzle-orm";
+
+import { DAY_MS, isoDay } from "../../domain/dates";
 import type { Database } from "../../db/client";
+import { notificationPreferences } from "../../db/schema";
 import { type MailEnv, ORIGIN_MARK, sendQueued } from "../mail/mailer";
 import { MAILABLE } from "../mail/notices";
 import { digestTemplate } from "../mail/templates";
@@ -26,7 +29,6 @@ import { DIGEST_MARK } from "../mail/templates/digest";
 export const DIGEST_PEOPLE_PER_RUN = 200;
 /** Notifications listed in one digest; the rest are counted ("and K more"). */
 export const DIGEST_ITEMS = 20;
-const DAY_MS = 86_400_000;
 const PERIOD_MS = { daily: DAY_MS, weekly: 7 * DAY_MS } as const;
 type Period = keyof typeof PERIOD_MS;
 
@@ -101,10 +103,10 @@ export const UNSUBSCRIBE_MESSAGES = {
 export async function unsubscribeDigest(db: Database, secret: string, token: string): Promise<boolean> {
   const userId = await userOfToken(secret, token);
   if (!userId) return false;
-  await db.$client
-    .prepare("update notification_preferences set digest = 'off', updated_at = ?2 where user_id = ?1")
-    .bind(userId, Date.now())
-    .run();
+  await db
+    .update(notificationPreferences)
+    .set({ digest: "off", updatedAt: Date.now() })
+    .where(eq(notificationPreferences.userId, userId));
   return true;
 }
 

@@ -36,13 +36,12 @@ import { constraintFailed, ServiceError, validOrThrow } from "./errors";
 import { newResetToken } from "./password-reset";
 import { clearStatements, keyPart, reserve, reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
 import { sha256Hex, verifyPassword } from "./secrets";
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from "../../domain/dates";
 
 /** Confirmation mails asked for again (and address changes): 5 an hour per account and per address. */
 export const VERIFY_LIMITS = {
-  account: { max: 5, windowMs: HOUR, message: VERIFY_MESSAGES.tooManyForAccount },
-  address: { max: 5, windowMs: HOUR, message: VERIFY_MESSAGES.tooManyForAddress },
+  account: { max: 5, windowMs: HOUR_MS, message: VERIFY_MESSAGES.tooManyForAccount },
+  address: { max: 5, windowMs: HOUR_MS, message: VERIFY_MESSAGES.tooManyForAddress },
 } as const satisfies Record<string, RateLimit>;
 
 /**

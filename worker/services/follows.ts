@@ -21,6 +21,7 @@ import { markFollowersChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 import { findProjectRef, investorCount, isPublished, publicInvestorName, toProjectDTO } from "./projects";
 import { readSettled } from "./settlement";
+import { HOUR_MS } from "../../domain/dates";
 
 export const FOLLOW_MESSAGES = {
   followed: (title: string) => `You are following ${title}`,
@@ -31,7 +32,7 @@ export const FOLLOW_MESSAGES = {
 /** Follows and unfollows that change something, per user. */
 export const FOLLOW_RATE_LIMIT = {
   max: 60,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: FOLLOW_MESSAGES.tooMany,
 } as const satisfies RateLimit;
 

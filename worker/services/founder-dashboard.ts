@@ -4,12 +4,14 @@
  * (`getProject`) and one statement that carries the totals and the funding series in at most
  * SERIES_BUCKETS buckets (both kept by the database: ADR 037) and one page of the investor table. Both doors
  * (the page and the CSV download) check the viewer here, so the ownership rule lives here once; the
- * CSV then reads the investors in keyset chunks (`investorCsvChunks`).
+ * CSV then reads the investors in keyset chunks (`investorCsvChunks`), streamed as a `Download`
+ * (`investorCsvDownload`).
  *
  * Money is summed in integer cents (ADR 003) and turned into dollars only in the answer.
  */
 import { sql, type SQL } from "drizzle-orm";
 
+import { toCsv } from "../../domain/csv";
 import { DAY_MS, isoDay } from "../../domain/dates";
 import { INVESTORS_PAGE_SIZE, type InvestorsPage } from "../../domain/investor-list";
 import { progressPercent } from "../../domain/project";
@@ -19,6 +21,7 @@ import type { ProjectDTO, SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
 import { requireCan, requireSignedIn } from "./access";
+import { streamOf, safeFilenamePart, type Download } from "./download";
 import { ServiceError } from "./errors";
 import { canEditProject } from "./project-editor";
 import { byIdOrSlug, getProject, publicInvestorName } from "./projects";
@@ -252,4 +255,25 @@ export async function* investorCsvChunks(db: Database, projectId: string): Async
     if (!last || rows.length < CSV_CHUNK) return;
     after = { at: last.created_at, id: last.id };
   }
+}
+
+const CSV_HEADER = ["Investor", "Shares", "Amount (USD)", "Date"] as const;
+
+async function* investorCsvText(db: Database, projectId: string): AsyncGenerator<string> {
+  yield toCsv([CSV_HEADER]);
+  for await (const chunk of investorCsvChunks(db, projectId)) {
+    yield toCsv(chunk.map((i) => [i.name, i.shares, i.amountInvested.toFixed(2), isoDay(Date.parse(i.investedAt))]));
+  }
+}
+
+/**
+ * /founder-dashboard/investors.csv: the project's investors as a CSV download (the header first,
+ * then `investorCsvChunks` as they are read), for a project `founderCsvProject` let the viewer see.
+ */
+export function investorCsvDownload(db: Database, project: { id: string; slug: string }): Download {
+  return {
+    filename: `${safeFilenamePart(project.slug)}-investors.csv`,
+    contentType: "text/csv; charset=utf-8",
+    body: streamOf(investorCsvText(db, project.id), "investors csv"),
+  };
 }

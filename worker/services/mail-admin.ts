@@ -9,15 +9,14 @@ import type { Database } from "../../db/client";
 import type { MailFailureDTO, MailHealthDTO } from "../../domain/admin";
 import type { SessionUser } from "../../domain/types";
 import { requireAdmin } from "./access";
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "../../domain/dates";
 
 /** Failed mails listed. */
 export const MAIL_FAILURES_SHOWN = 20;
 /** The window of the sent and expired counts. */
-export const MAIL_RECENT_MS = DAY;
+export const MAIL_RECENT_MS = DAY_MS;
 /** The window of the failed count and list. */
-export const MAIL_FAILED_MS = 7 * DAY;
+export const MAIL_FAILED_MS = 7 * DAY_MS;
 
 interface Row {
   pending: number;

@@ -329,6 +329,7 @@ export const NOTIFICATION_MESSAGES = {
   notFound: "Notification not found",
   allRead: "All notifications are marked as read",
   saved: "Your notification settings were saved",
+  flag: (key: string) => `${key} must be true or false`,
 } as const;
 
 /**
@@ -419,7 +420,7 @@ export async function savePreferences(
     if (key in input) {
       const x = input[key];
       if (opts.partial && typeof x !== "boolean") {
-        throw new ServiceError(400, `${key} must be true or false`, "invalid_preference");
+        throw new ServiceError(400, NOTIFICATION_MESSAGES.flag(key), "invalid_preference");
       }
       next[key] = yes(x);
     } else next[key] = current ? current[key] : false;

@@ -32,13 +32,12 @@ import { ServiceError, validOrThrow } from "./errors";
 import { passwordRefusal } from "./passwords";
 import { keyPart, reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
 import { hashPassword, sha256Hex } from "./secrets";
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from "../../domain/dates";
 
 /** Reset requests: 5 an hour per recipient address, 20 an hour per client address. */
 export const RESET_LIMITS = {
-  address: { max: 5, windowMs: HOUR, message: RESET_MESSAGES.tooManyForAddress },
-  client: { max: 20, windowMs: HOUR, message: RESET_MESSAGES.tooManyFromClient },
+  address: { max: 5, windowMs: HOUR_MS, message: RESET_MESSAGES.tooManyForAddress },
+  client: { max: 20, windowMs: HOUR_MS, message: RESET_MESSAGES.tooManyFromClient },
 } as const satisfies Record<string, RateLimit>;
 
 /** 32 bytes from the CSPRNG, base64url without padding. */

@@ -12,10 +12,7 @@ import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 import { MESSAGES } from "../../domain/messages";
 import { ServiceError, validateFields } from "./errors";
-
-function requireViewer(viewer: SessionUser | null, message: string): asserts viewer is SessionUser {
-  if (!viewer) throw new ServiceError(401, message, "auth_required");
-}
+import { requireSignedIn } from "./access";
 
 function toProfile(u: typeof users.$inferSelect): ProfileDTO {
   return {
@@ -39,7 +36,7 @@ function toProfile(u: typeof users.$inferSelect): ProfileDTO {
 
 /** The viewer's profile; 401 'Authentication required' without a session. */
 export async function getProfile(db: Database, viewer: SessionUser | null): Promise<ProfileDTO> {
-  requireViewer(viewer, MESSAGES.authRequired);
+  requireSignedIn(viewer);
   const [row] = await db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
   if (!row) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
   return toProfile(row);
@@ -55,7 +52,7 @@ export async function updateProfile(
   viewer: SessionUser | null,
   rawBody: Record<string, unknown>,
 ): Promise<ProfileDTO> {
-  requireViewer(viewer, PROFILE_MESSAGES.signedOut);
+  requireSignedIn(viewer, PROFILE_MESSAGES.signedOut);
   // 400 with the form's banner and every field's error, nothing written (ADR 016)
   const {
     firstName,

@@ -27,6 +27,7 @@ import type { SessionUser } from "../../domain/types";
 import type { Database } from "../../db/client";
 import type { ProjectRow } from "../../db/schema";
 import { invalidFields, ServiceError } from "./errors";
+import { requireSignedIn } from "./access";
 import { asBody, loadWithInvestors } from "./project-editor";
 import { assertOwnUploads, uploadRefsOfBody } from "./project-uploads";
 
@@ -44,7 +45,7 @@ export interface WorkingCopy {
 
 /** A signed-in founder (the only people with a working copy), or the refusal. */
 function requireFounder(viewer: SessionUser | null, signedOut: string = PROJECT_MESSAGES.authRequired): SessionUser {
-  if (!viewer) throw new ServiceError(401, signedOut, "auth_required");
+  requireSignedIn(viewer, signedOut);
   if (!can(viewer, "createProject")) throw new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder");
   return viewer;
 }

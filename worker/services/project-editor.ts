@@ -22,12 +22,13 @@
  *   image's in an image field, a PDF's in a document row); anything else is a 400 on its field. `checkProjectSave` runs every check of a save without writing, so the project
  *   form stores its files only for a save that will be accepted.
  */
-import { requireCan } from "./access";
+import { requireCan, requireSignedIn } from "./access";
 import { can } from "../../domain/access";
 import { and, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 
 import { sectorForCategory } from "../../domain/categories";
 import { isoDay } from "../../domain/dates";
+import { MESSAGES } from "../../domain/messages";
 import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
 import { validateProject } from "../../domain/project-form";
 import { type ProjectInput } from "../../domain/project-input";
@@ -48,7 +49,7 @@ import { readSettled } from "./settlement";
 
 export function asBody(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
-    throw new ServiceError(400, "Request body must be a JSON object", "invalid_request");
+    throw new ServiceError(400, MESSAGES.bodyNotObject, "invalid_request");
   }
   return raw as Record<string, unknown>;
 }
@@ -109,7 +110,7 @@ export function clearWorkingCopy(d1: D1Database, founderId: string): D1PreparedS
 
 /** createProject's checks: who may create, the form's rules, the uploads used. */
 async function prepareCreate(db: Database, viewer: SessionUser | null, raw: unknown): Promise<ProjectInput> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
+  requireSignedIn(viewer, PROJECT_MESSAGES.authRequired);
   requireCan(viewer, "createProject", () => new ServiceError(403, PROJECT_MESSAGES.notFounder, "not_founder"));
   if (viewer.ownedProject) throw new ServiceError(409, PROJECT_MESSAGES.alreadyHasProject, "already_has_project");
   const body = asBody(raw);
@@ -173,7 +174,7 @@ export async function loadWithInvestors(
   viewer: SessionUser | null,
   idOrSlug: unknown,
 ): Promise<{ project: ProjectRow; investors: number; invested: boolean }> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.updateSignedOut, "auth_required");
+  requireSignedIn(viewer, PROJECT_MESSAGES.updateSignedOut);
   const key = typeof idOrSlug === "string" ? idOrSlug : "";
   if (!key || key.length > 200) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
   const rows = await db
@@ -325,7 +326,7 @@ export async function updateProject(
 
 /** `GET /api/projects/founder`: the caller's own project (drafts included), 404 when none. */
 export async function getFounderProject(db: Database, viewer: SessionUser | null): Promise<ProjectDTO> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
+  requireSignedIn(viewer, PROJECT_MESSAGES.authRequired);
   const rows = await readSettled(
     db,
     () =>
@@ -342,8 +343,8 @@ export async function getFounderProject(db: Database, viewer: SessionUser | null
 
 /** My Projects: a founder's own project (zero or one), every project for an admin. One statement. */
 export async function listEditableProjects(db: Database, viewer: SessionUser | null): Promise<ProjectDTO[]> {
-  if (!viewer) throw new ServiceError(401, PROJECT_MESSAGES.authRequired, "auth_required");
-  requireCan(viewer, "raise", () => new ServiceError(403, "You must be a founder to access this page", "not_founder"));
+  requireSignedIn(viewer, PROJECT_MESSAGES.authRequired);
+  requireCan(viewer, "raise", () => new ServiceError(403, PROJECT_MESSAGES.foundersOnlyPage, "not_founder"));
   const rows = await readSettled(
     db,
     () =>

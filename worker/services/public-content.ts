@@ -1,3 +1,4 @@
+import { MINUTE_MS } from "../../domain/dates";
 /**
  * What visitors see changed: the edge cache (worker/edge-cache.ts, ADR 011) keeps anonymous copies
  * of public pages, and only the services that change those pages call `markPublicContentChanged`
@@ -26,7 +27,7 @@ export function publicContentGeneration(): number {
 /** How stale a visitor's follower count may be in the isolate that served the follow. */
 export const FOLLOWERS_FRESH_MS = 1000;
 /** Marks older than this are forgotten: every copy made before them has expired (EDGE_TTL_SECONDS is 10). */
-const FOLLOWERS_MARK_KEEP_MS = 60_000;
+const FOLLOWERS_MARK_KEEP_MS = MINUTE_MS;
 const FOLLOWERS_MARKS_MAX = 1000;
 
 /** When each project's followers last changed in this isolate, by id and by slug (the URLs use either). */

@@ -19,7 +19,7 @@ import {
 import type { SessionUser } from "../../domain/types";
 import { type Database, guaranteed } from "../../db/client";
 import { investments, projects, publicProfiles, users } from "../../db/schema";
-import { assertSelfOrAdmin } from "./access";
+import { assertSelfOrAdmin, requireSignedIn } from "./access";
 import { constraintFailed, isServiceError, ServiceError, validOrThrow } from "./errors";
 import { isPublished, publicInvestorName } from "./projects";
 import { reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
@@ -143,12 +143,12 @@ export async function savePublicProfile(
   body: Record<string, unknown>,
   now: number = Date.now(),
 ): Promise<PublicProfile> {
-  if (!viewer) throw new ServiceError(401, PROFILE_MESSAGES.signedOut, "auth_required");
+  requireSignedIn(viewer, PROFILE_MESSAGES.signedOut);
   assertSelfOrAdmin(viewer, userId);
   const p = validOrThrow(validatePublicProfile(body));
   if (viewer.id !== userId) {
     const owner = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!owner[0]) throw new ServiceError(404, "User not found", "not_found");
+    if (!owner[0]) throw new ServiceError(404, PROFILE_MESSAGES.userNotFound, "not_found");
   }
   const username = p.username || null;
   const d1 = db.$client;

@@ -32,7 +32,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { cancelDeadline, cutoffText, deadlineCutoffSql } from "../../domain/cancellation";
-import { isoDay } from "../../domain/dates";
+import { HOUR_MS, isoDay } from "../../domain/dates";
 import { MESSAGES } from "../../domain/messages";
 import {
   belowMinimum,
@@ -79,7 +79,7 @@ export const PURCHASE_MESSAGES = {
 /** Per investor: a buy-and-cancel loop cannot flood a founder or the database. */
 export const PURCHASE_LIMIT: RateLimit = {
   max: 30,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: "You can make at most 30 purchases an hour. Please try again later.",
 };
 export const purchaseSlot = (investorId: string): Slot => ({

@@ -22,10 +22,11 @@ import { findProjectRef, publicInvestorName } from "./projects";
 import { markPublicContentChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
 import { LIST_PAGE_SIZE, offsetOf, pageInfo, type PageInfo } from "./list-page";
+import { HOUR_MS } from "../../domain/dates";
 
 export const QUESTION_RATE_LIMIT = {
   max: QUESTION_LIMITS.perHour,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: QUESTION_MESSAGES.tooMany,
 } as const satisfies RateLimit;
 
@@ -140,6 +141,7 @@ export async function answerQuestion(
   questionId: string,
   body: unknown,
 ): Promise<QuestionDTO> {
+  requireSignedIn(viewer);
   const q = await questionToManage(db, viewer, questionId);
   const { answer } = validateFields(answerFormSchema, body, "first");
   const now = Date.now();
@@ -158,14 +160,14 @@ export async function answerQuestion(
       text: NOTIFICATION_TEXT.answer(q.title),
       link: questionLink(q.slug, q.id),
       now,
-      actorId: viewer!.id,
+      actorId: viewer.id,
     }),
   ]);
   markPublicContentChanged();
   // Gone between the read and the write (its project deleted): the read's own answer.
   const row = (updated.results as QuestionRow[])[0];
   if (!row) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
-  return toDTO(row, viewer!.id);
+  return toDTO(row, viewer.id);
 }
 
 /** Hides (or, with `{ hidden: false }`, shows again) a question. */
@@ -175,6 +177,7 @@ export async function setQuestionHidden(
   questionId: string,
   body: unknown,
 ): Promise<QuestionDTO> {
+  requireSignedIn(viewer);
   const q = await questionToManage(db, viewer, questionId);
   const hidden = hiddenFlag(body);
   const d1 = db.$client;
@@ -189,10 +192,10 @@ export async function setQuestionHidden(
   ];
   // An admin's moderation is audited (ADR 030); a founder hiding a question on their own project is not.
   if (can(viewer, "administer")) {
-    await reserveAdminAction(db, viewer!.id, now);
+    await reserveAdminAction(db, viewer.id, now);
     statements.push(
       auditStatement(db, {
-        adminId: viewer!.id,
+        adminId: viewer.id,
         action: hidden ? "hide_question" : "restore_question",
         targetType: "question",
         targetId: q.id,
@@ -204,7 +207,7 @@ export async function setQuestionHidden(
   markPublicContentChanged();
   const row = (updated.results as QuestionRow[])[0];
   if (!row) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
-  return toDTO(row, viewer!.id);
+  return toDTO(row, viewer.id);
 }
 
 /** A page of a project's questions, newest first, and how many the viewer may see in all. */

@@ -20,7 +20,7 @@ import { charCount } from "../../domain/fields";
 import { normalizeText } from "../../domain/text";
 import type { ProjectDTO, SessionUser } from "../../domain/types";
 import { runBatch, type Database } from "../../db/client";
-import { projects } from "../../db/schema";
+import { projectDrafts, projects } from "../../db/schema";
 import { requireAdmin, requireSignedIn } from "./access";
 import { auditStatement, reserveAdminAction, WROTE_ONE_ROW } from "./audit";
 import { constraintFailed, invalidFields, ServiceError } from "./errors";
@@ -100,10 +100,11 @@ export async function submitForReview(
   if (!updated.results.length) {
     // The founder's newer changes wait in a working copy (ADR 033): what would be reviewed is not
     // what they see in their form.
-    const pending = await d1
-      .prepare("select body from project_drafts where project_id = ?1")
-      .bind(row.id)
-      .first<{ body: string }>();
+    const [pending] = await db
+      .select({ body: projectDrafts.body })
+      .from(projectDrafts)
+      .where(eq(projectDrafts.projectId, row.id))
+      .limit(1);
     if (pending) {
       // Every field the founder still has to fill in (or fix) in it, at once.
       const checked = validateProject(JSON.parse(pending.body) as Record<string, unknown>, {
@@ -136,12 +137,13 @@ export async function withdrawFromReview(
 /** `POST /api/projects/{id}/publish`: a founder submits for review; an admin makes it live at once. */
 export async function publishProject(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<ProjectDTO> {
   if (!can(viewer, "administer")) return submitForReview(db, viewer, idOrSlug);
+  requireAdmin(viewer);
   const { project: row } = await loadWithInvestors(db, viewer, idOrSlug);
   if (row.status !== "draft" && row.status !== "in_review") {
     throw new ServiceError(409, PROJECT_MESSAGES.alreadyPublished, "already_published");
   }
-  await reserveAdminAction(db, viewer!.id);
-  return goLive(db, viewer!, row.id, row.status, "publish");
+  await reserveAdminAction(db, viewer.id);
+  return goLive(db, viewer, row.id, row.status, "publish");
 }
 
 /** An admin approves a project in review: it goes live and its founder (only) is told. */

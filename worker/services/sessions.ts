@@ -11,7 +11,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import { DAY_MS } from "../../domain/dates";
+import { DAY_MS, HOUR_MS } from "../../domain/dates";
 import type { SessionUser, UserDTO } from "../../domain/types";
 import type { Database } from "../../db/client";
 import { projects, sessions, users } from "../../db/schema";
@@ -23,7 +23,7 @@ export const DEVICE_COOKIE = "campusfund_device";
 export const SESSION_INACTIVITY_MS = 30 * DAY_MS;
 /** …and, however often it is used, this long after sign-in (ADR 013). */
 export const SESSION_ABSOLUTE_MS = 90 * DAY_MS;
-export const SESSION_REFRESH_MS = 60 * 60 * 1000;
+export const SESSION_REFRESH_MS = HOUR_MS;
 /** Device cookies (OWASP): kept a year. */
 export const DEVICE_LIFETIME_MS = 365 * DAY_MS;
 /** Signing in on an eleventh browser ends the least recently used session. */

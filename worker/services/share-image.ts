@@ -213,7 +213,19 @@ async function deleteOlder(bucket: R2Bucket, projectId: string, keep: string): P
   if (old.length) await bucket.delete(old);
 }
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-cache" } });
+const notFound = (): ShareImageAnswer => ({
+  status: 404,
+  headers: { "Cache-Control": "no-cache" },
+  body: "Not found",
+});
+
+/** What `GET /og/project/<slug>.png` answers; the door (worker/app.ts) sends it as it is. */
+export interface ShareImageAnswer {
+  status: 200 | 304 | 404;
+  headers: Record<string, string>;
+  /** The PNG (stored or just rendered), the 404's text, or nothing for a 304. */
+  body: ReadableStream | Uint8Array<ArrayBuffer> | string | null;
+}
 
 /** Where the cards are kept (R2) and where a project's main image is read from (R2, the static assets). */
 export interface ShareImageStores {
@@ -222,10 +234,18 @@ export interface ShareImageStores {
   assets?: Fetcher;
 }
 
-/** The answer to `GET /og/project/<slug>.png`. */
-export async function shareImageResponse(request: Request, db: Database, stores: ShareImageStores): Promise<Response> {
+/**
+ * The answer to `GET /og/project/<slug>.png`: `pathname` still percent-encoded (the request URL's),
+ * `ifNoneMatch` the request's If-None-Match header.
+ */
+export async function shareImage(
+  pathname: string,
+  ifNoneMatch: string | null,
+  db: Database,
+  stores: ShareImageStores,
+): Promise<ShareImageAnswer> {
   const { bucket } = stores;
-  const slug = shareImageSlug(new URL(request.url).pathname);
+  const slug = shareImageSlug(pathname);
   if (slug === null) return notFound();
   const row = await readCardRow(db, slug);
   if (!row) return notFound();
@@ -233,28 +253,22 @@ export async function shareImageResponse(request: Request, db: Database, stores:
   const card = shareCard(row);
   const hash = await fingerprint(card, row.image);
   const etag = `"${hash}"`;
-  const headers = new Headers({ "Cache-Control": SHARE_IMAGE_CACHE_CONTROL, ETag: etag });
-  if (
-    request.headers
-      .get("If-None-Match")
-      ?.split(/\s*,\s*/)
-      .includes(etag)
-  ) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("Content-Type", "image/png");
+  const headers: Record<string, string> = { "Cache-Control": SHARE_IMAGE_CACHE_CONTROL, ETag: etag };
+  if (ifNoneMatch?.split(/\s*,\s*/).includes(etag)) return { status: 304, headers, body: null };
+  headers["Content-Type"] = "image/png";
 
   const key = `${SHARE_IMAGE_PREFIX}${row.id}/${hash}.png`;
   const stored = await bucket.get(key);
   if (stored) {
-    headers.set("X-Cache", "HIT");
-    headers.set("Content-Length", String(stored.size));
-    return new Response(stored.body, { headers });
+    return {
+      status: 200,
+      headers: { ...headers, "X-Cache": "HIT", "Content-Length": String(stored.size) },
+      body: stored.body,
+    };
   }
 
   const png = await render(stores, card, row.image);
   await bucket.put(key, png, { httpMetadata: { contentType: "image/png" } });
   await deleteOlder(bucket, row.id, key);
-  headers.set("X-Cache", "MISS");
-  return new Response(png, { headers });
+  return { status: 200, headers: { ...headers, "X-Cache": "MISS" }, body: png };
 }

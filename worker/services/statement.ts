@@ -9,8 +9,11 @@
  * statements are handed to `readPortfolio`'s batch (worker/services/holdings.ts), so a page that
  * shows the statement and the sums still makes one round trip.
  */
-import type { StatementRow } from "../../domain/portfolio-account";
-import { toDollars } from "../../domain/money";
+import { toCsv } from "../../domain/csv";
+import { isoDay } from "../../domain/dates";
+import { statementLineType, type StatementRow } from "../../domain/portfolio-account";
+import { toCents, toDollars } from "../../domain/money";
+import { streamOf, type Download } from "./download";
 
 /** The statement's lines a page, newest first. */
 export const STATEMENT_PAGE_SIZE = 20;
@@ -143,5 +146,49 @@ export async function statementChunk(
   return {
     lines: results.map((r) => lineOf(r, 0)),
     next: last && results.length === STATEMENT_CHUNK ? { at: last.at, refund: last.refund, key: last.key } : null,
+  };
+}
+
+const csvLine = (r: StatementRow) => [
+  isoDay(Date.parse(r.at)),
+  r.projectTitle,
+  statementLineType(r),
+  r.refund ? -r.shares : r.shares,
+  (r.refund ? -r.amount : r.amount).toFixed(2),
+];
+
+async function* taxStatementText(
+  d1: D1Database,
+  userId: string,
+  year: number,
+  withLines: boolean,
+): AsyncGenerator<string> {
+  yield toCsv([
+    [`CampusFund demo account: statement of investments for ${year}. Simulated money, not a tax document.`],
+    ["Date", "Project", "Type", "Shares", "Amount (USD)"],
+  ]);
+  let netCents = 0;
+  let cursor: StatementCursor | null = null;
+  let done = !withLines;
+  while (!done) {
+    const chunk = await statementChunk(d1, userId, year, cursor);
+    for (const r of chunk.lines) netCents += r.refund ? -toCents(r.amount) : toCents(r.amount);
+    if (chunk.lines.length > 0) yield toCsv(chunk.lines.map(csvLine));
+    cursor = chunk.next;
+    done = cursor === null;
+  }
+  yield toCsv([["", `Net invested in ${year}`, "", "", toDollars(netCents).toFixed(2)]]);
+}
+
+/**
+ * /settings/tax-statement.csv?year=YYYY: the year's statement lines, oldest first, and the year's
+ * net, streamed STATEMENT_CHUNK lines at a time (`statementChunk`), the net summed as the lines go
+ * out. `withLines` false (a founder: no investments) gives the header and a net of 0.00.
+ */
+export function taxStatementDownload(d1: D1Database, userId: string, year: number, withLines: boolean): Download {
+  return {
+    filename: `campusfund-statement-${year}.csv`,
+    contentType: "text/csv; charset=utf-8",
+    body: streamOf(taxStatementText(d1, userId, year, withLines), "tax statement"),
   };
 }

@@ -19,10 +19,11 @@ import { SupporterSchema, isHoneypotFilled } from "../../domain/schemas";
 import { validateFirst } from "./errors";
 import { markPublicContentChanged } from "./public-content";
 import { reserveAndRun, type RateLimit } from "./rate-limit";
+import { MINUTE_MS } from "../../domain/dates";
 
 export const SUPPORT_LIMIT = {
   max: 5,
-  windowMs: 10 * 60 * 1000,
+  windowMs: 10 * MINUTE_MS,
   message: MESSAGES.supportRateLimited,
 } as const satisfies RateLimit;
 /** The public list shows the most recent supporters, up to this many. */

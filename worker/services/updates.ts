@@ -83,6 +83,7 @@ export async function postUpdate(
   idOrSlug: string,
   body: unknown,
 ): Promise<UpdateDTO> {
+  requireSignedIn(viewer);
   const project = await projectToManage(db, viewer, idOrSlug);
   const input = parse(body);
   const id = crypto.randomUUID();
@@ -93,14 +94,14 @@ export async function postUpdate(
       `insert into project_updates (id, project_id, author_id, title, body, investors_only, created_at, updated_at)
        values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7) returning *`,
     )
-    .bind(id, project.id, viewer!.id, input.title, input.body, input.investorsOnly ? 1 : 0, now);
+    .bind(id, project.id, viewer.id, input.title, input.body, input.investorsOnly ? 1 : 0, now);
   const fanOut = notifyUpdate(db, {
     eventKey: `update:${id}`,
     projectId: project.id,
     text: NOTIFICATION_TEXT.update(project.title, input.title),
     link: updateLink(project.slug, id),
     now,
-    actorId: viewer!.id,
+    actorId: viewer.id,
     investorsOnly: input.investorsOnly,
   });
   const [written] = await reserveAndRun(
@@ -121,6 +122,7 @@ export async function editUpdate(
   updateId: string,
   body: unknown,
 ): Promise<UpdateDTO> {
+  requireSignedIn(viewer);
   const project = await projectToManage(db, viewer, idOrSlug);
   const input = parse(body);
   const row = await db.$client

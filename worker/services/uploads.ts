@@ -24,6 +24,7 @@ import type { Database } from "../../db/client";
 import { requireCan } from "./access";
 import { constraintFailed, ServiceError } from "./errors";
 import { reserveAndRun, type RateLimit, type Slot } from "./rate-limit";
+import { HOUR_MS } from "../../domain/dates";
 
 /**
  * What one account may keep stored at once, images and documents together (`images` counts every
@@ -34,7 +35,7 @@ export const UPLOAD_QUOTA = { images: 50, bytes: 100 * 1024 * 1024 } as const;
 /** Files (images and documents) one account may store per hour, through any door (ADR 013's limiter). */
 export const UPLOAD_RATE_LIMIT: RateLimit = {
   max: 30,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   message: "You can upload at most 30 files an hour. Please try again later.",
 };
 

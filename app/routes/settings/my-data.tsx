@@ -1,12 +1,13 @@
 /**
  * /settings/my-data.json and /settings/my-data.zip: Download my data, the Your Data section's two
  * links (resource routes: a loader and no component). The same download as `GET /api/me/export`
- * and `/api/me/export.zip` (worker/services/data-export.ts `exportResponse`), streamed, with its
+ * and `/api/me/export.zip` (worker/services/data-export.ts `exportDownload`, answered by worker/download.ts), streamed, with its
  * limit of five an hour; past it, the limit's message as text with `Retry-After`. Signed out, the
  * link goes through sign-in and comes back here.
  */
-import { ServiceError, errorHeaders } from "../../../worker/services/errors";
-import { exportResponse, type ExportFormat } from "../../../worker/services/data-export";
+import { downloadRefusal, downloadResponse } from "../../../worker/download";
+import { ServiceError } from "../../../worker/services/errors";
+import { exportDownload, type ExportFormat } from "../../../worker/services/data-export";
 import { getApp, requireUser } from "../../server/guards.server";
 import type { Route } from "./+types/my-data";
 
@@ -14,12 +15,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const format: ExportFormat = new URL(request.url).pathname.endsWith(".zip") ? "csv" : "json";
   try {
-    return await exportResponse(getApp(context).db, user.id, format);
+    return downloadResponse(await exportDownload(getApp(context).db, user.id, format));
   } catch (e) {
     if (!(e instanceof ServiceError)) throw e;
-    return new Response(e.message, {
-      status: e.status,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...errorHeaders(e) },
-    });
+    return downloadRefusal(e.status, e.message, { error: e, headers: { "Cache-Control": "no-store" } });
   }
 }
