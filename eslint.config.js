@@ -126,7 +126,7 @@ export default tseslint.config(
               regex: "^(?!\\.\\.?/|valibot$)",
               message: "domain/ is pure: it imports only itself and valibot.",
             },
-            { group: ["../*", "!../domain/*"], message: "domain/ is pure: it imports only itself and valibot." },
+            { group: ["../../*", "!../../domain/*"], message: "domain/ is pure: it imports only itself and valibot." },
             NO_ALIASES,
           ],
         },

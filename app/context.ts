@@ -5,7 +5,7 @@
 import { createContext } from "react-router";
 
 import type { Database } from "../db/client";
-import type { SessionUser } from "../domain/types";
+import type { SessionUser } from "../domain/shared/types";
 
 export interface AppContext {
   env: Env;

@@ -24,13 +24,13 @@ import { VerifyBanner } from "./components/VerifyBanner";
 import { refusedFormMessage } from "./components/form/refused";
 import { useNonce } from "./components/nonce";
 import { BRAND, pageTitle } from "./components/meta";
-import { isPrivatePath } from "../domain/seo";
+import { isPrivatePath } from "../domain/visitors/seo";
 import { QueryNotice } from "./components/Notice";
 import { useStorageCleanup } from "./components/useStorageCleanup";
 import { getUser } from "./server/guards.server";
 import { DeletionBanner } from "./components/DeletionBanner";
-import { deletionDate } from "../domain/account-deletion";
-import { MESSAGES } from "../domain/messages";
+import { deletionDate } from "../domain/accounts/account-deletion";
+import { MESSAGES } from "../domain/shared/messages";
 import siteCss from "./styles/site.css?url";
 
 /**

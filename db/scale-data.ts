@@ -18,8 +18,8 @@
  * never sit in memory at once. Tables come in foreign-key order: write each table's rows before
  * the next table's (db/seed-sql.ts `InsertBuffer` does), and all of the first stream first.
  */
-import { DAY_MS, HOUR_MS, isoDay } from "../domain/dates.ts";
-import { quoted } from "../domain/quote.ts";
+import { DAY_MS, HOUR_MS, isoDay } from "../domain/shared/dates.ts";
+import { quoted } from "../domain/shared/quote.ts";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
 import type { FollowRow, NotificationRow, QuestionRow, UpdateRow } from "./seed-data";
 

@@ -5,8 +5,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { HELD_SQL, INVESTMENT_STATUSES } from "../domain/settlement";
-import type { CreatorInfo, DocumentLink, Faq, Person, ProjectDetails, SocialLinks } from "../domain/types";
+import { HELD_SQL, INVESTMENT_STATUSES } from "../domain/raises/settlement";
+import type { CreatorInfo, DocumentLink, Faq, Person, ProjectDetails, SocialLinks } from "../domain/shared/types";
 import { now } from "./schema-columns";
 import { users } from "./schema-accounts";
 

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { ADMIN_ACTIONS } from "../domain/admin";
+import { ADMIN_ACTIONS } from "../domain/operator/admin";
 import { now } from "./schema-columns";
 
 export const supporters = sqliteTable(

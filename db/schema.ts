@@ -18,7 +18,7 @@ export * from "./schema-site";
 export * from "./schema-aggregates";
 export * from "./schema-mail";
 
-export type { AdminAction } from "../domain/admin";
+export type { AdminAction } from "../domain/operator/admin";
 export type UserRow = typeof users.$inferSelect;
 /** A project row as written (the computed `raised_cents` is SQLite's: reads may carry it, writes never do). */
 export type ProjectRow = Omit<typeof projects.$inferSelect, "raisedCents">;

@@ -12,12 +12,12 @@
  */
 // Imports of domain/ name the file (.ts): scripts/seed.mjs runs this module in plain Node, which
 // follows only such paths, so only domain modules that import nothing are imported here.
-import { cancelDeadline } from "../domain/cancellation.ts";
-import { DAY_MS, HOUR_MS, isoDay, MINUTE_MS } from "../domain/dates.ts";
-import { toCents } from "../domain/money.ts";
-import { NOTIFICATION_TEXT } from "../domain/notification-text.ts";
-import { quoted } from "../domain/quote.ts";
-import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../domain/types";
+import { cancelDeadline } from "../domain/money/cancellation.ts";
+import { DAY_MS, HOUR_MS, isoDay, MINUTE_MS } from "../domain/shared/dates.ts";
+import { toCents } from "../domain/shared/money.ts";
+import { NOTIFICATION_TEXT } from "../domain/conversation/notification-text.ts";
+import { quoted } from "../domain/shared/quote.ts";
+import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../domain/shared/types";
 import type {
   InvestmentRow,
   notifications,

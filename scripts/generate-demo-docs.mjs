@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { deflateSync } from "node:zlib";
 
-import { sectorForCategory } from "../domain/categories.ts";
+import { sectorForCategory } from "../domain/projects/categories.ts";
 import { buildDemoData, DEMO_DOCUMENT_KINDS, demoDocumentUrl } from "../db/seed-data.ts";
 import { root } from "./lib.mjs";
 

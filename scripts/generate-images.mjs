@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { SECTORS, sectorForCategory } from "../domain/categories.ts";
+import { SECTORS, sectorForCategory } from "../domain/projects/categories.ts";
 import { buildDemoData } from "../db/seed-data.ts";
 import { root } from "./lib.mjs";
 

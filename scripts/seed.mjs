@@ -13,8 +13,8 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 
-import { PROJECT_CATEGORIES, SECTORS, sectorForCategory } from "../domain/categories.ts";
-import { shapeProblems } from "../domain/project-shapes.ts";
+import { PROJECT_CATEGORIES, SECTORS, sectorForCategory } from "../domain/projects/categories.ts";
+import { shapeProblems } from "../domain/projects/project-shapes.ts";
 import { DEMO_PASSWORD, buildDemoData, validateDemoData } from "../db/seed-data.ts";
 import { scaleChildren, scaleParents } from "../db/scale-data.ts";
 import { InsertBuffer, insertStatements } from "../db/seed-sql.ts";

@@ -33,8 +33,8 @@ import { securityHeaders } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
 import { UPLOAD_CONTENT_SECURITY_POLICY } from "./security-headers";
 import { serveUpload } from "./serve-upload";
-import { shareImage } from "./services/share-image";
-import { robotsTxt, sitemapFileXml, sitemapXml } from "./services/sitemap";
+import { shareImage } from "./services/visitors/share-image";
+import { robotsTxt, sitemapFileXml, sitemapXml } from "./services/visitors/sitemap";
 import type { HonoEnv } from "./types";
 
 export type PagesHandler = (c: Context<HonoEnv>) => Response | Promise<Response>;

@@ -5,8 +5,8 @@
  * download answers its message as plain text (`downloadRefusal`), with `Retry-After` when a limit
  * refused it. Services never build a `Response` (eslint: worker/services/**).
  */
-import { errorHeaders, type ServiceError } from "./services/errors";
-import type { Download } from "./services/download";
+import { errorHeaders, type ServiceError } from "./services/shared/errors";
+import type { Download } from "./services/shared/download";
 
 /** The attachment: its type, `Content-Disposition`, `Cache-Control` (private, no-store unless the service says) and `nosniff`. */
 export function downloadResponse(d: Download): Response {

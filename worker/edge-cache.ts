@@ -33,8 +33,8 @@
 import type { MiddlewareHandler } from "hono";
 
 import { requestBookmark } from "./middleware/d1-session";
-import { SESSION_COOKIE } from "./services/sessions";
-import { FOLLOWERS_FRESH_MS, followersChangedAt, publicContentGeneration } from "./services/public-content";
+import { SESSION_COOKIE } from "./services/accounts/sessions";
+import { FOLLOWERS_FRESH_MS, followersChangedAt, publicContentGeneration } from "./services/visitors/public-content";
 import type { HonoEnv } from "./types";
 
 export const EDGE_TTL_SECONDS = 10;

@@ -8,12 +8,12 @@ import { appContext } from "../app/context";
 import { createDb } from "../db/client";
 import { createApp } from "./app";
 import { DRAIN_ROUNDS, retryPendingMail } from "./mail/mailer";
-import { eraseDueAccounts } from "./services/account-deletion";
-import { runDigests } from "./services/digest";
-import { purgeExpired } from "./services/maintenance";
-import { runClosingSoon } from "./services/notifications";
-import { settleDueRaises } from "./services/settlement";
-import { deleteUnusedUploads } from "./services/upload-cleanup";
+import { eraseDueAccounts } from "./services/accounts/account-deletion";
+import { runDigests } from "./services/conversation/digest";
+import { purgeExpired } from "./services/operator/maintenance";
+import { runClosingSoon } from "./services/conversation/notifications";
+import { settleDueRaises } from "./services/raises/settlement";
+import { deleteUnusedUploads } from "./services/projects/upload-cleanup";
 
 // React Router derives its routes from the build when the handler is made; given a function, it
 // derives them again on every request (about 5-10% of a page's CPU). A built Worker's build never

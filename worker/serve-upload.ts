@@ -15,7 +15,7 @@ import {
   documentFilename,
   isDocumentName,
   isUploadName,
-} from "./services/uploads";
+} from "./services/projects/uploads";
 
 /** R2 answers a conditional get whose precondition failed with the object's metadata, without its body. */
 const hasBody = (object: R2Object): object is R2ObjectBody => "body" in object;

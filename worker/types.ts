@@ -1,4 +1,4 @@
-import type { SessionUser } from "../domain/types";
+import type { SessionUser } from "../domain/shared/types";
 import type { Database } from "../db/client";
 
 /** Hono's typed environment: bindings from wrangler.toml, per-request variables from middleware. */

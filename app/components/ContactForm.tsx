@@ -16,8 +16,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useActionData, useSearchParams } from "react-router";
 
-import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactSubject } from "../../domain/schemas";
-import { MESSAGES } from "../../domain/messages";
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactSubject } from "../../domain/shared/schemas";
+import { MESSAGES } from "../../domain/shared/messages";
 import { Honeypot } from "./form/Honeypot";
 import { countId, LengthCount } from "./form/LengthCount";
 import { AlertIcon } from "./icons";

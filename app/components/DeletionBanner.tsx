@@ -5,7 +5,7 @@
  */
 import { Form, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 
-import { DELETION_MESSAGES } from "../../domain/account-deletion";
+import { DELETION_MESSAGES } from "../../domain/accounts/account-deletion";
 import type { loader } from "../root";
 
 export function DeletionBanner() {

@@ -7,8 +7,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useMatches, useNavigation } from "react-router";
 
-import { can } from "../../domain/access";
-import type { Role } from "../../domain/types";
+import { can } from "../../domain/shared/access";
+import type { Role } from "../../domain/shared/types";
 import { AppLink, isCurrentPath, useLinkClicks } from "./AppLinks";
 import { BellIcon, ChevronDown, CloseIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
 

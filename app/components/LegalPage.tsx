@@ -7,8 +7,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-import { CONTACT_INFO } from "../../domain/contact-info";
-import { formatDate } from "../../domain/format";
+import { CONTACT_INFO } from "../../domain/visitors/contact-info";
+import { formatDate } from "../../domain/shared/format";
 import { BackToTop } from "./BackToTop";
 
 export interface LegalSection {

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 
-import { noticeFor } from "../../domain/notices";
+import { noticeFor } from "../../domain/shared/notices";
 import { AlertIcon } from "./icons";
 
 export type Tone = "error" | "success" | "info" | "warning";

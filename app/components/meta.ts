@@ -11,9 +11,9 @@
  */
 import type { MetaDescriptor } from "react-router";
 
-import { formatMoney } from "../../domain/format";
-import { SITE_IMAGE } from "../../domain/seo";
-import type { ProjectDTO } from "../../domain/types";
+import { formatMoney } from "../../domain/shared/format";
+import { SITE_IMAGE } from "../../domain/visitors/seo";
+import type { ProjectDTO } from "../../domain/shared/types";
 
 export const BRAND = "CampusFund";
 

@@ -9,7 +9,7 @@ import { FeatureIcons } from "../components/feature-icons";
 import { pageMeta } from "../components/meta";
 import { Reveal } from "../components/Reveal";
 import { useOptionalUser } from "../components/useOptionalUser";
-import { FOUNDER_SIGNUP } from "../../domain/roles";
+import { FOUNDER_SIGNUP } from "../../domain/accounts/roles";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = (args) =>

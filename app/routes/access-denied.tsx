@@ -7,8 +7,8 @@ import { Link } from "react-router";
 
 import { FeatureIcons } from "../components/feature-icons";
 import { pageMeta } from "../components/meta";
-import { noticeFor } from "../../domain/notices";
-import { MESSAGES } from "../../domain/messages";
+import { noticeFor } from "../../domain/shared/notices";
+import { MESSAGES } from "../../domain/shared/messages";
 import { getUser } from "../server/guards.server";
 import type { Route } from "./+types/access-denied";
 

@@ -24,15 +24,20 @@ import {
 import { MailSection } from "../components/admin/MailSection";
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
-import { FORM_LIMITS } from "../../domain/limits";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { formFailed, formFailure } from "../server/form-result";
 import { formFields, readForm } from "../server/form.server";
 import { getApp, requireAdminOrRedirect } from "../server/guards.server";
 import { mailerFor } from "../../worker/mail/mailer";
-import { listAudit } from "../../worker/services/audit";
-import { mailHealth } from "../../worker/services/mail-admin";
-import { listRecentProjects, listUsersForAdmin, reinstateUser, suspendUser } from "../../worker/services/moderation";
-import { approveProject, listReviewQueue, requestChanges } from "../../worker/services/reviews";
+import { listAudit } from "../../worker/services/operator/audit";
+import { mailHealth } from "../../worker/services/operator/mail-admin";
+import {
+  listRecentProjects,
+  listUsersForAdmin,
+  reinstateUser,
+  suspendUser,
+} from "../../worker/services/operator/moderation";
+import { approveProject, listReviewQueue, requestChanges } from "../../worker/services/projects/reviews";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin", "Review projects, people and the audit log.")];

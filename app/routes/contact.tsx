@@ -13,13 +13,13 @@ import { redirect } from "react-router";
 import { CONTACT_SENT_PATH, ContactForm } from "../components/ContactForm";
 import { SocialIcons } from "../components/icons";
 import { pageMeta } from "../components/meta";
-import { CONTACT_INFO } from "../../domain/contact-info";
-import { MESSAGES } from "../../domain/messages";
+import { CONTACT_INFO } from "../../domain/visitors/contact-info";
+import { MESSAGES } from "../../domain/shared/messages";
 import { getApp } from "../server/guards.server";
-import { submitContactMessage } from "../../worker/services/contacts";
+import { submitContactMessage } from "../../worker/services/visitors/contacts";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
-import { FORM_LIMITS } from "../../domain/limits";
-import { clientAddress } from "../../worker/services/client";
+import { FORM_LIMITS } from "../../domain/shared/limits";
+import { clientAddress } from "../../worker/services/shared/client";
 import { formFailed, formSuccess } from "../server/form-result";
 import type { Route } from "./+types/contact";
 

@@ -6,12 +6,12 @@
  */
 import { redirect } from "react-router";
 
-import { can } from "../../domain/access";
-import { noticeFor } from "../../domain/notices";
-import { homeFor } from "../../domain/roles";
+import { can } from "../../domain/shared/access";
+import { noticeFor } from "../../domain/shared/notices";
+import { homeFor } from "../../domain/accounts/roles";
 import { getUser } from "../server/guards.server";
 import type { Route } from "./+types/dashboard-redirect";
-import { signinHref } from "../../domain/auth-links";
+import { signinHref } from "../../domain/accounts/auth-links";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

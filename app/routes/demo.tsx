@@ -15,17 +15,17 @@ import { BrowseSearch } from "../components/project/BrowseSearch";
 import { CategoryFilters } from "../components/project/CategoryFilters";
 import { Pagination } from "../components/project/Pagination";
 import { ProjectCard } from "../components/project/ProjectCard";
-import { sectorFromParam, sectorLabel } from "../../domain/categories";
-import { formatNumber } from "../../domain/format";
-import { PAGE_SIZE } from "../../domain/project";
-import { SEARCH_MESSAGES, searchTooLong, type ProjectSort } from "../../domain/project-search";
+import { sectorFromParam, sectorLabel } from "../../domain/projects/categories";
+import { formatNumber } from "../../domain/shared/format";
+import { PAGE_SIZE } from "../../domain/projects/project";
+import { SEARCH_MESSAGES, searchTooLong, type ProjectSort } from "../../domain/projects/project-search";
 
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
-import { FORM_LIMITS } from "../../domain/limits";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { formFailed, formFailure } from "../server/form-result";
-import { setFollowing } from "../../worker/services/follows";
-import { listProjectsPage } from "../../worker/services/projects";
+import { setFollowing } from "../../worker/services/conversation/follows";
+import { listProjectsPage } from "../../worker/services/projects/projects";
 import type { Route } from "./+types/demo";
 
 /**

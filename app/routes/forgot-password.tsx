@@ -9,12 +9,12 @@ import { FeatureIcons } from "../components/feature-icons";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
-import { FORM_LIMITS } from "../../domain/limits";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { getApp } from "../server/guards.server";
 import { formFailed, formSuccess } from "../server/form-result";
-import { clientAddress } from "../../worker/services/client";
-import { requestPasswordReset } from "../../worker/services/password-reset";
+import { clientAddress } from "../../worker/services/shared/client";
+import { requestPasswordReset } from "../../worker/services/accounts/password-reset";
 import { mailerFor } from "../../worker/mail/mailer";
 import type { Route } from "./+types/forgot-password";
 

@@ -7,12 +7,12 @@
  * first, then the investors CSV_CHUNK at a time as they are read), so neither the Worker's memory
  * nor any one statement grows with the raise; answered by worker/download.ts like every download.
  */
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
 
 import { getApp, requireRole } from "../server/guards.server";
 import { serviceRefusal } from "../server/form-result";
 import { downloadRefusal, downloadResponse } from "../../worker/download";
-import { founderCsvProject, investorCsvDownload } from "../../worker/services/founder-dashboard";
+import { founderCsvProject, investorCsvDownload } from "../../worker/services/projects/founder-dashboard";
 import type { Route } from "./+types/founder-dashboard-csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

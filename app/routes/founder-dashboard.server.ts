@@ -9,8 +9,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
 import { FundingChart } from "../components/founder/FundingChart";
-import { can } from "../../domain/access";
-import { addDays, isoDay } from "../../domain/dates";
+import { can } from "../../domain/shared/access";
+import { addDays, isoDay } from "../../domain/shared/dates";
 import {
   deadlineChangeBlocked,
   earliestEarlyDeadline,
@@ -20,12 +20,12 @@ import {
   parseDay,
   RAISE_DATE_MESSAGES,
   type RaiseDates,
-} from "../../domain/raise-dates";
-import { constraintsOf } from "../../domain/form-kit";
-import type { SessionUser } from "../../domain/types";
-import { UPDATE_MESSAGES, updateFormSchema } from "../../domain/update-form";
-import type { FounderDashboard } from "../../worker/services/founder-dashboard";
-import type { ConversationSummary } from "../../worker/services/updates";
+} from "../../domain/raises/raise-dates";
+import { constraintsOf } from "../../domain/shared/form-kit";
+import type { SessionUser } from "../../domain/shared/types";
+import { UPDATE_MESSAGES, updateFormSchema } from "../../domain/conversation/update-form";
+import type { FounderDashboard } from "../../worker/services/projects/founder-dashboard";
+import type { ConversationSummary } from "../../worker/services/conversation/updates";
 
 /** `?saved=` codes after a redirect (codes, never free text). */
 export const SAVED = {

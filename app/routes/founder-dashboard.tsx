@@ -10,7 +10,7 @@
  * The deadline card (ADR 043) extends a live raise or, after its confirm step, closes a funded one
  * early, through the service `POST /api/projects/{id}/extend` and `/close-early` call.
  */
-import { isListedStatus } from "../../domain/review";
+import { isListedStatus } from "../../domain/projects/review";
 import { href, Link, redirect } from "react-router";
 
 import { confirmDeleteAnchor, Conversation, DELETE_CONFIRMED } from "../components/founder/Conversation";
@@ -21,15 +21,20 @@ import { pageMeta } from "../components/meta";
 import { StatusBadge } from "../components/project/StatusBadge";
 
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
-import { can } from "../../domain/access";
-import { FORM_LIMITS } from "../../domain/limits";
+import { can } from "../../domain/shared/access";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireRole } from "../server/guards.server";
 import { formFailed, formFailure, refusedBy } from "../server/form-result";
-import { getFounderDashboard } from "../../worker/services/founder-dashboard";
-import { investorsPageParam } from "../../domain/investor-list";
-import { deleteUpdate, editUpdate, getConversationSummary, postUpdate } from "../../worker/services/updates";
+import { getFounderDashboard } from "../../worker/services/projects/founder-dashboard";
+import { investorsPageParam } from "../../domain/projects/investor-list";
+import {
+  deleteUpdate,
+  editUpdate,
+  getConversationSummary,
+  postUpdate,
+} from "../../worker/services/conversation/updates";
 import { CLOSE_EARLY_CONFIRMED, RaiseDeadline } from "../components/founder/RaiseDeadline";
-import { changeDeadline } from "../../worker/services/raise-dates";
+import { changeDeadline } from "../../worker/services/raises/raise-dates";
 import { dashboardView, type SAVED } from "./founder-dashboard.server";
 import type { Route } from "./+types/founder-dashboard";
 

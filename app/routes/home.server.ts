@@ -3,8 +3,8 @@
  * Pure; server only (the route imports it in its loader alone).
  */
 import type { FeaturedCard } from "../components/home/Featured";
-import { progressPercent } from "../../domain/project";
-import type { ProjectDTO } from "../../domain/types";
+import { progressPercent } from "../../domain/projects/project";
+import type { ProjectDTO } from "../../domain/shared/types";
 
 export function featuredCards(projects: ProjectDTO[]): FeaturedCard[] {
   return projects.map((p) => ({

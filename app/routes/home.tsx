@@ -15,7 +15,7 @@ import { Market, WhyUs } from "../components/home/Market";
 import { pageMeta } from "../components/meta";
 import { useOptionalUser } from "../components/useOptionalUser";
 import { getApp } from "../server/guards.server";
-import { listFeaturedProjects } from "../../worker/services/projects";
+import { listFeaturedProjects } from "../../worker/services/projects/projects";
 import { featuredCards } from "./home.server";
 import type { Route } from "./+types/home";
 

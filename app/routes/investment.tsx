@@ -23,14 +23,14 @@ import { InvestmentRefusal, investmentErrorBoundary } from "../components/portfo
 import { SafeImage } from "../components/SafeImage";
 import { InvestmentStatus } from "../components/portfolio/InvestmentStatus";
 import { CommitmentFacts, CommitmentOutcome, commitmentOf, Fact } from "../components/portfolio/Commitment";
-import { formatDate, formatNumber, formatPrice } from "../../domain/format";
+import { formatDate, formatNumber, formatPrice } from "../../domain/shared/format";
 
 import { formFields, readForm } from "../server/form.server";
-import { FORM_LIMITS } from "../../domain/limits";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { formFailed, formFailure, refusedBy } from "../server/form-result";
-import { getInvestment } from "../../worker/services/holdings";
-import { cancelInvestment } from "../../worker/services/cancellations";
+import { getInvestment } from "../../worker/services/money/holdings";
+import { cancelInvestment } from "../../worker/services/money/cancellations";
 import type { Route } from "./+types/investment";
 
 const UNKNOWN_ACTION = "Unknown action: this form can only cancel the investment";

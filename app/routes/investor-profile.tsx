@@ -10,10 +10,10 @@
 import { data, href, isRouteErrorResponse, Link } from "react-router";
 
 import { pageMeta } from "../components/meta";
-import { formatDate } from "../../domain/format";
+import { formatDate } from "../../domain/shared/format";
 
 import { getApp } from "../server/guards.server";
-import { getPublicInvestor } from "../../worker/services/public-profile";
+import { getPublicInvestor } from "../../worker/services/accounts/public-profile";
 import type { Route } from "./+types/investor-profile";
 
 export const meta: Route.MetaFunction = (args) => {

@@ -4,7 +4,7 @@
  */
 import { redirect } from "react-router";
 
-import { readAuthTarget, signinHref } from "../../domain/auth-links";
+import { readAuthTarget, signinHref } from "../../domain/accounts/auth-links";
 import type { Route } from "./+types/login-redirect";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@
 import { redirect } from "react-router";
 
 import { getApp } from "../server/guards.server";
-import { clearSessionCookie, invalidateSession } from "../../worker/services/sessions";
+import { clearSessionCookie, invalidateSession } from "../../worker/services/accounts/sessions";
 import type { Route } from "./+types/logout";
 
 export async function action({ context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@
 import { redirect } from "react-router";
 
 import { getApp, requireUser } from "../server/guards.server";
-import { openNotification } from "../../worker/services/notifications";
+import { openNotification } from "../../worker/services/conversation/notifications";
 import type { Route } from "./+types/notification-open";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -16,12 +16,12 @@ import { data, Form, href, Link, redirect } from "react-router";
 import { pageMeta } from "../components/meta";
 import { Notice } from "../components/Notice";
 import { Pagination } from "../components/project/Pagination";
-import { formatDate } from "../../domain/format";
+import { formatDate } from "../../domain/shared/format";
 import { getApp, requireUser } from "../server/guards.server";
 import { readForm } from "../server/form.server";
-import { FORM_LIMITS } from "../../domain/limits";
-import { pageParam } from "../../worker/services/list-page";
-import { listNotifications, markRead, NOTIFICATION_MESSAGES } from "../../worker/services/notifications";
+import { FORM_LIMITS } from "../../domain/shared/limits";
+import { pageParam } from "../../worker/services/shared/list-page";
+import { listNotifications, markRead, NOTIFICATION_MESSAGES } from "../../worker/services/conversation/notifications";
 import type { Route } from "./+types/notifications";
 
 export const meta: Route.MetaFunction = () => pageMeta("Notifications", "What happened on the projects you follow.");

@@ -31,24 +31,24 @@ import { AiTools, type AiToolsData, type InsightsView } from "../components/port
 import { HoldingsTable } from "../components/project/HoldingsTable";
 import { LinkTabs } from "../components/project/LinkTabs";
 import { Pagination } from "../components/project/Pagination";
-import { formatMoney, formatNumber } from "../../domain/format";
-import { can } from "../../domain/access";
-import { homeFor } from "../../domain/roles";
-import { MESSAGES } from "../../domain/messages";
-import { analysisReportOf, chartSlicesOf, concentrationOf, whatIfOf } from "../../domain/portfolio-analysis";
-import { diversificationLabel, diversificationScoreOf, riskScoreOf } from "../../domain/portfolio-math";
+import { formatMoney, formatNumber } from "../../domain/shared/format";
+import { can } from "../../domain/shared/access";
+import { homeFor } from "../../domain/accounts/roles";
+import { MESSAGES } from "../../domain/shared/messages";
+import { analysisReportOf, chartSlicesOf, concentrationOf, whatIfOf } from "../../domain/money/portfolio-analysis";
+import { diversificationLabel, diversificationScoreOf, riskScoreOf } from "../../domain/money/portfolio-math";
 
 import { readForm } from "../server/form.server";
-import { FORM_LIMITS } from "../../domain/limits";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { fallbackInsights } from "../../worker/ai/insights";
-import { aiBudgetOf, portfolioInsights } from "../../worker/services/analytics";
+import { aiBudgetOf, portfolioInsights } from "../../worker/services/money/analytics";
 import { refusedBy } from "../server/form-result";
-import { portfolioMessage } from "../../worker/services/purchases";
-import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../worker/services/holdings";
-import { cancelledMessage } from "../../worker/services/cancellations";
+import { portfolioMessage } from "../../worker/services/money/purchases";
+import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../worker/services/money/holdings";
+import { cancelledMessage } from "../../worker/services/money/cancellations";
 import type { Route } from "./+types/portfolio";
-import { toDollars } from "../../domain/money";
+import { toDollars } from "../../domain/shared/money";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
 const FOUNDER_REDIRECT_SECONDS = 3;

@@ -7,13 +7,13 @@
 import { openCutoffOf } from "../components/portfolio/holding-groups";
 import type { ProfileInvestment } from "../components/profile/panels";
 import { PROFILE_TABS, type ProfileTab } from "../components/profile/tabs";
-import { toDollars } from "../../domain/money";
-import { demoAccountOf } from "../../domain/portfolio-account";
-import { chartSlicesOf } from "../../domain/portfolio-analysis";
-import { diversificationScoreOf, type PortfolioSummary } from "../../domain/portfolio-math";
-import type { ProfileDTO } from "../../domain/profile-form";
-import type { InvestmentDTO } from "../../domain/types";
-import type { PortfolioQuery, PortfolioRead } from "../../worker/services/holdings";
+import { toDollars } from "../../domain/shared/money";
+import { demoAccountOf } from "../../domain/money/portfolio-account";
+import { chartSlicesOf } from "../../domain/money/portfolio-analysis";
+import { diversificationScoreOf, type PortfolioSummary } from "../../domain/money/portfolio-math";
+import type { ProfileDTO } from "../../domain/accounts/profile-form";
+import type { InvestmentDTO } from "../../domain/shared/types";
+import type { PortfolioQuery, PortfolioRead } from "../../worker/services/money/holdings";
 
 /** The four stat cards: from every held investment (Confirmed or Open), summed (the one diversification score, 0 % with none). */
 export function profileStats(summary: PortfolioSummary) {

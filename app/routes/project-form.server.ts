@@ -6,10 +6,10 @@
  * Pure; server only (the route imports it in its loader alone).
  */
 import { formShape } from "../components/project-form/values";
-import { formValuesOf } from "../../domain/project-values";
-import type { ProjectDTO } from "../../domain/types";
-import { checklistOf } from "../../worker/services/reviews";
-import type { WorkingCopy } from "../../worker/services/project-drafts";
+import { formValuesOf } from "../../domain/projects/project-values";
+import type { ProjectDTO } from "../../domain/shared/types";
+import { checklistOf } from "../../worker/services/projects/reviews";
+import type { WorkingCopy } from "../../worker/services/projects/project-drafts";
 
 /**
  * What the form says about the founder's saved draft (ADR 033): the required fields still empty,

@@ -48,14 +48,14 @@ import {
   parseFormFields,
   parseRowIntent,
   type FieldErrors,
-} from "../../domain/form-kit";
-import { can } from "../../domain/access";
-import { DAY_MS, isoDay } from "../../domain/dates";
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import type { SessionUser } from "../../domain/types";
+} from "../../domain/shared/form-kit";
+import { can } from "../../domain/shared/access";
+import { DAY_MS, isoDay } from "../../domain/shared/dates";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import type { SessionUser } from "../../domain/shared/types";
 
 import { actionRetryAfter, formFiles, readForm } from "../server/form.server";
-import { FORM_LIMITS } from "../../domain/limits";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, getUser, requireUser } from "../server/guards.server";
 import {
   formFailed,
@@ -71,9 +71,9 @@ import {
   createProject,
   getEditableProject,
   updateProject,
-} from "../../worker/services/project-editor";
-import { publishProject, submitForReview, withdrawFromReview } from "../../worker/services/reviews";
-import { REVIEW_MESSAGES, SAVED_MESSAGES, termsFingerprint, type SavedCode } from "../../domain/review";
+} from "../../worker/services/projects/project-editor";
+import { publishProject, submitForReview, withdrawFromReview } from "../../worker/services/projects/reviews";
+import { REVIEW_MESSAGES, SAVED_MESSAGES, termsFingerprint, type SavedCode } from "../../domain/projects/review";
 import {
   checkChosenFiles,
   discard,
@@ -86,7 +86,7 @@ import {
   discardWorkingCopy,
   getWorkingCopy,
   saveWorkingCopy,
-} from "../../worker/services/project-drafts";
+} from "../../worker/services/projects/project-drafts";
 import { editFormView, draftView } from "./project-form.server";
 import type { Route } from "./+types/project-form";
 

@@ -5,10 +5,10 @@
  */
 import { DETAIL_TABS, type DetailTabId } from "../components/project/detail-tabs";
 import type { DetailView } from "../components/project/DetailPage";
-import type { QuestionDTO, UpdateDTO } from "../../domain/conversation";
-import { can } from "../../domain/access";
-import { formatPrice } from "../../domain/format";
-import { constraintsOf } from "../../domain/form-kit";
+import type { QuestionDTO, UpdateDTO } from "../../domain/conversation/conversation";
+import { can } from "../../domain/shared/access";
+import { formatPrice } from "../../domain/shared/format";
+import { constraintsOf } from "../../domain/shared/form-kit";
 import {
   defaultShares,
   displayValuation,
@@ -16,16 +16,16 @@ import {
   parseShares,
   progressPercent,
   startingShares,
-} from "../../domain/project";
-import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../../domain/question-form";
-import { largestInvestorSentence } from "../../domain/raise";
-import { raiseProgress } from "../../domain/settlement";
-import { allowanceFor, limitKindFor } from "../../domain/reg-cf";
-import type { ProjectDTO, SessionUser } from "../../domain/types";
-import type { InvestorStanding } from "../../worker/services/investor-limits";
-import { canEditProject } from "../../worker/services/project-editor";
-import type { InvestorsPage } from "../../domain/investor-list";
-import type { ProjectDetailExtras } from "../../worker/services/projects";
+} from "../../domain/projects/project";
+import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../../domain/conversation/question-form";
+import { largestInvestorSentence } from "../../domain/raises/raise";
+import { raiseProgress } from "../../domain/raises/settlement";
+import { allowanceFor, limitKindFor } from "../../domain/money/reg-cf";
+import type { ProjectDTO, SessionUser } from "../../domain/shared/types";
+import type { InvestorStanding } from "../../worker/services/money/investor-limits";
+import { canEditProject } from "../../worker/services/projects/project-editor";
+import type { InvestorsPage } from "../../domain/projects/investor-list";
+import type { ProjectDetailExtras } from "../../worker/services/projects/projects";
 
 /** `?saved=` codes after the conversation's redirects (codes, never free text). */
 const SAVED = {

@@ -16,21 +16,26 @@ import { DetailPage } from "../components/project/DetailPage";
 import { ShareProject } from "../components/project/ShareProject";
 
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
-import { can } from "../../domain/access";
-import { FORM_LIMITS } from "../../domain/limits";
+import { can } from "../../domain/shared/access";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
-import { signinHref } from "../../domain/auth-links";
-import { QUESTION_LIMITS, QUESTION_MESSAGES } from "../../domain/conversation-messages";
-import { storedLength } from "../../domain/text";
-import { isListedStatus } from "../../domain/review";
+import { signinHref } from "../../domain/accounts/auth-links";
+import { QUESTION_LIMITS, QUESTION_MESSAGES } from "../../domain/conversation/conversation-messages";
+import { storedLength } from "../../domain/shared/text";
+import { isListedStatus } from "../../domain/projects/review";
 import { formFailed, formFailure } from "../server/form-result";
-import { setFollowing } from "../../worker/services/follows";
-import { getProjectWithStanding } from "../../worker/services/investor-limits";
-import { answerQuestion, askQuestion, listQuestionsFor, setQuestionHidden } from "../../worker/services/questions";
-import { listUpdatesFor, setUpdateHidden } from "../../worker/services/updates";
-import { investorsPageParam } from "../../domain/investor-list";
-import { pageParam } from "../../worker/services/list-page";
-import { listProjectInvestorsPage } from "../../worker/services/project-investors";
+import { setFollowing } from "../../worker/services/conversation/follows";
+import { getProjectWithStanding } from "../../worker/services/money/investor-limits";
+import {
+  answerQuestion,
+  askQuestion,
+  listQuestionsFor,
+  setQuestionHidden,
+} from "../../worker/services/conversation/questions";
+import { listUpdatesFor, setUpdateHidden } from "../../worker/services/conversation/updates";
+import { investorsPageParam } from "../../domain/projects/investor-list";
+import { pageParam } from "../../worker/services/shared/list-page";
+import { listProjectInvestorsPage } from "../../worker/services/projects/project-investors";
 import { detailTab, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 

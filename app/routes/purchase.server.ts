@@ -3,7 +3,7 @@
  * standing in it (`getProjectWithStanding`) and the page's query (`?shares=`, `?review=1`). Pure:
  * no D1, no request; server only (the route imports it in its loader alone).
  */
-import { cancelDeadline } from "../../domain/cancellation";
+import { cancelDeadline } from "../../domain/money/cancellation";
 import {
   belowMinimum,
   displayValuation,
@@ -13,13 +13,13 @@ import {
   purchasePresets,
   startingShares,
   totalFor,
-} from "../../domain/project";
-import { allowanceFor, limitKindFor, limitRefusal } from "../../domain/reg-cf";
-import type { ProjectDTO } from "../../domain/types";
+} from "../../domain/projects/project";
+import { allowanceFor, limitKindFor, limitRefusal } from "../../domain/money/reg-cf";
+import type { ProjectDTO } from "../../domain/shared/types";
 import { overAllowance } from "../components/project/Allowance";
 import { REGULATION_INFO } from "../components/project/regulation";
-import { belowMinimumMessage, PURCHASE_MESSAGES } from "../../worker/services/purchases";
-import type { InvestorStanding } from "../../worker/services/investor-limits";
+import { belowMinimumMessage, PURCHASE_MESSAGES } from "../../worker/services/money/purchases";
+import type { InvestorStanding } from "../../worker/services/money/investor-limits";
 
 /** The purchase page's loader data for an investor who may buy (`now` in ms). */
 export function purchaseView(

@@ -17,7 +17,7 @@ import { useHydrated } from "../components/project/hooks";
 
 import { getApp, requireUser } from "../server/guards.server";
 import { refusedBy } from "../server/form-result";
-import { getInvestment } from "../../worker/services/holdings";
+import { getInvestment } from "../../worker/services/money/holdings";
 import type { Route } from "./+types/receipt";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -11,18 +11,18 @@ import { Form, Link, redirect } from "react-router";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
-import { MESSAGES } from "../../domain/messages";
-import { RESET_MESSAGES } from "../../domain/password-reset";
+import { MESSAGES } from "../../domain/shared/messages";
+import { RESET_MESSAGES } from "../../domain/accounts/password-reset";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
-import { FORM_LIMITS } from "../../domain/limits";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, homeFor, requireAnonymous } from "../server/guards.server";
 import { authPrompt, completeAuthTarget } from "../server/auth-intent.server";
-import { login } from "../../worker/services/auth";
-import { DEVICE_COOKIE, readCookie, signedInHeaders } from "../../worker/services/sessions";
-import { clientAddress } from "../../worker/services/client";
+import { login } from "../../worker/services/accounts/auth";
+import { DEVICE_COOKIE, readCookie, signedInHeaders } from "../../worker/services/accounts/sessions";
+import { clientAddress } from "../../worker/services/shared/client";
 import { formFailed } from "../server/form-result";
 import type { Route } from "./+types/signin";
-import { authTargetFields, readAuthTarget, signupHref } from "../../domain/auth-links";
+import { authTargetFields, readAuthTarget, signupHref } from "../../domain/accounts/auth-links";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign In", "Sign in to CampusFund to invest in student startups or manage your project.");

@@ -16,15 +16,15 @@ import { Honeypot } from "../components/form/Honeypot";
 import { countId, LengthCount } from "../components/form/LengthCount";
 import { AlertIcon } from "../components/icons";
 import { pageMeta } from "../components/meta";
-import { formatDate, formatNumber } from "../../domain/format";
-import { HONEYPOT_FIELD, SUPPORTER_LIMITS } from "../../domain/schemas";
-import { MESSAGES } from "../../domain/messages";
+import { formatDate, formatNumber } from "../../domain/shared/format";
+import { HONEYPOT_FIELD, SUPPORTER_LIMITS } from "../../domain/shared/schemas";
+import { MESSAGES } from "../../domain/shared/messages";
 import { getApp } from "../server/guards.server";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
-import { FORM_LIMITS } from "../../domain/limits";
-import { clientAddress } from "../../worker/services/client";
+import { FORM_LIMITS } from "../../domain/shared/limits";
+import { clientAddress } from "../../worker/services/shared/client";
 import { formFailed, formSuccess } from "../server/form-result";
-import { listSupporters, submitSupporter } from "../../worker/services/supporters";
+import { listSupporters, submitSupporter } from "../../worker/services/visitors/supporters";
 import type { Route } from "./+types/support";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -7,7 +7,7 @@
 import { Link } from "react-router";
 
 import { LegalPage, type LegalSection } from "../components/LegalPage";
-import { isoDay } from "../../domain/dates";
+import { isoDay } from "../../domain/shared/dates";
 import { pageMeta } from "../components/meta";
 import type { Route } from "./+types/terms-of-service";
 

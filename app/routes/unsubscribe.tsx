@@ -12,7 +12,12 @@ import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
 import { formSuccess, refused } from "../server/form-result";
 import { getApp } from "../server/guards.server";
-import { UNSUBSCRIBE_MESSAGES, unsubscribeDigest, unsubscribeSecret, userOfToken } from "../../worker/services/digest";
+import {
+  UNSUBSCRIBE_MESSAGES,
+  unsubscribeDigest,
+  unsubscribeSecret,
+  userOfToken,
+} from "../../worker/services/conversation/digest";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = () => [

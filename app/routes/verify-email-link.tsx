@@ -12,12 +12,12 @@ import { Form, Link, redirect } from "react-router";
 import { FeatureIcons } from "../components/feature-icons";
 import { pageMeta } from "../components/meta";
 import { SubmitButton } from "../components/SubmitButton";
-import { VERIFY_LIFETIME_MS } from "../../domain/email-verification";
+import { VERIFY_LIFETIME_MS } from "../../domain/accounts/email-verification";
 import { LINK_HEADERS, linkCookie, linkPageHeaders, type LinkCookie } from "../server/emailed-link.server";
 import { refusedBy } from "../server/form-result";
 import { getApp } from "../server/guards.server";
-import { checkVerifyToken, verifyEmailToken } from "../../worker/services/email-verification";
-import { readCookie } from "../../worker/services/sessions";
+import { checkVerifyToken, verifyEmailToken } from "../../worker/services/accounts/email-verification";
+import { readCookie } from "../../worker/services/accounts/sessions";
 import type { Route } from "./+types/verify-email-link";
 
 export const VERIFY_COOKIE = "campusfund_verify";

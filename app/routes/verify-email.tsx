@@ -10,13 +10,13 @@ import { FeatureIcons } from "../components/feature-icons";
 import { FormMessage } from "../components/FormMessage";
 import { pageMeta } from "../components/meta";
 import { VerifyForms } from "../components/VerifyForms";
-import { VERIFY_MESSAGES } from "../../domain/email-verification";
-import { FORM_LIMITS } from "../../domain/limits";
+import { VERIFY_MESSAGES } from "../../domain/accounts/email-verification";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { getApp, getUser } from "../server/guards.server";
 import { formFailed, formSuccess } from "../server/form-result";
 import { mailerFor } from "../../worker/mail/mailer";
-import { resendVerification, verifyEmailCode } from "../../worker/services/email-verification";
+import { resendVerification, verifyEmailCode } from "../../worker/services/accounts/email-verification";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => [

@@ -7,11 +7,17 @@
  * ignored: the plain page, then the person's home.
  */
 import type { Database } from "../../db/client";
-import { pagePurpose, purposeAfter, purposePhrase, type AuthPurpose, type AuthTarget } from "../../domain/auth-links";
-import type { SessionUser } from "../../domain/types";
-import { isServiceError } from "../../worker/services/errors";
-import { setFollowing } from "../../worker/services/follows";
-import { findProjectRef } from "../../worker/services/projects";
+import {
+  pagePurpose,
+  purposeAfter,
+  purposePhrase,
+  type AuthPurpose,
+  type AuthTarget,
+} from "../../domain/accounts/auth-links";
+import type { SessionUser } from "../../domain/shared/types";
+import { isServiceError } from "../../worker/services/shared/errors";
+import { setFollowing } from "../../worker/services/conversation/follows";
+import { findProjectRef } from "../../worker/services/projects/projects";
 import { safeRedirectTo } from "./guards.server";
 
 /** What the sign-in and sign-up pages show for a target: null for the plain page. */

@@ -22,8 +22,8 @@
  */
 import { data } from "react-router";
 
-import type { FieldErrors } from "../../domain/form-kit";
-import { errorHeaders, isServiceError } from "../../worker/services/errors";
+import type { FieldErrors } from "../../domain/shared/form-kit";
+import { errorHeaders, isServiceError } from "../../worker/services/shared/errors";
 
 /** What a form posted, echoed back by a failure (the shape the form reads back). */
 export type FormValues = Record<string, unknown>;

@@ -20,7 +20,7 @@
  */
 import { data, type HeadersFunction } from "react-router";
 
-import type { FormLimits } from "../../domain/limits";
+import type { FormLimits } from "../../domain/shared/limits";
 
 export const FORM_MESSAGES = {
   unsupportedType: "This form must be sent as application/x-www-form-urlencoded or multipart/form-data",

@@ -5,11 +5,11 @@
 import { redirect, type RouterContextProvider } from "react-router";
 
 import { appContext } from "../context";
-import type { NoticeCode } from "../../domain/notices";
-import { homeFor } from "../../domain/roles";
-import { can, type Capability } from "../../domain/access";
-import type { SessionUser } from "../../domain/types";
-import { signinHref } from "../../domain/auth-links";
+import type { NoticeCode } from "../../domain/shared/notices";
+import { homeFor } from "../../domain/accounts/roles";
+import { can, type Capability } from "../../domain/shared/access";
+import type { SessionUser } from "../../domain/shared/types";
+import { signinHref } from "../../domain/accounts/auth-links";
 
 export function getApp(context: Readonly<RouterContextProvider>) {
   return context.get(appContext);
@@ -48,7 +48,7 @@ export function safeRedirectTo(
   return `${target.pathname}${target.search}${target.hash}`;
 }
 
-export { homeFor } from "../../domain/roles";
+export { homeFor } from "../../domain/accounts/roles";
 
 /** A visitor is sent to /signin, remembering where they were going. */
 export function requireUser(request: Request, context: Readonly<RouterContextProvider>): SessionUser {

@@ -4,9 +4,9 @@
  * is checked (`pendingUrls`, `withFiles`), stored only for a save that will be accepted
  * (`storeChosenFiles`), and deleted again if the save then fails (`discard`). Server only.
  */
-import type { FieldErrors } from "../../domain/form-kit";
-import { FORM_DOCUMENTS } from "../../domain/project-form-messages";
-import type { SessionUser } from "../../domain/types";
+import type { FieldErrors } from "../../domain/shared/form-kit";
+import { FORM_DOCUMENTS } from "../../domain/projects/project-form-messages";
+import type { SessionUser } from "../../domain/shared/types";
 import {
   checkDocument,
   checkImage,
@@ -14,7 +14,7 @@ import {
   IMAGE_FIELD_LABELS,
   storeCheckedUpload,
   type CheckedUpload,
-} from "../../worker/services/uploads";
+} from "../../worker/services/projects/uploads";
 import { rowsAt, type FormValues } from "../components/project-form/values";
 import { formFiles } from "./form.server";
 import { serviceRefusal } from "./form-result";

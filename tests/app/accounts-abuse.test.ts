@@ -7,9 +7,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { MESSAGES } from "../../domain/messages";
-import { SIGNUP_LIMIT } from "../../worker/services/auth";
-import { AI_ADDRESS_LIMIT } from "../../worker/services/analytics";
+import { MESSAGES } from "../../domain/shared/messages";
+import { SIGNUP_LIMIT } from "../../worker/services/accounts/auth";
+import { AI_ADDRESS_LIMIT } from "../../worker/services/money/analytics";
 import { alerts, insertProject, page, rows, signup, tally, TEST_PASSWORD, visibleText, signupForm } from "./helpers";
 
 function slash64(): (i: number) => string {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { QUESTION_MESSAGES } from "../../domain/question-form";
-import { UPDATE_MESSAGES } from "../../domain/update-form";
+import { QUESTION_MESSAGES } from "../../domain/conversation/question-form";
+import { UPDATE_MESSAGES } from "../../domain/conversation/update-form";
 import { call, expectAlert, insertProject, page, rows, signup, visibleText, queries } from "./helpers";
 
 async function founderWithProject() {

@@ -7,7 +7,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { unsubscribeSecret, unsubscribeToken } from "../../worker/services/digest";
+import { unsubscribeSecret, unsubscribeToken } from "../../worker/services/conversation/digest";
 import { call, json, page, signup, visibleText } from "./helpers";
 
 const digestOf = async (token: string) =>

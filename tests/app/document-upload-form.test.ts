@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { DOCUMENT_LIMITS } from "../../domain/limits";
+import { DOCUMENT_LIMITS } from "../../domain/shared/limits";
 import { bucketKeys, insertProject, page, projectForm, rows, signup, TINY_PNG, visibleText } from "./helpers";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");

@@ -7,9 +7,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { DRAFT_MESSAGES } from "../../domain/project-draft";
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import { termsFingerprint } from "../../domain/review";
+import { DRAFT_MESSAGES } from "../../domain/projects/project-draft";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import { termsFingerprint } from "../../domain/projects/review";
 import { bucketKeys, call, json, page, projectBody, rows, signup, TINY_PNG, visibleText } from "./helpers";
 
 /** The page's visible text with the spaces before punctuation that inline elements leave removed. */

@@ -8,13 +8,13 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { constraintsOf } from "../../domain/form-kit";
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import { projectFormSchema } from "../../domain/project-form";
-import { SEARCH_MESSAGES } from "../../domain/project-search";
-import { QUESTION_MESSAGES } from "../../domain/question-form";
-import { MESSAGES } from "../../domain/messages";
-import { UPDATE_MESSAGES } from "../../domain/update-form";
+import { constraintsOf } from "../../domain/shared/form-kit";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import { projectFormSchema } from "../../domain/projects/project-form";
+import { SEARCH_MESSAGES } from "../../domain/projects/project-search";
+import { QUESTION_MESSAGES } from "../../domain/conversation/question-form";
+import { MESSAGES } from "../../domain/shared/messages";
+import { UPDATE_MESSAGES } from "../../domain/conversation/update-form";
 import {
   call,
   insertProject,

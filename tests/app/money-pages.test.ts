@@ -7,9 +7,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadline, cutoffText } from "../../domain/cancellation";
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import { PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/purchases";
+import { cancelDeadline, cutoffText } from "../../domain/money/cancellation";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import { PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/money/purchases";
 import {
   submitAndApprove,
   call,

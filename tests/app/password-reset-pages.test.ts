@@ -8,8 +8,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { MESSAGES } from "../../domain/messages";
-import { RESET_MESSAGES } from "../../domain/password-reset";
+import { MESSAGES } from "../../domain/shared/messages";
+import { RESET_MESSAGES } from "../../domain/accounts/password-reset";
 import { expectAlert, page, queries, signup, unique, visibleText } from "./helpers";
 
 const NEW_PASSWORD = "Copper-Lantern-58";

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { formatMoney, formatNumber } from "../../domain/format";
+import { formatMoney, formatNumber } from "../../domain/shared/format";
 import { HOLDING_GROUPS, holdingGroupOf } from "../../app/components/portfolio/holding-groups";
 import { seedPortfolio, type SeededPortfolio } from "../workers/portfolio-seed";
 import { page, queries, signup, visibleText } from "./helpers";

@@ -7,8 +7,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { INVESTORS_MAX_PAGE, investorsPageParam } from "../../domain/investor-list";
-import { listProjectInvestorsPage } from "../../worker/services/project-investors";
+import { INVESTORS_MAX_PAGE, investorsPageParam } from "../../domain/projects/investor-list";
+import { listProjectInvestorsPage } from "../../worker/services/projects/project-investors";
 import { call, db, insertProject, json, page, queries, signup, unique, visibleText, withPrice } from "./helpers";
 
 async function buy(projectId: string, token: string, times: number) {

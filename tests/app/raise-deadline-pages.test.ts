@@ -5,10 +5,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadlineText } from "../../domain/cancellation";
-import { addDays, DAY_MS } from "../../domain/dates";
-import { formatDate } from "../../domain/format";
-import { earliestEarlyDeadline, RAISE_DATE_MESSAGES } from "../../domain/raise-dates";
+import { cancelDeadlineText } from "../../domain/money/cancellation";
+import { addDays, DAY_MS } from "../../domain/shared/dates";
+import { formatDate } from "../../domain/shared/format";
+import { earliestEarlyDeadline, RAISE_DATE_MESSAGES } from "../../domain/raises/raise-dates";
 import { SAVED } from "../../app/routes/founder-dashboard.server";
 import { inDays, insertProject, page, recordPurchase, signup, visibleText } from "./helpers";
 

@@ -7,10 +7,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { cancelDeadline, cutoffText } from "../../domain/cancellation";
-import { DAY_MS, isoDay } from "../../domain/dates";
-import { formatDate } from "../../domain/format";
-import { settleProject } from "../../worker/services/settlement";
+import { cancelDeadline, cutoffText } from "../../domain/money/cancellation";
+import { DAY_MS, isoDay } from "../../domain/shared/dates";
+import { formatDate } from "../../domain/shared/format";
+import { settleProject } from "../../worker/services/raises/settlement";
 import { buyShares, call, db, inDays, insertProject, page, recordPurchase, signup, visibleText } from "./helpers";
 
 const DEADLINE = inDays(30);

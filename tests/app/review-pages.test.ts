@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { REVIEW_MESSAGES, termsFingerprint } from "../../domain/review";
+import { REVIEW_MESSAGES, termsFingerprint } from "../../domain/projects/review";
 import {
   adminSession,
   allCounts,

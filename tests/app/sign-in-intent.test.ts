@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { signinHref, signupHref } from "../../domain/auth-links";
-import { QUESTION_MESSAGES } from "../../domain/conversation-messages";
-import { MESSAGES } from "../../domain/messages";
+import { signinHref, signupHref } from "../../domain/accounts/auth-links";
+import { QUESTION_MESSAGES } from "../../domain/conversation/conversation-messages";
+import { MESSAGES } from "../../domain/shared/messages";
 import { insertProject, page, rows, signup, signupForm, unique, visibleText } from "./helpers";
 
 const sunDorm = () => insertProject({ title: `SunDorm ${unique()}`, publishedAt: Date.now() });

@@ -8,8 +8,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import { UPLOAD_MESSAGES, UPLOAD_QUOTA, UPLOAD_RATE_LIMIT } from "../../worker/services/uploads";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import { UPLOAD_MESSAGES, UPLOAD_QUOTA, UPLOAD_RATE_LIMIT } from "../../worker/services/projects/uploads";
 import {
   bucketKeys,
   insertProject,

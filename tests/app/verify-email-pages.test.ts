@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { VERIFY_MESSAGES } from "../../domain/email-verification";
+import { VERIFY_MESSAGES } from "../../domain/accounts/email-verification";
 import { expectAlert, page, signup, unique } from "./helpers";
 
 async function mailFor(email: string): Promise<{ path: string; token: string; code: string }> {

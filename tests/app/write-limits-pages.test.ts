@@ -7,10 +7,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { UPDATE_MESSAGES } from "../../domain/conversation-messages";
-import { PROFILE_MESSAGES } from "../../domain/public-profile-form";
-import { FOLLOW_MESSAGES, FOLLOW_RATE_LIMIT } from "../../worker/services/follows";
-import { FOLLOWERS_FRESH_MS } from "../../worker/services/public-content";
+import { UPDATE_MESSAGES } from "../../domain/conversation/conversation-messages";
+import { PROFILE_MESSAGES } from "../../domain/accounts/public-profile-form";
+import { FOLLOW_MESSAGES, FOLLOW_RATE_LIMIT } from "../../worker/services/conversation/follows";
+import { FOLLOWERS_FRESH_MS } from "../../worker/services/visitors/public-content";
 import { dataMessage } from "./fuzz-arbitraries";
 import { alerts, call, expectAlert, insertProject, page, rows, signup, tally, unique, visibleText } from "./helpers";
 

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { DELETION_MESSAGES, deletionDate, openRaiseWarning } from "../../domain/account-deletion";
-import { PASSWORD_MESSAGES } from "../../domain/password-form";
+import { DELETION_MESSAGES, deletionDate, openRaiseWarning } from "../../domain/accounts/account-deletion";
+import { PASSWORD_MESSAGES } from "../../domain/accounts/password-form";
 import { expectAlert, insertProject, page, signup, unique, visibleText, withPrice, call } from "./helpers";
 
 const SECTION = "/settings?section=your-data";

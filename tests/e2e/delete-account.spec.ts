@@ -4,8 +4,8 @@
  * account", which cancels it; or, after asking, signing out and in again cancels it and the next
  * page says so. axe checks the section (with JavaScript: axe runs in the page).
  */
-import { DELETION_MESSAGES, deletionDate } from "../../domain/account-deletion";
-import { PASSWORD_MESSAGES } from "../../domain/password-form";
+import { DELETION_MESSAGES, deletionDate } from "../../domain/accounts/account-deletion";
+import { PASSWORD_MESSAGES } from "../../domain/accounts/password-form";
 import { expect, test } from "./fixtures";
 import { DEMO, expectNoSeriousViolations, signInAs, signInCookie, signInViaForm, signUpViaApi } from "./helpers";
 

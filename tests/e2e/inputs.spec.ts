@@ -4,7 +4,7 @@
  * saving is refused with the field's message beside it, and the re-rendered form still holds all
  * 170 characters. Twenty of them are emoji: the browser counts code points, as the server does.
  */
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
 import { expect, test } from "./fixtures";
 
 /** 170 characters (code points; 190 UTF-16 units): 20 emoji, then 150 letters. */

@@ -6,8 +6,8 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 
-import { RESET_MESSAGES } from "../../domain/password-reset";
-import { MESSAGES } from "../../domain/messages";
+import { RESET_MESSAGES } from "../../domain/accounts/password-reset";
+import { MESSAGES } from "../../domain/shared/messages";
 import { expect, test } from "./fixtures";
 import { newestMail } from "./mail";
 import { expectNoSeriousViolations, signInViaForm, signUpViaApi } from "./helpers";

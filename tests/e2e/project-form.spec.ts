@@ -11,8 +11,8 @@
  */
 import type { Locator, Page } from "@playwright/test";
 
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import { REVIEW_MESSAGES } from "../../domain/review";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import { REVIEW_MESSAGES } from "../../domain/projects/review";
 import { PROJECT_REQUIRED_FIELDS } from "../shared/required-fields";
 import { expect, test } from "./fixtures";
 

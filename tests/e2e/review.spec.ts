@@ -5,7 +5,7 @@
  * it by search; an investor buys. axe on the builder's submit section, the page in review and
  * /admin.
  */
-import { REVIEW_MESSAGES } from "../../domain/review";
+import { REVIEW_MESSAGES } from "../../domain/projects/review";
 import type { Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";

@@ -3,7 +3,7 @@
  * absence gets: one table for the schema's, the API's and the browser's tests, worded by the
  * domain's own constants.
  */
-import { PROJECT_MESSAGES as M } from "../../domain/project-form-messages";
+import { PROJECT_MESSAGES as M } from "../../domain/projects/project-form-messages";
 
 export const PROJECT_REQUIRED_FIELDS: readonly (readonly [name: string, message: string])[] = [
   ["title", M.titleRequired],

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { CARRIED_QUESTION_MAX, pagePurpose, readAuthTarget, signinHref, signupHref } from "../../domain/auth-links";
+import {
+  CARRIED_QUESTION_MAX,
+  pagePurpose,
+  readAuthTarget,
+  signinHref,
+  signupHref,
+} from "../../domain/accounts/auth-links";
 
 describe("links to sign in or up that bring the person back", () => {
   it("encode the path and its query as one redirectTo value", () => {

@@ -1,7 +1,7 @@
 /** Calendar days (domain/dates.ts): the one DAY_MS / isoDay / addDays vocabulary, pure. */
 import { describe, expect, it } from "vitest";
 
-import { addDays, DAY_MS, isoDay } from "../../domain/dates";
+import { addDays, DAY_MS, isoDay } from "../../domain/shared/dates";
 
 describe("DAY_MS", () => {
   it("is one day in milliseconds", () => {

@@ -11,7 +11,7 @@ import {
   parseFormFields,
   parseRowIntent,
   validateAll,
-} from "../../domain/form-kit";
+} from "../../domain/shared/form-kit";
 
 /** A form shaped like the project form: nested objects, a repeating list, bounds and optionals. */
 const schema = v.object({
@@ -252,7 +252,7 @@ describe("Field: one field with its label, hint, error and constraints", () => {
 
 describe("the service contract for large forms", () => {
   it("validateFields returns the value, or throws a 400 with the banner and every field's error", async () => {
-    const { validateFields, ServiceError } = await import("../../worker/services/errors");
+    const { validateFields, ServiceError } = await import("../../worker/services/shared/errors");
     expect(() => validateFields(schema, { title: "" })).toThrow(ServiceError);
     try {
       validateFields(schema, {

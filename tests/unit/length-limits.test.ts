@@ -10,7 +10,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 
 import { LengthCount } from "../../app/components/form/LengthCount";
-import { normalizeSearch, SEARCH_MAX_LENGTH, searchTooLong } from "../../domain/project-search";
+import { normalizeSearch, SEARCH_MAX_LENGTH, searchTooLong } from "../../domain/projects/project-search";
 import {
   CONTACT_LIMITS,
   contactSchema,
@@ -19,10 +19,16 @@ import {
   signupSchema,
   SUPPORTER_LIMITS,
   SupporterSchema,
-} from "../../domain/schemas";
-import { MESSAGES } from "../../domain/messages";
-import { createTask, MAX_TASK_LENGTH, TASK_TEXT_MESSAGES, taskTextError, updateTask } from "../../domain/tasks";
-import { storedLength } from "../../domain/text";
+} from "../../domain/shared/schemas";
+import { MESSAGES } from "../../domain/shared/messages";
+import {
+  createTask,
+  MAX_TASK_LENGTH,
+  TASK_TEXT_MESSAGES,
+  taskTextError,
+  updateTask,
+} from "../../domain/visitors/tasks";
+import { storedLength } from "../../domain/shared/text";
 
 /** 👩‍💻 is three code points (woman, joiner, laptop) and five UTF-16 units: counted 3, not 5. */
 const emoji = (n: number) => "🚀".repeat(n);

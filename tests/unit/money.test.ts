@@ -1,7 +1,7 @@
 /** Money conversion (domain/money.ts): the one dollars ↔ cents vocabulary, pure. */
 import { describe, expect, it } from "vitest";
 
-import { toCents, toDollars } from "../../domain/money";
+import { toCents, toDollars } from "../../domain/shared/money";
 
 describe("toCents", () => {
   it("converts dollars to integer cents", () => {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { sectorForCategory } from "../../domain/categories";
-import { peopleOnce, personKey } from "../../domain/people";
+import { sectorForCategory } from "../../domain/projects/categories";
+import { peopleOnce, personKey } from "../../domain/projects/people";
 import { buildDemoData } from "../../db/seed-data";
 
 describe("personKey", () => {

@@ -11,7 +11,7 @@ import {
   statementLineType,
   statementRows,
   yearStatement,
-} from "../../domain/portfolio-account";
+} from "../../domain/money/portfolio-account";
 
 const INVESTMENTS = [
   {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { demoAccount, statementRows, yearStatement } from "../../domain/portfolio-account";
+import { demoAccount, statementRows, yearStatement } from "../../domain/money/portfolio-account";
 
 const bought = (id: string, amount: number, at: string, cancelledAt: string | null = null) => ({
   _id: id,

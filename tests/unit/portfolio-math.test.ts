@@ -16,7 +16,7 @@ import {
   formatPercent1,
   MARKET_TRENDS,
   whatIfOneFails,
-} from "../../domain/portfolio-analysis";
+} from "../../domain/money/portfolio-analysis";
 import {
   diversificationFallback,
   diversificationLabel,
@@ -31,8 +31,8 @@ import {
   SECTOR_COLORS,
   sectorDistribution,
   sectorName,
-} from "../../domain/portfolio-math";
-import type { InvestmentDTO, RiskLevel } from "../../domain/types";
+} from "../../domain/money/portfolio-math";
+import type { InvestmentDTO, RiskLevel } from "../../domain/shared/types";
 
 const NOW = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;

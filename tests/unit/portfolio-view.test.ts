@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { isSectorId, SECTORS, sectorForCategory, sectorFromParam } from "../../domain/categories";
+import { isSectorId, SECTORS, sectorForCategory, sectorFromParam } from "../../domain/projects/categories";
 import {
   DEFAULT_RECOMMENDED_SECTORS,
   EMPTY_RECOMMENDED_SECTOR,
   FALLBACK_RECOMMENDED_SECTORS,
   MARKET_TRENDS,
-} from "../../domain/portfolio-analysis";
-import { ringDash, sectorHref, stepIndex } from "../../domain/portfolio-view";
+} from "../../domain/money/portfolio-analysis";
+import { ringDash, sectorHref, stepIndex } from "../../domain/money/portfolio-view";
 import { buildDemoData } from "../../db/seed-data";
 import { SECTOR_NAMES } from "../../worker/ai/facts";
 

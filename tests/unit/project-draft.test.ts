@@ -1,8 +1,8 @@
 /** The incomplete draft's rules (ADR 033): which errors a draft may keep, and which it may not. */
 import { describe, expect, it } from "vitest";
 
-import { draftBodyOf, REQUIRED_FIELDS, validateDraft } from "../../domain/project-draft";
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
+import { draftBodyOf, REQUIRED_FIELDS, validateDraft } from "../../domain/projects/project-draft";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
 
 const TODAY = "2026-11-27";
 const complete = {

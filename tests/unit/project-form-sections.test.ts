@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { sectionStates } from "../../domain/project-form-sections";
+import { sectionStates } from "../../domain/projects/project-form-sections";
 
 describe("the builder's section states", () => {
   it("errors, missing required fields, complete, and optional sections left empty", () => {

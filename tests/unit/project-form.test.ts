@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { bannerMessage, constraintsOf } from "../../domain/form-kit";
-import { PROJECT_MESSAGES as M } from "../../domain/project-form-messages";
-import { projectFormSchema, validateProject } from "../../domain/project-form";
-import { type ProjectInput } from "../../domain/project-input";
-import { derivedTerms, sharesUnavailableReason } from "../../domain/project-terms";
+import { bannerMessage, constraintsOf } from "../../domain/shared/form-kit";
+import { PROJECT_MESSAGES as M } from "../../domain/projects/project-form-messages";
+import { projectFormSchema, validateProject } from "../../domain/projects/project-form";
+import { type ProjectInput } from "../../domain/projects/project-input";
+import { derivedTerms, sharesUnavailableReason } from "../../domain/projects/project-terms";
 import { PROJECT_REQUIRED_FIELDS as REQUIRED } from "../shared/required-fields";
 
 const TODAY = "2026-06-01";

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { closedLabel, fundingState, investButtonState } from "../../domain/project";
-import { daysLeftText, projectStatus, type ProjectStatus } from "../../domain/project-status";
-import type { Role } from "../../domain/types";
+import { closedLabel, fundingState, investButtonState } from "../../domain/projects/project";
+import { daysLeftText, projectStatus, type ProjectStatus } from "../../domain/projects/project-status";
+import type { Role } from "../../domain/shared/types";
 
 /** Each situation's raise is below its goal (41%): an ended one is "Closed (goal not reached)". */
 const BELOW_GOAL = { fundingCurrent: 41_000, fundingGoal: 100_000 };

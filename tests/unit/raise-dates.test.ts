@@ -8,7 +8,7 @@ import {
   parseDay,
   RAISE_DATE_MESSAGES,
   type RaiseDates,
-} from "../../domain/raise-dates";
+} from "../../domain/raises/raise-dates";
 
 // Monday 2026-11-30, 10:00 UTC.
 const MONDAY = Date.parse("2026-11-30T10:00:00Z");

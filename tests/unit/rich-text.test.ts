@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { richText } from "../../domain/rich-text";
+import { richText } from "../../domain/conversation/rich-text";
 
 describe("rich text (updates, questions, answers)", () => {
   it("splits paragraphs on blank lines and keeps single newlines as breaks", () => {

@@ -4,9 +4,9 @@ import { inflateSync } from "node:zlib";
 
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadline } from "../../domain/cancellation";
-import { SECTORS, sectorForCategory } from "../../domain/categories";
-import { shapeProblems } from "../../domain/project-shapes";
+import { cancelDeadline } from "../../domain/money/cancellation";
+import { SECTORS, sectorForCategory } from "../../domain/projects/categories";
+import { shapeProblems } from "../../domain/projects/project-shapes";
 import { buildDemoData, DEMO_FOUNDER_ID, DEMO_INVESTOR_ID, validateDemoData } from "../../db/seed-data";
 
 describe("demo data", () => {

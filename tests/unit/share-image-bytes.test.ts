@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { isWholeJpeg, isWholePng } from "../../worker/services/share-image/image-bytes";
+import { isWholeJpeg, isWholePng } from "../../worker/services/visitors/internal/share-image/image-bytes";
 
 /** A real 1×1 PNG (the Workers tests' TINY_PNG). */
 const PNG = Uint8Array.from(

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { startingShares } from "../../domain/project";
+import { startingShares } from "../../domain/projects/project";
 
 // $250 minimum at $25 a share: 10 shares is the smallest purchase.
 const offering = (sharesRemaining: number) => ({

@@ -21,7 +21,7 @@ import {
   TASKS_STORAGE_KEY,
   toggleTask,
   updateTask,
-} from "../../domain/tasks";
+} from "../../domain/visitors/tasks";
 
 const base: readonly Task[] = [
   { id: "a", text: "Read the BridgeCode pitch", completed: false, priority: "high", dueDate: "2026-03-01" },

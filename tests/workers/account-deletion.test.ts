@@ -8,17 +8,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { DELETION_GRACE_MS, DELETION_MESSAGES } from "../../domain/account-deletion";
-import { PASSWORD_MESSAGES } from "../../domain/password-form";
+import { DELETION_GRACE_MS, DELETION_MESSAGES } from "../../domain/accounts/account-deletion";
+import { PASSWORD_MESSAGES } from "../../domain/accounts/password-form";
 import type { Mailer } from "../../worker/mail/mailer";
 import {
   dueAccounts,
   eraseAccount,
   eraseDueAccounts,
   requestAccountDeletion,
-} from "../../worker/services/account-deletion";
-import { login } from "../../worker/services/auth";
-import { getPublicInvestor } from "../../worker/services/public-profile";
+} from "../../worker/services/accounts/account-deletion";
+import { login } from "../../worker/services/accounts/auth";
+import { getPublicInvestor } from "../../worker/services/accounts/public-profile";
 import { call, db, insertProject, json, signup, unique, uniqueIp, withPrice } from "./helpers";
 
 const DAY = 86_400_000;

@@ -6,11 +6,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { MESSAGES } from "../../domain/messages";
-import { LOGIN_LIMITS, NETWORK_LIFETIME_MS, SIGNUP_LIMIT } from "../../worker/services/auth";
-import { networkOf } from "../../worker/services/client";
-import { purgeExpired } from "../../worker/services/maintenance";
-import { isPersonalPassword, isTrivialPassword } from "../../worker/services/passwords";
+import { MESSAGES } from "../../domain/shared/messages";
+import { LOGIN_LIMITS, NETWORK_LIFETIME_MS, SIGNUP_LIMIT } from "../../worker/services/accounts/auth";
+import { networkOf } from "../../worker/services/shared/client";
+import { purgeExpired } from "../../worker/services/operator/maintenance";
+import { isPersonalPassword, isTrivialPassword } from "../../worker/services/accounts/internal/passwords";
 import { call, db, json, signup, signupBody, uniqueIp } from "./helpers";
 
 const statuses = (responses: Response[]) => responses.map((r) => r.status);

@@ -7,10 +7,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { UPDATE_MESSAGES } from "../../domain/conversation-messages";
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import { REASON_MAX, REVIEW_MESSAGES } from "../../domain/review";
-import { ADMIN_RATE_LIMIT } from "../../worker/services/audit";
+import { UPDATE_MESSAGES } from "../../domain/conversation/conversation-messages";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import { REASON_MAX, REVIEW_MESSAGES } from "../../domain/projects/review";
+import { ADMIN_RATE_LIMIT } from "../../worker/services/operator/audit";
 import { BODY_MESSAGES } from "../../worker/api/util";
 import { adminSession, call, insertProject, json, makeAdmin, signup } from "./helpers";
 

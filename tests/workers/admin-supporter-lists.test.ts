@@ -6,10 +6,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import type { SessionUser } from "../../domain/types";
-import { ADMIN_LIST_SHOWN, listRecentProjects, listUsersForAdmin } from "../../worker/services/moderation";
-import { REVIEW_QUEUE_SHOWN } from "../../worker/services/reviews";
-import { SUPPORTERS_LIST_MAX } from "../../worker/services/supporters";
+import type { SessionUser } from "../../domain/shared/types";
+import { ADMIN_LIST_SHOWN, listRecentProjects, listUsersForAdmin } from "../../worker/services/operator/moderation";
+import { REVIEW_QUEUE_SHOWN } from "../../worker/services/projects/reviews";
+import { SUPPORTERS_LIST_MAX } from "../../worker/services/visitors/supporters";
 import { call, db, insertProject, json, makeAdmin, signup, unique } from "./helpers";
 
 async function admin() {

@@ -5,10 +5,10 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../domain/portfolio-analysis";
-import { type Holding } from "../../domain/portfolio-math";
-import { MESSAGES } from "../../domain/messages";
-import type { SessionUser } from "../../domain/types";
+import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../domain/money/portfolio-analysis";
+import { type Holding } from "../../domain/money/portfolio-math";
+import { MESSAGES } from "../../domain/shared/messages";
+import type { SessionUser } from "../../domain/shared/types";
 import { portfolioFacts } from "../../worker/ai/facts";
 import { INSIGHTS_MODEL, generateInsights, type InsightsAnswer } from "../../worker/ai/insights";
 import {
@@ -19,7 +19,7 @@ import {
   FALLBACK_ANSWER_TTL_MS,
   FORCE_REFRESH_MIN_AGE_MS,
   portfolioInsights,
-} from "../../worker/services/analytics";
+} from "../../worker/services/money/analytics";
 import { call, db, insertProject, json, makeAdmin, signup, unique, uniqueIp } from "./helpers";
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<unknown>;

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import { apiErrorResponse } from "../../worker/api/errors";
 import { BODY_MESSAGES, readBody } from "../../worker/api/util";
-import { ServiceError } from "../../worker/services/errors";
+import { ServiceError } from "../../worker/services/shared/errors";
 import type { HonoEnv } from "../../worker/types";
 import { call, json } from "./helpers";
 

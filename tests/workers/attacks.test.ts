@@ -6,16 +6,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { CONTACT_LIMIT } from "../../worker/services/contacts";
-import { SUPPORT_LIMIT } from "../../worker/services/supporters";
-import { LOGIN_LIMITS, SIGNUP_LIMIT } from "../../worker/services/auth";
+import { CONTACT_LIMIT } from "../../worker/services/visitors/contacts";
+import { SUPPORT_LIMIT } from "../../worker/services/visitors/supporters";
+import { LOGIN_LIMITS, SIGNUP_LIMIT } from "../../worker/services/accounts/auth";
 import {
   DEVICE_COOKIE,
   MAX_SESSIONS_PER_USER,
   SESSION_ABSOLUTE_MS,
   validateSessionToken,
-} from "../../worker/services/sessions";
-import { commonPasswordCount } from "../../worker/services/passwords";
+} from "../../worker/services/accounts/sessions";
+import { commonPasswordCount } from "../../worker/services/accounts/internal/passwords";
 import {
   call,
   db,

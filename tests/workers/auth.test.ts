@@ -1,14 +1,20 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { maxBirthDate } from "../../domain/schemas";
+import { maxBirthDate } from "../../domain/shared/schemas";
 import {
   SESSION_COOKIE,
   SESSION_INACTIVITY_MS,
   SESSION_REFRESH_MS,
   validateSessionToken,
-} from "../../worker/services/sessions";
-import { SCRYPT, hashPassword, passwordCost, passwordFloor, verifyPassword } from "../../worker/services/secrets";
+} from "../../worker/services/accounts/sessions";
+import {
+  SCRYPT,
+  hashPassword,
+  passwordCost,
+  passwordFloor,
+  verifyPassword,
+} from "../../worker/services/accounts/internal/secrets";
 import { call, db, json, signup, signupBody, unique, uniqueIp } from "./helpers";
 
 const countUsers = async (email: string) =>

@@ -6,13 +6,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadline, cancelDeadlineText } from "../../domain/cancellation";
-import type { SessionUser } from "../../domain/types";
+import { cancelDeadline, cancelDeadlineText } from "../../domain/money/cancellation";
+import type { SessionUser } from "../../domain/shared/types";
 import { createDb } from "../../db/client";
-import { SESSION_COOKIE, validateSessionToken } from "../../worker/services/sessions";
-import { getFounderDashboard } from "../../worker/services/founder-dashboard";
-import { cancelInvestment, cancelWindowClosedMessage } from "../../worker/services/cancellations";
-import { getPublicInvestor } from "../../worker/services/public-profile";
+import { SESSION_COOKIE, validateSessionToken } from "../../worker/services/accounts/sessions";
+import { getFounderDashboard } from "../../worker/services/projects/founder-dashboard";
+import { cancelInvestment, cancelWindowClosedMessage } from "../../worker/services/money/cancellations";
+import { getPublicInvestor } from "../../worker/services/accounts/public-profile";
 import { buyShares, call, db, inDays, insertProject, json, makeAdmin, signup, unique } from "./helpers";
 
 type CancelOut = {

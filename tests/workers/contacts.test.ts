@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { CONTACT_LIMIT } from "../../worker/services/contacts";
+import { CONTACT_LIMIT } from "../../worker/services/visitors/contacts";
 import { call, json, unique, uniqueIp } from "./helpers";
 
 const SUCCESS = "Thank you for your message! We will get back to you soon.";

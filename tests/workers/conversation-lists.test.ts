@@ -9,7 +9,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { LIST_PAGE_MESSAGE } from "../../worker/services/list-page";
+import { LIST_PAGE_MESSAGE } from "../../worker/services/shared/list-page";
 import { call, insertProject, json, signup, unique } from "./helpers";
 
 type Paged = { total: number; page: number; pageCount: number; pageSize: number };

@@ -7,13 +7,13 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { QUESTION_MESSAGES } from "../../domain/question-form";
-import { UPDATE_MESSAGES } from "../../domain/update-form";
-import { MESSAGES } from "../../domain/messages";
+import { QUESTION_MESSAGES } from "../../domain/conversation/question-form";
+import { UPDATE_MESSAGES } from "../../domain/conversation/update-form";
+import { MESSAGES } from "../../domain/shared/messages";
 import { BODY_MESSAGES } from "../../worker/api/util";
-import { LIST_PAGE_MESSAGE } from "../../worker/services/list-page";
-import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE } from "../../worker/services/notifications";
-import { PURCHASE_MESSAGES } from "../../worker/services/purchases";
+import { LIST_PAGE_MESSAGE } from "../../worker/services/shared/list-page";
+import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE } from "../../worker/services/conversation/notifications";
+import { PURCHASE_MESSAGES } from "../../worker/services/money/purchases";
 import { call, insertProject, json, signup } from "./helpers";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";

@@ -4,10 +4,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { QUESTION_MESSAGES } from "../../domain/question-form";
-import { UPDATE_MESSAGES } from "../../domain/update-form";
-import { MESSAGES } from "../../domain/messages";
-import { runClosingSoon } from "../../worker/services/notifications";
+import { QUESTION_MESSAGES } from "../../domain/conversation/question-form";
+import { UPDATE_MESSAGES } from "../../domain/conversation/update-form";
+import { MESSAGES } from "../../domain/shared/messages";
+import { runClosingSoon } from "../../worker/services/conversation/notifications";
 import { call, db, inDays, insertProject, json, makeAdmin, signup, withPrice } from "./helpers";
 
 type Note = { id: string; kind: string; text: string; link: string; read: boolean };

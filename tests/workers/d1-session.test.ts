@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { countingD1 } from "../../db/client";
 import { createApp, type PagesHandler } from "../../worker/app";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, BOOKMARK_MAX_AGE_SECONDS } from "../../worker/middleware/d1-session";
-import { SESSION_COOKIE } from "../../worker/services/sessions";
+import { SESSION_COOKIE } from "../../worker/services/accounts/sessions";
 import { queries } from "../shared/responses";
 import { insertProject, json, signup, signupBody, unique, uniqueIp, withPrice } from "./helpers";
 

@@ -8,8 +8,8 @@ import { env } from "cloudflare:workers";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 
-import { EXPORT_PAGE } from "../../worker/services/data-export-datasets";
-import { EXPORT_LIMIT, EXPORT_MESSAGES } from "../../worker/services/data-export";
+import { EXPORT_PAGE } from "../../worker/services/accounts/internal/data-export-datasets";
+import { EXPORT_LIMIT, EXPORT_MESSAGES } from "../../worker/services/accounts/data-export";
 import { buyShares, call, insertProject, json, signup, unique } from "./helpers";
 
 interface ExportDoc {

@@ -13,7 +13,7 @@ import {
   runDigests,
   unsubscribeSecret,
   unsubscribeToken,
-} from "../../worker/services/digest";
+} from "../../worker/services/conversation/digest";
 import { call, db, json, signup } from "./helpers";
 import { fullScans } from "./query-plans";
 

@@ -8,11 +8,11 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { bannerMessage } from "../../domain/form-kit";
-import { DOCUMENT_LIMITS } from "../../domain/limits";
-import type { ProjectDTO } from "../../domain/types";
-import { DOCUMENT_MESSAGES, UPLOAD_MESSAGES } from "../../worker/services/uploads";
-import { deleteUnusedUploads } from "../../worker/services/upload-cleanup";
+import { bannerMessage } from "../../domain/shared/form-kit";
+import { DOCUMENT_LIMITS } from "../../domain/shared/limits";
+import type { ProjectDTO } from "../../domain/shared/types";
+import { DOCUMENT_MESSAGES, UPLOAD_MESSAGES } from "../../worker/services/projects/uploads";
+import { deleteUnusedUploads } from "../../worker/services/projects/upload-cleanup";
 import {
   bucketKeys,
   call,

@@ -7,12 +7,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { DAY_MS } from "../../domain/dates";
-import { DRAFT_MESSAGES } from "../../domain/project-draft";
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import type { SessionUser } from "../../domain/types";
-import { saveWorkingCopy } from "../../worker/services/project-drafts";
-import { deleteUnusedUploads } from "../../worker/services/upload-cleanup";
+import { DAY_MS } from "../../domain/shared/dates";
+import { DRAFT_MESSAGES } from "../../domain/projects/project-draft";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import type { SessionUser } from "../../domain/shared/types";
+import { saveWorkingCopy } from "../../worker/services/projects/project-drafts";
+import { deleteUnusedUploads } from "../../worker/services/projects/upload-cleanup";
 import { adminSession, call, db, json, projectBody, recordUpload, signup } from "./helpers";
 
 const putDraft = (token: string | undefined, body: unknown, projectId?: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { SESSION_COOKIE } from "../../worker/services/sessions";
+import { SESSION_COOKIE } from "../../worker/services/accounts/sessions";
 import { call, insertProject, json, signup, unique, withPrice } from "./helpers";
 import { queries } from "../shared/responses";
 

@@ -7,11 +7,11 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { MAX_CODE_ATTEMPTS, VERIFY_LIFETIME_MS, VERIFY_MESSAGES } from "../../domain/email-verification";
-import { MESSAGES } from "../../domain/messages";
-import { PASSWORD_MESSAGES } from "../../domain/password-form";
-import { codeHashOf, mailableUser, VERIFY_LIMITS } from "../../worker/services/email-verification";
-import { sha256Hex } from "../../worker/services/secrets";
+import { MAX_CODE_ATTEMPTS, VERIFY_LIFETIME_MS, VERIFY_MESSAGES } from "../../domain/accounts/email-verification";
+import { MESSAGES } from "../../domain/shared/messages";
+import { PASSWORD_MESSAGES } from "../../domain/accounts/password-form";
+import { codeHashOf, mailableUser, VERIFY_LIMITS } from "../../worker/services/accounts/email-verification";
+import { sha256Hex } from "../../worker/services/accounts/internal/secrets";
 import { call, db, json, signup, TEST_PASSWORD, unique } from "./helpers";
 
 interface VerificationRow {

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { notifyClosingSoon, notifyUpdate } from "../../worker/services/notifications";
+import { notifyClosingSoon, notifyUpdate } from "../../worker/services/conversation/notifications";
 import { call, db, inDays, insertProject, json, signup, unique } from "./helpers";
 
 const FOLLOWERS = 50_000;

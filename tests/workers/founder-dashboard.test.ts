@@ -5,14 +5,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { csvCell, toCsv } from "../../domain/csv";
-import { MESSAGES } from "../../domain/messages";
-import type { SessionUser } from "../../domain/types";
+import { csvCell, toCsv } from "../../domain/shared/csv";
+import { MESSAGES } from "../../domain/shared/messages";
+import type { SessionUser } from "../../domain/shared/types";
 import { countingD1, createDb } from "../../db/client";
-import { validateSessionToken } from "../../worker/services/sessions";
-import { ServiceError } from "../../worker/services/errors";
-import { cumulativeSeries, getFounderDashboard } from "../../worker/services/founder-dashboard";
-import { publicInvestorName } from "../../worker/services/projects";
+import { validateSessionToken } from "../../worker/services/accounts/sessions";
+import { ServiceError } from "../../worker/services/shared/errors";
+import { cumulativeSeries, getFounderDashboard } from "../../worker/services/projects/founder-dashboard";
+import { publicInvestorName } from "../../worker/services/projects/projects";
 import { call, db, insertProject, makeAdmin, signup, unique, withPrice } from "./helpers";
 
 /** The signed-in user a page's loader would see for this token. */

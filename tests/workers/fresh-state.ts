@@ -14,7 +14,7 @@ import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
 
 import { dropAllCopies } from "../../worker/edge-cache";
-import { markPublicContentChanged } from "../../worker/services/public-content";
+import { markPublicContentChanged } from "../../worker/services/visitors/public-content";
 
 interface SchemaRow {
   type: string;

@@ -2,9 +2,9 @@ import { env, exports } from "cloudflare:workers";
 
 import { createDb } from "../../db/client";
 import { projects, type ProjectRow } from "../../db/schema";
-import { sectorForCategory } from "../../domain/categories";
-import type { SessionUser } from "../../domain/types";
-import { validateSessionToken } from "../../worker/services/sessions";
+import { sectorForCategory } from "../../domain/projects/categories";
+import type { SessionUser } from "../../domain/shared/types";
+import { validateSessionToken } from "../../worker/services/accounts/sessions";
 import { TEST_PASSWORD, uniqueIp } from "../shared/clients";
 import { checkAnswer } from "./api-contract";
 

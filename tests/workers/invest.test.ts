@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { SESSION_COOKIE } from "../../worker/services/sessions";
+import { SESSION_COOKIE } from "../../worker/services/accounts/sessions";
 import { call, inDays, insertProject, json, makeAdmin, signup, unique, withPrice } from "./helpers";
 
 type InvestOut = {

@@ -13,9 +13,9 @@ import {
   regCfLimitCents,
   regAPlusLimitCents,
   type InvestorFigures,
-} from "../../domain/reg-cf";
+} from "../../domain/money/reg-cf";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { regALimitCentsSql, regCfLimitCentsSql } from "../../worker/services/investor-limits";
+import { regALimitCentsSql, regCfLimitCentsSql } from "../../worker/services/money/investor-limits";
 import { call, insertProject, json, makeAdmin, signup, unique, withPrice } from "./helpers";
 
 const DAY = 86_400_000;

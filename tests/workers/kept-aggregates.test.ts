@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 
 import { buyShares, call, db, inDays, insertProject, json, projectBody, signup, submitAndApprove } from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
-import { readPortfolio } from "../../worker/services/holdings";
-import { validateSessionToken } from "../../worker/services/sessions";
+import { readPortfolio } from "../../worker/services/money/holdings";
+import { validateSessionToken } from "../../worker/services/accounts/sessions";
 
 const buy = buyShares;
 

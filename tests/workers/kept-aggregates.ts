@@ -6,7 +6,7 @@
  * concurrent attack and fixture those files make is checked; tests/workers/kept-aggregates.test.ts
  * tests the check itself.
  */
-import { REG_CF_COUNTED } from "../../domain/reg-cf";
+import { REG_CF_COUNTED } from "../../domain/money/reg-cf";
 
 type Row = Record<string, unknown>;
 

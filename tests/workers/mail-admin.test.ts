@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { MAIL_FAILURES_SHOWN } from "../../worker/services/mail-admin";
+import { MAIL_FAILURES_SHOWN } from "../../worker/services/operator/mail-admin";
 import { adminSession, call, json, signup, unique } from "./helpers";
 
 const HOUR = 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "../../worker/services/sessions";
-import { purgeExpired } from "../../worker/services/maintenance";
-import { USERNAME_HOLD_MS } from "../../worker/services/public-profile";
+import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from "../../worker/services/accounts/sessions";
+import { purgeExpired } from "../../worker/services/operator/maintenance";
+import { USERNAME_HOLD_MS } from "../../worker/services/accounts/public-profile";
 import { call, db, signup, unique } from "./helpers";
 
 describe("daily housekeeping", () => {

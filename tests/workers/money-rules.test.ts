@@ -7,16 +7,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadline, CANCEL_CUTOFF_MS } from "../../domain/cancellation";
-import { NOTIFICATION_TEXT } from "../../domain/notification-text";
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import type { ProjectDTO } from "../../domain/types";
+import { cancelDeadline, CANCEL_CUTOFF_MS } from "../../domain/money/cancellation";
+import { NOTIFICATION_TEXT } from "../../domain/conversation/notification-text";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import type { ProjectDTO } from "../../domain/shared/types";
 import { createDb } from "../../db/client";
-import { type ServiceError } from "../../worker/services/errors";
-import { PURCHASE_LIMIT, PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/purchases";
-import { CANCEL_LIMIT } from "../../worker/services/cancellations";
-import { investmentEventKey } from "../../worker/services/notifications";
-import { updateProject } from "../../worker/services/project-editor";
+import { type ServiceError } from "../../worker/services/shared/errors";
+import { PURCHASE_LIMIT, PURCHASE_MESSAGES, purchaseCancelledMessage } from "../../worker/services/money/purchases";
+import { CANCEL_LIMIT } from "../../worker/services/money/cancellations";
+import { investmentEventKey } from "../../worker/services/conversation/notifications";
+import { updateProject } from "../../worker/services/projects/project-editor";
 import {
   call,
   inDays,
@@ -286,7 +286,7 @@ describe("B. a purchase states the price it expects", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const { purchaseShares } = await import("../../worker/services/purchases");
+    const { purchaseShares } = await import("../../worker/services/money/purchases");
     const outcome = await purchaseShares(createDb(racing), await viewerFor(investor.token), {
       project: id,
       shares: 10,

@@ -6,11 +6,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 
-import { DAY_MS, isoDay } from "../../domain/dates";
+import { DAY_MS, isoDay } from "../../domain/shared/dates";
 import { sendQueued } from "../../worker/mail/mailer";
 import { noticeMailId } from "../../worker/mail/notices";
-import { purchaseShares } from "../../worker/services/purchases";
-import { settleProject } from "../../worker/services/settlement";
+import { purchaseShares } from "../../worker/services/money/purchases";
+import { settleProject } from "../../worker/services/raises/settlement";
 import { call, db, insertProject, json, projectBody, recordPurchase, signup, viewerFor, withPrice } from "./helpers";
 
 interface MailRow {

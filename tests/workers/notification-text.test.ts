@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { NOTIFICATION_SQL, NOTIFICATION_TEXT } from "../../domain/notification-text";
+import { NOTIFICATION_SQL, NOTIFICATION_TEXT } from "../../domain/conversation/notification-text";
 
 const TITLES = [
   "Campus Keys",

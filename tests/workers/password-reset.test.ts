@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { RESET_MESSAGES, RESET_TOKEN_LIFETIME_MS } from "../../domain/password-reset";
+import { RESET_MESSAGES, RESET_TOKEN_LIFETIME_MS } from "../../domain/accounts/password-reset";
 import {
   BODY_KEPT_MS,
   MAX_SEND_ATTEMPTS,
@@ -18,10 +18,10 @@ import {
   type Mailer,
 } from "../../worker/mail/mailer";
 import { passwordResetMail } from "../../worker/mail/templates";
-import { login } from "../../worker/services/auth";
-import { isServiceError } from "../../worker/services/errors";
-import { requestPasswordReset, resetPassword } from "../../worker/services/password-reset";
-import { sha256Hex } from "../../worker/services/secrets";
+import { login } from "../../worker/services/accounts/auth";
+import { isServiceError } from "../../worker/services/shared/errors";
+import { requestPasswordReset, resetPassword } from "../../worker/services/accounts/password-reset";
+import { sha256Hex } from "../../worker/services/accounts/internal/secrets";
 import { queries } from "../shared/responses";
 import { call, db, signup, unique, uniqueIp } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { PASSWORD_MESSAGES } from "../../domain/password-form";
-import { MESSAGES } from "../../domain/messages";
+import { PASSWORD_MESSAGES } from "../../domain/accounts/password-form";
+import { MESSAGES } from "../../domain/shared/messages";
 import { call, json, signup, TEST_PASSWORD } from "./helpers";
 
 type Answer = { message?: string; errors?: Record<string, string>; token?: string; endedSessions?: number };

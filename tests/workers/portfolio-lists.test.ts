@@ -16,7 +16,7 @@ import {
   concentrationOf,
   whatIfOf,
   whatIfOneFails,
-} from "../../domain/portfolio-analysis";
+} from "../../domain/money/portfolio-analysis";
 import {
   diversificationScore,
   diversificationScoreOf,
@@ -25,11 +25,11 @@ import {
   riskScoreOf,
   sectorDistribution,
   sectorDistributionOf,
-} from "../../domain/portfolio-math";
-import type { InvestmentDTO } from "../../domain/types";
+} from "../../domain/money/portfolio-math";
+import type { InvestmentDTO } from "../../domain/shared/types";
 import { createDb } from "../../db/client";
-import { readPortfolio } from "../../worker/services/holdings";
-import { statementChunk } from "../../worker/services/statement";
+import { readPortfolio } from "../../worker/services/money/holdings";
+import { statementChunk } from "../../worker/services/money/statement";
 import { INVESTMENTS_PAGE_MESSAGE } from "../../worker/api/investments";
 import { call, db, json, makeAdmin, signup } from "./helpers";
 import { seedPortfolio, type SeededPortfolio } from "./portfolio-seed";

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 
-import { DAY_MS } from "../../domain/dates";
+import { DAY_MS } from "../../domain/shared/dates";
 import { insertProject, unique } from "./helpers";
 
 const CATEGORIES = ["technology", "fintech", "healthcare", "food & beverage", "education", "social-media"];

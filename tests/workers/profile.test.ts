@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { constraintsOf } from "../../domain/form-kit";
-import { PROFILE_MESSAGES as M, profileFormSchema, validateProfile } from "../../domain/profile-form";
+import { constraintsOf } from "../../domain/shared/form-kit";
+import { PROFILE_MESSAGES as M, profileFormSchema, validateProfile } from "../../domain/accounts/profile-form";
 import { call, json, signup } from "./helpers";
 
 const valid = () => ({

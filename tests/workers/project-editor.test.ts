@@ -7,14 +7,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { formValuesOf } from "../../domain/project-values";
-import { lockedTerm } from "../../domain/project-terms";
-import type { ProjectDTO, SessionUser } from "../../domain/types";
+import { formValuesOf } from "../../domain/projects/project-values";
+import { lockedTerm } from "../../domain/projects/project-terms";
+import type { ProjectDTO, SessionUser } from "../../domain/shared/types";
 import { createDb } from "../../db/client";
-import { validateSessionToken } from "../../worker/services/sessions";
-import { ServiceError } from "../../worker/services/errors";
-import { purchaseShares } from "../../worker/services/purchases";
-import { updateProject } from "../../worker/services/project-editor";
+import { validateSessionToken } from "../../worker/services/accounts/sessions";
+import { ServiceError } from "../../worker/services/shared/errors";
+import { purchaseShares } from "../../worker/services/money/purchases";
+import { updateProject } from "../../worker/services/projects/project-editor";
 import {
   call,
   db,

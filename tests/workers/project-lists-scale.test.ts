@@ -9,16 +9,16 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "../../db/client";
-import { SORT_IDS } from "../../domain/project-search";
+import { SORT_IDS } from "../../domain/projects/project-search";
 import {
   founderCsvProject,
   getFounderDashboard,
   investorCsvChunks,
   SERIES_BUCKETS,
-} from "../../worker/services/founder-dashboard";
-import { getProjectDetail, listProjectsPage } from "../../worker/services/projects";
-import { getProjectInvestors, listProjectInvestorsPage } from "../../worker/services/project-investors";
-import type { SessionUser } from "../../domain/types";
+} from "../../worker/services/projects/founder-dashboard";
+import { getProjectDetail, listProjectsPage } from "../../worker/services/projects/projects";
+import { getProjectInvestors, listProjectInvestorsPage } from "../../worker/services/projects/project-investors";
+import type { SessionUser } from "../../domain/shared/types";
 import { insertProject, signup } from "./helpers";
 import { bulkInvestments, bulkProjects, bulkUsers } from "./scale";
 

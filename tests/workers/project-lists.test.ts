@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { API_PAGE_SIZE, LIST_MESSAGES } from "../../worker/services/projects";
-import { API_INVESTORS_PAGE_SIZE, INVESTORS_API_MESSAGES } from "../../worker/services/project-investors";
+import { API_PAGE_SIZE, LIST_MESSAGES } from "../../worker/services/projects/projects";
+import { API_INVESTORS_PAGE_SIZE, INVESTORS_API_MESSAGES } from "../../worker/services/projects/project-investors";
 import { call, insertProject, json, signup } from "./helpers";
 import { bulkInvestments, bulkProjects, bulkUsers } from "./scale";
 

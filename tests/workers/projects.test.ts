@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { listProjectsPage } from "../../worker/services/projects";
+import { listProjectsPage } from "../../worker/services/projects/projects";
 import { call, db, inDays, insertProject, json, signup, unique, withPrice } from "./helpers";
 
 describe("GET /api/projects", () => {

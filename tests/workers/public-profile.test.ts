@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { PROFILE_MESSAGES, validatePublicProfile } from "../../domain/public-profile-form";
-import { getPublicInvestor } from "../../worker/services/public-profile";
+import { PROFILE_MESSAGES, validatePublicProfile } from "../../domain/accounts/public-profile-form";
+import { getPublicInvestor } from "../../worker/services/accounts/public-profile";
 import { call, db, insertProject, json, makeAdmin, signup, unique } from "./helpers";
 
 type Answer = Record<string, unknown> & { message?: string; errors?: Record<string, string> };

@@ -6,12 +6,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { cancelDeadline } from "../../domain/cancellation";
-import { addDays, DAY_MS, isoDay } from "../../domain/dates";
-import { NOTIFICATION_TEXT } from "../../domain/notification-text";
-import { PROJECT_MESSAGES } from "../../domain/project-form-messages";
-import { earliestEarlyDeadline, latestDeadline, RAISE_DATE_MESSAGES } from "../../domain/raise-dates";
-import type { ProjectDTO } from "../../domain/types";
+import { cancelDeadline } from "../../domain/money/cancellation";
+import { addDays, DAY_MS, isoDay } from "../../domain/shared/dates";
+import { NOTIFICATION_TEXT } from "../../domain/conversation/notification-text";
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
+import { earliestEarlyDeadline, latestDeadline, RAISE_DATE_MESSAGES } from "../../domain/raises/raise-dates";
+import type { ProjectDTO } from "../../domain/shared/types";
 import { call, inDays, json, makeAdmin, projectBody, signup, submitAndApprove, unique } from "./helpers";
 
 const DEADLINE = inDays(60);

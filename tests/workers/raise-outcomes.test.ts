@@ -8,12 +8,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { DAY_MS, isoDay } from "../../domain/dates";
-import { demoAccountOf, statementLineTitle, statementLineType } from "../../domain/portfolio-account";
+import { DAY_MS, isoDay } from "../../domain/shared/dates";
+import { demoAccountOf, statementLineTitle, statementLineType } from "../../domain/money/portfolio-account";
 import { holdingsHash } from "../../worker/ai/facts";
-import { readPortfolio } from "../../worker/services/holdings";
-import { settleProject } from "../../worker/services/settlement";
-import { statementChunk, statementPageStatement, statementYearsStatement } from "../../worker/services/statement";
+import { readPortfolio } from "../../worker/services/money/holdings";
+import { settleProject } from "../../worker/services/raises/settlement";
+import { statementChunk, statementPageStatement, statementYearsStatement } from "../../worker/services/money/statement";
 import { call, db, insertProject, recordPurchase, signup } from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
 import { fullScans } from "./query-plans";

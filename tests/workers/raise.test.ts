@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { largestInvestorSentence, raiseFigures } from "../../domain/raise";
+import { largestInvestorSentence, raiseFigures } from "../../domain/raises/raise";
 import { call, insertProject, json, signup, withPrice } from "./helpers";
 
 const invest = async (id: string, token: string, shares: number) =>

@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { REVIEW_MESSAGES } from "../../domain/review";
-import type { ProjectDTO } from "../../domain/types";
+import { REVIEW_MESSAGES } from "../../domain/projects/review";
+import type { ProjectDTO } from "../../domain/shared/types";
 import {
   adminSession,
   call,
@@ -319,8 +319,8 @@ describe("reviewing", () => {
   it("the founder withdraws a project from review: a draft again, editable", async () => {
     const { founder, project } = await inReview();
     // The API has no withdraw route: the page's action calls the service; here through D1's effect.
-    const { withdrawFromReview } = await import("../../worker/services/reviews");
-    const { validateSessionToken } = await import("../../worker/services/sessions");
+    const { withdrawFromReview } = await import("../../worker/services/projects/reviews");
+    const { validateSessionToken } = await import("../../worker/services/accounts/sessions");
     const { createDb } = await import("../../db/client");
     const session = await validateSessionToken(createDb(env.DB), founder.token);
     const out = await withdrawFromReview(createDb(env.DB), session!.user, project._id);

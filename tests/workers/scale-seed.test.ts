@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { PROJECT_CATEGORIES, sectorForCategory } from "../../domain/categories";
+import { PROJECT_CATEGORIES, sectorForCategory } from "../../domain/projects/categories";
 import {
   SCALE_ACTORS,
   SCALE_TABLES,

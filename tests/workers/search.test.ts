@@ -9,14 +9,19 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { sectorForCategory, sectorFromParam } from "../../domain/categories";
+import { sectorForCategory, sectorFromParam } from "../../domain/projects/categories";
 import { buildDemoData } from "../../db/seed-data";
-import { SEARCH_MAX_LENGTH, SEARCH_MAX_TERMS, SEARCH_MESSAGES, searchTooLong } from "../../domain/project-search";
-import { SHOW_PUBLICLY_MESSAGE } from "../../domain/schemas";
+import {
+  SEARCH_MAX_LENGTH,
+  SEARCH_MAX_TERMS,
+  SEARCH_MESSAGES,
+  searchTooLong,
+} from "../../domain/projects/project-search";
+import { SHOW_PUBLICLY_MESSAGE } from "../../domain/shared/schemas";
 import { projects } from "../../db/schema";
-import type { ProjectDTO } from "../../domain/types";
+import type { ProjectDTO } from "../../domain/shared/types";
 import { SEARCH_MAX_ENTRIES } from "../../worker/edge-cache";
-import { ftsQuery, LIST_MESSAGES, listProjectsPage } from "../../worker/services/projects";
+import { ftsQuery, LIST_MESSAGES, listProjectsPage } from "../../worker/services/projects/projects";
 import { HOSTILE_SEARCHES as HOSTILE } from "../shared/hostile-searches";
 import { call, db, inDays, insertProject, json, recordPurchase, signup, unique } from "./helpers";
 import { queries } from "../shared/responses";

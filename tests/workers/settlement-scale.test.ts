@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { DAY_MS, isoDay } from "../../domain/dates";
-import { SETTLE_CHUNK, settleProject } from "../../worker/services/settlement";
+import { DAY_MS, isoDay } from "../../domain/shared/dates";
+import { SETTLE_CHUNK, settleProject } from "../../worker/services/raises/settlement";
 import { db, insertProject, signup } from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
 import { bulkInvestments, bulkUsers } from "./scale";

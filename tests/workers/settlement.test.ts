@@ -6,12 +6,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { DAY_MS, isoDay } from "../../domain/dates";
-import { NOTIFICATION_TEXT } from "../../domain/notification-text";
-import type { ProjectDTO } from "../../domain/types";
-import { CANCEL_MESSAGES } from "../../worker/services/cancellations";
-import { PURCHASE_MESSAGES } from "../../worker/services/purchases";
-import { settleDueRaises, settleProject } from "../../worker/services/settlement";
+import { DAY_MS, isoDay } from "../../domain/shared/dates";
+import { NOTIFICATION_TEXT } from "../../domain/conversation/notification-text";
+import type { ProjectDTO } from "../../domain/shared/types";
+import { CANCEL_MESSAGES } from "../../worker/services/money/cancellations";
+import { PURCHASE_MESSAGES } from "../../worker/services/money/purchases";
+import { settleDueRaises, settleProject } from "../../worker/services/raises/settlement";
 import { call, db, inDays, json, projectBody, signup, submitAndApprove, unique } from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
 

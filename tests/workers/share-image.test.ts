@@ -7,8 +7,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { SESSION_COOKIE } from "../../worker/services/sessions";
-import { SHARE_IMAGE_CACHE_CONTROL, SHARE_IMAGE_PREFIX, shareCard } from "../../worker/services/share-image";
+import { SESSION_COOKIE } from "../../worker/services/accounts/sessions";
+import { SHARE_IMAGE_CACHE_CONTROL, SHARE_IMAGE_PREFIX, shareCard } from "../../worker/services/visitors/share-image";
 import {
   TINY_PNG,
   buyShares,

@@ -3,8 +3,8 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { SESSION_COOKIE } from "../../worker/services/sessions";
-import { sitemapFileXml, sitemapXml } from "../../worker/services/sitemap";
+import { SESSION_COOKIE } from "../../worker/services/accounts/sessions";
+import { sitemapFileXml, sitemapXml } from "../../worker/services/visitors/sitemap";
 import { call, db, insertProject, json, projectBody, signup, submitAndApprove, unique } from "./helpers";
 
 const ORIGIN = "http://localhost";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { SUPPORT_LIMIT } from "../../worker/services/supporters";
+import { SUPPORT_LIMIT } from "../../worker/services/visitors/supporters";
 import { call, json, unique, uniqueIp } from "./helpers";
 
 const REQUIRED = "Please fill in all required fields";

@@ -6,7 +6,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { DOCUMENT_MESSAGES, UPLOAD_MESSAGES } from "../../worker/services/uploads";
+import { DOCUMENT_MESSAGES, UPLOAD_MESSAGES } from "../../worker/services/projects/uploads";
 import { BODY_MESSAGES } from "../../worker/api/util";
 import { checkAnswer } from "./api-contract";
 import { signup, TINY_PNG, uniqueIp } from "./helpers";

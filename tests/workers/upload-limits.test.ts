@@ -7,16 +7,16 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import type { ProjectDTO, SessionUser } from "../../domain/types";
-import { bannerMessage } from "../../domain/form-kit";
-import { CLEANUP_LIMITS, deleteUnusedUploads } from "../../worker/services/upload-cleanup";
+import type { ProjectDTO, SessionUser } from "../../domain/shared/types";
+import { bannerMessage } from "../../domain/shared/form-kit";
+import { CLEANUP_LIMITS, deleteUnusedUploads } from "../../worker/services/projects/upload-cleanup";
 import {
   storeImage,
   UPLOAD_MESSAGES,
   UPLOAD_QUOTA,
   UPLOAD_RATE_LIMIT,
   uploadUsage,
-} from "../../worker/services/uploads";
+} from "../../worker/services/projects/uploads";
 import {
   bucketKeys,
   call,

@@ -6,22 +6,22 @@ import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import type { SessionUser } from "../../domain/types";
+import type { SessionUser } from "../../domain/shared/types";
 import { FORM_MESSAGES, formFiles, readForm } from "../../app/server/form.server";
 import { createApp } from "../../worker/app";
 import { MAX_PAGE_BODY_BYTES, maxPageBodyBytes } from "../../worker/middleware/body-limits";
 import { UPLOAD_BODY_BYTES } from "../../worker/api/uploads";
 import { MAX_BODY_BYTES } from "../../worker/api/util";
-import { SESSION_COOKIE } from "../../worker/services/sessions";
-import { ServiceError } from "../../worker/services/errors";
+import { SESSION_COOKIE } from "../../worker/services/accounts/sessions";
+import { ServiceError } from "../../worker/services/shared/errors";
 import {
   IMAGE_FIELD_LABELS,
   UPLOAD_MESSAGES,
   isOurUploadUrl,
   sniffImageType,
   storeImage,
-} from "../../worker/services/uploads";
-import { DOCUMENT_LIMITS, FORM_LIMITS, IMAGE_LIMITS } from "../../domain/limits";
+} from "../../worker/services/projects/uploads";
+import { DOCUMENT_LIMITS, FORM_LIMITS, IMAGE_LIMITS } from "../../domain/shared/limits";
 import { call, db, json, makeAdmin, signup, uniqueIp } from "./helpers";
 import { queries } from "../shared/responses";
 

@@ -7,9 +7,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import routes from "../../app/routes";
-import { PROFILE_MESSAGES } from "../../domain/public-profile-form";
-import { isReservedUsername, ROUTE_WORDS } from "../../domain/usernames";
-import { USERNAME_HOLD_MS } from "../../worker/services/public-profile";
+import { PROFILE_MESSAGES } from "../../domain/accounts/public-profile-form";
+import { isReservedUsername, ROUTE_WORDS } from "../../domain/accounts/usernames";
+import { USERNAME_HOLD_MS } from "../../worker/services/accounts/public-profile";
 import { call, json, signup, unique } from "./helpers";
 
 const save = (userId: string, token: string, username: string) =>

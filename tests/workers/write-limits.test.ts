@@ -7,9 +7,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { UPDATE_MESSAGES } from "../../domain/conversation-messages";
-import { FOLLOW_MESSAGES, FOLLOW_RATE_LIMIT } from "../../worker/services/follows";
-import { FOLLOWERS_FRESH_MS } from "../../worker/services/public-content";
+import { UPDATE_MESSAGES } from "../../domain/conversation/conversation-messages";
+import { FOLLOW_MESSAGES, FOLLOW_RATE_LIMIT } from "../../worker/services/conversation/follows";
+import { FOLLOWERS_FRESH_MS } from "../../worker/services/visitors/public-content";
 import { call, insertProject, json, signup, unique } from "./helpers";
 import { queries } from "../shared/responses";
 

@@ -3,9 +3,9 @@
  * portfolio math every screen uses (`domain/portfolio-math.ts`), and handed over already worded
  * ("$12,500", "40%"), so the model only has to phrase them and has nothing to compute.
  */
-import { SECTORS, sectorForCategory, sectorLabel } from "../../domain/categories";
-import { formatMoney } from "../../domain/format";
-import { concentrationOf } from "../../domain/portfolio-analysis";
+import { SECTORS, sectorForCategory, sectorLabel } from "../../domain/projects/categories";
+import { formatMoney } from "../../domain/shared/format";
+import { concentrationOf } from "../../domain/money/portfolio-analysis";
 import {
   diversificationLabel,
   diversificationScoreOf,
@@ -14,8 +14,8 @@ import {
   summarize,
   type Holding,
   type PortfolioSummary,
-} from "../../domain/portfolio-math";
-import { toDollars } from "../../domain/money";
+} from "../../domain/money/portfolio-math";
+import { toDollars } from "../../domain/shared/money";
 
 /** Spec section 9, Report: a largest position above 30 % is flagged; the advice is under 20 %. */
 const CONCENTRATION_THRESHOLD = "30%";

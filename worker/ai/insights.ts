@@ -12,7 +12,7 @@
  */
 import * as v from "valibot";
 
-import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../domain/portfolio-analysis";
+import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../domain/money/portfolio-analysis";
 import { FREE_TEXT_KEYS, SECTOR_NAMES, type PortfolioFacts } from "./facts";
 
 /**

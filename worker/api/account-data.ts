@@ -7,8 +7,8 @@ import { Hono } from "hono";
 import * as v from "valibot";
 
 import { downloadResponse } from "../download";
-import { exportDownload } from "../services/data-export";
-import { requireSignedIn } from "../services/access";
+import { exportDownload } from "../services/accounts/data-export";
+import { requireSignedIn } from "../services/shared/access";
 import type { HonoEnv } from "../types";
 import { DATA_EXPORT_EXAMPLE, DataExportAnswer } from "./answers/data";
 import { operation } from "./openapi";

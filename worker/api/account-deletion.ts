@@ -7,11 +7,15 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 
-import { DELETION_MESSAGES } from "../../domain/account-deletion";
+import { DELETION_MESSAGES } from "../../domain/accounts/account-deletion";
 import { mailerFor } from "../mail/mailer";
-import { cancelAccountDeletion, deletionScheduledFor, requestAccountDeletion } from "../services/account-deletion";
-import { requireSignedIn } from "../services/access";
-import { publicUser } from "../services/sessions";
+import {
+  cancelAccountDeletion,
+  deletionScheduledFor,
+  requestAccountDeletion,
+} from "../services/accounts/account-deletion";
+import { requireSignedIn } from "../services/shared/access";
+import { publicUser } from "../services/accounts/sessions";
 import type { HonoEnv } from "../types";
 import { EXAMPLE_USER, MessageAnswer, ok, UserAnswer } from "./answers/common";
 import { operation } from "./openapi";

@@ -4,12 +4,12 @@
  */
 import { Hono, type Context } from "hono";
 
-import { HideBody, ReasonBody, ReinstateBody } from "../../domain/admin";
-import { ADMIN_RATE_LIMIT, AUDIT_SHOWN, listAudit } from "../services/audit";
-import { MAIL_FAILURES_SHOWN, mailHealth } from "../services/mail-admin";
-import { reinstateUser, suspendUser } from "../services/moderation";
-import { approveProject, listReviewQueue, requestChanges, REVIEW_QUEUE_SHOWN } from "../services/reviews";
-import { setUpdateHidden } from "../services/updates";
+import { HideBody, ReasonBody, ReinstateBody } from "../../domain/operator/admin";
+import { ADMIN_RATE_LIMIT, AUDIT_SHOWN, listAudit } from "../services/operator/audit";
+import { MAIL_FAILURES_SHOWN, mailHealth } from "../services/operator/mail-admin";
+import { reinstateUser, suspendUser } from "../services/operator/moderation";
+import { approveProject, listReviewQueue, requestChanges, REVIEW_QUEUE_SHOWN } from "../services/projects/reviews";
+import { setUpdateHidden } from "../services/conversation/updates";
 import type { HonoEnv } from "../types";
 import {
   AdminUserAnswer,

@@ -10,7 +10,7 @@
  */
 import { Hono } from "hono";
 
-import { aiBudgetOf, diversificationScoreFor, portfolioInsights } from "../services/analytics";
+import { aiBudgetOf, diversificationScoreFor, portfolioInsights } from "../services/money/analytics";
 import type { HonoEnv } from "../types";
 import {
   ComprehensiveAnswer,

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 
-import { PASSWORD_MESSAGES, PasswordChangeBody } from "../../domain/password-form";
-import { changePassword, signOutOtherSessions } from "../services/account-security";
-import { login, registerUser } from "../services/auth";
+import { PASSWORD_MESSAGES, PasswordChangeBody } from "../../domain/accounts/password-form";
+import { changePassword, signOutOtherSessions } from "../services/accounts/account-security";
+import { login, registerUser } from "../services/accounts/auth";
 import {
   DEVICE_COOKIE,
   deviceCookie,
@@ -10,18 +10,18 @@ import {
   publicUser,
   readCookie,
   type SignedIn,
-} from "../services/sessions";
-import { requireSignedIn } from "../services/access";
-import { clientAddress } from "../services/client";
+} from "../services/accounts/sessions";
+import { requireSignedIn } from "../services/shared/access";
+import { clientAddress } from "../services/shared/client";
 import type { HonoEnv } from "../types";
 import { EXAMPLES, MeAnswer, SessionsEndedAnswer, SignedInAnswer } from "./answers/auth";
 import { MessageAnswer } from "./answers/common";
 import { operation } from "./openapi";
 import { readBody } from "./util";
-import { SigninSchema, signupSchema } from "../../domain/schemas";
-import { ForgotPasswordBody, RESET_MESSAGES, ResetPasswordBody } from "../../domain/password-reset";
+import { SigninSchema, signupSchema } from "../../domain/shared/schemas";
+import { ForgotPasswordBody, RESET_MESSAGES, ResetPasswordBody } from "../../domain/accounts/password-reset";
 import { mailerFor } from "../mail/mailer";
-import { requestPasswordReset, resetPassword } from "../services/password-reset";
+import { requestPasswordReset, resetPassword } from "../services/accounts/password-reset";
 
 export const authApi = new Hono<HonoEnv>();
 

@@ -4,16 +4,16 @@
  */
 import { Hono, type Context } from "hono";
 
-import { MESSAGES } from "../../domain/messages";
-import { CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD } from "../../domain/schemas";
-import { clientAddress } from "../services/client";
-import { CONTACT_LIMIT, submitContactMessage } from "../services/contacts";
+import { MESSAGES } from "../../domain/shared/messages";
+import { CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD } from "../../domain/shared/schemas";
+import { clientAddress } from "../services/shared/client";
+import { CONTACT_LIMIT, submitContactMessage } from "../services/visitors/contacts";
 import type { HonoEnv } from "../types";
 import { MessageAnswer } from "./answers/common";
 import { EXAMPLES } from "./answers/site";
 import { operation, type OperationSpec } from "./openapi";
 import { readBody } from "./util";
-import { MINUTE_MS } from "../../domain/dates";
+import { MINUTE_MS } from "../../domain/shared/dates";
 
 function handler(withSubject: boolean) {
   return async (c: Context<HonoEnv>) => {

@@ -5,23 +5,28 @@
  */
 import { Hono, type Context } from "hono";
 
-import { FOLLOW_RATE_LIMIT, listWatchlist, setFollowing } from "../services/follows";
+import { FOLLOW_RATE_LIMIT, listWatchlist, setFollowing } from "../services/conversation/follows";
 import {
   getPreferences,
   listNotifications,
   markRead,
   NOTIFICATIONS_PAGE,
   savePreferences,
-} from "../services/notifications";
-import { answerQuestion, askQuestion, listQuestions, setQuestionHidden } from "../services/questions";
-import { deleteUpdate, editUpdate, listUpdates, postUpdate } from "../services/updates";
-import { requireSignedIn } from "../services/access";
-import { apiPageParam, LIST_PAGE_SIZE } from "../services/list-page";
+} from "../services/conversation/notifications";
+import { answerQuestion, askQuestion, listQuestions, setQuestionHidden } from "../services/conversation/questions";
+import { deleteUpdate, editUpdate, listUpdates, postUpdate } from "../services/conversation/updates";
+import { requireSignedIn } from "../services/shared/access";
+import { apiPageParam, LIST_PAGE_SIZE } from "../services/shared/list-page";
 import type { HonoEnv } from "../types";
 import { PageQuery } from "./answers/common";
-import { NotificationPreferencesBody } from "../../domain/notification-preferences";
-import { answerFormSchema, HideQuestionBody, QUESTION_LIMITS, questionFormSchema } from "../../domain/question-form";
-import { UPDATE_LIMITS, updateFormSchema } from "../../domain/update-form";
+import { NotificationPreferencesBody } from "../../domain/conversation/notification-preferences";
+import {
+  answerFormSchema,
+  HideQuestionBody,
+  QUESTION_LIMITS,
+  questionFormSchema,
+} from "../../domain/conversation/question-form";
+import { UPDATE_LIMITS, updateFormSchema } from "../../domain/conversation/update-form";
 import {
   DeletedAnswer,
   EXAMPLES,

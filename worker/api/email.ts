@@ -5,14 +5,14 @@
  */
 import { Hono } from "hono";
 
-import { EmailChangeBody, VERIFY_MESSAGES, VerifyEmailBody } from "../../domain/email-verification";
+import { EmailChangeBody, VERIFY_MESSAGES, VerifyEmailBody } from "../../domain/accounts/email-verification";
 import { mailerFor } from "../mail/mailer";
 import {
   requestEmailChange,
   resendVerification,
   verifyEmailCode,
   verifyEmailToken,
-} from "../services/email-verification";
+} from "../services/accounts/email-verification";
 import type { HonoEnv } from "../types";
 import { MessageAnswer } from "./answers/common";
 import { operation } from "./openapi";

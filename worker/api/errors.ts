@@ -7,7 +7,7 @@
  */
 import type { Context } from "hono";
 
-import { errorHeaders, isServiceError } from "../services/errors";
+import { errorHeaders, isServiceError } from "../services/shared/errors";
 import type { HonoEnv } from "../types";
 
 export function apiErrorResponse(err: unknown, c: Context<HonoEnv>): Response {

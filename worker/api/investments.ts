@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 
-import { assertPortfolioReader, HOLDINGS_MAX_PAGE_SIZE, listInvestmentsPage } from "../services/holdings";
-import { apiPageParam, LIST_PAGE_MESSAGE } from "../services/list-page";
-import { cancelInvestment } from "../services/cancellations";
+import { assertPortfolioReader, HOLDINGS_MAX_PAGE_SIZE, listInvestmentsPage } from "../services/money/holdings";
+import { apiPageParam, LIST_PAGE_MESSAGE } from "../services/shared/list-page";
+import { cancelInvestment } from "../services/money/cancellations";
 import type { HonoEnv } from "../types";
 import { CancellationAnswer, EXAMPLES, HoldingsAnswer } from "./answers/investing";
 import { PageQuery } from "./answers/common";

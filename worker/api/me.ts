@@ -7,11 +7,11 @@
  */
 import { Hono } from "hono";
 
-import { FINANCIALS_MESSAGES, investorFinancialsSchema } from "../../domain/investor-financials-form";
-import { PROFILE_MESSAGES, profileFormSchema } from "../../domain/profile-form";
-import { MAX_DECLARED_DOLLARS } from "../../domain/reg-cf";
-import { assertCanHaveLimits, getFinancials, getLimits, saveFinancials } from "../services/investor-limits";
-import { getProfile, updateProfile } from "../services/profile";
+import { FINANCIALS_MESSAGES, investorFinancialsSchema } from "../../domain/money/investor-financials-form";
+import { PROFILE_MESSAGES, profileFormSchema } from "../../domain/accounts/profile-form";
+import { MAX_DECLARED_DOLLARS } from "../../domain/money/reg-cf";
+import { assertCanHaveLimits, getFinancials, getLimits, saveFinancials } from "../services/money/investor-limits";
+import { getProfile, updateProfile } from "../services/accounts/profile";
 import type { HonoEnv } from "../types";
 import {
   EXAMPLES,

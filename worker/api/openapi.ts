@@ -18,7 +18,7 @@ import { describeRoute, generateSpecs, resolver, uniqueSymbol } from "hono-opena
 import * as v from "valibot";
 
 import pkg from "../../package.json";
-import { SESSION_COOKIE } from "../services/sessions";
+import { SESSION_COOKIE } from "../services/accounts/sessions";
 import type { HonoEnv } from "../types";
 
 /** The document's sections, in the order the reference shows them. */

@@ -1,16 +1,16 @@
 import { Hono } from "hono";
 
-import { getProjectDetail, searchProjectsPage } from "../services/projects";
-import { getProjectInvestors } from "../services/project-investors";
-import { createProject, getFounderProject, updateProject } from "../services/project-editor";
-import { publishProject } from "../services/reviews";
-import { discardWorkingCopy, requireWorkingCopy, saveWorkingCopy } from "../services/project-drafts";
-import { PURCHASE_MESSAGES, purchaseShares } from "../services/purchases";
+import { getProjectDetail, searchProjectsPage } from "../services/projects/projects";
+import { getProjectInvestors } from "../services/projects/project-investors";
+import { createProject, getFounderProject, updateProject } from "../services/projects/project-editor";
+import { publishProject } from "../services/projects/reviews";
+import { discardWorkingCopy, requireWorkingCopy, saveWorkingCopy } from "../services/projects/project-drafts";
+import { PURCHASE_MESSAGES, purchaseShares } from "../services/money/purchases";
 import type { HonoEnv } from "../types";
 import { mailerFor } from "../mail/mailer";
 import { PageQuery } from "./answers/common";
-import { ProjectBody, ProjectDraftBody } from "../../domain/project-form-body";
-import { PurchaseBody } from "../../domain/project";
+import { ProjectBody, ProjectDraftBody } from "../../domain/projects/project-form-body";
+import { PurchaseBody } from "../../domain/projects/project";
 import { EXAMPLES as INVESTING, PurchaseAnswer } from "./answers/investing";
 import {
   DraftDeletedAnswer,

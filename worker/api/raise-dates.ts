@@ -10,9 +10,9 @@ import {
   EARLY_CLOSE_MIN_OPEN_DAYS,
   EARLY_CLOSE_NOTICE_BUSINESS_DAYS,
   earliestEarlyDeadline,
-} from "../../domain/raise-dates";
-import { PROJECT_LIMITS } from "../../domain/project-form-messages";
-import { changeDeadline } from "../services/raise-dates";
+} from "../../domain/raises/raise-dates";
+import { PROJECT_LIMITS } from "../../domain/projects/project-form-messages";
+import { changeDeadline } from "../services/raises/raise-dates";
 import type { HonoEnv } from "../types";
 import { EXAMPLES, ProjectAnswer } from "./answers/projects";
 import { operation } from "./openapi";

@@ -5,14 +5,14 @@
  */
 import { Hono } from "hono";
 
-import { HONEYPOT_FIELD, SupporterSchema } from "../../domain/schemas";
-import { clientAddress } from "../services/client";
-import { listSupporters, SUPPORT_LIMIT, SUPPORTERS_LIST_MAX, submitSupporter } from "../services/supporters";
+import { HONEYPOT_FIELD, SupporterSchema } from "../../domain/shared/schemas";
+import { clientAddress } from "../services/shared/client";
+import { listSupporters, SUPPORT_LIMIT, SUPPORTERS_LIST_MAX, submitSupporter } from "../services/visitors/supporters";
 import type { HonoEnv } from "../types";
 import { EXAMPLES, SupporterAddedAnswer, SupportersAnswer } from "./answers/site";
 import { operation } from "./openapi";
 import { readBody } from "./util";
-import { MINUTE_MS } from "../../domain/dates";
+import { MINUTE_MS } from "../../domain/shared/dates";
 
 export const supportersApi = new Hono<HonoEnv>();
 

@@ -20,8 +20,8 @@ import {
   storeDocument,
   storeImage,
   type StoredUpload,
-} from "../services/uploads";
-import { DOCUMENT_LIMITS, IMAGE_LIMITS } from "../../domain/limits";
+} from "../services/projects/uploads";
+import { DOCUMENT_LIMITS, IMAGE_LIMITS } from "../../domain/shared/limits";
 import type { HonoEnv } from "../types";
 import {
   DocumentUploadAnswer,

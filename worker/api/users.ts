@@ -4,8 +4,8 @@
  */
 import { Hono } from "hono";
 
-import { PROFILE_MESSAGES, publicProfileSchema, USERNAME_LIMITS } from "../../domain/public-profile-form";
-import { getPublicProfile, savePublicProfile } from "../services/public-profile";
+import { PROFILE_MESSAGES, publicProfileSchema, USERNAME_LIMITS } from "../../domain/accounts/public-profile-form";
+import { getPublicProfile, savePublicProfile } from "../services/accounts/public-profile";
 import type { HonoEnv } from "../types";
 import { EXAMPLES, PublicProfileAnswer, PublicProfileSavedAnswer } from "./answers/account";
 import { operation } from "./openapi";

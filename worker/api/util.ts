@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 
-import { parseFormFields } from "../../domain/form-kit";
-import { MESSAGES } from "../../domain/messages";
-import type { ProjectDTO } from "../../domain/types";
-import { ServiceError } from "../services/errors";
+import { parseFormFields } from "../../domain/shared/form-kit";
+import { MESSAGES } from "../../domain/shared/messages";
+import type { ProjectDTO } from "../../domain/shared/types";
+import { ServiceError } from "../services/shared/errors";
 import type { HonoEnv } from "../types";
 
 export const MAX_BODY_BYTES = 64 * 1024;

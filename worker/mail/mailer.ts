@@ -18,7 +18,7 @@
  */
 import type { Database } from "../../db/client";
 import type { RenderedMail } from "./templates";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../domain/dates";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../domain/shared/dates";
 
 /** The site's origin in a stored mail, filled from `APP_ORIGIN` when it is sent. */
 export const ORIGIN_MARK = "%%ORIGIN%%";

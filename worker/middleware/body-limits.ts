@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
-import { FORM_LIMITS } from "../../domain/limits";
+import { FORM_LIMITS } from "../../domain/shared/limits";
 import { DOCUMENT_UPLOAD_BODY_BYTES, UPLOAD_BODY_BYTES } from "../api/uploads";
 import { MAX_BODY_BYTES } from "../api/util";
 import type { HonoEnv } from "../types";

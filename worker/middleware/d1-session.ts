@@ -24,7 +24,7 @@
 import type { MiddlewareHandler } from "hono";
 
 import { countingD1, createDb } from "../../db/client";
-import { readCookie } from "../services/sessions";
+import { readCookie } from "../services/accounts/sessions";
 import type { HonoEnv } from "../types";
 
 export const BOOKMARK_COOKIE = "campusfund_d1_bookmark";

@@ -6,7 +6,12 @@
  */
 import type { MiddlewareHandler } from "hono";
 
-import { clearSessionCookie, readSessionToken, sessionCookie, validateSessionToken } from "../services/sessions";
+import {
+  clearSessionCookie,
+  readSessionToken,
+  sessionCookie,
+  validateSessionToken,
+} from "../services/accounts/sessions";
 import type { HonoEnv } from "../types";
 
 /**

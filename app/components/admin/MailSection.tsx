@@ -3,8 +3,8 @@
  * error each last met (worker/services/mail-admin.ts `mailHealth`). Read-only: a failed mail's body
  * is erased an hour after it gave up, so the fix is upstream (the sending domain, the address).
  */
-import { formatDateTime } from "../../../domain/format";
-import type { MailHealthDTO } from "../../../domain/admin";
+import { formatDateTime } from "../../../domain/shared/format";
+import type { MailHealthDTO } from "../../../domain/operator/admin";
 
 export function MailSection({ mail }: { mail: MailHealthDTO }) {
   const figures = [

@@ -7,10 +7,10 @@ import { Form, href, Link, useNavigation } from "react-router";
 import { Checklist } from "../review/Checklist";
 import { countId, LengthCount } from "../form/LengthCount";
 import { StatusBadge } from "../project/StatusBadge";
-import { categoryLabel } from "../../../domain/categories";
-import { formatDate, formatDateTime, formatMoney, formatPrice } from "../../../domain/format";
-import { REASON_MAX, type ChecklistItem } from "../../../domain/review";
-import type { AdminUserDTO, AuditDTO } from "../../../domain/admin";
+import { categoryLabel } from "../../../domain/projects/categories";
+import { formatDate, formatDateTime, formatMoney, formatPrice } from "../../../domain/shared/format";
+import { REASON_MAX, type ChecklistItem } from "../../../domain/projects/review";
+import type { AdminUserDTO, AuditDTO } from "../../../domain/operator/admin";
 
 /** What the page's action says after a success (`?done=`): codes, never free text. */
 export const DONE_MESSAGES = {

@@ -10,8 +10,8 @@
 import { Group } from "@visx/group";
 import { Pie } from "@visx/shape";
 
-import { formatMoney } from "../../../domain/format";
-import { formatPercent1, type ChartSlice } from "../../../domain/portfolio-analysis";
+import { formatMoney } from "../../../domain/shared/format";
+import { formatPercent1, type ChartSlice } from "../../../domain/money/portfolio-analysis";
 
 const SIZE = 240;
 const OUTER = SIZE / 2 - 8;

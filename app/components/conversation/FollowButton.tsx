@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "react-router";
 
-import { formatNumber } from "../../../domain/format";
+import { formatNumber } from "../../../domain/shared/format";
 
 export function FollowButton({
   projectId,

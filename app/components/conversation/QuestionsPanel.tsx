@@ -8,10 +8,10 @@
  */
 import { Form, Link, useSearchParams } from "react-router";
 
-import { formatDate } from "../../../domain/format";
-import type { FieldErrors, InputConstraints } from "../../../domain/form-kit";
-import { QUESTION_MESSAGES } from "../../../domain/conversation-messages";
-import type { QuestionDTO } from "../../../domain/conversation";
+import { formatDate } from "../../../domain/shared/format";
+import type { FieldErrors, InputConstraints } from "../../../domain/shared/form-kit";
+import { QUESTION_MESSAGES } from "../../../domain/conversation/conversation-messages";
+import type { QuestionDTO } from "../../../domain/conversation/conversation";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
 import { Pagination } from "../project/Pagination";

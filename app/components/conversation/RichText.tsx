@@ -1,7 +1,7 @@
 /** Renders `domain/rich-text.ts` pieces: paragraphs, line breaks and http(s) links, all as React text. */
 import { Fragment } from "react";
 
-import { richText } from "../../../domain/rich-text";
+import { richText } from "../../../domain/conversation/rich-text";
 
 export function RichText({ text, className }: { text: string; className?: string }) {
   return (

@@ -6,9 +6,9 @@
  */
 import { Form, Link } from "react-router";
 
-import { formatDate } from "../../../domain/format";
-import { UPDATE_MESSAGES } from "../../../domain/conversation-messages";
-import type { UpdateDTO } from "../../../domain/conversation";
+import { formatDate } from "../../../domain/shared/format";
+import { UPDATE_MESSAGES } from "../../../domain/conversation/conversation-messages";
+import type { UpdateDTO } from "../../../domain/conversation/conversation";
 import { Pagination } from "../project/Pagination";
 import { RichText } from "./RichText";
 

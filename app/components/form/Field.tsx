@@ -9,7 +9,7 @@
 import type { ReactNode } from "react";
 import type * as v from "valibot";
 
-import { constraintsOf, type FieldErrors, type InputConstraints } from "../../../domain/form-kit";
+import { constraintsOf, type FieldErrors, type InputConstraints } from "../../../domain/shared/form-kit";
 import { countId, LengthCount } from "./LengthCount";
 
 /** A stable, valid id for a form name: `team[2].role` → `f-team-2-role`. */

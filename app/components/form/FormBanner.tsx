@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 
-import { bannerMessage } from "../../../domain/form-kit";
+import { bannerMessage } from "../../../domain/shared/form-kit";
 
 export function FormBanner({ count, id = "form-errors" }: { count: number; id?: string }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@
  * The spam trap every public form carries (ADR 012): a text field people never see or reach, so
  * only form-filling bots fill it; the services answer a filled one as a success and store nothing.
  */
-import { HONEYPOT_FIELD } from "../../../domain/schemas";
+import { HONEYPOT_FIELD } from "../../../domain/shared/schemas";
 
 export function Honeypot({ idPrefix }: { idPrefix: string }) {
   const id = `${idPrefix}-${HONEYPOT_FIELD}`;

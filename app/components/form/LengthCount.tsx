@@ -14,8 +14,8 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 
-import { formatNumber } from "../../../domain/format";
-import { storedLength } from "../../../domain/text";
+import { formatNumber } from "../../../domain/shared/format";
+import { storedLength } from "../../../domain/shared/text";
 import { useHydrated } from "../project/hooks";
 
 /** The id of a control's counter, for the control's `aria-describedby`. */

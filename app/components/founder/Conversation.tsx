@@ -8,9 +8,9 @@ import { Form, href, Link } from "react-router";
 
 import { ConfirmStep } from "../form/ConfirmStep";
 
-import type { UpdateDTO } from "../../../domain/conversation";
-import { formatDate, formatNumber } from "../../../domain/format";
-import type { FieldErrors, InputConstraints } from "../../../domain/form-kit";
+import type { UpdateDTO } from "../../../domain/conversation/conversation";
+import { formatDate, formatNumber } from "../../../domain/shared/format";
+import type { FieldErrors, InputConstraints } from "../../../domain/shared/form-kit";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
 

@@ -1,9 +1,9 @@
 /** The founder dashboard's summary: raised of goal, investors, shares sold, days left, the average investment. */
 import { ProgressBar } from "../project/FundingProgress";
-import { formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/format";
-import { daysLeftText } from "../../../domain/project-status";
-import { raiseProgress } from "../../../domain/settlement";
-import type { FounderDashboardProject } from "../../../domain/founder-dashboard";
+import { formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/shared/format";
+import { daysLeftText } from "../../../domain/projects/project-status";
+import { raiseProgress } from "../../../domain/raises/settlement";
+import type { FounderDashboardProject } from "../../../domain/projects/founder-dashboard";
 
 export function DashboardStats({ project }: { project: FounderDashboardProject }) {
   const pct = Math.round(project.percent);

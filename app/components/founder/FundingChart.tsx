@@ -10,9 +10,9 @@ import { Group } from "@visx/group";
 import { scaleLinear, scaleUtc } from "@visx/scale";
 import { AreaClosed, Line, LinePath } from "@visx/shape";
 
-import { formatDate, formatMoney } from "../../../domain/format";
-import { DAY_MS } from "../../../domain/dates";
-import type { FundingPoint } from "../../../domain/founder-dashboard";
+import { formatDate, formatMoney } from "../../../domain/shared/format";
+import { DAY_MS } from "../../../domain/shared/dates";
+import type { FundingPoint } from "../../../domain/projects/founder-dashboard";
 
 interface Layout {
   width: number;

@@ -5,11 +5,11 @@
  */
 import { href, Link } from "react-router";
 
-import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
-import { INVESTORS_PAGE_SIZE } from "../../../domain/investor-list";
-import { isListedStatus } from "../../../domain/review";
-import type { FounderDashboardProject } from "../../../domain/founder-dashboard";
-import type { InvestorsPage } from "../../../domain/investor-list";
+import { formatDate, formatNumber, formatPrice } from "../../../domain/shared/format";
+import { INVESTORS_PAGE_SIZE } from "../../../domain/projects/investor-list";
+import { isListedStatus } from "../../../domain/projects/review";
+import type { FounderDashboardProject } from "../../../domain/projects/founder-dashboard";
+import type { InvestorsPage } from "../../../domain/projects/investor-list";
 import { Pagination } from "../project/Pagination";
 
 export function InvestorsTable({

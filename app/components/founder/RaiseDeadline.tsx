@@ -7,12 +7,12 @@
  */
 import { Form } from "react-router";
 
-import { cancelDeadlineText } from "../../../domain/cancellation";
-import { formatDate } from "../../../domain/format";
+import { cancelDeadlineText } from "../../../domain/money/cancellation";
+import { formatDate } from "../../../domain/shared/format";
 import { ConfirmStep } from "../form/ConfirmStep";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
-import type { FieldErrors } from "../../../domain/form-kit";
+import type { FieldErrors } from "../../../domain/shared/form-kit";
 
 /** The value a confirmed early close posts as `confirm`. */
 export const CLOSE_EARLY_CONFIRMED = "yes";

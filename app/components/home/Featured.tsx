@@ -2,8 +2,8 @@ import { href, Link } from "react-router";
 
 import { Reveal } from "../Reveal";
 import { SafeImage } from "../SafeImage";
-import { categoryLabel } from "../../../domain/categories";
-import { formatMoney } from "../../../domain/format";
+import { categoryLabel } from "../../../domain/projects/categories";
+import { formatMoney } from "../../../domain/shared/format";
 import { STAGGER_MS } from "./content";
 import { SectionHead } from "./SectionHead";
 

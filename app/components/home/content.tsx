@@ -1,6 +1,6 @@
 /** The home page's fixed content: features, steps, market figures, reasons, roadmap and team. */
 import { FeatureIcons } from "../feature-icons";
-import { FOUNDER_SIGNUP } from "../../../domain/roles";
+import { FOUNDER_SIGNUP } from "../../../domain/accounts/roles";
 
 export const FEATURES = [
   {

@@ -7,10 +7,10 @@
 import { Suspense } from "react";
 import { Await, Form, Link, useNavigation } from "react-router";
 
-import { formatMoney } from "../../../domain/format";
-import { formatPercent1, MARKET_TRENDS, type ChartSlice, type WhatIf } from "../../../domain/portfolio-analysis";
-import { sectorHref } from "../../../domain/portfolio-view";
-import type { RiskLevel } from "../../../domain/types";
+import { formatMoney } from "../../../domain/shared/format";
+import { formatPercent1, MARKET_TRENDS, type ChartSlice, type WhatIf } from "../../../domain/money/portfolio-analysis";
+import { sectorHref } from "../../../domain/money/portfolio-view";
+import type { RiskLevel } from "../../../domain/shared/types";
 import { SlicePie } from "../charts/SlicePie";
 import { InsightsCarousel } from "./InsightsCarousel";
 import { ScoreRing } from "./ScoreRing";

@@ -12,10 +12,10 @@
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 
-import { cutoffText } from "../../../domain/cancellation";
-import { formatDate, formatDateTime, formatNumber, formatPercent, formatPrice } from "../../../domain/format";
-import { toDollars } from "../../../domain/money";
-import type { InvestmentDTO, RegulationType } from "../../../domain/types";
+import { cutoffText } from "../../../domain/money/cancellation";
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatPrice } from "../../../domain/shared/format";
+import { toDollars } from "../../../domain/shared/money";
+import type { InvestmentDTO, RegulationType } from "../../../domain/shared/types";
 import { REGULATION_INFO } from "../project/regulation";
 import { InvestmentStatus } from "./InvestmentStatus";
 import { LocalTime } from "./LocalTime";

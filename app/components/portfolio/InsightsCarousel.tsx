@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 
-import { stepIndex } from "../../../domain/portfolio-view";
+import { stepIndex } from "../../../domain/money/portfolio-view";
 import { useHydrated } from "../project/hooks";
 
 export const CAROUSEL_MS = 8_000;

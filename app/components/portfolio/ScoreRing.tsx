@@ -1,5 +1,5 @@
 /** The diversification score as a ring (SVG, fixed viewBox) with the number and its label inside. */
-import { ringDash } from "../../../domain/portfolio-view";
+import { ringDash } from "../../../domain/money/portfolio-view";
 
 const R = 52;
 

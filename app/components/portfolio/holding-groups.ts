@@ -9,8 +9,8 @@
  * present on it, newest first within each. Ordering every investment by group first would need an
  * index on the status (a sort of all of an investor's rows otherwise). Pure.
  */
-import { cutoffText } from "../../../domain/cancellation";
-import type { InvestmentStatus } from "../../../domain/settlement";
+import { cutoffText } from "../../../domain/money/cancellation";
+import type { InvestmentStatus } from "../../../domain/raises/settlement";
 import { investmentStatusLabel } from "./InvestmentStatus";
 
 export type HoldingGroupId = "confirmed" | "open" | "returned" | "cancelled";

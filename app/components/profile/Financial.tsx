@@ -4,8 +4,8 @@
  */
 import { Link } from "react-router";
 
-import { formatDate, formatMoney, formatNumber, formatPercent } from "../../../domain/format";
-import { statementLineTitle, type DemoAccount } from "../../../domain/portfolio-account";
+import { formatDate, formatMoney, formatNumber, formatPercent } from "../../../domain/shared/format";
+import { statementLineTitle, type DemoAccount } from "../../../domain/money/portfolio-account";
 import { Pagination } from "../project/Pagination";
 import { EmptyInvestments, FounderNote, type StatementRow } from "./panels";
 

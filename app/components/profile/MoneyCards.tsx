@@ -3,8 +3,8 @@
  * account's (domain/portfolio-account.ts), the same ones Financial Info and the settings' Cash and
  * Banks & Cards show.
  */
-import { formatMoney, formatPercent } from "../../../domain/format";
-import type { DemoAccount } from "../../../domain/portfolio-account";
+import { formatMoney, formatPercent } from "../../../domain/shared/format";
+import type { DemoAccount } from "../../../domain/money/portfolio-account";
 
 export function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -8,7 +8,7 @@ import { Form, Link } from "react-router";
 
 import { Field, fieldId } from "../form/Field";
 import { SubmitButton } from "../SubmitButton";
-import type { FieldErrors } from "../../../domain/form-kit";
+import type { FieldErrors } from "../../../domain/shared/form-kit";
 import {
   INVESTMENT_GOALS,
   PREFERRED_SECTORS,
@@ -16,7 +16,7 @@ import {
   RISK_TOLERANCES,
   TIME_HORIZON_LABELS,
   TIME_HORIZONS,
-} from "../../../domain/profile-form";
+} from "../../../domain/accounts/profile-form";
 
 export interface ProfileFormValues {
   firstName: string;

@@ -9,11 +9,11 @@ import { InvestmentStatus } from "../portfolio/InvestmentStatus";
 import { OpenCutoff } from "../portfolio/OpenCutoff";
 import { groupHoldings } from "../portfolio/holding-groups";
 import { Pagination } from "../project/Pagination";
-import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/format";
-import { type ChartSlice } from "../../../domain/portfolio-analysis";
-import { sectorName } from "../../../domain/portfolio-math";
-import { TIME_HORIZON_LABELS, type ProfileDTO } from "../../../domain/profile-form";
-import type { InvestmentDTO } from "../../../domain/types";
+import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/shared/format";
+import { type ChartSlice } from "../../../domain/money/portfolio-analysis";
+import { sectorName } from "../../../domain/money/portfolio-math";
+import { TIME_HORIZON_LABELS, type ProfileDTO } from "../../../domain/accounts/profile-form";
+import type { InvestmentDTO } from "../../../domain/shared/types";
 
 /** An investment as the profile lists it. */
 export type ProfileInvestment = Pick<
@@ -38,7 +38,7 @@ export type ProfileInvestment = Pick<
 };
 
 /** A row of the demo bank statement: a purchase, a canceled one's refund or a returned one's return (dollars). */
-export type { StatementRow } from "../../../domain/portfolio-account";
+export type { StatementRow } from "../../../domain/money/portfolio-account";
 
 export function EmptyInvestments() {
   return (

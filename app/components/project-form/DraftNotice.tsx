@@ -6,8 +6,8 @@
  */
 import { fieldId } from "../form/Field";
 import { Notice } from "../Notice";
-import { DRAFT_MESSAGES, type MissingField } from "../../../domain/project-draft";
-import { formatDateTime } from "../../../domain/format";
+import { DRAFT_MESSAGES, type MissingField } from "../../../domain/projects/project-draft";
+import { formatDateTime } from "../../../domain/shared/format";
 
 export interface DraftInfo {
   missing: MissingField[];

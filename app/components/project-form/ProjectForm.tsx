@@ -14,7 +14,7 @@ import { Form, href, Link, useNavigation } from "react-router";
 
 import { FormBanner } from "../form/FormBanner";
 import { useHydrated } from "../project/hooks";
-import type { FieldErrors } from "../../../domain/form-kit";
+import type { FieldErrors } from "../../../domain/shared/form-kit";
 import { ProjectFormProvider } from "./controls";
 import { BasicSection, CreatorSection, FundingSection, type LiveTerms } from "./sections";
 import { DocumentsSection, MediaSection } from "./sections-files";
@@ -29,9 +29,9 @@ import {
 import { textAt, type FormValues } from "./values";
 import { SubmitSection } from "./SubmitSection";
 import { SectionNav } from "./SectionNav";
-import { parseFormFields } from "../../../domain/form-kit";
-import { sectionStates } from "../../../domain/project-form-sections";
-import type { ChecklistItem } from "../../../domain/review";
+import { parseFormFields } from "../../../domain/shared/form-kit";
+import { sectionStates } from "../../../domain/projects/project-form-sections";
+import type { ChecklistItem } from "../../../domain/projects/review";
 import { DraftNotice, type DraftInfo } from "./DraftNotice";
 import { useAutosave } from "./useAutosave";
 

@@ -6,8 +6,8 @@
 import { Form, href, Link, useNavigation } from "react-router";
 
 import { Checklist } from "../review/Checklist";
-import { formatDate } from "../../../domain/format";
-import type { ChecklistItem } from "../../../domain/review";
+import { formatDate } from "../../../domain/shared/format";
+import type { ChecklistItem } from "../../../domain/projects/review";
 
 export function ReviewPending({
   project,

@@ -4,7 +4,7 @@
  * empty) and the progress. Links and text only, so it works without JavaScript; with it, the
  * states follow what the founder types.
  */
-import { FORM_SECTIONS, type SectionState } from "../../../domain/project-form-sections";
+import { FORM_SECTIONS, type SectionState } from "../../../domain/projects/project-form-sections";
 
 const SHOWN: Record<SectionState, { mark: string; said: string }> = {
   complete: { mark: "✓", said: "complete" },

@@ -5,7 +5,12 @@
  * An admin publishes directly. Both buttons save the form first, like Save.
  */
 import { Checklist } from "../review/Checklist";
-import { checklistPasses, lockedTermsList, termsFingerprint, type ChecklistItem } from "../../../domain/review";
+import {
+  checklistPasses,
+  lockedTermsList,
+  termsFingerprint,
+  type ChecklistItem,
+} from "../../../domain/projects/review";
 import { FieldError, useProjectForm } from "./controls";
 import { fieldId } from "../form/Field";
 

@@ -6,8 +6,8 @@
 import { createContext, useContext, type ReactNode } from "react";
 
 import { Field, fieldId } from "../form/Field";
-import type { FieldErrors } from "../../../domain/form-kit";
-import { projectFormSchema } from "../../../domain/project-form";
+import type { FieldErrors } from "../../../domain/shared/form-kit";
+import { projectFormSchema } from "../../../domain/projects/project-form";
 import { textAt, type FormValues } from "./values";
 
 /** Built once: only its constraints are read here (the server validates with its own). */

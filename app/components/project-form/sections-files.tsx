@@ -3,7 +3,7 @@
  * each file input beside the URL it replaces.
  */
 import { fieldId } from "../form/Field";
-import { FORM_DOCUMENTS } from "../../../domain/project-form-messages";
+import { FORM_DOCUMENTS } from "../../../domain/projects/project-form-messages";
 import { FieldError, Hidden, TextInput, useProjectForm } from "./controls";
 import { DocumentFile } from "./DocumentFile";
 import { RowGroup } from "./RowGroup";

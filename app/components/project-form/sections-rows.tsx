@@ -2,7 +2,7 @@
  * The project form's sections of links, long texts and repeating rows: social links, business
  * details, team members, traction, roadmap and FAQs.
  */
-import { SOCIAL_LINKS } from "../../../domain/social-links";
+import { SOCIAL_LINKS } from "../../../domain/projects/social-links";
 import { Hidden, TextArea, TextInput, useProjectForm } from "./controls";
 import { RowGroup } from "./RowGroup";
 import { Section, Wide } from "./sections";

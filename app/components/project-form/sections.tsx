@@ -7,10 +7,10 @@
 import type { ReactNode } from "react";
 
 import { fieldId } from "../form/Field";
-import { PROJECT_CATEGORIES } from "../../../domain/categories";
-import { formatMoney, formatNumber } from "../../../domain/format";
-import { REGULATION_TYPES, RISK_LEVELS } from "../../../domain/project-form-messages";
-import { derivedTerms, sharesUnavailableReason } from "../../../domain/project-terms";
+import { PROJECT_CATEGORIES } from "../../../domain/projects/categories";
+import { formatMoney, formatNumber } from "../../../domain/shared/format";
+import { REGULATION_TYPES, RISK_LEVELS } from "../../../domain/projects/project-form-messages";
+import { derivedTerms, sharesUnavailableReason } from "../../../domain/projects/project-terms";
 import { Select, TextArea, TextInput, useProjectForm } from "./controls";
 import { textAt } from "./values";
 

@@ -4,8 +4,8 @@
  * read by form name (`creatorInfo.name`, `team[2].role`). Pure: the route's loader and action use
  * the same helpers as the components, so a re-rendered form always has the shape it was posted in.
  */
-import { parseFieldName } from "../../../domain/form-kit";
-import { FORM_DOCUMENTS } from "../../../domain/project-form-messages";
+import { parseFieldName } from "../../../domain/shared/form-kit";
+import { FORM_DOCUMENTS } from "../../../domain/projects/project-form-messages";
 
 export type FormValues = Record<string, unknown>;
 

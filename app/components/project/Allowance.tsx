@@ -7,9 +7,14 @@
  */
 import { Link } from "react-router";
 
-import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
-import { toCents } from "../../../domain/money";
-import { type Allowance, REG_A_DECLARE, regARemainingSentence, regCfRemainingSentence } from "../../../domain/reg-cf";
+import { formatDate, formatNumber, formatPrice } from "../../../domain/shared/format";
+import { toCents } from "../../../domain/shared/money";
+import {
+  type Allowance,
+  REG_A_DECLARE,
+  regARemainingSentence,
+  regCfRemainingSentence,
+} from "../../../domain/money/reg-cf";
 
 const SETTINGS = "/settings?section=investor-information";
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 
-import { SEARCH_MAX_LENGTH, SORTS, type ProjectSort } from "../../../domain/project-search";
+import { SEARCH_MAX_LENGTH, SORTS, type ProjectSort } from "../../../domain/projects/project-search";
 import { countId, LengthCount } from "../form/LengthCount";
 
 /**

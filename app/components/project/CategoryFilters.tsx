@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { FILTERS } from "../../../domain/categories";
+import { FILTERS } from "../../../domain/projects/categories";
 
 /** Category filters as links (work without JavaScript); the current one has aria-current. */
 export function CategoryFilters({ current, hrefFor }: { current: string; hrefFor: (sector: string) => string }) {

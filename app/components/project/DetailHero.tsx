@@ -4,7 +4,7 @@
  * and the follower count without a Follow button.
  */
 import type { ReactNode } from "react";
-import { isListedStatus } from "../../../domain/review";
+import { isListedStatus } from "../../../domain/projects/review";
 import { href, Link } from "react-router";
 
 import { FollowButton } from "../conversation/FollowButton";
@@ -13,10 +13,10 @@ import { SafeImage } from "../SafeImage";
 import { InvestButton } from "./InvestButton";
 import { OwnerActions } from "./OwnerActions";
 import { CategoryBadge, StatusBadge } from "./StatusBadge";
-import { categoryLabel } from "../../../domain/categories";
-import { formatNumber } from "../../../domain/format";
-import type { InvestButtonState } from "../../../domain/project";
-import type { ProjectDTO } from "../../../domain/types";
+import { categoryLabel } from "../../../domain/projects/categories";
+import { formatNumber } from "../../../domain/shared/format";
+import type { InvestButtonState } from "../../../domain/projects/project";
+import type { ProjectDTO } from "../../../domain/shared/types";
 
 export function DetailHero({
   project,

@@ -15,15 +15,15 @@ import { useShareInput } from "./hooks";
 import { InvestButton } from "./InvestButton";
 import { LinkTabs } from "./LinkTabs";
 import { OwnerActions } from "./OwnerActions";
-import { signinHref } from "../../../domain/auth-links";
-import type { InputConstraints } from "../../../domain/form-kit";
-import { formatMoney, formatNumber, formatPrice } from "../../../domain/format";
-import type { UpdateDTO, QuestionDTO } from "../../../domain/conversation";
-import { fundingState, investButtonState, type InvestButtonState } from "../../../domain/project";
-import type { RaiseFigures } from "../../../domain/raise";
-import type { Allowance } from "../../../domain/reg-cf";
-import type { ProjectDTO, Role } from "../../../domain/types";
-import type { InvestorsPage } from "../../../domain/investor-list";
+import { signinHref } from "../../../domain/accounts/auth-links";
+import type { InputConstraints } from "../../../domain/shared/form-kit";
+import { formatMoney, formatNumber, formatPrice } from "../../../domain/shared/format";
+import type { UpdateDTO, QuestionDTO } from "../../../domain/conversation/conversation";
+import { fundingState, investButtonState, type InvestButtonState } from "../../../domain/projects/project";
+import type { RaiseFigures } from "../../../domain/raises/raise";
+import type { Allowance } from "../../../domain/money/reg-cf";
+import type { ProjectDTO, Role } from "../../../domain/shared/types";
+import type { InvestorsPage } from "../../../domain/projects/investor-list";
 
 /**
  * Every tab but Overview (Team, Product, Market, Investment with its investor list, Updates and

@@ -3,9 +3,9 @@
  * (SectionPanels.tsx: Team, Product, Market, Investment, loaded with their tab). Server-rendered;
  * only the active panel is on the page.
  */
-import { isUploadedPdf } from "../../../domain/fields";
-import { SOCIAL_LINKS } from "../../../domain/social-links";
-import type { ProjectDTO } from "../../../domain/types";
+import { isUploadedPdf } from "../../../domain/shared/fields";
+import { SOCIAL_LINKS } from "../../../domain/projects/social-links";
+import type { ProjectDTO } from "../../../domain/shared/types";
 
 function paragraphs(text: string | null | undefined): string[] {
   return (text ?? "")

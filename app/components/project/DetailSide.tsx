@@ -4,12 +4,12 @@ import type { ReactNode } from "react";
 import { ProgressBar } from "./FundingProgress";
 import { detailPresets, ShareCalculator } from "./ShareCalculator";
 import type { useShareInput } from "./hooks";
-import { formatDate, formatMoney, formatNumber, formatPercent, formatPrice } from "../../../domain/format";
-import { fundingState } from "../../../domain/project";
-import { daysLeftText } from "../../../domain/project-status";
-import { raiseProgress } from "../../../domain/settlement";
-import type { Allowance } from "../../../domain/reg-cf";
-import type { ProjectDTO } from "../../../domain/types";
+import { formatDate, formatMoney, formatNumber, formatPercent, formatPrice } from "../../../domain/shared/format";
+import { fundingState } from "../../../domain/projects/project";
+import { daysLeftText } from "../../../domain/projects/project-status";
+import { raiseProgress } from "../../../domain/raises/settlement";
+import type { Allowance } from "../../../domain/money/reg-cf";
+import type { ProjectDTO } from "../../../domain/shared/types";
 
 export function DetailSide({
   project,

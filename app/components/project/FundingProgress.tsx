@@ -1,5 +1,5 @@
-import { formatMoney } from "../../../domain/format";
-import { progressPercent } from "../../../domain/project";
+import { formatMoney } from "../../../domain/shared/format";
+import { progressPercent } from "../../../domain/projects/project";
 
 /** A progress bar capped at 100%, exposed to assistive technology as a named progressbar. */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {

@@ -1,8 +1,8 @@
 import { href } from "react-router";
 
-import type { InvestmentStatus as InvestmentStatusKey } from "../../../domain/settlement";
+import type { InvestmentStatus as InvestmentStatusKey } from "../../../domain/raises/settlement";
 import { AppLink, useLinkClicks } from "../AppLinks";
-import { formatDate, formatNumber, formatPrice } from "../../../domain/format";
+import { formatDate, formatNumber, formatPrice } from "../../../domain/shared/format";
 import { InvestmentStatus } from "../portfolio/InvestmentStatus";
 import { OpenCutoff } from "../portfolio/OpenCutoff";
 import { groupHoldings } from "../portfolio/holding-groups";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
-import type { InvestButtonState } from "../../../domain/project";
-import { signinHref } from "../../../domain/auth-links";
+import type { InvestButtonState } from "../../../domain/projects/project";
+import { signinHref } from "../../../domain/accounts/auth-links";
 
 /**
  * Renders an invest button state: an enabled state is a link (works without JavaScript), a

@@ -3,8 +3,8 @@
  * (`GET /api/projects/{slug}/investors`) gives them, newest first, a page at a time with links
  * (`?tab=investment&investors=2#investors`), so paging works without JavaScript.
  */
-import { formatDate, formatMoney, formatNumber } from "../../../domain/format";
-import type { InvestorsPage } from "../../../domain/investor-list";
+import { formatDate, formatMoney, formatNumber } from "../../../domain/shared/format";
+import type { InvestorsPage } from "../../../domain/projects/investor-list";
 import { Pagination } from "./Pagination";
 
 export function InvestorList({ list, hrefFor }: { list: InvestorsPage; hrefFor: (page: number) => string }) {

@@ -4,17 +4,17 @@ import { AppLink } from "../AppLinks";
 import { FollowButton } from "../conversation/FollowButton";
 import { SafeImage } from "../SafeImage";
 
-import { can } from "../../../domain/access";
-import { categoryLabel } from "../../../domain/categories";
-import { formatPrice } from "../../../domain/format";
-import { closedLabel, fundingState } from "../../../domain/project";
-import { daysLeftText } from "../../../domain/project-status";
-import { raiseProgress } from "../../../domain/settlement";
-import type { ProjectDTO, Role } from "../../../domain/types";
+import { can } from "../../../domain/shared/access";
+import { categoryLabel } from "../../../domain/projects/categories";
+import { formatPrice } from "../../../domain/shared/format";
+import { closedLabel, fundingState } from "../../../domain/projects/project";
+import { daysLeftText } from "../../../domain/projects/project-status";
+import { raiseProgress } from "../../../domain/raises/settlement";
+import type { ProjectDTO, Role } from "../../../domain/shared/types";
 
 import { FundingProgress } from "./FundingProgress";
 import { CategoryBadge, StatusBadge } from "./StatusBadge";
-import { signinHref } from "../../../domain/auth-links";
+import { signinHref } from "../../../domain/accounts/auth-links";
 
 export type CardProject = Pick<
   ProjectDTO,

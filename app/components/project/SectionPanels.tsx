@@ -5,11 +5,11 @@
  */
 import type { ReactNode } from "react";
 
-import { formatMoney, formatNumber, formatPercent } from "../../../domain/format";
-import { peopleOnce, personKey } from "../../../domain/people";
-import { displayValuation } from "../../../domain/project";
-import type { RaiseFigures } from "../../../domain/raise";
-import type { Person, ProjectDTO } from "../../../domain/types";
+import { formatMoney, formatNumber, formatPercent } from "../../../domain/shared/format";
+import { peopleOnce, personKey } from "../../../domain/projects/people";
+import { displayValuation } from "../../../domain/projects/project";
+import type { RaiseFigures } from "../../../domain/raises/raise";
+import type { Person, ProjectDTO } from "../../../domain/shared/types";
 
 import { SafeImage } from "../SafeImage";
 import { NotProvided, Prose } from "./DetailPanels";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 
-import { formatNumber, formatPercent, formatPrice } from "../../../domain/format";
-import { DETAIL_PRESETS, equityForShares, totalFor } from "../../../domain/project";
-import type { Allowance } from "../../../domain/reg-cf";
+import { formatNumber, formatPercent, formatPrice } from "../../../domain/shared/format";
+import { DETAIL_PRESETS, equityForShares, totalFor } from "../../../domain/projects/project";
+import type { Allowance } from "../../../domain/money/reg-cf";
 
 import { AllowanceNote } from "./Allowance";
 import { useHydrated } from "./hooks";

@@ -1,4 +1,4 @@
-import { projectStatus, type ProjectStatusFields } from "../../../domain/project-status";
+import { projectStatus, type ProjectStatusFields } from "../../../domain/projects/project-status";
 
 /**
  * The project's status, capitalised with a status-specific style (spec: listing and detail), as

@@ -4,7 +4,7 @@
  */
 import { useState, useSyncExternalStore } from "react";
 
-import { clampShares, parseShares } from "../../../domain/project";
+import { clampShares, parseShares } from "../../../domain/projects/project";
 
 const subscribe = () => () => {};
 

@@ -1,5 +1,5 @@
 /** Regulation information shown on the detail page and under the purchase form (spec section 2). */
-import type { RegulationType } from "../../../domain/types";
+import type { RegulationType } from "../../../domain/shared/types";
 
 export const REGULATION_INFO: Record<RegulationType, { name: string; text: string }> = {
   "RegA+": {

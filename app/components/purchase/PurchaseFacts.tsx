@@ -1,9 +1,9 @@
 import { CategoryBadge, StatusBadge } from "../project/StatusBadge";
 import { SafeImage } from "../SafeImage";
-import { categoryLabel } from "../../../domain/categories";
-import { formatMoney, formatNumber, formatPrice } from "../../../domain/format";
+import { categoryLabel } from "../../../domain/projects/categories";
+import { formatMoney, formatNumber, formatPrice } from "../../../domain/shared/format";
 import type { PurchaseFormView } from "./view";
-import { raiseProgress } from "../../../domain/settlement";
+import { raiseProgress } from "../../../domain/raises/settlement";
 
 /** The project bought into, the investor's shares in it, and the offering's facts. */
 export function PurchaseFacts({ project, ownedShares }: { project: PurchaseFormView["project"]; ownedShares: number }) {

@@ -9,9 +9,9 @@ import { href, Link, useNavigate, useNavigation } from "react-router";
 
 import { useHydrated, useShareInput } from "../project/hooks";
 import { cancelUntilText, overAllowance } from "../project/Allowance";
-import { formatNumber, formatPrice } from "../../../domain/format";
-import { belowMinimum, equityForShares, totalFor } from "../../../domain/project";
-import { RISK_ACKNOWLEDGEMENT } from "../../../domain/reg-cf";
+import { formatNumber, formatPrice } from "../../../domain/shared/format";
+import { belowMinimum, equityForShares, totalFor } from "../../../domain/projects/project";
+import { RISK_ACKNOWLEDGEMENT } from "../../../domain/money/reg-cf";
 import { PurchaseFacts } from "./PurchaseFacts";
 import { ReviewForm } from "./ReviewForm";
 import { SharesForm } from "./SharesForm";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 
 import { AllowanceNote } from "../project/Allowance";
-import { formatNumber, formatPercent, formatPrice } from "../../../domain/format";
+import { formatNumber, formatPercent, formatPrice } from "../../../domain/shared/format";
 import type { PurchaseFormView } from "./view";
 
 /** The no-JavaScript confirmation: the exact shares and total; only its button buys. */

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 
 import { AllowanceNote } from "../project/Allowance";
 import type { useShareInput } from "../project/hooks";
-import { formatMoney, formatNumber, formatPercent } from "../../../domain/format";
+import { formatMoney, formatNumber, formatPercent } from "../../../domain/shared/format";
 import type { PurchaseFormView } from "./view";
 
 /**

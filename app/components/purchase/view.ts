@@ -1,5 +1,5 @@
-import type { Allowance } from "../../../domain/reg-cf";
-import type { ProjectDTO } from "../../../domain/types";
+import type { Allowance } from "../../../domain/money/reg-cf";
+import type { ProjectDTO } from "../../../domain/shared/types";
 
 /** What the loader says about the project and the investor's standing in it. */
 export interface PurchaseFormView {

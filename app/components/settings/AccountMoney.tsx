@@ -6,8 +6,8 @@
  */
 import { Link } from "react-router";
 
-import { formatMoney, formatNumber } from "../../../domain/format";
-import type { DemoAccount, StatementRow } from "../../../domain/portfolio-account";
+import { formatMoney, formatNumber } from "../../../domain/shared/format";
+import type { DemoAccount, StatementRow } from "../../../domain/money/portfolio-account";
 import { Financial, type StatementPaging } from "../profile/Financial";
 import { CreditCard } from "../profile/MoneyCards";
 

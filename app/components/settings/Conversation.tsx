@@ -6,17 +6,17 @@
  */
 import { Form, href, Link } from "react-router";
 
-import { formatDate, formatMoney, formatNumber } from "../../../domain/format";
-import { progressPercent } from "../../../domain/project";
-import { daysLeftText } from "../../../domain/project-status";
-import { raiseProgress } from "../../../domain/settlement";
-import type { ProjectDTO } from "../../../domain/types";
+import { formatDate, formatMoney, formatNumber } from "../../../domain/shared/format";
+import { progressPercent } from "../../../domain/projects/project";
+import { daysLeftText } from "../../../domain/projects/project-status";
+import { raiseProgress } from "../../../domain/raises/settlement";
+import type { ProjectDTO } from "../../../domain/shared/types";
 import {
   DIGEST_CHOICE_LABELS,
   DIGEST_CHOICES,
   DIGEST_LABEL,
   type DigestChoice,
-} from "../../../domain/notification-preferences";
+} from "../../../domain/conversation/notification-preferences";
 import { ProgressBar } from "../project/FundingProgress";
 import { Pagination } from "../project/Pagination";
 

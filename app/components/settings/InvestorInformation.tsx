@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "react-router";
 
-import { formatPrice } from "../../../domain/format";
+import { formatPrice } from "../../../domain/shared/format";
 import {
   FINANCIALS_MESSAGES,
   investorFinancialsSchema,
   type InvestorFinancials,
-} from "../../../domain/investor-financials-form";
+} from "../../../domain/money/investor-financials-form";
 import {
   REG_A_PERCENT,
   REG_CF_CAP,
@@ -14,7 +14,7 @@ import {
   REG_CF_LOW_PERCENT,
   REG_CF_THRESHOLD,
   type RegCfLimits,
-} from "../../../domain/reg-cf";
+} from "../../../domain/money/reg-cf";
 import { Field } from "../form/Field";
 import { Alert, type SettingsFailure } from "./SettingsPage";
 

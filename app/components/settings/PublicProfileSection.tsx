@@ -5,13 +5,13 @@
  */
 import { Form, Link, useNavigation } from "react-router";
 
-import type { FieldErrors } from "../../../domain/form-kit";
+import type { FieldErrors } from "../../../domain/shared/form-kit";
 import {
   CONFIDENTIALITY_FLAGS,
   PROFILE_MESSAGES,
   publicProfileSchema,
   type PublicProfile,
-} from "../../../domain/public-profile-form";
+} from "../../../domain/accounts/public-profile-form";
 import { Field } from "../form/Field";
 import { Alert, type SettingsFailure } from "./SettingsPage";
 

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 
-import { VERIFY_MESSAGES } from "../../../domain/email-verification";
+import { VERIFY_MESSAGES } from "../../../domain/accounts/email-verification";
 
 import { Field } from "../form/Field";
 import { Alert, type SettingsFailure } from "./SettingsPage";

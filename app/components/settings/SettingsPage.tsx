@@ -8,7 +8,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 
 import { AppLink, useLinkClicks } from "../AppLinks";
-import { signinHref } from "../../../domain/auth-links";
+import { signinHref } from "../../../domain/accounts/auth-links";
 
 export const SECTIONS = [
   { id: "login-security", label: "Login & Security" },

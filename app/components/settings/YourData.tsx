@@ -7,7 +7,7 @@
  */
 import { Form, useNavigation } from "react-router";
 
-import { DELETION_EXPLAINED, DELETION_MESSAGES } from "../../../domain/account-deletion";
+import { DELETION_EXPLAINED, DELETION_MESSAGES } from "../../../domain/accounts/account-deletion";
 import { Field } from "../form/Field";
 import { Alert, type SettingsFailure } from "./SettingsPage";
 

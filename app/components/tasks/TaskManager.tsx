@@ -26,7 +26,7 @@ import {
   type TaskPriority,
   toggleTask,
   updateTask,
-} from "../../../domain/tasks";
+} from "../../../domain/visitors/tasks";
 
 import { countId, LengthCount } from "../form/LengthCount";
 import { newTaskId, useStoredTasks } from "./store";

@@ -6,7 +6,7 @@
  */
 import { useCallback, useSyncExternalStore } from "react";
 
-import { parseStoredTasks, type Task, TASKS_STORAGE_KEY } from "../../../domain/tasks";
+import { parseStoredTasks, type Task, TASKS_STORAGE_KEY } from "../../../domain/visitors/tasks";
 
 const EMPTY: readonly Task[] = Object.freeze([]);
 let cache: readonly Task[] | null = null;

@@ -10,10 +10,10 @@ import { InvestorInformation } from "../../components/settings/InvestorInformati
 import { PublicProfileSection } from "../../components/settings/PublicProfileSection";
 import { LoginSecuritySection } from "../../components/settings/SecurityForms";
 import { SECTIONS, SettingsPage, TABS, type SectionId, type TabId } from "../../components/settings/SettingsPage";
-import { can } from "../../../domain/access";
-import { EMPTY_FINANCIALS } from "../../../domain/investor-financials-form";
-import { PREFERENCE_LABELS } from "../../../domain/notification-preferences";
-import { regCfLimits } from "../../../domain/reg-cf";
+import { can } from "../../../domain/shared/access";
+import { EMPTY_FINANCIALS } from "../../../domain/money/investor-financials-form";
+import { PREFERENCE_LABELS } from "../../../domain/conversation/notification-preferences";
+import { regCfLimits } from "../../../domain/money/reg-cf";
 
 import { getApp, getUser } from "../../server/guards.server";
 import { YourDataSection } from "../../components/settings/YourData";

@@ -6,13 +6,13 @@
  */
 import { InvestorInformation } from "../../components/settings/InvestorInformation";
 import { SettingsPage } from "../../components/settings/SettingsPage";
-import { can } from "../../../domain/access";
-import { EMPTY_FINANCIALS } from "../../../domain/investor-financials-form";
-import { regCfLimits } from "../../../domain/reg-cf";
+import { can } from "../../../domain/shared/access";
+import { EMPTY_FINANCIALS } from "../../../domain/money/investor-financials-form";
+import { regCfLimits } from "../../../domain/money/reg-cf";
 
 import { actionRetryAfter } from "../../server/form.server";
 import { getApp, getUser } from "../../server/guards.server";
-import { saveFinancials } from "../../../worker/services/investor-limits";
+import { saveFinancials } from "../../../worker/services/money/investor-limits";
 import { loadInvestor, settingsAction } from "./settings.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/investor-information";

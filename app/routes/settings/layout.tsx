@@ -21,12 +21,12 @@ import {
   isProfileComplete,
   PROFILE_MESSAGES,
   type PublicProfile,
-} from "../../../domain/public-profile-form";
+} from "../../../domain/accounts/public-profile-form";
 
 import { getApp, getUser } from "../../server/guards.server";
-import { getPublicProfile } from "../../../worker/services/public-profile";
+import { getPublicProfile } from "../../../worker/services/accounts/public-profile";
 import { savedMessage } from "./settings.server";
-import { VERIFY_MESSAGES } from "../../../domain/email-verification";
+import { VERIFY_MESSAGES } from "../../../domain/accounts/email-verification";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account Settings");

@@ -9,9 +9,9 @@ import { LoginSecuritySection } from "../../components/settings/SecurityForms";
 import { SettingsPage } from "../../components/settings/SettingsPage";
 
 import { actionRetryAfter } from "../../server/form.server";
-import { changePassword, signOutOtherSessions } from "../../../worker/services/account-security";
+import { changePassword, signOutOtherSessions } from "../../../worker/services/accounts/account-security";
 import { settingsAction } from "./settings.server";
-import { requestEmailChange } from "../../../worker/services/email-verification";
+import { requestEmailChange } from "../../../worker/services/accounts/email-verification";
 import { mailerFor } from "../../../worker/mail/mailer";
 import { getApp } from "../../server/guards.server";
 import { useSettingsShell } from "./shell";

@@ -6,8 +6,8 @@
  * link goes through sign-in and comes back here.
  */
 import { downloadRefusal, downloadResponse } from "../../../worker/download";
-import { ServiceError } from "../../../worker/services/errors";
-import { exportDownload, type ExportFormat } from "../../../worker/services/data-export";
+import { ServiceError } from "../../../worker/services/shared/errors";
+import { exportDownload, type ExportFormat } from "../../../worker/services/accounts/data-export";
 import { getApp, requireUser } from "../../server/guards.server";
 import type { Route } from "./+types/my-data";
 

@@ -5,11 +5,11 @@
  */
 import { NotificationSettings } from "../../components/settings/Conversation";
 import { Alert, SettingsPage } from "../../components/settings/SettingsPage";
-import { PREFERENCE_LABELS, switchesOf } from "../../../domain/notification-preferences";
+import { PREFERENCE_LABELS, switchesOf } from "../../../domain/conversation/notification-preferences";
 
 import { actionRetryAfter } from "../../server/form.server";
 import { getApp, getUser } from "../../server/guards.server";
-import { savePreferences } from "../../../worker/services/notifications";
+import { savePreferences } from "../../../worker/services/conversation/notifications";
 import { loadPreferences, settingsAction } from "./settings.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/notifications";

@@ -4,10 +4,10 @@
  */
 import { PublicProfileSection } from "../../components/settings/PublicProfileSection";
 import { SettingsPage } from "../../components/settings/SettingsPage";
-import { PROFILE_MESSAGES } from "../../../domain/public-profile-form";
+import { PROFILE_MESSAGES } from "../../../domain/accounts/public-profile-form";
 
 import { actionRetryAfter } from "../../server/form.server";
-import { savePublicProfile } from "../../../worker/services/public-profile";
+import { savePublicProfile } from "../../../worker/services/accounts/public-profile";
 import { settingsAction } from "./settings.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/public-profile";

@@ -10,9 +10,9 @@
  */
 import { getApp, requireUser } from "../../server/guards.server";
 import { downloadRefusal, downloadResponse } from "../../../worker/download";
-import { assertPortfolioReader } from "../../../worker/services/holdings";
-import { taxStatementDownload } from "../../../worker/services/statement";
-import { can } from "../../../domain/access";
+import { assertPortfolioReader } from "../../../worker/services/money/holdings";
+import { taxStatementDownload } from "../../../worker/services/money/statement";
+import { can } from "../../../domain/shared/access";
 import type { Route } from "./+types/tax-statement";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { Alert, SettingsPage } from "../../components/settings/SettingsPage";
 
 import { actionRetryAfter } from "../../server/form.server";
 import { getApp, getUser } from "../../server/guards.server";
-import { setFollowing } from "../../../worker/services/follows";
+import { setFollowing } from "../../../worker/services/conversation/follows";
 import { loadWatchlist, settingsAction } from "./settings.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/watchlist";

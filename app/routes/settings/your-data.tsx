@@ -10,7 +10,7 @@ import { YourDataSection } from "../../components/settings/YourData";
 import { actionRetryAfter } from "../../server/form.server";
 import { getApp } from "../../server/guards.server";
 import { mailerFor } from "../../../worker/mail/mailer";
-import { cancelAccountDeletion, requestAccountDeletion } from "../../../worker/services/account-deletion";
+import { cancelAccountDeletion, requestAccountDeletion } from "../../../worker/services/accounts/account-deletion";
 import { loadYourData, settingsAction } from "./settings.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/your-data";

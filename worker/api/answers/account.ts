@@ -4,9 +4,9 @@
  */
 import * as v from "valibot";
 
-import { FINANCIALS_MESSAGES } from "../../../domain/investor-financials-form";
-import { PROFILE_MESSAGES, RISK_TOLERANCES, TIME_HORIZONS } from "../../../domain/profile-form";
-import { PROFILE_MESSAGES as PUBLIC_PROFILE_MESSAGES } from "../../../domain/public-profile-form";
+import { FINANCIALS_MESSAGES } from "../../../domain/money/investor-financials-form";
+import { PROFILE_MESSAGES, RISK_TOLERANCES, TIME_HORIZONS } from "../../../domain/accounts/profile-form";
+import { PROFILE_MESSAGES as PUBLIC_PROFILE_MESSAGES } from "../../../domain/accounts/public-profile-form";
 import { EXAMPLE_USER, ok } from "./common";
 
 const isoTimestamp = v.pipe(v.string(), v.isoTimestamp());

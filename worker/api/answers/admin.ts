@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 
-import { ADMIN_ACTIONS } from "../../../domain/admin";
+import { ADMIN_ACTIONS } from "../../../domain/operator/admin";
 import { EXAMPLE_PROJECT, ProjectAnswer } from "./projects";
 
 const isoTimestamp = v.pipe(v.string(), v.isoTimestamp());

@@ -1,7 +1,7 @@
 /** The answers of /api/auth (worker/api/auth.ts), with their examples (ADR 042). */
 import * as v from "valibot";
 
-import { PASSWORD_MESSAGES } from "../../../domain/password-form";
+import { PASSWORD_MESSAGES } from "../../../domain/accounts/password-form";
 import { EXAMPLE_USER, ok, UserAnswer } from "./common";
 
 export const SignedInAnswer = v.object({ success: ok, token: v.string(), user: UserAnswer });

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 
-import { LIST_MAX_PAGE } from "../../services/list-page";
+import { LIST_MAX_PAGE } from "../../services/shared/list-page";
 
 /** A success answer's flag. */
 export const ok = v.literal(true);

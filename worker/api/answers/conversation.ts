@@ -5,11 +5,11 @@
  */
 import * as v from "valibot";
 
-import { NOTIFICATION_TEXT } from "../../../domain/notification-text";
-import { DEFAULT_PREFERENCES, DIGEST_CHOICES } from "../../../domain/notification-preferences";
+import { NOTIFICATION_TEXT } from "../../../domain/conversation/notification-text";
+import { DEFAULT_PREFERENCES, DIGEST_CHOICES } from "../../../domain/conversation/notification-preferences";
 import { NOTIFICATION_KINDS } from "../../../db/schema-conversation";
-import { LIST_PAGE_SIZE } from "../../services/list-page";
-import { NOTIFICATIONS_PAGE } from "../../services/notifications";
+import { LIST_PAGE_SIZE } from "../../services/shared/list-page";
+import { NOTIFICATIONS_PAGE } from "../../services/conversation/notifications";
 import { ok } from "./common";
 import { EXAMPLE_PROJECT, ProjectAnswer } from "./projects";
 

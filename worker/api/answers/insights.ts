@@ -5,8 +5,8 @@
  */
 import * as v from "valibot";
 
-import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../../domain/portfolio-analysis";
-import { diversificationFeedback } from "../../services/analytics";
+import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../../domain/money/portfolio-analysis";
+import { diversificationFeedback } from "../../services/money/analytics";
 import {
   MAX_INSIGHT_CHARS,
   MAX_INSIGHTS,

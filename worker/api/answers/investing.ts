@@ -2,12 +2,12 @@
  * The answers of buying shares (`POST /api/projects/{id}/invest`), the holdings list and a
  * cancellation (worker/api/investments.ts), with their examples (ADR 042).
  */
-import { INVESTMENT_STATUSES } from "../../../domain/settlement";
+import { INVESTMENT_STATUSES } from "../../../domain/raises/settlement";
 import * as v from "valibot";
 
-import { RISK_LEVELS } from "../../../domain/project-form-messages";
-import { cancelledMessage } from "../../services/cancellations";
-import { successMessage } from "../../services/purchases";
+import { RISK_LEVELS } from "../../../domain/projects/project-form-messages";
+import { cancelledMessage } from "../../services/money/cancellations";
+import { successMessage } from "../../services/money/purchases";
 import { ok } from "./common";
 import { EXAMPLE_PROJECT } from "./projects";
 

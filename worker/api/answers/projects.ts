@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 
-import { FILTERS, SECTORS } from "../../../domain/categories";
+import { FILTERS, SECTORS } from "../../../domain/projects/categories";
 import {
   CreatorInfoShape,
   DocumentLinkShape,
@@ -13,12 +13,12 @@ import {
   PersonShape,
   ProjectDetailsShape,
   SocialLinksShape,
-} from "../../../domain/project-shapes";
-import { REGULATION_TYPES, RISK_LEVELS } from "../../../domain/project-form-messages";
-import { REQUIRED_LABELS } from "../../../domain/project-draft";
-import { SEARCH_MAX_LENGTH, SORT_IDS } from "../../../domain/project-search";
-import { PAGE_SIZE } from "../../../domain/project";
-import { API_PAGE_SIZE } from "../../services/projects";
+} from "../../../domain/projects/project-shapes";
+import { REGULATION_TYPES, RISK_LEVELS } from "../../../domain/projects/project-form-messages";
+import { REQUIRED_LABELS } from "../../../domain/projects/project-draft";
+import { SEARCH_MAX_LENGTH, SORT_IDS } from "../../../domain/projects/project-search";
+import { PAGE_SIZE } from "../../../domain/projects/project";
+import { API_PAGE_SIZE } from "../../services/projects/projects";
 
 const int = (min?: number) =>
   min === undefined ? v.pipe(v.number(), v.integer()) : v.pipe(v.number(), v.integer(), v.minValue(min));

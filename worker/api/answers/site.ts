@@ -1,7 +1,7 @@
 /** The answers of the supporters list and the contact forms (worker/api/supporters.ts, contacts.ts), with their examples (ADR 042). */
 import * as v from "valibot";
 
-import { MESSAGES } from "../../../domain/messages";
+import { MESSAGES } from "../../../domain/shared/messages";
 import { ok } from "./common";
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 
-import { DOCUMENT_LIMITS, IMAGE_LIMITS } from "../../../domain/limits";
+import { DOCUMENT_LIMITS, IMAGE_LIMITS } from "../../../domain/shared/limits";
 import { ok } from "./common";
 
 /** A file part of a multipart form. */

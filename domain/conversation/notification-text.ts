@@ -1,0 +1,97 @@
+/**
+ * Every notification's wording, in one place. A notification is read in the bell and on
+ * /notifications as a sentence *from the platform*, so anything a user chose (a display name, a
+ * project title, an update's title, a question) is set apart in quotation marks: "“Claim your
+ * payout at …” invested $50 in “Campus Keys”" reads as a name, never as an instruction from us.
+ * Pure: the services that own the events call these (and SQL fan-outs use `QUOTE_SQL`).
+ */
+import { cutoffText } from "../money/cancellation.ts";
+import { formatDate, formatNumber, formatPrice } from "../shared/format.ts";
+import { quoted, QUOTED_MAX } from "../shared/quote.ts";
+
+/**
+ * The SQL twin of `quoted` for a column (fan-outs that read the title in the statement): the same
+ * quotation marks around the text, its quotation marks made straight, cut to QUOTED_MAX characters
+ * with an ellipsis (SQLite's length() and substr() count code points, as `quoted` does). Titles are
+ * single-line and trimmed when saved, so the one thing left to `quoted` alone is folding a run of
+ * spaces inside a title into one.
+ */
+export function quotedSql(column: string): string {
+  let straight = `trim(${column})`;
+  for (const mark of ["“", "”", "„", "‟", '"']) straight = `replace(${straight}, '${mark}', '''')`;
+  return (
+    `'“' || (select case when length(t) > ${QUOTED_MAX} then substr(t, 1, ${QUOTED_MAX - 1}) || '…' ` +
+    `when t = '' then '…' else t end from (select ${straight} as t)) || '”'`
+  );
+}
+
+export const NOTIFICATION_TEXT = {
+  /** The founder hears of an investment (coalesced per investor, project and day). */
+  investment: (investorName: string, amount: number, projectTitle: string) =>
+    `${quoted(investorName)} invested ${formatPrice(amount)} in ${quoted(projectTitle)}`,
+  update: (projectTitle: string, updateTitle: string) =>
+    `${quoted(projectTitle)} posted an update: ${quoted(updateTitle)}`,
+  question: (projectTitle: string, question: string) => `New question on ${quoted(projectTitle)}: ${quoted(question)}`,
+  answer: (projectTitle: string) => `${quoted(projectTitle)} answered your question`,
+  goal: (projectTitle: string) => `${quoted(projectTitle)} reached its funding goal`,
+  closing: (projectTitle: string) => `${quoted(projectTitle)} closes within 48 hours`,
+  /**
+   * A later funding deadline, for the project's investors: the new date and how long
+   * they may now cancel (`cancelUntil`, ms: 48 hours before 00:00 UTC of the new deadline).
+   */
+  deadline: (projectTitle: string, fundingDeadline: string, cancelUntil: number) =>
+    `${quoted(projectTitle)} moved its funding deadline to ${formatDate(`${fundingDeadline}T00:00:00Z`)}: you can cancel your investment until ${cutoffText(cancelUntil)}`,
+  /**
+   * An early close, for the project's investors (ADR 043): the new deadline and the new last
+   * moment to cancel (`cancelUntil`, ms: 48 hours before 00:00 UTC of it).
+   */
+  earlyClose: (projectTitle: string, fundingDeadline: string, cancelUntil: number) =>
+    `${quoted(projectTitle)} is closing early: its funding deadline is now ${formatDate(`${fundingDeadline}T00:00:00Z`)}; you can cancel your investment until ${cutoffText(cancelUntil)}`,
+  /**
+   * The investor's own record of a purchase (ADR 043): what they committed and until when
+   * (`cancelUntil`, ms: the investment's own cutoff) they can take it back.
+   */
+  commitment: (projectTitle: string, amount: number, shares: number, sharePrice: number, cancelUntil: number) =>
+    `You committed ${formatPrice(amount)} (${sharesText(shares)} at ${formatPrice(sharePrice)}) to ${quoted(projectTitle)}: you can cancel until ${cutoffText(cancelUntil)}`,
+  /** A funded raise, to each investment's investor (ADR 043). */
+  confirmed: (projectTitle: string, amount: number, shares: number, sharePrice: number) =>
+    `${quoted(projectTitle)} reached its goal: your investment of ${formatPrice(amount)} (${sharesText(shares)} at ${formatPrice(sharePrice)}) is confirmed`,
+  /** A raise closed below its goal, to each investment's investor: the money goes back. */
+  returned: (projectTitle: string, amount: number, shares: number, sharePrice: number) =>
+    `${quoted(projectTitle)} closed without reaching its goal: your ${formatPrice(amount)} (${sharesText(shares)} at ${formatPrice(sharePrice)}) was returned to you`,
+  /** The founder hears the outcome, with the totals at the deadline. */
+  outcome: (projectTitle: string, outcome: "funded" | "closed", amount: number, investors: number) =>
+    outcome === "funded"
+      ? `Your raise ${quoted(projectTitle)} is funded: ${formatPrice(amount)} from ${investorsText(investors)}`
+      : investors === 0
+        ? `Your raise ${quoted(projectTitle)} closed without reaching its goal: nobody had invested`
+        : `Your raise ${quoted(projectTitle)} closed without reaching its goal: ${formatPrice(amount)} from ${investorsText(investors)} was returned`,
+} as const;
+
+const sharesText = (n: number) => `${formatNumber(n)} ${n === 1 ? "share" : "shares"}`;
+const investorsText = (n: number) => `${formatNumber(n)} ${n === 1 ? "investor" : "investors"}`;
+
+/** `formatPrice` in SQL, over an amount in cents: "$1,250" for whole dollars, else "$1,250.50". */
+const priceSql = (cents: string) =>
+  `(case when ${cents} % 100 = 0 then printf('$%,d', ${cents} / 100) else printf('$%,d.%02d', ${cents} / 100, ${cents} % 100) end)`;
+const countSql = (n: string, one: string, many: string) =>
+  `printf('%,d', ${n}) || (case when ${n} = 1 then ' ${one}' else ' ${many}' end)`;
+
+/**
+ * The same wordings for fan-outs that read the project's title in their own statement (the goal,
+ * in the purchase's batch; closing soon, for every project in one statement): SQL expressions over
+ * a title column. Titles are at most 100 characters and one line, so `quotedSql` needs no cut and
+ * these equal NOTIFICATION_TEXT's (tests/workers/notification-text.test.ts holds them equal).
+ */
+export const NOTIFICATION_SQL = {
+  goal: (titleColumn: string) => `${quotedSql(titleColumn)} || ' reached its funding goal'`,
+  closing: (titleColumn: string) => `${quotedSql(titleColumn)} || ' closes within 48 hours'`,
+  confirmed: (title: string, amountCents: string, shares: string, priceCents: string) =>
+    `${quotedSql(title)} || ' reached its goal: your investment of ' || ${priceSql(amountCents)} || ' (' || ${countSql(shares, "share", "shares")} || ' at ' || ${priceSql(priceCents)} || ') is confirmed'`,
+  returned: (title: string, amountCents: string, shares: string, priceCents: string) =>
+    `${quotedSql(title)} || ' closed without reaching its goal: your ' || ${priceSql(amountCents)} || ' (' || ${countSql(shares, "share", "shares")} || ' at ' || ${priceSql(priceCents)} || ') was returned to you'`,
+  outcome: (title: string, status: string, cents: string, investors: string) =>
+    `(case when ${status} = 'funded' then 'Your raise ' || ${quotedSql(title)} || ' is funded: ' || ${priceSql(cents)} || ' from ' || ${countSql(investors, "investor", "investors")} ` +
+    `when ${investors} = 0 then 'Your raise ' || ${quotedSql(title)} || ' closed without reaching its goal: nobody had invested' ` +
+    `else 'Your raise ' || ${quotedSql(title)} || ' closed without reaching its goal: ' || ${priceSql(cents)} || ' from ' || ${countSql(investors, "investor", "investors")} || ' was returned' end)`,
+} as const;

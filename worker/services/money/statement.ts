@@ -1,0 +1,194 @@
+/**
+ * The demo account's statement read in SQL, a page at a time (domain/portfolio-account.ts says what
+ * a line is: each purchase, for a canceled investment the refund on the day it was canceled, and
+ * for a returned one (its raise closed below its goal, ADR 043) the return on the day its raise
+ * settled it, with running totals in date order). The running total is a window sum over the investor's rows,
+ * so a page costs the same whatever page it is; the yearly CSV reads its year in keyset chunks.
+ *
+ * Every statement here reads the investor's rows on investments_investor_recent_idx; the
+ * statements are handed to `readPortfolio`'s batch (worker/services/holdings.ts), so a page that
+ * shows the statement and the sums still makes one round trip.
+ */
+import { toCsv } from "../../../domain/shared/csv";
+import { isoDay } from "../../../domain/shared/dates";
+import { statementLineType, type StatementRow } from "../../../domain/money/portfolio-account";
+import { toCents, toDollars } from "../../../domain/shared/money";
+import { streamOf, type Download } from "../shared/download";
+
+/** The statement's lines a page, newest first. */
+export const STATEMENT_PAGE_SIZE = 20;
+/** The CSV reads this many lines a statement. */
+export const STATEMENT_CHUNK = 500;
+
+/**
+ * The investor's statement lines (at in ms): purchases (`refund` 0), refunds of canceled
+ * investments (1) and returns of returned ones (2). `refund` is also the lines' order on the same
+ * instant (a purchase, then what gave it back), so it is part of the keyset cursor.
+ */
+const ENTRIES = `entries as (
+    select i.id as key, i.created_at as at, i.project_id as project_id, i.shares as shares,
+      i.amount_cents as cents, 0 as refund
+    from investments i where i.investor_id = ?1
+    union all
+    select i.id || '-cancelled', i.cancelled_at, i.project_id, i.shares, -i.amount_cents, 1
+    from investments i where i.investor_id = ?1 and i.status = 'cancelled' and i.cancelled_at is not null
+    union all
+    select i.id || '-returned', i.settled_at, i.project_id, i.shares, -i.amount_cents, 2
+    from investments i where i.investor_id = ?1 and i.status = 'returned' and i.settled_at is not null
+  )`;
+
+interface LineRow {
+  key: string;
+  at: number;
+  shares: number;
+  cents: number;
+  refund: number;
+  title: string | null;
+}
+
+function lineOf(r: LineRow, running: number): StatementRow {
+  return {
+    key: r.key,
+    at: new Date(r.at).toISOString(),
+    projectTitle: r.title ?? "",
+    shares: r.shares,
+    refund: r.refund > 0,
+    returned: r.refund === 2,
+    amount: toDollars(Math.abs(r.cents)),
+    runningTotal: toDollars(running),
+  };
+}
+
+/** One page of the statement, newest first, with its count in the same statement. */
+export function statementPageStatement(d1: D1Database, userId: string, page: number): D1PreparedStatement {
+  return d1
+    .prepare(
+      `with ${ENTRIES},
+      ran as (
+        select key, at, project_id, shares, cents, refund,
+          sum(cents) over (order by at, refund, key rows between unbounded preceding and current row) as running
+        from entries
+      )
+      select c.total as total, s.key as key, s.at as at, s.shares as shares, s.cents as cents, s.refund as refund,
+        s.running as running, p.title as title
+      from (select count(*) as total from entries) as c
+      left join (select * from ran order by at desc, refund desc, key desc limit ?2 offset ?3) as s on 1 = 1
+      left join projects p on p.id = s.project_id
+      order by s.at desc, s.refund desc, s.key desc`,
+    )
+    .bind(userId, STATEMENT_PAGE_SIZE, (page - 1) * STATEMENT_PAGE_SIZE);
+}
+
+export interface StatementPage {
+  rows: StatementRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export function statementPageOf(results: Record<string, unknown>[], page: number): StatementPage {
+  const rows = results as (Partial<LineRow> & { total: number; running: number | null })[];
+  const total = Number(rows[0]?.total ?? 0);
+  return {
+    rows: rows
+      .filter((r): r is LineRow & { total: number; running: number } => r.key != null)
+      .map((r) => lineOf(r, r.running)),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / STATEMENT_PAGE_SIZE)),
+  };
+}
+
+/** The calendar years (UTC) with a statement line, newest first: one row a year. */
+export function statementYearsStatement(d1: D1Database, userId: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `with ${ENTRIES}
+      select distinct cast(strftime('%Y', at / 1000, 'unixepoch') as integer) as year from entries order by year desc`,
+    )
+    .bind(userId);
+}
+
+export const statementYearsOf = (results: Record<string, unknown>[]): number[] =>
+  results.map((r) => Number(r.year)).filter(Number.isFinite);
+
+/** Where a chunk of a year's lines starts: after this line (date order). */
+export interface StatementCursor {
+  at: number;
+  refund: number;
+  key: string;
+}
+
+/**
+ * A year's lines, oldest first, STATEMENT_CHUNK at a time after `after` (keyset: the next chunk
+ * starts where the last one ended, so every line is read once whatever the year holds).
+ */
+export async function statementChunk(
+  d1: D1Database,
+  userId: string,
+  year: number,
+  after: StatementCursor | null,
+): Promise<{ lines: StatementRow[]; next: StatementCursor | null }> {
+  const from = Date.UTC(year, 0, 1);
+  const to = Date.UTC(year + 1, 0, 1);
+  const cursor = after ?? { at: from - 1, refund: 1, key: "" };
+  const { results } = await d1
+    .prepare(
+      `with ${ENTRIES}
+      select e.key as key, e.at as at, e.shares as shares, e.cents as cents, e.refund as refund, p.title as title
+      from entries e left join projects p on p.id = e.project_id
+      where e.at >= ?2 and e.at < ?3 and (e.at, e.refund, e.key) > (?4, ?5, ?6)
+      order by e.at, e.refund, e.key limit ?7`,
+    )
+    .bind(userId, from, to, cursor.at, cursor.refund, cursor.key, STATEMENT_CHUNK)
+    .all<LineRow>();
+  const last = results[results.length - 1];
+  return {
+    lines: results.map((r) => lineOf(r, 0)),
+    next: last && results.length === STATEMENT_CHUNK ? { at: last.at, refund: last.refund, key: last.key } : null,
+  };
+}
+
+const csvLine = (r: StatementRow) => [
+  isoDay(Date.parse(r.at)),
+  r.projectTitle,
+  statementLineType(r),
+  r.refund ? -r.shares : r.shares,
+  (r.refund ? -r.amount : r.amount).toFixed(2),
+];
+
+async function* taxStatementText(
+  d1: D1Database,
+  userId: string,
+  year: number,
+  withLines: boolean,
+): AsyncGenerator<string> {
+  yield toCsv([
+    [`CampusFund demo account: statement of investments for ${year}. Simulated money, not a tax document.`],
+    ["Date", "Project", "Type", "Shares", "Amount (USD)"],
+  ]);
+  let netCents = 0;
+  let cursor: StatementCursor | null = null;
+  let done = !withLines;
+  while (!done) {
+    const chunk = await statementChunk(d1, userId, year, cursor);
+    for (const r of chunk.lines) netCents += r.refund ? -toCents(r.amount) : toCents(r.amount);
+    if (chunk.lines.length > 0) yield toCsv(chunk.lines.map(csvLine));
+    cursor = chunk.next;
+    done = cursor === null;
+  }
+  yield toCsv([["", `Net invested in ${year}`, "", "", toDollars(netCents).toFixed(2)]]);
+}
+
+/**
+ * /settings/tax-statement.csv?year=YYYY: the year's statement lines, oldest first, and the year's
+ * net, streamed STATEMENT_CHUNK lines at a time (`statementChunk`), the net summed as the lines go
+ * out. `withLines` false (a founder: no investments) gives the header and a net of 0.00.
+ */
+export function taxStatementDownload(d1: D1Database, userId: string, year: number, withLines: boolean): Download {
+  return {
+    filename: `campusfund-statement-${year}.csv`,
+    contentType: "text/csv; charset=utf-8",
+    body: streamOf(taxStatementText(d1, userId, year, withLines), "tax statement"),
+  };
+}
