@@ -7,6 +7,11 @@
  *   worker/api, worker/middleware, worker/*.ts   the Hono door and the middleware (services)
  *   app/     React Router pages (services inside loaders and actions; components: domain only)
  *   worker/index.ts              the composition root (worker/app.ts and the pages)
+ *
+ * Inside domain/ and worker/services/, files are grouped by feature (accounts, projects, raises,
+ * money, conversation, operator, visitors, shared). A feature's public face is every file of its
+ * folder except those under internal/: <layer>/<feature>/internal/ holds what only that feature
+ * (in either layer) imports, and no other feature, door or page may reach into it.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -14,9 +19,25 @@ module.exports = {
     {
       name: "no-circular",
       severity: "error",
-      comment: "A module must not reach itself through its imports: split the shared part out instead.",
+      comment:
+        "A module must not reach itself through its imports, type-only imports included: move the shared part (a type too) where both can import it.",
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+      to: { circular: true },
+    },
+    {
+      name: "feature-internals-stay-inside",
+      severity: "error",
+      comment:
+        "A feature's internal/ files are its own: another feature imports its public face (the files outside internal/). $2 is the importing feature.",
+      from: { path: "^(domain|worker/services)/([^/]+)/" },
+      to: { path: "^(domain|worker/services)/[^/]+/internal/", pathNot: "^(domain|worker/services)/$2/" },
+    },
+    {
+      name: "internals-only-from-features",
+      severity: "error",
+      comment: "Doors, pages, db and the other worker modules use a feature's public face, never its internal/ files.",
+      from: { pathNot: "^(domain|worker/services)/" },
+      to: { path: "^(domain|worker/services)/[^/]+/internal/" },
     },
     {
       name: "domain-is-pure",

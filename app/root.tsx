@@ -29,6 +29,7 @@ import { QueryNotice } from "./components/Notice";
 import { useStorageCleanup } from "./components/useStorageCleanup";
 import { getUser } from "./server/guards.server";
 import { DeletionBanner } from "./components/DeletionBanner";
+import type { RootData } from "./components/useOptionalUser";
 import { deletionDate } from "../domain/accounts/account-deletion";
 import { MESSAGES } from "../domain/shared/messages";
 import siteCss from "./styles/site.css?url";
@@ -43,10 +44,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs): RootData {
   const user = getUser(context);
   return {
-    /** The request's origin: public pages' canonical and share URLs are absolute (components/meta.ts). */
     origin: new URL(request.url).origin,
     user: user
       ? {

@@ -3,16 +3,15 @@
  * the date, and "Keep my account", a plain form (works without JavaScript) that cancels it. The
  * Your Data section says the same in full, so the banner stays off that page.
  */
-import { Form, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
+import { Form, useLocation, useSearchParams } from "react-router";
 
 import { DELETION_MESSAGES } from "../../domain/accounts/account-deletion";
-import type { loader } from "../root";
+import { useOptionalUser } from "./useOptionalUser";
 
 export function DeletionBanner() {
-  const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const on = data?.user?.deletionOn ?? null;
+  const on = useOptionalUser()?.deletionOn ?? null;
   if (!on) return null;
   if (
     pathname.startsWith("/settings") &&

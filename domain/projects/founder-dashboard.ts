@@ -2,7 +2,7 @@
  * What the founder dashboard shows, as its loader sends it and its components render it
  * (worker/services/founder-dashboard.ts builds it; app/components/founder/ draws it). Types only.
  */
-import type { RaiseSettlement } from "../shared/types";
+import type { RaiseSettlement } from "../raises/settlement";
 
 export interface FounderDashboardProject {
   id: string;

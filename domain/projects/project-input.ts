@@ -3,7 +3,7 @@
  * terms (ADR 018) and only the rows that are complete (spec section 5's rules for rows).
  */
 import { toCents } from "../shared/money";
-import type { ProjectFormOutput } from "./project-form";
+import type { ProjectFormOutput } from "./project-form-fields";
 import type { DOCUMENT_TYPES } from "./project-shapes";
 import type { SOCIAL_LINKS } from "./social-links";
 import type { RegulationType, RiskLevel } from "../shared/types";

@@ -9,11 +9,23 @@
  *   investment `returned`, its shares and amount taken off the project's figures.
  */
 import { toDollars } from "../shared/money";
-import type { RaiseSettlement } from "../shared/types";
 
 /** Every status an investment row can hold. */
 export const INVESTMENT_STATUSES = ["active", "confirmed", "returned", "cancelled", "pending"] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
+
+/**
+ * A settled raise's record (ADR 043): what it had at its deadline. A closed raise's figures are
+ * what was committed and then returned (its `fundingCurrent` is 0 after the return).
+ */
+export interface RaiseSettlement {
+  outcome: "funded" | "closed";
+  settledAt: string;
+  /** Dollars committed at the deadline: confirmed (funded) or returned (closed). */
+  amount: number;
+  shares: number;
+  investors: number;
+}
 
 /**
  * The statuses whose shares and money the investor holds: counted in every sum (the project's

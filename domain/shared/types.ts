@@ -3,7 +3,7 @@
  * (dollars, ISO dates, the spec's field names), and the nested project parts stored as JSON.
  */
 
-import type { InvestmentStatus } from "../raises/settlement";
+import type { InvestmentStatus, RaiseSettlement } from "../raises/settlement";
 import type * as v from "valibot";
 
 import type {
@@ -90,19 +90,6 @@ export interface ProjectDTO {
   closedEarlyAt: string | null;
   /** How the raise ended, once settled at its deadline (ADR 043); null while it runs. */
   settlement: RaiseSettlement | null;
-}
-
-/**
- * A settled raise's record (ADR 043): what it had at its deadline. A closed raise's figures are
- * what was committed and then returned (its `fundingCurrent` is 0 after the return).
- */
-export interface RaiseSettlement {
-  outcome: "funded" | "closed";
-  settledAt: string;
-  /** Dollars committed at the deadline: confirmed (funded) or returned (closed). */
-  amount: number;
-  shares: number;
-  investors: number;
 }
 
 /** An investment as the API returns it (the spec's Investment entity). */
