@@ -14,6 +14,27 @@ const NO_MAXLENGTH = {
   message: "No maxLength: it cuts what people type. Show the limit with LengthCount (ADR 032).",
 };
 
+// The service layer serves both doors and speaks neither's language: it returns data (and the
+// headers a door should send); worker/api/ and app/routes/ build the HTTP answer.
+const SERVICES_NO_HONO = {
+  // worker/services/<feature>/x.ts reaches the doors as ../../api/… (../../../ from internal/).
+  group: ["hono", "hono/*", "**/worker/api/*", "**/worker/middleware/*", "../../api/*", "../../middleware/*"],
+  message: "A service serves both doors: no Hono, API or middleware imports in worker/services/.",
+};
+const SERVICE_BUILDS_NO_RESPONSE =
+  "A service returns data and headers; the door (worker/api, app/routes) builds the Response.";
+const NO_RESPONSE = [
+  { selector: "NewExpression[callee.name='Response']", message: SERVICE_BUILDS_NO_RESPONSE },
+  {
+    selector: "CallExpression[callee.object.name='Response'][callee.property.name=/^(json|redirect|error)$/]",
+    message: SERVICE_BUILDS_NO_RESPONSE,
+  },
+];
+// TEMPORARY: these two services still build Responses (Download my data's stream, the share
+// image's PNG); they are being changed to return data and headers. Delete each line when its file
+// no longer needs it; the list must end empty.
+const STILL_BUILDS_RESPONSES = ["worker/services/accounts/data-export.ts", "worker/services/visitors/share-image.ts"];
+
 // Comments name the rule or its ADR, never the issue that asked for it: a newcomer cannot see the
 // issues, and the rule outlives them.
 const ISSUE_REFERENCE = /\bissue\s+#?\d+/i;
@@ -132,6 +153,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["worker/services/**"],
+    rules: { "no-restricted-imports": restrictImports(SERVICES_NO_HONO) },
+  },
+  {
+    files: ["worker/services/**"],
+    ignores: STILL_BUILDS_RESPONSES,
+    rules: { "no-restricted-syntax": ["error", ...NO_RESPONSE] },
   },
   {
     files: ["app/components/**"],
