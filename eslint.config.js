@@ -70,6 +70,8 @@ export default tseslint.config(
       "tmp/",
       // Generated from docs/api/openapi.json by openapi-typescript (npm run api:types).
       "tests/shared/api-types.ts",
+      // Files that break one rule each, for tests/unit/lint-rules.test.ts.
+      "tests/fixtures/lint/",
     ],
   },
   js.configs.recommended,
