@@ -30,10 +30,6 @@ const NO_RESPONSE = [
     message: SERVICE_BUILDS_NO_RESPONSE,
   },
 ];
-// TEMPORARY: these two services still build Responses (Download my data's stream, the share
-// image's PNG); they are being changed to return data and headers. Delete each line when its file
-// no longer needs it; the list must end empty.
-const STILL_BUILDS_RESPONSES = ["worker/services/accounts/data-export.ts", "worker/services/visitors/share-image.ts"];
 
 // Comments name the rule or its ADR, never the issue that asked for it: a newcomer cannot see the
 // issues, and the rule outlives them.
@@ -161,8 +157,8 @@ export default tseslint.config(
     rules: { "no-restricted-imports": restrictImports(SERVICES_NO_HONO) },
   },
   {
-    files: ["worker/services/**"],
-    ignores: STILL_BUILDS_RESPONSES,
+    // A download goes through worker/download.ts `downloadResponse` at the door.
+    files: ["worker/services/**", "worker/ai/**", "worker/mail/**"],
     rules: { "no-restricted-syntax": ["error", ...NO_RESPONSE] },
   },
   {
@@ -189,21 +185,6 @@ export default tseslint.config(
             "CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer)$/][callee.object.name='request']",
           message:
             "Read a page action's body with readForm (app/server/form.server.ts): it answers bad bodies with a 4xx instead of a 500.",
-        },
-      ],
-    },
-  },
-  {
-    // Services return data and headers; the doors (worker/api, worker/app.ts, app/routes) build the
-    // Response: a download through worker/download.ts `downloadResponse`.
-    files: ["worker/services/**", "worker/ai/**", "worker/mail/**"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "NewExpression[callee.name='Response'], MemberExpression[object.name='Response']",
-          message:
-            "A service returns data (a Download, an answer with status and headers); the door builds the Response.",
         },
       ],
     },
