@@ -92,7 +92,7 @@ const REVEAL_READY_BEFORE_MS = 1200;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  // Pages behind a sign-in are never indexed (robots.txt disallows the same paths: domain/seo.ts).
+  // Pages behind a sign-in are never indexed (robots.txt disallows the same paths: domain/visitors/seo.ts).
   // This is their one robots tag: their routes' meta does not repeat it.
   const { pathname } = useLocation();
   // Once per app start in the browser: clear stale demo/mock/test/Sample storage keys (spec 4).

@@ -119,7 +119,7 @@ const QUESTIONS: readonly [string, string][] = [
   ["Is the team full time?", "Two of us are full time from this summer; the others part time until graduation."],
 ];
 
-/** formatPrice of domain/format.ts for whole-cent amounts ($1,250 or $12.50), without Intl. */
+/** formatPrice of domain/shared/format.ts for whole-cent amounts ($1,250 or $12.50), without Intl. */
 function price(cents: number): string {
   const dollars = Math.floor(cents / 100)
     .toString()
@@ -175,7 +175,7 @@ export interface ScaleBatch {
 }
 
 export interface ScaleOptions {
-  /** domain/categories.ts PROJECT_CATEGORIES and sectorForCategory (passed in: see seed-data.ts). */
+  /** domain/projects/categories.ts PROJECT_CATEGORIES and sectorForCategory (passed in: see seed-data.ts). */
   categories: readonly string[];
   sectorForCategory: (category: string) => string;
   /** Every account's password hash (seed.mjs: the demo password's). */
@@ -252,7 +252,7 @@ function context(n: number, now: number, opts: ScaleOptions): Ctx {
 /** The generator seed of an account: its name and details follow from it alone. */
 const personSeed = (id: string) => `person:${id}`;
 
-/** "First L.", as the app names an investor to a founder (publicInvestorName of worker/services/projects.ts). */
+/** "First L.", as the app names an investor to a founder (publicInvestorName of worker/services/projects/projects.ts). */
 function investorName(id: string): string {
   const rand = rng(personSeed(id));
   return `${pick(rand, FIRST_NAMES)} ${pick(rand, LAST_NAMES)[0]}.`;

@@ -104,7 +104,7 @@ export const publicProfiles = sqliteTable(
   (t) => [
     uniqueIndex("public_profiles_username_unique").on(t.username),
     /**
-     * The sitemap's investor pages (worker/services/sitemap.ts): walked and counted by username,
+     * The sitemap's investor pages (worker/services/visitors/sitemap.ts): walked and counted by username,
      * the opt-out checked and `lastmod` read from the index alone.
      */
     index("public_profiles_sitemap_idx").on(t.username, t.hideInSearchEngines, t.updatedAt, t.userId),
@@ -112,7 +112,7 @@ export const publicProfiles = sqliteTable(
 );
 
 /**
- * Fixed-window counters for rate limits (worker/services/rate-limit.ts). A request reserves a slot
+ * Fixed-window counters for rate limits (worker/services/shared/rate-limit.ts). A request reserves a slot
  * by raising `count` in one upsert; the CHECK makes a reservation past `max_count` fail, which
  * rolls back the whole batch it is part of, so concurrent requests cannot slip past the limit.
  */

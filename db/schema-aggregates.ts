@@ -91,7 +91,7 @@ export const investorDays = sqliteTable(
     investments: integer("investments").notNull(),
     /**
      * Cents of those in offerings whose regulation counts towards the Reg CF 12-month limit
-     * (domain/reg-cf.ts REG_CF_COUNTED; the regulation is locked from the first sale on).
+     * (domain/money/reg-cf.ts REG_CF_COUNTED; the regulation is locked from the first sale on).
      */
     limitCents: integer("limit_cents").notNull().default(0),
   },

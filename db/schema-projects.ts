@@ -20,7 +20,7 @@ export const projects = sqliteTable(
     title: text("title").notNull(),
     /** A project-form category, stored lower case ("food & beverage"). */
     category: text("category").notNull(),
-    /** The browse filter id the category maps to (domain/categories.ts). */
+    /** The browse filter id the category maps to (domain/projects/categories.ts). */
     sector: text("sector").notNull(),
     description: text("description").notNull(),
     shortDescription: text("short_description").notNull(),
@@ -74,7 +74,7 @@ export const projects = sqliteTable(
     settledShares: integer("settled_shares"),
     settledInvestors: integer("settled_investors"),
     /**
-     * What the raise shows as raised (ADR 043, domain/settlement.ts `raiseProgress`): its held money,
+     * What the raise shows as raised (ADR 043, domain/raises/settlement.ts `raiseProgress`): its held money,
      * or for a raise closed below its goal what had been committed and was returned. Computed by
      * SQLite, so the "Most funded" order (projects_funded_idx, projects_browse_idx) ranks by what
      * every card shows.
@@ -159,7 +159,7 @@ export const projects = sqliteTable(
     ),
     /**
      * A search in an order other than relevance walks these in order and stops at its page
-     * (worker/services/project-order.ts, whose sort keys are these expressions, the same text:
+     * (worker/services/projects/internal/project-order.ts, whose sort keys are these expressions, the same text:
      * SQLite uses an expression index only for the identical expression). Ties by slug; `ending`
      * walks the deadline index both ways, sorting only equal deadlines by slug.
      */
@@ -171,7 +171,7 @@ export const projects = sqliteTable(
     index("projects_deadline_idx").on(t.fundingDeadline, t.slug),
     index("projects_remaining_idx").on(sql`${t.totalShares} - ${t.sharesSold}`, t.slug),
     /**
-     * The sitemap's pages of published projects (worker/services/sitemap.ts): walked by slug, the
+     * The sitemap's pages of published projects (worker/services/visitors/sitemap.ts): walked by slug, the
      * status checked and `lastmod` read from the index alone, never the wide rows.
      */
     index("projects_sitemap_idx").on(t.slug, t.status, t.updatedAt),
@@ -193,7 +193,7 @@ export const investments = sqliteTable(
     sharePriceCents: integer("share_price_cents").notNull(),
     amountCents: integer("amount_cents").notNull(),
     /**
-     * domain/settlement.ts `INVESTMENT_STATUSES`: `active` while the raise runs, `confirmed` once it
+     * domain/raises/settlement.ts `INVESTMENT_STATUSES`: `active` while the raise runs, `confirmed` once it
      * is funded, `returned` when it closed below its goal (ADR 043), `cancelled` by the investor
      * (ADR 021). Rows are never deleted; only held ones count.
      */

@@ -3,7 +3,7 @@
  * Pure data and arithmetic, no I/O: `scripts/seed.mjs` loads it with `INSERT OR IGNORE`.
  *
  * Runs in Node 24 through type stripping, so only erasable TypeScript here (annotations and
- * `import type`). The category → sector mapping lives in domain/categories.ts; it is passed in
+ * `import type`). The category → sector mapping lives in domain/projects/categories.ts; it is passed in
  * to `buildDemoData` so this file neither duplicates it nor imports a `.ts` path.
  *
  * Money is integer cents. Dates are computed from `today` so the demo never goes stale, and the
@@ -3050,7 +3050,7 @@ export interface DemoData {
 
 /**
  * Every row of the demo, with dates relative to `today`. Pass `sectorForCategory` from
- * domain/categories.ts. Shares and investment ids depend only on the data, not on the date.
+ * domain/projects/categories.ts. Shares and investment ids depend only on the data, not on the date.
  */
 export function buildDemoData(today: Date, sectorForCategory: (category: string) => string): DemoData {
   const now = today.getTime();
@@ -3301,7 +3301,7 @@ const OPEN: ((seed: ProjectSeed, uni: University) => string)[] = [
   (seed) => `Which of the ${seed.roadmap.length} roadmap milestones worries you most?`,
 ];
 
-/** formatPrice of domain/format.ts. */
+/** formatPrice of domain/shared/format.ts. */
 const price = (cents: number) =>
   (cents / 100).toLocaleString("en-US", {
     style: "currency",
@@ -3309,7 +3309,7 @@ const price = (cents: number) =>
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
     maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
   });
-/** publicInvestorName of worker/services/projects.ts. */
+/** publicInvestorName of worker/services/projects/projects.ts. */
 const publicName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${Array.from(u.lastName)[0]}.`;
 
 /**

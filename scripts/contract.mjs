@@ -83,7 +83,7 @@ const seconds = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
 const started = Date.now();
 if (!given) {
   if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"]);
-  // A test run's server: passwords at the test cost (worker/services/secrets.ts passwordCost).
+  // A test run's server: passwords at the test cost (worker/services/accounts/internal/secrets.ts passwordCost).
   await startAppServer({ port: PORT, state: "contract-state", appEnv: "test" });
 }
 let failed = false;

@@ -1,6 +1,6 @@
 // Serves the built app for browser tests and the benchmark: a fresh local D1 (its own state
 // directory, so `npm start` data is untouched), migrated and seeded, behind `wrangler dev`.
-// APP_ENV is "test" (passwords hashed at the test cost: worker/services/secrets.ts passwordCost)
+// APP_ENV is "test" (passwords hashed at the test cost: worker/services/accounts/internal/secrets.ts passwordCost)
 // unless SERVER_APP_ENV names another (the benchmark measures at production's cost).
 import { rmSync } from "node:fs";
 import { join } from "node:path";

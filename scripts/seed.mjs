@@ -91,7 +91,7 @@ if (problems.length) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// passwords: the exact format of hashPassword() in worker/services/secrets.ts
+// passwords: the exact format of hashPassword() in worker/services/accounts/internal/secrets.ts
 
 const SCRYPT = testCost
   ? { N: 2 ** 4, r: 8, p: 1, keyLength: 32, saltLength: 16 }
@@ -109,7 +109,7 @@ async function hashPassword(password) {
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
-/** verifyPassword() of worker/services/secrets.ts, re-derived: proves the stored format round-trips. */
+/** verifyPassword() of worker/services/accounts/internal/secrets.ts, re-derived: proves the stored format round-trips. */
 async function verifyPassword(password, stored) {
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;

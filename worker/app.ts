@@ -93,7 +93,7 @@ export function createApp(pages?: PagesHandler) {
     return serveUpload(c.req.raw, c.env.IMAGES);
   });
 
-  // What search engines read (worker/services/sitemap.ts, ADR 038): robots.txt and the sitemap
+  // What search engines read (worker/services/visitors/sitemap.ts, ADR 038): robots.txt and the sitemap
   // (one file, or an index of `sitemap-pages.xml`, `sitemap-projects-N.xml`, `sitemap-investors-N.xml`),
   // absolute URLs on the request's origin. Before the pages, whose catch-all redirects to "/".
   app.get("/robots.txt", (c) => c.text(robotsTxt(new URL(c.req.url).origin)));
@@ -106,7 +106,7 @@ export function createApp(pages?: PagesHandler) {
     return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8" });
   });
 
-  // A published project's share image (worker/services/share-image.ts): its 1200×630 PNG, kept in
+  // A published project's share image (worker/services/visitors/share-image.ts): its 1200×630 PNG, kept in
   // R2 per set of figures; anything else under /og/ is a 404, never the pages' catch-all.
   app.get("/og/*", async (c) => {
     const stores = { bucket: c.env.IMAGES, assets: c.env.ASSETS };

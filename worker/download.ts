@@ -1,6 +1,6 @@
 /**
  * The doors' one way to answer a download (ADR 046's data export, the founder's investors CSV, the
- * tax statement): a service returns a `Download` (worker/services/download.ts: name, type, body),
+ * tax statement): a service returns a `Download` (worker/services/shared/download.ts: name, type, body),
  * and the API route or the page's resource route answers with `downloadResponse`. A refused
  * download answers its message as plain text (`downloadRefusal`), with `Retry-After` when a limit
  * refused it. Services never build a `Response` (eslint: worker/services/**).

@@ -52,13 +52,13 @@ export default {
   fetch: app.fetch,
   /**
    * Daily (wrangler.toml [triggers], just after 00:00 UTC, when raises close): the raises whose
-   * deadline has come are settled (worker/services/settlement.ts, ADR 043), then housekeeping (expired sessions, stale rate-limit rows, images
+   * deadline has come are settled (worker/services/raises/settlement.ts, ADR 043), then housekeeping (expired sessions, stale rate-limit rows, images
    * no project uses) and the "closes within 48 hours" notifications for followers (once per
    * project and person).
    */
   async scheduled(controller, env, ctx) {
     // Every 10 minutes: the mail outbox drained (DRAIN_ROUNDS × RETRY_BATCH sends at most) and the
-    // digests of the day or week (worker/services/digest.ts, DIGEST_PEOPLE_PER_RUN people at most).
+    // digests of the day or week (worker/services/conversation/digest.ts, DIGEST_PEOPLE_PER_RUN people at most).
     if (controller.cron === MAIL_CRON) {
       ctx.waitUntil(
         runDigests(env, createDb(env.DB))
@@ -94,7 +94,7 @@ export default {
         console.log(`deleted ${n.ledger} unused uploads and ${n.unlisted} unrecorded images (${n.listed} listed)`),
       ),
     );
-    // Accounts whose deletion's grace period ran out are erased (worker/services/account-deletion.ts, ADR 046).
+    // Accounts whose deletion's grace period ran out are erased (worker/services/accounts/account-deletion.ts, ADR 046).
     ctx.waitUntil(
       eraseDueAccounts(createDb(env.DB)).then((ids) => console.log(`erased ${ids.length} deleted accounts`)),
     );

@@ -1,7 +1,7 @@
 /**
  * GET/HEAD /uploads/<uuid>.<ext> (ADR 017, ADR 031): a founder's image or document (PDF) from R2
  * (`projects/<name>`), served from our own origin. The bytes were checked when stored
- * (worker/services/uploads.ts); here they are answered with the stored content type, `nosniff`
+ * (worker/services/projects/uploads.ts); here they are answered with the stored content type, `nosniff`
  * and a policy that sandboxes the file if it is opened as a page. An image is `inline`; a PDF is an
  * `attachment` under its document's name (`Investor Deck.pdf`): browsers' PDF viewers do not run
  * under the sandbox (Chrome blocks the page), and a download never renders on our origin at all. Names are random and never reused, so an

@@ -1,6 +1,6 @@
 /**
  * A message box. `Notice` is the generic one; `QueryNotice` shows the `?notice=` code of the
- * current URL (domain/notices.ts): redirects carry codes, never free text.
+ * current URL (domain/shared/notices.ts): redirects carry codes, never free text.
  */
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";

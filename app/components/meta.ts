@@ -59,7 +59,7 @@ export interface ShareCardImage {
 /** The size of a preview card image (the site image's and every project's rendered card). */
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
 
-/** The site image (domain/seo.ts SITE_IMAGE) as a card. */
+/** The site image (domain/visitors/seo.ts SITE_IMAGE) as a card. */
 const SITE_CARD: ShareCardImage = {
   path: SITE_IMAGE,
   ...SHARE_CARD_SIZE,
@@ -67,7 +67,7 @@ const SITE_CARD: ShareCardImage = {
 };
 
 /**
- * A published project's share card (worker/services/share-image.ts): `/og/project/<slug>.png`, the
+ * A published project's share card (worker/services/visitors/share-image.ts): `/og/project/<slug>.png`, the
  * same URL whatever its figures (the image is revalidated by ETag), described by what it shows.
  */
 export function projectShareCard(

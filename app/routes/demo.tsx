@@ -2,7 +2,7 @@
  * Project browser: /demo, /demo/:sector, /explore, /explore/sector/:sector.
  * Filters and pages are links and the search is a GET form, so the browser works without
  * JavaScript; the URL holds the state (`category`, `q`, `sort`, `page`), and every link keeps the
- * rest of it. One D1 statement per page (a search too: worker/services/projects.ts).
+ * rest of it. One D1 statement per page (a search too: worker/services/projects/projects.ts).
  * A page beyond the last shows the empty state (with a link back to page 1): the single list
  * query returns no rows, so it cannot know the total to clamp to without a second statement.
  */

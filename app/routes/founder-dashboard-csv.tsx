@@ -2,8 +2,8 @@
  * /founder-dashboard/investors.csv: the founder dashboard's investors as a CSV download (a
  * resource route: a loader and no component). The same guard and service as the page, so the same
  * people may download it (an admin names the project with `?project=`). Every cell goes through
- * domain/csv.ts, which escapes it and defuses spreadsheet formulas (a name like `=HYPERLINK(…)`).
- * Streamed by the service (worker/services/founder-dashboard.ts `investorCsvDownload`: the header
+ * domain/shared/csv.ts, which escapes it and defuses spreadsheet formulas (a name like `=HYPERLINK(…)`).
+ * Streamed by the service (worker/services/projects/founder-dashboard.ts `investorCsvDownload`: the header
  * first, then the investors CSV_CHUNK at a time as they are read), so neither the Worker's memory
  * nor any one statement grows with the raise; answered by worker/download.ts like every download.
  */

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     null,
     "Back the student founders building what's next. CampusFund is equity crowdfunding for college-student startups, with simulated money.",
-    // the site image (domain/seo.ts SITE_IMAGE)
+    // the site image (domain/visitors/seo.ts SITE_IMAGE)
     { at: args, share: { type: "website" } },
   );
 

@@ -1,6 +1,6 @@
 /**
  * /login: the spec's other name for the sign-in page; redirects to /signin with the same target (a
- * page to come back to, or an intent: domain/auth-links.ts), rebuilt by `signinHref`.
+ * page to come back to, or an intent: domain/accounts/auth-links.ts), rebuilt by `signinHref`.
  */
 import { redirect } from "react-router";
 

@@ -1,7 +1,7 @@
 /**
  * Portfolio: /portfolio and /portfolio-page. Investors and admins see their holdings, 20 a page
  * (`?page=`, newest first, the project page's pager), and the totals and charts of every active
- * investment summed in SQL, all in one D1 batch (worker/services/holdings.ts `readPortfolio`); a
+ * investment summed in SQL, all in one D1 batch (worker/services/money/holdings.ts `readPortfolio`); a
  * founder gets the spec's message and is sent to /my-projects after 3 seconds: with
  * JavaScript by a timer, without it by a meta refresh inside <noscript> (so browsers running
  * scripts never see an unconditional timed refresh).

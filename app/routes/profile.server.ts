@@ -110,7 +110,7 @@ export function profileView({
     investments: tab === "investments" ? investments : [],
     list: { total: read?.page?.total ?? 0, page: read?.page?.page ?? 1, pageCount: read?.page?.pageCount ?? 1 },
     stats: profileStats(summary),
-    /** The demo account's figures (domain/portfolio-account.ts), the same on every tab and in settings. */
+    /** The demo account's figures (domain/money/portfolio-account.ts), the same on every tab and in settings. */
     account: demoAccountOf(summary),
     /** The overview's pie (every held investment) and its three most recent held investments. */
     active: tab === "overview" ? investments : [],

@@ -8,7 +8,7 @@
  *   without JavaScript; only the active one is rendered. My Investments and the Financial Info
  *   statement page 20 at a time (`&page=`, the project page's pager); the stat cards, the demo
  *   account and the pie are the SQL sums of every active investment, read in the same batch
- *   (worker/services/holdings.ts `readPortfolio`), so a tab costs the same queries at any size.
+ *   (worker/services/money/holdings.ts `readPortfolio`), so a tab costs the same queries at any size.
  * - The edit form posts here; the action hands the nested values to `updateProfile` (the same
  *   service as `PUT /api/users/me`) and redirects to `/profile?saved=1` on success ('Profile
  *   updated successfully'), or re-renders the form with the values typed, each field's error and

@@ -2,7 +2,7 @@
  * Project detail: /project/:slug (slug or _id). One D1 statement. Tabs and the share calculator
  * are links and a GET form (`?tab=team&shares=100`), so the page works without JavaScript; with
  * JavaScript the calculator updates in place. For a signed-in investor the same statement carries
- * their standing in the offering (worker/services/investor-limits.ts `getProjectWithStanding`):
+ * their standing in the offering (worker/services/money/investor-limits.ts `getProjectWithStanding`):
  * the calculator shows the remaining allowance when their investment limits are on, and the
  * shares they already hold. A sold-out project shows no calculator. The Investment tab adds one page
  * of the public investor list (`?investors=2`), read only there.

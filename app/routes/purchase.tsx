@@ -21,7 +21,7 @@
  * required risk acknowledgement that the action checks on the server. Total and submit button
  * sit in an Invest bar that, on a phone, stays at the bottom of the screen (CSS `position:
  * sticky`, so without JavaScript too). The loader reads the project and the investor's standing
- * in it in one statement (worker/services/investor-limits.ts `getProjectWithStanding`).
+ * in it in one statement (worker/services/money/investor-limits.ts `getProjectWithStanding`).
  */
 import { redirect } from "react-router";
 

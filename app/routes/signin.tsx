@@ -1,7 +1,7 @@
 /**
  * /signin (spec sections 2, 5, 8): email and password; a signed-in user is sent to their home.
  * Works without JavaScript: the action re-renders the form with the error and the typed email.
- * A link's target (ADR 034, domain/auth-links.ts) names what the visitor was doing in the headline
+ * A link's target (ADR 034, domain/accounts/auth-links.ts) names what the visitor was doing in the headline
  * ("Sign in to follow SunDorm"), rides along in hidden fields, and is done once they are in
  * (app/server/auth-intent.server.ts `completeAuthTarget`): the follow made, the question form
  * reopened with the draft, the page opened.
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = actionRetryAfter;
 
-/** `to` with a `?notice=` code added (domain/notices.ts). */
+/** `to` with a `?notice=` code added (domain/shared/notices.ts). */
 function withNotice(to: string, code: string): string {
   const url = new URL(to, "http://x");
   url.searchParams.set("notice", code);

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const SIGNUP_FIELDS = ["firstName", "lastName", "email", "birthDate", "password", "confirmPassword", "role"] as const;
 
 /**
- * The fields each of the schema's rules is about (domain/schemas.ts `signupSchema` answers with the
+ * The fields each of the schema's rules is about (domain/shared/schemas.ts `signupSchema` answers with the
  * first rule broken and no field map, ADR 029): keyed by the rule's own message constant.
  */
 const FIELDS_OF_RULE: Record<string, readonly string[]> = {

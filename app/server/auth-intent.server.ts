@@ -1,6 +1,6 @@
 /**
  * The server half of a sign-in or sign-up link's target (ADR 034; the links and their reading are
- * domain/auth-links.ts): what the page says (the headline names the project, looked up so a slug
+ * domain/accounts/auth-links.ts): what the page says (the headline names the project, looked up so a slug
  * that names no published project gives the plain page), and what the action does once the person
  * is in: a follow is made through the follow service, a question draft reopens the project's
  * question form, a page is gone back to (`safeRedirectTo`). A target that does not check out is
@@ -55,7 +55,7 @@ export async function authPrompt(db: Database, target: AuthTarget, origin: strin
 
 /**
  * Where the person goes once signed in or up, after doing what the target asks: a follow is made
- * (worker/services/follows.ts `setFollowing`, with its rules and limit) and leads to the project; a
+ * (worker/services/conversation/follows.ts `setFollowing`, with its rules and limit) and leads to the project; a
  * question draft leads to the project's question form holding it; a page to itself when it is ours.
  * Anything else, or a project that is not there, leads to `home`. A refused follow (the hourly
  * limit) still leads to the project, which shows Follow.

@@ -12,7 +12,7 @@
  * in those fields, at most `maxFiles` in all. A file input left empty is dropped: a browser sends
  * a part with an empty file name and no bytes, which workerd reads as an empty string (other
  * runtimes as an empty, nameless File; both are dropped). Each file's own size and type are the
- * upload service's to check (worker/services/uploads.ts `storeImage`, with the field's message);
+ * upload service's to check (worker/services/projects/uploads.ts `storeImage`, with the field's message);
  * the form's `maxBytes` bounds them all together.
  *
  * Size each form's limit from its fields: the longest allowed text, × 12 for the worst case of

@@ -67,7 +67,7 @@ function withNotice(path: string, notice: NoticeCode) {
 
 /**
  * The admin page's guard, the redirecting counterpart of the services' `requireAdmin`
- * (worker/services/access.ts, which throws 401/403 and is what every admin service checks): a
+ * (worker/services/shared/access.ts, which throws 401/403 and is what every admin service checks): a
  * visitor signs in first, anyone else who is not an admin (ADR 030) gets the access-denied page
  * (spec section 6).
  */
@@ -78,7 +78,7 @@ export function requireAdminOrRedirect(request: Request, context: Readonly<Route
 }
 
 /**
- * A signed-in user who may `capability` (domain/access.ts `can`), else the wrong-role redirects of
+ * A signed-in user who may `capability` (domain/shared/access.ts `can`), else the wrong-role redirects of
  * spec section 6: one who raises (a founder) goes to /founder-dashboard with 'investors only', one
  * who invests (an investor) to the portfolio with 'founders only', anyone else to /access-denied.
  * Admins pass every guard.

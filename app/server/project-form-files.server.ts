@@ -35,7 +35,7 @@ const FILE_TARGETS = [
 ] as const;
 
 /**
- * Checks the bytes of every chosen file (worker/services/uploads.ts: size, type), storing none. A
+ * Checks the bytes of every chosen file (worker/services/projects/uploads.ts: size, type), storing none. A
  * refused file is the error of its URL field (`image`, `logo`, `gallery`, `documents[<i>].url`).
  * A document row takes one PDF (`documents[<i>].file`, the four fixed rows), named by its row.
  */

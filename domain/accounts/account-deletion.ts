@@ -1,7 +1,7 @@
 /**
  * Delete my account (ADR 046): the grace period, the words the page, the API and the mail
  * say, and the warnings a founder with an open raise or an investor with cancellable investments
- * reads before confirming. Pure: worker/services/account-deletion.ts enforces it.
+ * reads before confirming. Pure: worker/services/accounts/account-deletion.ts enforces it.
  */
 import { cutoffText } from "../money/cancellation";
 import { DAY_MS } from "../shared/dates";

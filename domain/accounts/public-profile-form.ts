@@ -122,7 +122,7 @@ const username = v.optional(
     v.check((x) => x == null || typeof x === "string", mustBeText("Username")),
     v.transform((x) => (typeof x === "string" ? x.trim().toLowerCase() : "")),
     v.check((x) => x === "" || USERNAME.test(x), PROFILE_MESSAGES.username),
-    // the platform's, its staff's and its paths' names (domain/usernames.ts)
+    // the platform's, its staff's and its paths' names (domain/accounts/usernames.ts)
     v.check((x) => x === "" || !isReservedUsername(x), PROFILE_MESSAGES.usernameReserved),
   ),
   "",

@@ -1,7 +1,7 @@
 /**
  * Questions on a project and the founder's answers: a question is at most 1,000
  * characters, an answer at most 5,000 (our bound: the issue names none). Built from the field
- * vocabulary (domain/fields.ts `requiredText`).
+ * vocabulary (domain/shared/fields.ts `requiredText`).
  */
 import * as v from "valibot";
 
@@ -37,7 +37,7 @@ export const answerFormSchema = v.pipe(
 );
 
 /**
- * The body of hiding a question, for the API's document (worker/services/access.ts `hiddenFlag`
+ * The body of hiding a question, for the API's document (worker/services/shared/access.ts `hiddenFlag`
  * holds the rule): hidden unless `hidden` is false; no body hides it.
  */
 export const HideQuestionBody = v.object({

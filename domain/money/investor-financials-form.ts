@@ -1,11 +1,11 @@
 /**
  * Settings, Investor Information: the self-declared, simulated figures behind the
- * investment limits (domain/reg-cf.ts). One schema for the settings page's action and
+ * investment limits (domain/money/reg-cf.ts). One schema for the settings page's action and
  * `PUT /api/users/me/financials`; field names are the API's JSON keys (ADR 016).
  *
  * - `annualIncome`, `netWorth`: whole dollars, 0 to ten billion, or left empty (not declared:
  *   counts as 0 for the limit). "$85,000" is read as 85000; a fraction, a negative number or text
- *   is refused with the field's message (domain/fields.ts `optionalWholeDollars`).
+ *   is refused with the field's message (domain/shared/fields.ts `optionalWholeDollars`).
  * - `accredited`, `applyLimits`: JSON booleans, or checkboxes ("on" when ticked, absent when not).
  * PUT replaces the whole record: a key left out is an empty figure or an unticked box, exactly as
  * the form sends it.

@@ -97,7 +97,7 @@ export function statementLineType(r: Pick<StatementRow, "refund" | "returned">):
  * canceled, and for a returned one the return on the day its raise settled, with running totals
  * in date order (oldest first, in cents), shown newest first. The total is what is invested now
  * (`demoAccount(...).invested`): a cancellation or a return takes its purchase back out.
- * (worker/services/statement.ts reads the same lines in SQL.)
+ * (worker/services/money/statement.ts reads the same lines in SQL.)
  */
 export function statementRows(investments: readonly AccountInvestment[]): StatementRow[] {
   const entries = investments.flatMap((i) => {

@@ -131,7 +131,7 @@ export interface SummaryProject {
 
 /**
  * A portfolio's active investments summed: everything the math below reads, bounded whatever the
- * number of investments (worker/services/holdings.ts sums a stored portfolio in SQL; `summarize`
+ * number of investments (worker/services/money/holdings.ts sums a stored portfolio in SQL; `summarize`
  * sums a list the same way). Groups are in list order of their first investment.
  */
 export interface PortfolioSummary {

@@ -1,7 +1,7 @@
 /**
  * The investment limits of the real rules, applied to CampusFund's simulated money.
  * Pure: the purchase service enforces them (its SQL guard is built from the same constants, see
- * worker/services/investor-limits.ts), the settings page, the purchase page and the share
+ * worker/services/money/investor-limits.ts), the settings page, the purchase page and the share
  * calculator show them.
  *
  * - Reg CF (17 CFR 227.100(a)(2), current figures): across all Reg CF offerings in any 12 months, a

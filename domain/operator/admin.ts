@@ -41,7 +41,7 @@ export interface AuditDTO {
   createdAt: string;
 }
 
-/** A mail given up on, as /admin's Mail section lists it (worker/services/mail-admin.ts). */
+/** A mail given up on, as /admin's Mail section lists it (worker/services/operator/mail-admin.ts). */
 export interface MailFailureDTO {
   id: string;
   kind: string;
@@ -67,7 +67,7 @@ export interface MailHealthDTO {
 
 /**
  * The admin routes' bodies, for the API's document (ADR 042). The services read them by hand
- * (worker/services/reviews.ts `parseReason`, access.ts `hiddenFlag`), with these limits.
+ * (worker/services/projects/reviews.ts `parseReason`, access.ts `hiddenFlag`), with these limits.
  */
 const reason = v.pipe(v.string(), v.minLength(1), v.maxLength(REASON_MAX));
 

@@ -1,6 +1,6 @@
 /**
  * What the founder dashboard shows, as its loader sends it and its components render it
- * (worker/services/founder-dashboard.ts builds it; app/components/founder/ draws it). Types only.
+ * (worker/services/projects/founder-dashboard.ts builds it; app/components/founder/ draws it). Types only.
  */
 import type { RaiseSettlement } from "../raises/settlement";
 
@@ -26,7 +26,7 @@ export interface FounderDashboardProject {
   fundingDeadline: string;
   /** When it went live (ISO); null for a draft or a project in review. */
   publishedAt: string | null;
-  /** The figures the deadline rules read (domain/raise-dates.ts), in cents. */
+  /** The figures the deadline rules read (domain/raises/raise-dates.ts), in cents. */
   fundingCurrentCents: number;
   fundingGoalCents: number;
   sharePrice: number;

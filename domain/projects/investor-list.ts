@@ -1,6 +1,6 @@
 /**
  * The project page's public investor list (Investment tab): its page size and the `?investors=`
- * page number. Shared by the read (worker/services/projects.ts `listProjectInvestorsPage`) and the
+ * page number. Shared by the read (worker/services/projects/projects.ts `listProjectInvestorsPage`) and the
  * page that shows it.
  */
 import type { PublicInvestor } from "./founder-dashboard";

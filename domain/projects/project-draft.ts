@@ -2,7 +2,7 @@
  * An incomplete draft (ADR 033): a founder may save the project form with required
  * fields still empty. Every other rule applies to what is filled in; the required fields are
  * enforced when the project is saved for real (created, or its draft updated) and when it is
- * submitted for review. Pure: the working-copy service (worker/services/project-drafts.ts), the
+ * submitted for review. Pure: the working-copy service (worker/services/projects/project-drafts.ts), the
  * form's action and the form's status line share it.
  */
 import { FORM_SECTIONS, valueAt } from "./project-form-sections";

@@ -14,7 +14,7 @@ import { PROJECT_LIMITS, REGULATION_TYPES, RISK_LEVELS } from "./project-form-me
 import { DOCUMENT_TYPES } from "./project-shapes";
 import { SOCIAL_LINKS } from "./social-links";
 
-/** Rows a list field holds at most (domain/fields.ts `rows`). */
+/** Rows a list field holds at most (domain/shared/fields.ts `rows`). */
 const MAX_ROWS = 50;
 
 const str = (max: number) => v.pipe(v.string(), v.maxLength(max));

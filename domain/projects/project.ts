@@ -119,7 +119,7 @@ export const IDEMPOTENCY_KEY_MAX = 100;
 
 /**
  * A purchase's body as the API describes it (`POST /api/projects/{id}/invest`, ADR 024): the
- * service reads it by hand (worker/services/purchases.ts: `parseShares`, `statedPrice`, the
+ * service reads it by hand (worker/services/money/purchases.ts: `parseShares`, `statedPrice`, the
  * idempotency key), and this says the same. Validation never runs through it.
  */
 export const PurchaseBody = v.object({

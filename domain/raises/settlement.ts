@@ -2,8 +2,8 @@
  * How a raise ends (ADR 043; Reg CF all or nothing, 17 CFR 227.304): one rule for the
  * words every screen and the API use. Pure: no I/O.
  *
- * A raise is open until 00:00 UTC of its `fundingDeadline` (domain/cancellation.ts). From then it
- * is due, and settlement (worker/services/settlement.ts) decides it exactly once:
+ * A raise is open until 00:00 UTC of its `fundingDeadline` (domain/money/cancellation.ts). From then it
+ * is due, and settlement (worker/services/raises/settlement.ts) decides it exactly once:
  * - goal reached → the project's status becomes `funded`, each active investment `confirmed`;
  * - goal missed → the project's status becomes `closed` ("Closed (goal not reached)"), each active
  *   investment `returned`, its shares and amount taken off the project's figures.
@@ -43,7 +43,7 @@ export const isHeld = (status: string): boolean => (HELD_STATUSES as readonly st
 /**
  * A settled raise's outcome: the project's stored status after its deadline (funded when raised ≥
  * goal, or the goal is 0 or less; else closed). The decision is one SQL UPDATE
- * (worker/services/settlement.ts `settleProject`), which states that test.
+ * (worker/services/raises/settlement.ts `settleProject`), which states that test.
  */
 export type RaiseOutcome = "funded" | "closed";
 

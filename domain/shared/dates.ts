@@ -1,6 +1,6 @@
 /**
  * Calendar days, the one place for them. A day is a UTC date written YYYY-MM-DD, the
- * form the database, the API and `<input type="date">` use. Display is domain/format.ts
+ * form the database, the API and `<input type="date">` use. Display is domain/shared/format.ts
  * (`formatDate`).
  *
  * Durations in milliseconds come from here too (`MINUTE_MS`, `HOUR_MS`, `DAY_MS`): a rate

@@ -17,7 +17,7 @@ const DOCUMENT_BYTES = DOCUMENT_LIMITS.maxBytes;
 
 /**
  * The project form's document rows that take a file (`documents[<i>].file`): the four fixed rows
- * (FORM_DOCUMENTS in domain/project-form.ts).
+ * (FORM_DOCUMENTS in domain/projects/project-form.ts).
  */
 export const DOCUMENT_FILE_FIELDS = [0, 1, 2, 3].map((i) => `documents[${i}].file`);
 

@@ -1,7 +1,7 @@
 /**
  * Money conversion, the one place for it. The API and the pages carry dollars; the
  * database and every sum or comparison use integer cents, so there is no float drift.
- * Display is domain/format.ts (`formatMoney`, `formatPrice`).
+ * Display is domain/shared/format.ts (`formatMoney`, `formatPrice`).
  */
 
 /** Dollars to integer cents, rounded to the nearest cent: 2.5 → 250, 0.1 + 0.2 → 30. */

@@ -84,7 +84,7 @@ export interface ProjectDTO {
   submittedAt: string | null;
   /** The reviewer's note when changes were requested (a draft again); null otherwise. */
   reviewNote: string | null;
-  /** What every screen calls its status (domain/project-status.ts `projectStatus`): "Active", "Sold Out", "Funded", "Closed (goal not reached)"… */
+  /** What every screen calls its status (domain/projects/project-status.ts `projectStatus`): "Active", "Sold Out", "Funded", "Closed (goal not reached)"… */
   statusLabel: string;
   /** When its founder closed the raise early (ADR 043: `fundingDeadline` is the new deadline); null otherwise. */
   closedEarlyAt: string | null;

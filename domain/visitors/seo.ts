@@ -1,7 +1,7 @@
 /**
  * What search engines and link previews are told (ADR 038): the public pages the
  * sitemap lists, the private paths robots.txt disallows (and the pages mark `noindex`), and the
- * site's share image. One list each, read by worker/services/sitemap.ts and app/components/meta.ts.
+ * site's share image. One list each, read by worker/services/visitors/sitemap.ts and app/components/meta.ts.
  */
 
 /** The public pages without a parameter, as the sitemap lists them. */

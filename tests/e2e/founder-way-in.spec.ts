@@ -6,7 +6,7 @@
  *   invalid role keeps Investor, and the chosen role survives an error. A founder signing up there
  *   lands on /my-projects; a signed-in founder following the link is sent home by the guard.
  * - A project that is past its deadline or sold out never shows an "Active" badge beside its
- *   "Funding Closed" / "Sold Out" button (domain/project-status.ts decides both): the detail page,
+ *   "Funding Closed" / "Sold Out" button (domain/projects/project-status.ts decides both): the detail page,
  *   the purchase page and every card of the project browser.
  */
 import type { Locator, Page } from "@playwright/test";

@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures";
 
 import { apiInvestments, DEMO, expectNoSeriousViolations, money, signInAs } from "./helpers";
 
-/** The statuses every total counts (domain/settlement.ts HELD_STATUSES). */
+/** The statuses every total counts (domain/raises/settlement.ts HELD_STATUSES). */
 const HELD: readonly string[] = ["active", "confirmed"];
 /** The order of the profile's and the portfolio's groups: Confirmed, Open, Returned, Canceled. */
 const GROUP_ORDER = ["confirmed", "active", "returned", "cancelled"];

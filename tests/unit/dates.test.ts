@@ -1,4 +1,4 @@
-/** Calendar days (domain/dates.ts): the one DAY_MS / isoDay / addDays vocabulary, pure. */
+/** Calendar days (domain/shared/dates.ts): the one DAY_MS / isoDay / addDays vocabulary, pure. */
 import { describe, expect, it } from "vitest";
 
 import { addDays, DAY_MS, isoDay } from "../../domain/shared/dates";

@@ -1,4 +1,4 @@
-/** Money conversion (domain/money.ts): the one dollars ↔ cents vocabulary, pure. */
+/** Money conversion (domain/shared/money.ts): the one dollars ↔ cents vocabulary, pure. */
 import { describe, expect, it } from "vitest";
 
 import { toCents, toDollars } from "../../domain/shared/money";

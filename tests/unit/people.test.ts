@@ -1,5 +1,5 @@
 /**
- * The Team tab's people, each once (domain/people.ts): the creator, founders[] and team[] merged
+ * The Team tab's people, each once (domain/projects/people.ts): the creator, founders[] and team[] merged
  * by name. Pure functions, run here in workerd with the other tests; the last block runs the rule
  * over the demo data the app ships with.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo statement's returns (domain/portfolio-account.ts, ADR 043): a returned investment's
+ * The demo statement's returns (domain/money/portfolio-account.ts, ADR 043): a returned investment's
  * money comes back on the day its raise settled, told apart from a cancellation's refund, and
  * what is invested (the account's "Invested so far") drops it like the statement's running total.
  */

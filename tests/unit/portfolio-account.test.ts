@@ -1,5 +1,5 @@
 /**
- * The demo account's one statement (domain/portfolio-account.ts): what is invested is the active
+ * The demo account's one statement (domain/money/portfolio-account.ts): what is invested is the active
  * purchases, the statement's latest running total says the same, and a year's statement nets its
  * purchases against its refunds.
  */

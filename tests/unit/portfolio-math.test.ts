@@ -1,5 +1,5 @@
 /**
- * The portfolio math (domain/portfolio-math.ts): worked examples from the spec's numbers
+ * The portfolio math (domain/money/portfolio-math.ts): worked examples from the spec's numbers
  * (sections 2, 4, 8 and 9), one expected outcome per test. Pure functions, run here in workerd
  * with the other tests.
  */

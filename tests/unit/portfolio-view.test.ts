@@ -1,5 +1,5 @@
 /**
- * The AI Tools tab's presentation rules (domain/portfolio-view.ts), and the promise behind its
+ * The AI Tools tab's presentation rules (domain/money/portfolio-view.ts), and the promise behind its
  * recommended sector cards: every sector name we may recommend (our browse sectors, which the
  * model must choose from, the spec's defaults and its fallback) lands on a browse sector that has
  * seeded projects, so no card leads to "No projects found".

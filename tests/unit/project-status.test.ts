@@ -1,6 +1,6 @@
 /**
- * The one status rule (domain/project-status.ts) and the funding state and invest button derived
- * from it (domain/project.ts): every status × (open, deadline passed, sold out), one expected
+ * The one status rule (domain/projects/project-status.ts) and the funding state and invest button derived
+ * from it (domain/projects/project.ts): every status × (open, deadline passed, sold out), one expected
  * outcome per test. Pure functions, run here in workerd with the other tests.
  */
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** The early close and extension rules (domain/raise-dates.ts, ADR 043), on a fixed clock. */
+/** The early close and extension rules (domain/raises/raise-dates.ts, ADR 043), on a fixed clock. */
 import { describe, expect, it } from "vitest";
 
 import {

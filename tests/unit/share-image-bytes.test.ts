@@ -1,5 +1,5 @@
 /**
- * The check a share card makes before drawing a main image (worker/services/share-image/image-bytes.ts):
+ * The check a share card makes before drawing a main image (worker/services/visitors/internal/share-image/image-bytes.ts):
  * whole PNGs and JPEGs pass; bytes cut short, a signature followed by anything, and a frame of
  * no size do not (resvg would silently leave a hole where the plain panel belongs).
  */

@@ -1,5 +1,5 @@
 /**
- * The count the project page's calculator and the purchase page start with (domain/project.ts
+ * The count the project page's calculator and the purchase page start with (domain/projects/project.ts
  * `startingShares`): the minimum purchase by default, or the asked-for count clamped to what is left.
  */
 import { describe, expect, it } from "vitest";

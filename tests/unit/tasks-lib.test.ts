@@ -1,5 +1,5 @@
 /**
- * The task manager's rules (domain/tasks.ts) and the tour's tooltip placement
+ * The task manager's rules (domain/visitors/tasks.ts) and the tour's tooltip placement
  * (app/components/tour/placement.ts): pure functions, run here in workerd with the other tests.
  */
 import { describe, expect, it } from "vitest";

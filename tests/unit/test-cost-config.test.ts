@@ -1,7 +1,7 @@
 import { unstable_readConfig } from "wrangler";
 import { describe, expect, it } from "vitest";
 
-// worker/services/secrets.ts hashes passwords at the test cost only when APP_ENV is "test". The
+// worker/services/accounts/internal/secrets.ts hashes passwords at the test cost only when APP_ENV is "test". The
 // configurations wrangler deploys and `npm start` serves come from wrangler.toml: none may say so.
 describe("the password test cost cannot be deployed", () => {
   it.each([

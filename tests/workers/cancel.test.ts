@@ -1,5 +1,5 @@
 /**
- * Cancelling an investment (worker/services/cancellations.ts `cancelInvestment`, the API's
+ * Cancelling an investment (worker/services/money/cancellations.ts `cancelInvestment`, the API's
  * `POST /api/investments/{id}/cancel`): the 48-hour Reg CF window, one atomic write, a second
  * cancel that changes nothing, who may cancel, and cancelled investments counted nowhere.
  */

@@ -1,6 +1,6 @@
 /**
- * The founder dashboard service (worker/services/founder-dashboard.ts) with real D1, purchases made
- * through the real API, and the CSV writer it is downloaded with (domain/csv.ts, pure).
+ * The founder dashboard service (worker/services/projects/founder-dashboard.ts) with real D1, purchases made
+ * through the real API, and the CSV writer it is downloaded with (domain/shared/csv.ts, pure).
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -256,7 +256,7 @@ describe("publicInvestorName", () => {
   });
 });
 
-describe("CSV writer (domain/csv.ts)", () => {
+describe("CSV writer (domain/shared/csv.ts)", () => {
   it("writes plain cells as they are, rows ending in CRLF", () => {
     expect(
       toCsv([

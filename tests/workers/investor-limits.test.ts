@@ -1,5 +1,5 @@
 /**
- * The investment limits: the rule at its boundaries (domain/reg-cf.ts), the same rule
+ * The investment limits: the rule at its boundaries (domain/money/reg-cf.ts), the same rule
  * as the purchase guard's SQL, the API (`/api/users/me/financials`, `/api/users/me/limits`), and
  * the purchase service enforcing it inside its atomic write, concurrent purchases included.
  */

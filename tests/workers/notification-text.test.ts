@@ -1,5 +1,5 @@
 /**
- * Every notification's wording comes from domain/notification-text.ts, and the fan-outs
+ * Every notification's wording comes from domain/conversation/notification-text.ts, and the fan-outs
  * that build it in SQL (the goal, closing soon) say exactly what the JavaScript wording says, for
  * any title a founder can save.
  */

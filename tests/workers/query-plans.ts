@@ -39,7 +39,7 @@ export const GROWING_TABLES = new Set([
 
 /** The reason an index walked in a sort's order, to the page and no further, is accepted. */
 const walkedToThePage = (who: string) =>
-  `${who} walks this two-column index in its order and stops at the page (LIMIT): the plan's sorts are of rows already chosen (the page by its place, two walks' rows one after the other, equal deadlines by slug), which this check cannot tell from a sort of the index. At worst, a search with few matches, it reads the whole index: about 1 ms at 3,800 projects (worker/services/project-order.ts)`;
+  `${who} walks this two-column index in its order and stops at the page (LIMIT): the plan's sorts are of rows already chosen (the page by its place, two walks' rows one after the other, equal deadlines by slug), which this check cannot tell from a sort of the index. At worst, a search with few matches, it reads the whole index: about 1 ms at 3,800 projects (worker/services/projects/internal/project-order.ts)`;
 
 /**
  * Whole reads of a narrow index that are accepted, each with its reason (ADR 035). Nothing else is.

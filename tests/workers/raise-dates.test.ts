@@ -1,5 +1,5 @@
 /**
- * Early close and extension through the API (ADR 043, domain/raise-dates.ts): who may, when, to
+ * Early close and extension through the API (ADR 043, domain/raises/raise-dates.ts): who may, when, to
  * which dates, what D1 then holds, and the notice every investor gets. The clock is real: a raise
  * is made "open for 30 days" by moving its launch back in D1.
  */

@@ -1,6 +1,6 @@
 /**
  * The facts the insights model is given (ADR 019): every number is computed here, by the same
- * portfolio math every screen uses (`domain/portfolio-math.ts`), and handed over already worded
+ * portfolio math every screen uses (`domain/money/portfolio-math.ts`), and handed over already worded
  * ("$12,500", "40%"), so the model only has to phrase them and has nothing to compute.
  */
 import { SECTORS, sectorForCategory, sectorLabel } from "../../domain/projects/categories";

@@ -1,7 +1,7 @@
 /**
  * The signed-in person's own data (ADR 046), mounted at /api/me: `GET /api/me/export`
  * (one JSON document) and `GET /api/me/export.zip` (one CSV file per dataset), the same download
- * as Settings → Account → Your Data, with its limit (worker/services/data-export.ts).
+ * as Settings → Account → Your Data, with its limit (worker/services/accounts/data-export.ts).
  */
 import { Hono } from "hono";
 import * as v from "valibot";

@@ -2,7 +2,7 @@
  * Delete my account (ADR 046), the API's door (the page's is app/routes/settings/your-data.tsx):
  * `GET /api/me` (the caller with `deletionScheduledFor`), `POST /api/me/delete` {password} → 202,
  * `POST /api/me/delete/cancel` → 200. Same rules and messages as the page
- * (worker/services/account-deletion.ts).
+ * (worker/services/accounts/account-deletion.ts).
  */
 import { Hono } from "hono";
 import * as v from "valibot";

@@ -1,6 +1,6 @@
 /**
  * Verified addresses (ADR 045): proving an address with the mail's link or code, asking for a
- * new mail, and changing the account's address (worker/services/email-verification.ts).
+ * new mail, and changing the account's address (worker/services/accounts/email-verification.ts).
  * `emailAuthApi` is mounted under /api/auth, `myEmailApi` under /api/me.
  */
 import { Hono } from "hono";

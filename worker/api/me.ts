@@ -1,8 +1,8 @@
 /**
  * The signed-in user's own account (spec sections 5 and 8): `GET /api/users/me/profile` reads
- * the profile, `PUT /api/users/me` saves the profile edit form (worker/services/profile.ts);
+ * the profile, `PUT /api/users/me` saves the profile edit form (worker/services/accounts/profile.ts);
  * `GET`/`PUT /api/users/me/financials` and `GET /api/users/me/limits` are the investment limits'
- * figures (worker/services/investor-limits.ts).
+ * figures (worker/services/money/investor-limits.ts).
  * Mounted before any other `/users` router, so `/users/me` is never read as a user id.
  */
 import { Hono } from "hono";

@@ -295,7 +295,7 @@ type JsonSchema = { [key: string]: unknown };
 const isSchema = (x: unknown): x is JsonSchema => typeof x === "object" && x !== null && !Array.isArray(x);
 
 /**
- * The form kit's metadata for the forms' constraints (domain/form-kit.ts `constraintsOf`), which the
+ * The form kit's metadata for the forms' constraints (domain/shared/form-kit.ts `constraintsOf`), which the
  * converter copies as is, said in JSON Schema's words:
  * - `required: true` on a field (in JSON Schema, `required` is the object's list of names): the
  *   property moves into its object's `required` list, without the empty default the form kit reads

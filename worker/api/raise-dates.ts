@@ -1,6 +1,6 @@
 /**
  * A live raise's deadline, moved by its founder or an admin (ADR 043): mounted at /api/projects
- * beside projectsApi. Each route is a thin door onto worker/services/raise-dates.ts
+ * beside projectsApi. Each route is a thin door onto worker/services/raises/raise-dates.ts
  * `changeDeadline`, the service the founder dashboard's forms call.
  */
 import { Hono } from "hono";

@@ -1,6 +1,6 @@
 /**
  * /admin's Mail section (ADR 044): the outbox's counts and the newest mails given up on, with the
- * error each last met (worker/services/mail-admin.ts `mailHealth`). Read-only: a failed mail's body
+ * error each last met (worker/services/operator/mail-admin.ts `mailHealth`). Read-only: a failed mail's body
  * is erased an hour after it gave up, so the fix is upstream (the sending domain, the address).
  */
 import { formatDateTime } from "../../../domain/shared/format";

@@ -1,6 +1,6 @@
 /**
  * The one pie of the product (spec section 2's chart rules), drawn on the server as SVG with visx:
- * a fixed viewBox, every rule from `chartSlices` (domain/portfolio-math.ts: sorted by percentage,
+ * a fixed viewBox, every rule from `chartSlices` (domain/money/portfolio-math.ts: sorted by percentage,
  * six colours, percent labels only from 5 %, a tiny share drawn as 0.1 %), a <title> per slice with
  * the percentage to one decimal (the browser's tooltip, with or without JavaScript), a legend naming
  * every slice, a small-segment legend listing the slices under 5 % with their first project, and a

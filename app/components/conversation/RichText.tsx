@@ -1,4 +1,4 @@
-/** Renders `domain/rich-text.ts` pieces: paragraphs, line breaks and http(s) links, all as React text. */
+/** Renders `domain/conversation/rich-text.ts` pieces: paragraphs, line breaks and http(s) links, all as React text. */
 import { Fragment } from "react";
 
 import { richText } from "../../../domain/conversation/rich-text";

@@ -1,6 +1,6 @@
 /**
  * The portfolio's AI Tools tab (spec section 2). Every number is computed by the loader from the
- * investments (domain/portfolio-math.ts) and renders at once; only the worded insights and the
+ * investments (domain/money/portfolio-math.ts) and renders at once; only the worded insights and the
  * recommended sectors may arrive later, streamed into <Suspense>. Modals are URLs
  * (`&view=trends`, `&view=report`), so they work without JavaScript.
  */

@@ -46,7 +46,7 @@ export interface CommitmentView {
   outcome: CommitmentOutcomeView | null;
 }
 
-/** What `commitmentOf` needs of worker/services/holdings.ts `getInvestment`'s answer. */
+/** What `commitmentOf` needs of worker/services/money/holdings.ts `getInvestment`'s answer. */
 export interface CommitmentSource {
   investment: Pick<
     InvestmentDTO,

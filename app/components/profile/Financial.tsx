@@ -1,6 +1,6 @@
 /**
  * The demo account and its statement of purchases, refunds and returns: the profile's Financial Info tab and
- * the settings' Cash tab (the same figures: domain/portfolio-account.ts).
+ * the settings' Cash tab (the same figures: domain/money/portfolio-account.ts).
  */
 import { Link } from "react-router";
 
@@ -28,7 +28,7 @@ export function Financial({
   paging,
   hrefFor,
 }: {
-  /** A page of the statement, newest first (worker/services/statement.ts). */
+  /** A page of the statement, newest first (worker/services/money/statement.ts). */
   rows: StatementRow[];
   paging: StatementPaging;
   /** The link to another page of the statement; without it, only the newest page is shown, with a link to the rest. */

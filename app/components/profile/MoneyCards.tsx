@@ -1,6 +1,6 @@
 /**
  * The profile's demo balance and credit cards, and its stat cards. The figures are the demo
- * account's (domain/portfolio-account.ts), the same ones Financial Info and the settings' Cash and
+ * account's (domain/money/portfolio-account.ts), the same ones Financial Info and the settings' Cash and
  * Banks & Cards show.
  */
 import { formatMoney, formatPercent } from "../../../domain/shared/format";

@@ -26,7 +26,7 @@ export function overAllowance(allowance: Allowance | null, total: number): boole
 
 /**
  * 'You can cancel until {date}': the last whole day (UTC) before the cutoff, which falls at 00:00
- * UTC 48 hours before funding closes (domain/cancellation.ts).
+ * UTC 48 hours before funding closes (domain/money/cancellation.ts).
  */
 export function cancelUntilText(cutoff: number): string {
   return `You can cancel until ${formatDate(cutoff - 1)} (end of day, UTC)`;

@@ -1,5 +1,5 @@
 /**
- * The launch checklist (domain/review.ts `launchChecklist`): what is done, what is missing, and
+ * The launch checklist (domain/projects/review.ts `launchChecklist`): what is done, what is missing, and
  * what is advice. The founder's builder links each item to its section; the reviewer sees the same list.
  */
 import type { ChecklistItem } from "../../../domain/projects/review";

@@ -1,7 +1,7 @@
 /**
  * The settings entries about the demo account's money: the Portfolio, Cash and
  * Tax Docs tabs and the Banks & Cards and VIP sections. Each shows what fits a simulated-money
- * account, with the same figures as the profile (domain/portfolio-account.ts); none is a
+ * account, with the same figures as the profile (domain/money/portfolio-account.ts); none is a
  * placeholder. Links and plain downloads: they work without JavaScript.
  */
 import { Link } from "react-router";

@@ -37,7 +37,7 @@ export type WatchedProject = Pick<
   | "settlement"
 > & { followedAt: string };
 
-/** A page of a list with its paging fields (worker/services/list-page.ts). */
+/** A page of a list with its paging fields (worker/services/shared/list-page.ts). */
 interface Paged {
   total: number;
   page: number;

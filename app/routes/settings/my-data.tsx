@@ -1,7 +1,7 @@
 /**
  * /settings/my-data.json and /settings/my-data.zip: Download my data, the Your Data section's two
  * links (resource routes: a loader and no component). The same download as `GET /api/me/export`
- * and `/api/me/export.zip` (worker/services/data-export.ts `exportDownload`, answered by worker/download.ts), streamed, with its
+ * and `/api/me/export.zip` (worker/services/accounts/data-export.ts `exportDownload`, answered by worker/download.ts), streamed, with its
  * limit of five an hour; past it, the limit's message as text with `Retry-After`. Signed out, the
  * link goes through sign-in and comes back here.
  */

@@ -150,7 +150,7 @@ export const loadPreferences = (db: Database, user: SessionUser) => getPreferenc
 
 /**
  * The demo account's money, for the Portfolio, Cash and Tax Docs tabs and Banks & Cards: the same
- * figures as the profile (domain/portfolio-account.ts), summed in SQL, with the statement's newest
+ * figures as the profile (domain/money/portfolio-account.ts), summed in SQL, with the statement's newest
  * page and the years it covers, in one batch. A founder invests nothing (spec section 6).
  */
 export async function loadMoney(db: Database, user: SessionUser): Promise<MoneyView> {

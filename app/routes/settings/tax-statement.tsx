@@ -1,11 +1,11 @@
 /**
  * /settings/tax-statement.csv?year=YYYY: the Tax Docs tab's yearly statement of investments, a
  * CSV download (a resource route: a loader and no component). The same lines as the demo
- * statement (domain/portfolio-account.ts), that year's only, oldest first, and the year's net. The
+ * statement (domain/money/portfolio-account.ts), that year's only, oldest first, and the year's net. The
  * money is simulated, and the first line says so: this is not a tax form.
  *
  * Every line of the year is in the file however many there are: the service streams it
- * (worker/services/statement.ts `taxStatementDownload`, keyset chunks of STATEMENT_CHUNK lines), so
+ * (worker/services/money/statement.ts `taxStatementDownload`, keyset chunks of STATEMENT_CHUNK lines), so
  * the Worker never holds the whole year; answered by worker/download.ts like every download.
  */
 import { getApp, requireUser } from "../../server/guards.server";

@@ -2,7 +2,7 @@
  * /settings/your-data: the Your Data section (download my data, delete my account), and its two
  * forms' action: ask for deletion with the password (`intent=delete`) and keep the account
  * (`intent=keep`), through the services of `POST /api/me/delete` and `POST /api/me/delete/cancel`
- * (worker/services/account-deletion.ts). The password is never sent back after a refusal.
+ * (worker/services/accounts/account-deletion.ts). The password is never sent back after a refusal.
  */
 import { SettingsPage } from "../../components/settings/SettingsPage";
 import { YourDataSection } from "../../components/settings/YourData";

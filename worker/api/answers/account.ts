@@ -13,7 +13,7 @@ const isoTimestamp = v.pipe(v.string(), v.isoTimestamp());
 const dollars = v.pipe(v.number(), v.minValue(0));
 const wholeDollars = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-/** The profile the /profile page shows and edits (domain/profile-form.ts `ProfileDTO`). */
+/** The profile the /profile page shows and edits (domain/accounts/profile-form.ts `ProfileDTO`). */
 export const ProfileAnswer = v.object({
   id: v.string(),
   email: v.pipe(v.string(), v.email()),
@@ -35,7 +35,7 @@ export const ProfileAnswer = v.object({
 export const ProfileReadAnswer = v.object({ success: ok, profile: ProfileAnswer });
 export const ProfileSavedAnswer = v.object({ success: ok, message: v.string(), profile: ProfileAnswer });
 
-/** The declared figures (domain/investor-financials-form.ts `InvestorFinancials`): no `success` flag. */
+/** The declared figures (domain/money/investor-financials-form.ts `InvestorFinancials`): no `success` flag. */
 export const FinancialsAnswer = v.object({
   annualIncome: v.pipe(v.nullable(wholeDollars), v.description("Whole dollars; null when not declared")),
   netWorth: v.pipe(v.nullable(wholeDollars), v.description("Whole dollars; null when not declared")),
@@ -43,7 +43,7 @@ export const FinancialsAnswer = v.object({
   applyLimits: v.pipe(v.boolean(), v.description("Whether the limits are enforced on this investor's purchases")),
 });
 
-/** Reg CF's 12-month figures in dollars (domain/reg-cf.ts `RegCfLimits`): no `success` flag. */
+/** Reg CF's 12-month figures in dollars (domain/money/reg-cf.ts `RegCfLimits`): no `success` flag. */
 export const LimitsAnswer = v.object({
   limit: v.pipe(v.nullable(dollars), v.description("Null for an accredited investor (no limit)")),
   used: v.pipe(dollars, v.description("Active RegCF and SAFE investments of the last 365 days")),
@@ -58,7 +58,7 @@ export const FinancialsSavedAnswer = v.object({
   limits: LimitsAnswer,
 });
 
-/** The public profile settings' fields (domain/public-profile-form.ts `PublicProfile`), "" when empty. */
+/** The public profile settings' fields (domain/accounts/public-profile-form.ts `PublicProfile`), "" when empty. */
 const publicProfileEntries = {
   username: v.string(),
   wefunderUrl: v.string(),

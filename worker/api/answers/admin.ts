@@ -9,7 +9,7 @@ import { EXAMPLE_PROJECT, ProjectAnswer } from "./projects";
 
 const isoTimestamp = v.pipe(v.string(), v.isoTimestamp());
 
-/** One item of the launch checklist (domain/review.ts `ChecklistItem`). */
+/** One item of the launch checklist (domain/projects/review.ts `ChecklistItem`). */
 const ChecklistItemAnswer = v.object({
   id: v.picklist(["required", "image", "team", "deck", "faq", "deadline"]),
   label: v.string(),
@@ -29,7 +29,7 @@ export const ReviewQueueAnswer = v.object({
   ),
 });
 
-/** An account as an admin sees it (domain/admin.ts `AdminUserDTO`). */
+/** An account as an admin sees it (domain/operator/admin.ts `AdminUserDTO`). */
 export const AdminUserAnswer = v.object({
   id: v.string(),
   name: v.string(),
@@ -40,7 +40,7 @@ export const AdminUserAnswer = v.object({
   suspendedReason: v.nullable(v.string()),
 });
 
-/** A founder update as its moderator sees it (domain/conversation.ts `UpdateDTO`, readable). */
+/** A founder update as its moderator sees it (domain/conversation/conversation.ts `UpdateDTO`, readable). */
 export const ModeratedUpdateAnswer = v.object({
   id: v.string(),
   projectId: v.string(),
@@ -54,7 +54,7 @@ export const ModeratedUpdateAnswer = v.object({
   edited: v.boolean(),
 });
 
-/** The audit log, newest first (domain/admin.ts `AuditDTO`). */
+/** The audit log, newest first (domain/operator/admin.ts `AuditDTO`). */
 export const AuditAnswer = v.object({
   entries: v.array(
     v.object({
@@ -70,7 +70,7 @@ export const AuditAnswer = v.object({
   ),
 });
 
-/** The mail's health (worker/services/mail-admin.ts `MailHealthDTO`). */
+/** The mail's health (worker/services/operator/mail-admin.ts `MailHealthDTO`). */
 export const MailHealthAnswer = v.object({
   pending: v.pipe(v.number(), v.integer(), v.minValue(0)),
   sentLastDay: v.pipe(v.number(), v.integer(), v.minValue(0)),

@@ -10,7 +10,7 @@ import { LIST_MAX_PAGE } from "../../services/shared/list-page";
 /** A success answer's flag. */
 export const ok = v.literal(true);
 
-/** A user as the API shows them to themselves (domain/types.ts `UserDTO`). */
+/** A user as the API shows them to themselves (domain/shared/types.ts `UserDTO`). */
 export const UserAnswer = v.object({
   id: v.string(),
   email: v.pipe(v.string(), v.email()),

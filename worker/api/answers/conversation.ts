@@ -1,7 +1,7 @@
 /**
  * The answers of the conversation's API (worker/api/conversation.ts): following, founder updates,
  * questions, notifications and the watchlist, with their examples (ADR 042). The shapes are the
- * services' DTOs (domain/conversation.ts, worker/services/notifications.ts, follows.ts).
+ * services' DTOs (domain/conversation/conversation.ts, worker/services/conversation/notifications.ts, follows.ts).
  */
 import * as v from "valibot";
 
@@ -17,7 +17,7 @@ const int = v.pipe(v.number(), v.integer());
 const count = v.pipe(int, v.minValue(0));
 const instant = v.pipe(v.string(), v.isoTimestamp());
 
-/** The paging fields every list answers beside its items (worker/services/list-page.ts `PageInfo`). */
+/** The paging fields every list answers beside its items (worker/services/shared/list-page.ts `PageInfo`). */
 const pageInfo = {
   total: v.pipe(count, v.description("How many items the caller may see, every page.")),
   page: v.pipe(int, v.minValue(1), v.description("This page's number.")),
@@ -27,7 +27,7 @@ const pageInfo = {
 
 // ---- following ----
 
-/** worker/services/follows.ts `FollowState`. */
+/** worker/services/conversation/follows.ts `FollowState`. */
 export const FollowAnswer = v.object({
   projectId: v.string(),
   slug: v.string(),
@@ -45,7 +45,7 @@ export const WatchlistAnswer = v.object({
 
 // ---- updates ----
 
-/** domain/conversation.ts `UpdateDTO`: an investors-only update the caller may not read has no title or body. */
+/** domain/conversation/conversation.ts `UpdateDTO`: an investors-only update the caller may not read has no title or body. */
 export const UpdateAnswer = v.object({
   id: v.string(),
   projectId: v.string(),
@@ -68,7 +68,7 @@ export const DeletedAnswer = v.object({ success: ok });
 
 // ---- questions ----
 
-/** domain/conversation.ts `QuestionDTO`. */
+/** domain/conversation/conversation.ts `QuestionDTO`. */
 export const QuestionAnswer = v.object({
   id: v.string(),
   projectId: v.string(),
@@ -85,7 +85,7 @@ export const QuestionsPageAnswer = v.object({ questions: v.array(QuestionAnswer)
 
 // ---- notifications ----
 
-/** worker/services/notifications.ts `NotificationDTO`. */
+/** worker/services/conversation/notifications.ts `NotificationDTO`. */
 export const NotificationAnswer = v.object({
   id: v.string(),
   kind: v.picklist(NOTIFICATION_KINDS),
@@ -119,7 +119,7 @@ export const PreferencesAnswer = v.object({
 });
 
 /**
- * The body of `POST /notifications/read`, for the document (worker/services/notifications.ts
+ * The body of `POST /notifications/read`, for the document (worker/services/conversation/notifications.ts
  * `markRead` holds the rule and its message): the ids to mark, or nothing for all of them.
  */
 const notificationId = v.pipe(v.string(), v.maxLength(64));

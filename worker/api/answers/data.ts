@@ -1,5 +1,5 @@
 /**
- * The answer of Download my data (worker/api/account-data.ts, worker/services/data-export.ts): the
+ * The answer of Download my data (worker/api/account-data.ts, worker/services/accounts/data-export.ts): the
  * document's datasets, each record a loose object (the service names its keys; the CSV files carry
  * the same columns).
  */

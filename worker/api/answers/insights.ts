@@ -20,7 +20,7 @@ const int = v.pipe(v.number(), v.integer());
 const percent = v.pipe(int, v.minValue(0), v.maxValue(100));
 
 /**
- * What the routes read of a body (worker/services/analytics.ts `AnalyticsInput`; the spec's other
+ * What the routes read of a body (worker/services/money/analytics.ts `AnalyticsInput`; the spec's other
  * fields, such as `investments` or `sectorDistribution`, are accepted and ignored: every number
  * comes from the stored investments).
  */
@@ -72,7 +72,7 @@ const fromCache = v.pipe(v.boolean(), v.description("Served from the answer cach
 
 export const DirectInsightsAnswer = v.object({ success: ok, insights, recommendedSectors, fromCache, source });
 
-/** domain/portfolio-analysis.ts `AnalysisReport`. */
+/** domain/money/portfolio-analysis.ts `AnalysisReport`. */
 const AnalysisReportAnswer = v.object({
   totalInvested: v.number(),
   positions: v.pipe(int, v.minValue(0)),
@@ -85,7 +85,7 @@ const AnalysisReportAnswer = v.object({
   lines: v.array(v.string()),
 });
 
-/** worker/services/analytics.ts `PortfolioInsights`. */
+/** worker/services/money/analytics.ts `PortfolioInsights`. */
 export const ComprehensiveAnswer = v.object({
   insights,
   recommendedSectors,

@@ -15,7 +15,7 @@ const int = (min: number) => v.pipe(v.number(), v.integer(), v.minValue(min));
 const money = v.pipe(v.number(), v.minValue(0));
 const timestamp = v.pipe(v.string(), v.isoTimestamp());
 
-/** An investment as the API shows it (domain/types.ts `InvestmentDTO`, the spec's Investment). */
+/** An investment as the API shows it (domain/shared/types.ts `InvestmentDTO`, the spec's Investment). */
 export const InvestmentAnswer = v.object({
   _id: v.string(),
   id: v.string(),

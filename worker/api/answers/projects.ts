@@ -1,6 +1,6 @@
 /**
  * The answers of /api/projects (worker/api/projects.ts), with their examples (ADR 042). A project
- * is one shape everywhere (`ProjectAnswer`, domain/types.ts `ProjectDTO`): the list, the founder's
+ * is one shape everywhere (`ProjectAnswer`, domain/shared/types.ts `ProjectDTO`): the list, the founder's
  * own, the editor's saves and the detail (which adds its raise figures) all answer it.
  */
 import * as v from "valibot";
@@ -25,7 +25,7 @@ const int = (min?: number) =>
 const money = v.pipe(v.number(), v.minValue(0));
 const timestamp = v.pipe(v.string(), v.isoTimestamp());
 
-/** A project as the API shows it (domain/types.ts `ProjectDTO`; money in dollars, dates ISO). */
+/** A project as the API shows it (domain/shared/types.ts `ProjectDTO`; money in dollars, dates ISO). */
 export const ProjectAnswer = v.object({
   _id: v.string(),
   id: v.string(),
@@ -109,7 +109,7 @@ export const ProjectAnswer = v.object({
   ),
 });
 
-/** `GET /projects`: a page of the catalogue (worker/services/projects.ts `ProjectPage`). */
+/** `GET /projects`: a page of the catalogue (worker/services/projects/projects.ts `ProjectPage`). */
 export const ProjectPageAnswer = v.object({
   projects: v.array(ProjectAnswer),
   total: int(0),
@@ -120,7 +120,7 @@ export const ProjectPageAnswer = v.object({
   sort: v.pipe(v.nullable(v.picklist(SORT_IDS)), v.description("The order applied; null is the default order.")),
 });
 
-/** The raise as the detail page shows it (domain/raise.ts `RaiseFigures`). */
+/** The raise as the detail page shows it (domain/raises/raise.ts `RaiseFigures`). */
 export const RaiseAnswer = v.object({
   investors: int(0),
   largestInvestorAmount: money,
@@ -138,7 +138,7 @@ export const ProjectDetailAnswer = v.object({
   following: v.boolean(),
 });
 
-/** The founder's working copy of the project form (worker/services/project-drafts.ts `WorkingCopy`). */
+/** The founder's working copy of the project form (worker/services/projects/project-drafts.ts `WorkingCopy`). */
 export const WorkingCopyAnswer = v.object({
   draft: v.object({
     projectId: v.pipe(
@@ -177,7 +177,7 @@ export const ProjectInvestorsAnswer = v.object({
 });
 
 /**
- * `GET /projects`'s query: `searchProjectsPage` (worker/services/projects.ts) reads each parameter
+ * `GET /projects`'s query: `searchProjectsPage` (worker/services/projects/projects.ts) reads each parameter
  * by hand and refuses what it does not accept (400).
  */
 export const ProjectSearchQuery = v.object({

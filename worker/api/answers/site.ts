@@ -6,7 +6,7 @@ import { ok } from "./common";
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-/** The public list (worker/services/supporters.ts `PublicSupporter`) and every supporter's count. */
+/** The public list (worker/services/visitors/supporters.ts `PublicSupporter`) and every supporter's count. */
 export const SupportersAnswer = v.object({
   success: ok,
   supporters: v.array(

@@ -1,6 +1,6 @@
 /**
  * The email digest of unread notifications (ADR 044's mailer): rendered ONCE per kind with markers
- * (worker/services/digest.ts fills each person's list, HTML-escaped, and their unsubscribe link).
+ * (worker/services/conversation/digest.ts fills each person's list, HTML-escaped, and their unsubscribe link).
  * Its footer links to Settings → Notifications and to the one-click unsubscribe.
  */
 import { Button, Heading, Link, Text } from "@react-email/components";

@@ -5,7 +5,7 @@
  * never holds more than one page however long the account's history. The web page
  * (/settings/my-data.json, /settings/my-data.zip) and the API (`GET /api/me/export`) share
  * `exportDownload`, and its limit: EXPORT_LIMIT downloads an hour per account, reserved before the
- * first byte, holding under concurrent requests as every limit does (worker/services/rate-limit.ts).
+ * first byte, holding under concurrent requests as every limit does (worker/services/shared/rate-limit.ts).
  */
 import type { Database } from "../../../db/client";
 import { exportDatasets } from "./internal/data-export-datasets";

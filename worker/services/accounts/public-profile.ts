@@ -3,7 +3,7 @@
  * admin) and the public page `/investors/{username}`, which shows only what the owner allows.
  * Usernames are stored lower-cased, so the unique index makes them unique without regard to case,
  * and two saves racing for one name end with one owner and one 409. The
- * platform's, staff and route names are reserved (domain/usernames.ts), a name given up is held
+ * platform's, staff and route names are reserved (domain/accounts/usernames.ts), a name given up is held
  * for its last owner for 30 days (`released_usernames`), and an account changes its username at
  * most 3 times a day, all checked inside the save's one batch.
  */

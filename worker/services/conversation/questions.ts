@@ -3,7 +3,7 @@
  * 1,000 characters, at most 5 questions an hour per user, reserved in the same transaction as the
  * write); the project's founder (or an admin) answers, edits the answer, and hides or shows a
  * question. Hidden questions are seen only by the founder and admins. The founder hears of each
- * new question, the asker of the answer, once each (worker/services/notifications.ts).
+ * new question, the asker of the answer, once each (worker/services/conversation/notifications.ts).
  */
 import {
   answerFormSchema,

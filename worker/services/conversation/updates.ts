@@ -4,7 +4,7 @@
  * by the project's investors (an active investment), its founder and admins, and shown to everyone
  * else as a dated "for investors only" note without title or body, on the page and in the API.
  *
- * Posting writes the update and its notifications in one batch (worker/services/notifications.ts),
+ * Posting writes the update and its notifications in one batch (worker/services/conversation/notifications.ts),
  * with a slot of the project's daily limit (UPDATE_RATE_LIMIT): a refused post writes
  * neither the update nor a notification.
  */

@@ -3,7 +3,7 @@
  * the diversification score with its feedback. Both doors (the `/api/analytics` and `/api/ai`
  * routes, the portfolio page's loader) call these with the raw request fields and the viewer.
  *
- * Every number comes from the investments in D1, summed there (worker/services/holdings.ts
+ * Every number comes from the investments in D1, summed there (worker/services/money/holdings.ts
  * `readPortfolio`: per sector and risk level, the largest projects; never every investment):
  * numbers or investments a client sends are ignored. The AI only words the facts (worker/ai, ADR 019) and never blocks the answer:
  * - an answer is cached per user and holdings (`ai_insights`): the same holdings read the cache
@@ -113,7 +113,7 @@ export interface PortfolioInsights {
 }
 
 export interface AnalyticsOptions {
-  /** The caller's network (worker/services/client.ts `clientAddress`): its own budget of model calls. */
+  /** The caller's network (worker/services/shared/client.ts `clientAddress`): its own budget of model calls. */
   clientIp?: string;
   /** Model calls allowed per UTC day for everyone (`aiDailyCalls(env.AI_DAILY_CALLS)`). */
   dailyCalls?: number;

@@ -61,7 +61,7 @@ function cancelRefusal(inv: InvestmentDTO, now: number): ServiceError | null {
 }
 
 /**
- * Cancels an investment: its owner or an admin, until its cutoff (domain/cancellation.ts): the
+ * Cancels an investment: its owner or an admin, until its cutoff (domain/money/cancellation.ts): the
  * later of the cutoff stored at purchase (48 hours before the deadline stated then) and 48 hours
  * before the current deadline, so no edit shortens it and a later deadline extends it.
  * The row is kept with status 'cancelled' and `cancelled_at`; the project's `shares_sold` and

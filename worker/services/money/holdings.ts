@@ -176,7 +176,7 @@ export interface PortfolioQuery {
   summary?: boolean;
   /** One of the user's investments by id (the portfolio's "you invested / you cancelled" message). */
   find?: string | null;
-  /** A page of the demo statement (worker/services/statement.ts), and the years it covers. */
+  /** A page of the demo statement (worker/services/money/statement.ts), and the years it covers. */
   statement?: { page: number } | null;
   years?: boolean;
   now?: number;

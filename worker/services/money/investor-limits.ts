@@ -1,5 +1,5 @@
 /**
- * The investment limits (domain/reg-cf.ts for the rule): the investor's self-declared
+ * The investment limits (domain/money/reg-cf.ts for the rule): the investor's self-declared
  * figures, what they have used, and the SQL the purchase's guarded INSERT checks them with.
  *
  * - `getFinancials` / `saveFinancials`: the Investor Information form (settings page and

@@ -12,7 +12,7 @@
  * (investor_id, idempotency_key) and fails the batch before anything changes; the original
  * investment is then returned as the answer.
  *
- * The investment limits (worker/services/investor-limits.ts) are one more condition of
+ * The investment limits (worker/services/money/investor-limits.ts) are one more condition of
  * step 1's WHERE: when the investor's switch is on, their active investments that count (Reg CF:
  * RegCF and SAFE of the last 365 days; RegA+: this offering) plus this purchase must stay within
  * the limit computed from their financials row, all read inside the same statement, so concurrent

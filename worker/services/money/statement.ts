@@ -1,12 +1,12 @@
 /**
- * The demo account's statement read in SQL, a page at a time (domain/portfolio-account.ts says what
+ * The demo account's statement read in SQL, a page at a time (domain/money/portfolio-account.ts says what
  * a line is: each purchase, for a canceled investment the refund on the day it was canceled, and
  * for a returned one (its raise closed below its goal, ADR 043) the return on the day its raise
  * settled it, with running totals in date order). The running total is a window sum over the investor's rows,
  * so a page costs the same whatever page it is; the yearly CSV reads its year in keyset chunks.
  *
  * Every statement here reads the investor's rows on investments_investor_recent_idx; the
- * statements are handed to `readPortfolio`'s batch (worker/services/holdings.ts), so a page that
+ * statements are handed to `readPortfolio`'s batch (worker/services/money/holdings.ts), so a page that
  * shows the statement and the sums still makes one round trip.
  */
 import { toCsv } from "../../../domain/shared/csv";

@@ -53,7 +53,7 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
   const fundingCurrent = toDollars(row.fundingCurrentCents);
   const days = daysLeft(row.fundingDeadline, now);
   const sharesRemaining = row.totalShares - row.sharesSold;
-  // JSON columns are read through their runtime shapes (domain/project-shapes.ts): a stored entry
+  // JSON columns are read through their runtime shapes (domain/projects/project-shapes.ts): a stored entry
   // that does not match is dropped rather than rendered half-formed.
   const creatorInfo = readStored(CreatorInfoShape, row.creatorInfo, { name: "", bio: "" });
   return {

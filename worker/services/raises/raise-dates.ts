@@ -2,12 +2,12 @@
  * A founder (or an admin) moves a live raise's deadline (ADR 043), one service for the founder
  * dashboard's forms and `POST /api/projects/{id}/close-early` and `/extend`:
  *
- * - `closeEarly`: the rules of domain/raise-dates.ts `earlyCloseProblem`; the new deadline, every
+ * - `closeEarly`: the rules of domain/raises/raise-dates.ts `earlyCloseProblem`; the new deadline, every
  *   active investment's cancel cutoff moved to 48 hours before it (the one case a cutoff moves
  *   earlier: the regulation's, with five business days' notice), and every investor's notice, in
  *   one batch.
  * - `extendDeadline`: `extensionProblem`'s rules; the later deadline and every investor's notice
- *   (their cutoffs follow the deadline: domain/cancellation.ts `investmentCancelDeadline`).
+ *   (their cutoffs follow the deadline: domain/money/cancellation.ts `investmentCancelDeadline`).
  *
  * Refusals: 401/403/404 as for any edit (`loadWithInvestors`); 409 when the raise cannot move its
  * deadline now (not live, ended, goal not reached, open under 21 days); 400 with `errors.deadline`

@@ -15,7 +15,7 @@
  *    settlers never take one investment twice, and each investment's notice (event key
  *    `settled:<investmentId>`) is written once.
  *
- * A purchase needs `status = 'active'` and a deadline still ahead (worker/services/purchases.ts), a
+ * A purchase needs `status = 'active'` and a deadline still ahead (worker/services/money/purchases.ts), a
  * cancellation a cutoff 48 hours before it: both land before the decision, or are refused.
  *
  * Run by the scheduled job (`settleDueRaises`, a bounded number of raises per run) and by the first

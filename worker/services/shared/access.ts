@@ -30,7 +30,7 @@ export function assertSelfOrAdmin(viewer: SessionUser | null, userId: string): a
 }
 
 /**
- * A signed-in user holding `capability` (domain/access.ts `can`); else 401 without a user, and
+ * A signed-in user holding `capability` (domain/shared/access.ts `can`); else 401 without a user, and
  * `refusal` (by default 403 'You do not have permission…') for a user without it.
  */
 export function requireCan(

@@ -54,7 +54,7 @@ export function invalidFields(errors: FieldErrors, banner: Banner = "count"): Se
   return new ServiceError(400, message, "invalid_fields", { errors });
 }
 
-/** A pure validator's result (domain/form-kit.ts `Validated`): its value, or `invalidFields`. */
+/** A pure validator's result (domain/shared/form-kit.ts `Validated`): its value, or `invalidFields`. */
 export function validOrThrow<T>(
   result: { ok: true; value: T } | { ok: false; errors: FieldErrors },
   banner: Banner = "count",

@@ -1,7 +1,7 @@
 /**
  * The paging that every list of the conversation, the watchlist, the admin pages and the
  * supporters shares, copied from the project page's investor list
- * (`listProjectInvestorsPage`, domain/investor-list.ts): LIST_PAGE_SIZE rows a page, newest first,
+ * (`listProjectInvestorsPage`, domain/projects/investor-list.ts): LIST_PAGE_SIZE rows a page, newest first,
  * the total in the same statement as the rows (a left join keeps the count row when the page is
  * past the end), page numbers from 1 to LIST_MAX_PAGE (offsets stay bounded).
  *

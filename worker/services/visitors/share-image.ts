@@ -1,6 +1,6 @@
 /**
  * A published project's share image: `GET /og/project/<slug>.png`, the 1200×630 PNG
- * a link preview shows (worker/services/share-image/card.ts draws it, render.ts renders it). Its
+ * a link preview shows (worker/services/visitors/internal/share-image/card.ts draws it, render.ts renders it). Its
  * main image is drawn when we hold it: an upload in R2 (PNG or JPEG, checked whole by
  * share-image/image-bytes.ts) or a site image under /images/ from the static assets (`ASSETS`:
  * the demo projects' SVGs); anything else, or a broken image, gives the plain panel.
@@ -96,7 +96,7 @@ async function readCardRow(db: Database, slug: string): Promise<CardRow | null> 
   return row ?? null;
 }
 
-/** What the card shows: the days left while the raise is open, else the status word (domain/project-status.ts). */
+/** What the card shows: the days left while the raise is open, else the status word (domain/projects/project-status.ts). */
 export function shareCard(row: CardRow, now: number = Date.now()): ShareCard {
   const fundingCurrent = toDollars(row.fundingCurrentCents);
   const fundingGoal = toDollars(row.fundingGoalCents);

@@ -1,7 +1,7 @@
 /**
  * What search engines read (ADR 038): `robots.txt` and the sitemap.
  *
- * The sitemap lists the public pages (domain/seo.ts `PUBLIC_PAGES`), every published project
+ * The sitemap lists the public pages (domain/visitors/seo.ts `PUBLIC_PAGES`), every published project
  * (`isPublished`, the rule every public list uses: never a draft or a project in review) with its
  * `updated_at` as `lastmod`, and every public investor page whose owner did not ask to be hidden
  * from search engines (and whose account is not suspended, as the page itself). A file holds at

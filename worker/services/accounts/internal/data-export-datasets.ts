@@ -1,5 +1,5 @@
 /**
- * Download my data's datasets (ADR 046): what worker/services/data-export.ts `exportDownload`
+ * Download my data's datasets (ADR 046): what worker/services/accounts/data-export.ts `exportDownload`
  * writes, one builder query each (ADR 027). A single record is read once; a list is read
  * EXPORT_PAGE rows at a time on the index that orders it (keyset on created_at and a key), so the
  * Worker never holds more than one page however long the account's history. Each column is shaped

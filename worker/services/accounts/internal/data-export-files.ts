@@ -1,7 +1,7 @@
 /**
  * Download my data's two files (ADR 046), written a page of rows at a time from the datasets
- * worker/services/data-export.ts reads: the JSON document, and the zip of one CSV per dataset
- * (fflate's synchronous Zip, so it runs in a Worker), each as chunks that worker/services/download.ts
+ * worker/services/accounts/data-export.ts reads: the JSON document, and the zip of one CSV per dataset
+ * (fflate's synchronous Zip, so it runs in a Worker), each as chunks that worker/services/shared/download.ts
  * `streamOf` streams.
  */
 import { strToU8, Zip, ZipDeflate } from "fflate";

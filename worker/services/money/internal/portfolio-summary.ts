@@ -1,7 +1,7 @@
 /**
- * A portfolio's sums (domain/portfolio-math.ts `PortfolioSummary`) read from what the database
+ * A portfolio's sums (domain/money/portfolio-math.ts `PortfolioSummary`) read from what the database
  * keeps (ADR 037, db/schema-aggregates.ts): two statements for `readPortfolio`'s batch
- * (worker/services/holdings.ts), as statement.ts hands it the demo statement's, and the summary
+ * (worker/services/money/holdings.ts), as statement.ts hands it the demo statement's, and the summary
  * made of their rows. Their cost is a few kept rows whatever the number of investments.
  */
 import { DAY_MS } from "../../../../domain/shared/dates";

@@ -1,7 +1,7 @@
 /**
  * Which uploaded images and documents a project's save may use (ADR 017, ADR 031): the URLs a save
  * or a working copy holds, and the check that every `/uploads/…` URL it adds is the founder's own
- * and of its field's kind. Used by the editor (worker/services/project-editor.ts) and the working
+ * and of its field's kind. Used by the editor (worker/services/projects/project-editor.ts) and the working
  * copy (project-drafts.ts).
  */
 import type { ProjectInput } from "../../../../domain/projects/project-input";
