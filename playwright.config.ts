@@ -3,7 +3,7 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 8790);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-// Browser tests run Debian's chromium (Playwright cannot download its own browsers here) against
+// Browser tests run Debian's Chromium headless shell (Playwright cannot download its own browsers here) against
 // the built app served by `wrangler dev` (scripts/e2e-server.mjs). Run `react-router build` first;
 // `npm test` does.
 export default defineConfig({
@@ -19,7 +19,7 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",
