@@ -11,7 +11,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  // Two at once, one per core of CI's machine (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // No retries, in CI either: a test that fails once is a bug in the app or in the test (wait for
   // what the user would see, never a sleep), not something to run again.
   retries: 0,
