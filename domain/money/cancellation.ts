@@ -1,4 +1,4 @@
-import { HOUR_MS } from "../shared/dates";
+import { HOUR_MS } from "../shared/dates.ts";
 /**
  * The Reg CF cancellation window (17 CFR 227.304): an investor may cancel an investment
  * until 48 hours before the offering's deadline. Funding ends at 00:00 UTC of `fundingDeadline`
