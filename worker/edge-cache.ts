@@ -9,7 +9,9 @@
  * or are not 200. Browsers are told `no-cache`, so a visitor who signs in never sees
  * an anonymous page from their own cache. A request with `Cache-Control: no-cache` (a hard reload)
  * skips the lookup and refreshes the copy. Only the services that change what visitors see mark
- * public content changed (worker/services/visitors/public-content.ts: a purchase, a public supporter); copies
+ * public content changed (worker/services/visitors/public-content.ts `markPublicContentChanged`:
+ * a purchase or a cancellation, a public supporter, a listed project's edit, its review, its
+ * updates and questions, its deadline, a settlement, a suspension); copies
  * older than that change are stale in this isolate at once, and other isolates catch up within
  * EDGE_TTL_SECONDS. Sign-ins, sign-outs and contact messages do not touch the cache. A follow
  * changes only its project's follower count: it marks that project alone (`markFollowersChanged`),
