@@ -22,7 +22,9 @@ test("the footer leads to the API reference, which lists the operations, finds o
   await page.goto("/about");
   await page.getByRole("contentinfo").getByRole("link", { name: "API reference" }).click();
   await expect(page).toHaveURL(/\/api\/docs$/);
-  await expect(page.getByRole("heading", { level: 1, name: "CampusFund API" })).toBeVisible();
+  // The reference fetches the whole document and draws every operation in the browser: seconds on a
+  // loaded two-core machine (it missed the default 10 s twice under a full run's load).
+  await expect(page.getByRole("heading", { level: 1, name: "CampusFund API" })).toBeVisible({ timeout: 30_000 });
 
   await page
     .getByRole("button", { name: /Search/ })
