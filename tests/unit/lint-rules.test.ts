@@ -43,7 +43,7 @@ describe("dependency-cruiser (.dependency-cruiser.cjs)", () => {
       validate: true,
     });
     violations = (output as ICruiseResult).summary.violations;
-  }, 20_000);
+  }, 60_000);
 
   it("refuses a cycle made only of type imports", () => {
     expect(found("no-circular", "domain/shared/cycle-a.ts")).toHaveLength(1);
@@ -64,7 +64,9 @@ describe("dependency-cruiser (.dependency-cruiser.cjs)", () => {
   });
 });
 
-describe("ESLint (eslint.config.js)", () => {
+// Loading ESLint's configuration (typescript-eslint and its plugins) and the cruise take seconds,
+// more while npm test's typecheck, lint and build share the machine: 60 s, not vitest's 5 s.
+describe("ESLint (eslint.config.js)", { timeout: 60_000 }, () => {
   // The rules under test read syntax only: skip the type-aware program, which needs real files.
   const eslint = new ESLint({ overrideConfig: [tseslint.configs.disableTypeChecked] });
   /** Lints a fixture's text as if it were the file at `asPath`: the rule messages it gets. */
