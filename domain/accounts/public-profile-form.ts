@@ -10,7 +10,7 @@
 import * as v from "valibot";
 
 import { validateAll, type FieldErrors } from "../shared/form-kit";
-import { FIELD_MESSAGES, text, url } from "../shared/fields";
+import { checkbox, FIELD_MESSAGES, text, url } from "../shared/fields";
 import { MESSAGES } from "../shared/messages";
 import { isCleanLine, normalizeText } from "../shared/text";
 
@@ -60,22 +60,7 @@ export const CONFIDENTIALITY_FLAGS = [
 ] as const;
 export type FlagKey = (typeof CONFIDENTIALITY_FLAGS)[number]["key"];
 
-/** A checkbox (present = true: "on", "true") or a JSON boolean; missing is false. */
-function flag(label: string) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      // What the API's document says of it (a form's checkbox words are read too).
-      v.metadata({ type: "boolean" }),
-      v.check(
-        (x) => x == null || typeof x === "boolean" || x === "on" || x === "true" || x === "false" || x === "",
-        PROFILE_MESSAGES.flag(label),
-      ),
-      v.transform((x) => x === true || x === "on" || x === "true"),
-    ),
-    false,
-  );
-}
+const flag = (label: string) => checkbox(PROFILE_MESSAGES.flag(label));
 
 /** Interests: "fintech, climate" or ["fintech", "climate"]; empty ones dropped, repeats once. */
 const interests = v.optional(

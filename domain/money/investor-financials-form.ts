@@ -14,7 +14,7 @@
  */
 import * as v from "valibot";
 
-import { optionalWholeDollars } from "../shared/fields";
+import { checkbox, optionalWholeDollars } from "../shared/fields";
 import { MAX_DECLARED_DOLLARS } from "./reg-cf";
 
 export const FINANCIALS_MESSAGES = {
@@ -35,21 +35,7 @@ const dollars = (label: string) =>
     tooLarge: FINANCIALS_MESSAGES.tooLarge(label),
   });
 
-function flag(key: string) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      // What the API's document says of it (a form's checkbox words are read too).
-      v.metadata({ type: "boolean" }),
-      v.check(
-        (x) => x == null || typeof x === "boolean" || x === "on" || x === "true" || x === "false" || x === "",
-        FINANCIALS_MESSAGES.flag(key),
-      ),
-      v.transform((x) => x === true || x === "on" || x === "true"),
-    ),
-    false,
-  );
-}
+const flag = (key: string) => checkbox(FINANCIALS_MESSAGES.flag(key));
 
 export const investorFinancialsSchema = v.object({
   annualIncome: dollars("Annual income"),

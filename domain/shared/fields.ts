@@ -253,3 +253,23 @@ export function rows<T extends v.GenericSchema>(label: string, item: T) {
     [],
   );
 }
+
+/**
+ * A checkbox (present = true: "on", "true") or a JSON boolean; missing is false. Anything else is
+ * refused with `message`.
+ */
+export function checkbox(message: string) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      // What the API's document says of it (a form's checkbox words are read too).
+      v.metadata({ type: "boolean" }),
+      v.check(
+        (x) => x == null || typeof x === "boolean" || x === "on" || x === "true" || x === "false" || x === "",
+        message,
+      ),
+      v.transform((x) => x === true || x === "on" || x === "true"),
+    ),
+    false,
+  );
+}
