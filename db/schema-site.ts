@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { ADMIN_ACTIONS } from "../domain/operator/admin";
+import { ADMIN_ACTIONS, AUDIT_TARGETS } from "../domain/operator/admin";
 import { now } from "./schema-columns";
 
 export const supporters = sqliteTable(
@@ -54,8 +54,15 @@ export const adminAudit = sqliteTable(
     id: text("id").primaryKey(),
     adminId: text("admin_id").notNull(),
     action: text("action", { enum: ADMIN_ACTIONS }).notNull(),
-    targetType: text("target_type", { enum: ["project", "user", "question", "update"] }).notNull(),
+    targetType: text("target_type", { enum: AUDIT_TARGETS }).notNull(),
     targetId: text("target_id").notNull(),
+    /**
+     * The record's name when it was acted on (a project's, an update's title; a question's words):
+     * null for a person, whose name is read from their account (so an erasure leaves none here).
+     */
+    targetName: text("target_name"),
+    /** An edit's changed fields as JSON: `[{ field, before, after }]` (domain/operator/admin.ts AuditChange). */
+    changes: text("changes"),
     reason: text("reason"),
     createdAt: integer("created_at").notNull(),
   },

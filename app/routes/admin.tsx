@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "approve":
-        await approveProject(db, user, id, mailerFor(app.env, app.ctx, db));
+        await approveProject(db, user, id, mailerFor(app.env, app.ctx, db), { reason });
         return back("approved", "reviews");
       case "request-changes":
         await requestChanges(db, user, id, { reason }, mailerFor(app.env, app.ctx, db));

@@ -3,6 +3,8 @@ import { can } from "../shared/access";
 import type { Role } from "../shared/types";
 
 export function homeFor(user: { role: Role }): string {
+  // An admin's work is the console (the review queue, the people, the audit log).
+  if (can(user, "administer")) return "/admin";
   return can(user, "invest") ? "/portfolio" : "/my-projects";
 }
 

@@ -17,8 +17,56 @@ export const ADMIN_ACTIONS = [
   "restore_question",
   "hide_update",
   "restore_update",
+  // An admin acting on what another person owns, through the page or the API (ADR 049).
+  "edit_project",
+  "withdraw_review",
+  "post_update",
+  "edit_update",
+  "delete_update",
+  "answer_question",
+  "close_early",
+  "extend_raise",
+  "cancel_investment",
+  "edit_public_profile",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/** What an audit entry is about. */
+export const AUDIT_TARGETS = ["project", "user", "question", "update", "investment"] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/** The audit log's words for each action, on the page and wherever an action is named. */
+export const ADMIN_ACTION_LABEL: Record<AdminAction, string> = {
+  approve: "Approved project",
+  request_changes: "Requested changes",
+  publish: "Published project",
+  suspend: "Suspended account",
+  reinstate: "Reinstated account",
+  hide_question: "Hid question",
+  restore_question: "Restored question",
+  hide_update: "Hid update",
+  restore_update: "Restored update",
+  edit_project: "Edited project",
+  withdraw_review: "Withdrew project from review",
+  post_update: "Posted update",
+  edit_update: "Edited update",
+  delete_update: "Deleted update",
+  answer_question: "Answered question",
+  close_early: "Closed raise early",
+  extend_raise: "Extended raise",
+  cancel_investment: "Canceled investment",
+  edit_public_profile: "Edited public profile",
+};
+
+/**
+ * One field an admin's edit changed. For a person's own words (a public profile) only the field is
+ * kept, never its values: the log is append-only and must not outlive an account's erasure.
+ */
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
 
 export interface AdminUserDTO {
   id: string;
@@ -30,13 +78,23 @@ export interface AdminUserDTO {
   suspendedReason: string | null;
 }
 
+/** Where a person named in the log stands: an account whose erasure is pending, or done. */
+export type PersonState = "active" | "pending_deletion" | "deleted";
+
 export interface AuditDTO {
   id: string;
   adminId: string;
   adminName: string | null;
+  adminState: PersonState;
   action: AdminAction;
-  targetType: string;
+  targetType: AuditTarget;
   targetId: string;
+  /** The record as people read it: a person's name today, or a project's (an update's…) title when it was acted on. */
+  targetName: string | null;
+  /** For a person: whether their account is pending deletion or erased (else "active"). */
+  targetState: PersonState;
+  /** An edit's fields, before and after (values null where they are a person's own words). */
+  changes: AuditChange[] | null;
   reason: string | null;
   createdAt: string;
 }
@@ -73,6 +131,12 @@ const reason = v.pipe(v.string(), v.minLength(1), v.maxLength(REASON_MAX));
 
 /** A reviewer's note to the founder, or a suspension's reason: required, at most REASON_MAX characters. */
 export const ReasonBody = v.object({ reason });
+
+/**
+ * An approval's (or an admin's direct publication's) override reason: required when the project
+ * fails a required item of its launch checklist (it goes into the audit log), else optional.
+ */
+export const ApproveBody = v.object({ reason: v.optional(v.pipe(v.string(), v.maxLength(REASON_MAX))) });
 
 /** A reinstatement's reason, optional (it goes to the audit log; an empty one is none). */
 export const ReinstateBody = v.object({ reason: v.optional(v.pipe(v.string(), v.maxLength(REASON_MAX))) });

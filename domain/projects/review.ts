@@ -35,6 +35,9 @@ export const REVIEW_MESSAGES = {
   confirmTerms: "Please confirm the terms that lock at the first sale",
   termsChanged: "The terms changed since you confirmed them: check the new figures and confirm again",
   reasonRequired: "Please write a note for the founder",
+  overrideRequired:
+    "This project fails a required checklist item: write why you approve it anyway (it goes into the audit log)",
+  overrideTooLong: `The reason must be at most ${REASON_MAX} characters`,
   reasonTooLong: `The note must be at most ${REASON_MAX} characters`,
   suspendReasonRequired: "Please give a reason for the suspension",
   suspendReasonTooLong: `The reason must be at most ${REASON_MAX} characters`,
@@ -111,18 +114,22 @@ export interface ChecklistItem {
   fix: string;
   /** The builder section that fixes it. */
   section: string;
+  /** What fails, field by field, in the form's own words (the required fields' item only). */
+  problems?: string[];
 }
 
 /**
- * The launch checklist: the required fields (as counted by the form's own rules: `missing` is the
- * number of fields whose rule fails) and what investors look for. `today` is an ISO day.
+ * The launch checklist: the required fields (as the form's own rules find them: `problems` is
+ * each failing field's message, so the founder and the reviewer read which) and what investors
+ * look for. `today` is an ISO day.
  */
 export function launchChecklist(
   p: ChecklistInput,
-  missing: number,
+  problems: readonly string[],
   today: string = isoDay(Date.now()),
 ): ChecklistItem[] {
   const deck = p.documents.find((d) => d.name.toLowerCase() === "investor deck");
+  const missing = problems.length;
   return [
     {
       id: "required",
@@ -131,6 +138,7 @@ export function launchChecklist(
       required: true,
       fix: missing === 1 ? "1 field needs attention" : `${missing} fields need attention`,
       section: "basic",
+      problems: [...problems],
     },
     {
       id: "image",
@@ -173,6 +181,11 @@ export function launchChecklist(
       section: "funding",
     },
   ];
+}
+
+/** The required items that fail: what an approval overrides, with its reason. */
+export function failingRequired(items: readonly ChecklistItem[]): ChecklistItem[] {
+  return items.filter((i) => i.required && !i.ok);
 }
 
 /** Whether the checklist lets the project be submitted (every required item ok). */

@@ -338,7 +338,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a project for review (an admin: publish it)
-         * @description By its founder: the draft is checked once more and goes to review (`status: "in_review"`); 400 names the first launch-checklist item missing. By an admin: live at once, with its slug.
+         * @description By its founder: the draft is checked once more and goes to review (`status: "in_review"`); 400 names the first launch-checklist item missing. By an admin: live at once, with its slug; a project that fails a required checklist item needs `reason`, why (400 without it), which goes into the audit log.
          */
         post: operations["publishProject"];
         delete?: never;
@@ -1104,7 +1104,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a project in review
-         * @description The project goes live (a slug from its title, listed, open to investment) and its founder is told. Only a project in review (409 otherwise). Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         * @description The project goes live (a slug from its title, listed, open to investment) and its founder is told. A project that fails a required item of its launch checklist needs `reason`, why it is approved anyway (400 without it); the reason and the items overridden go into the audit log. Only a project in review (409 otherwise). Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
          */
         post: operations["approveProject"];
         delete?: never;
@@ -5810,7 +5810,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Approved with the main image to follow this week."
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
         responses: {
             /** @description In review (or live) */
             200: {
@@ -6165,6 +6176,24 @@ export interface operations {
             };
             /** @description The body is larger than this operation accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13427,7 +13456,8 @@ export interface operations {
                      *               "ok": true,
                      *               "required": true,
                      *               "fix": "0 fields need attention",
-                     *               "section": "basic"
+                     *               "section": "basic",
+                     *               "problems": []
                      *             },
                      *             {
                      *               "id": "image",
@@ -13597,6 +13627,8 @@ export interface operations {
                                 required: boolean;
                                 fix: string;
                                 section: string;
+                                /** @description The required fields' item: each failing field's message */
+                                problems?: string[];
                             }[];
                             submittedAt: string | null;
                         }[];
@@ -13651,7 +13683,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The deck is in review with our counsel; the founder sent it to us by mail."
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
         responses: {
             /** @description The project, live */
             200: {
@@ -13914,6 +13957,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Not signed in, or the session has ended. */
             401: {
                 headers: {
@@ -13988,6 +14049,24 @@ export interface operations {
             };
             /** @description The body is larger than this operation accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15075,9 +15154,33 @@ export interface operations {
                      *           "id": "9f2c4e6a8b0d1f3e5a7c9e1b3d5f7a9c",
                      *           "adminId": "b71e0c55-2d4a-4f0e-8c3b-1a9d6e2f7c10",
                      *           "adminName": "Alex Morgan",
+                     *           "adminState": "active",
+                     *           "action": "edit_project",
+                     *           "targetType": "project",
+                     *           "targetId": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *           "targetName": "Quietly",
+                     *           "targetState": "active",
+                     *           "changes": [
+                     *             {
+                     *               "field": "shortDescription",
+                     *               "before": "Smart locks for dorms",
+                     *               "after": "Smart locks for dorm rooms"
+                     *             }
+                     *           ],
+                     *           "reason": null,
+                     *           "createdAt": "2026-11-26T11:20:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "7d1b3f5a9c2e4a6c8e0b2d4f6a8c0e2b",
+                     *           "adminId": "b71e0c55-2d4a-4f0e-8c3b-1a9d6e2f7c10",
+                     *           "adminName": "Alex Morgan",
+                     *           "adminState": "active",
                      *           "action": "request_changes",
                      *           "targetType": "project",
                      *           "targetId": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *           "targetName": "Quietly",
+                     *           "targetState": "active",
+                     *           "changes": null,
                      *           "reason": "Please add your investor deck and a realistic funding deadline.",
                      *           "createdAt": "2026-11-26T11:05:00.000Z"
                      *         }
@@ -15088,12 +15191,31 @@ export interface operations {
                         entries: {
                             id: string;
                             adminId: string;
+                            /** @description Null once the admin's account is erased */
                             adminName: string | null;
+                            /**
+                             * @description For a person: whether their account is pending deletion or erased
+                             * @enum {string}
+                             */
+                            adminState: "active" | "pending_deletion" | "deleted";
                             /** @enum {string} */
-                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update";
+                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile";
                             /** @enum {string} */
-                            targetType: "project" | "user" | "question" | "update";
+                            targetType: "project" | "user" | "question" | "update" | "investment";
                             targetId: string;
+                            /** @description The record as people read it: a person's name today (null once erased), a project's or an update's title when it was acted on */
+                            targetName: string | null;
+                            /**
+                             * @description For a person: whether their account is pending deletion or erased
+                             * @enum {string}
+                             */
+                            targetState: "active" | "pending_deletion" | "deleted";
+                            /** @description An edit's changed fields (for a person's profile, the field names only) */
+                            changes: {
+                                field: string;
+                                before: unknown;
+                                after: unknown;
+                            }[] | null;
                             reason: string | null;
                             /** Format: date-time */
                             createdAt: string;

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
+import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
 import { REVIEW_MESSAGES } from "../../domain/projects/review";
 import type { ProjectDTO } from "../../domain/shared/types";
 import {
@@ -583,5 +584,61 @@ describe("the audit log", () => {
       remove: expect.stringContaining("admin_audit is append-only"),
       kept: ["x"],
     });
+  });
+});
+
+describe("approving a project that fails its checklist", () => {
+  /** In review with a blank short description and no main image: two required items fail. */
+  const failing = () => insertProject({ status: "in_review", shortDescription: "", image: "" });
+
+  it("the queue names each failing field in the form's words", async () => {
+    const project = await failing();
+    const res = await call("/api/admin/reviews", { token: await adminSession() });
+    const reviews = (
+      await json<{ reviews: { project: ProjectDTO; checklist: { id: string; ok: boolean; problems?: string[] }[] }[] }>(
+        res,
+      )
+    ).reviews;
+    const mine = reviews.find((r) => r.project._id === project.id);
+    expect(mine?.checklist.filter((i) => !i.ok && (i.id === "required" || i.id === "image"))).toEqual([
+      expect.objectContaining({
+        id: "required",
+        problems: [PROJECT_MESSAGES.shortDescriptionRequired, PROJECT_MESSAGES.imageRequired],
+      }),
+      expect.objectContaining({ id: "image" }),
+    ]);
+  });
+
+  it("refuses without a written reason (400 on the field), and changes nothing", async () => {
+    const project = await failing();
+    const res = await approve(project.id, await adminSession());
+    expect({ status: res.status, body: await json(res) }).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        message: REVIEW_MESSAGES.overrideRequired,
+        errors: { reason: REVIEW_MESSAGES.overrideRequired },
+      }),
+    });
+    expect({ status: (await rowOf(project.id))?.status, audit: await auditOf(project.id) }).toEqual({
+      status: "in_review",
+      audit: [],
+    });
+  });
+
+  it("approves with a reason, which the audit log keeps with the items it overrode", async () => {
+    const project = await failing();
+    const token = await adminSession();
+    const res = await call(`/api/admin/projects/${project.id}/approve`, {
+      method: "POST",
+      token,
+      body: { reason: "The founder mailed us the image; it goes up today." },
+    });
+    expect(res.status).toBe(200);
+    expect((await auditOf(project.id)).map((a) => ({ action: a.action, reason: a.reason }))).toEqual([
+      {
+        action: "approve",
+        reason: `Checklist overridden: Every required field is filled in and valid (${PROJECT_MESSAGES.shortDescriptionRequired}; ${PROJECT_MESSAGES.imageRequired}); A main image. Reason: The founder mailed us the image; it goes up today.`,
+      },
+    ]);
   });
 });

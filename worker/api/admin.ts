@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 
-import { HideBody, ReasonBody, ReinstateBody } from "../../domain/operator/admin";
+import { ApproveBody, HideBody, ReasonBody, ReinstateBody } from "../../domain/operator/admin";
 import { ADMIN_RATE_LIMIT, AUDIT_SHOWN, listAudit } from "../services/operator/audit";
 import { MAIL_FAILURES_SHOWN, mailHealth } from "../services/operator/mail-admin";
 import { reinstateUser, suspendUser } from "../services/operator/moderation";
@@ -57,15 +57,24 @@ adminApi.post(
     summary: "Approve a project in review",
     description:
       "The project goes live (a slug from its title, listed, open to investment) and its founder is told. " +
+      "A project that fails a required item of its launch checklist needs `reason`, why it is approved anyway " +
+      "(400 without it); the reason and the items overridden go into the audit log. " +
       `Only a project in review (409 otherwise). ${ADMINS_ONLY} ${RATE_LIMITED}`,
     access: "signed-in",
     params: { id: PROJECT_ID },
+    body: { schema: ApproveBody, example: EXAMPLES.overrideReason, required: false },
     ok: { 200: { description: "The project, live", schema: ProjectAnswer, example: EXAMPLES.approved } },
-    refusals: [401, 403, 404, 409, 429],
+    refusals: [400, 401, 403, 404, 409, 415, 429],
   }),
   async (c) =>
     c.json(
-      await approveProject(c.get("db"), c.get("user"), param(c, "id"), mailerFor(c.env, c.executionCtx, c.get("db"))),
+      await approveProject(
+        c.get("db"),
+        c.get("user"),
+        param(c, "id"),
+        mailerFor(c.env, c.executionCtx, c.get("db")),
+        await readBody(c),
+      ),
     ),
 );
 

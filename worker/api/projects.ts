@@ -4,6 +4,7 @@ import { getProjectDetail, searchProjectsPage } from "../services/projects/proje
 import { getProjectInvestors } from "../services/projects/project-investors";
 import { createProject, getFounderProject, updateProject } from "../services/projects/project-editor";
 import { publishProject } from "../services/projects/reviews";
+import { ApproveBody } from "../../domain/operator/admin";
 import { discardWorkingCopy, requireWorkingCopy, saveWorkingCopy } from "../services/projects/project-drafts";
 import { PURCHASE_MESSAGES, purchaseShares } from "../services/money/purchases";
 import type { HonoEnv } from "../types";
@@ -219,14 +220,20 @@ projectsApi.post(
     summary: "Submit a project for review (an admin: publish it)",
     description:
       'By its founder: the draft is checked once more and goes to review (`status: "in_review"`); 400 names the ' +
-      "first launch-checklist item missing. By an admin: live at once, with its slug.",
+      "first launch-checklist item missing. By an admin: live at once, with its slug; a project that fails a " +
+      "required checklist item needs `reason`, why (400 without it), which goes into the audit log.",
     access: "signed-in",
     params: { id: ID },
+    body: {
+      schema: ApproveBody,
+      example: { reason: "Approved with the main image to follow this week." },
+      required: false,
+    },
     ok: { 200: { description: "In review (or live)", schema: ProjectAnswer, example: EXAMPLES.inReview } },
-    refusals: [400, 401, 403, 404, 409, 429],
+    refusals: [400, 401, 403, 404, 409, 415, 429],
   }),
   async (c) => {
-    const project = await publishProject(c.get("db"), c.get("user"), c.req.param("id"));
+    const project = await publishProject(c.get("db"), c.get("user"), c.req.param("id"), await readBody(c));
     return c.json(project);
   },
 );

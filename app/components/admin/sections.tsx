@@ -10,7 +10,13 @@ import { StatusBadge } from "../project/StatusBadge";
 import { categoryLabel } from "../../../domain/projects/categories";
 import { formatDate, formatDateTime, formatMoney, formatPrice } from "../../../domain/shared/format";
 import { REASON_MAX, type ChecklistItem } from "../../../domain/projects/review";
-import type { AdminUserDTO, AuditDTO } from "../../../domain/operator/admin";
+import {
+  ADMIN_ACTION_LABEL,
+  type AdminUserDTO,
+  type AuditChange,
+  type AuditDTO,
+  type PersonState,
+} from "../../../domain/operator/admin";
 
 /** What the page's action says after a success (`?done=`): codes, never free text. */
 export const DONE_MESSAGES = {
@@ -98,6 +104,7 @@ function ReviewItem({ r, failure }: { r: ReviewCard; failure: AdminFailure | nul
   const approving = useBusy(approveForm);
   const requesting = useBusy(changesForm);
   const titleId = `review-${r.id}`;
+  const overriding = r.checklist.some((i) => i.required && !i.ok);
   return (
     <article className="card admin-review" aria-labelledby={titleId}>
       <div className="admin-review-head">
@@ -118,14 +125,28 @@ function ReviewItem({ r, failure }: { r: ReviewCard; failure: AdminFailure | nul
       <h4 className="admin-subhead">Launch checklist</h4>
       <Checklist items={r.checklist} />
       <div className="admin-review-actions">
-        <Form method="post" className="admin-inline-form">
-          <input type="hidden" name="id" value={r.id} />
-          <button type="submit" name="intent" value="approve" className="btn btn-primary" disabled={approving}>
-            {approving ? "Approving..." : "Approve"}
-            <span className="visually-hidden"> {r.title}</span>
-          </button>
-          <FormError failure={failure} form={approveForm} id={`approve-${r.id}-error`} />
-        </Form>
+        {overriding ? (
+          <Form method="post" className="admin-changes-form">
+            <input type="hidden" name="id" value={r.id} />
+            <p className="small">
+              It fails a required item: approving it anyway needs your reason, which goes into the audit log.
+            </p>
+            <ReasonField id={`approve-${r.id}`} label="Why approve it anyway" failure={failure} form={approveForm} />
+            <button type="submit" name="intent" value="approve" className="btn btn-primary" disabled={approving}>
+              {approving ? "Approving..." : "Approve anyway"}
+              <span className="visually-hidden"> {r.title}</span>
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" className="admin-inline-form">
+            <input type="hidden" name="id" value={r.id} />
+            <button type="submit" name="intent" value="approve" className="btn btn-primary" disabled={approving}>
+              {approving ? "Approving..." : "Approve"}
+              <span className="visually-hidden"> {r.title}</span>
+            </button>
+            <FormError failure={failure} form={approveForm} id={`approve-${r.id}-error`} />
+          </Form>
+        )}
         <Form method="post" className="admin-changes-form">
           <input type="hidden" name="id" value={r.id} />
           <ReasonField id={`changes-${r.id}`} label="Note for the founder" failure={failure} form={changesForm} />
@@ -332,16 +353,48 @@ export function PeopleSection({
   );
 }
 
-const ACTION_LABEL: Record<AuditDTO["action"], string> = {
-  approve: "Approved project",
-  request_changes: "Requested changes",
-  publish: "Published project",
-  suspend: "Suspended account",
-  reinstate: "Reinstated account",
-  hide_question: "Hid question",
-  restore_question: "Restored question",
-  hide_update: "Hid update",
-  restore_update: "Restored update",
+/** "Pending deletion" or "Deleted account" beside a person the log names. */
+function PersonStateBadge({ state }: { state: PersonState }) {
+  if (state === "active") return null;
+  return <span className="badge badge-muted">{state === "deleted" ? "Deleted account" : "Pending deletion"}</span>;
+}
+
+/** A changed value as the log shows it: text as it is, anything else as JSON, nothing as "(empty)". */
+function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(empty)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function AuditChanges({ changes }: { changes: AuditChange[] }) {
+  return (
+    <details className="audit-changes">
+      <summary>{changes.length === 1 ? "1 field changed" : `${changes.length} fields changed`}</summary>
+      <dl>
+        {changes.map((c) => (
+          <div key={c.field}>
+            <dt>{c.field}</dt>
+            {c.before === null && c.after === null ? (
+              <dd className="muted">changed (a person&apos;s own words are not kept here)</dd>
+            ) : (
+              <dd>
+                <span className="visually-hidden">from </span>
+                <del>{shownValue(c.before)}</del> <span aria-hidden="true">→</span>
+                <span className="visually-hidden"> to </span> <ins>{shownValue(c.after)}</ins>
+              </dd>
+            )}
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+const TARGET_NOUN: Record<AuditDTO["targetType"], string> = {
+  project: "Project",
+  user: "Account",
+  question: "Question",
+  update: "Update",
+  investment: "Investment",
 };
 
 export function AuditLog({ entries }: { entries: AuditDTO[] }) {
@@ -367,10 +420,21 @@ export function AuditLog({ entries }: { entries: AuditDTO[] }) {
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td>{formatDateTime(e.createdAt)}</td>
-                  <td>{e.adminName ?? e.adminId}</td>
-                  <td>{ACTION_LABEL[e.action]}</td>
-                  <td className="admin-email">
-                    {e.targetType} {e.targetId}
+                  <td>
+                    {e.adminName ?? <span className="muted">Deleted account</span>}{" "}
+                    {e.adminState === "pending_deletion" ? <PersonStateBadge state={e.adminState} /> : null}
+                  </td>
+                  <td>
+                    {ADMIN_ACTION_LABEL[e.action]}
+                    {e.changes?.length ? <AuditChanges changes={e.changes} /> : null}
+                  </td>
+                  <td>
+                    {e.targetName ?? <span className="muted">{TARGET_NOUN[e.targetType]}</span>}{" "}
+                    <PersonStateBadge state={e.targetState} />
+                    <span className="audit-id small muted">
+                      {" "}
+                      {TARGET_NOUN[e.targetType].toLowerCase()} {e.targetId}
+                    </span>
                   </td>
                   <td>{e.reason ?? <span className="muted">—</span>}</td>
                 </tr>

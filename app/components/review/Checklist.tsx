@@ -30,6 +30,13 @@ export function Checklist({
                   {linkSections ? <a href={`#${item.section}`}>{item.fix}</a> : item.fix}
                 </span>
               )}
+              {!item.ok && item.problems?.length ? (
+                <ul className="checklist-problems">
+                  {item.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              ) : null}
             </span>
           </li>
         );

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 
-import { ADMIN_ACTIONS } from "../../../domain/operator/admin";
+import { ADMIN_ACTIONS, AUDIT_TARGETS } from "../../../domain/operator/admin";
 import { EXAMPLE_PROJECT, ProjectAnswer } from "./projects";
 
 const isoTimestamp = v.pipe(v.string(), v.isoTimestamp());
@@ -17,6 +17,9 @@ const ChecklistItemAnswer = v.object({
   required: v.pipe(v.boolean(), v.description("A missing required item blocks the submission")),
   fix: v.string(),
   section: v.string(),
+  problems: v.optional(
+    v.pipe(v.array(v.string()), v.description("The required fields' item: each failing field's message")),
+  ),
 });
 
 export const ReviewQueueAnswer = v.object({
@@ -54,16 +57,33 @@ export const ModeratedUpdateAnswer = v.object({
   edited: v.boolean(),
 });
 
+const PersonStateAnswer = v.pipe(
+  v.picklist(["active", "pending_deletion", "deleted"]),
+  v.description("For a person: whether their account is pending deletion or erased"),
+);
+
 /** The audit log, newest first (domain/operator/admin.ts `AuditDTO`). */
 export const AuditAnswer = v.object({
   entries: v.array(
     v.object({
       id: v.string(),
       adminId: v.string(),
-      adminName: v.nullable(v.string()),
+      adminName: v.pipe(v.nullable(v.string()), v.description("Null once the admin's account is erased")),
+      adminState: PersonStateAnswer,
       action: v.picklist(ADMIN_ACTIONS),
-      targetType: v.picklist(["project", "user", "question", "update"]),
+      targetType: v.picklist(AUDIT_TARGETS),
       targetId: v.string(),
+      targetName: v.pipe(
+        v.nullable(v.string()),
+        v.description(
+          "The record as people read it: a person's name today (null once erased), a project's or an update's title when it was acted on",
+        ),
+      ),
+      targetState: PersonStateAnswer,
+      changes: v.pipe(
+        v.nullable(v.array(v.object({ field: v.string(), before: v.unknown(), after: v.unknown() }))),
+        v.description("An edit's changed fields (for a person's profile, the field names only)"),
+      ),
       reason: v.nullable(v.string()),
       createdAt: isoTimestamp,
     }),
@@ -115,6 +135,7 @@ export const EXAMPLES = {
             required: true,
             fix: "0 fields need attention",
             section: "basic",
+            problems: [],
           },
           {
             id: "image",
@@ -145,6 +166,7 @@ export const EXAMPLES = {
     suspendedReason: "Posted the same spam question on twelve projects.",
   },
   reinstateReason: { reason: "Appeal accepted." },
+  overrideReason: { reason: "The deck is in review with our counsel; the founder sent it to us by mail." },
   reinstated: { ...EXAMPLE_ACCOUNT, suspendedAt: null, suspendedReason: null },
   hide: { hidden: true },
   hiddenUpdate: {
@@ -183,9 +205,27 @@ export const EXAMPLES = {
         id: "9f2c4e6a8b0d1f3e5a7c9e1b3d5f7a9c",
         adminId: ADMIN_ID,
         adminName: "Alex Morgan",
+        adminState: "active",
+        action: "edit_project",
+        targetType: "project",
+        targetId: PROJECT_ID,
+        targetName: EXAMPLE_PROJECT.title,
+        targetState: "active",
+        changes: [{ field: "shortDescription", before: "Smart locks for dorms", after: "Smart locks for dorm rooms" }],
+        reason: null,
+        createdAt: "2026-11-26T11:20:00.000Z",
+      },
+      {
+        id: "7d1b3f5a9c2e4a6c8e0b2d4f6a8c0e2b",
+        adminId: ADMIN_ID,
+        adminName: "Alex Morgan",
+        adminState: "active",
         action: "request_changes",
         targetType: "project",
         targetId: PROJECT_ID,
+        targetName: EXAMPLE_PROJECT.title,
+        targetState: "active",
+        changes: null,
         reason: NOTE,
         createdAt: "2026-11-26T11:05:00.000Z",
       },

@@ -11,6 +11,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { DAY_MS } from "../../../domain/shared/dates";
 import {
+  EMPTY_PROFILE,
   PROFILE_MESSAGES,
   USERNAME_LIMITS,
   validatePublicProfile,
@@ -23,6 +24,7 @@ import { assertSelfOrAdmin, requireSignedIn } from "../shared/access";
 import { constraintFailed, isServiceError, ServiceError, validOrThrow } from "../shared/errors";
 import { isPublished, publicInvestorName } from "../projects/projects";
 import { reserveAndRun, type RateLimit, type Slot } from "../shared/rate-limit";
+import { changedFields, overseeing } from "../operator/audit";
 
 type ProfileRow = typeof publicProfiles.$inferSelect;
 
@@ -153,6 +155,25 @@ export async function savePublicProfile(
   const username = p.username || null;
   const d1 = db.$client;
   const work: D1PreparedStatement[] = [];
+  // An admin editing someone else's public profile: on the record by field name only (a person's
+  // own words must not outlive their erasure in an append-only log). The batch's writes cannot
+  // silently do nothing (the upsert writes its row or the batch fails), so the row goes first.
+  const oversight = await overseeing(db, viewer, userId, now);
+  if (oversight.adminId) {
+    const before = (await getPublicProfile(db, viewer, userId)) ?? EMPTY_PROFILE;
+    const fields = Object.keys(EMPTY_PROFILE) as (keyof PublicProfile)[];
+    work.push(
+      ...oversight.audit(
+        {
+          action: "edit_public_profile",
+          targetType: "user",
+          targetId: userId,
+          changes: changedFields(before, p, fields, false),
+        },
+        "1 = 1",
+      ),
+    );
+  }
   if (username) {
     work.push(
       d1

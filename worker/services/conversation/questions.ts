@@ -18,7 +18,7 @@ import type { SessionUser } from "../../../domain/shared/types";
 import { type Database, guaranteed, runBatch } from "../../../db/client";
 import { can } from "../../../domain/shared/access";
 import { hiddenFlag, requireSignedIn } from "../shared/access";
-import { auditStatement, reserveAdminAction } from "../operator/audit";
+import { auditStatement, changedFields, overseeing, reserveAdminAction } from "../operator/audit";
 import { ServiceError, validateFields } from "../shared/errors";
 import { PURCHASE_MESSAGES } from "../money/purchases";
 import { notifyFounder, notifyOne } from "./notifications";
@@ -117,7 +117,7 @@ async function questionToManage(db: Database, viewer: SessionUser | null, questi
   if (!questionId || questionId.length > 64) throw new ServiceError(404, QUESTION_MESSAGES.notFound, "not_found");
   const row = await db.$client
     .prepare(
-      `select q.id, q.asker_id, q.hidden, p.id as project_id, p.slug, p.title, p.founder_id
+      `select q.id, q.asker_id, q.hidden, q.question, q.answer, p.id as project_id, p.slug, p.title, p.founder_id
        from project_questions q join projects p on p.id = q.project_id where q.id = ?1`,
     )
     .bind(questionId)
@@ -125,6 +125,8 @@ async function questionToManage(db: Database, viewer: SessionUser | null, questi
       id: string;
       asker_id: string;
       hidden: number;
+      question: string;
+      answer: string | null;
       project_id: string;
       slug: string;
       title: string;
@@ -139,6 +141,12 @@ async function questionToManage(db: Database, viewer: SessionUser | null, questi
   return row;
 }
 
+/** A question as the audit log names it: its first words and its project's title. */
+function questionName(q: { question: string; title: string }): string {
+  const words = q.question.length > 80 ? `${q.question.slice(0, 79)}…` : q.question;
+  return `“${words}” (on ${q.title})`;
+}
+
 /** Answers (or re-answers) a question; the asker hears of the first answer once. */
 export async function answerQuestion(
   db: Database,
@@ -150,6 +158,8 @@ export async function answerQuestion(
   const q = await questionToManage(db, viewer, questionId);
   const { answer } = validateFields(answerFormSchema, body, "first");
   const now = Date.now();
+  // An admin answering on someone else's project: on the record, with the answer it replaced.
+  const oversight = await overseeing(db, viewer, q.founder_id, now);
   const d1 = db.$client;
   const [updated] = await runBatch(d1, [
     d1
@@ -159,6 +169,13 @@ export async function answerQuestion(
          ${RETURNING_WITH_ASKER}`,
       )
       .bind(answer, now, q.id),
+    ...oversight.audit({
+      action: "answer_question",
+      targetType: "question",
+      targetId: q.id,
+      targetName: questionName(q),
+      changes: changedFields({ answer: q.answer }, { answer }, ["answer"]),
+    }),
     notifyOne(db, "answer", q.asker_id, {
       eventKey: `answer:${q.id}`,
       projectId: q.project_id,
@@ -204,6 +221,7 @@ export async function setQuestionHidden(
         action: hidden ? "hide_question" : "restore_question",
         targetType: "question",
         targetId: q.id,
+        targetName: questionName(q),
         now,
       }),
     );

@@ -19,6 +19,8 @@ import { NOTIFICATION_TEXT } from "../../../domain/conversation/notification-tex
 import type { UpdateDTO } from "../../../domain/conversation/conversation";
 import type { SessionUser } from "../../../domain/shared/types";
 import { type Database, guaranteed, runBatch } from "../../../db/client";
+import { projects, projectUpdates } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
 import { hiddenFlag, requireAdmin, requireSignedIn } from "../shared/access";
 import { ServiceError, validateFields } from "../shared/errors";
 import { PURCHASE_MESSAGES } from "../money/purchases";
@@ -26,7 +28,7 @@ import { notifyUpdate } from "./notifications";
 import { canEditProject } from "../projects/project-editor";
 import { findProjectRef, publicInvestorName, type ProjectRef } from "../projects/projects";
 import { markPublicContentChanged } from "../visitors/public-content";
-import { auditStatement, reserveAdminAction } from "../operator/audit";
+import { auditStatement, changedFields, overseeing, reserveAdminAction } from "../operator/audit";
 import { reserveAndRun, type RateLimit } from "../shared/rate-limit";
 import { LIST_PAGE_SIZE, offsetOf, pageInfo, type PageInfo } from "../shared/list-page";
 
@@ -81,6 +83,25 @@ export function updateLink(slug: string, id: string): string {
   return `/project/${slug}?tab=updates#update-${id}`;
 }
 
+/** An update as the audit log names it: its title and its project's. */
+function auditName(project: { title: string }, title: string): string {
+  return `${title} (on ${project.title})`;
+}
+
+/** What an admin's edit or deletion records of an update as it was, or null when there is none. */
+async function updateBefore(
+  db: Database,
+  updateId: string,
+  projectId: string,
+): Promise<{ title: string; body: string; investorsOnly: boolean } | null> {
+  const [row] = await db
+    .select({ title: projectUpdates.title, body: projectUpdates.body, investorsOnly: projectUpdates.investorsOnly })
+    .from(projectUpdates)
+    .where(and(eq(projectUpdates.id, updateId), eq(projectUpdates.projectId, projectId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Posts an update and tells the project's investors (and, for a public one, its followers). */
 export async function postUpdate(
   db: Database,
@@ -109,10 +130,19 @@ export async function postUpdate(
     actorId: viewer.id,
     investorsOnly: input.investorsOnly,
   });
+  // An admin posting on someone else's project: on the record (the insert always writes its row).
+  const oversight = await overseeing(db, viewer, project.founderId, now);
   const [written] = await reserveAndRun(
     db,
     [{ key: `update:project:${project.id}`, limit: UPDATE_RATE_LIMIT }],
-    [insert, fanOut],
+    [
+      insert,
+      fanOut,
+      ...oversight.audit(
+        { action: "post_update", targetType: "update", targetId: id, targetName: auditName(project, input.title) },
+        "1 = 1",
+      ),
+    ],
     now,
   );
   markPublicContentChanged();
@@ -130,13 +160,33 @@ export async function editUpdate(
   requireSignedIn(viewer);
   const project = await projectToManage(db, viewer, idOrSlug);
   const input = parse(body);
-  const row = await db.$client
-    .prepare(
-      `update project_updates set title = ?1, body = ?2, investors_only = ?3, updated_at = ?4
-       where id = ?5 and project_id = ?6 returning *`,
-    )
-    .bind(input.title, input.body, input.investorsOnly ? 1 : 0, Date.now(), updateId, project.id)
-    .first<UpdateRow>();
+  const now = Date.now();
+  const oversight = await overseeing(db, viewer, project.founderId, now);
+  const d1 = db.$client;
+  // An admin's edit records what it changed: the update as it was, read first.
+  const before = oversight.adminId ? await updateBefore(db, updateId, project.id) : null;
+  const [updated] = await runBatch(d1, [
+    d1
+      .prepare(
+        `update project_updates set title = ?1, body = ?2, investors_only = ?3, updated_at = ?4
+         where id = ?5 and project_id = ?6 returning *`,
+      )
+      .bind(input.title, input.body, input.investorsOnly ? 1 : 0, now, updateId, project.id),
+    ...(before
+      ? oversight.audit({
+          action: "edit_update",
+          targetType: "update",
+          targetId: updateId,
+          targetName: auditName(project, before.title),
+          changes: changedFields(before, { title: input.title, body: input.body, investorsOnly: input.investorsOnly }, [
+            "title",
+            "body",
+            "investorsOnly",
+          ]),
+        })
+      : []),
+  ]);
+  const row = (updated.results as UpdateRow[])[0];
   if (!row) throw new ServiceError(404, UPDATE_MESSAGES.notFound, "not_found");
   markPublicContentChanged();
   return toDTO(row, true);
@@ -150,9 +200,20 @@ export async function deleteUpdate(
   updateId: string,
 ): Promise<void> {
   const project = await projectToManage(db, viewer, idOrSlug);
+  const now = Date.now();
+  const oversight = await overseeing(db, viewer, project.founderId, now);
+  const before = oversight.adminId ? await updateBefore(db, updateId, project.id) : null;
   const d1 = db.$client;
   const [deleted] = await runBatch(d1, [
     d1.prepare("delete from project_updates where id = ?1 and project_id = ?2 returning id").bind(updateId, project.id),
+    ...(before
+      ? oversight.audit({
+          action: "delete_update",
+          targetType: "update",
+          targetId: updateId,
+          targetName: auditName(project, before.title),
+        })
+      : []),
     d1.prepare("delete from notifications where event_key = ?1").bind(`update:${updateId}`),
   ]);
   if (!deleted.results.length) throw new ServiceError(404, UPDATE_MESSAGES.notFound, "not_found");
@@ -172,6 +233,12 @@ export async function setUpdateHidden(
   const now = Date.now();
   await reserveAdminAction(db, viewer.id, now);
   const d1 = db.$client;
+  const [named] = await db
+    .select({ title: projectUpdates.title, projectTitle: projects.title })
+    .from(projectUpdates)
+    .innerJoin(projects, eq(projects.id, projectUpdates.projectId))
+    .where(eq(projectUpdates.id, updateId))
+    .limit(1);
   const [updated] = await runBatch(d1, [
     d1.prepare("update project_updates set hidden = ?1 where id = ?2 returning *").bind(hidden ? 1 : 0, updateId),
     auditStatement(db, {
@@ -179,6 +246,7 @@ export async function setUpdateHidden(
       action: hidden ? "hide_update" : "restore_update",
       targetType: "update",
       targetId: updateId,
+      targetName: named ? auditName({ title: named.projectTitle }, named.title) : null,
       now,
     }),
   ]);

@@ -6,6 +6,7 @@ import { cancelCutoffSql, cutoffText } from "../../../domain/money/cancellation"
 import { formatNumber, formatPrice } from "../../../domain/shared/format";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../../domain/shared/types";
 import { type Database, runBatch } from "../../../db/client";
+import { overseeing } from "../operator/audit";
 import { ServiceError } from "../shared/errors";
 import { requireSignedIn } from "../shared/access";
 import { getInvestment, INVESTMENT_NOT_FOUND } from "./holdings";
@@ -130,9 +131,17 @@ export async function cancelInvestment(
        returning id`,
     )
     .bind(id, now);
+  // An admin canceling someone else's investment: on the record, right after the write it made.
+  const oversight = await overseeing(db, viewer, found.investment.userId, now);
+  const audit = oversight.audit({
+    action: "cancel_investment",
+    targetType: "investment",
+    targetId: id,
+    targetName: `${found.investment.shares} shares of ${found.investment.projectTitle}`,
+  });
   let marked: D1Result;
   try {
-    [, , marked] = await runBatch(d1, [reserve, giveBack, markCancelled]);
+    [, , marked] = await runBatch(d1, [reserve, giveBack, markCancelled, ...audit]);
   } catch (e) {
     if (isOverLimit(e)) throw await refusal(db, [slot], now);
     throw e;

@@ -46,6 +46,7 @@ import { getProject, investorCount, toProjectDTO, visibleTo } from "./projects";
 import { markPublicContentChanged } from "../visitors/public-content";
 import { assertOwnUploads, uploadRefsOf } from "./internal/project-uploads";
 import { readSettled } from "../raises/settlement";
+import { changedFields, overseeing } from "../operator/audit";
 
 export function asBody(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
@@ -284,7 +285,19 @@ export async function updateProject(
     .returning({ id: projects.id })
     .toSQL();
   const d1 = db.$client;
-  const statements = [d1.prepare(update.sql).bind(...update.params)];
+  const columns = columnsOf(input);
+  // An admin's edit of someone else's project: on the record, with every field it changed.
+  const oversight = await overseeing(db, viewer, row.founderId, now);
+  const statements = [
+    d1.prepare(update.sql).bind(...update.params),
+    ...oversight.audit({
+      action: "edit_project",
+      targetType: "project",
+      targetId: row.id,
+      targetName: row.title,
+      changes: changedFields(row, columns, Object.keys(columns)),
+    }),
+  ];
 
   // A later deadline: every active investor hears of it in the same transaction, and only if this
   // UPDATE wrote it (a material change: sent whatever their preferences).

@@ -6,7 +6,7 @@
  * leaves is part of its WHERE), in one batch with its audit row and its notification, so two
  * reviewers pressing at once make one transition, one entry and one notice.
  */
-import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 
 import { can } from "../../../domain/shared/access";
 import { DAY_MS, isoDay } from "../../../domain/shared/dates";
@@ -17,6 +17,7 @@ import { DRAFT_MESSAGES } from "../../../domain/projects/project-draft";
 import { formValuesOf } from "../../../domain/projects/project-values";
 import {
   checklistPasses,
+  failingRequired,
   launchChecklist,
   REASON_MAX,
   REVIEW_MESSAGES,
@@ -26,9 +27,9 @@ import { charCount } from "../../../domain/shared/fields";
 import { normalizeText } from "../../../domain/shared/text";
 import type { ProjectDTO, SessionUser } from "../../../domain/shared/types";
 import { runBatch, type Database } from "../../../db/client";
-import { projectDrafts, projects } from "../../../db/schema";
+import { projectDrafts, projects, type ProjectRow } from "../../../db/schema";
 import { requireAdmin, requireSignedIn } from "../shared/access";
-import { auditStatement, reserveAdminAction, WROTE_ONE_ROW } from "../operator/audit";
+import { auditStatement, overseeing, reserveAdminAction, WROTE_ONE_ROW } from "../operator/audit";
 import { constraintFailed, invalidFields, ServiceError } from "../shared/errors";
 import { notifyOne } from "../conversation/notifications";
 import type { Mailer } from "../../mail/mailer";
@@ -54,7 +55,7 @@ export const REVIEW_TEXT = {
 /** The checklist of a project as saved (the form's rules count the fields that fail). */
 export function checklistOf(project: ProjectDTO, today: string = isoDay()): ChecklistItem[] {
   const result = validateProject(formValuesOf(project), { today });
-  return launchChecklist(project, result.ok ? 0 : result.count, today);
+  return launchChecklist(project, result.ok ? [] : Object.values(result.errors), today);
 }
 
 /** A reviewer's note or a reason: required, trimmed, at most REASON_MAX characters, never cut. */
@@ -131,39 +132,75 @@ export async function withdrawFromReview(
   idOrSlug: unknown,
 ): Promise<ProjectDTO> {
   const { project: row } = await loadWithInvestors(db, viewer, idOrSlug);
-  const done = await db
-    .update(projects)
-    .set({ status: "draft", updatedAt: Date.now() })
-    .where(and(eq(projects.id, row.id), eq(projects.status, "in_review")))
-    .returning({ id: projects.id });
-  if (!done.length) throw new ServiceError(409, REVIEW_MESSAGES.notInReview, "not_in_review");
+  if (row.status !== "in_review") throw new ServiceError(409, REVIEW_MESSAGES.notInReview, "not_in_review");
+  const now = Date.now();
+  const oversight = await overseeing(db, viewer, row.founderId, now);
+  const d1 = db.$client;
+  const [done] = await runBatch(d1, [
+    d1
+      .prepare(
+        "update projects set status = 'draft', updated_at = ?2 where id = ?1 and status = 'in_review' returning id",
+      )
+      .bind(row.id, now),
+    ...oversight.audit({ action: "withdraw_review", targetType: "project", targetId: row.id, targetName: row.title }),
+  ]);
+  if (!done.results.length) throw new ServiceError(409, REVIEW_MESSAGES.notInReview, "not_in_review");
   return mustGet(db, row.id, viewer);
 }
 
+const OVERRIDE_MESSAGES = { required: REVIEW_MESSAGES.overrideRequired, tooLong: REVIEW_MESSAGES.overrideTooLong };
+
+/**
+ * What an admin's approval (or direct publication) needs beyond the project's status: when the
+ * project fails a required item of its checklist, a written reason (`{ reason }`, 400 without
+ * one) that goes into the audit log with the items it overrides; when it passes, nothing (a
+ * reason given anyway is kept). Returns the audit row's reason.
+ */
+function overrideReason(row: ProjectRow, investors: number, body: unknown): string | null {
+  const failing = failingRequired(checklistOf(toProjectDTO(row, investors)));
+  const raw = body && typeof body === "object" ? (body as Record<string, unknown>).reason : undefined;
+  const given = typeof raw === "string" && normalizeText(raw).trim() !== "";
+  if (!failing.length) return given ? parseReason(body, OVERRIDE_MESSAGES) : null;
+  const reason = parseReason(body, OVERRIDE_MESSAGES);
+  const overridden = failing.map((i) => (i.problems?.length ? `${i.label} (${i.problems.join("; ")})` : i.label));
+  return `Checklist overridden: ${overridden.join("; ")}. Reason: ${reason}`;
+}
+
 /** `POST /api/projects/{id}/publish`: a founder submits for review; an admin makes it live at once. */
-export async function publishProject(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<ProjectDTO> {
+export async function publishProject(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: unknown,
+  body?: unknown,
+): Promise<ProjectDTO> {
   if (!can(viewer, "administer")) return submitForReview(db, viewer, idOrSlug);
   requireAdmin(viewer);
-  const { project: row } = await loadWithInvestors(db, viewer, idOrSlug);
+  const { project: row, investors } = await loadWithInvestors(db, viewer, idOrSlug);
   if (row.status !== "draft" && row.status !== "in_review") {
     throw new ServiceError(409, PROJECT_MESSAGES.alreadyPublished, "already_published");
   }
+  const reason = overrideReason(row, investors, body);
   await reserveAdminAction(db, viewer.id);
-  return goLive(db, viewer, row.id, row.status, "publish");
+  return goLive(db, viewer, row.id, row.status, "publish", undefined, reason);
 }
 
-/** An admin approves a project in review: it goes live and its founder (only) is told. */
+/**
+ * An admin approves a project in review: it goes live and its founder (only) is told. A project
+ * that fails a required checklist item needs an override reason (`overrideReason`).
+ */
 export async function approveProject(
   db: Database,
   viewer: SessionUser | null,
   idOrSlug: unknown,
   mailer?: Mailer,
+  body?: unknown,
 ): Promise<ProjectDTO> {
   requireAdmin(viewer);
-  const { project: row } = await loadWithInvestors(db, viewer, idOrSlug);
+  const { project: row, investors } = await loadWithInvestors(db, viewer, idOrSlug);
   if (row.status !== "in_review") throw new ServiceError(409, REVIEW_MESSAGES.notInReview, "not_in_review");
+  const reason = overrideReason(row, investors, body);
   await reserveAdminAction(db, viewer.id);
-  return goLive(db, viewer, row.id, "in_review", "approve", mailer);
+  return goLive(db, viewer, row.id, "in_review", "approve", mailer, reason);
 }
 
 /** An admin returns a project in review to draft with a note; its founder is told, with the note. */
@@ -194,6 +231,7 @@ export async function requestChanges(
       action: "request_changes",
       targetType: "project",
       targetId: row.id,
+      targetName: row.title,
       reason,
       now,
     }),
@@ -334,6 +372,7 @@ async function goLive(
   from: "draft" | "in_review",
   action: "approve" | "publish",
   mailer?: Mailer,
+  reason: string | null = null,
 ): Promise<ProjectDTO> {
   const row = (await db.select().from(projects).where(eq(projects.id, id)).limit(1))[0];
   if (!row) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
@@ -350,7 +389,15 @@ async function goLive(
              where id = ?1 and status = ?4 returning id`,
           )
           .bind(id, slug, now, from),
-        auditStatement(db, { adminId: admin.id, action, targetType: "project", targetId: id, now }),
+        auditStatement(db, {
+          adminId: admin.id,
+          action,
+          targetType: "project",
+          targetId: id,
+          targetName: row.title,
+          reason,
+          now,
+        }),
         ...(action === "approve"
           ? await founderNotice(
               db,

@@ -35,6 +35,7 @@ import { notifyDeadlineMoved } from "../conversation/notifications";
 import { loadWithInvestors } from "../projects/project-editor";
 import { getProject } from "../projects/projects";
 import { markPublicContentChanged } from "../visitors/public-content";
+import { overseeing } from "../operator/audit";
 
 export type DeadlineChange = "close-early" | "extend";
 
@@ -90,6 +91,17 @@ export async function changeDeadline(
       )
       .bind(row.id, deadline, now, row.fundingDeadline, change === "close-early" ? 1 : 0),
   ];
+  // An admin moving someone else's raise: on the record, with the deadline before and after.
+  const oversight = await overseeing(db, viewer, row.founderId, now);
+  statements.push(
+    ...oversight.audit({
+      action: change === "close-early" ? "close_early" : "extend_raise",
+      targetType: "project",
+      targetId: row.id,
+      targetName: row.title,
+      changes: [{ field: "fundingDeadline", before: row.fundingDeadline, after: deadline }],
+    }),
+  );
   if (change === "close-early") {
     statements.push(
       d1

@@ -1,0 +1,78 @@
+/**
+ * Someone else's records for an admin to act on (ADR 049), each made the way the product makes
+ * it: a founder's live project (created, submitted, approved), a draft, an update, an investor's
+ * question, a funded raise open 30 days, an investor's investment. Shared by the audit walks of
+ * both doors (tests/workers/admin-audit-walk.test.ts, tests/app/admin-audit-pages.test.ts).
+ */
+import { env } from "cloudflare:workers";
+
+import { DAY_MS } from "../../domain/shared/dates";
+import type { ProjectDTO } from "../../domain/shared/types";
+import { call, inDays, json, projectBody, signup, submitAndApprove, unique } from "./helpers";
+
+/** A founder's live project, created and reviewed the way the product does it. */
+export async function liveProject(overrides: Record<string, unknown> = {}) {
+  const founder = await signup("founder");
+  const body = projectBody({ title: `Walk ${unique()}`, ...overrides });
+  const created = await json<ProjectDTO>(await call("/api/projects/create", { body, token: founder.token }));
+  const project = await submitAndApprove<ProjectDTO>(created._id, founder.token);
+  return { founder, project, body };
+}
+
+/** A founder's draft, optionally submitted for review. */
+export async function draft(submit: boolean) {
+  const founder = await signup("founder");
+  const body = projectBody({ title: `Draft ${unique()}` });
+  const created = await json<ProjectDTO>(await call("/api/projects/create", { body, token: founder.token }));
+  if (submit) await call(`/api/projects/${created._id}/publish`, { method: "POST", token: founder.token });
+  return { founder, project: created };
+}
+
+export async function founderUpdate() {
+  const { founder, project } = await liveProject();
+  const res = await call(`/api/projects/${project._id}/updates`, {
+    body: { title: "First kiosk installed", body: "The library has one." },
+    token: founder.token,
+  });
+  const update = await json<{ id: string }>(res);
+  return { founder, project, updateId: update.id };
+}
+
+export async function investorQuestion() {
+  const { founder, project } = await liveProject();
+  const investor = await signup();
+  const res = await call(`/api/projects/${project._id}/questions`, {
+    body: { question: "How many kiosks will the first round pay for?" },
+    token: investor.token,
+  });
+  const question = await json<{ id: string }>(res);
+  return { founder, project, questionId: question.id };
+}
+
+/** A live raise that reached its goal and has been open 30 days: it may close early or extend. */
+export async function fundedRaise() {
+  const { founder, project } = await liveProject({ fundingGoal: 5_000, sharePrice: 50, fundingDeadline: inDays(60) });
+  for (const investor of [await signup(), await signup()]) {
+    await call(`/api/projects/${project._id}/invest`, {
+      body: { shares: 50, sharePrice: 50 },
+      token: investor.token,
+      headers: { "Idempotency-Key": unique("k") },
+    });
+  }
+  await env.DB.prepare("update projects set published_at = ?2 where id = ?1")
+    .bind(project._id, Date.now() - 30 * DAY_MS)
+    .run();
+  return { founder, project };
+}
+
+export async function investment() {
+  const { project } = await liveProject();
+  const investor = await signup();
+  const res = await call(`/api/projects/${project._id}/invest`, {
+    body: { shares: 10, sharePrice: 10 },
+    token: investor.token,
+    headers: { "Idempotency-Key": unique("k") },
+  });
+  const bought = await json<{ investment: { _id: string } }>(res);
+  return { investor, project, investmentId: bought.investment._id };
+}
