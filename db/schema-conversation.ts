@@ -97,6 +97,7 @@ export const NOTIFICATION_KINDS = [
   "review",
   "settlement",
   "commitment",
+  "reconfirm",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -320,3 +320,75 @@ export const projectDrafts = sqliteTable(
     check("project_drafts_body_json", sql`json_valid(${t.body}) and length(${t.body}) <= 262144`),
   ],
 );
+
+export const REVISION_STATUSES = ["pending", "approved", "changes_requested", "withdrawn"] as const;
+
+/**
+ * A founder's material changes to a live project (ADR 050): the edited copy of the material
+ * columns (`body`, JSON), the fields it changes, waiting for an admin's review. One pending
+ * revision per project: a later save replaces its body. Approval copies `body` onto the project.
+ */
+export const projectRevisions = sqliteTable(
+  "project_revisions",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: REVISION_STATUSES }).notNull().default("pending"),
+    /** The material columns as the founder saved them, JSON (domain/projects/revisions.ts MATERIAL_FIELDS). */
+    body: text("body").notNull(),
+    /** The names of the material fields it changes, JSON. */
+    fields: text("fields").notNull(),
+    reviewNote: text("review_note"),
+    reviewerId: text("reviewer_id"),
+    submittedAt: integer("submitted_at").notNull(),
+    reviewedAt: integer("reviewed_at"),
+  },
+  (t) => [
+    uniqueIndex("project_revisions_pending_idx")
+      .on(t.projectId)
+      .where(sql`status = 'pending'`),
+    // The review queue: pending revisions, oldest first.
+    index("project_revisions_status_idx").on(t.status, t.submittedAt),
+    index("project_revisions_project_idx").on(t.projectId, t.submittedAt),
+    check("project_revisions_body_json", sql`json_valid(${t.body}) and length(${t.body}) <= 262144`),
+  ],
+);
+
+export const RECONFIRMATION_STATUSES = ["pending", "reconfirmed", "canceled", "lapsed"] as const;
+
+/**
+ * An investor's reconfirmation of an approved material change (ADR 050, 17 CFR 227.304(c)): one
+ * pending per investment; reconfirmed, canceled by the investor, or lapsed at `due_at` (the
+ * scheduled job cancels the investment and returns the money).
+ */
+export const reconfirmations = sqliteTable(
+  "reconfirmations",
+  {
+    id: text("id").primaryKey(),
+    investmentId: text("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "cascade" }),
+    investorId: text("investor_id").notNull(),
+    projectId: text("project_id").notNull(),
+    revisionId: text("revision_id").notNull(),
+    /** The fields the change touched, JSON, as the investor is told. */
+    fields: text("fields").notNull(),
+    status: text("status", { enum: RECONFIRMATION_STATUSES }).notNull().default("pending"),
+    dueAt: integer("due_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    resolvedAt: integer("resolved_at"),
+  },
+  (t) => [
+    uniqueIndex("reconfirmations_pending_idx")
+      .on(t.investmentId)
+      .where(sql`status = 'pending'`),
+    // The lapse job: pending ones by due instant.
+    index("reconfirmations_due_idx").on(t.status, t.dueAt),
+    // The portfolio's "reconfirm" list and the settlement's wait.
+    index("reconfirmations_investor_idx").on(t.investorId, t.status),
+    index("reconfirmations_project_idx").on(t.projectId, t.status),
+  ],
+);

@@ -13,6 +13,7 @@ import { runDigests } from "./services/conversation/digest";
 import { purgeExpired } from "./services/operator/maintenance";
 import { runClosingSoon } from "./services/conversation/notifications";
 import { settleDueRaises } from "./services/raises/settlement";
+import { lapseReconfirmations } from "./services/money/reconfirmations";
 import { deleteUnusedUploads } from "./services/projects/upload-cleanup";
 
 // React Router derives its routes from the build when the handler is made; given a function, it
@@ -60,6 +61,10 @@ export default {
     // Every 10 minutes: the mail outbox drained (DRAIN_ROUNDS × RETRY_BATCH sends at most) and the
     // digests of the day or week (worker/services/conversation/digest.ts, DIGEST_PEOPLE_PER_RUN people at most).
     if (controller.cron === MAIL_CRON) {
+      // Reconfirmations past their due instant cancel their investments (ADR 050): within ten minutes.
+      ctx.waitUntil(
+        lapseReconfirmations(createDb(env.DB)).then((n) => console.log(`lapsed ${n} unreconfirmed investments`)),
+      );
       ctx.waitUntil(
         runDigests(env, createDb(env.DB))
           .then((n) => console.log(`digests: claimed ${n.claimed}, mailed ${n.mailed}, sent ${n.sent}`))
@@ -73,11 +78,14 @@ export default {
       return;
     }
     ctx.waitUntil(
-      settleDueRaises(createDb(env.DB)).then((settled) =>
-        console.log(
-          `settled ${settled.length} raises: ${settled.map((r) => `${r.projectId} ${r.outcome} (${r.investments} investments)`).join(", ")}`,
+      // Lapsed reconfirmations first: a raise they held may then settle in the same run.
+      lapseReconfirmations(createDb(env.DB))
+        .then(() => settleDueRaises(createDb(env.DB)))
+        .then((settled) =>
+          console.log(
+            `settled ${settled.length} raises: ${settled.map((r) => `${r.projectId} ${r.outcome} (${r.investments} investments)`).join(", ")}`,
+          ),
         ),
-      ),
     );
     ctx.waitUntil(
       runClosingSoon(createDb(env.DB)).then((n) => console.log(`notified ${n} followers of projects closing soon`)),

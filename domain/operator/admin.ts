@@ -28,6 +28,9 @@ export const ADMIN_ACTIONS = [
   "extend_raise",
   "cancel_investment",
   "edit_public_profile",
+  // A live project's material changes, reviewed (ADR 050).
+  "approve_revision",
+  "request_revision_changes",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -56,6 +59,8 @@ export const ADMIN_ACTION_LABEL: Record<AdminAction, string> = {
   extend_raise: "Extended raise",
   cancel_investment: "Canceled investment",
   edit_public_profile: "Edited public profile",
+  approve_revision: "Approved changes to a live project",
+  request_revision_changes: "Sent changes back to the founder",
 };
 
 /**

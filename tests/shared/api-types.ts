@@ -664,6 +664,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/investments/reconfirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Investments waiting for your reconfirmation
+         * @description After an approved material change to a raise you committed to, your investment waits for you to reconfirm (`POST /api/investments/{id}/reconfirm`) or cancel it (`POST /api/investments/{id}/cancel`, allowed past the usual cutoff while it waits). Unanswered by `dueAt` (five business days), it is canceled and the money returned. Soonest due first.
+         */
+        get: operations["listReconfirmations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/investments/{id}/reconfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconfirm an investment after a material change
+         * @description Your investment stands with the project's approved changes. Someone else's investment is a 404; nothing waiting for your reconfirmation (already answered, or lapsed), 409. No body.
+         */
+        post: operations["reconfirmInvestment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/me/watchlist": {
         parameters: {
             query?: never;
@@ -1087,6 +1127,66 @@ export interface paths {
         get: operations["listReviewQueue"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Changes to live projects waiting for review
+         * @description A live project's material changes (story, team, terms, documents, images) wait here until reviewed; the public page keeps the approved version. Oldest first (at most 50), each field live and as proposed. Admins only (403 for any other account).
+         */
+        get: operations["listRevisionQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/revisions/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a live project's changes
+         * @description The changes replace the live version; the founder is told, and every investor with an open commitment is asked to reconfirm within five business days or their investment is canceled and the money returned. 409 when it is not pending, or when a share was sold since and it changes a locked term. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["approveRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/revisions/{id}/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a live project's changes back to its founder
+         * @description The live version stays; the founder is told, with the note. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["requestRevisionChanges"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9132,7 +9232,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;
@@ -9873,6 +9973,222 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listReconfirmations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending reconfirmations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reconfirmations": [
+                     *         {
+                     *           "investmentId": "inv_7f3a9c2e4b1d",
+                     *           "projectId": "c0ffee00-1234-4abc-8def-0123456789ab",
+                     *           "projectTitle": "Campus Keys",
+                     *           "changed": "Short description and Documents",
+                     *           "fields": [
+                     *             "shortDescription",
+                     *             "documents"
+                     *           ],
+                     *           "dueAt": "2026-12-09T00:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        reconfirmations: {
+                            investmentId: string;
+                            projectId: string;
+                            projectTitle: string;
+                            /** @description What changed, as people read it: "Title and Description" */
+                            changed: string;
+                            fields: string[];
+                            /**
+                             * Format: date-time
+                             * @description Unanswered by then, the investment is canceled and the money returned
+                             */
+                            dueAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reconfirmInvestment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The investment's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reconfirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Thank you: your investment stands with the changes.",
+                     *       "reconfirmation": {
+                     *         "investmentId": "inv_7f3a9c2e4b1d",
+                     *         "projectId": "c0ffee00-1234-4abc-8def-0123456789ab",
+                     *         "projectTitle": "Campus Keys",
+                     *         "changed": "Short description and Documents",
+                     *         "fields": [
+                     *           "shortDescription",
+                     *           "documents"
+                     *         ],
+                     *         "dueAt": "2026-12-09T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        reconfirmation: {
+                            investmentId: string;
+                            projectId: string;
+                            projectTitle: string;
+                            /** @description What changed, as people read it: "Title and Description" */
+                            changed: string;
+                            fields: string[];
+                            /**
+                             * Format: date-time
+                             * @description Unanswered by then, the investment is canceled and the money returned
+                             */
+                            dueAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13673,6 +13989,497 @@ export interface operations {
             };
         };
     };
+    listRevisionQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revisions": [
+                     *         {
+                     *           "revision": {
+                     *             "id": "5c3a1e9f-7b2d-4c6e-8a0f-1d3b5c7e9a2f",
+                     *             "projectId": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *             "status": "pending",
+                     *             "fields": [
+                     *               "shortDescription"
+                     *             ],
+                     *             "values": {
+                     *               "shortDescription": "Smart locks for every dorm room."
+                     *             },
+                     *             "reviewNote": null,
+                     *             "submittedAt": "2026-11-28T10:00:00.000Z"
+                     *           },
+                     *           "project": {
+                     *             "id": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *             "slug": "quietly",
+                     *             "title": "Quietly",
+                     *             "investors": 12
+                     *           },
+                     *           "changes": [
+                     *             {
+                     *               "field": "shortDescription",
+                     *               "before": "Smart locks for dorms",
+                     *               "after": "Smart locks for every dorm room."
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        revisions: {
+                            revision: {
+                                id: string;
+                                projectId: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "changes_requested" | "withdrawn";
+                                /** @description The material fields it changes */
+                                fields: string[];
+                                /** @description The material fields as the founder saved them */
+                                values: {
+                                    [key: string]: unknown;
+                                };
+                                reviewNote: string | null;
+                                /** Format: date-time */
+                                submittedAt: string;
+                            };
+                            project: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                /** @description Investors who will be asked to reconfirm */
+                                investors: number;
+                            };
+                            changes: {
+                                field: string;
+                                before: unknown;
+                                after: unknown;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    approveRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The revision's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5c3a1e9f-7b2d-4c6e-8a0f-1d3b5c7e9a2f",
+                     *       "projectId": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *       "status": "approved",
+                     *       "fields": [
+                     *         "shortDescription"
+                     *       ],
+                     *       "values": {
+                     *         "shortDescription": "Smart locks for every dorm room."
+                     *       },
+                     *       "reviewNote": null,
+                     *       "submittedAt": "2026-11-28T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "changes_requested" | "withdrawn";
+                        /** @description The material fields it changes */
+                        fields: string[];
+                        /** @description The material fields as the founder saved them */
+                        values: {
+                            [key: string]: unknown;
+                        };
+                        reviewNote: string | null;
+                        /** Format: date-time */
+                        submittedAt: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    requestRevisionChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The revision's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Please add your investor deck and a realistic funding deadline."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5c3a1e9f-7b2d-4c6e-8a0f-1d3b5c7e9a2f",
+                     *       "projectId": "3c9a7f21-5e8b-4d06-b1f4-7a2e9c0d8b53",
+                     *       "status": "changes_requested",
+                     *       "fields": [
+                     *         "shortDescription"
+                     *       ],
+                     *       "values": {
+                     *         "shortDescription": "Smart locks for every dorm room."
+                     *       },
+                     *       "reviewNote": "Please add your investor deck and a realistic funding deadline.",
+                     *       "submittedAt": "2026-11-28T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "changes_requested" | "withdrawn";
+                        /** @description The material fields it changes */
+                        fields: string[];
+                        /** @description The material fields as the founder saved them */
+                        values: {
+                            [key: string]: unknown;
+                        };
+                        reviewNote: string | null;
+                        /** Format: date-time */
+                        submittedAt: string;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     approveProject: {
         parameters: {
             query?: never;
@@ -15199,7 +16006,7 @@ export interface operations {
                              */
                             adminState: "active" | "pending_deletion" | "deleted";
                             /** @enum {string} */
-                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile";
+                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile" | "approve_revision" | "request_revision_changes";
                             /** @enum {string} */
                             targetType: "project" | "user" | "question" | "update" | "investment";
                             targetId: string;

@@ -14,7 +14,15 @@ import type { AdminAction, AuditDTO, AuditTarget } from "../../domain/operator/a
 import { earliestEarlyDeadline } from "../../domain/raises/raise-dates";
 import { apiDocument } from "./api-contract";
 import { adminSession, call, inDays, json, signup, viewerFor } from "./helpers";
-import { draft, founderUpdate, fundedRaise, investment, investorQuestion, liveProject } from "./others-records";
+import {
+  draft,
+  founderUpdate,
+  fundedRaise,
+  investment,
+  investorQuestion,
+  liveProject,
+  pendingRevision,
+} from "./others-records";
 
 const MUTATING = ["post", "put", "patch", "delete"] as const;
 
@@ -74,6 +82,29 @@ const WALK: Record<string, AdminAct | Own> = {
   getPortfolioInsights: { own: "reads the caller's own portfolio" },
   getPortfolioAnalysis: { own: "reads the caller's own portfolio" },
   getDiversificationScore: { own: "reads the caller's own portfolio" },
+  reconfirmInvestment: { own: "the investor's own reconfirmation" },
+
+  approveRevision: {
+    action: "approve_revision",
+    targetType: "project",
+    run: async (token) => {
+      const { project, revisionId } = await pendingRevision();
+      const res = await call(`/api/admin/revisions/${revisionId}/approve`, { method: "POST", token });
+      return { res, targetId: project._id, targetName: project.title, changed: ["shortDescription"] };
+    },
+  },
+  requestRevisionChanges: {
+    action: "request_revision_changes",
+    targetType: "project",
+    run: async (token) => {
+      const { project, revisionId } = await pendingRevision();
+      const res = await call(`/api/admin/revisions/${revisionId}/request-changes`, {
+        token,
+        body: { reason: "Keep the old wording: the new one promises too much." },
+      });
+      return { res, targetId: project._id, targetName: project.title };
+    },
+  },
 
   updateProject: {
     action: "edit_project",

@@ -269,3 +269,23 @@ export async function submitAndApprove<T = Record<string, unknown>>(
   if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${await approved.text()}`);
   return json<T>(approved);
 }
+
+/**
+ * A founder's save of a live project as it becomes public (ADR 050): the PUT, then an admin
+ * approves the material changes it sent for review, if any. Answers the PUT's response.
+ */
+export async function saveLiveProject(projectId: string, founderToken: string, body: unknown): Promise<Response> {
+  const res = await call(`/api/projects/${projectId}`, { method: "PUT", body, token: founderToken });
+  const pending = await env.DB.prepare("select id from project_revisions where project_id = ?1 and status = 'pending'")
+    .bind(projectId)
+    .first<string>("id");
+  if (pending) {
+    const approved = await call(`/api/admin/revisions/${pending}/approve`, {
+      method: "POST",
+      token: await adminSession(),
+    });
+    if (approved.status !== 200)
+      throw new Error(`approve revision failed: ${approved.status} ${await approved.text()}`);
+  }
+  return res;
+}

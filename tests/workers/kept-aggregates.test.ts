@@ -8,7 +8,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { buyShares, call, db, inDays, insertProject, json, projectBody, signup, submitAndApprove } from "./helpers";
+import {
+  buyShares,
+  call,
+  db,
+  inDays,
+  insertProject,
+  json,
+  projectBody,
+  saveLiveProject,
+  signup,
+  submitAndApprove,
+} from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
 import { readPortfolio } from "../../worker/services/money/holdings";
 import { validateSessionToken } from "../../worker/services/accounts/sessions";
@@ -105,10 +116,10 @@ describe("sums kept as investments change", () => {
     const ana = await signup();
     await buy(project._id, ana.token, 10);
 
-    const edited = await call(`/api/projects/${project._id}`, {
-      method: "PUT",
-      body: { ...body, category: "Education", riskLevel: "low" },
-      token: founder.token,
+    const edited = await saveLiveProject(project._id, founder.token, {
+      ...body,
+      category: "Education",
+      riskLevel: "low",
     });
     expect(edited.status).toBe(200);
     const summary = await summaryOf(ana.token);

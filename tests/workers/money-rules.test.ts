@@ -21,10 +21,11 @@ import {
   call,
   inDays,
   json,
-  signup,
-  unique,
   projectBody as completeProjectBody,
+  saveLiveProject,
+  signup,
   submitAndApprove,
+  unique,
   viewerFor,
 } from "./helpers";
 
@@ -260,7 +261,7 @@ describe("B. a purchase states the price it expects", () => {
     const { founder, body, id } = await liveProject();
     const investor = await signup();
     const read = await json<ProjectDTO>(await call(`/api/projects/${id}`));
-    expect((await put(id, founder.token, { ...body, sharePrice: 50 })).status).toBe(200);
+    expect((await saveLiveProject(id, founder.token, { ...body, sharePrice: 50 })).status).toBe(200);
     const res = await purchase(id, investor.token, { shares: 10, sharePrice: read.sharePrice });
     expect({
       status: res.status,
@@ -278,7 +279,7 @@ describe("B. a purchase states the price it expects", () => {
       get(target, prop) {
         if (prop === "batch") {
           return async (stmts: D1PreparedStatement[]) => {
-            if (!putStatus) putStatus = (await put(id, founder.token, { ...body, sharePrice: 50 })).status;
+            if (!putStatus) putStatus = (await saveLiveProject(id, founder.token, { ...body, sharePrice: 50 })).status;
             return target.batch(stmts);
           };
         }

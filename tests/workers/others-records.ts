@@ -76,3 +76,31 @@ export async function investment() {
   const bought = await json<{ investment: { _id: string } }>(res);
   return { investor, project, investmentId: bought.investment._id };
 }
+
+/** A live project with one investor, and its founder's pending material change (a new short description). */
+export async function pendingRevision() {
+  const { founder, project, body } = await liveProject();
+  const { investor, investmentId } = await investmentIn(project._id);
+  await call(`/api/projects/${project._id}`, {
+    method: "PUT",
+    token: founder.token,
+    body: { ...body, shortDescription: "Smart locks for every dorm room." },
+  });
+  const revision = await env.DB.prepare("select id from project_revisions where project_id = ?1 and status = 'pending'")
+    .bind(project._id)
+    .first<string>("id");
+  if (!revision) throw new Error("no pending revision");
+  return { founder, project, body, investor, investmentId, revisionId: revision };
+}
+
+/** An investor's 10 shares of `projectId`. */
+export async function investmentIn(projectId: string) {
+  const investor = await signup();
+  const res = await call(`/api/projects/${projectId}/invest`, {
+    body: { shares: 10, sharePrice: 10 },
+    token: investor.token,
+    headers: { "Idempotency-Key": unique("k") },
+  });
+  const bought = await json<{ investment: { _id: string } }>(res);
+  return { investor, investmentId: bought.investment._id };
+}

@@ -16,17 +16,19 @@ import { ServiceError } from "../../worker/services/shared/errors";
 import { purchaseShares } from "../../worker/services/money/purchases";
 import { updateProject } from "../../worker/services/projects/project-editor";
 import {
+  adminSession,
   call,
   db,
   inDays,
   json,
   makeAdmin,
+  projectBody,
   recordUpload,
+  saveLiveProject,
   signup,
   submitAndApprove,
   unique,
   withPrice,
-  projectBody,
 } from "./helpers";
 import { PROJECT_REQUIRED_FIELDS as REQUIRED } from "../shared/required-fields";
 
@@ -852,7 +854,7 @@ describe("drafts and publishing", () => {
 
   it("the slug does not change when the title is edited after publishing", async () => {
     const { founder, project, body } = await founderWithLiveProject({ title: `Old Name ${unique("x")}` });
-    const res = await put(project._id, founder.token, { ...body, title: "A Completely New Name" });
+    const res = await saveLiveProject(project._id, founder.token, { ...body, title: "A Completely New Name" });
     const row = await rowOf(project._id);
     expect({ status: res.status, stored: [row?.title, row?.slug] }).toEqual({
       status: 200,
@@ -911,7 +913,10 @@ describe("terms locked after the first investment", () => {
   it("a PUT changing only the description → 200 and stored, terms unchanged", async () => {
     const { founder, project, body } = await lockedProject();
     const before = await rowOf(project._id);
-    const res = await put(project._id, founder.token, { ...body, description: "Now shipping to ten campuses." });
+    const res = await saveLiveProject(project._id, founder.token, {
+      ...body,
+      description: "Now shipping to ten campuses.",
+    });
     const after = await rowOf(project._id);
     expect({ status: res.status, after }).toEqual({
       status: 200,
@@ -921,7 +926,7 @@ describe("terms locked after the first investment", () => {
 
   it("before any investment the share price may change", async () => {
     const { founder, project, body } = await founderWithLiveProject();
-    const res = await put(project._id, founder.token, { ...body, sharePrice: 20 });
+    const res = await saveLiveProject(project._id, founder.token, { ...body, sharePrice: 20 });
     const row = await rowOf(project._id);
     expect({ status: res.status, stored: [row?.share_price_cents, row?.total_shares] }).toEqual({
       status: 200,
@@ -938,14 +943,22 @@ describe("terms locked after the first investment", () => {
     expect({ status: res.status, after }).toEqual({ status: 200, after: { ...before, updated_at: after?.updated_at } });
   });
 
-  it("a price change racing a purchase: exactly one takes effect, and every investment is at the project's price", async () => {
+  it("a price change's approval racing a purchase: exactly one takes effect, and every investment is at the project's price", async () => {
     const ROUNDS = 6;
+    const admin = await adminSession();
     const outcomes = await Promise.all(
       Array.from({ length: ROUNDS }, async () => {
         const { founder, project, body } = await founderWithLiveProject();
         const investor = await signup("investor");
+        // The founder's new price waits for review (ADR 050); its approval races the purchase.
+        await put(project._id, founder.token, { ...body, sharePrice: 20 });
+        const revision = await env.DB.prepare(
+          "select id from project_revisions where project_id = ?1 and status = 'pending'",
+        )
+          .bind(project._id)
+          .first<string>("id");
         const [edit, buy] = await Promise.all([
-          put(project._id, founder.token, { ...body, sharePrice: 20 }),
+          call(`/api/admin/revisions/${revision}/approve`, { method: "POST", token: admin }),
           invest(project._id, investor.token, 10, 100),
         ]);
         const { results } = await env.DB.prepare(

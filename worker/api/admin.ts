@@ -18,7 +18,15 @@ import {
   MailHealthAnswer,
   ModeratedUpdateAnswer,
   ReviewQueueAnswer,
+  RevisionQueueAnswer,
+  ReviewedRevisionAnswer,
 } from "./answers/admin";
+import {
+  approveRevision,
+  listRevisionQueue,
+  requestRevisionChanges,
+  REVISION_QUEUE_SHOWN,
+} from "../services/projects/revisions";
 import { ProjectAnswer } from "./answers/projects";
 import { operation } from "./openapi";
 import { readBody } from "./util";
@@ -46,6 +54,71 @@ adminApi.get(
     refusals: [401, 403],
   }),
   async (c) => c.json({ reviews: await listReviewQueue(c.get("db"), c.get("user")) }),
+);
+
+/** GET /api/admin/revisions → { revisions: [{ revision, project, changes }] }: live projects' changes, oldest first. */
+adminApi.get(
+  "/revisions",
+  operation({
+    operationId: "listRevisionQueue",
+    tag: "Admin",
+    summary: "Changes to live projects waiting for review",
+    description:
+      "A live project's material changes (story, team, terms, documents, images) wait here until reviewed; the " +
+      `public page keeps the approved version. Oldest first (at most ${REVISION_QUEUE_SHOWN}), each field live and as proposed. ${ADMINS_ONLY}`,
+    access: "signed-in",
+    ok: { 200: { description: "The revision queue", schema: RevisionQueueAnswer, example: EXAMPLES.revisions } },
+    refusals: [401, 403],
+  }),
+  async (c) => c.json({ revisions: await listRevisionQueue(c.get("db"), c.get("user")) }),
+);
+
+/** POST /api/admin/revisions/{id}/approve → the revision, approved: live, and investors asked to reconfirm. */
+adminApi.post(
+  "/revisions/:id/approve",
+  operation({
+    operationId: "approveRevision",
+    tag: "Admin",
+    summary: "Approve a live project's changes",
+    description:
+      "The changes replace the live version; the founder is told, and every investor with an open commitment is asked " +
+      "to reconfirm within five business days or their investment is canceled and the money returned. 409 when it is " +
+      `not pending, or when a share was sold since and it changes a locked term. ${ADMINS_ONLY} ${RATE_LIMITED}`,
+    access: "signed-in",
+    params: { id: "The revision's id." },
+    ok: { 200: { description: "Approved", schema: ReviewedRevisionAnswer, example: EXAMPLES.revisionApproved } },
+    refusals: [401, 403, 404, 409, 429],
+  }),
+  async (c) =>
+    c.json(
+      await approveRevision(c.get("db"), c.get("user"), param(c, "id"), mailerFor(c.env, c.executionCtx, c.get("db"))),
+    ),
+);
+
+/** POST /api/admin/revisions/{id}/request-changes { reason } → the revision, sent back with the note. */
+adminApi.post(
+  "/revisions/:id/request-changes",
+  operation({
+    operationId: "requestRevisionChanges",
+    tag: "Admin",
+    summary: "Send a live project's changes back to its founder",
+    description: `The live version stays; the founder is told, with the note. ${ADMINS_ONLY} ${RATE_LIMITED}`,
+    access: "signed-in",
+    params: { id: "The revision's id." },
+    body: { schema: ReasonBody, example: EXAMPLES.reason },
+    ok: { 200: { description: "Sent back", schema: ReviewedRevisionAnswer, example: EXAMPLES.revisionReturned } },
+    refusals: [400, 401, 403, 404, 409, 415, 429],
+  }),
+  async (c) =>
+    c.json(
+      await requestRevisionChanges(
+        c.get("db"),
+        c.get("user"),
+        param(c, "id"),
+        await readBody(c),
+        mailerFor(c.env, c.executionCtx, c.get("db")),
+      ),
+    ),
 );
 
 /** POST /api/admin/projects/{id}/approve → the live project (its founder is notified). */

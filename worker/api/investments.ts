@@ -4,7 +4,16 @@ import { assertPortfolioReader, HOLDINGS_MAX_PAGE_SIZE, listInvestmentsPage } fr
 import { apiPageParam, LIST_PAGE_MESSAGE } from "../services/shared/list-page";
 import { cancelInvestment } from "../services/money/cancellations";
 import type { HonoEnv } from "../types";
-import { CancellationAnswer, EXAMPLES, HoldingsAnswer } from "./answers/investing";
+import {
+  CancellationAnswer,
+  EXAMPLES,
+  HoldingsAnswer,
+  RECONFIRM_EXAMPLES,
+  ReconfirmationsAnswer,
+  ReconfirmedAnswer,
+} from "./answers/investing";
+import { pendingReconfirmations, reconfirmInvestment } from "../services/money/reconfirmations";
+import { RECONFIRM_MESSAGES } from "../../domain/projects/revisions";
 import { PageQuery } from "./answers/common";
 import { operation } from "./openapi";
 import { projectFigures } from "./util";
@@ -89,5 +98,51 @@ investmentsApi.post(
       investment: result.investment,
       project: { ...projectFigures(result.project), investors: result.project.investors },
     });
+  },
+);
+
+/** GET /api/investments/reconfirmations → the caller's investments waiting for their reconfirmation (ADR 050). */
+investmentsApi.get(
+  "/reconfirmations",
+  operation({
+    operationId: "listReconfirmations",
+    tag: "Investing",
+    summary: "Investments waiting for your reconfirmation",
+    description:
+      "After an approved material change to a raise you committed to, your investment waits for you to reconfirm " +
+      "(`POST /api/investments/{id}/reconfirm`) or cancel it (`POST /api/investments/{id}/cancel`, allowed past the " +
+      "usual cutoff while it waits). Unanswered by `dueAt` (five business days), it is canceled and the money returned. " +
+      "Soonest due first.",
+    access: "signed-in",
+    ok: {
+      200: {
+        description: "Pending reconfirmations",
+        schema: ReconfirmationsAnswer,
+        example: RECONFIRM_EXAMPLES.pending,
+      },
+    },
+    refusals: [401],
+  }),
+  async (c) => c.json({ reconfirmations: await pendingReconfirmations(c.get("db"), c.get("user")) }),
+);
+
+/** POST /api/investments/{id}/reconfirm → the investment stands with the change. */
+investmentsApi.post(
+  "/:id/reconfirm",
+  operation({
+    operationId: "reconfirmInvestment",
+    tag: "Investing",
+    summary: "Reconfirm an investment after a material change",
+    description:
+      "Your investment stands with the project's approved changes. Someone else's investment is a 404; nothing " +
+      "waiting for your reconfirmation (already answered, or lapsed), 409. No body.",
+    access: "signed-in",
+    params: { id: "The investment's `_id`." },
+    ok: { 200: { description: "Reconfirmed", schema: ReconfirmedAnswer, example: RECONFIRM_EXAMPLES.reconfirmed } },
+    refusals: [401, 404, 409],
+  }),
+  async (c) => {
+    const reconfirmation = await reconfirmInvestment(c.get("db"), c.get("user"), c.req.param("id"));
+    return c.json({ success: true as const, message: RECONFIRM_MESSAGES.reconfirmed, reconfirmation });
   },
 );

@@ -32,6 +32,39 @@ export const ReviewQueueAnswer = v.object({
   ),
 });
 
+/** A live project's material changes waiting for review (worker/services/projects/revisions.ts `RevisionQueueEntry`). */
+const RevisionAnswer = v.object({
+  id: v.string(),
+  projectId: v.string(),
+  status: v.picklist(["pending", "approved", "changes_requested", "withdrawn"]),
+  fields: v.pipe(v.array(v.string()), v.description("The material fields it changes")),
+  values: v.pipe(v.record(v.string(), v.unknown()), v.description("The material fields as the founder saved them")),
+  reviewNote: v.nullable(v.string()),
+  submittedAt: isoTimestamp,
+});
+
+export const RevisionQueueAnswer = v.object({
+  revisions: v.array(
+    v.object({
+      revision: RevisionAnswer,
+      project: v.object({
+        id: v.string(),
+        slug: v.string(),
+        title: v.string(),
+        investors: v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(0),
+          v.description("Investors who will be asked to reconfirm"),
+        ),
+      }),
+      changes: v.array(v.object({ field: v.string(), before: v.unknown(), after: v.unknown() })),
+    }),
+  ),
+});
+
+export const ReviewedRevisionAnswer = RevisionAnswer;
+
 /** An account as an admin sees it (domain/operator/admin.ts `AdminUserDTO`). */
 export const AdminUserAnswer = v.object({
   id: v.string(),
@@ -122,6 +155,16 @@ const EXAMPLE_ACCOUNT = {
   createdAt: "2026-10-02T08:15:00.000Z",
 } as const;
 
+const EXAMPLE_REVISION = {
+  id: "5c3a1e9f-7b2d-4c6e-8a0f-1d3b5c7e9a2f",
+  projectId: PROJECT_ID,
+  status: "pending",
+  fields: ["shortDescription"],
+  values: { shortDescription: "Smart locks for every dorm room." },
+  reviewNote: null,
+  submittedAt: "2026-11-28T10:00:00.000Z",
+} as const;
+
 export const EXAMPLES = {
   reviews: {
     reviews: [
@@ -151,6 +194,19 @@ export const EXAMPLES = {
     ],
   },
   approved: EXAMPLE_PROJECT,
+  revisions: {
+    revisions: [
+      {
+        revision: EXAMPLE_REVISION,
+        project: { id: PROJECT_ID, slug: EXAMPLE_PROJECT.slug, title: EXAMPLE_PROJECT.title, investors: 12 },
+        changes: [
+          { field: "shortDescription", before: "Smart locks for dorms", after: "Smart locks for every dorm room." },
+        ],
+      },
+    ],
+  },
+  revisionApproved: { ...EXAMPLE_REVISION, status: "approved" },
+  revisionReturned: { ...EXAMPLE_REVISION, status: "changes_requested", reviewNote: NOTE },
   reason: { reason: NOTE },
   changesRequested: {
     ...EXAMPLE_PROJECT,

@@ -125,3 +125,43 @@ export const EXAMPLES = {
     project: { ...FIGURES, sharesSold: 6_400, sharesRemaining: 13_600, fundingCurrent: 32_000, investors: 41 },
   },
 } as const;
+
+/** An investment's pending reconfirmation (worker/services/money/reconfirmations.ts `ReconfirmationDTO`). */
+const ReconfirmationAnswer = v.object({
+  investmentId: v.string(),
+  projectId: v.string(),
+  projectTitle: v.string(),
+  changed: v.pipe(v.string(), v.description('What changed, as people read it: "Title and Description"')),
+  fields: v.array(v.string()),
+  dueAt: v.pipe(
+    v.string(),
+    v.isoTimestamp(),
+    v.description("Unanswered by then, the investment is canceled and the money returned"),
+  ),
+});
+
+export const ReconfirmationsAnswer = v.object({ reconfirmations: v.array(ReconfirmationAnswer) });
+
+export const ReconfirmedAnswer = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  reconfirmation: ReconfirmationAnswer,
+});
+
+const EXAMPLE_RECONFIRMATION = {
+  investmentId: "inv_7f3a9c2e4b1d",
+  projectId: "c0ffee00-1234-4abc-8def-0123456789ab",
+  projectTitle: "Campus Keys",
+  changed: "Short description and Documents",
+  fields: ["shortDescription", "documents"],
+  dueAt: "2026-12-09T00:00:00.000Z",
+} as const;
+
+export const RECONFIRM_EXAMPLES = {
+  pending: { reconfirmations: [EXAMPLE_RECONFIRMATION] },
+  reconfirmed: {
+    success: true,
+    message: "Thank you: your investment stands with the changes.",
+    reconfirmation: EXAMPLE_RECONFIRMATION,
+  },
+} as const;

@@ -47,6 +47,13 @@ export const NOTICE_COPY = {
     reason:
       "You received this mail because you submitted this project for review on CampusFund. Mails about your own investments and raises are always sent.",
   },
+  reconfirm: {
+    subject: "Please reconfirm your CampusFund investment",
+    heading: "A project you invested in changed",
+    button: "Review and reconfirm",
+    reason:
+      "You received this mail because you invested through the CampusFund account with this address. Mails about your own investments and raises are always sent.",
+  },
 } satisfies Record<string, NoticeCopy>;
 
 export type NoticeKind = keyof typeof NOTICE_COPY;

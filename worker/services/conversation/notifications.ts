@@ -47,6 +47,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   settlement: null,
   // the investor's own record of a purchase: their money, so never switched off
   commitment: null,
+  // a material change the investor must reconfirm, or its lapse (ADR 050): their money, always told
+  reconfirm: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */

@@ -7,6 +7,7 @@ import { formatNumber, formatPrice } from "../../../domain/shared/format";
 import type { InvestmentDTO, ProjectDTO, SessionUser } from "../../../domain/shared/types";
 import { type Database, runBatch } from "../../../db/client";
 import { overseeing } from "../operator/audit";
+import { reconfirmationOf } from "./reconfirmations";
 import { ServiceError } from "../shared/errors";
 import { requireSignedIn } from "../shared/access";
 import { getInvestment, INVESTMENT_NOT_FOUND } from "./holdings";
@@ -51,11 +52,13 @@ export interface CancelResult {
 }
 
 /** Why an investment as read now (its DTO) cannot be cancelled, or null when it can. */
-function cancelRefusal(inv: InvestmentDTO, now: number): ServiceError | null {
+function cancelRefusal(inv: InvestmentDTO, now: number, reconfirming = false): ServiceError | null {
   if (inv.status === "cancelled") return new ServiceError(409, CANCEL_MESSAGES.alreadyCancelled, "already_cancelled");
   if (inv.status !== "active") return new ServiceError(409, CANCEL_MESSAGES.notActive, "not_active");
   const cutoff = inv.cancelDeadline ? Date.parse(inv.cancelDeadline) : 0;
-  if (!(now < cutoff)) {
+  // A change waiting for the investor's reconfirmation (ADR 050) may be answered by canceling,
+  // whatever the usual cutoff says.
+  if (!(now < cutoff) && !reconfirming) {
     return new ServiceError(409, cancelWindowClosedMessage(cutoff), "cancel_window_closed");
   }
   return null;
@@ -93,8 +96,13 @@ export async function cancelInvestment(
   const found = await getInvestment(db, viewer, investmentId);
   const id = found.investment._id;
   const now = Date.now();
-  const refused = cancelRefusal(found.investment, now);
+  const reconfirming = (await reconfirmationOf(db, id)) !== null;
+  const refused = cancelRefusal(found.investment, now, reconfirming);
   if (refused) throw refused;
+  // The window: before the cutoff, or while a reconfirmation waits (`?2` is now in every statement).
+  const open = (inv: string, project: string) =>
+    `(?2 < ${cancelCutoffSql(inv, project)} or exists (select 1 from reconfirmations rc
+       where rc.investment_id = ${inv}.id and rc.status = 'pending' and rc.due_at > ?2))`;
 
   const d1 = db.$client;
   const slot = cancelSlot(viewer.id);
@@ -104,7 +112,7 @@ export async function cancelInvestment(
       ...slot,
       onlyIf: {
         sql: `exists (select 1 from investments i join projects p on p.id = i.project_id
-          where i.id = ?5 and i.status = 'active' and ?2 < ${cancelCutoffSql("i", "p")})`,
+          where i.id = ?5 and i.status = 'active' and ${open("i", "p")})`,
         binds: [id],
       },
     },
@@ -116,9 +124,9 @@ export async function cancelInvestment(
        set shares_sold = p.shares_sold - i.shares,
            funding_current_cents = p.funding_current_cents - i.amount_cents,
            updated_at = ?2
-       from (select project_id, shares, amount_cents, cancel_cutoff_at from investments
+       from (select id, project_id, shares, amount_cents, cancel_cutoff_at from investments
              where id = ?1 and status = 'active') as i
-       where p.id = i.project_id and ?2 < ${cancelCutoffSql("i", "p")}`,
+       where p.id = i.project_id and ${open("i", "p")}`,
     )
     .bind(id, now);
   const markCancelled = d1
@@ -127,7 +135,7 @@ export async function cancelInvestment(
        set status = 'cancelled', cancelled_at = ?2
        where id = ?1 and status = 'active'
          and exists (select 1 from projects p
-                     where p.id = investments.project_id and ?2 < ${cancelCutoffSql("investments", "p")})
+                     where p.id = investments.project_id and ${open("investments", "p")})
        returning id`,
     )
     .bind(id, now);
@@ -141,7 +149,20 @@ export async function cancelInvestment(
   });
   let marked: D1Result;
   try {
-    [, , marked] = await runBatch(d1, [reserve, giveBack, markCancelled, ...audit]);
+    [, , marked] = await runBatch(d1, [
+      reserve,
+      giveBack,
+      markCancelled,
+      ...audit,
+      // A reconfirmation it answers is closed as canceled (ADR 050).
+      d1
+        .prepare(
+          `update reconfirmations set status = 'canceled', resolved_at = ?2
+           where investment_id = ?1 and status = 'pending'
+             and exists (select 1 from investments where id = ?1 and status = 'cancelled' and cancelled_at = ?2)`,
+        )
+        .bind(id, now),
+    ]);
   } catch (e) {
     if (isOverLimit(e)) throw await refusal(db, [slot], now);
     throw e;
@@ -150,7 +171,7 @@ export async function cancelInvestment(
     // Someone cancelled it first (or the cutoff passed) between our read and our write.
     const fresh = await getInvestment(db, viewer, id);
     throw (
-      cancelRefusal(fresh.investment, Date.now()) ??
+      cancelRefusal(fresh.investment, Date.now(), (await reconfirmationOf(db, id)) !== null) ??
       new ServiceError(409, CANCEL_MESSAGES.alreadyCancelled, "already_cancelled")
     );
   }

@@ -19,7 +19,7 @@ import { auditStatement, reserveAdminAction } from "./audit";
 import { ServiceError } from "../shared/errors";
 import { investorCount, toProjectDTO } from "../projects/projects";
 import { markPublicContentChanged } from "../visitors/public-content";
-import { parseReason } from "../projects/reviews";
+import { parseReason } from "../shared/reason";
 
 const SUSPEND_REASON = {
   required: REVIEW_MESSAGES.suspendReasonRequired,

@@ -47,6 +47,12 @@ import { markPublicContentChanged } from "../visitors/public-content";
 import { assertOwnUploads, uploadRefsOf } from "./internal/project-uploads";
 import { readSettled } from "../raises/settlement";
 import { changedFields, overseeing } from "../operator/audit";
+import {
+  adminRevisionStatements,
+  materialChanges,
+  pendingRevisionStatement,
+  withdrawPendingStatement,
+} from "./revisions";
 
 export function asBody(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
@@ -278,16 +284,30 @@ export async function updateProject(
     and ${projects.equityPercentage} = ${input.equityPercentage}
     and ${projects.regulationType} = ${input.regulationType}))`;
   const deadlineKept = sql`(${projects.fundingDeadline} <= ${input.fundingDeadline} or not ${everInvested})`;
+  const columns = columnsOf(input);
+  const listed = isListedStatus(row.status);
+  // An admin's edit of someone else's project: on the record, with every field it changed.
+  const oversight = await overseeing(db, viewer, row.founderId, now);
+  // A live raise's material fields change only through review (ADR 050): a founder's changes to
+  // them become the pending revision, the rest of the save is written at once.
+  const material = listed ? materialChanges(row, columns) : [];
+  const reviewed = material.length > 0 && oversight.adminId === null;
   const update = db
     .update(projects)
-    .set({ ...columnsOf(input), updatedAt: now })
+    .set(
+      reviewed
+        ? {
+            tags: columns.tags,
+            socialLinks: columns.socialLinks,
+            fundingDeadline: columns.fundingDeadline,
+            updatedAt: now,
+          }
+        : { ...columns, updatedAt: now },
+    )
     .where(and(eq(projects.id, row.id), termsKept, deadlineKept, notInReviewFor(viewer)))
     .returning({ id: projects.id })
     .toSQL();
   const d1 = db.$client;
-  const columns = columnsOf(input);
-  // An admin's edit of someone else's project: on the record, with every field it changed.
-  const oversight = await overseeing(db, viewer, row.founderId, now);
   const statements = [
     d1.prepare(update.sql).bind(...update.params),
     ...oversight.audit({
@@ -298,6 +318,26 @@ export async function updateProject(
       changes: changedFields(row, columns, Object.keys(columns)),
     }),
   ];
+  if (listed && viewer && oversight.adminId === null) {
+    statements.push(
+      reviewed
+        ? pendingRevisionStatement(db, { projectId: row.id, authorId: viewer.id, columns, fields: material, now })
+        : // The material fields are the live ones again: nothing waits for review.
+          withdrawPendingStatement(db, row.id, now),
+    );
+  }
+  if (material.length > 0 && oversight.adminId !== null) {
+    statements.push(
+      ...(await adminRevisionStatements(db, {
+        projectId: row.id,
+        adminId: oversight.adminId,
+        columns,
+        fields: material,
+        title: columns.title,
+        now,
+      })),
+    );
+  }
 
   // A later deadline: every active investor hears of it in the same transaction, and only if this
   // UPDATE wrote it (a material change: sent whatever their preferences).
@@ -306,7 +346,11 @@ export async function updateProject(
       notifyDeadlineMoved(db, {
         projectId: row.id,
         fundingDeadline: input.fundingDeadline,
-        text: NOTIFICATION_TEXT.deadline(input.title, input.fundingDeadline, cancelDeadline(input.fundingDeadline)),
+        text: NOTIFICATION_TEXT.deadline(
+          reviewed ? row.title : input.title,
+          input.fundingDeadline,
+          cancelDeadline(input.fundingDeadline),
+        ),
         now,
       }),
     );

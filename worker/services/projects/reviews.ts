@@ -19,18 +19,17 @@ import {
   checklistPasses,
   failingRequired,
   launchChecklist,
-  REASON_MAX,
   REVIEW_MESSAGES,
   type ChecklistItem,
 } from "../../../domain/projects/review";
-import { charCount } from "../../../domain/shared/fields";
 import { normalizeText } from "../../../domain/shared/text";
 import type { ProjectDTO, SessionUser } from "../../../domain/shared/types";
 import { runBatch, type Database } from "../../../db/client";
 import { projectDrafts, projects, type ProjectRow } from "../../../db/schema";
 import { requireAdmin, requireSignedIn } from "../shared/access";
 import { auditStatement, overseeing, reserveAdminAction, WROTE_ONE_ROW } from "../operator/audit";
-import { constraintFailed, invalidFields, ServiceError } from "../shared/errors";
+import { constraintFailed, ServiceError } from "../shared/errors";
+import { parseReason } from "../shared/reason";
 import { notifyOne } from "../conversation/notifications";
 import type { Mailer } from "../../mail/mailer";
 import { noticeMailId, noticeMailsStatement, noticeTemplateOf } from "../../mail/notices";
@@ -56,15 +55,6 @@ export const REVIEW_TEXT = {
 export function checklistOf(project: ProjectDTO, today: string = isoDay()): ChecklistItem[] {
   const result = validateProject(formValuesOf(project), { today });
   return launchChecklist(project, result.ok ? [] : Object.values(result.errors), today);
-}
-
-/** A reviewer's note or a reason: required, trimmed, at most REASON_MAX characters, never cut. */
-export function parseReason(body: unknown, messages: { required: string; tooLong: string }): string {
-  const raw = body && typeof body === "object" ? (body as Record<string, unknown>).reason : undefined;
-  const reason = typeof raw === "string" ? normalizeText(raw).trim() : "";
-  if (!reason) throw invalidFields({ reason: messages.required }, "first");
-  if (charCount(reason) > REASON_MAX) throw invalidFields({ reason: messages.tooLong }, "first");
-  return reason;
 }
 
 const REASON_MESSAGES = { required: REVIEW_MESSAGES.reasonRequired, tooLong: REVIEW_MESSAGES.reasonTooLong };

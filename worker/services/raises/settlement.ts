@@ -15,6 +15,10 @@
  *    settlers never take one investment twice, and each investment's notice (event key
  *    `settled:<investmentId>`) is written once.
  *
+ * A raise with a reconfirmation still pending (ADR 050) waits: the investors asked have until its
+ * due instant, after which the job lapses it (worker/services/money/reconfirmations.ts) and the
+ * next run settles the raise.
+ *
  * A purchase needs `status = 'active'` and a deadline still ahead (worker/services/money/purchases.ts), a
  * cancellation a cutoff 48 hours before it: both land before the decision, or are refused.
  *
@@ -70,6 +74,8 @@ export async function settleProject(
              settled_at = ?2, settled_cents = funding_current_cents, settled_shares = shares_sold,
              settled_investors = investor_count, updated_at = ?2
          where id = ?1 and status = 'active' and funding_deadline <= ?3
+           -- a material change waiting for investors' reconfirmation holds the close (ADR 050)
+           and not exists (select 1 from reconfirmations r where r.project_id = ?1 and r.status = 'pending')
          returning status`,
       )
       .bind(projectId, now, isoDay(now)),
@@ -201,6 +207,7 @@ export async function settleDueRaises(
     .prepare(
       `select id from projects indexed by projects_due_idx
        where status = 'active' and funding_deadline <= ?1
+         and not exists (select 1 from reconfirmations r where r.project_id = projects.id and r.status = 'pending')
        order by funding_deadline limit ?2`,
     )
     .bind(isoDay(now), limit)
