@@ -38,6 +38,8 @@ import {
   suspendUser,
 } from "../../worker/services/operator/moderation";
 import { approveProject, listReviewQueue, requestChanges } from "../../worker/services/projects/reviews";
+import { approveRevision, listRevisionQueue, requestRevisionChanges } from "../../worker/services/projects/revisions";
+import { RevisionQueue } from "../components/admin/RevisionQueue";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin", "Review projects, people and the audit log.")];
@@ -48,8 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
   const done = url.searchParams.get("done");
-  const [reviews, projects, people, audit, mail] = await Promise.all([
+  const [reviews, revisions, projects, people, audit, mail] = await Promise.all([
     listReviewQueue(db, user),
+    listRevisionQueue(db, user),
     listRecentProjects(db, user),
     listUsersForAdmin(db, user, q),
     listAudit(db, user),
@@ -72,6 +75,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fundingDeadline: r.project.fundingDeadline,
       submittedAt: r.submittedAt,
       checklist: r.checklist,
+    })),
+    revisions: revisions.map((r) => ({
+      id: r.revision.id,
+      projectId: r.project.id,
+      slug: r.project.slug,
+      title: r.project.title,
+      investors: r.project.investors,
+      submittedAt: r.revision.submittedAt,
+      changes: r.changes,
     })),
     projects: projects.map((p) => ({
       id: p.id,
@@ -107,6 +119,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "approve":
         await approveProject(db, user, id, mailerFor(app.env, app.ctx, db), { reason });
         return back("approved", "reviews");
+      case "approve-revision":
+        await approveRevision(db, user, id, mailerFor(app.env, app.ctx, db));
+        return back("revision-approved", "revisions");
+      case "revision-changes":
+        await requestRevisionChanges(db, user, id, { reason }, mailerFor(app.env, app.ctx, db));
+        return back("revision-returned", "revisions");
       case "request-changes":
         await requestChanges(db, user, id, { reason }, mailerFor(app.env, app.ctx, db));
         return back("changes", "reviews");
@@ -125,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, projects, people, audit, mail, done, q, viewerId } = loaderData;
+  const { reviews, revisions, projects, people, audit, mail, done, q, viewerId } = loaderData;
   const failure: AdminFailure | null = actionData && !actionData.ok ? actionData : null;
   return (
     <div className="container page-body admin-page">
@@ -134,6 +152,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         <p className="page-lead">Review what goes live, look after people, and see every admin action.</p>
         <nav aria-label="Admin sections" className="admin-nav">
           <a href="#reviews">Review queue ({reviews.length})</a>
+          <a href="#revisions">Changes to live projects ({revisions.length})</a>
           <a href="#projects">Projects</a>
           <a href="#people">People</a>
           <a href="#mail">Mail</a>
@@ -142,6 +161,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       </header>
       {done ? <Notice tone="success">{done}</Notice> : null}
       <ReviewQueue reviews={reviews} failure={failure} />
+      <RevisionQueue revisions={revisions} failure={failure} />
       <RecentProjects projects={projects} />
       <PeopleSection people={people} q={q} failure={failure} viewerId={viewerId} />
       <MailSection mail={mail} />

@@ -31,9 +31,12 @@ import { getApp, requireUser } from "../server/guards.server";
 import { formFailed, formFailure, refusedBy } from "../server/form-result";
 import { getInvestment } from "../../worker/services/money/holdings";
 import { cancelInvestment } from "../../worker/services/money/cancellations";
+import { reconfirmationOf, reconfirmInvestment } from "../../worker/services/money/reconfirmations";
+import { RECONFIRM_MESSAGES } from "../../domain/projects/revisions";
+import { ReconfirmStep } from "../components/purchase/Reconfirm";
 import type { Route } from "./+types/investment";
 
-const UNKNOWN_ACTION = "Unknown action: this form can only cancel the investment";
+const UNKNOWN_ACTION = "Unknown action: this form can only reconfirm or cancel the investment";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -54,9 +57,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return refusedBy(e);
   }
   const { investment: i, project } = detail;
-  const confirm = new URL(request.url).searchParams.get("confirm") === "1" && i.cancellable;
+  const url = new URL(request.url);
+  const confirm = url.searchParams.get("confirm") === "1" && i.cancellable;
+  // A change waiting for this investor's reconfirmation (ADR 050): one step to answer it.
+  const reconfirmation = i.status === "active" ? await reconfirmationOf(db, i._id) : null;
   return {
     confirm,
+    reconfirmation,
+    reconfirmed: url.searchParams.get("reconfirmed") === "1" && !reconfirmation,
     investment: {
       _id: i._id,
       projectTitle: i.projectTitle,
@@ -80,8 +88,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = formFields(await readForm(request, FORM_LIMITS.investment));
-  if (form.intent !== "cancel") return formFailure(400, UNKNOWN_ACTION, {});
   const { db } = getApp(context);
+  if (form.intent === "reconfirm") {
+    try {
+      await reconfirmInvestment(db, user, params.id);
+      return redirect(`${href("/portfolio/investments/:id", { id: params.id })}?reconfirmed=1`);
+    } catch (e) {
+      return formFailed(e, {});
+    }
+  }
+  if (form.intent !== "cancel") return formFailure(400, UNKNOWN_ACTION, {});
   try {
     const result = await cancelInvestment(db, user, params.id);
     return redirect(`/portfolio?cancelled=${encodeURIComponent(result.investment._id)}`);
@@ -93,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Investment({ loaderData, actionData }: Route.ComponentProps) {
   if ("refused" in loaderData)
     return <InvestmentRefusal title="Your investment" status={loaderData.status} message={loaderData.message} />;
-  const { investment: i, confirm, commitment, fundingDeadline } = loaderData;
+  const { investment: i, confirm, commitment, fundingDeadline, reconfirmation, reconfirmed } = loaderData;
   const error = actionData?.message ?? null;
   const cancelled = i.status === "cancelled";
   // Settled by its raise (confirmed or returned): nothing left to cancel, the outcome says what became of it.
@@ -123,6 +139,12 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
         </div>
 
         {error ? <ErrorAlert message={error} /> : null}
+        {reconfirmed ? (
+          <div className="alert alert-success" role="status">
+            {RECONFIRM_MESSAGES.reconfirmed}
+          </div>
+        ) : null}
+        {reconfirmation ? <ReconfirmStep r={reconfirmation} action={page} /> : null}
 
         <section className="inv-commitment" aria-labelledby="inv-commitment-title">
           <h2 id="inv-commitment-title" className="inv-cancel-title">

@@ -47,6 +47,8 @@ import { refusedBy } from "../server/form-result";
 import { portfolioMessage } from "../../worker/services/money/purchases";
 import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../worker/services/money/holdings";
 import { cancelledMessage } from "../../worker/services/money/cancellations";
+import { ReconfirmList } from "../components/purchase/Reconfirm";
+import { pendingReconfirmations } from "../../worker/services/money/reconfirmations";
 import type { Route } from "./+types/portfolio";
 import { toDollars } from "../../domain/shared/money";
 
@@ -86,6 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unexpected: { log: "portfolio: investments failed to load", message: PORTFOLIO_FAILED, status: 503 },
     });
   }
+  // What waits for this investor's reconfirmation (ADR 050): one bounded read on its index.
+  const reconfirmations = await pendingReconfirmations(db, user);
   const tab = url.searchParams.get("tab") === "ai" ? ("ai" as const) : ("overview" as const);
   const list = read.page!;
   const summary = read.summary!;
@@ -135,6 +139,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     tab,
     ai,
+    reconfirmations,
     firstName: user.firstName,
     newUser: newUser === "1" || newUser === "true",
     invested: fresh?._id ?? null,
@@ -194,6 +199,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
   }
   const { tab, ai, holdings, totals, total, page, pageCount, successMessage, newUser, firstName, invested } =
     loaderData;
+  const { reconfirmations } = loaderData;
   const tone = totals.gain > 0 ? "gain" : totals.gain < 0 ? "loss" : "flat";
   const sign = totals.gain > 0 ? "+" : totals.gain < 0 ? "−" : "";
 
@@ -218,6 +224,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           {successMessage}
         </div>
       ) : null}
+      <ReconfirmList items={reconfirmations} />
 
       <LinkTabs
         label="Portfolio sections"

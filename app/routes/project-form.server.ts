@@ -5,6 +5,8 @@
  * of the form when there is one (ADR 033).
  * Pure; server only (the route imports it in its loader alone).
  */
+import { changedFieldsText } from "../../domain/projects/revisions";
+import type { RevisionDTO } from "../../worker/services/projects/revisions";
 import { formShape } from "../components/project-form/values";
 import { formValuesOf } from "../../domain/projects/project-values";
 import type { ProjectDTO } from "../../domain/shared/types";
@@ -28,12 +30,23 @@ export function editFormView(
   isAdmin: boolean,
   copy: WorkingCopy | null = null,
   discarded = false,
+  changes: { editing: ProjectDTO; revision: RevisionDTO | null } | null = null,
 ) {
   // A draft's working copy is what its founder last typed: the form shows it (ADR 033).
   const draft = p.status === "draft" && copy?.projectId === p.id ? copy : null;
+  // A live raise's changes waiting for review (ADR 050): the form shows the founder's copy.
+  const revision = changes?.revision ?? null;
   return {
     mode: "edit" as const,
-    values: formShape(draft ? draft.values : formValuesOf(p)),
+    values: formShape(draft ? draft.values : formValuesOf(revision ? changes!.editing : p)),
+    revision: revision
+      ? {
+          status: revision.status,
+          note: revision.reviewNote,
+          submittedAt: revision.submittedAt,
+          changed: changedFieldsText(revision.fields),
+        }
+      : null,
     draft: draftView(draft, discarded),
     project: {
       id: p.id,

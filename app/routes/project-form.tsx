@@ -69,10 +69,12 @@ import {
 import {
   checkProjectSave,
   createProject,
-  getEditableProject,
+  getEditableProjectWithChanges,
+  withdrawChanges,
   updateProject,
 } from "../../worker/services/projects/project-editor";
 import { publishProject, submitForReview, withdrawFromReview } from "../../worker/services/projects/reviews";
+import { currentRevision } from "../../worker/services/projects/revisions";
 import { REVIEW_MESSAGES, SAVED_MESSAGES, termsFingerprint, type SavedCode } from "../../domain/projects/review";
 import {
   checkChosenFiles,
@@ -102,6 +104,8 @@ const STATUS_AFTER: Record<SavedCode, string | null> = {
   published: "active",
   submitted: "in_review",
   withdrawn: "draft",
+  sent: null,
+  "changes-withdrawn": null,
 };
 
 const SAVE_FAILED_EDIT = "Failed to save your changes. Please try again.";
@@ -142,8 +146,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   try {
     const { db } = getApp(context);
-    const [p, copy] = await Promise.all([getEditableProject(db, user, params.id), getWorkingCopy(db, user, params.id)]);
-    return data(editFormView(p, minDeadline, can(user, "administer"), copy, discarded(request)));
+    const [changes, copy] = await Promise.all([
+      getEditableProjectWithChanges(db, user, params.id),
+      getWorkingCopy(db, user, params.id),
+    ]);
+    return data(editFormView(changes.project, minDeadline, can(user, "administer"), copy, discarded(request), changes));
   } catch (e) {
     // Not found (404) or not this founder's (403, the service's noPermission); a failure of ours: 500.
     return refusedBy(e, {
@@ -280,6 +287,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
 
+  // Withdraw a live raise's changes waiting for review (ADR 050): the live version stays.
+  if (intent === "withdraw-changes" && editing) {
+    try {
+      await withdrawChanges(db, user, params.id);
+    } catch (e) {
+      return refused(e);
+    }
+    return done("changes-withdrawn");
+  }
+
   // Discard the saved draft: the form shows the project as last saved (or a new one's defaults).
   if (intent === "discard") {
     try {
@@ -359,7 +376,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await createProject(db, user, saving);
       saved = "created";
     } else {
-      await updateProject(db, user, params.id, saving);
+      const updated = await updateProject(db, user, params.id, saving);
       kept = true;
       if (intent === "submit") {
         await submitForReview(db, user, params.id);
@@ -369,7 +386,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await publishProject(db, user, params.id);
         saved = "published";
       } else {
-        saved = "updated";
+        // A live raise's material changes wait for review (ADR 050): say so, not "saved".
+        saved = (await currentRevision(db, updated._id))?.status === "pending" ? "sent" : "updated";
       }
     }
   } catch (e) {

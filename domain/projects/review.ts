@@ -9,6 +9,7 @@ import { addDays, isoDay } from "../shared/dates";
 import { toNumber } from "../shared/fields";
 import { formatMoney, formatPrice } from "../shared/format";
 import { PROJECT_MESSAGES } from "./project-form-messages";
+import { REVISION_MESSAGES } from "./revisions";
 
 /** Stored statuses of a project that is not live: seen by its founder and admins only, never listed. */
 export const UNLISTED_STATUSES = ["draft", "in_review"] as const;
@@ -56,6 +57,9 @@ export const SAVED_MESSAGES = {
   published: PROJECT_MESSAGES.published,
   submitted: REVIEW_MESSAGES.submitted,
   withdrawn: REVIEW_MESSAGES.withdrawn,
+  // A live raise's material changes (ADR 050).
+  sent: REVISION_MESSAGES.submitted,
+  "changes-withdrawn": REVISION_MESSAGES.withdrawn,
 } as const;
 export type SavedCode = keyof typeof SAVED_MESSAGES;
 

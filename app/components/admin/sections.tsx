@@ -24,6 +24,8 @@ export const DONE_MESSAGES = {
   changes: "Changes requested: the project is a draft again and its founder was told, with your note.",
   suspended: "The account is suspended: its sessions have ended and its public content is hidden.",
   reinstated: "The account is reinstated: it can sign in again.",
+  "revision-approved": "The changes are live, and every investor with an open commitment was asked to reconfirm.",
+  "revision-returned": "The changes were sent back to the founder with your note.",
 } as const;
 export type DoneCode = keyof typeof DONE_MESSAGES;
 
@@ -50,14 +52,14 @@ export interface ReviewCard {
   checklist: ChecklistItem[];
 }
 
-function useBusy(form: string): boolean {
+export function useBusy(form: string): boolean {
   const navigation = useNavigation();
   const data = navigation.formData;
   return navigation.state === "submitting" && `${String(data?.get("intent"))}:${String(data?.get("id"))}` === form;
 }
 
 /** A form's own refusal, shown beside it. */
-function FormError({ failure, form, id }: { failure: AdminFailure | null; form: string; id: string }) {
+export function FormError({ failure, form, id }: { failure: AdminFailure | null; form: string; id: string }) {
   if (failure?.form !== form) return null;
   return (
     <p className="field-error" id={id} role="alert">
@@ -66,7 +68,7 @@ function FormError({ failure, form, id }: { failure: AdminFailure | null; form: 
   );
 }
 
-function ReasonField({
+export function ReasonField({
   id,
   label,
   failure,

@@ -12,6 +12,8 @@ import type { ProjectStatusFields } from "../../../domain/projects/project-statu
 import type { ChecklistItem } from "../../../domain/projects/review";
 import { ReviewPending } from "./ReviewPending";
 import { Notice } from "../Notice";
+import { Form } from "react-router";
+import { formatDate } from "../../../domain/shared/format";
 import type { DraftInfo } from "./DraftNotice";
 
 /** What the loader gives the form: a new project's defaults or the project being edited. */
@@ -33,6 +35,8 @@ export interface FormScreenView {
   minDeadline: string;
   /** The founder's saved draft of the form (ADR 033), when the form shows it. */
   draft: DraftInfo | null;
+  /** A live raise's changes waiting for review or sent back (ADR 050): the form shows them. */
+  revision?: { status: string; note: string | null; submittedAt: string; changed: string } | null;
 }
 
 /** The form as the action sent it back: the posted values, every error, the messages. */
@@ -88,6 +92,7 @@ export function FormScreen({
 
   return (
     <PageShell title={title} lead={lead} badge={badge}>
+      {view.revision ? <RevisionNotice revision={view.revision} /> : null}
       {project?.reviewNote && project.status === "draft" ? (
         <Notice tone="warning" className="pf-review-note">
           <strong>Changes requested by our review team:</strong> {project.reviewNote}
@@ -112,5 +117,31 @@ export function FormScreen({
         keepsDrafts={!review?.isAdmin && (mode === "create" || project?.status === "draft")}
       />
     </PageShell>
+  );
+}
+
+/** The founder's changes to a live raise, waiting for review or sent back with a note (ADR 050). */
+function RevisionNotice({ revision }: { revision: NonNullable<FormScreenView["revision"]> }) {
+  if (revision.status === "changes_requested") {
+    return (
+      <Notice tone="warning" className="pf-review-note">
+        <strong>Your changes to the {revision.changed} were sent back by our review team:</strong> {revision.note} The
+        form shows them: fix them and save to send them again. Investors see the approved version.
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="info" className="pf-review-note">
+      <p>
+        <strong>Your changes to the {revision.changed} are waiting for review</strong> (sent{" "}
+        {formatDate(revision.submittedAt)}). The project page shows the approved version until an admin approves them;
+        investors who have committed will then be asked to reconfirm. Saving again replaces them.
+      </p>
+      <Form method="post">
+        <button type="submit" name="intent" value="withdraw-changes" className="btn btn-secondary btn-sm">
+          Withdraw these changes
+        </button>
+      </Form>
+    </Notice>
   );
 }

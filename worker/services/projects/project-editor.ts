@@ -49,9 +49,12 @@ import { readSettled } from "../raises/settlement";
 import { changedFields, overseeing } from "../operator/audit";
 import {
   adminRevisionStatements,
+  currentRevision,
   materialChanges,
   pendingRevisionStatement,
+  withdrawPendingRevision,
   withdrawPendingStatement,
+  type RevisionDTO,
 } from "./revisions";
 
 export function asBody(raw: unknown): Record<string, unknown> {
@@ -233,6 +236,28 @@ export async function getEditableProject(
 ): Promise<ProjectDTO> {
   const { project, investors } = await loadWithInvestors(db, viewer, idOrSlug);
   return toProjectDTO(project, investors);
+}
+
+/**
+ * The project for its editor's form (ADR 050): the live project, and the copy the form shows:
+ * the live values with a live raise's pending (or sent-back) revision laid over them.
+ */
+export async function getEditableProjectWithChanges(
+  db: Database,
+  viewer: SessionUser | null,
+  idOrSlug: unknown,
+): Promise<{ project: ProjectDTO; editing: ProjectDTO; revision: RevisionDTO | null }> {
+  const { project: row, investors } = await loadWithInvestors(db, viewer, idOrSlug);
+  const project = toProjectDTO(row, investors);
+  const revision = isListedStatus(row.status) ? await currentRevision(db, row.id) : null;
+  const editing = revision ? toProjectDTO({ ...row, ...(revision.values as Partial<ProjectRow>) }, investors) : project;
+  return { project, editing, revision };
+}
+
+/** The founder withdraws their live project's pending changes: the form shows the live version again. */
+export async function withdrawChanges(db: Database, viewer: SessionUser | null, idOrSlug: unknown): Promise<void> {
+  const { project } = await loadWithInvestors(db, viewer, idOrSlug);
+  await withdrawPendingRevision(db, project.id);
 }
 
 /** updateProject's checks: who may edit, the form's rules, the locked terms, the uploads used. */
