@@ -48,7 +48,6 @@ import { portfolioMessage } from "../../worker/services/money/purchases";
 import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../worker/services/money/holdings";
 import { cancelledMessage } from "../../worker/services/money/cancellations";
 import { ReconfirmList } from "../components/purchase/Reconfirm";
-import { pendingReconfirmations } from "../../worker/services/money/reconfirmations";
 import type { Route } from "./+types/portfolio";
 import { toDollars } from "../../domain/shared/money";
 
@@ -81,6 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rows: { page: holdingsPageParam(url.searchParams.get("page")) },
       summary: true,
       find: invested ?? cancelledId,
+      // What waits for this investor's reconfirmation (ADR 050), in the same round trip.
+      reconfirmations: true,
     });
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
@@ -88,8 +89,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unexpected: { log: "portfolio: investments failed to load", message: PORTFOLIO_FAILED, status: 503 },
     });
   }
-  // What waits for this investor's reconfirmation (ADR 050): one bounded read on its index.
-  const reconfirmations = await pendingReconfirmations(db, user);
   const tab = url.searchParams.get("tab") === "ai" ? ("ai" as const) : ("overview" as const);
   const list = read.page!;
   const summary = read.summary!;
@@ -139,7 +138,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     tab,
     ai,
-    reconfirmations,
+    reconfirmations: read.reconfirmations,
     firstName: user.firstName,
     newUser: newUser === "1" || newUser === "true",
     invested: fresh?._id ?? null,

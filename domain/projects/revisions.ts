@@ -82,6 +82,7 @@ export const REVISION_MESSAGES = {
 } as const;
 
 export const RECONFIRM_MESSAGES = {
+  notFound: "Investment not found",
   reconfirmed: "Thank you: your investment stands with the changes.",
   notPending: "This investment has no change waiting for your reconfirmation",
   lapsed: "The time to reconfirm has passed: the investment was canceled and the money returned",

@@ -20,6 +20,7 @@ import { MESSAGES } from "../../../domain/shared/messages";
 import type { PortfolioSummary } from "../../../domain/money/portfolio-math";
 import type { InvestmentDTO, ProjectDTO, RegulationType, RiskLevel, SessionUser } from "../../../domain/shared/types";
 import { runBatch, type Database } from "../../../db/client";
+import { pendingReconfirmationsStatement, reconfirmationsOf, type ReconfirmationDTO } from "./reconfirmations";
 import { investments, projects } from "../../../db/schema";
 import { assertSelfOrAdmin, requireSignedIn } from "../shared/access";
 import {
@@ -179,6 +180,8 @@ export interface PortfolioQuery {
   /** A page of the demo statement (worker/services/money/statement.ts), and the years it covers. */
   statement?: { page: number } | null;
   years?: boolean;
+  /** The investor's investments waiting for their reconfirmation (ADR 050). */
+  reconfirmations?: boolean;
   now?: number;
 }
 
@@ -198,6 +201,8 @@ export interface PortfolioRead {
   found: InvestmentDTO | null;
   statement: StatementPage | null;
   years: number[];
+  /** What waits for the investor's reconfirmation (ADR 050). */
+  reconfirmations: ReconfirmationDTO[];
 }
 
 /** The caller must be the user or an admin; a founder has no portfolio. */
@@ -262,7 +267,16 @@ export async function readPortfolio(
   const statementPage = q.statement ? clampPage(q.statement.page) : 1;
   if (q.statement) statements.push(statementPageStatement(d1, userId, statementPage));
   if (q.years) statements.push(statementYearsStatement(d1, userId));
-  const out: PortfolioRead = { page: null, summary: null, valueCents: 0, found: null, statement: null, years: [] };
+  if (q.reconfirmations) statements.push(pendingReconfirmationsStatement(d1, userId));
+  const out: PortfolioRead = {
+    page: null,
+    summary: null,
+    valueCents: 0,
+    found: null,
+    statement: null,
+    years: [],
+    reconfirmations: [],
+  };
   if (statements.length === 0) return out;
   const results = (await runBatch(d1, statements)).map((r) => r.results);
   let k = 0;
@@ -287,6 +301,7 @@ export async function readPortfolio(
   }
   if (q.statement) out.statement = statementPageOf(results[k++]!, statementPage);
   if (q.years) out.years = statementYearsOf(results[k++]!);
+  if (q.reconfirmations) out.reconfirmations = reconfirmationsOf(results[k++]!);
   return out;
 }
 

@@ -21,7 +21,6 @@ import { ServiceError } from "../shared/errors";
 import { INSERT, NEW_ID, NO_REPEAT } from "../conversation/notifications";
 import { noticeMailsStatement, noticeTemplateOf } from "../../mail/notices";
 import { markPublicContentChanged } from "../visitors/public-content";
-import { INVESTMENT_NOT_FOUND } from "./holdings";
 
 export const RECONFIRM_TEXT = {
   asked: (title: string, fields: string[], dueAt: number) =>
@@ -105,22 +104,34 @@ export interface ReconfirmationDTO {
  */
 export async function pendingReconfirmations(db: Database, viewer: SessionUser | null): Promise<ReconfirmationDTO[]> {
   requireSignedIn(viewer);
-  const rows = await db
-    .select({ r: reconfirmations, title: projects.title })
-    .from(reconfirmations)
-    .innerJoin(projects, eq(projects.id, reconfirmations.projectId))
-    .where(and(eq(reconfirmations.investorId, viewer.id), eq(reconfirmations.status, "pending")))
-    .orderBy(asc(reconfirmations.dueAt))
-    .limit(50);
-  return rows.map(({ r, title }) => {
+  const { results } = await pendingReconfirmationsStatement(db.$client, viewer.id).all<PendingRow>();
+  return reconfirmationsOf(results);
+}
+
+type PendingRow = { investment_id: string; project_id: string; title: string; fields: string; due_at: number };
+
+/** The statement of `pendingReconfirmations`, for a page's batch (the portfolio's: holdings.ts `readPortfolio`). */
+export function pendingReconfirmationsStatement(d1: D1Database, investorId: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `select r.investment_id, r.project_id, p.title, r.fields, r.due_at
+       from reconfirmations r join projects p on p.id = r.project_id
+       where r.investor_id = ?1 and r.status = 'pending' order by r.due_at limit 50`,
+    )
+    .bind(investorId);
+}
+
+/** The rows of `pendingReconfirmationsStatement` as the pages and the API show them. */
+export function reconfirmationsOf(rows: unknown[]): ReconfirmationDTO[] {
+  return (rows as PendingRow[]).map((r) => {
     const fields = JSON.parse(r.fields) as string[];
     return {
-      investmentId: r.investmentId,
-      projectId: r.projectId,
-      projectTitle: title,
+      investmentId: r.investment_id,
+      projectId: r.project_id,
+      projectTitle: r.title,
       changed: changedFieldsText(fields),
       fields,
-      dueAt: new Date(r.dueAt).toISOString(),
+      dueAt: new Date(r.due_at).toISOString(),
     };
   });
 }
@@ -176,7 +187,7 @@ export async function reconfirmInvestment(
       .from(investments)
       .where(and(eq(investments.id, String(investmentId)), eq(investments.investorId, viewer.id)))
       .limit(1);
-    if (!owned.length) throw new ServiceError(404, INVESTMENT_NOT_FOUND, "not_found");
+    if (!owned.length) throw new ServiceError(404, RECONFIRM_MESSAGES.notFound, "not_found");
     throw new ServiceError(409, RECONFIRM_MESSAGES.notPending, "not_pending");
   }
   return pending;
