@@ -8,7 +8,19 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 
 import { ORIGIN_MARK, sendQueued } from "../../worker/mail/mailer";
-import { db, insertProject, signup, signupBody, TEST_PASSWORD, unique, uniqueIp } from "./helpers";
+import {
+  adminSession,
+  call,
+  db,
+  insertProject,
+  json,
+  projectBody,
+  signup,
+  signupBody,
+  TEST_PASSWORD,
+  unique,
+  uniqueIp,
+} from "./helpers";
 
 const EVIL = "http://evil.example";
 
@@ -133,6 +145,20 @@ describe("mail links under a hostile Host", () => {
     expect(res.status).toBe(201);
     expect(summary((await mailsTo(user.email)).filter((m) => m.kind.startsWith("notice-")))).toEqual([
       clean("notice-commitment"),
+    ]);
+  });
+});
+
+describe("mail links of an admin's act under a hostile Host", () => {
+  it("the review notice of an approval", async () => {
+    const founder = await signup("founder");
+    await env.DB.prepare("update users set email_verified_at = created_at where id = ?").bind(founder.user.id).run();
+    const created = await call("/api/projects/create", { body: projectBody(), token: founder.token });
+    const { _id: id } = await json<{ _id: string }>(created);
+    expect((await call(`/api/projects/${id}/publish`, { method: "POST", token: founder.token })).status).toBe(200);
+    expect((await hostile(`/api/admin/projects/${id}/approve`, {}, await adminSession())).status).toBe(200);
+    expect(summary((await mailsTo(founder.user.email)).filter((m) => m.kind.startsWith("notice-")))).toEqual([
+      clean("notice-review"),
     ]);
   });
 });
