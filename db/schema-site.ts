@@ -1,5 +1,6 @@
 /**
- * The public site and its operators: the supporters list, contact messages and the admin audit log (ADR 030).
+ * The public site and its operators: the supporters list, contact messages, the admin audit log
+ * (ADR 030) and who is drawing a share image now (ADR 039).
  * Part of the one schema (db/schema.ts re-exports every table; conventions there).
  */
 import { sql } from "drizzle-orm";
@@ -7,6 +8,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 
 import { ADMIN_ACTIONS, AUDIT_TARGETS } from "../domain/operator/admin";
 import { now } from "./schema-columns";
+import { projects } from "./schema-projects";
 
 export const supporters = sqliteTable(
   "supporters",
@@ -68,3 +70,16 @@ export const adminAudit = sqliteTable(
   },
   (t) => [index("admin_audit_created_idx").on(t.createdAt), index("admin_audit_target_idx").on(t.targetId)],
 );
+
+/**
+ * A project's share image being drawn (ADR 039): one row per project, the fingerprint being
+ * rendered and until when that claim holds. The one request (of any isolate) whose guarded upsert
+ * claims it renders; the others wait for the stored copy. Kept small: one row per project, ever.
+ */
+export const shareImageRenders = sqliteTable("share_image_renders", {
+  projectId: text("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  fingerprint: text("fingerprint").notNull(),
+  claimedUntil: integer("claimed_until").notNull(),
+});

@@ -29,7 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const out = await requestPasswordReset(app.db, form, {
       clientIp: clientAddress(request),
-      origin: new URL(request.url).origin,
       mailer: mailerFor(app.env, app.ctx, app.db),
     });
     return formSuccess({ message: out.message });

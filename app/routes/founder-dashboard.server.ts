@@ -12,6 +12,7 @@ import { FundingChart } from "../components/founder/FundingChart";
 import { can } from "../../domain/shared/access";
 import { addDays, isoDay } from "../../domain/shared/dates";
 import {
+  closingEarly,
   deadlineChangeBlocked,
   earliestEarlyDeadline,
   earlyCloseBlocked,
@@ -40,7 +41,8 @@ const DEADLINE_SAVED = new Set(["closed-early", "extended"]);
 
 /**
  * The deadline card's view (ADR 043): what the founder may do to the deadline now and between
- * which dates, and the early close waiting for its confirmation (`?closeEarly=<date>`).
+ * which dates, and the early close waiting for its confirmation (`?closeEarly=<date>`); after an
+ * early close, only what the deadline is and that it is final.
  */
 export function deadlineView(project: FounderDashboard["project"], query: URLSearchParams, now = Date.now()) {
   const dates: RaiseDates = {
@@ -49,6 +51,7 @@ export function deadlineView(project: FounderDashboard["project"], query: URLSea
     publishedAt: project.publishedAt ? Date.parse(project.publishedAt) : null,
     fundingCurrentCents: project.fundingCurrentCents,
     fundingGoalCents: project.fundingGoalCents,
+    closedEarlyAt: project.closedEarlyAt ? Date.parse(project.closedEarlyAt) : null,
   };
   const raw = query.get("closeEarly");
   const asked = parseDay(raw);
@@ -58,6 +61,8 @@ export function deadlineView(project: FounderDashboard["project"], query: URLSea
     raw === null ? null : asked ? earlyCloseProblem(dates, asked, now) : RAISE_DATE_MESSAGES.invalidDate;
   return {
     deadline: project.fundingDeadline,
+    // Closed early: the card says the final date and offers no form (neither closing again nor extending).
+    closedEarly: closingEarly(dates, now) ? RAISE_DATE_MESSAGES.closedEarly(project.fundingDeadline) : null,
     extend: deadlineChangeBlocked(dates, now)
       ? null
       : { min: addDays(project.fundingDeadline, 1), max: latestDeadline(dates.publishedAt!) },

@@ -69,11 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const token = params.token ?? readCookie(request, RESET_COOKIE) ?? "";
   try {
-    await resetPassword(
-      app.db,
-      { ...form, token },
-      { origin: new URL(request.url).origin, mailer: mailerFor(app.env, app.ctx, app.db) },
-    );
+    await resetPassword(app.db, { ...form, token }, { mailer: mailerFor(app.env, app.ctx, app.db) });
     return redirect("/signin?notice=password-reset", {
       headers: { "Set-Cookie": resetCookie("", app.secureCookies, 0) },
     });

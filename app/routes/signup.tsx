@@ -108,7 +108,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const out = await registerUser(app.db, form, {
       clientIp: clientAddress(request),
       requireConfirm: true,
-      origin: new URL(request.url).origin,
       mailer: mailerFor(app.env, app.ctx, app.db),
     });
     const home = `${homeFor(out.user)}?newUser=1`;

@@ -43,7 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "resend") {
     try {
       const out = await resendVerification(app.db, user, {
-        origin: new URL(request.url).origin,
         mailer: mailerFor(app.env, app.ctx, app.db),
       });
       return formSuccess({ form: "resend", message: VERIFY_MESSAGES.resent(out.email) });

@@ -26,6 +26,8 @@ export interface FounderDashboardProject {
   fundingDeadline: string;
   /** When it went live (ISO); null for a draft or a project in review. */
   publishedAt: string | null;
+  /** When the founder closed the raise early (ISO); null if they have not: its deadline is then final. */
+  closedEarlyAt: string | null;
   /** The figures the deadline rules read (domain/raises/raise-dates.ts), in cents. */
   fundingCurrentCents: number;
   fundingGoalCents: number;

@@ -6,6 +6,10 @@
  *   so every investor has that notice and keeps the right to cancel until 48 hours before it.
  * - **Extension**: later only, and never past 730 days after the raise opened (the longest raise
  *   the project form lets a founder start: `PROJECT_LIMITS.maxDeadlineDays`).
+ * - **One story**: an early close is final. Once a raise is closing early its deadline moves no
+ *   more, by either door (a second early close, an extension, the project form), so its investors
+ *   are told one early end date and it stays true; an extension before the close is fine (the
+ *   close then names the one date that holds).
  *
  * A deadline is a day (YYYY-MM-DD): the raise closes at 00:00 UTC of it. Business days are Monday
  * to Friday (public holidays are not counted out: the notice is then a day longer, never shorter).
@@ -28,6 +32,8 @@ export const RAISE_DATE_MESSAGES = {
   notLive: "Only a live raise can change its deadline",
   ended: "This raise has already ended",
   notReached: "You can close early only once the raise has reached its goal",
+  closedEarly: (deadline: string) =>
+    `This raise is already closing early, on ${shown(deadline)}: its deadline cannot change again`,
   tooYoung: (from: string) =>
     `You can close early only after the raise has been open ${EARLY_CLOSE_MIN_OPEN_DAYS} days: from ${shown(from)}`,
   tooSoon: (earliest: string) =>
@@ -73,13 +79,27 @@ export interface RaiseDates {
   publishedAt: number | null;
   fundingCurrentCents: number;
   fundingGoalCents: number;
+  /** When the founder closed it early (ms); null while it keeps a deadline it may still move. */
+  closedEarlyAt: number | null;
 }
 
-/** Why the raise cannot change its deadline at all now (not live, or ended), or null. */
-export function deadlineChangeBlocked(p: RaiseDates, now: number = Date.now()): string | null {
+/** Why the raise is not live now (not approved, or ended), or null. */
+function notLiveProblem(p: RaiseDates, now: number): string | null {
   if (p.status !== "active" || p.publishedAt === null) return RAISE_DATE_MESSAGES.notLive;
   if (raiseEnded(p.fundingDeadline, now)) return RAISE_DATE_MESSAGES.ended;
   return null;
+}
+
+/** Why the raise cannot change its deadline at all now (not live, ended, or closing early), or null. */
+export function deadlineChangeBlocked(p: RaiseDates, now: number = Date.now()): string | null {
+  return (
+    notLiveProblem(p, now) ?? (p.closedEarlyAt !== null ? RAISE_DATE_MESSAGES.closedEarly(p.fundingDeadline) : null)
+  );
+}
+
+/** A live raise that its founder closed early: its deadline is final (the dashboard says so, with no forms). */
+export function closingEarly(p: RaiseDates, now: number = Date.now()): boolean {
+  return p.closedEarlyAt !== null && notLiveProblem(p, now) === null;
 }
 
 /** The first day the raise may close early (21 days after it opened). */

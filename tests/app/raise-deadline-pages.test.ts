@@ -87,6 +87,59 @@ describe("closing early from the founder dashboard, JavaScript off", () => {
   });
 });
 
+describe("after an early close, the dashboard offers no more deadline changes", () => {
+  /** The dashboard after the founder confirmed an early close, as the redirect shows it. */
+  async function afterClose() {
+    const { founder, project } = await raise();
+    const day = earliestEarlyDeadline();
+    const res = await page("/founder-dashboard", {
+      token: founder.token,
+      form: { intent: "close-early", projectId: project.id, deadline: day, confirm: "yes" },
+    });
+    const html = await (await page(res.headers.get("Location")!, { token: founder.token })).text();
+    return { founder, project, day, html, text: visibleText(html) };
+  }
+
+  it("no close-early form", async () => {
+    const { html } = await afterClose();
+    expect(html).not.toContain('name="closeEarly"');
+  });
+
+  it("no extend form", async () => {
+    const { html } = await afterClose();
+    expect(html).not.toContain('value="extend"');
+  });
+
+  it("the card names the one date that holds and says it is final", async () => {
+    const { text, day } = await afterClose();
+    expect([
+      text.includes(`The raise closes at 00:00 UTC on ${shown(day)}`),
+      text.includes(RAISE_DATE_MESSAGES.closedEarly(day)),
+    ]).toEqual([true, true]);
+  });
+
+  it("a GET step asking to close again shows no confirm form", async () => {
+    const { founder, day } = await afterClose();
+    const text = visibleText(
+      await (await page(`/founder-dashboard?closeEarly=${addDays(day, -1)}`, { token: founder.token })).text(),
+    );
+    expect(text).not.toContain("Yes, close early");
+  });
+
+  it("a hand-made extend post is refused with the reason and changes nothing", async () => {
+    const { founder, project, day } = await afterClose();
+    const res = await page("/founder-dashboard", {
+      token: founder.token,
+      form: { intent: "extend", projectId: project.id, deadline: inDays(90) },
+    });
+    expect({
+      status: res.status,
+      said: visibleText(await res.text()).includes(RAISE_DATE_MESSAGES.closedEarly(day)),
+      deadline: await deadlineOf(project.id),
+    }).toEqual({ status: 409, said: true, deadline: day });
+  });
+});
+
 describe("extending from the founder dashboard, JavaScript off", () => {
   it("a later day is saved and said; an earlier one is refused beside the field and changes nothing", async () => {
     const { founder, project } = await raise(false);

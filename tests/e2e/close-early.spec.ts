@@ -1,7 +1,7 @@
 /**
  * A founder closes a raise early (ADR 043), with JavaScript on and off: the founder dashboard's
  * Deadline card, its confirm step (a GET that works without JavaScript, then a POST), the notice
- * after it, the new deadline in the API and on the project page. Each JavaScript mode closes its
+ * after it and a card with no more deadline forms, the new deadline in the API and on the project page. Each JavaScript mode closes its
  * own seeded raise (sold out, open for months): RootStack with JavaScript, ThreadCycle without.
  */
 import { expect, test } from "./fixtures";
@@ -48,6 +48,12 @@ test("a founder whose goal is reached closes the raise early, after a confirm st
     card.getByText("Your raise will close early: every investor has been told the new deadline."),
   ).toBeVisible();
   await expect(card).toContainText(`The raise closes at 00:00 UTC on ${dayText(earliest)}`);
+  // An early close is final: the card says so and offers neither closing again nor extending.
+  await expect(card).toContainText(
+    `This raise is already closing early, on ${dayText(earliest)}: its deadline cannot change again`,
+  );
+  await expect(card.getByLabel("Close early on")).toHaveCount(0);
+  await expect(card.getByLabel("Extend to")).toHaveCount(0);
   const after = await apiProject(request, raise.slug);
   expect({
     deadline: after.fundingDeadline,

@@ -494,7 +494,7 @@ export interface paths {
         put?: never;
         /**
          * Close a funded raise early
-         * @description Once the raise has reached its goal and been open 21 days (409 otherwise), its deadline may move to a day before the current one and at least 5 business days away (400 on `deadline` otherwise). Every investor is told the new deadline and may cancel until 48 hours before it. Its founder or an admin (403 for anyone else).
+         * @description Once the raise has reached its goal and been open 21 days (409 otherwise), its deadline may move to a day before the current one and at least 5 business days away (400 on `deadline` otherwise). Every investor is told the new deadline and may cancel until 48 hours before it. An early close is final: closing again or extending afterwards is a 409. Its founder or an admin (403 for anyone else).
          */
         post: operations["closeRaiseEarly"];
         delete?: never;
@@ -514,7 +514,7 @@ export interface paths {
         put?: never;
         /**
          * Give a raise more time
-         * @description A live raise's deadline moves later (400 on `deadline` for the same or an earlier day, or one more than 730 days after its launch; 409 once it has ended). Every investor is told once. Its founder or an admin (403 for anyone else).
+         * @description A live raise's deadline moves later (400 on `deadline` for the same or an earlier day, or one more than 730 days after its launch; 409 once it has ended or closed early). Every investor is told once. Its founder or an admin (403 for anyone else).
          */
         post: operations["extendRaise"];
         delete?: never;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  closingEarly,
   earliestEarlyDeadline,
   earlyCloseProblem,
   extensionProblem,
@@ -21,6 +22,7 @@ const raise = (over: Partial<RaiseDates> = {}): RaiseDates => ({
   publishedAt: MONDAY - 30 * DAY,
   fundingCurrentCents: 1_000_000,
   fundingGoalCents: 1_000_000,
+  closedEarlyAt: null,
   ...over,
 });
 
@@ -90,6 +92,32 @@ describe("extending", () => {
 
   it("does not need the goal reached", () => {
     expect(extensionProblem(raise({ fundingCurrentCents: 0 }), "2027-03-01", MONDAY)).toBeNull();
+  });
+});
+
+describe("after an early close the deadline is final", () => {
+  // Closed early a day ago, to 2026-12-10.
+  const closed = raise({ fundingDeadline: "2026-12-10", closedEarlyAt: MONDAY - DAY });
+
+  it("a second early close is refused, naming the date that holds", () => {
+    expect(earlyCloseProblem(closed, "2026-12-08", MONDAY)).toBe(RAISE_DATE_MESSAGES.closedEarly("2026-12-10"));
+  });
+
+  it("an extension is refused, naming the date that holds", () => {
+    expect(extensionProblem(closed, "2027-03-01", MONDAY)).toBe(RAISE_DATE_MESSAGES.closedEarly("2026-12-10"));
+  });
+
+  it("the message names the day as every notice does", () => {
+    expect(RAISE_DATE_MESSAGES.closedEarly("2026-12-10")).toBe(
+      "This raise is already closing early, on Dec 10, 2026: its deadline cannot change again",
+    );
+  });
+
+  it("closingEarly holds while the raise is live, and not once it has ended", () => {
+    expect([closingEarly(closed, MONDAY), closingEarly(closed, Date.parse("2026-12-10T00:00:00Z"))]).toEqual([
+      true,
+      false,
+    ]);
   });
 });
 

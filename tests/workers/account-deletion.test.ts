@@ -132,7 +132,7 @@ describe("asking for deletion", () => {
       token,
       headers: { "Idempotency-Key": unique("k") },
     });
-    const mailer: Mailer = { sendLater: () => {} };
+    const mailer: Mailer = { origin: "http://localhost", sendLater: () => {} };
     const out = await requestAccountDeletion(
       db(),
       {
@@ -146,7 +146,7 @@ describe("asking for deletion", () => {
       },
       token,
       { password },
-      { origin: "http://localhost", mailer },
+      { mailer },
     );
     expect(out.warnings[0]).toMatch(
       /^You can cancel 1 investment \(in “Warned Raise”\) until .+; once your account is deleted it can no longer be canceled/,

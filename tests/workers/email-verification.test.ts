@@ -64,7 +64,7 @@ describe("the sign-up's confirmation mail", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe("Confirm your CampusFund email address");
     const { token, code } = await mailFor(user.email);
-    expect(mails[0]?.html).toContain(`http://localhost/verify-email/${token}`);
+    expect(mails[0]?.html).toContain(`${env.APP_ORIGIN}/verify-email/${token}`);
     expect(row).toMatchObject({
       email: user.email,
       token_hash: await sha256Hex(token),

@@ -7,6 +7,8 @@
  * - the visitors' copies (worker/edge-cache.ts) are dropped and public content counts as changed
  *   (in the app suite's bundle, through a public supporter: `staleBundleCopies`);
  * - R2: every stored upload is deleted.
+ * Nothing else to reset: the share image's drawings in flight (worker/services/visitors/share-image.ts
+ * `drawing`) empty themselves, and its count of cards drawn is read as a difference.
  * After it: spies and fake timers are undone (vi.restoreAllMocks, vi.useRealTimers).
  */
 import { applyD1Migrations } from "cloudflare:test";

@@ -31,7 +31,7 @@ const NEW_PASSWORD = "Copper-Lantern-58";
 /** A mailer that keeps the ids a request asked to send, so a test sends them when it wants. */
 function testMailer(): Mailer & { ids: string[] } {
   const ids: string[] = [];
-  return { ids, sendLater: (more) => ids.push(...more) };
+  return { ids, origin: ORIGIN, sendLater: (more) => ids.push(...more) };
 }
 
 async function ask(email: string, options: { ip?: string; now?: number } = {}) {
@@ -39,7 +39,7 @@ async function ask(email: string, options: { ip?: string; now?: number } = {}) {
   const out = await requestPasswordReset(
     db(),
     { email },
-    { clientIp: options.ip ?? uniqueIp(), origin: ORIGIN, mailer, now: options.now },
+    { clientIp: options.ip ?? uniqueIp(), mailer, now: options.now },
   );
   return { out, mailer };
 }
@@ -83,7 +83,7 @@ async function refusal(p: Promise<unknown>) {
 }
 
 const reset = (token: string, password = NEW_PASSWORD, now?: number, mailer: Mailer = testMailer()) =>
-  resetPassword(db(), { token, password, confirmPassword: password }, { origin: ORIGIN, mailer, now });
+  resetPassword(db(), { token, password, confirmPassword: password }, { mailer, now });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -234,7 +234,7 @@ describe("the reset link", () => {
     const token = await tokenFor(user.email);
     const mailer = testMailer();
     const refusedWith = (password: string, confirmPassword = password) =>
-      refusal(resetPassword(db(), { token, password, confirmPassword }, { origin: ORIGIN, mailer }));
+      refusal(resetPassword(db(), { token, password, confirmPassword }, { mailer }));
     expect(await refusedWith("abc")).toMatchObject({ status: 400, message: "Password must be at least 6 characters" });
     expect(await refusedWith("      ")).toMatchObject({ status: 400, message: "Password cannot be only spaces" });
     expect(await refusedWith("password123")).toMatchObject({ status: 400, code: "weak_password" });

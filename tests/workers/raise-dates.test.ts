@@ -150,6 +150,126 @@ describe("closing a raise early", () => {
   });
 });
 
+/** What a raise's deadline story is in D1: its row, its investors' cutoffs and the notices they were sent. */
+const story = async (id: string) => ({
+  row: await row(id),
+  cutoffs: await cutoffs(id),
+  notices: await deadlineNotices(id),
+});
+
+describe("an early close is final: one end date for everyone", () => {
+  it("closing early twice: the second is refused 409 naming the date that holds", async () => {
+    const { founder, id } = await raise();
+    const day = addDays(earliestEarlyDeadline(), 2);
+    expect((await move(id, "close-early", founder.token, day)).status).toBe(200);
+    expect(await refusal(await move(id, "close-early", founder.token, earliestEarlyDeadline()))).toEqual({
+      status: 409,
+      body: { success: false, message: RAISE_DATE_MESSAGES.closedEarly(day) },
+    });
+  });
+
+  it("closing early twice: the second changes nothing (deadline, cutoffs, notices)", async () => {
+    const { founder, id } = await raise();
+    expect((await move(id, "close-early", founder.token, addDays(earliestEarlyDeadline(), 2))).status).toBe(200);
+    const before = await story(id);
+    await move(id, "close-early", founder.token, earliestEarlyDeadline());
+    expect(await story(id)).toEqual(before);
+  });
+
+  it("an admin cannot close it early again either: 409", async () => {
+    const { founder, id } = await raise();
+    const day = earliestEarlyDeadline();
+    expect((await move(id, "close-early", founder.token, day)).status).toBe(200);
+    const admin = await signup();
+    await makeAdmin(admin.user.id);
+    expect((await move(id, "close-early", admin.token, day)).status).toBe(409);
+  });
+
+  it("extending after an early close: refused 409 naming the date that holds", async () => {
+    const { founder, id } = await raise();
+    const day = earliestEarlyDeadline();
+    expect((await move(id, "close-early", founder.token, day)).status).toBe(200);
+    expect(await refusal(await move(id, "extend", founder.token, inDays(90)))).toEqual({
+      status: 409,
+      body: { success: false, message: RAISE_DATE_MESSAGES.closedEarly(day) },
+    });
+  });
+
+  it("extending after an early close changes nothing (deadline, cutoffs, notices)", async () => {
+    const { founder, id } = await raise();
+    expect((await move(id, "close-early", founder.token, earliestEarlyDeadline())).status).toBe(200);
+    const before = await story(id);
+    await move(id, "extend", founder.token, inDays(90));
+    expect(await story(id)).toEqual(before);
+  });
+
+  it("the project form cannot move it either: 409 on the deadline field, nothing changed", async () => {
+    const { founder, id, body } = await raise();
+    const day = earliestEarlyDeadline();
+    expect((await move(id, "close-early", founder.token, day)).status).toBe(200);
+    const before = await story(id);
+    const res = await call(`/api/projects/${id}`, {
+      method: "PUT",
+      body: { ...body, fundingDeadline: inDays(90) },
+      token: founder.token,
+    });
+    expect({ answer: await refusal(res), story: await story(id) }).toEqual({
+      answer: {
+        status: 409,
+        body: {
+          success: false,
+          message: RAISE_DATE_MESSAGES.closedEarly(day),
+          errors: { fundingDeadline: RAISE_DATE_MESSAGES.closedEarly(day) },
+        },
+      },
+      story: before,
+    });
+  });
+
+  it("extending, then closing early: both accepted, and the close is the date that holds", async () => {
+    const { founder, id } = await raise();
+    const later = inDays(90);
+    const day = earliestEarlyDeadline();
+    const answers = [
+      (await move(id, "extend", founder.token, later)).status,
+      (await move(id, "close-early", founder.token, day)).status,
+    ];
+    expect({ answers, row: await row(id), cutoffs: await cutoffs(id) }).toEqual({
+      answers: [200, 200],
+      row: { funding_deadline: day, closed_early: 1 },
+      cutoffs: [cancelDeadline(day), cancelDeadline(day)],
+    });
+  });
+
+  it("extending, then closing early: each investor's newest notice names the date the API answers", async () => {
+    const { founder, investors, id, title } = await raise();
+    await move(id, "extend", founder.token, inDays(90));
+    const day = earliestEarlyDeadline();
+    await move(id, "close-early", founder.token, day);
+    const project = await json<ProjectDTO>(await call(`/api/projects/${id}`));
+    const newest = await env.DB.prepare(
+      `select text from notifications n where project_id = ?1 and kind = 'deadline'
+         and created_at = (select max(created_at) from notifications m where m.project_id = ?1 and m.user_id = n.user_id and m.kind = 'deadline')
+       order by user_id`,
+    )
+      .bind(id)
+      .all<{ text: string }>();
+    expect(newest.results.map((n) => n.text)).toEqual(
+      investors.map(() => NOTIFICATION_TEXT.earlyClose(title, project.fundingDeadline, cancelDeadline(day))),
+    );
+  });
+
+  it("two early closes at once for the same day: exactly one is accepted, each investor told once", async () => {
+    const { founder, id } = await raise();
+    const day = earliestEarlyDeadline();
+    const answers = await Promise.all([day, day].map((d) => move(id, "close-early", founder.token, d)));
+    expect({ answers: answers.map((r) => r.status).sort(), notices: (await deadlineNotices(id)).length }).toEqual({
+      answers: [200, 409],
+      notices: 2,
+    });
+  });
+});
+
 describe("extending a raise", () => {
   it("a later deadline: saved, each investor told once; the same date again is refused", async () => {
     const { founder, investors, id, title } = await raise({ funded: true });

@@ -8,7 +8,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { SESSION_COOKIE } from "../../worker/services/accounts/sessions";
-import { SHARE_IMAGE_CACHE_CONTROL, SHARE_IMAGE_PREFIX, shareCard } from "../../worker/services/visitors/share-image";
+import { cardsDrawn } from "../../worker/services/visitors/internal/share-image/render";
+import {
+  fingerprint,
+  RENDER_CLAIM_MS,
+  SHARE_IMAGE_CACHE_CONTROL,
+  SHARE_IMAGE_PREFIX,
+  shareCard,
+} from "../../worker/services/visitors/share-image";
 import {
   TINY_PNG,
   buyShares,
@@ -241,5 +248,87 @@ describe("what the card says of a raise that ended (ADR 043)", () => {
       sharesSold: 1_000,
     });
     expect([card.raised, card.percent, card.timing]).toEqual(["$10,000 raised of $10,000", 100, "Funded"]);
+  });
+});
+
+describe("a card is drawn once however many ask at once", () => {
+  /** Ten requests at once for a card nobody has drawn yet. */
+  async function tenAtOnce() {
+    const p = await insertProject();
+    const before = cardsDrawn();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => shareImage(p.slug)));
+    const bodies = await Promise.all(answers.map(async (r) => new Uint8Array(await r.arrayBuffer()).join()));
+    return { p, drawn: cardsDrawn() - before, answers, bodies };
+  }
+
+  it("ten requests at once: one render", async () => {
+    expect((await tenAtOnce()).drawn).toBe(1);
+  });
+
+  it("ten requests at once: every one answers the same PNG with the same ETag", async () => {
+    const { answers, bodies } = await tenAtOnce();
+    expect({
+      statuses: new Set(answers.map((r) => r.status)),
+      etags: new Set(answers.map((r) => r.headers.get("ETag"))).size,
+      bodies: new Set(bodies).size,
+    }).toEqual({ statuses: new Set([200]), etags: 1, bodies: 1 });
+  });
+
+  it("ten requests at once: one says MISS (it drew), nine HIT", async () => {
+    const { answers } = await tenAtOnce();
+    expect(answers.map((r) => r.headers.get("X-Cache")).sort()).toEqual([...Array(9).fill("HIT"), "MISS"]);
+  });
+
+  /** The project's card claimed in D1 as another isolate drawing it would hold it, until `until`. */
+  async function claimedElsewhere(until: number) {
+    const p = await insertProject();
+    const hash = await fingerprint(shareCard(p), p.image);
+    await env.DB.prepare("insert into share_image_renders (project_id, fingerprint, claimed_until) values (?, ?, ?)")
+      .bind(p.id, hash, until)
+      .run();
+    return { p, key: `${SHARE_IMAGE_PREFIX}${p.id}/${hash}.png` };
+  }
+
+  it("a card another isolate is drawing is not drawn again: the request waits and serves that copy", async () => {
+    const { p, key } = await claimedElsewhere(Date.now() + RENDER_CLAIM_MS);
+    const before = cardsDrawn();
+    const asked = shareImage(p.slug);
+    // The other isolate finishes its drawing a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await env.IMAGES.put(key, TINY_PNG, { httpMetadata: { contentType: "image/png" } });
+    const res = await asked;
+    expect({
+      drawn: cardsDrawn() - before,
+      cache: res.headers.get("X-Cache"),
+      body: new Uint8Array(await res.arrayBuffer()).join(),
+    }).toEqual({ drawn: 0, cache: "HIT", body: TINY_PNG.join() });
+  });
+
+  it("a claim that ran out (its isolate failed) is taken over at once: drawn by the next request", async () => {
+    const { p } = await claimedElsewhere(Date.now() - 1);
+    const before = cardsDrawn();
+    const res = await shareImage(p.slug);
+    expect({ drawn: cardsDrawn() - before, cache: res.headers.get("X-Cache") }).toEqual({ drawn: 1, cache: "MISS" });
+  });
+
+  it("new figures are drawn at once although the old figures' claim still holds", async () => {
+    const p = await insertProject();
+    await env.DB.prepare("insert into share_image_renders (project_id, fingerprint, claimed_until) values (?, ?, ?)")
+      .bind(p.id, "0".repeat(32), Date.now() + RENDER_CLAIM_MS)
+      .run();
+    const before = cardsDrawn();
+    const res = await shareImage(p.slug);
+    expect({ drawn: cardsDrawn() - before, cache: res.headers.get("X-Cache") }).toEqual({ drawn: 1, cache: "MISS" });
+  });
+
+  it("keeps one claim row per project", async () => {
+    const { p } = await tenAtOnce();
+    const investor = await signup();
+    await buyShares(p.id, investor.token, 10);
+    await shareImage(p.slug);
+    const { n } = (await env.DB.prepare("select count(*) as n from share_image_renders where project_id = ?")
+      .bind(p.id)
+      .first<{ n: number }>())!;
+    expect(n).toBe(1);
   });
 });

@@ -99,7 +99,6 @@ accountDeletionApi.post(
     const body = await readBody(c);
     const db = c.get("db");
     const out = await requestAccountDeletion(db, c.get("user"), c.get("sessionToken"), body, {
-      origin: new URL(c.req.url).origin,
       mailer: mailerFor(c.env, c.executionCtx, db),
     });
     return c.json(

@@ -50,7 +50,6 @@ authApi.post(
     const out = await registerUser(db, body, {
       clientIp: clientAddress(c.req.raw),
       requireConfirm: false,
-      origin: new URL(c.req.url).origin,
       mailer: mailerFor(c.env, c.executionCtx, db),
     });
     return c.json(signedInBody(c, out), 201);
@@ -193,7 +192,6 @@ authApi.post(
     const db = c.get("db");
     const out = await requestPasswordReset(db, body, {
       clientIp: clientAddress(c.req.raw),
-      origin: new URL(c.req.url).origin,
       mailer: mailerFor(c.env, c.executionCtx, db),
     });
     return c.json({ success: true, message: out.message });
@@ -229,7 +227,7 @@ authApi.post(
   async (c) => {
     const body = await readBody(c);
     const db = c.get("db");
-    await resetPassword(db, body, { origin: new URL(c.req.url).origin, mailer: mailerFor(c.env, c.executionCtx, db) });
+    await resetPassword(db, body, { mailer: mailerFor(c.env, c.executionCtx, db) });
     return c.json({ success: true, message: RESET_MESSAGES.changed });
   },
 );

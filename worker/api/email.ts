@@ -21,8 +21,6 @@ import { readBody } from "./util";
 export const emailAuthApi = new Hono<HonoEnv>();
 export const myEmailApi = new Hono<HonoEnv>();
 
-const origin = (url: string) => new URL(url).origin;
-
 /**
  * POST /api/auth/verify-email { token } | { code } → 200 { message } | 400 | 401 (a code without a
  * session) | 404 (a link that does not work) | 409 (the address was taken meanwhile).
@@ -80,7 +78,6 @@ emailAuthApi.post(
   async (c) => {
     const db = c.get("db");
     const out = await resendVerification(db, c.get("user"), {
-      origin: origin(c.req.url),
       mailer: mailerFor(c.env, c.executionCtx, db),
     });
     return c.json({ success: true, message: VERIFY_MESSAGES.resent(out.email) });
@@ -114,7 +111,6 @@ myEmailApi.post(
     const body = await readBody(c);
     const db = c.get("db");
     const out = await requestEmailChange(db, c.get("user"), body, {
-      origin: origin(c.req.url),
       mailer: mailerFor(c.env, c.executionCtx, db),
     });
     return c.json({ success: true, message: out.message });

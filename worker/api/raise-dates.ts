@@ -37,7 +37,7 @@ export const raiseDatesApi = new Hono<HonoEnv>()
         `Once the raise has reached its goal and been open ${EARLY_CLOSE_MIN_OPEN_DAYS} days (409 otherwise), its ` +
         `deadline may move to a day before the current one and at least ${EARLY_CLOSE_NOTICE_BUSINESS_DAYS} business ` +
         "days away (400 on `deadline` otherwise). Every investor is told the new deadline and may cancel until 48 " +
-        `hours before it. ${WHO}`,
+        `hours before it. An early close is final: closing again or extending afterwards is a 409. ${WHO}`,
       access: "signed-in",
       params: { id: ID },
       body: { schema: DeadlineBody, example: { deadline: earliestEarlyDeadline(Date.parse("2026-11-30T10:00:00Z")) } },
@@ -55,7 +55,7 @@ export const raiseDatesApi = new Hono<HonoEnv>()
       summary: "Give a raise more time",
       description:
         "A live raise's deadline moves later (400 on `deadline` for the same or an earlier day, or one more than " +
-        `${PROJECT_LIMITS.maxDeadlineDays} days after its launch; 409 once it has ended). Every investor is told once. ${WHO}`,
+        `${PROJECT_LIMITS.maxDeadlineDays} days after its launch; 409 once it has ended or closed early). Every investor is told once. ${WHO}`,
       access: "signed-in",
       params: { id: ID },
       body: { schema: DeadlineBody, example: { deadline: "2027-04-30" } },

@@ -53,9 +53,14 @@ export interface MailEnv {
   APP_ORIGIN: string;
 }
 
-/** What a door hands a service that sends mail: `sendLater` runs the sends after the response. */
+/**
+ * What a door hands a service that sends mail: `sendLater` runs the sends after the response;
+ * `origin` is the configured site address (`APP_ORIGIN`), the one base of every link a mail holds.
+ * A request's Host never reaches a mail: a service builds its links from `mailer.origin` alone.
+ */
 export interface Mailer {
   sendLater(ids: string[]): void;
+  readonly origin: string;
 }
 
 export interface SendOutcome {
@@ -192,6 +197,7 @@ export async function sendQueued(
 /** The mailer of one request: sends after the response; a failure is logged, the row stays pending. */
 export function mailerFor(env: MailEnv, ctx: Pick<ExecutionContext, "waitUntil">, db: Database): Mailer {
   return {
+    origin: env.APP_ORIGIN,
     sendLater(ids) {
       if (!ids.length) return;
       ctx.waitUntil(

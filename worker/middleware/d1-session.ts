@@ -15,7 +15,8 @@
  *
  * What goes back: a request that wrote (a statement other than a SELECT went through the session)
  * answers with the session's bookmark in a short-lived cookie, so the person's next pages read
- * their own write on whichever replica serves them; every `/api` answer names the bookmark in
+ * their own write on whichever replica serves them (but a public file, which answers everyone the
+ * same: `isPublicFileRequest`); every `/api` answer names the bookmark in
  * `X-D1-Bookmark` for API clients to send back. Neither is ever on an answer the visitors' edge
  * cache made or served (worker/edge-cache.ts), and a request with a valid bookmark is not served
  * from that cache. Scheduled jobs (worker/index.ts) use the binding itself: without a session every
@@ -26,6 +27,7 @@ import type { MiddlewareHandler } from "hono";
 import { countingD1, createDb } from "../../db/client";
 import { readCookie } from "../services/accounts/sessions";
 import type { HonoEnv } from "../types";
+import { isPublicFileRequest } from "./session";
 
 export const BOOKMARK_COOKIE = "campusfund_d1_bookmark";
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
@@ -77,7 +79,11 @@ export function d1Session(): MiddlewareHandler<HonoEnv> {
     c.res.headers.append("Server-Timing", `d1;desc="${count()} queries"`);
     const bookmark = validBookmark(session.getBookmark());
     if (bookmark === null || c.res.headers.has("X-Edge-Cache")) return;
-    if (wrote()) c.res.headers.append("Set-Cookie", bookmarkCookie(bookmark, c.get("secureCookies")));
+    // A public file answers the same to everyone, cookie-free, even when it wrote (a share image's
+    // drawing claim, ADR 039): a shared cache keeps it for whoever asks next.
+    if (wrote() && !isPublicFileRequest(c.req.raw)) {
+      c.res.headers.append("Set-Cookie", bookmarkCookie(bookmark, c.get("secureCookies")));
+    }
     if (c.req.path.startsWith("/api/")) c.res.headers.set(BOOKMARK_HEADER, bookmark);
   };
 }

@@ -19,6 +19,8 @@ export const CLOSE_EARLY_CONFIRMED = "yes";
 
 export interface DeadlineView {
   deadline: string;
+  /** Why the deadline is final (a live raise closed early): the card shows it and no form; else null. */
+  closedEarly: string | null;
   /** The dates an extension may choose; null when the raise cannot change its deadline (then no card). */
   extend: { min: string; max: string } | null;
   earlyClose:
@@ -57,13 +59,9 @@ export function RaiseDeadline({
   failed: { form: "extend" | "close-early"; errors: FieldErrors; message: string; value: string } | null;
 }) {
   // A raise that is not live (ended, settled) has no deadline to move: the card is for live raises.
-  if (!view.extend) return null;
-  const extend = view.extend;
-  const early = view.earlyClose;
-  const typed = (form: "extend" | "close-early") => (failed?.form === form ? failed.value : undefined);
-  const errorsOf = (form: "extend" | "close-early") => (failed?.form === form ? failed.errors : undefined);
-  return (
-    <section className="card dash-card" id="deadline" aria-labelledby="deadline-title">
+  if (!view.extend && !view.closedEarly) return null;
+  const head = (
+    <>
       <h2 id="deadline-title" className="dash-card-title">
         Deadline
       </h2>
@@ -77,6 +75,24 @@ export function RaiseDeadline({
         The raise closes at 00:00 UTC on <strong>{day(view.deadline)}</strong>. Investors may cancel until{" "}
         {cancelDeadlineText(view.deadline)}.
       </p>
+    </>
+  );
+  // Closed early: the date is final, so the card only says so.
+  if (!view.extend) {
+    return (
+      <section className="card dash-card" id="deadline" aria-labelledby="deadline-title">
+        {head}
+        <p className="muted small">{view.closedEarly}</p>
+      </section>
+    );
+  }
+  const extend = view.extend;
+  const early = view.earlyClose;
+  const typed = (form: "extend" | "close-early") => (failed?.form === form ? failed.value : undefined);
+  const errorsOf = (form: "extend" | "close-early") => (failed?.form === form ? failed.errors : undefined);
+  return (
+    <section className="card dash-card" id="deadline" aria-labelledby="deadline-title">
+      {head}
       <Form method="post" action={`${action}#deadline`} noValidate className="deadline-form">
         <input type="hidden" name="intent" value="extend" />
         <input type="hidden" name="projectId" value={projectId} />
@@ -159,8 +175,7 @@ function ConfirmEarlyClose({
       back={back}
       backLabel="Keep the current deadline"
     >
-      Every investor is told today, and may cancel until {cancelDeadlineText(chosen)}. The deadline cannot move earlier
-      again.
+      Every investor is told today, and may cancel until {cancelDeadlineText(chosen)}. The deadline cannot change again.
     </ConfirmStep>
   );
 }

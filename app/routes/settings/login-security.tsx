@@ -34,7 +34,6 @@ export function action({ request, context }: Route.ActionArgs) {
         echo: false,
         save: ({ db, user, values }) =>
           requestEmailChange(db, user, values, {
-            origin: new URL(request.url).origin,
             mailer: mailerFor(getApp(context).env, getApp(context).ctx, db),
           }),
         savedTo: "/settings?section=login-security&saved=email",

@@ -32,7 +32,6 @@ export function action({ request, context }: Route.ActionArgs) {
         echo: false,
         save: ({ db, user, sessionToken, values }) =>
           requestAccountDeletion(db, user, sessionToken, values, {
-            origin: new URL(request.url).origin,
             mailer: mailerFor(app.env, app.ctx, db),
           }),
         savedTo: "/settings?section=your-data&saved=deletion",

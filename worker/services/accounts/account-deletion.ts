@@ -106,7 +106,7 @@ export async function requestAccountDeletion(
   viewer: SessionUser | null,
   sessionToken: string | null,
   fields: Record<string, unknown>,
-  options: { origin: string; mailer: Mailer; now?: number },
+  options: { mailer: Mailer; now?: number },
 ): Promise<DeletionRequested> {
   requireSignedIn(viewer);
   const now = options.now ?? Date.now();
@@ -132,7 +132,7 @@ export async function requestAccountDeletion(
   const slot = await checkCurrentPassword(db, viewer.id, password, "password", now);
   const warnings = await deletionWarnings(db, viewer.id, now);
   const when = deletionDate(now);
-  const mail = await deletionRequestedMail(formatDate(when), options.origin);
+  const mail = await deletionRequestedMail(formatDate(when), options.mailer.origin);
   const mailId = crypto.randomUUID();
   const d1 = db.$client;
   // Every statement after the first runs only if the first wrote this request.

@@ -110,7 +110,7 @@ function networkStatements(db: Database, userId: string, network: string, now: n
 export async function registerUser(
   db: Database,
   fields: Record<string, unknown>,
-  options: { clientIp: string; requireConfirm: boolean; origin: string; mailer: Mailer; now?: number },
+  options: { clientIp: string; requireConfirm: boolean; mailer: Mailer; now?: number },
 ): Promise<SignedIn> {
   const input = validateFirst(signupSchema({ requireConfirm: options.requireConfirm }), fields);
   const weak = await passwordRefusal(input.password, input);
@@ -124,7 +124,7 @@ export async function registerUser(
   const session = await sessionStatements(db, id, now);
   const device = await deviceStatements(db, id, null, now);
   // The confirmation mail (ADR 045): its request and outbox row ride in the sign-up's batch.
-  const verification = await verificationStatements(db, id, input.email, options.origin, now);
+  const verification = await verificationStatements(db, id, input.email, options.mailer.origin, now);
   const d1 = db.$client;
   try {
     // One atomic batch: the account, its first session and its first device, the confirmation mail.

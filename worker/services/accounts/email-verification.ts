@@ -238,7 +238,6 @@ export async function verifyEmailCode(
 }
 
 export interface SendOptions {
-  origin: string;
   mailer: Mailer;
   now?: number;
 }
@@ -273,7 +272,7 @@ export async function resendVerification(
   )[0];
   const email = row?.pending ?? (row && row.verifiedAt === null ? row.email : null);
   if (!email) throw new ServiceError(400, VERIFY_MESSAGES.nothingPending, "nothing_pending");
-  const request = await verificationStatements(db, viewer.id, email, options.origin, now);
+  const request = await verificationStatements(db, viewer.id, email, options.mailer.origin, now);
   await reserveAndRun(db, await mailSlots(viewer.id, email), request.statements, now);
   options.mailer.sendLater([request.mailId]);
   return { email };
@@ -323,8 +322,8 @@ export async function requestEmailChange(
   if (taken.length) {
     throw new ServiceError(409, MESSAGES.emailTaken, "email_taken", { errors: { email: MESSAGES.emailTaken } });
   }
-  const request = await verificationStatements(db, viewer.id, email, options.origin, now);
-  const notice = await emailChangingMail(options.origin, email);
+  const request = await verificationStatements(db, viewer.id, email, options.mailer.origin, now);
+  const notice = await emailChangingMail(options.mailer.origin, email);
   const noticeId = crypto.randomUUID();
   await reserveAndRun(
     db,

@@ -51,8 +51,7 @@ export function newResetToken(): string {
 
 export interface ResetRequestOptions {
   clientIp: string;
-  /** The site's origin, for the link (`${origin}/reset-password/${token}`). */
-  origin: string;
+  /** Sends the mail; its `origin` (the configured site address) is the link's (`${origin}/reset-password/${token}`). */
   mailer: Mailer;
   now?: number;
 }
@@ -70,7 +69,7 @@ export async function requestPasswordReset(
   const now = options.now ?? Date.now();
   const token = newResetToken();
   const tokenHash = await sha256Hex(token);
-  const mail = await passwordResetMail(`${options.origin}/reset-password/${token}`);
+  const mail = await passwordResetMail(`${options.mailer.origin}/reset-password/${token}`);
   const mailId = crypto.randomUUID();
   const expiresAt = now + RESET_TOKEN_LIFETIME_MS;
   const slots: Slot[] = [
@@ -130,7 +129,6 @@ export async function checkResetToken(
 }
 
 export interface ResetOptions {
-  origin: string;
   mailer: Mailer;
   now?: number;
 }
@@ -154,7 +152,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   const tokenHash = await sha256Hex(token);
   const nonce = crypto.randomUUID();
-  const mail = await passwordChangedMail(options.origin);
+  const mail = await passwordChangedMail(options.mailer.origin);
   const mailId = crypto.randomUUID();
   const acct = await keyPart(account.email);
   const d1 = db.$client;

@@ -143,6 +143,7 @@ export async function getFounderDashboard(
       daysLeft: project.daysLeft,
       fundingDeadline: project.fundingDeadline,
       publishedAt: project.publishedAt,
+      closedEarlyAt: project.closedEarlyAt,
       fundingCurrentCents: toCents(project.fundingCurrent),
       fundingGoalCents: toCents(project.fundingGoal),
       sharePrice: project.sharePrice,

@@ -200,7 +200,8 @@ export async function loadWithInvestors(
 
 /**
  * What a save may not change, as field errors: the terms once a share is sold, an earlier
- * deadline once anyone invested (`invested`), and a live raise's deadline past 730 days from launch.
+ * deadline once anyone invested (`invested`), a live raise's deadline past 730 days from launch,
+ * and the deadline of a raise closed early.
  */
 function lockedChanges(row: ProjectRow, input: ProjectInput, invested: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -212,6 +213,10 @@ function lockedChanges(row: ProjectRow, input: ProjectInput, invested: boolean):
   if (row.publishedAt !== null && input.fundingDeadline > row.fundingDeadline) {
     const latest = latestDeadline(row.publishedAt);
     if (input.fundingDeadline > latest) errors.fundingDeadline = RAISE_DATE_MESSAGES.tooLate(latest);
+  }
+  // An early close is final (domain/raises/raise-dates.ts): the form cannot move that deadline either.
+  if (row.closedEarlyAt !== null && input.fundingDeadline !== row.fundingDeadline) {
+    errors.fundingDeadline = RAISE_DATE_MESSAGES.closedEarly(row.fundingDeadline);
   }
   if (row.sharesSold <= 0) return errors;
   for (const term of LOCKED_TERMS) {
@@ -308,7 +313,8 @@ export async function updateProject(
     and ${projects.fundingGoalCents} = ${input.fundingGoalCents} and ${projects.totalShares} = ${input.totalShares}
     and ${projects.equityPercentage} = ${input.equityPercentage}
     and ${projects.regulationType} = ${input.regulationType}))`;
-  const deadlineKept = sql`(${projects.fundingDeadline} <= ${input.fundingDeadline} or not ${everInvested})`;
+  const deadlineKept = sql`(${projects.fundingDeadline} <= ${input.fundingDeadline} or not ${everInvested})
+    and (${projects.closedEarlyAt} is null or ${projects.fundingDeadline} = ${input.fundingDeadline})`;
   const columns = columnsOf(input);
   const listed = isListedStatus(row.status);
   // An admin's edit of someone else's project: on the record, with every field it changed.

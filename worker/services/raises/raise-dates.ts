@@ -10,10 +10,10 @@
  *   (their cutoffs follow the deadline: domain/money/cancellation.ts `investmentCancelDeadline`).
  *
  * Refusals: 401/403/404 as for any edit (`loadWithInvestors`); 409 when the raise cannot move its
- * deadline now (not live, ended, goal not reached, open under 21 days); 400 with `errors.deadline`
- * for a date the rules refuse. The UPDATE repeats the state it read (still active, the same
- * deadline, and for an early close the goal still reached), so a raise that changed meanwhile is
- * refused rather than moved twice.
+ * deadline now (not live, ended, already closing early, goal not reached, open under 21 days); 400
+ * with `errors.deadline` for a date the rules refuse. The UPDATE repeats the state it read (still
+ * active, the same deadline, not closed early, and for an early close the goal still reached), so
+ * a raise that changed meanwhile is refused rather than moved twice.
  */
 import { cancelDeadline } from "../../../domain/money/cancellation";
 import { NOTIFICATION_TEXT } from "../../../domain/conversation/notification-text";
@@ -45,6 +45,7 @@ const datesOf = (row: ProjectRow): RaiseDates => ({
   publishedAt: row.publishedAt,
   fundingCurrentCents: row.fundingCurrentCents,
   fundingGoalCents: row.fundingGoalCents,
+  closedEarlyAt: row.closedEarlyAt,
 });
 
 /** The body's `deadline`, a real day; else 400 with the field's message. */
@@ -85,7 +86,7 @@ export async function changeDeadline(
       .prepare(
         `update projects set funding_deadline = ?2, updated_at = ?3,
            closed_early_at = case when ?5 then ?3 else closed_early_at end
-         where id = ?1 and status = 'active' and funding_deadline = ?4
+         where id = ?1 and status = 'active' and funding_deadline = ?4 and closed_early_at is null
            and (not ?5 or funding_goal_cents <= 0 or funding_current_cents >= funding_goal_cents)
          returning id`,
       )

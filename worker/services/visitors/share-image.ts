@@ -11,18 +11,27 @@
  * goal, the days left or the status word, the main image's URL) and of CARD_VERSION (the
  * layout), so a purchase or a new day makes the next request render a new image, and a copy is
  * never served for figures it does not show. The answer says which: `X-Cache: HIT` (the stored
- * copy, no render) or `MISS` (rendered now). When a new copy is written, the project's older
+ * copy, or one another request drew meanwhile: no render by this one) or `MISS` (rendered now). When a new copy is written, the project's older
  * copies are deleted (one bounded list under its prefix): at most one image per project stays
  * stored, and no R2 lifecycle rule is needed.
  *
+ * **Drawn once however many ask at once** (single flight per card): within an isolate, requests for
+ * a card being drawn await that one drawing (`drawing`, a map of promises that empties itself);
+ * across isolates, the drawing request first claims the card in D1 (`share_image_renders`, one
+ * guarded upsert: taken when the row names another fingerprint or its claim ran out, RENDER_CLAIM_MS).
+ * A request that finds the card claimed elsewhere waits for the stored copy (polling R2 every
+ * RENDER_POLL_MS, at most RENDER_WAIT_MS) and serves it; only if none comes (the claimant failed)
+ * does it draw the card itself. A failed drawing gives its claim back at once.
+ *
  * Only a published project has one: a draft, a project in review, an unknown slug and a path that
- * does not decode (`%E0%A4%A`) are a 404, never a 500. One D1 statement, on `projects_slug_unique`.
+ * does not decode (`%E0%A4%A`) are a 404, never a 500. One D1 statement, on `projects_slug_unique`
+ * (and, when the card must be drawn, its claim).
  * Browsers and shared caches keep it a few minutes (SHARE_IMAGE_CACHE_CONTROL) and revalidate by
  * ETag (the fingerprint): the URL stays the same when the figures change.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 
-import { projects } from "../../../db/schema";
+import { projects, shareImageRenders } from "../../../db/schema";
 import type { Database } from "../../../db/client";
 import { formatMoney } from "../../../domain/shared/format";
 import { IMAGE_LIMITS } from "../../../domain/shared/limits";
@@ -43,6 +52,12 @@ export const SHARE_IMAGE_PREFIX = "share-images/";
 
 /** Five minutes in a browser, ten in a shared cache; then revalidated by ETag. */
 export const SHARE_IMAGE_CACHE_CONTROL = "public, max-age=300, s-maxage=600";
+
+/** How long a claim to draw a card holds: well over a render (0.15–2 s), so a failed claimant delays the card little. */
+export const RENDER_CLAIM_MS = 20_000;
+/** How long a request waits for a card another isolate is drawing, and how often it looks. */
+export const RENDER_WAIT_MS = 10_000;
+export const RENDER_POLL_MS = 200;
 
 /** `/og/project/<slug>.png`: the slug, still percent-encoded. */
 const SHARE_IMAGE_PATH = /^\/og\/project\/([^/]{1,300})\.png$/;
@@ -213,6 +228,95 @@ async function deleteOlder(bucket: R2Bucket, projectId: string, keep: string): P
   if (old.length) await bucket.delete(old);
 }
 
+/**
+ * Claims the drawing of `hash` for the project, for every isolate: true when this request may draw
+ * it (no claim, a claim on other figures, or one that ran out), false when another holds it.
+ */
+async function claimDrawing(db: Database, projectId: string, hash: string, now: number): Promise<boolean> {
+  const claimed = await db
+    .insert(shareImageRenders)
+    .values({ projectId, fingerprint: hash, claimedUntil: now + RENDER_CLAIM_MS })
+    .onConflictDoUpdate({
+      target: shareImageRenders.projectId,
+      set: { fingerprint: hash, claimedUntil: now + RENDER_CLAIM_MS },
+      setWhere: or(sql`${shareImageRenders.fingerprint} <> ${hash}`, sql`${shareImageRenders.claimedUntil} <= ${now}`),
+    })
+    .returning({ projectId: shareImageRenders.projectId });
+  return claimed.length === 1;
+}
+
+/** Gives a claim back (a drawing that failed), so the next request may draw at once. */
+async function releaseDrawing(db: Database, projectId: string, hash: string): Promise<void> {
+  await db
+    .update(shareImageRenders)
+    .set({ claimedUntil: 0 })
+    .where(and(eq(shareImageRenders.projectId, projectId), eq(shareImageRenders.fingerprint, hash)));
+}
+
+/** The stored copy at `key` once another isolate has written it, or null after RENDER_WAIT_MS. */
+async function waitForStored(bucket: R2Bucket, key: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  for (let waited = 0; waited < RENDER_WAIT_MS; waited += RENDER_POLL_MS) {
+    await new Promise((resolve) => setTimeout(resolve, RENDER_POLL_MS));
+    const stored = await bucket.get(key);
+    if (stored) return new Uint8Array(await stored.arrayBuffer());
+  }
+  return null;
+}
+
+/** The drawings under way in this isolate, by R2 key: each entry is removed when its drawing ends. */
+const drawing = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+
+interface CardToDraw {
+  row: CardRow;
+  card: ShareCard;
+  hash: string;
+  key: string;
+}
+
+/** Renders the card, stores it and deletes the project's older copies. */
+async function drawAndStore(stores: ShareImageStores, c: CardToDraw): Promise<Uint8Array<ArrayBuffer>> {
+  const png = await render(stores, c.card, c.row.image);
+  await stores.bucket.put(c.key, png, { httpMetadata: { contentType: "image/png" } });
+  await deleteOlder(stores.bucket, c.row.id, c.key);
+  return png;
+}
+
+/**
+ * The card's PNG, drawn by one request however many ask at once (the single flight above);
+ * `drew` says whether this request drew it.
+ */
+async function drawnOnce(
+  db: Database,
+  stores: ShareImageStores,
+  c: CardToDraw,
+): Promise<{ png: Uint8Array<ArrayBuffer>; drew: boolean }> {
+  const under = drawing.get(c.key);
+  if (under) return { png: await under, drew: false };
+  let drew = false;
+  const work = (async () => {
+    if (await claimDrawing(db, c.row.id, c.hash, Date.now())) {
+      drew = true;
+      try {
+        return await drawAndStore(stores, c);
+      } catch (error) {
+        await releaseDrawing(db, c.row.id, c.hash);
+        throw error;
+      }
+    }
+    const stored = await waitForStored(stores.bucket, c.key);
+    if (stored) return stored;
+    // The claimant wrote nothing in time (it failed, or its isolate went away): draw it here.
+    drew = true;
+    return drawAndStore(stores, c);
+  })();
+  drawing.set(c.key, work);
+  try {
+    return { png: await work, drew };
+  } finally {
+    drawing.delete(c.key);
+  }
+}
+
 const notFound = (): ShareImageAnswer => ({
   status: 404,
   headers: { "Cache-Control": "no-cache" },
@@ -267,8 +371,7 @@ export async function shareImage(
     };
   }
 
-  const png = await render(stores, card, row.image);
-  await bucket.put(key, png, { httpMetadata: { contentType: "image/png" } });
-  await deleteOlder(bucket, row.id, key);
-  return { status: 200, headers: { ...headers, "X-Cache": "MISS" }, body: png };
+  // Drawn now, by this request (MISS), or by another one it waited for (HIT).
+  const { png, drew } = await drawnOnce(db, stores, { row, card, hash, key });
+  return { status: 200, headers: { ...headers, "X-Cache": drew ? "MISS" : "HIT" }, body: png };
 }

@@ -28,6 +28,13 @@ function dataUrlBytes(url: string): ArrayBuffer {
 
 let ready: Promise<Font[]> | null = null;
 
+let drawn = 0;
+
+/** Cards this isolate has drawn (PNGs made) since it started: how tests count renders; nothing else reads it. */
+export function cardsDrawn(): number {
+  return drawn;
+}
+
 /** The engines and fonts, made once per isolate (a failed start is tried again by the next call). */
 function engines(): Promise<Font[]> {
   ready ??= (async () => {
@@ -56,7 +63,9 @@ export async function renderShareCard(card: ShareCard, image: ShareCardImage | n
     const rendered = resvg.render();
     try {
       // resvg copies the PNG out of Wasm memory into a fresh ArrayBuffer
-      return rendered.asPng() as Uint8Array<ArrayBuffer>;
+      const png = rendered.asPng() as Uint8Array<ArrayBuffer>;
+      drawn += 1;
+      return png;
     } finally {
       rendered.free();
     }
