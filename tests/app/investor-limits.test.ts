@@ -198,11 +198,17 @@ describe("the project page's calculator", () => {
     expect(text).not.toContain("You can invest up to");
   });
 
-  it("offers no preset above the shares remaining", async () => {
-    const project = await insertProject({ totalShares: 1_000, sharesSold: 750, fundingCurrentCents: 750_000 });
+  it("offers the purchase page's presets, none above the shares remaining", async () => {
+    // $100 minimum at $10: 10, 20, 50 and 100 shares; 40 left caps the last two at 40.
+    const project = await insertProject({ totalShares: 1_000, sharesSold: 960, fundingCurrentCents: 960_000 });
     const html = await (await page(`/project/${project.slug}`)).text();
     const group = /aria-label="Preset share counts">(.*?)<\/div>/s.exec(html)?.[1] ?? "";
-    expect(visibleText(group).trim().split(/\s+/)).toEqual(["10", "100", "250"]);
+    expect(
+      visibleText(group)
+        .trim()
+        .split(/\s*shares\s*/)
+        .filter(Boolean),
+    ).toEqual(["10", "20", "40"]);
   });
 
   it("a sold-out project shows no calculator", async () => {

@@ -50,7 +50,7 @@ export function PurchaseForm({
   const navigation = useNavigation();
   const navigate = useNavigate();
 
-  const input = useShareInput(postedShares ?? initialShares, error ? null : clampMessage, project.sharesRemaining);
+  const input = useShareInput(postedShares ?? initialShares, error ? null : clampMessage, project);
 
   useEffect(() => {
     if (!success) return;
@@ -128,7 +128,6 @@ export function PurchaseForm({
                 input={input}
                 total={total}
                 equity={equity}
-                belowMin={belowMin}
                 hydrated={hydrated}
                 error={error}
                 riskBox={riskBox}
@@ -147,7 +146,7 @@ export function PurchaseForm({
             <div className="invest-bar" role="group" aria-label="Invest">
               <p className="purchase-total">
                 <span>Total investment</span>
-                <strong>{formatPrice(total)}</strong>
+                <strong>{reviewing || input.valid ? formatPrice(total) : "—"}</strong>
               </p>
               <div className="purchase-actions">
                 {reviewing && review ? (
