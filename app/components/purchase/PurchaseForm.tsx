@@ -93,13 +93,13 @@ export function PurchaseForm({
         <PurchaseFacts project={project} ownedShares={ownedShares} />
 
         {success ? (
-          <div className="alert alert-success" role="status">
+          <div className="alert alert-success" role="status" data-arrival-focus="">
             <p>{success.message}</p>
             <p className="muted">Taking you to your portfolio…</p>
           </div>
         ) : null}
         {error ? (
-          <div className="alert alert-error" role="alert">
+          <div className="alert alert-error" role="alert" data-arrival-focus="">
             {error}
           </div>
         ) : null}
