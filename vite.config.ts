@@ -10,7 +10,8 @@ import { defineConfig, type Plugin } from "vite";
  * by the public path they are served at: the API reference's script (worker/api/docs.ts).
  */
 const VENDOR_FILES: Record<string, string> = {
-  "/vendor/scalar/api-reference.js": "node_modules/@scalar/api-reference/dist/browser/standalone.js",
+  // The Worker serves it compressed and cached at /vendor/scalar/api-reference.js (worker/api/docs.ts).
+  "/vendor/scalar/api-reference.raw.js": "node_modules/@scalar/api-reference/dist/browser/standalone.js",
 };
 
 /** Puts each vendor file into the client build, and serves it under `react-router dev`. */
@@ -29,7 +30,8 @@ function vendorFiles(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const file = VENDOR_FILES[(req.url ?? "").split("?")[0]!];
+        const path = (req.url ?? "").split("?")[0]!.replace(/\/api-reference\.js$/, "/api-reference.raw.js");
+        const file = VENDOR_FILES[path];
         if (!file) return next();
         res.setHeader("Content-Type", "text/javascript; charset=utf-8");
         res.end(readFileSync(join(import.meta.dirname, file)));

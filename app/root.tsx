@@ -18,7 +18,7 @@ import {
 
 import type { Route } from "./+types/root";
 import { Footer } from "./components/Footer";
-import { GuidedTour } from "./components/tour/GuidedTour";
+import { GuidedTour, TOUR_OFFER_SLOT } from "./components/tour/GuidedTour";
 import { Header } from "./components/Header";
 import { VerifyBanner } from "./components/VerifyBanner";
 import { refusedFormMessage } from "./components/form/refused";
@@ -27,6 +27,7 @@ import { BRAND, pageTitle } from "./components/meta";
 import { isPrivatePath } from "../domain/visitors/seo";
 import { QueryNotice } from "./components/Notice";
 import { useStorageCleanup } from "./components/useStorageCleanup";
+import { useArrivalFocus } from "./components/useArrivalFocus";
 import { getUser } from "./server/guards.server";
 import { DeletionBanner } from "./components/DeletionBanner";
 import type { RootData } from "./components/useOptionalUser";
@@ -122,6 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <VerifyBanner email={data.user.unprovedEmail} />
         )}
         <main id="main" tabIndex={-1}>
+          <div id={TOUR_OFFER_SLOT} className="tour-offer-slot" />
           {children}
         </main>
         <Footer />
@@ -135,6 +137,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { pathname } = useLocation();
+  useArrivalFocus();
   return (
     <>
       {/* /access-denied shows its notice itself, as the page's message. */}

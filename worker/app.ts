@@ -17,7 +17,7 @@ import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } 
 import { apiErrorResponse } from "./api/errors";
 import { investmentsApi } from "./api/investments";
 import { meApi } from "./api/me";
-import { apiDocsOperation, apiDocsPage } from "./api/docs";
+import { API_REFERENCE_SCRIPT, apiDocsOperation, apiDocsPage, apiReferenceScript } from "./api/docs";
 import { openApiOperation, openApiRoute } from "./api/openapi";
 import { projectsApi } from "./api/projects";
 import { raiseDatesApi } from "./api/raise-dates";
@@ -92,6 +92,9 @@ export function createApp(pages?: PagesHandler) {
     c.set("contentSecurityPolicy", UPLOAD_CONTENT_SECURITY_POLICY);
     return serveUpload(c.req.raw, c.env.IMAGES);
   });
+
+  // The API reference's script, compressed and cached (worker/api/docs.ts).
+  app.get(API_REFERENCE_SCRIPT, apiReferenceScript);
 
   // What search engines read (worker/services/visitors/sitemap.ts, ADR 038): robots.txt and the sitemap
   // (one file, or an index of `sitemap-pages.xml`, `sitemap-projects-N.xml`, `sitemap-investors-N.xml`),

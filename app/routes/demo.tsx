@@ -171,7 +171,7 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
 
       {projects.length > 0 ? (
         <>
-          <p className="result-count" role="status">
+          <p className="result-count" role="status" data-arrival-focus={q ? "" : undefined}>
             {q
               ? `${formatNumber(total)} ${noun} ${total === 1 ? "matches" : "match"} \u201c${q}\u201d${inSector}` +
                 (pageCount > 1 ? ` (showing ${formatNumber(first)}\u2013${formatNumber(last)})` : "")
@@ -187,7 +187,7 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
           <Pagination page={page} pageCount={pageCount} hrefFor={(p) => href({ page: p })} />
         </>
       ) : (
-        <div className="empty-state" role="status">
+        <div className="empty-state" role="status" data-arrival-focus={q ? "" : undefined}>
           <h2>No projects found</h2>
           <p>
             {page > 1

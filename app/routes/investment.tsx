@@ -22,6 +22,7 @@ import { Form, href, Link, redirect, useNavigation } from "react-router";
 import { InvestmentRefusal, investmentErrorBoundary } from "../components/portfolio/InvestmentRefusal";
 import { SafeImage } from "../components/SafeImage";
 import { InvestmentStatus } from "../components/portfolio/InvestmentStatus";
+import { CutoffTime } from "../components/portfolio/LocalTime";
 import { CommitmentFacts, CommitmentOutcome, commitmentOf, Fact } from "../components/portfolio/Commitment";
 import { formatDate, formatNumber, formatPrice } from "../../domain/shared/format";
 
@@ -114,7 +115,7 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
   const cancelled = i.status === "cancelled";
   // Settled by its raise (confirmed or returned): nothing left to cancel, the outcome says what became of it.
   const settled = i.status === "confirmed" || i.status === "returned";
-  const cancelUntil = commitment.cancelUntil?.utc ?? "";
+  const cutoff = commitment.cancelUntil?.at ?? 0;
   const page = href("/portfolio/investments/:id", { id: i._id });
 
   return (
@@ -175,8 +176,14 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
               </p>
             ) : !i.cancellable ? (
               <p>
-                The cancellation window closed{cancelUntil ? ` on ${cancelUntil}` : ""}, 48 hours before the funding
-                deadline, so this investment can no longer be cancelled.
+                The cancellation window closed
+                {cutoff ? (
+                  <>
+                    {" on "}
+                    <CutoffTime at={cutoff} />
+                  </>
+                ) : null}
+                , 48 hours before the funding deadline, so this investment can no longer be canceled.
               </p>
             ) : confirm ? (
               <ConfirmCancel
@@ -189,8 +196,9 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <>
                 <p>
-                  You can cancel until {cancelUntil}. Investors may cancel until 48 hours before the funding deadline
-                  (Regulation Crowdfunding): the shares go back to the project and the amount is no longer invested.
+                  You can cancel until <CutoffTime at={cutoff} />. Investors may cancel until 48 hours before the
+                  funding deadline (Regulation Crowdfunding): the shares go back to the project and the amount is no
+                  longer invested.
                 </p>
                 <div className="purchase-actions inv-actions">
                   <Link className="btn btn-secondary" to={href("/project/:slug", { slug: i.projectSlug })}>
@@ -232,7 +240,7 @@ function ConfirmCancel({
     <Form method="post" action={action} className="inv-confirm" aria-describedby="inv-confirm-text">
       <p id="inv-confirm-text" ref={heading} tabIndex={-1}>
         Your {formatNumber(shares)} shares of {title} ({formatPrice(amount)}) go back to the project, and the investment
-        stays in your history as Cancelled. This cannot be undone.
+        stays in your history as Canceled. This cannot be undone.
       </p>
       <input type="hidden" name="intent" value="cancel" />
       <div className="purchase-actions inv-actions">

@@ -67,8 +67,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="page-title">Notifications</h1>
           <p className="page-lead">
-            {fresh > 0 ? `${fresh} new since your last visit. ` : ""}
-            {unread === 0 ? "You are all caught up." : `${unread} older unread`}
+            {/* Never "4 new" and "all caught up" together: what was new is what this page shows. */}
+            {fresh > 0
+              ? `${fresh} new since your last visit${unread > 0 ? `; ${unread} older unread` : ""}.`
+              : unread === 0
+                ? "You are all caught up."
+                : `${unread} older unread`}
           </p>
         </div>
         {unread > 0 ? (

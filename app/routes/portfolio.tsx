@@ -219,7 +219,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {successMessage ? (
-        <div className="alert alert-success" role="status">
+        <div className="alert alert-success" role="status" data-arrival-focus="">
           {successMessage}
         </div>
       ) : null}

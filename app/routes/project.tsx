@@ -46,7 +46,9 @@ export const meta: Route.MetaFunction = (args) => {
   const canonical = href("/project/:slug", { slug: project.slug });
   const origin = originOf(args.matches);
   const listed = isListedStatus(project.status);
-  return pageMeta("Project Details", project.shortDescription, {
+  // The spec's "Project Details", named: a reader with several tabs open (or a screen reader's
+  // page list) tells one project from another.
+  return pageMeta(`${project.title} · Project Details`, project.shortDescription, {
     at: args,
     // the slug's URL, whichever of slug or id was asked, without `?tab=` and the rest
     canonical,

@@ -18,7 +18,7 @@ import { allowanceFor, limitKindFor, limitRefusal } from "../../domain/money/reg
 import type { ProjectDTO } from "../../domain/shared/types";
 import { overAllowance } from "../components/project/Allowance";
 import { REGULATION_INFO } from "../components/project/regulation";
-import { belowMinimumMessage, PURCHASE_MESSAGES } from "../../worker/services/money/purchases";
+import { PURCHASE_MESSAGES } from "../../worker/services/money/purchases";
 import type { InvestorStanding } from "../../worker/services/money/investor-limits";
 
 /** The purchase page's loader data for an investor who may buy (`now` in ms). */
@@ -78,8 +78,6 @@ export function purchaseView(
     unavailable,
     shares,
     clampMessage,
-    /** A review asked for shares below the minimum: say why there is no confirmation. */
-    minimumMessage: reviewing && tooSmall ? belowMinimumMessage(project.investmentTerms.minInvestment) : null,
     /** A review asked for more than the allowance: the refusal the purchase would get. */
     limitMessage: reviewing ? limitMessage : null,
     review,

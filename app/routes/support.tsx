@@ -71,6 +71,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Banner = { count: number };
+
+/**
+ * The spec's "You've joined {count} others…", counting the others (the count includes the one who
+ * just joined): "1 other", and the first to join when there are none.
+ */
+function joinedText(count: number): string {
+  const others = Math.max(0, count - 1);
+  if (others === 0) return "You're the first to join: thank you for helping to build the future.";
+  return others === 1
+    ? "You've joined 1 other who is helping to build the future."
+    : `You've joined ${formatNumber(others)} others who are helping to build the future.`;
+}
 type Status = { state: "idle" } | { state: "submitting" } | { state: "error"; message: string };
 
 export default function Support({ loaderData, actionData }: Route.ComponentProps) {
@@ -146,7 +158,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
             costs nothing and tells them they are not alone.
           </p>
           <p className="support-count">
-            <strong>{formatNumber(count)}</strong> supporters and growing!
+            <strong>{formatNumber(count)}</strong> {count === 1 ? "supporter" : "supporters"} and growing!
           </p>
         </div>
       </header>
@@ -157,7 +169,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
             <AlertIcon tone="success" />
             <div>
               <h2>Thank You for Your Support!</h2>
-              <p>You've joined {formatNumber(banner.count)} others who are helping to build the future.</p>
+              <p>{joinedText(banner.count)}</p>
             </div>
           </div>
         ) : null}

@@ -13,7 +13,8 @@ import { VerifyForms } from "../components/VerifyForms";
 import { VERIFY_MESSAGES } from "../../domain/accounts/email-verification";
 import { FORM_LIMITS } from "../../domain/shared/limits";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
-import { getApp, getUser } from "../server/guards.server";
+import { getApp, getUser, safeRedirectTo } from "../server/guards.server";
+import { can } from "../../domain/shared/access";
 import { formFailed, formSuccess } from "../server/form-result";
 import { mailerFor } from "../../worker/mail/mailer";
 import { resendVerification, verifyEmailCode } from "../../worker/services/accounts/email-verification";
@@ -26,11 +27,18 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers = actionRetryAfter;
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   if (!user) return { signedIn: false as const };
+  // Once confirmed, the page leads on: back where the person was (the banner's page), else home.
+  const home = can(user, "invest")
+    ? { to: "/portfolio", label: "Go to your portfolio" }
+    : { to: "/my-projects", label: "Go to My Projects" };
+  const url = new URL(request.url);
+  const next = safeRedirectTo(url.searchParams.get("next"), "", url.origin);
   return {
     signedIn: true as const,
+    onward: next && !next.startsWith("/verify-email") ? { to: next, label: "Continue where you were" } : home,
     email: user.pendingEmail ?? user.email,
     waiting: user.emailVerified === false || !!user.pendingEmail,
   };
@@ -52,7 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const proved = await verifyEmailCode(app.db, user, form);
-    return redirect(`/verify-email?notice=${proved.changed ? "email-changed" : "email-verified"}`);
+    const origin = new URL(request.url).origin;
+    const next = safeRedirectTo(form.next, "", origin);
+    const back = next && !next.startsWith("/verify-email") ? `&next=${encodeURIComponent(next)}` : "";
+    return redirect(`/verify-email?notice=${proved.changed ? "email-changed" : "email-verified"}${back}`);
   } catch (e) {
     return formFailed(e, { code: form.code ?? "" }, { form: "code" });
   }
@@ -84,6 +95,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           <>
             {!done && <p className="page-lead">{VERIFY_MESSAGES.nothingPending}</p>}
             <div className="cluster">
+              <Link to={loaderData.onward.to} className="btn btn-primary">
+                {loaderData.onward.label}
+              </Link>
               <Link to="/settings/login-security" className="btn btn-secondary">
                 Login &amp; Security
               </Link>

@@ -54,7 +54,7 @@ const SHOWN: Record<ProjectStatusKey, Omit<ProjectStatus, "key" | "open">> = {
   closed: { label: "Closed (goal not reached)", tone: "muted" },
   funded: { label: "Funded", tone: "info" },
   completed: { label: "Completed", tone: "muted" },
-  cancelled: { label: "Cancelled", tone: "danger" },
+  cancelled: { label: "Canceled", tone: "danger" },
   upcoming: { label: "Upcoming", tone: "warning" },
 };
 
@@ -112,7 +112,7 @@ export function daysLeftText(
     case "closed":
       return closed ?? s.label;
     case "cancelled":
-      return "Cancelled";
+      return "Canceled";
     case "draft":
     case "in_review":
     case "upcoming":

@@ -8,10 +8,21 @@ import { can } from "../shared/access";
 import { projectStatus, type ProjectStatusFields } from "./project-status";
 import { toCents, toDollars } from "../shared/money";
 import { DAY_MS, isoDay } from "../shared/dates";
+import { formatMoney, formatNumber } from "../shared/format";
 import type { ProjectDTO, Role } from "../shared/types";
 
 export const PAGE_SIZE = 5;
-export const DETAIL_PRESETS = [10, 100, 1000, 10000] as const;
+
+/**
+ * What the share count fields (the project page's calculator, the purchase page) and the purchase
+ * service say about a count they cannot take: one wording on the page and from the API.
+ */
+export const SHARE_MESSAGES = {
+  wholeShares: "Please enter a whole number of shares (at least 1)",
+  /** Spec section 5: a value above the shares remaining is replaced by the remaining count. */
+  onlyRemaining: (n: number) => `Only ${formatNumber(n)} shares are available for purchase`,
+  belowMinimum: (min: number) => `The minimum investment is ${formatMoney(min)}`,
+} as const;
 
 /**
  * Whole days from today until the funding deadline (the date funding ends, at 00:00 UTC), never
@@ -206,7 +217,7 @@ export function clampShares(requested: number, sharesRemaining: number): { share
   if (requested > sharesRemaining) {
     return {
       shares: sharesRemaining,
-      message: `Only ${sharesRemaining} shares are available for purchase`,
+      message: SHARE_MESSAGES.onlyRemaining(sharesRemaining),
     };
   }
   return { shares: requested, message: null };

@@ -34,6 +34,9 @@ export const PRIVATE_PATHS = [
   "/api/",
 ] as const;
 
+/** Under /api/, what robots.txt allows: the API reference page and the document it draws. */
+export const PUBLIC_API_PATHS = ["/api/docs", "/api/openapi.json"] as const;
+
 /** Whether a path is one of PRIVATE_PATHS (robots.txt's prefix rule). */
 export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PATHS.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));

@@ -19,6 +19,7 @@ import {
   visibleText,
   queries,
 } from "./helpers";
+import { cancelDeadline, cutoffText } from "../../domain/money/cancellation";
 
 const RISK = "Please confirm that you understand you may lose all of the money you invest";
 const NO_FIGURES_HINT =
@@ -130,14 +131,8 @@ describe("what the purchase page shows before buying", () => {
     expect(text).toContain("Equity 0.200000%");
     expect(text).toContain("You can invest up to $2,880 more in Reg CF offerings in the next 12 months.");
     expect(text).toContain("Limit $3,000 · used $120 in the last 12 months");
-    // the cutoff is 00:00 UTC 48 hours before the deadline: the last whole day is 3 days before it
-    const lastDay = new Date(Date.parse(`${deadline}T00:00:00Z`) - 3 * 86_400_000).toLocaleDateString("en-US", {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-    expect(text).toContain(`You can cancel until ${lastDay} (end of day, UTC)`);
+    // the cutoff is 00:00 UTC 48 hours before the deadline, written as every page writes it
+    expect(text).toContain(`You can cancel until ${cutoffText(cancelDeadline(deadline))}`);
   });
 
   it("with the limits off, what the real limit would be", async () => {
@@ -198,11 +193,17 @@ describe("the project page's calculator", () => {
     expect(text).not.toContain("You can invest up to");
   });
 
-  it("offers no preset above the shares remaining", async () => {
-    const project = await insertProject({ totalShares: 1_000, sharesSold: 750, fundingCurrentCents: 750_000 });
+  it("offers the purchase page's presets, none above the shares remaining", async () => {
+    // $100 minimum at $10: 10, 20, 50 and 100 shares; 40 left caps the last two at 40.
+    const project = await insertProject({ totalShares: 1_000, sharesSold: 960, fundingCurrentCents: 960_000 });
     const html = await (await page(`/project/${project.slug}`)).text();
     const group = /aria-label="Preset share counts">(.*?)<\/div>/s.exec(html)?.[1] ?? "";
-    expect(visibleText(group).trim().split(/\s+/)).toEqual(["10", "100", "250"]);
+    expect(
+      visibleText(group)
+        .trim()
+        .split(/\s*shares\s*/)
+        .filter(Boolean),
+    ).toEqual(["10", "20", "40"]);
   });
 
   it("a sold-out project shows no calculator", async () => {

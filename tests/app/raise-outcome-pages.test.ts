@@ -1,7 +1,7 @@
 /**
  * An investor's pages after raises end (ADR 043), rendered through the built worker: the
  * portfolio and the profile's My Investments group a page's investments as Confirmed, Open
- * (cancellable until …), Returned and Canceled, with the same word on each row's badge; only the
+ * (cancelable until …), Returned and Canceled, with the same word on each row's badge; only the
  * held ones are counted; the Financial Info statement shows the return; the investment's page
  * shows the commitment and, once settled, the confirmation or the return.
  */
@@ -56,7 +56,7 @@ beforeAll(async () => {
 const cutoff = () => cutoffText(cancelDeadline(DEADLINE));
 
 describe("the portfolio's groups", () => {
-  it("Confirmed, Open, Returned, Canceled, each row's badge the group's word, the open one cancellable until its cutoff", async () => {
+  it("Confirmed, Open, Returned, Canceled, each row's badge the group's word, the open one cancelable until its cutoff", async () => {
     const { status, text } = await textOf("/portfolio");
     expect(status).toBe(200);
     const at = (s: string) => text.indexOf(s);
@@ -70,7 +70,7 @@ describe("the portfolio's groups", () => {
     expect(headings.map(at)).toEqual([...headings.map(at)].sort((a, b) => a - b));
     expect(text).toContain(`Reel Funded 500 $10 $5,000 ${formatDate(Date.now() - 10 * DAY_MS)} Confirmed Details`);
     expect(text).toContain(`Lab Open 12 $10 $120`);
-    expect(text).toContain(`Open cancellable until ${cutoff()} Details of Lab Open Cancel investment in Lab Open`);
+    expect(text).toContain(`Open cancelable until ${cutoff()} Details of Lab Open Cancel investment in Lab Open`);
     expect(text).toContain("Keys Closed 25 $10 — None (returned)");
     expect(text).toContain("Returned Details of Keys Closed");
     expect(text).toContain("Scribe Canceled 10 $10 — None (canceled)");
@@ -92,7 +92,7 @@ describe("the profile", () => {
       text.indexOf(s),
     );
     expect(order.every((i) => i >= 0) && order.join() === [...order].sort((a, b) => a - b).join()).toBe(true);
-    expect(text).toContain(`Lab Open Open cancellable until ${cutoff()}`);
+    expect(text).toContain(`Lab Open Open cancelable until ${cutoff()}`);
     expect(text).toContain("Keys Closed Returned Invested $250 Current value None (returned)");
     expect(text).toContain("Scribe Canceled Canceled Invested $100 Current value None (canceled)");
     expect(text).toContain("Reel Funded Confirmed Invested $5,000");

@@ -51,3 +51,18 @@ test("without JavaScript, the reference says it needs it and links the document"
     openapi: "3.1.0",
   });
 });
+
+test(
+  "the reference's script is served compressed and cached, to a visitor and a signed-in reader alike",
+  { tag: "@read-only" },
+  async ({ asInvestor: { page }, request: visitor }) => {
+    for (const request of [visitor, page.request]) {
+      const res = await request.get("/vendor/scalar/api-reference.js", { headers: { "Accept-Encoding": "gzip" } });
+      expect([res.status(), res.headers()["content-encoding"], res.headers()["cache-control"]]).toEqual([
+        200,
+        "gzip",
+        "public, max-age=86400, stale-while-revalidate=604800",
+      ]);
+    }
+  },
+);

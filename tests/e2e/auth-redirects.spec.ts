@@ -130,9 +130,9 @@ test.describe("page titles", { tag: "@read-only" }, () => {
     await page.goto("/signup");
     await expect(page).toHaveTitle("Sign Up | CampusFund");
     await page.goto(`/project/${PROJECTS.open.slug}`);
-    await expect(page).toHaveTitle("Project Details | CampusFund");
+    await expect(page).toHaveTitle(`${PROJECTS.open.title} · Project Details | CampusFund`);
     await page.goto(`/project/${PROJECTS.open.slug}?tab=team`);
-    await expect(page).toHaveTitle("Project Details | CampusFund");
+    await expect(page).toHaveTitle(`${PROJECTS.open.title} · Project Details | CampusFund`);
     // A project that does not exist is titled as the 404 it is.
     await page.goto("/project/no-such-project-here");
     await expect(page).toHaveTitle("Project Not Found | CampusFund");

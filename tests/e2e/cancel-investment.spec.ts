@@ -81,7 +81,9 @@ test("an investor cancels from the portfolio: Canceled in the holdings, the proj
   await expect(facts).toContainText("Shares25");
   await expect(facts).toContainText("Amount$250");
   await expect(facts).toContainText("StatusOpen");
-  await expect(page.getByText(`You can cancel until ${cancelDeadlineText(project.fundingDeadline)}.`)).toBeVisible();
+  await expect(page.locator("#cancel")).toContainText(
+    `You can cancel until ${cancelDeadlineText(project.fundingDeadline)}`,
+  );
 
   // The confirm step, then the cancellation.
   await page.getByRole("link", { name: "Cancel investment" }).click();

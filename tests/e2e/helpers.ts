@@ -261,6 +261,17 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
   expect(serious, report(label, serious)).toEqual([]);
 }
 
+/** The rules of WCAG 2.2 at levels A and AA, as axe tags them. */
+export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+/** Axe with WCAG 2.2 AA's rules only, failing on any violation of them, whatever its impact. */
+export async function expectWcag22AA(page: Page, label: string) {
+  await page.waitForLoadState("load");
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" && !a.pending));
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(results.violations, report(label, results.violations)).toEqual([]);
+}
+
 /** A complete, valid project body for `POST /api/projects/create` (spec section 5), deadline 90 days out. */
 export function projectBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

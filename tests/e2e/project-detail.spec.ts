@@ -63,23 +63,19 @@ test(
   },
 );
 
-test("calculator presets change the total and the equity (6 decimals)", async ({ page, request }, testInfo) => {
+test("calculator presets are the purchase page's and change the total and the equity (6 decimals)", async ({
+  page,
+}, testInfo) => {
   const js = testInfo.project.name === "js";
-  const p = PROJECTS.open;
-  const live = await apiProject(request, p.slug);
-  expect(live.sharesRemaining, "enough shares left for the 10,000 preset").toBeGreaterThanOrEqual(10_000);
+  const p = PROJECTS.open; // $10 a share, $100 minimum: 10 shares, then 2×, 5× and 10×
 
   await page.goto(`/project/${p.slug}?tab=team`);
   await waitForHydration(page, js, "Calculate");
   const presets = calculator(page).getByRole("group", { name: "Preset share counts" });
-  await expect(presets.getByRole("link")).toHaveText(["10", "100", "1,000", "10,000"]);
+  await expect(presets.getByRole("link")).toHaveText(["10 shares", "20 shares", "50 shares", "100 shares"]);
 
-  for (const [label, n] of [
-    ["10", 10],
-    ["100", 100],
-    ["1,000", 1000],
-    ["10,000", 10_000],
-  ] as const) {
+  for (const n of [10, 20, 50, 100]) {
+    const label = `${n} shares`;
     await presets.getByRole("link", { name: label, exact: true }).click();
     await expect(calculator(page).getByLabel("Number of shares")).toHaveValue(String(n));
     await expect(figure(page, "Total investment")).toHaveText(money(n * p.sharePrice));

@@ -1,7 +1,7 @@
 /**
  * Raises that ended, as the demo investor sees them (ADR 043; the demo seed holds a returned
  * CampusKeys investment, a confirmed Highlight Reel one and open ones such as LabLink): the
- * portfolio groups them as Confirmed, Open (cancellable until …) and Returned; the Financial Info
+ * portfolio groups them as Confirmed, Open (cancelable until …) and Returned; the Financial Info
  * statement shows CampusKeys' return; the returned investment's page says it was returned. With
  * JavaScript on and off alike (server-rendered); axe checks the portfolio and the returned
  * investment's page where it can run its script (the js project).
@@ -30,7 +30,7 @@ test("the demo investor's portfolio, statement and returned investment after rai
   await expect(group("open").getByRole("rowheader", { name: /^Open/ })).toBeVisible();
   const lablink = row("open", "LabLink");
   await expect(lablink).toContainText("Open");
-  await expect(lablink).toContainText(/cancellable until \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/);
+  await expect(lablink).toContainText(/cancelable until \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/);
 
   await expect(group("returned").getByRole("rowheader", { name: /^Returned/ })).toBeVisible();
   const campusKeys = row("returned", "CampusKeys");

@@ -47,6 +47,8 @@ test.describe("account settings", () => {
     await expect(page.getByRole("heading", { name: "Cash" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Demo bank statement" })).toBeVisible();
     await expect(page.getByText(/coming soon/i)).toHaveCount(0);
+    // The incomplete-account banner only where it helps: not on the other tabs.
+    await expect(page.getByRole("region", { name: "Your account" })).toHaveCount(0);
     await page.getByRole("link", { name: "Account", exact: true }).click();
     await page.getByRole("link", { name: "Login & Security" }).click();
     await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();
@@ -55,6 +57,8 @@ test.describe("account settings", () => {
     await expect(banner).toBeVisible();
     await banner.getByRole("link", { name: "Complete my account" }).click();
     await expect(page).toHaveURL(/section=public-profile#public-profile$/);
+    // Nor beside the form it leads to.
+    await expect(banner).toHaveCount(0);
     const form = page.locator("#public-profile");
     await expect(form.getByText("Required to complete your profile")).toHaveCount(3);
 
@@ -77,16 +81,21 @@ test.describe("account settings", () => {
     await form.getByLabel("Site").fill("https://example.edu/me");
     await form.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
-    await expect(banner).toBeVisible();
     await expect(form.getByLabel("Username")).toHaveValue(name);
     await expect(form.getByLabel("Interests")).toHaveValue("climate, fintech");
     await expect(form.getByLabel("Hide my badges")).toBeChecked();
+    // (The banner shows beside the other sections of the Account tab.)
+    await page.goto("/settings?section=login-security");
+    await expect(banner).toBeVisible();
+    await page.goto("/settings?section=public-profile");
 
     await form.getByLabel("Investing thesis").fill("Hardware that ships before graduation.");
     await form.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
-    await expect(banner).toHaveCount(0);
     await expect(form.getByLabel("Investing thesis")).toHaveValue("Hardware that ships before graduation.");
+    await page.goto("/settings?section=login-security");
+    await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();
+    await expect(banner).toHaveCount(0);
 
     // The API agrees.
     const res = await request.get(`/api/users/profile/${me.user.id}`, {

@@ -55,8 +55,10 @@ test("the code in the banner proves the address", async ({ page, context, reques
   await page.goto("/portfolio");
   await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Confirm", exact: true }).click();
-  await expect(page).toHaveURL(/\/verify-email\?notice=email-verified$/);
-  await page.goto("/portfolio");
+  await expect(page).toHaveURL(/\/verify-email\?notice=email-verified&next=%2Fportfolio$/);
+  // "Email confirmed" leads back where the person was.
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page).toHaveURL(/\/portfolio$/);
   await expect(page.getByText(BANNER)).toHaveCount(0);
 });
 

@@ -378,7 +378,7 @@ export interface paths {
         put?: never;
         /**
          * Buy shares
-         * @description States the price it expects (`amount`, `sharePrice` or both): a `sharePrice` that is no longer the project's is a 409. Send an `Idempotency-Key` header (1 to 100 visible ASCII characters): a retry with the same key answers the original purchase (200, `replayed: true`) instead of buying again (201); if that purchase was cancelled since, 409 `code: "purchase_cancelled"` with the `investment`. Without a key every request is a new purchase. Sold out, closed, too few shares left or over the investor's limit: 409. Below the minimum investment, or an `amount` that is not shares × price: 422. At most 30 purchases an hour (429).
+         * @description States the price it expects (`amount`, `sharePrice` or both): a `sharePrice` that is no longer the project's is a 409. Send an `Idempotency-Key` header (1 to 100 visible ASCII characters): a retry with the same key answers the original purchase (200, `replayed: true`) instead of buying again (201); if that purchase was canceled since, 409 `code: "purchase_cancelled"` with the `investment`. Without a key every request is a new purchase. Sold out, closed, too few shares left or over the investor's limit: 409. Below the minimum investment, or an `amount` that is not shares × price: 422. At most 30 purchases an hour (429).
          */
         post: operations["buyShares"];
         delete?: never;
@@ -633,7 +633,7 @@ export interface paths {
         };
         /**
          * A user's investments
-         * @description The spec's list of investments, newest first, 100 a page (cancelled ones included). The paging rides in headers: `X-Total-Count`, `X-Page`, `X-Page-Count`, `X-Page-Size` and `Link` (first, prev, next, last); a page past the end is []. The user themselves or an admin; a founder has no portfolio (403).
+         * @description The spec's list of investments, newest first, 100 a page (canceled ones included). The paging rides in headers: `X-Total-Count`, `X-Page`, `X-Page-Count`, `X-Page-Size` and `Link` (first, prev, next, last); a page past the end is []. The user themselves or an admin; a founder has no portfolio (403).
          */
         get: operations["listInvestments"];
         put?: never;
@@ -655,7 +655,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an investment
-         * @description Its owner or an admin, until its cutoff: the later of 48 hours before the deadline it was bought under and 48 hours before the current deadline. The shares go back to the project. Someone else's investment is a 404; already cancelled or past the cutoff, 409. At most 30 cancellations an hour (429). No body.
+         * @description Its owner or an admin, until its cutoff: the later of 48 hours before the deadline it was bought under and 48 hours before the current deadline. The shares go back to the project. Someone else's investment is a 404; already canceled or past the cutoff, 409. At most 30 cancellations an hour (429). No body.
          */
         post: operations["cancelInvestment"];
         delete?: never;
@@ -879,7 +879,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for the account to be deleted
-         * @description Confirmed with the current password (wrong ones count toward the password lockout, as a password change). The account is erased 30 days later; signing in before then, or `POST /api/me/delete/cancel`, keeps it. Every other session and remembered device ends at once; the calling session stays. `warnings` says what deletion does to an open raise or to investments still cancellable. Investments stay on record under an anonymous holder. 5 requests an hour.
+         * @description Confirmed with the current password (wrong ones count toward the password lockout, as a password change). The account is erased 30 days later; signing in before then, or `POST /api/me/delete/cancel`, keeps it. Every other session and remembered device ends at once; the calling session stays. `warnings` says what deletion does to an open raise or to investments still cancelable. Investments stay on record under an anonymous holder. 5 requests an hour.
          */
         post: operations["deleteMyAccount"];
         delete?: never;
@@ -2961,7 +2961,7 @@ export interface operations {
                             publishedAt: string | null;
                             submittedAt: string | null;
                             reviewNote: string | null;
-                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                             statusLabel: string;
                             /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                             closedEarlyAt: string | null;
@@ -3260,7 +3260,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -4829,7 +4829,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -5222,7 +5222,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -5754,7 +5754,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -6166,7 +6166,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -6545,7 +6545,7 @@ export interface operations {
                             projectedReturns: number;
                             /** @description When it was cancelled; null while it stands. */
                             cancelledAt: string | null;
-                            /** @description The last moment it may be cancelled. */
+                            /** @description The last moment it may be canceled. */
                             cancelDeadline: string | null;
                             /** @description Active and before `cancelDeadline` when this answer was made. */
                             cancellable: boolean;
@@ -6638,7 +6638,7 @@ export interface operations {
                             projectedReturns: number;
                             /** @description When it was cancelled; null while it stands. */
                             cancelledAt: string | null;
-                            /** @description The last moment it may be cancelled. */
+                            /** @description The last moment it may be canceled. */
                             cancelDeadline: string | null;
                             /** @description Active and before `cancelDeadline` when this answer was made. */
                             cancellable: boolean;
@@ -8262,7 +8262,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -8678,7 +8678,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -9711,7 +9711,7 @@ export interface operations {
                         projectedReturns: number;
                         /** @description When it was cancelled; null while it stands. */
                         cancelledAt: string | null;
-                        /** @description The last moment it may be cancelled. */
+                        /** @description The last moment it may be canceled. */
                         cancelDeadline: string | null;
                         /** @description Active and before `cancelDeadline` when this answer was made. */
                         cancellable: boolean;
@@ -9786,7 +9786,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Cancelled */
+            /** @description Canceled */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9861,7 +9861,7 @@ export interface operations {
                             projectedReturns: number;
                             /** @description When it was cancelled; null while it stands. */
                             cancelledAt: string | null;
-                            /** @description The last moment it may be cancelled. */
+                            /** @description The last moment it may be canceled. */
                             cancelDeadline: string | null;
                             /** @description Active and before `cancelDeadline` when this answer was made. */
                             cancellable: boolean;
@@ -10471,7 +10471,7 @@ export interface operations {
                             publishedAt: string | null;
                             submittedAt: string | null;
                             reviewNote: string | null;
-                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                             statusLabel: string;
                             /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                             closedEarlyAt: string | null;
@@ -13918,7 +13918,7 @@ export interface operations {
                                 publishedAt: string | null;
                                 submittedAt: string | null;
                                 reviewNote: string | null;
-                                /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                                /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                                 statusLabel: string;
                                 /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                                 closedEarlyAt: string | null;
@@ -14746,7 +14746,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -15178,7 +15178,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Cancelled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;

@@ -54,6 +54,11 @@ describe("GET /robots.txt", () => {
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
+  it("allows the API reference and the document it draws, under the disallowed /api/", async () => {
+    const lines = (await (await call("/robots.txt")).text()).split("\n");
+    expect(lines.filter((l) => l.startsWith("Allow: /api/"))).toEqual(["Allow: /api/docs", "Allow: /api/openapi.json"]);
+  });
+
   it("is the same public answer for a signed-in person: no session lookup, no cookie, not private", async () => {
     const { token } = await signup();
     const res = await call("/robots.txt", { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });

@@ -76,7 +76,7 @@ accountDeletionApi.post(
       "Confirmed with the current password (wrong ones count toward the password lockout, as a password change). " +
       "The account is erased 30 days later; signing in before then, or `POST /api/me/delete/cancel`, keeps it. " +
       "Every other session and remembered device ends at once; the calling session stays. `warnings` says what " +
-      "deletion does to an open raise or to investments still cancellable. Investments stay on record under an " +
+      "deletion does to an open raise or to investments still cancelable. Investments stay on record under an " +
       "anonymous holder. 5 requests an hour.",
     access: "signed-in",
     body: { schema: DeleteBody, example: { password: "Analytical-Engine-1843" } },

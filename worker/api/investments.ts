@@ -39,7 +39,7 @@ investmentsApi.get(
     tag: "Investing",
     summary: "A user's investments",
     description:
-      "The spec's list of investments, newest first, 100 a page (cancelled ones included). The paging rides in " +
+      "The spec's list of investments, newest first, 100 a page (canceled ones included). The paging rides in " +
       "headers: `X-Total-Count`, `X-Page`, `X-Page-Count`, `X-Page-Size` and `Link` (first, prev, next, last); a " +
       "page past the end is []. The user themselves or an admin; a founder has no portfolio (403).",
     access: "signed-in",
@@ -84,10 +84,10 @@ investmentsApi.post(
     description:
       "Its owner or an admin, until its cutoff: the later of 48 hours before the deadline it was bought under and " +
       "48 hours before the current deadline. The shares go back to the project. Someone else's investment is a " +
-      "404; already cancelled or past the cutoff, 409. At most 30 cancellations an hour (429). No body.",
+      "404; already canceled or past the cutoff, 409. At most 30 cancellations an hour (429). No body.",
     access: "signed-in",
     params: { id: "The investment's `_id`." },
-    ok: { 200: { description: "Cancelled", schema: CancellationAnswer, example: EXAMPLES.cancelled } },
+    ok: { 200: { description: "Canceled", schema: CancellationAnswer, example: EXAMPLES.cancelled } },
     refusals: [401, 404, 409, 429],
   }),
   async (c) => {

@@ -26,7 +26,7 @@ export const TAGS = [
   { name: "Auth", description: "Sign-up, sign-in, sessions and passwords." },
   { name: "Account", description: "The signed-in user's own profile, financial figures and investment limits." },
   { name: "Projects", description: "The catalogue, a project's page, and the founder's editor." },
-  { name: "Investing", description: "Buying shares, the holdings list and cancelling within the window." },
+  { name: "Investing", description: "Buying shares, the holdings list and canceling within the window." },
   { name: "Conversation", description: "Following, founder updates, questions and notifications." },
   { name: "Insights", description: "Portfolio analytics and AI-generated insights." },
   { name: "Profiles", description: "Public investor profiles." },

@@ -311,7 +311,7 @@ projectsApi.post(
       "States the price it expects (`amount`, `sharePrice` or both): a `sharePrice` that is no longer the " +
       "project's is a 409. Send an `Idempotency-Key` header (1 to 100 visible ASCII characters): a retry with " +
       "the same key answers the original purchase (200, `replayed: true`) instead of buying again (201); if " +
-      'that purchase was cancelled since, 409 `code: "purchase_cancelled"` with the `investment`. Without a ' +
+      'that purchase was canceled since, 409 `code: "purchase_cancelled"` with the `investment`. Without a ' +
       "key every request is a new purchase. Sold out, closed, too few shares left or over the investor's limit: " +
       "409. Below the minimum investment, or an `amount` that is not shares × price: 422. At most 30 purchases " +
       "an hour (429).",

@@ -28,6 +28,8 @@ export function securityHeaders(): MiddlewareHandler<HonoEnv> {
     if (c.get("secureCookies")) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     // Nothing personal is kept by a browser or a shared cache: every answer to a signed-in
     // request, and every answer that sets a cookie, is private and not stored.
-    if (c.get("user") || h.has("Set-Cookie")) h.set("Cache-Control", "private, no-store");
+    // The vendor scripts (the API reference's) are the same for everyone and set no cookie.
+    const shared = url.pathname.startsWith("/vendor/") && !h.has("Set-Cookie");
+    if (!shared && (c.get("user") || h.has("Set-Cookie"))) h.set("Cache-Control", "private, no-store");
   };
 }

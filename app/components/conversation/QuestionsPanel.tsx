@@ -6,7 +6,7 @@
  * founder (and admins) answer, edit an answer, and hide or show a question from here. The
  * project's own founder gets no Ask form (they answer), but a link to their dashboard's open questions.
  */
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useSearchParams } from "react-router";
 
 import { formatDate } from "../../../domain/shared/format";
 import type { FieldErrors, InputConstraints } from "../../../domain/shared/form-kit";
@@ -53,6 +53,9 @@ export function QuestionsPanel({
   // A draft carried through sign-in (ADR 034).
   const [params] = useSearchParams();
   const draft = params.get("question");
+  // Each navigation (a post's redirect or its refusal) draws the form afresh from what the server
+  // says: empty after a posted question, the typed text after a refusal; as without JavaScript.
+  const { key: visit } = useLocation();
   return (
     <>
       <h2>Questions</h2>
@@ -65,7 +68,7 @@ export function QuestionsPanel({
       ) : (
         // The fragment brings a browser without JavaScript back to this form after a refusal. A
         // visitor's post is sent to sign in with the question (routes/project.tsx).
-        <Form method="post" action={`${action}#ask`} className="ask-form" id="ask" noValidate>
+        <Form key={visit} method="post" action={`${action}#ask`} className="ask-form" id="ask" noValidate>
           {ask && Object.keys(ask.errors).length ? (
             <div className="alert alert-error" role="alert">
               {QUESTION_MESSAGES.notPosted}

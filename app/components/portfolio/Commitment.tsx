@@ -18,7 +18,7 @@ import { toDollars } from "../../../domain/shared/money";
 import type { InvestmentDTO, RegulationType } from "../../../domain/shared/types";
 import { REGULATION_INFO } from "../project/regulation";
 import { InvestmentStatus } from "./InvestmentStatus";
-import { LocalTime } from "./LocalTime";
+import { CutoffTime } from "./LocalTime";
 
 const sharesText = (n: number) => `${formatNumber(n)} ${n === 1 ? "share" : "shares"}`;
 
@@ -142,7 +142,7 @@ export function CommitmentFacts({
       {c.cancelUntil ? (
         // The commitment's window stays once it has closed, in the past tense.
         <Fact term={c.cancellable ? "Can be canceled until" : "Could be canceled until"}>
-          <LocalTime at={c.cancelUntil.at} utc={c.cancelUntil.utc} />
+          <CutoffTime at={c.cancelUntil.at} />
         </Fact>
       ) : null}
       <Fact term="Status">

@@ -1,12 +1,22 @@
 /**
  * An instant as the server says it (UTC, the same for every reader), and once the page runs in a
- * browser also in the reader's own time zone: "Dec 18, 2026, 00:00 UTC (Dec 17, 7:00 PM your
- * time)". The server cannot know the reader's zone, so the local half appears only after hydration
- * and the first render matches the server's.
+ * browser also in the reader's own time zone, in the same format: "Dec 18, 2026, 00:00 UTC
+ * (Dec 17, 2026, 19:00 your time)". The server cannot know the reader's zone, so the local half
+ * appears only after hydration and the first render matches the server's. `CutoffTime` is the
+ * cancellation cutoff everywhere a page names it (the purchase, the receipt, the investment page,
+ * the portfolio, the profile): one instant, one formatter (`cutoffText`, which the mails use too).
  */
 import { useHydrated } from "../project/hooks";
+import { cutoffText } from "../../../domain/money/cancellation";
 
-const local = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const local = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 export function LocalTime({ at, utc }: { at: number; utc: string }) {
   const hydrated = useHydrated();
@@ -16,4 +26,9 @@ export function LocalTime({ at, utc }: { at: number; utc: string }) {
       {hydrated ? <span className="local-time"> ({local.format(at)} your time)</span> : null}
     </>
   );
+}
+
+/** The last moment an investment may be canceled (ms), in UTC and the reader's time. */
+export function CutoffTime({ at }: { at: number }) {
+  return <LocalTime at={at} utc={cutoffText(at)} />;
 }

@@ -1,9 +1,9 @@
 /**
  * An open investment's cancellation window in a list row (the portfolio's holdings, the profile's
- * My Investments): "cancellable until Dec 18, 2026, 00:00 UTC" (and the reader's time once
+ * My Investments): "cancelable until Dec 18, 2026, 00:00 UTC" (and the reader's time once
  * JavaScript runs), or, in the last 48 hours before the deadline, when it closed.
  */
-import { LocalTime } from "./LocalTime";
+import { CutoffTime } from "./LocalTime";
 
 export function OpenCutoff({
   cutoff,
@@ -17,8 +17,8 @@ export function OpenCutoff({
   if (!cutoff) return null;
   return (
     <Tag className="holding-cutoff">
-      {cancellable ? "cancellable until " : "cancellation closed "}
-      <LocalTime at={cutoff.at} utc={cutoff.utc} />
+      {cancellable ? "cancelable until " : "cancellation closed "}
+      <CutoffTime at={cutoff.at} />
     </Tag>
   );
 }

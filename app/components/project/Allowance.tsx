@@ -7,7 +7,7 @@
  */
 import { Link } from "react-router";
 
-import { formatDate, formatNumber, formatPrice } from "../../../domain/shared/format";
+import { formatNumber, formatPrice } from "../../../domain/shared/format";
 import { toCents } from "../../../domain/shared/money";
 import {
   type Allowance,
@@ -22,14 +22,6 @@ const SETTINGS = "/settings?section=investor-information";
 export function overAllowance(allowance: Allowance | null, total: number): boolean {
   if (!allowance?.applied || allowance.remaining === null) return false;
   return toCents(total) > toCents(allowance.remaining);
-}
-
-/**
- * 'You can cancel until {date}': the last whole day (UTC) before the cutoff, which falls at 00:00
- * UTC 48 hours before funding closes (domain/money/cancellation.ts).
- */
-export function cancelUntilText(cutoff: number): string {
-  return `You can cancel until ${formatDate(cutoff - 1)} (end of day, UTC)`;
 }
 
 export function AllowanceNote({

@@ -95,7 +95,7 @@ export function DetailHero({
                 <InvestButton state={heroState} href={heroHref} label="Invest Now" className="btn-lg" />
               )}
               <a className="btn btn-ghost btn-lg" href="#project-tabs">
-                View Details
+                View Details<span className="visually-hidden"> of {project.title}</span>
               </a>
             </div>
             {!isListedStatus(project.status) ? null : isOwner ? (

@@ -111,7 +111,11 @@ export function DetailPage({
   // A visitor's Follow leads to sign in with the intent (ADR 034); Ask posts its draft there.
   const followSignIn = signinHref({ action: "follow", project: project.slug });
 
-  const input = useShareInput(initial.shares, initial.message, project.sharesRemaining);
+  const input = useShareInput(initial.shares, initial.message, {
+    sharesRemaining: project.sharesRemaining,
+    sharePrice: project.sharePrice,
+    minInvestment: project.investmentTerms.minInvestment,
+  });
   const shares = input.shares;
 
   const query = (t: string, n: number) => {
@@ -137,7 +141,10 @@ export function DetailPage({
   const tabLabel = (t: (typeof DETAIL_TABS)[number]) =>
     counts[t.id] === undefined ? t.label : `${t.label} (${formatNumber(counts[t.id]!)})`;
   const purchase = (n: number) => `${href("/purchase/:id", { id: project.slug })}?shares=${n}`;
-  const state = investButtonState(project, shares, role, formatPrice);
+  const counted = investButtonState(project, shares, role, formatPrice);
+  // While the field holds no whole number there is no amount to invest: a disabled Invest, never the last one's.
+  const state: InvestButtonState =
+    !input.valid && (counted.kind === "invest" || counted.kind === "min") ? { kind: "min", label: "Invest" } : counted;
   // The phone's Invest bar: only while the raise is open and the viewer may invest (or sign in to).
   const showBar = fundingState(project) === "open" && !isOwner && state.kind !== "founder";
 

@@ -2,10 +2,10 @@
 import type { ReactNode } from "react";
 
 import { ProgressBar } from "./FundingProgress";
-import { detailPresets, ShareCalculator } from "./ShareCalculator";
+import { ShareCalculator } from "./ShareCalculator";
 import type { useShareInput } from "./hooks";
 import { formatDate, formatMoney, formatNumber, formatPercent, formatPrice } from "../../../domain/shared/format";
-import { fundingState } from "../../../domain/projects/project";
+import { fundingState, minimumShares, purchasePresets } from "../../../domain/projects/project";
 import { daysLeftText } from "../../../domain/projects/project-status";
 import { raiseProgress } from "../../../domain/raises/settlement";
 import type { Allowance } from "../../../domain/money/reg-cf";
@@ -138,7 +138,8 @@ export function DetailSide({
           tab={tab}
           action={`${base}#calculator`}
           hrefForShares={hrefForShares}
-          presets={detailPresets(project.sharesRemaining)}
+          presets={purchasePresets(terms.minInvestment, project.sharePrice, project.sharesRemaining)}
+          minShares={minimumShares(terms.minInvestment, project.sharePrice)}
           allowance={allowance}
           ownedShares={ownedShares}
           title={project.title}

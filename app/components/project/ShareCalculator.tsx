@@ -1,26 +1,19 @@
 import { Link } from "react-router";
 
 import { formatNumber, formatPercent, formatPrice } from "../../../domain/shared/format";
-import { DETAIL_PRESETS, equityForShares, totalFor } from "../../../domain/projects/project";
+import { equityForShares, totalFor } from "../../../domain/projects/project";
 import type { Allowance } from "../../../domain/money/reg-cf";
 
 import { AllowanceNote } from "./Allowance";
 import { useHydrated } from "./hooks";
 
-/**
- * The detail presets (10, 100, 1,000, 10,000) as the purchase presets are made (spec section 5):
- * each capped at the shares remaining, deduplicated, ascending, so no button offers more shares
- * than remain.
- */
-export function detailPresets(sharesRemaining: number): number[] {
-  const counts = DETAIL_PRESETS.map((n) => Math.min(n, sharesRemaining)).filter((n) => n >= 1);
-  return [...new Set(counts)].sort((a, b) => a - b);
-}
-
 export interface CalculatorInput {
   text: string;
   shares: number;
   message: string | null;
+  valid: boolean;
+  problem: string | null;
+  status: string;
   change(raw: string): void;
   set(n: number): void;
   blur(): void;
@@ -29,7 +22,10 @@ export interface CalculatorInput {
 /**
  * The detail sidebar's share-count calculator. Without JavaScript it is a GET form and preset
  * links (`?shares=100`) that the server answers with the recomputed figures; with JavaScript the
- * same controls update the figures in place.
+ * same controls update the figures in place. It takes whole numbers from the minimum purchase to
+ * the shares remaining, offers the purchase page's presets, and says what is wrong with any other
+ * count in the purchase's words (the field marked invalid, the status region announcing it);
+ * while the field holds no whole number it shows no total rather than the last one.
  */
 export function ShareCalculator({
   input,
@@ -40,7 +36,8 @@ export function ShareCalculator({
   tab,
   hrefForShares,
   action,
-  presets = [...DETAIL_PRESETS],
+  presets,
+  minShares,
   allowance = null,
   ownedShares = 0,
   title,
@@ -56,8 +53,10 @@ export function ShareCalculator({
   hrefForShares: (n: number) => string;
   /** Where the no-JS GET form goes (this page, anchored at the calculator). */
   action: string;
-  /** The preset share counts (`detailPresets`). */
-  presets?: number[];
+  /** The preset share counts: the purchase page's (`purchasePresets`). */
+  presets: number[];
+  /** The shares the minimum investment buys (the field's `min`, unless fewer remain). */
+  minShares: number;
   /** A signed-in investor's remaining allowance, when their investment limits are on. */
   allowance?: Allowance | null;
   /** Shares the signed-in investor already holds in this offering. */
@@ -94,7 +93,7 @@ export function ShareCalculator({
             type="number"
             name="shares"
             inputMode="numeric"
-            min={1}
+            min={open ? Math.min(minShares, sharesRemaining) : 1}
             max={open ? sharesRemaining : undefined}
             step={1}
             required
@@ -102,7 +101,8 @@ export function ShareCalculator({
             value={input.text}
             onChange={(e) => input.change(e.currentTarget.value)}
             onBlur={() => input.blur()}
-            aria-describedby="calc-hint"
+            aria-invalid={input.problem ? true : undefined}
+            aria-describedby="calc-hint calc-message"
           />
           {hydrated ? null : (
             <button type="submit" className="btn btn-secondary" disabled={!open}>
@@ -129,22 +129,22 @@ export function ShareCalculator({
                 input.set(n);
               }}
             >
-              {formatNumber(n)}
+              {formatNumber(n)} shares
             </Link>
           ))}
         </div>
       ) : null}
-      <p className="calc-message" role="status" aria-live="polite">
-        {input.message ?? ""}
+      <p className="calc-message" id="calc-message" role="status" aria-live="polite">
+        {input.status}
       </p>
       <dl className="calc-figures">
         <div>
           <dt>Total investment</dt>
-          <dd className="calc-total">{formatPrice(total)}</dd>
+          <dd className="calc-total">{input.valid ? formatPrice(total) : "—"}</dd>
         </div>
         <div>
           <dt>Equity</dt>
-          <dd>{formatPercent(equity, 6)}</dd>
+          <dd>{input.valid ? formatPercent(equity, 6) : "—"}</dd>
         </div>
       </dl>
       {ownedShares > 0 ? <p className="owned-shares">You own {formatNumber(ownedShares)} shares</p> : null}

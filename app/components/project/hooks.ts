@@ -4,7 +4,7 @@
  */
 import { useState, useSyncExternalStore } from "react";
 
-import { clampShares, parseShares } from "../../../domain/projects/project";
+import { belowMinimum, clampShares, parseShares, SHARE_MESSAGES } from "../../../domain/projects/project";
 
 const subscribe = () => () => {};
 
@@ -38,7 +38,27 @@ export function nextShareInput(state: ShareInputState, raw: string, sharesRemain
   return { text: String(clamped.shares), shares: clamped.shares, message: clamped.message };
 }
 
-export function useShareInput(initial: number, initialMessage: string | null, sharesRemaining: number) {
+/** What a share count field needs to know about the offering. */
+export interface ShareLimits {
+  sharesRemaining: number;
+  sharePrice: number;
+  minInvestment: number;
+}
+
+/**
+ * What is wrong with the field as it stands, in the purchase's own words, or null: not a whole
+ * number of at least 1 (the figures then show no total: the last one would be stale), or a count
+ * whose total is below the minimum investment (all the shares left may always be bought).
+ */
+export function shareInputProblem(text: string, shares: number, limits: ShareLimits): string | null {
+  if (parseShares(text) === null) return SHARE_MESSAGES.wholeShares;
+  const p = { ...limits, investmentTerms: { minInvestment: limits.minInvestment } };
+  if (limits.sharesRemaining > 0 && belowMinimum(shares, p)) return SHARE_MESSAGES.belowMinimum(limits.minInvestment);
+  return null;
+}
+
+export function useShareInput(initial: number, initialMessage: string | null, limits: ShareLimits) {
+  const { sharesRemaining } = limits;
   const [state, setState] = useState<ShareInputState>({
     text: String(initial),
     shares: initial,
@@ -51,11 +71,16 @@ export function useShareInput(initial: number, initialMessage: string | null, sh
     setSeen({ initial, initialMessage, sharesRemaining });
     setState({ text: String(initial), shares: initial, message: initialMessage });
   }
+  const problem = shareInputProblem(state.text, state.shares, limits);
 
   return {
     ...state,
     /** True when the input currently holds a valid whole number (what a submit would send). */
     valid: parseShares(state.text) !== null,
+    /** What is wrong with the count (announced, and the field is marked invalid), else null. */
+    problem,
+    /** The one line the field's status region says: what is wrong, else the clamp's message. */
+    status: problem ?? state.message ?? "",
     change(raw: string) {
       setState((s) => nextShareInput(s, raw, sharesRemaining));
     },

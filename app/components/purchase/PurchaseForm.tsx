@@ -8,7 +8,8 @@ import { useEffect } from "react";
 import { href, Link, useNavigate, useNavigation } from "react-router";
 
 import { useHydrated, useShareInput } from "../project/hooks";
-import { cancelUntilText, overAllowance } from "../project/Allowance";
+import { overAllowance } from "../project/Allowance";
+import { CutoffTime } from "../portfolio/LocalTime";
 import { formatNumber, formatPrice } from "../../../domain/shared/format";
 import { belowMinimum, equityForShares, totalFor } from "../../../domain/projects/project";
 import { RISK_ACKNOWLEDGEMENT } from "../../../domain/money/reg-cf";
@@ -50,7 +51,7 @@ export function PurchaseForm({
   const navigation = useNavigation();
   const navigate = useNavigate();
 
-  const input = useShareInput(postedShares ?? initialShares, error ? null : clampMessage, project.sharesRemaining);
+  const input = useShareInput(postedShares ?? initialShares, error ? null : clampMessage, project);
 
   useEffect(() => {
     if (!success) return;
@@ -92,13 +93,13 @@ export function PurchaseForm({
         <PurchaseFacts project={project} ownedShares={ownedShares} />
 
         {success ? (
-          <div className="alert alert-success" role="status">
+          <div className="alert alert-success" role="status" data-arrival-focus="">
             <p>{success.message}</p>
             <p className="muted">Taking you to your portfolio…</p>
           </div>
         ) : null}
         {error ? (
-          <div className="alert alert-error" role="alert">
+          <div className="alert alert-error" role="alert" data-arrival-focus="">
             {error}
           </div>
         ) : null}
@@ -128,7 +129,6 @@ export function PurchaseForm({
                 input={input}
                 total={total}
                 equity={equity}
-                belowMin={belowMin}
                 hydrated={hydrated}
                 error={error}
                 riskBox={riskBox}
@@ -137,7 +137,10 @@ export function PurchaseForm({
 
             <p className="cancel-note">
               {cancellable ? (
-                <>{cancelUntilText(cancelUntil)}: up to 48 hours before funding closes, from your portfolio.</>
+                <>
+                  You can cancel until <CutoffTime at={cancelUntil} />: up to 48 hours before funding closes, from your
+                  portfolio.
+                </>
               ) : (
                 <>This offering closes within 48 hours: an investment made now can no longer be canceled.</>
               )}
@@ -147,7 +150,7 @@ export function PurchaseForm({
             <div className="invest-bar" role="group" aria-label="Invest">
               <p className="purchase-total">
                 <span>Total investment</span>
-                <strong>{formatPrice(total)}</strong>
+                <strong>{reviewing || input.valid ? formatPrice(total) : "—"}</strong>
               </p>
               <div className="purchase-actions">
                 {reviewing && review ? (

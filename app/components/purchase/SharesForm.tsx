@@ -15,7 +15,6 @@ export function SharesForm({
   input,
   total,
   equity,
-  belowMin,
   hydrated,
   error,
   riskBox,
@@ -25,12 +24,11 @@ export function SharesForm({
   input: ReturnType<typeof useShareInput>;
   total: number;
   equity: number;
-  belowMin: boolean;
   hydrated: boolean;
   error: string | null;
   riskBox: React.ReactNode;
 }) {
-  const { project, idempotencyKey, presets, minimumMessage, limitMessage, allowance, minShares } = view;
+  const { project, idempotencyKey, presets, limitMessage, allowance, minShares } = view;
   // Fewer shares left than the minimum buys: the rest may be bought below the minimum.
   const onlyTheRest = project.sharesRemaining > 0 && project.sharesRemaining < minShares;
   return (
@@ -60,6 +58,7 @@ export function SharesForm({
           value={input.text}
           onChange={(e) => input.change(e.currentTarget.value)}
           onBlur={() => input.blur()}
+          aria-invalid={input.problem ? true : undefined}
           aria-describedby="purchase-hint purchase-message"
         />
         {hydrated ? null : (
@@ -82,7 +81,7 @@ export function SharesForm({
         )}
       </p>
       <p className="calc-message" id="purchase-message" role="status" aria-live="polite">
-        {input.message ?? ""}
+        {input.status}
       </p>
 
       {presets.length ? (
@@ -110,14 +109,9 @@ export function SharesForm({
       <dl className="purchase-figures">
         <div>
           <dt>Equity</dt>
-          <dd>{formatPercent(equity, 6)}</dd>
+          <dd>{input.valid ? formatPercent(equity, 6) : "—"}</dd>
         </div>
       </dl>
-      {(hydrated && belowMin) || minimumMessage ? (
-        <p className="field-hint warn" role={minimumMessage ? "alert" : undefined}>
-          The minimum investment is {formatMoney(project.minInvestment)}.
-        </p>
-      ) : null}
       {limitMessage && !error ? (
         <p className="alert alert-error" role="alert">
           {limitMessage}

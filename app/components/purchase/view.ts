@@ -30,7 +30,6 @@ export interface PurchaseFormView {
   idempotencyKey: string;
   unavailable: string | null;
   review: { shares: number; total: number } | null;
-  minimumMessage: string | null;
   limitMessage: string | null;
   allowance: Allowance;
   ownedShares: number;

@@ -146,7 +146,9 @@ export function SettingsPage({
         </ul>
       </nav>
 
-      {!shell.complete ? (
+      {/* Only where it helps: on the Account tab, beside a section that is not the form it leads to
+          (the other tabs are about other things; on Public Profile the fields are already there). */}
+      {!shell.complete && tab === "account" && section !== "public-profile" ? (
         <div className="alert alert-warning settings-incomplete" role="region" aria-label="Your account">
           <p>
             <strong>Your account is incomplete.</strong> Add a bio, your site and your investing thesis so founders know

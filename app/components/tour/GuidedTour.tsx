@@ -14,6 +14,7 @@
  *   goes where there is room (./placement). A missing target gives a centred tooltip instead.
  */
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
 
 import { useHydrated } from "../project/hooks";
@@ -28,6 +29,8 @@ export const TARGET_WAIT_MS = 4000;
 /** Remembers that the tour was offered and answered. No demo/mock/test/sample in the key. */
 export const TOUR_DONE_KEY = "campusfund.tour.done";
 const START_EVENT = "campusfund:tour-start";
+/** The id of the element at the top of <main> where the tour is offered (app/root.tsx). */
+export const TOUR_OFFER_SLOT = "tour-offer";
 const SPOTLIGHT_PAD = 6;
 
 /** Starts the tour (from step 1) wherever <GuidedTour /> is mounted. */
@@ -188,7 +191,7 @@ export function GuidedTour({ steps = INVESTOR_TOUR_STEPS, onFinish, onSkip }: Gu
     const params = new URLSearchParams(search);
     const newUser = params.get("newUser") === "1" || params.get("newUser") === "true";
     if (!newUser || pathname !== "/portfolio" || declined || tourDone()) return null;
-    return (
+    const prompt = (
       <TourPrompt
         onStart={start}
         onDecline={() => {
@@ -197,6 +200,10 @@ export function GuidedTour({ steps = INVESTOR_TOUR_STEPS, onFinish, onSkip }: Gu
         }}
       />
     );
+    // In the page's flow at the top of <main> (root.tsx's slot): first in the tab order after the
+    // header, covering nothing (a fixed corner box hid focused controls and came last).
+    const slot = document.getElementById(TOUR_OFFER_SLOT);
+    return slot ? createPortal(<div className="container">{prompt}</div>, slot) : prompt;
   }
 
   const step = steps[index];

@@ -36,7 +36,7 @@ export const InvestmentAnswer = v.object({
   equity: v.pipe(v.number(), v.description("Percent of the company these shares represent.")),
   projectedReturns: money,
   cancelledAt: v.pipe(v.nullable(timestamp), v.description("When it was cancelled; null while it stands.")),
-  cancelDeadline: v.pipe(v.nullable(timestamp), v.description("The last moment it may be cancelled.")),
+  cancelDeadline: v.pipe(v.nullable(timestamp), v.description("The last moment it may be canceled.")),
   cancellable: v.pipe(v.boolean(), v.description("Active and before `cancelDeadline` when this answer was made.")),
 });
 

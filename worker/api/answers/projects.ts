@@ -85,7 +85,7 @@ export const ProjectAnswer = v.object({
     v.description(
       "The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, " +
         "the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, " +
-        "`Completed`, `Cancelled`, `Upcoming`.",
+        "`Completed`, `Canceled`, `Upcoming`.",
     ),
   ),
   closedEarlyAt: v.pipe(

@@ -40,6 +40,7 @@ import {
   IDEMPOTENCY_KEY_MAX,
   parseShares,
   PURCHASE_MAX_SHARES,
+  SHARE_MESSAGES,
   totalFor,
 } from "../../../domain/projects/project";
 import { formatMoney } from "../../../domain/shared/format";
@@ -64,7 +65,7 @@ export const PURCHASE_MESSAGES = {
   notFound: MESSAGES.projectNotFound,
   closed: "Funding for this project is closed",
   soldOut: "This project is sold out",
-  wholeShares: "Please enter a whole number of shares (at least 1)",
+  wholeShares: SHARE_MESSAGES.wholeShares,
   amountMismatch: "The amount does not match shares times the share price",
   keyRequired: "An idempotency key is required",
   keyInvalid: `The idempotency key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`,
@@ -92,7 +93,7 @@ export const purchaseCancelledMessage = (cancelledAt: number | null) =>
   `This purchase was canceled${cancelledAt ? ` on ${cutoffText(cancelledAt)}` : ""}: nothing was bought again. To invest, start a new purchase.`;
 
 export const onlyAvailable = (n: number) => `Only ${n} shares are available for purchase`;
-export const belowMinimumMessage = (min: number) => `The minimum investment is ${formatMoney(min)}`;
+export const belowMinimumMessage = SHARE_MESSAGES.belowMinimum;
 export const successMessage = (n: number, title: string) =>
   `Your investment was successful! You have purchased ${n} shares of ${title}.`;
 export const portfolioMessage = (title: string, n: number, amount: number) =>

@@ -18,7 +18,7 @@
  */
 import { sql } from "drizzle-orm";
 
-import { PRIVATE_PATHS, PUBLIC_PAGES } from "../../../domain/visitors/seo";
+import { PRIVATE_PATHS, PUBLIC_API_PATHS, PUBLIC_PAGES } from "../../../domain/visitors/seo";
 import type { Database } from "../../../db/client";
 import { isPublished } from "../projects/projects";
 
@@ -30,6 +30,8 @@ export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
     "Allow: /",
+    // The API reference is a public page (ADR 042), with the document it draws, under the private /api/.
+    ...PUBLIC_API_PATHS.map((p) => `Allow: ${p}`),
     ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
