@@ -16,10 +16,10 @@
  *   ADR 030) first needs the lock confirmation of the figures being submitted, then saves the same
  *   way and submits; an admin's Publish saves and makes the project live; Withdraw (a project in
  *   review) reads nothing of the form;
- * - Save draft (a founder's new project or draft, ADR 033): the same checks but "required", then
+ * - Save progress (a founder's new project or draft, ADR 033): the same checks but "required", then
  *   the files, then the founder's working copy (project-drafts.ts); the form comes back with the
  *   fields still to fill in. With JavaScript, `intent=autosave` does the same without files and
- *   without sending the form back (a fetcher, useAutosave); Discard draft deletes the copy;
+ *   without sending the form back (a fetcher, useAutosave); Discard saved progress deletes the copy;
  * - a field error (400, or 409 for terms locked by a sale) re-renders the form with the values,
  *   the spec's banner and each field's message; any other refusal shows its message on top.
  * On success a document post (no JavaScript) is redirected to `/my-projects?saved=<code>`
@@ -311,7 +311,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // project), every field, and the chosen files' bytes, all errors at once.
   const { chosen, errors: fileErrors } = await checkChosenFiles(form);
   const checking = withFiles(values, chosen, pendingUrls(chosen));
-  // Save draft (ADR 033): the founder's working copy, required fields empty or not; every other rule.
+  // Save progress (ADR 033): the founder's working copy, required fields empty or not; every other rule.
   const asDraft = intent === "draft";
   try {
     if (asDraft) await checkWorkingCopy(db, user, params.id, checking);

@@ -18,6 +18,7 @@ import { expect, test } from "./fixtures";
 
 import {
   approveViaApi,
+  createProjectViaApi,
   DEMO,
   expectNoSeriousViolations,
   isoDate,
@@ -208,9 +209,10 @@ test.describe("project form", () => {
     await expect(group(page, "Gallery image 2").getByLabel("Image URL")).toHaveValue(/^\/uploads\/[0-9a-f-]+\.png$/);
     await expect(page.getByRole("link", { name: "Preview" })).toHaveAttribute("href", `/project/${draft._id}`);
     await ready(page, javaScriptEnabled);
-    // Submitting asks for the lock confirmation first (ADR 030).
+    // Submitting asks for the lock confirmation first (ADR 030): the browser checks the box is
+    // ticked before anything is sent, and takes the founder to it.
     await page.getByRole("button", { name: "Submit for review", exact: true }).click();
-    await expect(page.getByText(REVIEW_MESSAGES.confirmTerms).first()).toBeVisible();
+    await expect(page.getByLabel(/once anyone invests, the share price/)).toBeFocused();
     await page.getByLabel(/once anyone invests, the share price/).check();
     await page.getByRole("button", { name: "Submit for review", exact: true }).click();
     if (javaScriptEnabled) {
@@ -251,7 +253,7 @@ test.describe("project form", () => {
     await page.getByRole("button", { name: "Create Project", exact: true }).click();
 
     const banner = page.getByRole("alert").filter({ hasText: "validation error" });
-    await expect(banner).toHaveText(BANNER_10);
+    await expect(banner.getByText(BANNER_10, { exact: true })).toBeVisible();
     if (javaScriptEnabled) await expect(banner).toBeFocused();
 
     for (const [name, message] of PROJECT_REQUIRED_FIELDS) {
@@ -279,6 +281,31 @@ test.describe("project form", () => {
     await expect(page.getByLabel("Funding goal ($)")).toHaveValue("4000");
   });
 
+  test("a refused Submit for review is named in the banner, in view on a phone, with a link to its field", async ({
+    asFounder: founder,
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const draft = await createProjectViaApi(request, founder.token);
+    await page.goto(`/my-projects/edit/${draft._id}`);
+    await ready(page, javaScriptEnabled);
+    // Half a FAQ: a rule only the server checks (the browser lets it through).
+    await group(page, "FAQ 1").getByLabel("Question").fill("Who books the rooms?");
+    await page.getByLabel(/once anyone invests, the share price/).check();
+    await page.getByRole("button", { name: "Submit for review", exact: true }).click();
+
+    const banner = page.getByRole("alert").filter({ hasText: "validation error" });
+    const link = banner.getByRole("link", { name: PROJECT_MESSAGES.faqIncomplete });
+    await expect(banner).toBeInViewport();
+    await expect(link).toHaveAttribute("href", "#f-faqs-0-answer");
+    await link.click();
+    await expect(field(page, "faqs[0].answer")).toBeInViewport();
+    if (javaScriptEnabled) await expect(field(page, "faqs[0].answer")).toBeFocused();
+    expect((await founderProject(request, founder)).status).toBe("draft");
+  });
+
   test("a file that is not an image is refused beside its field, and nothing is saved", async ({
     asFounder: founder,
     page,
@@ -294,7 +321,9 @@ test.describe("project form", () => {
     });
     await page.getByRole("button", { name: "Create Project", exact: true }).click();
     // The refused upload is the main image's error (in place of "required"): still 10 in all.
-    await expect(page.getByRole("alert").filter({ hasText: "validation error" })).toHaveText(BANNER_10);
+    await expect(
+      page.getByRole("alert").filter({ hasText: "validation error" }).getByText(BANNER_10, { exact: true }),
+    ).toBeVisible();
     await expect(field(page, "image")).toHaveAccessibleDescription(/Main image must be a PNG, JPEG or WebP image/);
     await expect(page.getByLabel("Or upload the main image")).toHaveAttribute("aria-invalid", "true");
     const res = await request.get("/api/projects/founder", { headers: { Authorization: `Bearer ${founder.token}` } });
