@@ -130,7 +130,7 @@ async function linesOf(locator: Locator): Promise<number> {
   return locator.evaluate((el) => {
     const range = document.createRange();
     range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
   });
 }
 
