@@ -36,7 +36,7 @@ import { can } from "../../domain/shared/access";
 import { homeFor } from "../../domain/accounts/roles";
 import { MESSAGES } from "../../domain/shared/messages";
 import { analysisReportOf, chartSlicesOf, concentrationOf, whatIfOf } from "../../domain/money/portfolio-analysis";
-import { diversificationLabel, diversificationScoreOf, riskScoreOf } from "../../domain/money/portfolio-math";
+import { diversificationFigure, diversificationLabel, riskScoreOf } from "../../domain/money/portfolio-math";
 
 import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/shared/limits";
@@ -106,7 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Let a slow model finish and fill the cache even after this response has ended.
     ctx.waitUntil(pending);
     const quick = await Promise.race([pending, sleep(INLINE_INSIGHTS_MS).then(() => null)]);
-    const score = diversificationScoreOf(summary);
+    const score = diversificationFigure(summary);
     const conc = concentrationOf(summary);
     const viewParam = url.searchParams.get("view");
     const view = viewParam === "trends" || viewParam === "report" ? viewParam : null;

@@ -61,7 +61,8 @@ describe("the demo account's money: one statement", () => {
   });
 
   it("the credit card is a student-scale line at 0.5% APR, the same on the profile and in Banks & Cards", async () => {
-    const { token } = await signup();
+    // (The profile shows it once the account has invested: tests/app/profile-trust.test.ts.)
+    const { token } = await investorWithPurchases([12, 111]);
     const card = (t: string) => /Credit limit (\$[\d,]+) Used \$0 Available credit \$[\d,]+ APR 0\.5%/.exec(t)?.[1];
     const shown = [card(await textOf("/profile", token)), card(await textOf("/settings?section=banks-cards", token))];
     expect(shown).toEqual(["$2,500", "$2,500"]);

@@ -36,9 +36,7 @@ test.describe("an investor with holdings", () => {
     await expect(page.getByRole("columnheader", { name: "Invested" })).toBeVisible();
 
     // The score ring and its label, the risk profile and concentration.
-    await expect(
-      page.getByRole("img", { name: /^Diversification score \d+ out of 100: (Low|Moderate|High)$/ }),
-    ).toBeVisible();
+    await expect(page.getByRole("img", { name: /^Diversification score \d+%: (Low|Moderate|High)$/ })).toBeVisible();
     await expect(page.getByText(/^(Low|Moderate|High) risk, score \d+ \/ 100$/)).toBeVisible();
     await expect(page.getByText("Effective number of holdings")).toBeVisible();
 
