@@ -60,8 +60,8 @@ const STREAMED_INSIGHTS_MS = 4_500;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function fallbackView(failed: boolean): InsightsView {
-  const f = fallbackInsights();
+function fallbackView(failed: boolean, held: readonly { category: string; amount: number }[]): InsightsView {
+  const f = fallbackInsights(held);
   return { insights: f.insights, recommendedSectors: f.recommendedSectors, source: f.source, failed };
 }
 
@@ -92,6 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let ai: AiToolsData | null = null;
   if (tab === "ai" && summary.count > 0) {
+    const held = summary.groups.map((g) => ({ category: g.category, amount: g.cents }));
     const pending: Promise<InsightsView> = portfolioInsights(db, env.AI, user, {}, aiBudgetOf(request, env))
       .then((r) => ({
         insights: r.insights,
@@ -101,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }))
       .catch((e: unknown) => {
         console.error("portfolio: insights failed", e);
-        return fallbackView(true);
+        return fallbackView(true, held);
       });
     // Let a slow model finish and fill the cache even after this response has ended.
     ctx.waitUntil(pending);
@@ -121,8 +122,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       view,
       reportLines: view === "report" ? analysisReportOf(summary).lines : null,
       insightsNow: quick,
-      insights: quick ? null : Promise.race([pending, sleep(STREAMED_INSIGHTS_MS).then(() => fallbackView(true))]),
-      fallback: fallbackView(false),
+      insights: quick
+        ? null
+        : Promise.race([pending, sleep(STREAMED_INSIGHTS_MS).then(() => fallbackView(true, held))]),
+      fallback: fallbackView(false, held),
     };
   }
   // After a purchase or a cancellation (read by id in the same batch, whatever page it is on).

@@ -105,8 +105,8 @@ test.describe("an investor with holdings", () => {
         page.getByRole("group", { name: "Insights" }).getByRole("button", { name: "Pause rotation" }),
       ).toBeVisible();
     }
-    await page.getByRole("link", { name: "Renewable Energy", exact: true }).click();
-    await expect(page).toHaveURL(/\/explore\/sector\/renewable-energy$/);
+    await page.getByRole("link", { name: "Energy", exact: true }).click();
+    await expect(page).toHaveURL(/\/explore\/sector\/energy$/);
     await expect(page.getByText(/^Showing 1–\d+ of \d+ projects? in Sustainability$/)).toBeVisible();
     await expect(page.getByText("No projects found")).toHaveCount(0);
   });
