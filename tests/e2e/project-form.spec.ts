@@ -337,6 +337,20 @@ test.describe("project form", () => {
     expect(((await res.json()) as { image: string }).image).toBe(kept);
   });
 
+  test("the category says which browse filter lists it: as chosen with JavaScript, once posted without", async ({
+    asFounder: { page },
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/my-projects/create");
+    await ready(page, javaScriptEnabled);
+    await page.getByLabel("Category").selectOption({ label: "Real Estate" });
+    // Without JavaScript the page says it once the form comes back (here: a row more).
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Add team member" }).click();
+    await expect(page.getByLabel("Category")).toHaveAccessibleDescription(
+      "Investors find Real Estate projects under the Fintech filter when they browse.",
+    );
+  });
+
   test("a file that is not an image is refused beside its field, and nothing is saved", async ({
     asFounder: founder,
     page,
