@@ -106,8 +106,8 @@ function ProjectCard({ project, admin, draft }: { project: Card; admin: boolean;
         {project.shortDescription && <p className="card-text">{project.shortDescription}</p>}
         {draft ? (
           <Notice tone="info">
-            You have changes saved as a draft on {formatDateTime(draft.updatedAt)} ({missingText(draft.missing)}): open
-            Edit Project to finish them.
+            You have progress saved {formatDateTime(draft.updatedAt)} that is not in your project yet (
+            {missingText(draft.missing)}): open Edit Project to finish it.
           </Notice>
         ) : null}
         {isDraft && project.reviewNote ? (
@@ -257,14 +257,14 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
         ) : draft && draft.projectId === null ? (
           <div className="card empty-state">
             <span className="icon-circle">{FeatureIcons.folder}</span>
-            <h2>{draft.title ? `Your draft: ${draft.title}` : "Your project draft"}</h2>
+            <h2>{draft.title ? `Your project in progress: ${draft.title}` : "Your project in progress"}</h2>
             <p className="muted" style={{ maxWidth: 520, marginInline: "auto" }}>
-              Saved {formatDateTime(draft.updatedAt)}; {missingText(draft.missing)}. Finish it to create your project,
-              then submit it for review.
+              Progress saved {formatDateTime(draft.updatedAt)}; {missingText(draft.missing)}. Finish it to create your
+              project, then submit it for review.
             </p>
             <div className="cluster">
               <Link to="/my-projects/create" className="btn btn-primary">
-                Continue your draft
+                Continue your project
               </Link>
             </div>
           </div>

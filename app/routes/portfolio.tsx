@@ -36,7 +36,7 @@ import { can } from "../../domain/shared/access";
 import { homeFor } from "../../domain/accounts/roles";
 import { MESSAGES } from "../../domain/shared/messages";
 import { analysisReportOf, chartSlicesOf, concentrationOf, whatIfOf } from "../../domain/money/portfolio-analysis";
-import { diversificationLabel, diversificationScoreOf, riskScoreOf } from "../../domain/money/portfolio-math";
+import { diversificationFigure, diversificationLabel, riskScoreOf } from "../../domain/money/portfolio-math";
 
 import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/shared/limits";
@@ -61,8 +61,8 @@ const STREAMED_INSIGHTS_MS = 4_500;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function fallbackView(failed: boolean): InsightsView {
-  const f = fallbackInsights();
+function fallbackView(failed: boolean, held: readonly { category: string; amount: number }[]): InsightsView {
+  const f = fallbackInsights(held);
   return { insights: f.insights, recommendedSectors: f.recommendedSectors, source: f.source, failed };
 }
 
@@ -95,6 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let ai: AiToolsData | null = null;
   if (tab === "ai" && summary.count > 0) {
+    const held = summary.groups.map((g) => ({ category: g.category, amount: g.cents }));
     const pending: Promise<InsightsView> = portfolioInsights(db, env.AI, user, {}, aiBudgetOf(request, env))
       .then((r) => ({
         insights: r.insights,
@@ -104,12 +105,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }))
       .catch((e: unknown) => {
         console.error("portfolio: insights failed", e);
-        return fallbackView(true);
+        return fallbackView(true, held);
       });
     // Let a slow model finish and fill the cache even after this response has ended.
     ctx.waitUntil(pending);
     const quick = await Promise.race([pending, sleep(INLINE_INSIGHTS_MS).then(() => null)]);
-    const score = diversificationScoreOf(summary);
+    const score = diversificationFigure(summary);
     const conc = concentrationOf(summary);
     const viewParam = url.searchParams.get("view");
     const view = viewParam === "trends" || viewParam === "report" ? viewParam : null;
@@ -124,8 +125,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       view,
       reportLines: view === "report" ? analysisReportOf(summary).lines : null,
       insightsNow: quick,
-      insights: quick ? null : Promise.race([pending, sleep(STREAMED_INSIGHTS_MS).then(() => fallbackView(true))]),
-      fallback: fallbackView(false),
+      insights: quick
+        ? null
+        : Promise.race([pending, sleep(STREAMED_INSIGHTS_MS).then(() => fallbackView(true, held))]),
+      fallback: fallbackView(false, held),
     };
   }
   // After a purchase or a cancellation (read by id in the same batch, whatever page it is on).

@@ -10,7 +10,7 @@ import { PROFILE_TABS, type ProfileTab } from "../components/profile/tabs";
 import { toDollars } from "../../domain/shared/money";
 import { demoAccountOf } from "../../domain/money/portfolio-account";
 import { chartSlicesOf } from "../../domain/money/portfolio-analysis";
-import { diversificationScoreOf, type PortfolioSummary } from "../../domain/money/portfolio-math";
+import { diversificationFigure, type PortfolioSummary } from "../../domain/money/portfolio-math";
 import type { ProfileDTO } from "../../domain/accounts/profile-form";
 import type { InvestmentDTO } from "../../domain/shared/types";
 import type { PortfolioQuery, PortfolioRead } from "../../worker/services/money/holdings";
@@ -20,7 +20,7 @@ export function profileStats(summary: PortfolioSummary) {
   return {
     totalInvested: toDollars(summary.cents),
     count: summary.count,
-    score: summary.count ? diversificationScoreOf(summary) : 0,
+    score: diversificationFigure(summary),
     shares: summary.shares,
   };
 }

@@ -21,6 +21,7 @@ import { Link, redirect } from "react-router";
 import { pageMeta } from "../components/meta";
 import { ProfileForm, type ProfileFormValues } from "../components/profile/ProfileForm";
 import { Financial } from "../components/profile/Financial";
+import { formatDiversification } from "../../domain/money/portfolio-math";
 import { MoneyCards, Stat } from "../components/profile/MoneyCards";
 import { Investments, Overview, Preferences } from "../components/profile/panels";
 import { PROFILE_TAB_LABELS, PROFILE_TABS } from "../components/profile/tabs";
@@ -130,6 +131,16 @@ function toFormValues(p: ProfileDTO): ProfileFormValues {
   };
 }
 
+/**
+ * The badge under the name. The spec's "Premium Investor" is earned: it shows once the investor
+ * holds an investment; a new account says what it is ("Investor"), as a founder's and an admin's do.
+ */
+function roleBadge(role: string, held: number): string {
+  if (role === "founder") return "Founder";
+  if (role === "admin") return "Admin";
+  return held > 0 ? "Premium Investor" : "Investor";
+}
+
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile: p, tab, investor, investments, saved } = loaderData;
   const editing = loaderData.edit || !!actionData;
@@ -147,9 +158,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <div className="profile-id">
           <h1 className="page-title">{fullName || "Profile"}</h1>
           <p className="profile-email">{p.email}</p>
-          <span className={`badge ${investor ? "badge-info" : "badge-success"}`}>
-            {p.role === "founder" ? "Founder" : p.role === "admin" ? "Premium Investor · Admin" : "Premium Investor"}
-          </span>
+          <span className={`badge ${investor ? "badge-info" : "badge-success"}`}>{roleBadge(p.role, count)}</span>
         </div>
         <div className="profile-head-actions">
           {editing ? (
@@ -184,13 +193,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </section>
       ) : null}
 
-      <MoneyCards account={loaderData.account} />
+      <MoneyCards account={loaderData.account} withCredit={count > 0} />
 
       {investor ? (
         <ul className="stat-grid profile-stats" aria-label="Your investing at a glance">
           <Stat label="Total Invested" value={formatMoney(totalInvested)} />
           <Stat label="Investments" value={formatNumber(count)} />
-          <Stat label="Diversification Score" value={`${score}%`} />
+          <Stat label="Diversification Score" value={formatDiversification(score)} />
           <Stat label="Shares Acquired" value={formatNumber(shares)} />
         </ul>
       ) : null}

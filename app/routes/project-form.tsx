@@ -5,8 +5,8 @@
  *
  * One action for every button of the form (ADR 016, ADR 023):
  * - a row intent (`add:team`, `remove:faqs:2`) re-renders the form with a row more or less and
- *   everything typed kept: nothing is saved and no file is stored (a file input comes back empty,
- *   so a note says the chosen files are uploaded when the project is saved);
+ *   everything typed kept: nothing is saved, and the chosen files are kept (ADR 023: stored now,
+ *   each in its URL field, `keepChosenFiles`) for a founder who may save this form;
  * - Save / Create Project: first every check the save makes (signed in, founder or admin, may edit
  *   THIS project or may create one, every field, the files' bytes) with the chosen files as
  *   stand-ins; only a save that will be accepted stores its files (each image's URL replaces
@@ -16,12 +16,15 @@
  *   ADR 030) first needs the lock confirmation of the figures being submitted, then saves the same
  *   way and submits; an admin's Publish saves and makes the project live; Withdraw (a project in
  *   review) reads nothing of the form;
- * - Save draft (a founder's new project or draft, ADR 033): the same checks but "required", then
+ * - Save progress (a founder's new project or draft, ADR 033): the same checks but "required", then
  *   the files, then the founder's working copy (project-drafts.ts); the form comes back with the
  *   fields still to fill in. With JavaScript, `intent=autosave` does the same without files and
- *   without sending the form back (a fetcher, useAutosave); Discard draft deletes the copy;
+ *   without sending the form back (a fetcher, useAutosave); Discard saved progress deletes the copy;
  * - a field error (400, or 409 for terms locked by a sale) re-renders the form with the values,
- *   the spec's banner and each field's message; any other refusal shows its message on top.
+ *   the spec's banner and each field's message, and the chosen files kept as a row intent keeps
+ *   them (a file input cannot come back filled, so the files come back uploaded, in their URL
+ *   fields, and the next save uses them); any other refusal shows its message on top, and stores
+ *   nothing.
  * On success a document post (no JavaScript) is redirected to `/my-projects?saved=<code>`
  * (`SAVED_MESSAGES`); with JavaScript (`js=1`, set after hydration) the page shows the success screen and
  * moves there after 1.5 s (spec section 4), as the purchase page does.
@@ -77,8 +80,10 @@ import { publishProject, submitForReview, withdrawFromReview } from "../../worke
 import { currentRevision } from "../../worker/services/projects/revisions";
 import { REVIEW_MESSAGES, SAVED_MESSAGES, termsFingerprint, type SavedCode } from "../../domain/projects/review";
 import {
+  type ChosenFile,
   checkChosenFiles,
   discard,
+  keepChosenFiles,
   pendingUrls,
   storeChosenFiles,
   withFiles,
@@ -228,11 +233,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const failed = editing ? SAVE_FAILED_EDIT : PROJECT_MESSAGES.createFailed;
   const user = getUser(context);
   const { db, env } = getApp(context);
-  // Files are stored by a save that will be accepted, and by nothing else: whenever the form comes
-  // back, the chosen files were not kept, and the founder is told so.
-  const note = Object.keys(formFiles(form)).length ? PROJECT_MESSAGES.imagesNotKept : null;
+  /** Whether this person may save this form: a founder's new project, or a project they may edit. */
+  const maySave = async (who: SessionUser) => {
+    if (!can(who, "raise")) return false;
+    if (!params.id) return can(who, "createProject");
+    try {
+      await getEditableProject(db, who, params.id);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Files are stored by a save that will be accepted, or kept for a form that comes back to a
+  // founder who may save it (below); when the form comes back without them, the founder is told so.
+  const posted = Object.keys(formFiles(form)).length > 0;
+  const note = posted ? PROJECT_MESSAGES.imagesNotKept : null;
+  const unexpected = { log: "project form: keeping the chosen files failed", message: failed };
+  /** The chosen files stored and put in their fields, for a founder who may save this form. */
+  const keep = async (shown: FormValues, chosen: ChosenFile[], editor: SessionUser) => {
+    const kept = await keepChosenFiles(db, env.IMAGES, editor, shown, chosen, unexpected);
+    return { ...kept, note: kept.kept ? PROJECT_MESSAGES.filesKept : note };
+  };
 
-  // Add or remove a row: the same form back, one row more or less, nothing saved or stored.
+  // Add or remove a row: the same form back, one row more or less, nothing saved; the chosen files
+  // kept for a founder who may save this form.
   const row = parseRowIntent(intent);
   if (row) {
     if (!isRowList(row.list)) return rowsChanged(values, note);
@@ -240,7 +264,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const length = rowsAt(next, row.list).length;
     const at = row.kind === "add" ? length - 1 : Math.min(row.index, length - 1);
     const focus = changed ? firstFieldOf(row.list, Math.max(0, at)) : null;
-    return rowsChanged(next, note, focus);
+    if (!posted || !user || !(await maySave(user))) return rowsChanged(next, note, focus);
+    const { chosen, errors: fileErrors } = await checkChosenFiles(form);
+    const kept = await keep(next, chosen, user);
+    const allKept = kept.kept && !Object.keys(fileErrors).length && !Object.keys(kept.errors).length;
+    return rowsChanged(kept.values, allKept ? kept.note : note, focus);
   }
 
   if (!user) {
@@ -307,8 +335,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(`${new URL(request.url).pathname}?discarded=1`);
   }
 
-  // Submitting asks for the lock confirmation first, of the figures being submitted: nothing is
-  // saved without it.
+  // Submitting asks for the lock confirmation, of the figures being submitted: nothing is saved
+  // without it (the browser checks the box first; its error joins the form's others).
+  let unconfirmed: FieldErrors = {};
   if (intent === "submit") {
     const shown = values.confirmedTerms;
     const confirmed = values.confirmTerms === "on";
@@ -321,26 +350,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       regulationType: values.regulationType,
     });
     const problem = !confirmed ? REVIEW_MESSAGES.confirmTerms : shown !== terms ? REVIEW_MESSAGES.termsChanged : null;
-    if (problem) return formRefused(values, { status: 400, message: problem, errors: { confirmTerms: problem } }, note);
+    if (problem) unconfirmed = { confirmTerms: problem };
   }
 
   // Every check of the save before anything is stored: who may save this form (for an edit, this
   // project), every field, and the chosen files' bytes, all errors at once.
   const { chosen, errors: fileErrors } = await checkChosenFiles(form);
   const checking = withFiles(values, chosen, pendingUrls(chosen));
-  // Save draft (ADR 033): the founder's working copy, required fields empty or not; every other rule.
+  // Save progress (ADR 033): the founder's working copy, required fields empty or not; every other rule.
   const asDraft = intent === "draft";
   try {
     if (asDraft) await checkWorkingCopy(db, user, params.id, checking);
     else await checkProjectSave(db, user, params.id, checking);
   } catch (e) {
     const refusal = serviceRefusal(e, wording);
-    // Every field's error at once: the chosen files' too.
-    if (Object.keys(refusal.errors).length) refusal.errors = { ...refusal.errors, ...fileErrors };
-    return formRefused(values, refusal, note);
+    // Not about a field (signed out, not this founder's, a failure): nothing stored.
+    if (!Object.keys(refusal.errors).length) return formRefused(values, refusal, note);
+    // Every field's error at once: the chosen files' and the confirmation's too; the files that
+    // passed their checks are kept.
+    const kept = await keep(values, chosen, user);
+    const errors = { ...refusal.errors, ...fileErrors, ...unconfirmed, ...kept.errors };
+    return formRefused(kept.values, { ...refusal, errors }, kept.note);
   }
-  if (Object.keys(fileErrors).length)
-    return formRefused(values, { status: 400, message: "", errors: fileErrors }, note);
+  const early = { ...fileErrors, ...unconfirmed };
+  if (Object.keys(early).length) {
+    const kept = await keep(values, chosen, user);
+    const errors = { ...early, ...kept.errors };
+    return formRefused(kept.values, { status: 400, message: "", errors }, kept.note);
+  }
 
   // Then the files (each takes its place in the account's quota and hourly limit) …
   const files = await storeChosenFiles(db, env.IMAGES, user, chosen);

@@ -1,8 +1,10 @@
 /**
  * The project form's chosen files (ADR 023, ADR 031), for its action: checked by their bytes
  * before anything is saved (`checkChosenFiles`), stood in for by placeholder URLs while the save
- * is checked (`pendingUrls`, `withFiles`), stored only for a save that will be accepted
- * (`storeChosenFiles`), and deleted again if the save then fails (`discard`). Server only.
+ * is checked (`pendingUrls`, `withFiles`), stored for a save that will be accepted
+ * (`storeChosenFiles`) and deleted again if the save then fails (`discard`), or stored when the
+ * form comes back to a founder who may save it (a field's error, a row more or less:
+ * `keepChosenFiles`), so the founder keeps them. Server only.
  */
 import type { FieldErrors } from "../../domain/shared/form-kit";
 import { FORM_DOCUMENTS } from "../../domain/projects/project-form-messages";
@@ -17,7 +19,7 @@ import {
 } from "../../worker/services/projects/uploads";
 import { rowsAt, type FormValues } from "../components/project-form/values";
 import { formFiles } from "./form.server";
-import { serviceRefusal } from "./form-result";
+import { serviceRefusal, type Wording } from "./form-result";
 
 /**
  * A chosen file, checked, and the URL field it fills: `image`, `logo`, a new gallery row, or a
@@ -138,4 +140,26 @@ export async function storeChosenFiles(
     }
   }
   return { ok: true, stored, urls };
+}
+
+/**
+ * The chosen files kept for a form that comes back (ADR 023, As built): each stored now, in the founder's
+ * name (the quota and the hourly limit as for a save), and put in its URL field, so the form shows
+ * it and the next save uses it; an upload no save uses is deleted by the daily cleanup a day later
+ * (ADR 023). All or none: a file refused while storing (the quota, the limit) is its field's error
+ * and none is kept (`kept` false); a failure of ours keeps none either.
+ */
+export async function keepChosenFiles(
+  db: Parameters<typeof discardUploads>[0],
+  bucket: R2Bucket,
+  user: SessionUser,
+  values: FormValues,
+  chosen: ChosenFile[],
+  unexpected: Wording["unexpected"],
+): Promise<{ values: FormValues; errors: FieldErrors; kept: boolean }> {
+  if (!chosen.length) return { values, errors: {}, kept: false };
+  const files = await storeChosenFiles(db, bucket, user, chosen);
+  if (files.ok) return { values: withFiles(values, chosen, files.urls), errors: {}, kept: true };
+  const refusal = serviceRefusal(files.error, { unexpected });
+  return { values, errors: refusal.status < 500 ? { [files.target]: refusal.message } : {}, kept: false };
 }

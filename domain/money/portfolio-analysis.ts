@@ -15,6 +15,7 @@ import {
   type SectorSlice,
 } from "./portfolio-math";
 import { toDollars } from "../shared/money";
+import { sectorForCategory } from "../projects/categories";
 const CONCENTRATION_THRESHOLD = 30;
 /** …and the advice is to keep any one position under this share. */
 const CONCENTRATION_TARGET = 20;
@@ -135,13 +136,56 @@ export const DEFAULT_RECOMMENDED_SECTORS: readonly string[] = Object.freeze([
 /** The recommended sector when the portfolio is empty (spec section 9). */
 export const EMPTY_RECOMMENDED_SECTOR = "Renewable Energy";
 
-/** Recommended sectors when the analytics service fails (spec section 8), each with a one-liner. */
-export const FALLBACK_RECOMMENDED_SECTORS: readonly { name: string; description: string }[] = Object.freeze([
+/**
+ * The sectors the fallback may recommend (spec section 8), each a project-form category (so its
+ * card opens a browse filter that lists it) with a one-liner, in the order they are offered. The
+ * spec's four come first under their category's name: Healthcare, Energy (its "Renewable Energy"),
+ * Fintech, Technology (its "Cybersecurity"); then spares, offered when one of those four is where
+ * the investor's money already is.
+ */
+export const FALLBACK_SECTOR_CANDIDATES: readonly { name: string; description: string }[] = Object.freeze([
   { name: "Healthcare", description: "Student ventures in digital health, diagnostics and care access." },
-  { name: "Renewable Energy", description: "Clean power, storage and efficiency projects with long-term demand." },
+  { name: "Energy", description: "Clean power, storage and efficiency projects with long-term demand." },
   { name: "Fintech", description: "Payments, lending and personal-finance tools built for a new generation." },
-  { name: "Cybersecurity", description: "Security and privacy products that every growing business needs." },
+  { name: "Technology", description: "Security, privacy and software products that every growing business needs." },
+  { name: "Education", description: "Tools that help students learn, study and find their first job." },
+  { name: "Retail", description: "Shops and marketplaces selling what campuses buy every week." },
+  { name: "Media", description: "Student media, creators and the platforms that reach them." },
 ]);
+
+/** The fallback's sectors with nothing held: the spec's four (section 8). */
+export const FALLBACK_RECOMMENDED_SECTORS: readonly { name: string; description: string }[] = Object.freeze(
+  FALLBACK_SECTOR_CANDIDATES.slice(0, 4),
+);
+
+/** A sector holding more than this share of a portfolio (percent) is one it is concentrated in (spec section 9's 30 %). */
+export const CONCENTRATED_SECTOR_SHARE = 30;
+
+/**
+ * The fallback's four recommended sectors for a portfolio: the candidates in order, leaving out
+ * every one the investor is already concentrated in (more than 30 % of what they hold, by its
+ * project category or by the browse sector that lists it). `held` is what the portfolio holds by
+ * project category, in any unit (cents, or percent).
+ */
+export function fallbackSectorsFor(
+  held: readonly { category: string; amount: number }[],
+): { name: string; description: string }[] {
+  const total = held.reduce((s, h) => s + Math.max(0, h.amount), 0);
+  const byCategory = new Map<string, number>();
+  const bySector = new Map<string, number>();
+  for (const h of held) {
+    const category = h.category.trim().toLowerCase();
+    byCategory.set(category, (byCategory.get(category) ?? 0) + Math.max(0, h.amount));
+    const sector = sectorForCategory(category);
+    bySector.set(sector, (bySector.get(sector) ?? 0) + Math.max(0, h.amount));
+  }
+  const concentrated = (amount: number | undefined) =>
+    total > 0 && ((amount ?? 0) / total) * 100 > CONCENTRATED_SECTOR_SHARE;
+  return FALLBACK_SECTOR_CANDIDATES.filter(
+    (c) =>
+      !concentrated(byCategory.get(c.name.toLowerCase())) && !concentrated(bySector.get(sectorForCategory(c.name))),
+  ).slice(0, FALLBACK_RECOMMENDED_SECTORS.length);
+}
 
 /** Generic insights when the analytics service fails (spec section 8). */
 export const FALLBACK_INSIGHTS: readonly string[] = Object.freeze([

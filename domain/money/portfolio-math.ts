@@ -335,6 +335,19 @@ export function diversificationScore(holdings: Holding[]): number {
   return diversificationScoreOf(summarize(holdings));
 }
 
+/**
+ * The one diversification figure a screen shows (the profile's stat card, AI Tools' ring and
+ * score): the score of what is held, 0 with nothing held (spec: 0% when there are no investments).
+ */
+export function diversificationFigure(summary: PortfolioSummary): number {
+  return summary.count ? diversificationScoreOf(summary) : 0;
+}
+
+/** The diversification score as every screen writes it, the spec's profile format: "62%". */
+export function formatDiversification(score: number): string {
+  return `${score}%`;
+}
+
 /** `diversificationScore` of a summary. */
 export function diversificationScoreOf(summary: PortfolioSummary): number {
   const sectors = sectorDistributionOf(summary).filter((s) => s.amount > 0);

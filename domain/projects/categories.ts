@@ -99,3 +99,13 @@ export function categoryLabel(category: string): string {
   if (known) return known;
   return category.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
+
+/**
+ * What the project form says under Category (spec: the browser's seven filters and the form's
+ * fourteen categories are two lists): which browse filter lists the chosen category, by the
+ * names the cards, the filters and the project page show.
+ */
+export function categoryFilterText(category: string): string {
+  if (!category) return "Each category is listed under one of the browse filters: choose one to see which.";
+  return `Investors find ${categoryLabel(category)} projects under the ${sectorLabel(sectorForCategory(category))} filter when they browse.`;
+}

@@ -35,13 +35,13 @@ export interface MissingField {
 }
 
 export const DRAFT_MESSAGES = {
-  saved: "Draft saved.",
+  saved: "Progress saved: only you can see it.",
   tooLarge: "This draft is too large to save. Shorten some of its texts and try again.",
   notDraft: "Only a draft can be saved with required fields empty. Fill them in to save your changes to this project.",
   none: "You have no saved draft",
   pending:
-    "Your latest changes are saved only as a draft of the form. Save them to your project (every required field filled in) before you submit it for review.",
-  discarded: "Your saved draft was discarded.",
+    "Your latest changes are saved only as your progress in the form. Save them to your project (every required field filled in) before you submit it for review.",
+  discarded: "Your saved progress was discarded.",
 } as const;
 
 /** At most this many bytes of JSON per working copy (the project form's budget for its text fields). */

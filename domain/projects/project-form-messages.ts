@@ -27,10 +27,10 @@ export const PROJECT_MESSAGES = {
   projectDurationMin: "Project duration must be at least 3 months",
   projectDurationMax: "Project duration must be at most 120 months",
   imageRequired: "Main project image URL is required",
+  /** The project form came back and kept the chosen files (uploaded, in their fields; ADR 023). */
+  filesKept: "The files you chose are uploaded and kept in the form: they are used when you save.",
   /** The project form came back without storing the chosen files (ADR 023): the founder chooses them again. */
-  imagesNotKept:
-    "The files you chose have not been uploaded: images and documents are uploaded only when the project is " +
-    "saved. Choose them again before you save.",
+  imagesNotKept: "The files you chose have not been uploaded. Choose them again before you save.",
   creatorNameRequired: "Creator name is required",
   creatorBioRequired: "Creator bio is required",
   minInvestmentMin: "Minimum investment amount must be at least $100",

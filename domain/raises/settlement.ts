@@ -67,6 +67,21 @@ export function raiseProgress(p: {
     : { amount: p.fundingCurrent, returned: false };
 }
 
+/**
+ * The committed total and the investor count a raise shows, one answer for its page, its card and
+ * `GET /api/projects/{id}`'s `raise` (ADR 043): what it holds, except for a raise closed below its
+ * goal, which shows what had been committed at the deadline and by how many investors (`returned`).
+ */
+export function raiseTotals(p: {
+  fundingCurrent: number;
+  investors: number;
+  settlement?: { outcome: RaiseOutcome; amount: number; investors: number } | null;
+}): { amount: number; investors: number; returned: boolean } {
+  return p.settlement?.outcome === "closed"
+    ? { amount: p.settlement.amount, investors: p.settlement.investors, returned: true }
+    : { amount: p.fundingCurrent, investors: p.investors, returned: false };
+}
+
 /** A settled raise's record as the API and the screens read it (ADR 043); null while it runs. */
 export function settlementOf(row: {
   status: string;

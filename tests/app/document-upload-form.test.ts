@@ -1,7 +1,8 @@
 /**
  * Documents through the project form's door (ADR 031, the rules of ADR 023): a document row's PDF
- * (`documents[<i>].file`) is checked by its bytes with the row's name in the message, stored only by
- * a save that will be accepted, and its `/uploads/…pdf` URL replaces the row's URL; the project
+ * (`documents[<i>].file`) is checked by its bytes with the row's name in the message, stored by a
+ * save that will be accepted (or kept when the form comes back with a field's error),
+ * and its `/uploads/…pdf` URL replaces the row's URL; the project
  * page links to it with a "PDF" label. The API door: tests/workers/document-uploads.test.ts.
  */
 import { env } from "cloudflare:workers";
@@ -62,7 +63,7 @@ describe("the project form uploads a document's PDF only for a save that will be
     });
   });
 
-  it("a refused save (no title) with a PDF chosen: 400, nothing stored in R2 or the ledger, nothing saved", async () => {
+  it("a refused save (no title) with a PDF chosen: 400, the project unchanged, the PDF kept in the founder's name and shown in its row", async () => {
     const founder = await signup("founder");
     const project = await insertProject({ status: "draft", founderId: founder.user.id });
     const before = await stored();
@@ -70,10 +71,20 @@ describe("the project form uploads a document's PDF only for a save that will be
       token: founder.token,
       body: withDeck(projectForm({ title: "" }), deck()),
     });
-    expect({ status: res.status, stored: await stored(), documents: await documentsOf(project.id) }).toEqual({
+    const html = await res.text();
+    const kept = await env.DB.prepare("select key from uploads where owner_id = ?")
+      .bind(founder.user.id)
+      .first<{ key: string }>();
+    expect({
+      status: res.status,
+      stored: await stored(),
+      documents: await documentsOf(project.id),
+      shown: html.includes(`value="/uploads/${kept!.key.slice("projects/".length)}"`),
+    }).toEqual({
       status: 400,
-      stored: before,
+      stored: { objects: before.objects + 1, rows: before.rows + 1 },
       documents: project.documents,
+      shown: true,
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * Incomplete drafts through the project form's doors (ADR 033), as a browser posts them: Save
- * draft keeps what was typed with required fields empty (the founder's working copy), the form
- * and My Projects show it again, Discard draft removes it, the autosave (`.data`, with
+ * progress keeps what was typed with required fields empty (the founder's working copy), the form
+ * and My Projects show it again, Discard saved progress removes it, the autosave (`.data`, with
  * JavaScript) keeps text and never files, and Create Project still enforces every required field.
  */
 import { env } from "cloudflare:workers";
@@ -32,7 +32,7 @@ const halfForm = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-describe("Save draft on the create form", () => {
+describe("Save progress on the create form", () => {
   it("keeps what was typed with required fields empty, says so, and lists what is still to fill in", async () => {
     const founder = await signup("founder");
     const res = await page("/my-projects/create", { token: founder.token, form: halfForm({ intent: "draft" }) });
@@ -54,13 +54,15 @@ describe("Save draft on the create form", () => {
 
     const form = await (await page("/my-projects/create", { token: founder.token })).text();
     expect(form).toContain('value="Half a Plan"');
-    expect(visibleText(form)).toMatch(/This is your draft, saved [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC\./);
+    expect(visibleText(form)).toMatch(
+      /This is your saved progress, from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC\./,
+    );
 
     const mine = await readable(await page("/my-projects", { token: founder.token }));
-    expect(mine).toContain("Your draft: Half a Plan");
+    expect(mine).toContain("Your project in progress: Half a Plan");
     // Share price has its default: 8 of the 9 required fields are empty.
     expect(mine).toContain("; 8 required fields still to fill in.");
-    expect(mine).toContain("Continue your draft");
+    expect(mine).toContain("Continue your project");
   });
 
   it("refuses a value that breaks a rule, beside its field, and keeps nothing", async () => {
@@ -107,7 +109,7 @@ describe("Save draft on the create form", () => {
     }).toEqual({ status: 400, shortDescription: true, image: true, kept: null });
   });
 
-  it("Discard draft removes it and the form starts over", async () => {
+  it("Discard saved progress removes it and the form starts over", async () => {
     const founder = await signup("founder");
     await page("/my-projects/create", { token: founder.token, form: halfForm({ intent: "draft" }) });
     const res = await page("/my-projects/create", { token: founder.token, form: halfForm({ intent: "discard" }) });
@@ -152,7 +154,7 @@ describe("the autosave (the form's .data door, with JavaScript)", () => {
 });
 
 describe("a draft project's edit form", () => {
-  it("keeps a cleared required field in the working copy, the project as last saved, until Save Changes", async () => {
+  it("keeps a cleared required field in the working copy, the project as last saved, until Save to project", async () => {
     const founder = await signup("founder");
     const created = await call("/api/projects/create", { token: founder.token, body: projectBody() });
     const project = await json<{ _id: string; title: string }>(created);
@@ -181,7 +183,7 @@ describe("a draft project's edit form", () => {
     const shown = await (await page(`/my-projects/edit/${project._id}`, { token: founder.token })).text();
     expect(shown).toContain("Rewritten.");
 
-    // Save Changes, complete: the project takes it and the working copy is gone.
+    // Save to project, complete: the project takes it and the working copy is gone.
     const saved = await page(`/my-projects/edit/${project._id}`, {
       token: founder.token,
       form: { ...form, title: "Finished Title", intent: "save" },

@@ -1,7 +1,8 @@
 /**
  * The upload rules (ADR 023) through the project form's doors (the page action and its `.data` route): images are
- * stored only by a save that will be accepted. A row intent, a refused save, another founder's
- * edit form, a visitor or an investor store nothing; a founder cannot save another founder's upload
+ * stored by a save that will be accepted, and kept (stored, in their URL fields) when the form
+ * comes back to a founder who may save it: a row intent, a field's error. Another
+ * founder's edit form, a visitor or an investor store nothing; a founder cannot save another founder's upload
  * URL; the account's quota and hourly limit apply here too (ADR 023). The API door and the limits
  * under concurrency: tests/workers/upload-limits.test.ts.
  */
@@ -45,10 +46,10 @@ const readable = async (res: Response, suffix: string) => (suffix ? res.text() :
 
 const DOORS = ["", ".data"] as const;
 
-describe("the project form stores images only for a save that will be accepted", () => {
+describe("the project form stores images for a save, and keeps them for a form that comes back to its founder", () => {
   for (const suffix of DOORS) {
     const door = suffix ? "the .data door" : "the page";
-    it(`a row intent (add a team member) with images chosen: 200, nothing stored, and the form says so (${door})`, async () => {
+    it(`a row intent (add a team member) with images chosen: 200, the four stored in the founder's name, and the form says so (${door})`, async () => {
       const founder = await signup("founder");
       const before = await stored();
       const res = await page(`/my-projects/create${suffix}`, {
@@ -57,17 +58,19 @@ describe("the project form stores images only for a save that will be accepted",
       });
       expect({
         status: res.status,
-        noted: (await readable(res, suffix)).includes(PROJECT_MESSAGES.imagesNotKept),
+        noted: (await readable(res, suffix)).includes(PROJECT_MESSAGES.filesKept),
+        owned: await rows("uploads", "owner_id = ?", founder.user.id),
+        stored: await stored(),
       }).toEqual({
         status: 200,
         noted: true,
+        owned: 4,
+        stored: { objects: before.objects + 4, rows: before.rows + 4 },
       });
-      expect(await stored()).toEqual(before);
     });
 
-    it(`a refused save (no title) with images chosen: 400, nothing stored or saved (${door})`, async () => {
+    it(`a refused save (no title) with images chosen: 400, nothing saved, the images kept in the founder's name (${door})`, async () => {
       const founder = await signup("founder");
-      const before = await stored();
       const res = await page(`/my-projects/create${suffix}`, {
         token: founder.token,
         body: withFiles(validForm({ title: "" })),
@@ -76,8 +79,21 @@ describe("the project form stores images only for a save that will be accepted",
       expect({
         status: res.status,
         message: text.includes(PROJECT_MESSAGES.titleRequired),
+        noted: text.includes(PROJECT_MESSAGES.filesKept),
         projects: await rows("projects", "founder_id = ?", founder.user.id),
-      }).toEqual({ status: 400, message: true, projects: 0 });
+        owned: await rows("uploads", "owner_id = ?", founder.user.id),
+      }).toEqual({ status: 400, message: true, noted: true, projects: 0, owned: 4 });
+    });
+
+    it(`a row intent on another founder's edit form with images chosen: nothing stored (${door})`, async () => {
+      const owner = await signup("founder");
+      const other = await signup("founder");
+      const project = await insertProject({ founderId: owner.user.id });
+      const before = await stored();
+      await page(`/my-projects/edit/${project.id}${suffix}`, {
+        token: other.token,
+        body: withFiles(validForm({ intent: "add:team" })),
+      });
       expect(await stored()).toEqual(before);
     });
 
@@ -127,6 +143,36 @@ describe("the project form stores images only for a save that will be accepted",
       }).toEqual({ status: 400, message: true, projects: 0 });
     });
   }
+
+  it("a refused save shows each kept image in its URL field", async () => {
+    const founder = await signup("founder");
+    const res = await page("/my-projects/create", { token: founder.token, body: withFiles(validForm({ title: "" })) });
+    const html = await res.text();
+    const keys = await env.DB.prepare("select key from uploads where owner_id = ? order by key")
+      .bind(founder.user.id)
+      .all<{ key: string }>();
+    const urls = keys.results.map((r) => `/uploads/${r.key.slice("projects/".length)}`);
+    expect(urls.map((u) => html.includes(`value="${u}"`))).toEqual([true, true, true, true]);
+  });
+
+  it("the save after a refused one uses the kept images: the project holds them, nothing uploaded twice", async () => {
+    const founder = await signup("founder");
+    await page("/my-projects/create", { token: founder.token, body: withFiles(validForm({ title: "" })) });
+    const kept = await env.DB.prepare("select key from uploads where owner_id = ? order by created_at, key")
+      .bind(founder.user.id)
+      .all<{ key: string }>();
+    const [image, logo] = kept.results.map((r) => `/uploads/${r.key.slice("projects/".length)}`);
+    const before = await stored();
+    const res = await page("/my-projects/create", {
+      token: founder.token,
+      form: validForm({ image: image!, logo: logo! }),
+    });
+    expect({
+      status: res.status,
+      saved: await rows("projects", "founder_id = ? and image = ? and logo = ?", founder.user.id, image, logo),
+      stored: await stored(),
+    }).toEqual({ status: 302, saved: 1, stored: before });
+  });
 
   it("a save stores its images in the founder's name and the project uses them", async () => {
     const founder = await signup("founder");

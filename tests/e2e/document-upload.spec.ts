@@ -22,7 +22,7 @@ test("a founder uploads the investor deck as a PDF, saves, and the project page'
   await page
     .getByLabel("Or upload the Investor Deck (PDF)")
     .setInputFiles({ name: "deck.pdf", mimeType: "application/pdf", buffer: PDF });
-  await page.getByRole("button", { name: "Save Changes", exact: true }).click();
+  await page.getByRole("button", { name: "Save to project", exact: true }).click();
   await expect(page).toHaveURL(/\/my-projects\?saved=updated$/);
 
   // The edit form shows the uploaded deck's address in the Investor Deck's URL field.

@@ -1,7 +1,7 @@
 /**
  * Incomplete drafts in the browser (ADR 033), JavaScript on and off: a new founder
  * types part of their project, leaves (the draft is kept: by the autosave with JavaScript, by
- * Save draft without), comes back through My Projects to the same values and the list of what is
+ * Save progress without), comes back through My Projects to the same values and the list of what is
  * still to fill in, finishes it and creates the project; the draft is gone then.
  */
 import type { Page } from "@playwright/test";
@@ -31,10 +31,10 @@ test.describe("an incomplete draft", () => {
 
     if (javaScriptEnabled) {
       // The form saves itself a moment after the typing stops, and says so.
-      await expect(page.locator(".pf-autosave")).toHaveText("Saved", { timeout: 15_000 });
+      await expect(page.locator(".pf-autosave")).toHaveText("Progress saved", { timeout: 15_000 });
     } else {
-      await page.getByRole("button", { name: "Save draft", exact: true }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toContainText(
+      await page.getByRole("button", { name: "Save progress", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Progress saved: only you can see it." })).toContainText(
         "Still to fill in before you can create your project: Short description, Category, Project duration, Funding deadline",
       );
       await expect(page.getByLabel("Project title")).toHaveValue(title);
@@ -43,11 +43,11 @@ test.describe("an incomplete draft", () => {
     // Away, and back through My Projects.
     await page.goto("/demo");
     await page.goto("/my-projects");
-    await expect(page.getByRole("heading", { name: `Your draft: ${title}` })).toBeVisible();
-    await page.getByRole("link", { name: "Continue your draft" }).click();
+    await expect(page.getByRole("heading", { name: `Your project in progress: ${title}` })).toBeVisible();
+    await page.getByRole("link", { name: "Continue your project" }).click();
     await expect(page).toHaveURL(/\/my-projects\/create$/);
     await ready(page, javaScriptEnabled);
-    await expect(page.getByText(/This is your draft, saved/)).toBeVisible();
+    await expect(page.getByText(/This is your saved progress, from/)).toBeVisible();
     await expect(page.getByLabel("Project title")).toHaveValue(title);
     await expect(page.getByLabel("Funding goal ($)")).toHaveValue("20000");
     if (javaScriptEnabled) await expectNoSeriousViolations(page, "/my-projects/create (a saved draft)");
@@ -66,7 +66,7 @@ test.describe("an incomplete draft", () => {
     await page.getByRole("button", { name: "Create Project", exact: true }).click();
     await expect(page).toHaveURL(/\/my-projects\?saved=created$/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Continue your draft" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Continue your project" })).toHaveCount(0);
 
     const draft = await request.get("/api/projects/draft", { headers: { Authorization: `Bearer ${founder.token}` } });
     expect(draft.status()).toBe(404);

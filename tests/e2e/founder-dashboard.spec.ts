@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 import { apiProject, DEMO, money, PROJECTS, signInAs } from "./helpers";
@@ -124,3 +124,27 @@ test(
     await expect(page.getByText("This section is only available for founders.")).toBeVisible();
   },
 );
+
+/** How many lines a control's text takes (its text's boxes by their top edge). */
+async function linesOf(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+  });
+}
+
+for (const width of [360, 390, 1280]) {
+  test(
+    `the status badge of a closed raise reads on one line at ${width} px`,
+    { tag: "@read-only" },
+    async ({ page, context, request, baseURL }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(context, request, baseURL!, DEMO.admin);
+      await page.goto(`/founder-dashboard?project=${PROJECTS.pastDeadline.slug}`);
+      const badge = page.locator(".dash-project .status-badge");
+      await expect(badge).toHaveText("Closed (goal not reached)");
+      expect(await linesOf(badge)).toBe(1);
+    },
+  );
+}

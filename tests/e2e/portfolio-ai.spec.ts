@@ -36,9 +36,7 @@ test.describe("an investor with holdings", () => {
     await expect(page.getByRole("columnheader", { name: "Invested" })).toBeVisible();
 
     // The score ring and its label, the risk profile and concentration.
-    await expect(
-      page.getByRole("img", { name: /^Diversification score \d+ out of 100: (Low|Moderate|High)$/ }),
-    ).toBeVisible();
+    await expect(page.getByRole("img", { name: /^Diversification score \d+%: (Low|Moderate|High)$/ })).toBeVisible();
     await expect(page.getByText(/^(Low|Moderate|High) risk, score \d+ \/ 100$/)).toBeVisible();
     await expect(page.getByText("Effective number of holdings")).toBeVisible();
 
@@ -107,8 +105,8 @@ test.describe("an investor with holdings", () => {
         page.getByRole("group", { name: "Insights" }).getByRole("button", { name: "Pause rotation" }),
       ).toBeVisible();
     }
-    await page.getByRole("link", { name: "Renewable Energy", exact: true }).click();
-    await expect(page).toHaveURL(/\/explore\/sector\/renewable-energy$/);
+    await page.getByRole("link", { name: "Energy", exact: true }).click();
+    await expect(page).toHaveURL(/\/explore\/sector\/energy$/);
     await expect(page.getByText(/^Showing 1–\d+ of \d+ projects? in Sustainability$/)).toBeVisible();
     await expect(page.getByText("No projects found")).toHaveCount(0);
   });

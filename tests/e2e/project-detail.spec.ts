@@ -152,7 +152,9 @@ test(
     const closed = page.getByRole("button", { name: "Funding Closed" });
     await expect(closed.first()).toBeVisible();
     await expect(closed.first()).toBeDisabled();
-    await expect(page.getByRole("complementary").getByText("Closed (goal not reached)", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("complementary").getByRole("definition").getByText("Closed", { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole("complementary").getByText("Funding completed")).toHaveCount(0);
     await expect(page.getByRole("link", { name: /^(Invest Now|Invest \$|Login to Invest)/ })).toHaveCount(0);
   },

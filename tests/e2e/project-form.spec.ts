@@ -18,6 +18,7 @@ import { expect, test } from "./fixtures";
 
 import {
   approveViaApi,
+  createProjectViaApi,
   DEMO,
   expectNoSeriousViolations,
   isoDate,
@@ -143,12 +144,9 @@ test.describe("project form", () => {
     await expect(group(page, "Team member 2").getByLabel("Name")).toBeFocused();
     await expect(page.getByLabel("Project title")).toHaveValue(title);
     await expect(page.getByLabel("Funding goal ($)")).toHaveValue("50000");
-    // Nothing is uploaded before the project is saved (ADR 023): the chosen logo was not kept,
-    // and the form says so.
-    await expect(
-      page.getByRole("status").filter({ hasText: "The files you chose have not been uploaded" }),
-    ).toBeVisible();
-    await expect(page.getByLabel("Logo URL")).toHaveValue("");
+    // The chosen logo is kept (ADR 023): uploaded, in its URL field, and the form says so.
+    await expect(page.getByRole("status").filter({ hasText: PROJECT_MESSAGES.filesKept })).toBeVisible();
+    await expect(page.getByLabel("Logo URL")).toHaveValue(/^\/uploads\/[0-9a-f-]+\.png$/);
     // The derived terms follow the posted values without JavaScript too.
     await expect(derived.first()).toHaveText("10,000");
     await group(page, "Team member 2").getByLabel("Name").fill("Omar Dev");
@@ -170,8 +168,7 @@ test.describe("project form", () => {
     await group(page, "FAQ 1").getByLabel("Question").fill("Is it free for students?");
     await group(page, "FAQ 1").getByLabel("Answer").fill("Yes: the clinics pay.");
 
-    // The logo chosen again, and a gallery image: both uploaded by the save.
-    await page.getByLabel("Or upload the logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+    // A gallery image: uploaded by the save (the logo is in its field already).
     await page
       .getByLabel("Upload gallery images")
       .setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: PNG });
@@ -208,9 +205,10 @@ test.describe("project form", () => {
     await expect(group(page, "Gallery image 2").getByLabel("Image URL")).toHaveValue(/^\/uploads\/[0-9a-f-]+\.png$/);
     await expect(page.getByRole("link", { name: "Preview" })).toHaveAttribute("href", `/project/${draft._id}`);
     await ready(page, javaScriptEnabled);
-    // Submitting asks for the lock confirmation first (ADR 030).
+    // Submitting asks for the lock confirmation first (ADR 030): the browser checks the box is
+    // ticked before anything is sent, and takes the founder to it.
     await page.getByRole("button", { name: "Submit for review", exact: true }).click();
-    await expect(page.getByText(REVIEW_MESSAGES.confirmTerms).first()).toBeVisible();
+    await expect(page.getByLabel(/once anyone invests, the share price/)).toBeFocused();
     await page.getByLabel(/once anyone invests, the share price/).check();
     await page.getByRole("button", { name: "Submit for review", exact: true }).click();
     if (javaScriptEnabled) {
@@ -251,7 +249,7 @@ test.describe("project form", () => {
     await page.getByRole("button", { name: "Create Project", exact: true }).click();
 
     const banner = page.getByRole("alert").filter({ hasText: "validation error" });
-    await expect(banner).toHaveText(BANNER_10);
+    await expect(banner.getByText(BANNER_10, { exact: true })).toBeVisible();
     if (javaScriptEnabled) await expect(banner).toBeFocused();
 
     for (const [name, message] of PROJECT_REQUIRED_FIELDS) {
@@ -279,6 +277,80 @@ test.describe("project form", () => {
     await expect(page.getByLabel("Funding goal ($)")).toHaveValue("4000");
   });
 
+  test("a refused Submit for review is named in the banner, in view on a phone, with a link to its field", async ({
+    asFounder: founder,
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const draft = await createProjectViaApi(request, founder.token);
+    await page.goto(`/my-projects/edit/${draft._id}`);
+    await ready(page, javaScriptEnabled);
+    // Half a FAQ: a rule only the server checks (the browser lets it through).
+    await group(page, "FAQ 1").getByLabel("Question").fill("Who books the rooms?");
+    await page.getByLabel(/once anyone invests, the share price/).check();
+    await page.getByRole("button", { name: "Submit for review", exact: true }).click();
+
+    const banner = page.getByRole("alert").filter({ hasText: "validation error" });
+    const link = banner.getByRole("link", { name: PROJECT_MESSAGES.faqIncomplete });
+    await expect(banner).toBeInViewport();
+    await expect(link).toHaveAttribute("href", "#f-faqs-0-answer");
+    await link.click();
+    await expect(field(page, "faqs[0].answer")).toBeInViewport();
+    if (javaScriptEnabled) await expect(field(page, "faqs[0].answer")).toBeFocused();
+    expect((await founderProject(request, founder)).status).toBe("draft");
+  });
+
+  test("a chosen main image is kept across a validation error, shown, and used by the next save", async ({
+    asFounder: founder,
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
+    const title = `Kept Files ${Date.now().toString(36)}${javaScriptEnabled ? "j" : "n"}`;
+    await page.goto("/my-projects/create");
+    await ready(page, javaScriptEnabled);
+    await page
+      .getByLabel("Or upload the main image")
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
+    await page.getByRole("button", { name: "Create Project", exact: true }).click();
+    // Refused (nine required fields empty), and the image is not lost: uploaded, in its field, shown.
+    await expect(page.getByRole("alert").filter({ hasText: "validation error" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: PROJECT_MESSAGES.filesKept })).toBeVisible();
+    await expect(page.getByLabel("Main project image URL")).toHaveValue(/^\/uploads\/[0-9a-f-]+\.png$/);
+    await expect(page.getByRole("img", { name: "Current main image" })).toBeVisible();
+    const kept = await page.getByLabel("Main project image URL").inputValue();
+
+    await page.getByLabel("Project title").fill(title);
+    await page.getByLabel("Short description").fill("Kept across a refusal.");
+    await field(page, "description").fill("A project whose image survived a validation error.");
+    await page.getByLabel("Category").selectOption({ label: "Technology" });
+    await page.getByLabel("Project duration (months)").fill("12");
+    await page.getByLabel("Funding goal ($)").fill("20000");
+    await page.getByLabel("Funding deadline").fill(isoDate(0, 60));
+    await page.getByLabel("Creator name").fill("Kim Keeper");
+    await page.getByLabel("Creator bio").fill("Keeps things.");
+    await page.getByRole("button", { name: "Create Project", exact: true }).click();
+    await expect(page).toHaveURL(/\/my-projects\?saved=created$/);
+    const res = await request.get("/api/projects/founder", { headers: { Authorization: `Bearer ${founder.token}` } });
+    expect(((await res.json()) as { image: string }).image).toBe(kept);
+  });
+
+  test("the category says which browse filter lists it: as chosen with JavaScript, once posted without", async ({
+    asFounder: { page },
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/my-projects/create");
+    await ready(page, javaScriptEnabled);
+    await page.getByLabel("Category").selectOption({ label: "Real Estate" });
+    // Without JavaScript the page says it once the form comes back (here: a row more).
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Add team member" }).click();
+    await expect(page.getByLabel("Category")).toHaveAccessibleDescription(
+      "Investors find Real Estate projects under the Fintech filter when they browse.",
+    );
+  });
+
   test("a file that is not an image is refused beside its field, and nothing is saved", async ({
     asFounder: founder,
     page,
@@ -294,7 +366,9 @@ test.describe("project form", () => {
     });
     await page.getByRole("button", { name: "Create Project", exact: true }).click();
     // The refused upload is the main image's error (in place of "required"): still 10 in all.
-    await expect(page.getByRole("alert").filter({ hasText: "validation error" })).toHaveText(BANNER_10);
+    await expect(
+      page.getByRole("alert").filter({ hasText: "validation error" }).getByText(BANNER_10, { exact: true }),
+    ).toBeVisible();
     await expect(field(page, "image")).toHaveAccessibleDescription(/Main image must be a PNG, JPEG or WebP image/);
     await expect(page.getByLabel("Or upload the main image")).toHaveAttribute("aria-invalid", "true");
     const res = await request.get("/api/projects/founder", { headers: { Authorization: `Bearer ${founder.token}` } });

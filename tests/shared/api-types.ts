@@ -12924,7 +12924,7 @@ export interface operations {
                      *           "reason": "Student ventures in digital health, diagnostics and care access."
                      *         },
                      *         {
-                     *           "name": "Renewable Energy",
+                     *           "name": "Energy",
                      *           "reason": "Clean power, storage and efficiency projects with long-term demand."
                      *         },
                      *         {
@@ -12932,8 +12932,8 @@ export interface operations {
                      *           "reason": "Payments, lending and personal-finance tools built for a new generation."
                      *         },
                      *         {
-                     *           "name": "Cybersecurity",
-                     *           "reason": "Security and privacy products that every growing business needs."
+                     *           "name": "Technology",
+                     *           "reason": "Security, privacy and software products that every growing business needs."
                      *         }
                      *       ],
                      *       "source": "fallback",

@@ -4,6 +4,7 @@
  * with the other tests.
  */
 import { describe, expect, it } from "vitest";
+import { PROJECT_CATEGORIES } from "../../domain/projects/categories";
 
 import {
   analysisReport,
@@ -13,6 +14,7 @@ import {
   EMPTY_RECOMMENDED_SECTOR,
   FALLBACK_INSIGHTS,
   FALLBACK_RECOMMENDED_SECTORS,
+  fallbackSectorsFor,
   formatPercent1,
   MARKET_TRENDS,
   whatIfOneFails,
@@ -396,13 +398,33 @@ describe("static analytics content", () => {
     expect(EMPTY_RECOMMENDED_SECTOR).toBe("Renewable Energy");
   });
 
-  it("falls back to Healthcare, Renewable Energy, Fintech, Cybersecurity", () => {
-    expect(FALLBACK_RECOMMENDED_SECTORS.map((s) => s.name)).toEqual([
-      "Healthcare",
-      "Renewable Energy",
-      "Fintech",
-      "Cybersecurity",
-    ]);
+  it("falls back to the spec's four under their categories' names: Healthcare, Energy, Fintech, Technology", () => {
+    expect(FALLBACK_RECOMMENDED_SECTORS.map((s) => s.name)).toEqual(["Healthcare", "Energy", "Fintech", "Technology"]);
+  });
+
+  it("recommends only project-form categories, whatever the portfolio", () => {
+    const portfolios = [[], ...PROJECT_CATEGORIES.map((c) => [{ category: c.toLowerCase(), amount: 100 }])];
+    const named = new Set(portfolios.flatMap((held) => fallbackSectorsFor(held).map((s) => s.name)));
+    expect([...named].filter((n) => !(PROJECT_CATEGORIES as readonly string[]).includes(n))).toEqual([]);
+  });
+
+  it("never recommends the category an investor is concentrated in (all in Healthcare)", () => {
+    const names = fallbackSectorsFor([{ category: "healthcare", amount: 5_000 }]).map((s) => s.name);
+    expect(names).toEqual(["Energy", "Fintech", "Technology", "Education"]);
+  });
+
+  it("never recommends a category whose browse sector holds over 30% (Real Estate is listed under Fintech)", () => {
+    const names = fallbackSectorsFor([
+      { category: "real estate", amount: 40 },
+      { category: "manufacturing", amount: 35 },
+      { category: "healthcare", amount: 25 },
+    ]).map((s) => s.name);
+    expect(names).toEqual(["Healthcare", "Energy", "Education", "Retail"]);
+  });
+
+  it("keeps a sector held at 30% or less (spread over four categories)", () => {
+    const held = ["healthcare", "energy", "fintech", "technology"].map((category) => ({ category, amount: 25 }));
+    expect(fallbackSectorsFor(held).map((s) => s.name)).toEqual(["Healthcare", "Energy", "Fintech", "Technology"]);
   });
 
   it("gives each fallback sector a short one-line description", () => {

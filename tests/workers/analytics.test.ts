@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../domain/money/portfolio-analysis";
+import { FALLBACK_INSIGHTS, FALLBACK_SECTOR_CANDIDATES } from "../../domain/money/portfolio-analysis";
 import { type Holding } from "../../domain/money/portfolio-math";
 import { MESSAGES } from "../../domain/shared/messages";
 import type { SessionUser } from "../../domain/shared/types";
@@ -65,9 +65,16 @@ const GOOD: InsightsAnswer = {
   ],
 };
 
+/**
+ * The fallback for FACTS (75% in Energy, 25% in Fintech): the spec's four but Energy, where the
+ * investor is concentrated, with Education after them.
+ */
 const FALLBACK = {
   insights: [...FALLBACK_INSIGHTS],
-  recommendedSectors: FALLBACK_RECOMMENDED_SECTORS.map((s) => ({ name: s.name, reason: s.description })),
+  recommendedSectors: ["Healthcare", "Fintech", "Technology", "Education"].map((name) => {
+    const s = FALLBACK_SECTOR_CANDIDATES.find((c) => c.name === name)!;
+    return { name: s.name, reason: s.description };
+  }),
   source: "fallback",
   fromCache: false,
   model: null,

@@ -5,7 +5,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { csvCell, toCsv } from "../../domain/shared/csv";
 import { MESSAGES } from "../../domain/shared/messages";
 import type { SessionUser } from "../../domain/shared/types";
 import { countingD1, createDb } from "../../db/client";
@@ -253,45 +252,5 @@ describe("publicInvestorName", () => {
 
   it("is the first name alone when there is no last name", () => {
     expect(publicInvestorName("Ada", "")).toBe("Ada");
-  });
-});
-
-describe("CSV writer (domain/shared/csv.ts)", () => {
-  it("writes plain cells as they are, rows ending in CRLF", () => {
-    expect(
-      toCsv([
-        ["Investor", "Shares", "Amount (USD)", "Date"],
-        ["Ada L.", 10, "25.00", "2026-03-02"],
-      ]),
-    ).toBe("Investor,Shares,Amount (USD),Date\r\nAda L.,10,25.00,2026-03-02\r\n");
-  });
-
-  it("quotes a cell with a comma, a quote or a line break, doubling the quotes", () => {
-    expect(["a,b", 'say "hi"', "two\nlines"].map(csvCell)).toEqual(['"a,b"', '"say ""hi"""', '"two\nlines"']);
-  });
-
-  it("defuses every character a spreadsheet reads as a formula start", () => {
-    expect(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"].map(csvCell)).toEqual([
-      "'=1+1",
-      "'+1",
-      "'-1",
-      "'@SUM(A1)",
-      "'\tx",
-      '"\'\rx"',
-    ]);
-  });
-
-  it("defuses a formula and escapes it in the same cell", () => {
-    expect(csvCell('=HYPERLINK("http://evil.example","Click")')).toBe(
-      '"\'=HYPERLINK(""http://evil.example"",""Click"")"',
-    );
-  });
-
-  it("leaves a formula character that is not at the start alone", () => {
-    expect(csvCell("Ada = L.")).toBe("Ada = L.");
-  });
-
-  it("writes null and undefined as empty cells", () => {
-    expect(toCsv([[null, undefined, 0]])).toBe(",,0\r\n");
   });
 });

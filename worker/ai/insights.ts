@@ -12,7 +12,7 @@
  */
 import * as v from "valibot";
 
-import { FALLBACK_INSIGHTS, FALLBACK_RECOMMENDED_SECTORS } from "../../domain/money/portfolio-analysis";
+import { FALLBACK_INSIGHTS, fallbackSectorsFor } from "../../domain/money/portfolio-analysis";
 import { FREE_TEXT_KEYS, SECTOR_NAMES, type PortfolioFacts } from "./facts";
 
 /**
@@ -47,11 +47,15 @@ export interface InsightsResult extends InsightsAnswer {
   model: string | null;
 }
 
-/** The spec's documented fallback (section 8): generic insights and four default sectors. */
-export function fallbackInsights(): InsightsResult {
+/**
+ * The spec's documented fallback (section 8): generic insights and four sectors, none the investor
+ * is already concentrated in and each a project category (`fallbackSectorsFor`; `held`: what the
+ * portfolio holds by category, nothing for the spec's default four).
+ */
+export function fallbackInsights(held: readonly { category: string; amount: number }[] = []): InsightsResult {
   return {
     insights: [...FALLBACK_INSIGHTS],
-    recommendedSectors: FALLBACK_RECOMMENDED_SECTORS.map((s) => ({ name: s.name, reason: s.description })),
+    recommendedSectors: fallbackSectorsFor(held).map((s) => ({ name: s.name, reason: s.description })),
     source: "fallback",
     fromCache: false,
     model: null,
@@ -257,13 +261,17 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function fallbackFor(failure: Failure, detail?: unknown): InsightsResult {
+function fallbackFor(facts: PortfolioFacts, failure: Failure, detail?: unknown): InsightsResult {
   if (failure !== "no-binding") {
     const why = detail instanceof Error ? `: ${detail.name}` : "";
     console.warn(`ai insights: fallback (${failure}${why})`);
   }
-  return fallbackInsights();
+  return fallbackInsights(heldOf(facts));
 }
+
+/** What the facts say the portfolio holds by category (shares in percent). */
+export const heldOf = (facts: Pick<PortfolioFacts, "sectors">) =>
+  facts.sectors.map((s) => ({ category: s.sector, amount: Number.parseFloat(s.shareOfPortfolio) || 0 }));
 
 /**
  * Insights for `facts` from the model, or the documented fallback. Never throws, never waits
@@ -274,22 +282,22 @@ export async function generateInsights(
   facts: PortfolioFacts,
   opts: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<InsightsResult> {
-  if (!ai) return fallbackFor("no-binding");
+  if (!ai) return fallbackFor(facts, "no-binding");
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? INSIGHTS_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let output: unknown;
   try {
     output = await untilAborted(ai.run(INSIGHTS_MODEL, insightsRequest(facts), { signal }), signal);
   } catch (e) {
-    return fallbackFor(signal.aborted ? "timeout" : "error", e);
+    return fallbackFor(facts, signal.aborted ? "timeout" : "error", e);
   }
   const content = answerContent(output);
-  if (!content.ok) return fallbackFor(content.failure);
+  if (!content.ok) return fallbackFor(facts, content.failure);
   const parsed = parseContent(content.content);
-  if (parsed === undefined) return fallbackFor("unparsable");
+  if (parsed === undefined) return fallbackFor(facts, "unparsable");
   const answer = v.safeParse(InsightsAnswerSchema, parsed);
-  if (!answer.success) return fallbackFor("invalid-shape");
-  if (!statesOnlyFacts(answer.output, facts)) return fallbackFor("unfounded-number");
+  if (!answer.success) return fallbackFor(facts, "invalid-shape");
+  if (!statesOnlyFacts(answer.output, facts)) return fallbackFor(facts, "unfounded-number");
   return {
     insights: answer.output.insights,
     recommendedSectors: answer.output.recommendedSectors,

@@ -14,6 +14,7 @@ import type { RiskLevel } from "../../../domain/shared/types";
 import { SlicePie } from "../charts/SlicePie";
 import { InsightsCarousel } from "./InsightsCarousel";
 import { ScoreRing } from "./ScoreRing";
+import { formatDiversification } from "../../../domain/money/portfolio-math";
 import { UrlDialog } from "./UrlDialog";
 
 export const AI_TAB = "/portfolio?tab=ai";
@@ -87,7 +88,7 @@ export function AiTools({ data }: { data: AiToolsData }) {
               <div>
                 <dt>Score</dt>
                 <dd>
-                  {data.score} / 100 <span className="pf-label">{data.label}</span>
+                  {formatDiversification(data.score)} <span className="pf-label">{data.label}</span>
                 </dd>
               </div>
               <div>

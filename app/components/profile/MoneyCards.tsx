@@ -50,7 +50,11 @@ export function CreditCard({ account, headingLevel = 2 }: { account: DemoAccount
   );
 }
 
-export function MoneyCards({ account }: { account: DemoAccount }) {
+/**
+ * The balance card, and the spec's demo credit card (its APR and limit) only for an account that
+ * has invested (`withCredit`): a new account is not shown a credit line it never asked for.
+ */
+export function MoneyCards({ account, withCredit }: { account: DemoAccount; withCredit: boolean }) {
   return (
     <div className="profile-money">
       <section className="card card-body profile-balance" aria-labelledby="balance-title">
@@ -76,7 +80,7 @@ export function MoneyCards({ account }: { account: DemoAccount }) {
           Deposit and Withdraw are not needed: this demo account has unlimited virtual funds, and no real money moves.
         </p>
       </section>
-      <CreditCard account={account} />
+      {withCredit ? <CreditCard account={account} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * A document row's file input (ADR 031): one PDF, uploaded when the project is saved, whose URL
+ * A document row's file input (ADR 031): one PDF, uploaded with the form (and kept if it comes back), whose URL
  * replaces the row's. Its error is the row's URL field's (`documents[<i>].url`), as an image file
  * input's is its URL field's (sections.tsx `FileInput`).
  */
@@ -9,7 +9,7 @@ import { useProjectForm } from "./controls";
 export const DOCUMENT_ACCEPT = "application/pdf,.pdf";
 /** One save carries about 10 MB of documents beside the images (FORM_LIMITS.project, ADR 031). */
 export const DOCUMENT_UPLOAD_HINT =
-  "PDF, at most 10 MB, uploaded when you save; for several large documents, save after each one. " +
+  "PDF, at most 10 MB, uploaded with the form and kept if it comes back; for several large documents, save after each one. " +
   "An uploaded PDF replaces the URL above.";
 
 export function DocumentFile({ index, name }: { index: number; name: string }) {

@@ -25,11 +25,11 @@ export function DraftNotice({ draft, editing }: { draft: DraftInfo; editing: boo
     <Notice tone={restored ? "info" : "success"} className="pf-draft-notice">
       <p>
         <strong>
-          {restored ? `This is your draft, saved ${formatDateTime(draft.updatedAt)}.` : DRAFT_MESSAGES.saved}
+          {restored ? `This is your saved progress, from ${formatDateTime(draft.updatedAt)}.` : DRAFT_MESSAGES.saved}
         </strong>
         {missing.length === 0
           ? editing
-            ? " Save Changes to keep it in your project."
+            ? " Save to project to keep it in your project."
             : " Create Project to save it as your project."
           : null}
       </p>
@@ -46,7 +46,7 @@ export function DraftNotice({ draft, editing }: { draft: DraftInfo; editing: boo
         </p>
       ) : null}
       <button type="submit" name="intent" value="discard" className="btn btn-ghost btn-sm" formNoValidate>
-        Discard draft
+        Discard saved progress
       </button>
     </Notice>
   );

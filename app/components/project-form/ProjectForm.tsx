@@ -6,8 +6,10 @@
  * counts its characters (LengthCount, ADR 032) and the derived terms (total shares, valuation)
  * follow the inputs.
  *
- * The form is `noValidate`: people get the spec's messages from the server either way, while the
- * controls keep their HTML constraints (required, min, max …) for assistive technology.
+ * Every button but Submit for review is `formNoValidate`: people get the spec's messages from the
+ * server either way, while the controls keep their HTML constraints (required, min, max …) for
+ * assistive technology. Submit for review lets the browser check the form first (the terms box is
+ * `required`), and the server checks everything again.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, href, Link, useNavigation } from "react-router";
@@ -55,7 +57,7 @@ export interface ProjectFormProps {
   /** The founder's saved draft of this form (ADR 033): restored, just saved, or just discarded. */
   draft?: DraftInfo | null;
   /**
-   * A founder's new project or draft (ADR 033): Save draft keeps the form as their working copy,
+   * A founder's new project or draft (ADR 033): Save progress keeps the form as their working copy,
    * required fields empty or not, and with JavaScript the form saves itself so while they type.
    */
   keepsDrafts?: boolean;
@@ -107,14 +109,13 @@ export function ProjectForm(props: ProjectFormProps) {
   }, [message]);
 
   const isDraft = project?.status === "draft";
-  const saveLabel = mode === "create" ? "Create Project" : "Save Changes";
+  const saveLabel = mode === "create" ? "Create Project" : "Save to project";
 
   return (
     <ProjectFormProvider value={{ values, errors, termsLocked, focus }}>
       <Form
         method="post"
         encType="multipart/form-data"
-        noValidate
         preventScrollReset
         className="project-form"
         onChange={onChange}
@@ -123,7 +124,15 @@ export function ProjectForm(props: ProjectFormProps) {
       >
         {/* The default button: Enter in a field saves (the first submit button in the form is
             the one implicit submission presses, and the row buttons come before Save). */}
-        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          formNoValidate
+        >
           {saveLabel}
         </button>
         <input type="hidden" name="js" value={hydrated ? "1" : ""} />
@@ -133,7 +142,7 @@ export function ProjectForm(props: ProjectFormProps) {
             {message}
           </div>
         ) : null}
-        <FormBanner count={count} />
+        <FormBanner count={count} errors={errors} />
         {note ? (
           <p className="alert alert-info" role="status">
             {note}
@@ -161,13 +170,37 @@ export function ProjectForm(props: ProjectFormProps) {
         <DocumentsSection />
         <FaqSection />
 
+        {props.keepsDrafts ? (
+          <p id="pf-save-where" className="pf-save-where small muted">
+            <strong>Save progress</strong> keeps this form as it is, required fields empty or not, where only you can
+            see it: {mode === "create" ? "no project is created" : "your project does not change"}.{" "}
+            <strong>{saveLabel}</strong>{" "}
+            {mode === "create" ? "creates your project, unlisted until it is reviewed." : "saves the project itself."}
+          </p>
+        ) : null}
         <div className="pf-actions">
-          <button type="submit" name="intent" value="save" className="btn btn-primary btn-lg" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="btn btn-primary btn-lg"
+            disabled={busy}
+            formNoValidate
+            aria-describedby={props.keepsDrafts ? "pf-save-where" : undefined}
+          >
             {submitting === "save" ? "Saving..." : saveLabel}
           </button>
           {props.keepsDrafts ? (
-            <button type="submit" name="intent" value="draft" className="btn btn-secondary btn-lg" disabled={busy}>
-              {submitting === "draft" ? "Saving draft..." : "Save draft"}
+            <button
+              type="submit"
+              name="intent"
+              value="draft"
+              className="btn btn-secondary btn-lg"
+              disabled={busy}
+              formNoValidate
+              aria-describedby="pf-save-where"
+            >
+              {submitting === "draft" ? "Saving progress..." : "Save progress"}
             </button>
           ) : null}
           <Link to="/my-projects" className="btn btn-secondary btn-lg">

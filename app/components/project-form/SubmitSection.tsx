@@ -53,6 +53,7 @@ export function SubmitSection({
           className="btn btn-primary"
           aria-describedby="publish-text"
           disabled={busy}
+          formNoValidate
         >
           {submitting === "publish" ? "Publishing..." : "Publish"}
         </button>
@@ -87,6 +88,7 @@ export function SubmitSection({
             type="checkbox"
             id={confirmId}
             name="confirmTerms"
+            required
             aria-invalid={errors.confirmTerms ? true : undefined}
             aria-describedby={errors.confirmTerms ? `${confirmId}-error` : undefined}
           />

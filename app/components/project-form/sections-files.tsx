@@ -11,7 +11,7 @@ import { Section, Wide } from "./sections";
 import { rowsAt, textAt } from "./values";
 
 const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
-const UPLOAD_HINT = "PNG, JPEG or WebP, at most 2 MB, uploaded when you save.";
+const UPLOAD_HINT = "PNG, JPEG or WebP, at most 2 MB, uploaded with the form and kept if it comes back.";
 
 /** A thumbnail of an image we serve ourselves (our CSP loads images from this origin only). */
 function Thumbnail({ url, alt }: { url: string; alt: string }) {

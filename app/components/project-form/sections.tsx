@@ -4,10 +4,10 @@
  * (`Section`) and the sections of single fields (basic information, funding, creator); the
  * files' sections are sections-files.tsx, the rows' sections sections-rows.tsx.
  */
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 
 import { fieldId } from "../form/Field";
-import { PROJECT_CATEGORIES } from "../../../domain/projects/categories";
+import { categoryFilterText, PROJECT_CATEGORIES } from "../../../domain/projects/categories";
 import { formatMoney, formatNumber } from "../../../domain/shared/format";
 import { REGULATION_TYPES, RISK_LEVELS } from "../../../domain/projects/project-form-messages";
 import { derivedTerms, sharesUnavailableReason } from "../../../domain/projects/project-terms";
@@ -52,6 +52,23 @@ const REGULATION_LABELS: Record<(typeof REGULATION_TYPES)[number], string> = {
 };
 const REGULATION_OPTIONS = REGULATION_TYPES.map((r) => ({ value: r, label: REGULATION_LABELS[r] }));
 
+/**
+ * Which browse filter lists the chosen category (`categoryFilterText`): said for the saved or
+ * posted value, and with JavaScript again as the founder chooses.
+ */
+function CategoryFilterHint() {
+  const { values } = useProjectForm();
+  const [category, setCategory] = useState(() => textAt(values, "category"));
+  useEffect(() => {
+    const select = document.getElementById(fieldId("category"));
+    if (!(select instanceof HTMLSelectElement)) return;
+    const update = () => setCategory(select.value);
+    select.addEventListener("change", update);
+    return () => select.removeEventListener("change", update);
+  }, []);
+  return <span aria-live="polite">{categoryFilterText(category)}</span>;
+}
+
 export function BasicSection() {
   return (
     <Section id="basic" title="Basic Information">
@@ -84,7 +101,7 @@ export function BasicSection() {
           required
           options={CATEGORY_OPTIONS}
           placeholder="Choose a category"
-          hint="Investors find you under it when they browse by sector"
+          hint={<CategoryFilterHint />}
         />
         <TextInput
           name="tags"

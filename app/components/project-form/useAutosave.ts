@@ -3,7 +3,7 @@
  * the last change, the form's text fields go to the same action with `intent=autosave` (never its
  * files), through a fetcher, so the form the founder is typing in is not re-rendered. The action
  * keeps them as the founder's working copy; the status line says "Unsaved changes" while the
- * founder types, "Saving..." then "Saved", or why not.
+ * founder types, "Saving..." then "Progress saved", or why not.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -55,13 +55,13 @@ export function useAutosave(enabled: boolean): {
   let status: AutosaveStatus = null;
   if (waiting) status = { tone: "muted", text: "Unsaved changes" };
   else if (fetcher.state !== "idle") status = { tone: "muted", text: "Saving..." };
-  else if (fetcher.data?.ok) status = { tone: "muted", text: "Saved" };
+  else if (fetcher.data?.ok) status = { tone: "muted", text: "Progress saved" };
   else if (fetcher.data && !fetcher.data.ok) {
     const count = Object.keys(fetcher.data.errors ?? {}).length;
     status = {
       tone: "error",
       text: count
-        ? `Not saved: ${count === 1 ? "1 field needs" : `${count} fields need`} a change. Press Save to see ${count === 1 ? "it" : "them"}.`
+        ? `Not saved: ${count === 1 ? "1 field needs" : `${count} fields need`} a change. Press Save progress to see ${count === 1 ? "it" : "them"}.`
         : `Not saved: ${fetcher.data.message}`,
     };
   }

@@ -6,6 +6,30 @@
 import { isUploadedPdf } from "../../../domain/shared/fields";
 import { SOCIAL_LINKS } from "../../../domain/projects/social-links";
 import type { ProjectDTO } from "../../../domain/shared/types";
+import { formatDate } from "../../../domain/shared/format";
+import { projectStatus } from "../../../domain/projects/project-status";
+
+/**
+ * How a raise that can no longer take investments ended, said before the founder's own words
+ * (which were written while it was open: "is raising …" stays as they wrote it); null while open.
+ */
+export function raiseEndedSentence(project: ProjectDTO): string | null {
+  const s = projectStatus(project);
+  const on = formatDate(`${project.fundingDeadline}T00:00:00Z`);
+  if (s.open || project.daysLeft > 0) return null;
+  switch (s.key) {
+    case "closed":
+      return `This raise closed on ${on} below its goal, and every investment was returned to its investor. The offering below is as it was made.`;
+    case "cancelled":
+      return "This raise was cancelled. The offering below is as it was made.";
+    case "draft":
+    case "in_review":
+    case "upcoming":
+      return null;
+    default:
+      return `This raise closed on ${on}. The offering below is as it was made.`;
+  }
+}
 
 function paragraphs(text: string | null | undefined): string[] {
   return (text ?? "")
@@ -76,9 +100,11 @@ export function OverviewPanel({ project }: { project: ProjectDTO }) {
   const traction = project.details.traction ?? [];
   const roadmap = project.details.roadmap ?? [];
   const documents = project.documents;
+  const ended = raiseEndedSentence(project);
   return (
     <>
       <h2>Overview</h2>
+      {ended ? <p className="alert alert-info overview-ended">{ended}</p> : null}
       {/* Every text box of the project form appears on the page: the description always leads. */}
       <Prose text={project.description} />
       {project.details.overview ? (

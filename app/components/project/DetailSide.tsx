@@ -7,7 +7,7 @@ import type { useShareInput } from "./hooks";
 import { formatDate, formatMoney, formatNumber, formatPercent, formatPrice } from "../../../domain/shared/format";
 import { fundingState, minimumShares, purchasePresets } from "../../../domain/projects/project";
 import { daysLeftText } from "../../../domain/projects/project-status";
-import { raiseProgress } from "../../../domain/raises/settlement";
+import { raiseTotals } from "../../../domain/raises/settlement";
 import type { Allowance } from "../../../domain/money/reg-cf";
 import type { ProjectDTO } from "../../../domain/shared/types";
 
@@ -41,7 +41,8 @@ export function DetailSide({
   investButton: ReactNode;
 }) {
   const terms = project.investmentTerms;
-  const shown = raiseProgress(project);
+  const shown = raiseTotals(project);
+  const funding = fundingState(project);
   return (
     <aside className="detail-side" aria-label="Funding and investment">
       <section className="side-card" aria-labelledby="funding-title">
@@ -71,11 +72,12 @@ export function DetailSide({
           </div>
           <div>
             <dt>Investors</dt>
-            <dd>{formatNumber(shown.returned ? (project.settlement?.investors ?? 0) : project.investors)}</dd>
+            <dd>{formatNumber(shown.investors)}</dd>
           </div>
           <div>
             <dt>Days left</dt>
-            <dd>{daysLeftText(project)}</dd>
+            {/* A raise closed below its goal: one word in the stat (the note above says how it ended). */}
+            <dd>{daysLeftText(project, "Funding completed", "Closed")}</dd>
           </div>
         </dl>
         {concentration ? <p className="side-concentration">{concentration}</p> : null}
@@ -121,11 +123,13 @@ export function DetailSide({
         </dl>
       </section>
 
-      {fundingState(project) === "sold-out" ? (
+      {funding !== "open" && (funding === "sold-out" || project.daysLeft <= 0) ? (
         // Nothing left to calculate: no calculator, only the state.
         <section className="side-card calculator" aria-labelledby="calc-title" id="calculator">
           <h2 id="calc-title">Invest</h2>
-          <p className="muted">Every share of this offering has been sold.</p>
+          <p className="muted">
+            {funding === "sold-out" ? "Every share of this offering has been sold." : "This raise has ended."}
+          </p>
           {investButton}
         </section>
       ) : (

@@ -143,12 +143,21 @@ async function holdingsFor(db: Database, viewer: SessionUser | null, input: Anal
 }
 
 /** The cached answer for `userId`, if it is for these holdings and still reads as a valid answer. */
-async function cachedAnswer(db: Database, userId: string, hash: string) {
+async function cachedAnswer(
+  db: Database,
+  userId: string,
+  hash: string,
+  held: readonly { category: string; amount: number }[],
+) {
   const [row] = await db.select().from(aiInsights).where(eq(aiInsights.userId, userId)).limit(1);
   if (!row || row.holdingsHash !== hash) return null;
   if (row.source === "fallback") {
     // The documented fallback, as it is today (its sectors are the spec's, not our browse sectors).
-    return { result: { ...fallbackInsights(), fromCache: true }, expiresAt: row.expiresAt, createdAt: row.createdAt };
+    return {
+      result: { ...fallbackInsights(held), fromCache: true },
+      expiresAt: row.expiresAt,
+      createdAt: row.createdAt,
+    };
   }
   const answer = v.safeParse(InsightsAnswerSchema, row.answer);
   if (!answer.success) return null;
@@ -204,20 +213,21 @@ async function insightsFor(
   opts: AnalyticsOptions,
 ): Promise<InsightsResult> {
   // Nothing invested: nothing to word. The generic advice is the honest answer.
+  const held = summary.groups.map((g) => ({ category: g.category, amount: g.cents }));
   if (summary.count === 0) return fallbackInsights();
   const now = opts.now ?? Date.now();
   const hash = await holdingsHash(summary);
-  const cached = await cachedAnswer(db, userId, hash);
+  const cached = await cachedAnswer(db, userId, hash, held);
   if (cached && !forceRefresh && cached.expiresAt > now) return cached.result;
   if (cached && forceRefresh && now - cached.createdAt < FORCE_REFRESH_MIN_AGE_MS) return cached.result;
   // No binding (offline `wrangler dev`): no call to count or to cache.
-  if (!ai) return cached?.result.source === "model" ? cached.result : fallbackInsights();
+  if (!ai) return cached?.result.source === "model" ? cached.result : fallbackInsights(held);
 
   try {
     await reserve(db, aiCallSlots(actingUserId, opts, now), now);
   } catch (e) {
     if (!isServiceError(e) || e.status !== 429) throw e;
-    return cached?.result ?? fallbackInsights();
+    return cached?.result ?? fallbackInsights(held);
   }
   const fresh = await generateInsights(ai, portfolioFactsOf(summary), {
     signal: opts.signal,

@@ -4,7 +4,7 @@
  * subquery; the detail query carries the investor count as a subquery.
  */
 import { readSettled, settleIfDue } from "../raises/settlement";
-import { settlementOf } from "../../../domain/raises/settlement";
+import { raiseTotals, settlementOf } from "../../../domain/raises/settlement";
 import { can } from "../../../domain/shared/access";
 import { and, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from "drizzle-orm";
 
@@ -362,7 +362,8 @@ export function readDetail(
   row: { largest: number | null; followers: number; following: number; updateCount: number; questionCount: number },
 ): ProjectDetailExtras {
   return {
-    raise: raiseFigures(project, toDollars(Number(row.largest ?? 0))),
+    // The investors the page shows: a raise closed below its goal counts those it had at the deadline.
+    raise: raiseFigures({ ...project, investors: raiseTotals(project).investors }, toDollars(Number(row.largest ?? 0))),
     followers: Number(row.followers),
     following: Number(row.following) === 1,
     updateCount: Number(row.updateCount),
