@@ -72,6 +72,7 @@ import {
 import {
   checkProjectSave,
   createProject,
+  getEditableProject,
   getEditableProjectWithChanges,
   withdrawChanges,
   updateProject,
