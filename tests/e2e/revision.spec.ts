@@ -42,7 +42,7 @@ test("a founder's change to a live raise waits for review, on a phone", async ({
   const project = await createProjectViaApi(request, founder.token, { publish: true });
   await page.goto(`/my-projects/edit/${project._id}`);
   await page.getByRole("textbox", { name: "Project title" }).fill(`${project.title} (renamed)`);
-  await page.locator('button[name="intent"][value="save"]').first().click();
+  await page.getByRole("button", { name: "Save to project" }).click();
   await expect(page.getByText(SENT)).toBeVisible();
 
   // The public page keeps the approved title; the form shows the copy with its notice.
