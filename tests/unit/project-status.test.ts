@@ -25,7 +25,7 @@ const SOLD_OUT: ProjectStatus = { key: "sold-out", label: "Sold Out", tone: "inf
 const CLOSED: ProjectStatus = { key: "closed", label: "Closed (goal not reached)", tone: "muted", open: false };
 const FUNDED: ProjectStatus = { key: "funded", label: "Funded", tone: "info", open: false };
 const COMPLETED: ProjectStatus = { key: "completed", label: "Completed", tone: "muted", open: false };
-const CANCELLED: ProjectStatus = { key: "cancelled", label: "Cancelled", tone: "danger", open: false };
+const CANCELLED: ProjectStatus = { key: "cancelled", label: "Canceled", tone: "danger", open: false };
 const DRAFT: ProjectStatus = { key: "draft", label: "Draft", tone: "warning", open: false };
 const UPCOMING: ProjectStatus = { key: "upcoming", label: "Upcoming", tone: "warning", open: false };
 
@@ -176,7 +176,7 @@ describe("daysLeftText: the Days left figure", () => {
     ["active", "deadline passed and sold out", "Funding completed"],
     ["funded", "sold out", "Closed (goal not reached)"],
     ["completed", "deadline passed", "Closed (goal not reached)"],
-    ["cancelled", "open", "Cancelled"],
+    ["cancelled", "open", "Canceled"],
     ["draft", "open", "Not open yet"],
     ["upcoming", "open", "Not open yet"],
   ];
