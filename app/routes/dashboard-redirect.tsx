@@ -1,7 +1,7 @@
 /**
  * /dashboard: a target of redirects whose screen content the spec does not show. It resolves to
- * the signed-in user's dashboard: a founder's /founder-dashboard, an investor's (or admin's)
- * /portfolio; a visitor signs in first. A known `?notice=` code travels along. (Signing in still
+ * the signed-in user's dashboard: a founder's /founder-dashboard, an investor's /portfolio, an
+ * admin's console, /admin (ADR 049); a visitor signs in first. A known `?notice=` code travels along. (Signing in still
  * lands founders on /my-projects: `homeFor`, per the spec's sign-up rule.)
  */
 import { redirect } from "react-router";

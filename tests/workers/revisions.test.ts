@@ -128,6 +128,30 @@ describe("reviewing a revision", () => {
     });
   });
 
+  it("an investor with a proved address is mailed what changed and until when, with a link to reconfirm", async () => {
+    const { revisionId, investor, investmentId, project } = await pendingRevision();
+    await env.DB.prepare("update users set email_verified_at = ?2 where id = ?1")
+      .bind(investor.user.id, Date.now())
+      .run();
+    await approve(revisionId);
+    const mail = await env.DB.prepare("select to_address, subject, text from mail_outbox where id = ?1")
+      .bind(`notice:reconfirm:${revisionId}:${investor.user.id}`)
+      .first<{ to_address: string; subject: string; text: string }>();
+    expect({
+      to: mail?.to_address,
+      subject: mail?.subject,
+      says: mail?.text.includes(`changed its Short description: reconfirm your investment by`),
+      names: mail?.text.includes(project.title),
+      links: mail?.text.includes(`/portfolio/investments/${investmentId}`),
+    }).toEqual({
+      to: investor.user.email,
+      subject: "Please reconfirm your CampusFund investment",
+      says: true,
+      names: true,
+      links: true,
+    });
+  });
+
   it("request changes: the live version stays, the founder has the note; approving it afterwards is refused", async () => {
     const { project, revisionId } = await pendingRevision();
     const token = await adminSession();

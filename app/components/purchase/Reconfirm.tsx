@@ -5,7 +5,7 @@
  */
 import { Form, href, Link } from "react-router";
 
-import { formatDateTime } from "../../../domain/shared/format";
+import { CutoffTime } from "../portfolio/LocalTime";
 
 export interface ReconfirmView {
   investmentId: string;
@@ -14,8 +14,8 @@ export interface ReconfirmView {
   dueAt: string;
 }
 
-/** "Dec 9, 2026, 12:00 AM UTC": the one instant, as every page writes it. */
-const dueText = (iso: string) => `${formatDateTime(iso)} UTC`;
+/** The reconfirmation's due instant as every instant is written: UTC, and the reader's time beside. */
+const Due = ({ iso }: { iso: string }) => <CutoffTime at={Date.parse(iso)} />;
 
 export function ReconfirmList({ items }: { items: ReconfirmView[] }) {
   if (!items.length) return null;
@@ -29,7 +29,7 @@ export function ReconfirmList({ items }: { items: ReconfirmView[] }) {
       <ul>
         {items.map((r) => (
           <li key={r.investmentId}>
-            <strong>{r.projectTitle}</strong> changed its {r.changed}. Reconfirm by {dueText(r.dueAt)}, or your
+            <strong>{r.projectTitle}</strong> changed its {r.changed}. Reconfirm by <Due iso={r.dueAt} />, or your
             investment will be canceled and your money returned.{" "}
             <Link to={href("/portfolio/investments/:id", { id: r.investmentId })}>
               Review and reconfirm<span className="visually-hidden"> your investment in {r.projectTitle}</span>
@@ -49,8 +49,11 @@ export function ReconfirmStep({ r, action }: { r: ReconfirmView; action: string 
       </h2>
       <p>
         {r.projectTitle} changed its {r.changed} after you invested, and CampusFund reviewed and approved the change.
-        Regulation Crowdfunding asks you to reconfirm: if you do not by <strong>{dueText(r.dueAt)}</strong>, your
-        investment is canceled and your money returned.
+        Regulation Crowdfunding asks you to reconfirm: if you do not by{" "}
+        <strong>
+          <Due iso={r.dueAt} />
+        </strong>
+        , your investment is canceled and your money returned.
       </p>
       <Form method="post" action={action} className="purchase-actions inv-actions">
         <button type="submit" name="intent" value="reconfirm" className="btn btn-primary">

@@ -12,7 +12,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 
 import { changedFieldsText, reconfirmDueAt, RECONFIRM_MESSAGES } from "../../../domain/projects/revisions";
 import { quoted } from "../../../domain/shared/quote";
-import { formatDateTime } from "../../../domain/shared/format";
+import { cutoffText } from "../../../domain/money/cancellation";
 import type { SessionUser } from "../../../domain/shared/types";
 import { runBatch, type Database } from "../../../db/client";
 import { investments, projects, reconfirmations } from "../../../db/schema";
@@ -24,7 +24,7 @@ import { markPublicContentChanged } from "../visitors/public-content";
 
 export const RECONFIRM_TEXT = {
   asked: (title: string, fields: string[], dueAt: number) =>
-    `${quoted(title)} changed its ${changedFieldsText(fields)}: reconfirm your investment by ${formatDateTime(new Date(dueAt).toISOString())} UTC, or it will be canceled and your money returned`,
+    `${quoted(title)} changed its ${changedFieldsText(fields)}: reconfirm your investment by ${cutoffText(dueAt)}, or it will be canceled and your money returned`,
   lapsed: (title: string) =>
     `Your investment in ${quoted(title)} was canceled and your money returned: it was not reconfirmed after the project's changes`,
 } as const;
