@@ -38,12 +38,14 @@ test("with JavaScript, they navigate inside the app: one document throughout", a
   test.skip(testInfo.project.name !== "js", "client-side navigation needs JavaScript");
   const p = PROJECTS.open;
   await page.goto(`/project/${p.slug}`);
-  await waitForHydration(page, true, "Update total");
+  await waitForHydration(page, true, "Calculate");
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
   await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Market" }).click();
   await expect(page.getByRole("region", { name: "Market section" })).toBeVisible();
   await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Explore" }).click();
+  // The project page has its own "View Details of …" (to its tabs): wait for the browser first.
+  await expect(page).toHaveURL(/\/demo$/);
   await page
     .getByRole("link", { name: /^View Details of / })
     .first()

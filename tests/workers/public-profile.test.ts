@@ -174,6 +174,13 @@ describe("GET and PUT /api/users/profile/{userId}", () => {
 });
 
 describe("the public investor page's data", () => {
+  it("claims no Premium Investor badge for an account that holds no investment", async () => {
+    const me = await signup("investor", { firstName: "Ada", lastName: "Byron" });
+    const name = uname();
+    await put(me.user.id, me.token, full({ username: name, confidentiality: {} }));
+    expect((await getPublicInvestor(db(), name))?.badges).toEqual([]);
+  });
+
   it("shows only what the owner allows, and nothing for an unknown username", async () => {
     const me = await signup("investor", { firstName: "Grace", lastName: "Hopper" });
     const project = await insertProject();

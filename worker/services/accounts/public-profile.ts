@@ -263,7 +263,7 @@ export interface PublicInvestorPage {
   interests: string[];
   site: string;
   wefunderUrl: string;
-  /** "Premium Investor", unless hidden. */
+  /** "Premium Investor" once they hold an investment, unless hidden. */
   badges: string[];
   /** Published projects backed, most recent first (titles and dates, never amounts); null when hidden. */
   investments: { title: string; slug: string; date: number }[] | null;
@@ -274,7 +274,13 @@ export async function getPublicInvestor(db: Database, username: string): Promise
   const name = username.trim().toLowerCase();
   if (!/^[a-z0-9_-]{3,30}$/.test(name)) return null;
   const rows = await db
-    .select({ profile: publicProfiles, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      profile: publicProfiles,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      // Whether they hold an investment now: the kept sums (ADR 037), one row per category and risk.
+      held: sql<number>`exists (select 1 from investor_mix m where m.investor_id = ${users.id} and m.investments > 0)`,
+    })
     .from(publicProfiles)
     .innerJoin(users, eq(users.id, publicProfiles.userId))
     // A suspended account's public profile is hidden (ADR 030).
@@ -306,7 +312,9 @@ export async function getPublicInvestor(db: Database, username: string): Promise
     interests: p.interests,
     site: p.site,
     wefunderUrl: p.wefunderUrl,
-    badges: p.confidentiality.hideBadges ? [] : ["Premium Investor"],
+    // The spec's badge is earned, as on the profile (app/routes/profile.tsx `roleBadge`): it shows
+    // once they hold an investment; before, the page claims nothing.
+    badges: p.confidentiality.hideBadges || Number(row.held) !== 1 ? [] : ["Premium Investor"],
     investments: backed,
     noindex: p.confidentiality.hideInSearchEngines,
   };
