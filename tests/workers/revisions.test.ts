@@ -12,7 +12,8 @@ import { reconfirmDueAt, RECONFIRM_MESSAGES, REVISION_MESSAGES } from "../../dom
 import type { ProjectDTO } from "../../domain/shared/types";
 import { lapseReconfirmations } from "../../worker/services/money/reconfirmations";
 import { settleDueRaises } from "../../worker/services/raises/settlement";
-import { adminSession, call, db, json, signup } from "./helpers";
+import { adminSession, call, db, json, saveLiveProject, signup } from "./helpers";
+import { sectorForCategory } from "../../domain/projects/categories";
 import { investmentIn, liveProject, pendingRevision } from "./others-records";
 
 const publicProject = async (slug: string) => json<ProjectDTO>(await call(`/api/projects/${slug}`));
@@ -182,6 +183,15 @@ describe("reviewing a revision", () => {
       statuses: [200, 409],
       asked: 1,
     });
+  });
+
+  it("an approved change of category moves the project to its category's browse filter", async () => {
+    const { founder, project, body } = await liveProject();
+    await saveLiveProject(project._id, founder.token, { ...body, category: "Education" });
+    const row = await env.DB.prepare("select category, sector from projects where id = ?1")
+      .bind(project._id)
+      .first<{ category: string; sector: string }>();
+    expect(row).toEqual({ category: "education", sector: sectorForCategory("education") });
   });
 
   it("the revision queue shows each field live and as proposed", async () => {

@@ -28,12 +28,18 @@ import { askReconfirmation, reconfirmMailIds } from "../money/reconfirmations";
 import { parseReason } from "../shared/reason";
 import { LOCKED_TERMS, lockedTerm } from "../../../domain/projects/project-terms";
 
-/** The material columns of a project, as a revision's body keeps them. */
-export type MaterialColumns = Pick<ProjectRow, (typeof MATERIAL_FIELD_NAMES)[number]>;
+/**
+ * The material columns of a project, as a revision's body keeps them, with `sector`: the browse
+ * filter its category maps to, written with it (project-editor.ts `columnsOf`).
+ */
+export type MaterialColumns = Pick<ProjectRow, (typeof MATERIAL_FIELD_NAMES)[number] | "sector">;
+
+/** The columns a revision writes: the material ones and the category's sector. */
+const WRITTEN = [...MATERIAL_FIELD_NAMES, "sector"] as const;
 
 /** The material columns of `columns` (a save's, or a project row's). */
 export function materialOf(columns: MaterialColumns): MaterialColumns {
-  return Object.fromEntries(MATERIAL_FIELD_NAMES.map((f) => [f, columns[f]])) as MaterialColumns;
+  return Object.fromEntries(WRITTEN.map((f) => [f, columns[f]])) as MaterialColumns;
 }
 
 /** The material fields whose values differ between the live project and a save. */
@@ -44,7 +50,7 @@ export function materialChanges(row: MaterialColumns, columns: MaterialColumns):
 /** The SQL that writes a revision's material columns onto its project (the column names of `projects`). */
 function applyColumnsSql(): string {
   const cols = getTableColumns(projects);
-  return MATERIAL_FIELD_NAMES.map((f) => `${cols[f].name} = json_extract(r.body, '$.${f}')`).join(", ");
+  return WRITTEN.map((f) => `${cols[f].name} = json_extract(r.body, '$.${f}')`).join(", ");
 }
 
 /**
