@@ -80,8 +80,11 @@ test("the investment page links its receipt; printed, the receipt is alone on on
 }) => {
   const { id } = await invested(request, investor.token, 20);
   await page.goto(`/portfolio/investments/${id}`);
-  await page.getByRole("link", { name: "View and print the receipt" }).click();
-  await expect(page).toHaveURL(new RegExp(`/portfolio/investments/${id}/receipt$`));
+  // A click landing while the page hydrates can be lost: click until the browser is there.
+  await expect(async () => {
+    await page.getByRole("link", { name: "View and print the receipt" }).click();
+    await expect(page).toHaveURL(new RegExp(`/portfolio/investments/${id}/receipt$`), { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Investment receipt" })).toBeVisible();
 
   await page.emulateMedia({ media: "print" });
