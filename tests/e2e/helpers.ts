@@ -321,9 +321,14 @@ let adminToken: Promise<string> | null = null;
 /** The demo admin approves a project in review (one admin session per test worker). */
 export async function approveViaApi(request: APIRequestContext, id: string) {
   adminToken ??= loginViaApi(request, DEMO.admin, DEMO_PASSWORD).then((r) => r.token);
-  const res = await request.post(`/api/admin/projects/${id}/approve`, {
-    headers: { Authorization: `Bearer ${await adminToken}` },
-  });
+  const approve = async () =>
+    request.post(`/api/admin/projects/${id}/approve`, { headers: { Authorization: `Bearer ${await adminToken}` } });
+  let res = await approve();
+  if (res.status() === 401) {
+    // Another test ended this worker's admin session (a sign-out of the demo admin): sign in again.
+    adminToken = loginViaApi(request, DEMO.admin, DEMO_PASSWORD).then((r) => r.token);
+    res = await approve();
+  }
   expect(res.status(), `approve failed: ${await res.text()}`).toBe(200);
   return (await res.json()) as ApiAnswer<"approveProject", 200>;
 }
