@@ -41,15 +41,17 @@ export function canStillCancel(
   return now < investmentCancelDeadline(fundingDeadline, storedCutoff);
 }
 
-const cutoffFormat = new Intl.DateTimeFormat("en-US", {
+/** How an instant is written (its UTC half here; app/components/portfolio/LocalTime.tsx the reader's). */
+export const INSTANT_FORMAT: Intl.DateTimeFormatOptions = {
   month: "short",
   day: "numeric",
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
-  timeZone: "UTC",
-});
+};
+
+const cutoffFormat = new Intl.DateTimeFormat("en-US", { ...INSTANT_FORMAT, timeZone: "UTC" });
 
 /**
  * The cutoff as the pages and messages say it, to the minute and in UTC so that every reader

@@ -7,16 +7,9 @@
  * the portfolio, the profile): one instant, one formatter (`cutoffText`, which the mails use too).
  */
 import { useHydrated } from "../project/hooks";
-import { cutoffText } from "../../../domain/money/cancellation";
+import { cutoffText, INSTANT_FORMAT } from "../../../domain/money/cancellation";
 
-const local = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const local = new Intl.DateTimeFormat("en-US", INSTANT_FORMAT);
 
 export function LocalTime({ at, utc }: { at: number; utc: string }) {
   const hydrated = useHydrated();
