@@ -120,9 +120,15 @@ export function Header({ user }: { user: HeaderUser | null }) {
   }, []);
 
   // Close open menus when a navigation or a form submission starts, and when it lands (the key
-  // changes even when a redirect brings us back to the same URL).
+  // changes even when a redirect brings us back to the same URL). Not on hydration: a menu the
+  // reader opened before the scripts arrived stays open.
+  const lastNavigation = useRef<string | null>(null);
   useEffect(() => {
-    headerRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+    const now = `${location.key}:${navigating}`;
+    if (lastNavigation.current !== null && lastNavigation.current !== now) {
+      headerRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+    }
+    lastNavigation.current = now;
   }, [location.key, navigating]);
 
   // Close open menus on a click outside them, and on Escape (focus returns to the toggle).

@@ -2,13 +2,14 @@
  * One set of numbers and words on every screen, in a browser, JavaScript on and off: the demo
  * account's figures agree on the profile and in settings; a closed raise below its goal is Closed;
  * RegA+ without figures says where to declare them; no preset below the minimum; the purchase
- * button says Processing... while it runs (JavaScript); the Watchlist is in the user menu; no
+ * button says Processing... while it runs (JavaScript); the Watchlist is in the user menu, which
+ * stays open when it was opened before hydration; no
  * settings page says Coming soon; /notifications clears the bell.
  */
 import type { Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
-import { createProjectViaApi, money, PROJECTS, signUpViaApi } from "./helpers";
+import { createProjectViaApi, money, PROJECTS, signUpViaApi, waitForHydration } from "./helpers";
 
 const bell = (page: Page) => page.getByRole("link", { name: /^Notifications/ });
 
@@ -91,6 +92,24 @@ test("the Watchlist is in the header's user menu", async ({ asInvestor: { page }
   await page.locator(".nav-desktop .dropdown").getByRole("link", { name: "Watchlist" }).click();
   await expect(page).toHaveURL(/\/settings\?tab=watchlist$/);
   await expect(page.getByRole("heading", { name: "Watchlist" })).toBeVisible();
+});
+
+test("a user menu opened before the scripts arrive stays open when they do", async ({
+  asInvestor: { page },
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "hydration needs JavaScript");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/project/${PROJECTS.open.slug}`, { waitUntil: "domcontentloaded" });
+  await page.locator(".nav-desktop .profile-toggle").click();
+  await expect(page.locator(".nav-desktop .dropdown").getByRole("link", { name: "Watchlist" })).toBeVisible();
+  release();
+  await waitForHydration(page, true, "Calculate");
+  await expect(page.locator(".nav-desktop .dropdown").getByRole("link", { name: "Watchlist" })).toBeVisible();
 });
 
 test("no settings page says Coming soon", { tag: "@read-only" }, async ({ asInvestor: { page } }) => {
