@@ -517,6 +517,11 @@ function plan(ctx: Ctx, k: number): Plan {
     settledCents: null,
     settledShares: null,
     settledInvestors: null,
+    markCents: null,
+    markEventId: null,
+    markedOn: null,
+    conversionPriceCents: null,
+    exitedAt: null,
   };
   return { kind, project, investments };
 }

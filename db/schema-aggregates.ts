@@ -18,6 +18,7 @@
  *   and their cents that count towards the Reg CF limit (its 12-month window).
  * The projects table keeps `investor_count` and `investment_count` beside `shares_sold`.
  */
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const positions = sqliteTable(
@@ -34,6 +35,23 @@ export const positions = sqliteTable(
     investments: integer("investments").notNull(),
     /** When the newest of them was made (ms): a group's newest project, and the groups' order. */
     lastAt: integer("last_at").notNull(),
+    /** When the oldest of them was made (ms): the holding's vintage is its year. */
+    firstAt: integer("first_at").notNull().default(0),
+    /**
+     * The holding's mark per share (ADR 052): null at cost, else the price per share of the latest
+     * reviewed event applied to it (`mark_event_id`, on UTC day `marked_day`); 0 once it exited.
+     */
+    markCents: integer("mark_cents"),
+    markEventId: text("mark_event_id"),
+    markedDay: integer("marked_day"),
+    /** What it is worth: `amount_cents` at cost, else shares × `mark_cents`. */
+    valueCents: integer("value_cents").notNull().default(0),
+    /** Cash it paid its investor (an acquisition's price, a shutdown's proceeds). */
+    realizedCents: integer("realized_cents").notNull().default(0),
+    /** Its multiple on invested capital, (value + realized) ÷ cost: the best and worst holdings' order. */
+    moic: real("moic").generatedAlwaysAs(sql`(value_cents + realized_cents) * 1.0 / max(amount_cents, 1)`, {
+      mode: "virtual",
+    }),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.investorId] }),
@@ -43,6 +61,8 @@ export const positions = sqliteTable(
     index("positions_investor_amount_idx").on(t.investorId, t.amountCents, t.projectId),
     /** The newest project an investor bought into in each of their categories and risk levels. */
     index("positions_investor_group_idx").on(t.investorId, t.category, t.riskLevel, t.lastAt, t.projectId),
+    /** An investor's best and worst holdings: both ends of its range. */
+    index("positions_investor_moic_idx").on(t.investorId, t.moic, t.projectId),
   ],
 );
 
@@ -67,8 +87,10 @@ export const investorMix = sqliteTable(
     investments: integer("investments").notNull(),
     amountCents: integer("amount_cents").notNull(),
     shares: integer("shares").notNull(),
-    /** Σ shares × the project's share price (locked from the first sale on). */
+    /** Σ of its positions' value (at cost until a reviewed event marks them, ADR 052). */
     valueCents: integer("value_cents").notNull(),
+    /** Σ of its positions' realized cash (acquisitions, shutdown proceeds). */
+    realizedCents: integer("realized_cents").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.investorId, t.category, t.riskLevel] })],
 );
@@ -96,4 +118,38 @@ export const investorDays = sqliteTable(
     limitCents: integer("limit_cents").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.investorId, t.day] })],
+);
+
+/**
+ * An investor's money by UTC day (ADR 052): what they put in (their held purchases, on the day of
+ * each), what they were paid (distributions, on the event's day) and how the marks moved their
+ * holdings' value over cost (on the event's day). The portfolio's IRR, its value-over-time chart,
+ * its invested, value and realized totals all read these rows, at most one a day with activity,
+ * whatever the number of holdings. Value on a day = Σ invested + Σ marked up to that day.
+ */
+export const investorFlows = sqliteTable(
+  "investor_flows",
+  {
+    investorId: text("investor_id").notNull(),
+    day: integer("day").notNull(),
+    investedCents: integer("invested_cents").notNull().default(0),
+    distributedCents: integer("distributed_cents").notNull().default(0),
+    /** The change of the holdings' value over their cost that day (a mark, an exit's closing). */
+    markedCents: integer("marked_cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.investorId, t.day] })],
+);
+
+/** An investor's holdings by the year of their first purchase (the vintage), kept like investor_mix. */
+export const investorVintages = sqliteTable(
+  "investor_vintages",
+  {
+    investorId: text("investor_id").notNull(),
+    year: integer("year").notNull(),
+    positions: integer("positions").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    valueCents: integer("value_cents").notNull(),
+    realizedCents: integer("realized_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.investorId, t.year] })],
 );

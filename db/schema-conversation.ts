@@ -98,6 +98,7 @@ export const NOTIFICATION_KINDS = [
   "settlement",
   "commitment",
   "reconfirm",
+  "valuation",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -74,6 +74,17 @@ export const projects = sqliteTable(
     settledShares: integer("settled_shares"),
     settledInvestors: integer("settled_investors"),
     /**
+     * After a funded raise (ADR 052, domain/money/valuation.ts): the mark per share of the latest
+     * reviewed event (null at cost), which event it was and its day; a converted SAFE's conversion
+     * price per share (cents, fractional); and `exited_at` once an acquisition or a shutdown closed
+     * every holding (no event is accepted after it).
+     */
+    markCents: integer("mark_cents"),
+    markEventId: text("mark_event_id"),
+    markedOn: text("marked_on"),
+    conversionPriceCents: real("conversion_price_cents"),
+    exitedAt: integer("exited_at"),
+    /**
      * What the raise shows as raised (ADR 043, domain/raises/settlement.ts `raiseProgress`): its held money,
      * or for a raise closed below its goal what had been committed and was returned. Computed by
      * SQLite, so the "Most funded" order (projects_funded_idx, projects_browse_idx) ranks by what

@@ -17,6 +17,7 @@ export * from "./schema-conversation";
 export * from "./schema-site";
 export * from "./schema-aggregates";
 export * from "./schema-mail";
+export * from "./schema-valuations";
 
 export type { AdminAction } from "../domain/operator/admin";
 export type UserRow = typeof users.$inferSelect;

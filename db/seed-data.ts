@@ -3233,6 +3233,11 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       settledCents: settledAt === null ? null : committedCents,
       settledShares: settledAt === null ? null : committedShares,
       settledInvestors: settledAt === null ? null : new Set(mineRows.map((i) => i.investorId)).size,
+      markCents: null,
+      markEventId: null,
+      markedOn: null,
+      conversionPriceCents: null,
+      exitedAt: null,
     });
   }
 

@@ -21,6 +21,7 @@ import { API_REFERENCE_SCRIPT, apiDocsOperation, apiDocsPage, apiReferenceScript
 import { openApiOperation, openApiRoute } from "./api/openapi";
 import { projectsApi } from "./api/projects";
 import { raiseDatesApi } from "./api/raise-dates";
+import { companyEventsApi, eventReviewApi } from "./api/valuations";
 import { supportersApi } from "./api/supporters";
 import { uploadsApi } from "./api/uploads";
 import { usersApi } from "./api/users";
@@ -59,6 +60,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
   api.route("/projects", raiseDatesApi);
+  api.route("/projects", companyEventsApi);
   api.route("/questions", questionsApi);
   api.route("/notifications", notificationsApi);
   api.route("/investments", investmentsApi);
@@ -76,6 +78,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/ai", aiApi);
   api.route("/users", usersApi);
   api.route("/admin", adminApi);
+  api.route("/admin", eventReviewApi);
   api.get("/openapi.json", openApiOperation, openApiRoute(api));
   api.get("/docs", apiDocsOperation, apiDocsPage);
   api.all("*", apiUnknownRoute(api));

@@ -14,6 +14,7 @@ import { purgeExpired } from "./services/operator/maintenance";
 import { runClosingSoon } from "./services/conversation/notifications";
 import { settleDueRaises } from "./services/raises/settlement";
 import { lapseReconfirmations } from "./services/money/reconfirmations";
+import { applyApprovedEvents } from "./services/money/valuations";
 import { deleteUnusedUploads } from "./services/projects/upload-cleanup";
 
 // React Router derives its routes from the build when the handler is made; given a function, it
@@ -64,6 +65,12 @@ export default {
       // Reconfirmations past their due instant cancel their investments (ADR 050): within ten minutes.
       ctx.waitUntil(
         lapseReconfirmations(createDb(env.DB)).then((n) => console.log(`lapsed ${n} unreconfirmed investments`)),
+      );
+      // Approved company events whose holders are not all marked yet (ADR 052): within ten minutes.
+      ctx.waitUntil(
+        applyApprovedEvents(createDb(env.DB)).then((r) =>
+          console.log(`applied ${r.length} company events to ${r.reduce((n, e) => n + e.holders, 0)} holders`),
+        ),
       );
       ctx.waitUntil(
         runDigests(env, createDb(env.DB))

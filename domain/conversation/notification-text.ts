@@ -66,7 +66,32 @@ export const NOTIFICATION_TEXT = {
       : investors === 0
         ? `Your raise ${quoted(projectTitle)} closed without reaching its goal: nobody had invested`
         : `Your raise ${quoted(projectTitle)} closed without reaching its goal: ${formatPrice(amount)} from ${investorsText(investors)} was returned`,
+  /**
+   * A company event reviewed (ADR 052), to each holder: what it did to their holding (`shares` held,
+   * the new mark per share, the cash paid per share), in dollars.
+   */
+  valuation: (kind: ValuationNoticeKind, projectTitle: string, shares: number, mark: number, proceeds: number) => {
+    const held = sharesText(shares);
+    const valued = `your ${held} ${shares === 1 ? "is" : "are"} now valued at ${formatPrice(shares * mark)} (${formatPrice(mark)} a share)`;
+    const paid = `${formatPrice(shares * proceeds)} was paid into your demo account`;
+    switch (kind) {
+      case "round":
+        return `${quoted(projectTitle)} closed a priced round: ${valued}`;
+      case "write_down":
+        return `CampusFund wrote down ${quoted(projectTitle)}: ${valued}`;
+      case "write_up":
+        return `CampusFund wrote up ${quoted(projectTitle)}: ${valued}`;
+      case "acquisition":
+        return `${quoted(projectTitle)} was acquired at ${formatPrice(proceeds)} a share: ${paid} for your ${held}`;
+      case "shutdown":
+        return proceeds > 0
+          ? `${quoted(projectTitle)} shut down: ${paid} for your ${held} from what was left`
+          : `${quoted(projectTitle)} shut down: your ${held} ${shares === 1 ? "is" : "are"} now valued at $0`;
+    }
+  },
 } as const;
+
+export type ValuationNoticeKind = "round" | "acquisition" | "shutdown" | "write_down" | "write_up";
 
 const sharesText = (n: number) => `${formatNumber(n)} ${n === 1 ? "share" : "shares"}`;
 const investorsText = (n: number) => `${formatNumber(n)} ${n === 1 ? "investor" : "investors"}`;
@@ -94,4 +119,30 @@ export const NOTIFICATION_SQL = {
     `(case when ${status} = 'funded' then 'Your raise ' || ${quotedSql(title)} || ' is funded: ' || ${priceSql(cents)} || ' from ' || ${countSql(investors, "investor", "investors")} ` +
     `when ${investors} = 0 then 'Your raise ' || ${quotedSql(title)} || ' closed without reaching its goal: nobody had invested' ` +
     `else 'Your raise ' || ${quotedSql(title)} || ' closed without reaching its goal: ' || ${priceSql(cents)} || ' from ' || ${countSql(investors, "investor", "investors")} || ' was returned' end)`,
+  /**
+   * `NOTIFICATION_TEXT.valuation` over a holder's `shares` column; the kind, the mark and the
+   * proceeds per share (integer cents) are the event's, known before the statement.
+   */
+  valuation: (kind: ValuationNoticeKind, title: string, shares: string, markCents: number, proceedsCents: number) => {
+    const mark = Math.trunc(markCents);
+    const proceeds = Math.trunc(proceedsCents);
+    const held = countSql(shares, "share", "shares");
+    const verb = `(case when ${shares} = 1 then ' is' else ' are' end)`;
+    const valued = `'your ' || ${held} || ${verb} || ' now valued at ' || ${priceSql(`(${shares} * ${mark})`)} || ' (' || ${priceSql(String(mark))} || ' a share)'`;
+    const paid = `${priceSql(`(${shares} * ${proceeds})`)} || ' was paid into your demo account'`;
+    switch (kind) {
+      case "round":
+        return `${quotedSql(title)} || ' closed a priced round: ' || ${valued}`;
+      case "write_down":
+        return `'CampusFund wrote down ' || ${quotedSql(title)} || ': ' || ${valued}`;
+      case "write_up":
+        return `'CampusFund wrote up ' || ${quotedSql(title)} || ': ' || ${valued}`;
+      case "acquisition":
+        return `${quotedSql(title)} || ' was acquired at ' || ${priceSql(String(proceeds))} || ' a share: ' || ${paid} || ' for your ' || ${held}`;
+      case "shutdown":
+        return proceeds > 0
+          ? `${quotedSql(title)} || ' shut down: ' || ${paid} || ' for your ' || ${held} || ' from what was left'`
+          : `${quotedSql(title)} || ' shut down: your ' || ${held} || ${verb} || ' now valued at $0'`;
+    }
+  },
 } as const;

@@ -31,6 +31,11 @@ export const ADMIN_ACTIONS = [
   // A live project's material changes, reviewed (ADR 050).
   "approve_revision",
   "request_revision_changes",
+  // What happened to a company after its raise (ADR 052).
+  "approve_event",
+  "request_event_changes",
+  "record_event",
+  "withdraw_event",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -61,6 +66,10 @@ export const ADMIN_ACTION_LABEL: Record<AdminAction, string> = {
   edit_public_profile: "Edited public profile",
   approve_revision: "Approved changes to a live project",
   request_revision_changes: "Sent changes back to the founder",
+  approve_event: "Approved a company event",
+  request_event_changes: "Sent a company event back to the founder",
+  record_event: "Recorded a company event",
+  withdraw_event: "Withdrew a founder's company event",
 };
 
 /**

@@ -523,6 +523,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's history after its raise
+         * @description Its reviewed events in date order: priced rounds, an acquisition or a shutdown, CampusFund's write-downs and write-ups. Its founder and the admins also see reports waiting for review or sent back.
+         */
+        get: operations["listCompanyEvents"];
+        put?: never;
+        /**
+         * Report (founder) or record (admin) a company event
+         * @description Its founder reports a priced round, an acquisition or a shutdown with a statement and the evidence (a PDF they uploaded): it waits for an admin's review and changes nobody's holding until approved (201, status pending). An admin records one directly, a write-down or write-up too: approved at once, every holder marked and told (201). 400 with each field's message; 409 when the raise was not funded, the company has exited, or a report is already waiting. An admin's acts count against their hourly limit (429 past it).
+         */
+        post: operations["reportCompanyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/events/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw the report waiting for review
+         * @description Its founder takes back the company's report while it waits (409 when none waits). Nothing changes.
+         */
+        post: operations["withdrawCompanyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/questions/{id}/answer": {
         parameters: {
             query?: never;
@@ -1327,6 +1371,66 @@ export interface paths {
         get: operations["getMailHealth"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company events waiting for review
+         * @description Founders' reports, oldest first (at most 50). Admins only.
+         */
+        get: operations["listEventQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a company event
+         * @description Every holder's value follows it (an acquisition or a shutdown with proceeds pays each holder once, into their demo account, and closes the holding); every holder and the founder are told. 409 when it is not pending or the company changed since (another event, an exit). Admins only. An admin's acts count against their hourly limit (429 past it).
+         */
+        post: operations["approveCompanyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events/{id}/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a company event back to its founder
+         * @description Nothing changes; the founder is told, with the note. Admins only. An admin's acts count against their hourly limit (429 past it).
+         */
+        post: operations["requestCompanyEventChanges"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8824,6 +8928,472 @@ export interface operations {
             };
         };
     };
+    listCompanyEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": "6f1c2b1e-8a51-4f2e-9a57-3c1d2e4f5a6b",
+                     *           "projectId": "campus-keys",
+                     *           "kind": "round",
+                     *           "kindLabel": "Priced round",
+                     *           "status": "approved",
+                     *           "effectiveOn": "2026-10-15",
+                     *           "pricePerShare": 75,
+                     *           "preMoneyValuation": 8000000,
+                     *           "roundName": "Seed",
+                     *           "statement": "We closed a $1.2M seed round led by Dorm Ventures at $75 a share.",
+                     *           "evidence": "/uploads/0b6a7f3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b.pdf",
+                     *           "mark": 75,
+                     *           "proceedsPerShare": 0,
+                     *           "conversionPrice": null,
+                     *           "reviewNote": null,
+                     *           "createdAt": "2026-10-16T09:30:00.000Z",
+                     *           "reviewedAt": "2026-10-16T14:05:00.000Z",
+                     *           "appliedAt": "2026-10-16T14:05:01.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        events: {
+                            id: string;
+                            projectId: string;
+                            /** @enum {string} */
+                            kind: "round" | "acquisition" | "shutdown" | "write_down" | "write_up";
+                            kindLabel: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "changes_requested" | "withdrawn";
+                            /** Format: date */
+                            effectiveOn: string;
+                            /** @description Dollars per share: the round's price, the acquisition's, the shutdown's proceeds, the write's value */
+                            pricePerShare: number;
+                            preMoneyValuation: number | null;
+                            roundName: string;
+                            statement: string;
+                            evidence: string;
+                            /** @description Once approved: the value per share CampusFund marks holdings at */
+                            mark: number | null;
+                            proceedsPerShare: number | null;
+                            /** @description A SAFE's conversion price per share, once converted */
+                            conversionPrice: number | null;
+                            reviewNote: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            reviewedAt: string | null;
+                            /** @description When every holder had been marked; null while in progress */
+                            appliedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reportCompanyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "round",
+                 *       "effectiveOn": "2026-10-15",
+                 *       "pricePerShare": 75,
+                 *       "preMoneyValuation": 8000000,
+                 *       "roundName": "Seed",
+                 *       "statement": "We closed a $1.2M seed round led by Dorm Ventures at $75 a share.",
+                 *       "evidence": "/uploads/0b6a7f3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b.pdf"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "round" | "acquisition" | "shutdown" | "write_down" | "write_up";
+                    /** Format: date */
+                    effectiveOn: string;
+                    /** @default null */
+                    pricePerShare?: number | null;
+                    /** @default null */
+                    preMoneyValuation?: number | null;
+                    /** @default  */
+                    roundName?: string;
+                    statement: string;
+                    /** @default  */
+                    evidence?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The event */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b1e-8a51-4f2e-9a57-3c1d2e4f5a6b",
+                     *       "projectId": "campus-keys",
+                     *       "kind": "round",
+                     *       "kindLabel": "Priced round",
+                     *       "status": "pending",
+                     *       "effectiveOn": "2026-10-15",
+                     *       "pricePerShare": 75,
+                     *       "preMoneyValuation": 8000000,
+                     *       "roundName": "Seed",
+                     *       "statement": "We closed a $1.2M seed round led by Dorm Ventures at $75 a share.",
+                     *       "evidence": "/uploads/0b6a7f3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b.pdf",
+                     *       "mark": null,
+                     *       "proceedsPerShare": null,
+                     *       "conversionPrice": null,
+                     *       "reviewNote": null,
+                     *       "createdAt": "2026-10-16T09:30:00.000Z",
+                     *       "reviewedAt": null,
+                     *       "appliedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @enum {string} */
+                        kind: "round" | "acquisition" | "shutdown" | "write_down" | "write_up";
+                        kindLabel: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "changes_requested" | "withdrawn";
+                        /** Format: date */
+                        effectiveOn: string;
+                        /** @description Dollars per share: the round's price, the acquisition's, the shutdown's proceeds, the write's value */
+                        pricePerShare: number;
+                        preMoneyValuation: number | null;
+                        roundName: string;
+                        statement: string;
+                        evidence: string;
+                        /** @description Once approved: the value per share CampusFund marks holdings at */
+                        mark: number | null;
+                        proceedsPerShare: number | null;
+                        /** @description A SAFE's conversion price per share, once converted */
+                        conversionPrice: number | null;
+                        reviewNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        reviewedAt: string | null;
+                        /** @description When every holder had been marked; null while in progress */
+                        appliedAt: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    withdrawCompanyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Withdrawn. Nothing changed."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     answerQuestion: {
         parameters: {
             query?: never;
@@ -9232,7 +9802,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;
@@ -16006,7 +16576,7 @@ export interface operations {
                              */
                             adminState: "active" | "pending_deletion" | "deleted";
                             /** @enum {string} */
-                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile" | "approve_revision" | "request_revision_changes";
+                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile" | "approve_revision" | "request_revision_changes" | "approve_event" | "request_event_changes" | "record_event" | "withdraw_event";
                             /** @enum {string} */
                             targetType: "project" | "user" | "question" | "update" | "investment";
                             targetId: string;
@@ -16143,6 +16713,548 @@ export interface operations {
             /** @description Signed in, but this account may not do this. */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listEventQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "event": {
+                     *             "id": "6f1c2b1e-8a51-4f2e-9a57-3c1d2e4f5a6b",
+                     *             "projectId": "campus-keys",
+                     *             "kind": "round",
+                     *             "kindLabel": "Priced round",
+                     *             "status": "pending",
+                     *             "effectiveOn": "2026-10-15",
+                     *             "pricePerShare": 75,
+                     *             "preMoneyValuation": 8000000,
+                     *             "roundName": "Seed",
+                     *             "statement": "We closed a $1.2M seed round led by Dorm Ventures at $75 a share.",
+                     *             "evidence": "/uploads/0b6a7f3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b.pdf",
+                     *             "mark": null,
+                     *             "proceedsPerShare": null,
+                     *             "conversionPrice": null,
+                     *             "reviewNote": null,
+                     *             "createdAt": "2026-10-16T09:30:00.000Z",
+                     *             "reviewedAt": null,
+                     *             "appliedAt": null
+                     *           },
+                     *           "project": {
+                     *             "id": "campus-keys",
+                     *             "slug": "campus-keys",
+                     *             "title": "Campus Keys",
+                     *             "regulationType": "RegCF",
+                     *             "mark": null,
+                     *             "sharePrice": 50
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        events: {
+                            event: {
+                                id: string;
+                                projectId: string;
+                                /** @enum {string} */
+                                kind: "round" | "acquisition" | "shutdown" | "write_down" | "write_up";
+                                kindLabel: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "changes_requested" | "withdrawn";
+                                /** Format: date */
+                                effectiveOn: string;
+                                /** @description Dollars per share: the round's price, the acquisition's, the shutdown's proceeds, the write's value */
+                                pricePerShare: number;
+                                preMoneyValuation: number | null;
+                                roundName: string;
+                                statement: string;
+                                evidence: string;
+                                /** @description Once approved: the value per share CampusFund marks holdings at */
+                                mark: number | null;
+                                proceedsPerShare: number | null;
+                                /** @description A SAFE's conversion price per share, once converted */
+                                conversionPrice: number | null;
+                                reviewNote: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                reviewedAt: string | null;
+                                /** @description When every holder had been marked; null while in progress */
+                                appliedAt: string | null;
+                            };
+                            project: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                regulationType: string;
+                                mark: number | null;
+                                sharePrice: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    approveCompanyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b1e-8a51-4f2e-9a57-3c1d2e4f5a6b",
+                     *       "projectId": "campus-keys",
+                     *       "kind": "round",
+                     *       "kindLabel": "Priced round",
+                     *       "status": "approved",
+                     *       "effectiveOn": "2026-10-15",
+                     *       "pricePerShare": 75,
+                     *       "preMoneyValuation": 8000000,
+                     *       "roundName": "Seed",
+                     *       "statement": "We closed a $1.2M seed round led by Dorm Ventures at $75 a share.",
+                     *       "evidence": "/uploads/0b6a7f3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b.pdf",
+                     *       "mark": 75,
+                     *       "proceedsPerShare": 0,
+                     *       "conversionPrice": null,
+                     *       "reviewNote": null,
+                     *       "createdAt": "2026-10-16T09:30:00.000Z",
+                     *       "reviewedAt": "2026-10-16T14:05:00.000Z",
+                     *       "appliedAt": "2026-10-16T14:05:01.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @enum {string} */
+                        kind: "round" | "acquisition" | "shutdown" | "write_down" | "write_up";
+                        kindLabel: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "changes_requested" | "withdrawn";
+                        /** Format: date */
+                        effectiveOn: string;
+                        /** @description Dollars per share: the round's price, the acquisition's, the shutdown's proceeds, the write's value */
+                        pricePerShare: number;
+                        preMoneyValuation: number | null;
+                        roundName: string;
+                        statement: string;
+                        evidence: string;
+                        /** @description Once approved: the value per share CampusFund marks holdings at */
+                        mark: number | null;
+                        proceedsPerShare: number | null;
+                        /** @description A SAFE's conversion price per share, once converted */
+                        conversionPrice: number | null;
+                        reviewNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        reviewedAt: string | null;
+                        /** @description When every holder had been marked; null while in progress */
+                        appliedAt: string | null;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    requestCompanyEventChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Attach the signed term sheet, not the press release."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b1e-8a51-4f2e-9a57-3c1d2e4f5a6b",
+                     *       "projectId": "campus-keys",
+                     *       "kind": "round",
+                     *       "kindLabel": "Priced round",
+                     *       "status": "pending",
+                     *       "effectiveOn": "2026-10-15",
+                     *       "pricePerShare": 75,
+                     *       "preMoneyValuation": 8000000,
+                     *       "roundName": "Seed",
+                     *       "statement": "We closed a $1.2M seed round led by Dorm Ventures at $75 a share.",
+                     *       "evidence": "/uploads/0b6a7f3e-2c4d-4e5f-8a9b-1c2d3e4f5a6b.pdf",
+                     *       "mark": null,
+                     *       "proceedsPerShare": null,
+                     *       "conversionPrice": null,
+                     *       "reviewNote": null,
+                     *       "createdAt": "2026-10-16T09:30:00.000Z",
+                     *       "reviewedAt": null,
+                     *       "appliedAt": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @enum {string} */
+                        kind: "round" | "acquisition" | "shutdown" | "write_down" | "write_up";
+                        kindLabel: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "changes_requested" | "withdrawn";
+                        /** Format: date */
+                        effectiveOn: string;
+                        /** @description Dollars per share: the round's price, the acquisition's, the shutdown's proceeds, the write's value */
+                        pricePerShare: number;
+                        preMoneyValuation: number | null;
+                        roundName: string;
+                        statement: string;
+                        evidence: string;
+                        /** @description Once approved: the value per share CampusFund marks holdings at */
+                        mark: number | null;
+                        proceedsPerShare: number | null;
+                        /** @description A SAFE's conversion price per share, once converted */
+                        conversionPrice: number | null;
+                        reviewNote: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        reviewedAt: string | null;
+                        /** @description When every holder had been marked; null while in progress */
+                        appliedAt: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -21,6 +21,8 @@ import {
   investment,
   investorQuestion,
   liveProject,
+  pendingCompanyEvent,
+  fundedCompany,
   pendingRevision,
 } from "./others-records";
 
@@ -103,6 +105,59 @@ const WALK: Record<string, AdminAct | Own> = {
         body: { reason: "Keep the old wording: the new one promises too much." },
       });
       return { res, targetId: project._id, targetName: project.title };
+    },
+  },
+
+  // A company's events after its raise (ADR 052).
+  reportCompanyEvent: {
+    action: "record_event",
+    targetType: "project",
+    run: async (token) => {
+      const { id } = await fundedCompany();
+      const res = await call(`/api/projects/${id}/events`, {
+        token,
+        body: {
+          kind: "write_down",
+          effectiveOn: new Date().toISOString().slice(0, 10),
+          pricePerShare: 20,
+          statement: "Revenue fell far short of plan.",
+        },
+      });
+      const name = await env.DB.prepare("select title from projects where id = ?1").bind(id).first<string>("title");
+      return { res, targetId: id, targetName: name, changed: ["mark", "kind", "effectiveOn"] };
+    },
+  },
+  approveCompanyEvent: {
+    action: "approve_event",
+    targetType: "project",
+    run: async (token) => {
+      const { id, eventId } = await pendingCompanyEvent();
+      const res = await call(`/api/admin/events/${eventId}/approve`, { method: "POST", token });
+      const name = await env.DB.prepare("select title from projects where id = ?1").bind(id).first<string>("title");
+      return { res, targetId: id, targetName: name, changed: ["mark", "kind", "effectiveOn"] };
+    },
+  },
+  requestCompanyEventChanges: {
+    action: "request_event_changes",
+    targetType: "project",
+    run: async (token) => {
+      const { id, eventId } = await pendingCompanyEvent();
+      const res = await call(`/api/admin/events/${eventId}/request-changes`, {
+        token,
+        body: { reason: "Attach the signed term sheet." },
+      });
+      const name = await env.DB.prepare("select title from projects where id = ?1").bind(id).first<string>("title");
+      return { res, targetId: id, targetName: name };
+    },
+  },
+  withdrawCompanyEvent: {
+    action: "withdraw_event",
+    targetType: "project",
+    run: async (token) => {
+      const { id } = await pendingCompanyEvent();
+      const res = await call(`/api/projects/${id}/events/withdraw`, { method: "POST", token });
+      const name = await env.DB.prepare("select title from projects where id = ?1").bind(id).first<string>("title");
+      return { res, targetId: id, targetName: name };
     },
   },
 

@@ -10,18 +10,56 @@ import { REG_CF_COUNTED } from "../../domain/money/reg-cf";
 
 type Row = Record<string, unknown>;
 
+/**
+ * The positions as the held investments sum them; a holding's mark per share is state (its event's,
+ * checked by "positions' marks"), its value shares × mark (at cost without one), its realized cash
+ * Σ of its distributions.
+ */
+const POSITIONS = `with pos as (
+  select i.project_id, i.investor_id, p.category, p.risk_level, sum(i.shares) as shares,
+    sum(i.amount_cents) as amount_cents, count(*) as investments, max(i.created_at) as last_at,
+    min(i.created_at) as first_at, coalesce(sum(i.shares) * k.mark_cents, sum(i.amount_cents)) as value_cents,
+    coalesce((select sum(d.amount_cents) from distributions d
+      where d.investor_id = i.investor_id and d.project_id = i.project_id), 0) as realized_cents
+  from investments i join projects p on p.id = i.project_id
+    left join positions k on k.project_id = i.project_id and k.investor_id = i.investor_id
+  where i.held = 1 group by i.project_id, i.investor_id)`;
+
 const COUNTED = REG_CF_COUNTED.map((t) => `'${t}'`).join(", ");
 
 /** Each pair: the kept rows, and the same rows summed from the investments; both in one order. */
 const PAIRS: { name: string; kept: string; truth: string }[] = [
   {
     name: "positions",
-    kept: `select project_id, investor_id, category, risk_level, shares, amount_cents, investments, last_at
+    kept: `select project_id, investor_id, category, risk_level, shares, amount_cents, investments, last_at, first_at,
+        value_cents, realized_cents
       from positions order by project_id, investor_id`,
-    truth: `select i.project_id, i.investor_id, p.category, p.risk_level, sum(i.shares) as shares,
-        sum(i.amount_cents) as amount_cents, count(*) as investments, max(i.created_at) as last_at
-      from investments i join projects p on p.id = i.project_id where i.held = 1
-      group by i.project_id, i.investor_id order by i.project_id, i.investor_id`,
+    truth: `${POSITIONS} select * from pos order by project_id, investor_id`,
+  },
+  {
+    // A holding's mark is its event's (ADR 052), and once the company's latest event is applied,
+    // every holding is marked by that one: nothing is marked above (or below) its latest reviewed event.
+    name: "positions' marks",
+    kept: `select k.project_id, k.investor_id, k.mark_cents, k.mark_event_id from positions k
+      join projects p on p.id = k.project_id
+      where k.mark_event_id is not null or exists (select 1 from valuation_events e
+        where e.id = p.mark_event_id and e.applied_at is not null)
+      order by k.project_id, k.investor_id`,
+    truth: `select k.project_id, k.investor_id, e.mark_cents, e.id as mark_event_id from positions k
+      join projects p on p.id = k.project_id
+      join valuation_events e on e.id = case when exists (select 1 from valuation_events a
+        where a.id = p.mark_event_id and a.applied_at is not null) then p.mark_event_id else k.mark_event_id end
+      where e.status = 'approved'
+      order by k.project_id, k.investor_id`,
+  },
+  {
+    // An exit pays each holder the price per share times the shares they held, once.
+    name: "distributions",
+    kept: `select d.event_id, d.investor_id, d.amount_cents from distributions d order by d.event_id, d.investor_id`,
+    truth: `select d.event_id, d.investor_id, d.shares * e.proceeds_per_share_cents as amount_cents
+      from distributions d join valuation_events e on e.id = d.event_id and e.status = 'approved'
+        and e.kind in ('acquisition', 'shutdown')
+      order by d.event_id, d.investor_id`,
   },
   {
     name: "projects.investor_count and investment_count",
@@ -47,12 +85,40 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
   },
   {
     name: "investor_mix",
-    kept: `select investor_id, category, risk_level, investments, amount_cents, shares, value_cents
+    kept: `select investor_id, category, risk_level, investments, amount_cents, shares, value_cents, realized_cents
       from investor_mix order by investor_id, category, risk_level`,
-    truth: `select i.investor_id, p.category, p.risk_level, count(*) as investments, sum(i.amount_cents) as amount_cents,
-        sum(i.shares) as shares, sum(i.shares * p.share_price_cents) as value_cents
-      from investments i join projects p on p.id = i.project_id where i.held = 1
-      group by 1, 2, 3 order by 1, 2, 3`,
+    truth: `${POSITIONS} select investor_id, category, risk_level, sum(investments) as investments,
+        sum(amount_cents) as amount_cents, sum(shares) as shares, sum(value_cents) as value_cents,
+        sum(realized_cents) as realized_cents
+      from pos group by 1, 2, 3 order by 1, 2, 3`,
+  },
+  {
+    name: "investor_vintages",
+    kept: `select investor_id, year, positions, amount_cents, value_cents, realized_cents
+      from investor_vintages order by investor_id, year`,
+    truth: `${POSITIONS} select investor_id, cast(strftime('%Y', first_at / 1000, 'unixepoch') as integer) as year,
+        count(*) as positions, sum(amount_cents) as amount_cents, sum(value_cents) as value_cents,
+        sum(realized_cents) as realized_cents
+      from pos group by 1, 2 order by 1, 2`,
+  },
+  {
+    // An investor's money by day: what they put in on each purchase's day, what they were paid on
+    // each event's day; and Σ of the marks' change is their holdings' value over cost.
+    name: "investor_flows",
+    kept: `select investor_id, day, invested_cents, distributed_cents from investor_flows
+      where invested_cents <> 0 or distributed_cents <> 0 order by investor_id, day`,
+    truth: `select investor_id, day, sum(invested) as invested_cents, sum(distributed) as distributed_cents from (
+        select investor_id, cast(created_at / 86400000 as integer) as day, amount_cents as invested, 0 as distributed
+        from investments where held = 1
+        union all select investor_id, day, 0, amount_cents from distributions
+      ) group by 1, 2 having sum(invested) <> 0 or sum(distributed) <> 0 order by 1, 2`,
+  },
+  {
+    name: "investor_flows' marks",
+    kept: `select investor_id, sum(marked_cents) as marked from investor_flows group by investor_id
+      having sum(marked_cents) <> 0 order by investor_id`,
+    truth: `${POSITIONS} select investor_id, sum(value_cents - amount_cents) as marked from pos group by investor_id
+      having sum(value_cents - amount_cents) <> 0 order by investor_id`,
   },
   {
     name: "investor_stats",

@@ -60,6 +60,39 @@ describe("settlement notices built in SQL (ADR 043)", () => {
   );
 });
 
+describe("company event notices built in SQL (ADR 052)", () => {
+  // [kind, shares, mark cents, proceeds cents]
+  const EVENTS = [
+    ["round", 50, 7_500, 0],
+    ["round", 1, 1_050, 0],
+    ["write_down", 1_234_567, 1, 0],
+    ["write_up", 3, 20_000, 0],
+    ["acquisition", 50, 0, 10_025],
+    ["shutdown", 7, 0, 0],
+    ["shutdown", 1, 0, 33],
+  ] as const;
+  it.each(EVENTS)(
+    "matches the JavaScript wording for a %s, %i shares, mark %i, proceeds %i",
+    async (kind, shares, mark, proceeds) => {
+      for (const title of TITLES) {
+        const row = await env.DB.prepare(
+          `select ${NOTIFICATION_SQL.valuation(kind, "t.title", "t.shares", mark, proceeds)} as text
+         from (select ?1 as title, ?2 as shares) t`,
+        )
+          .bind(title, shares)
+          .first<{ text: string }>();
+        expect(row?.text).toBe(NOTIFICATION_TEXT.valuation(kind, title, shares, mark / 100, proceeds / 100));
+      }
+    },
+  );
+
+  it("says what a round did to the holding", () => {
+    expect(NOTIFICATION_TEXT.valuation("round", "Campus Keys", 50, 75, 0)).toBe(
+      "“Campus Keys” closed a priced round: your 50 shares are now valued at $3,750 ($75 a share)",
+    );
+  });
+});
+
 describe("the commitment notice's wording (ADR 043)", () => {
   const cutoff = Date.parse("2026-12-18T00:00:00Z");
   it.each([

@@ -6,9 +6,10 @@
  */
 import { env } from "cloudflare:workers";
 
-import { DAY_MS } from "../../domain/shared/dates";
+import { DAY_MS, isoDay } from "../../domain/shared/dates";
+import { settleProject } from "../../worker/services/raises/settlement";
 import type { ProjectDTO } from "../../domain/shared/types";
-import { call, inDays, json, projectBody, signup, submitAndApprove, unique } from "./helpers";
+import { call, db, inDays, json, projectBody, signup, submitAndApprove, unique } from "./helpers";
 
 /** A founder's live project, created and reviewed the way the product does it. */
 export async function liveProject(overrides: Record<string, unknown> = {}) {
@@ -103,4 +104,71 @@ export async function investmentIn(projectId: string) {
   });
   const bought = await json<{ investment: { _id: string } }>(res);
   return { investor, investmentId: bought.investment._id };
+}
+
+/** A PDF in the uploads ledger, owned by `ownerId` (as the document upload leaves it). */
+export async function evidence(ownerId: string): Promise<string> {
+  const name = `${crypto.randomUUID()}.pdf`;
+  await env.DB.prepare(
+    "insert into uploads (key, owner_id, size_bytes, content_type, created_at) values (?1, ?2, 100, 'application/pdf', ?3)",
+  )
+    .bind(`projects/${name}`, ownerId, Date.now())
+    .run();
+  return `/uploads/${name}`;
+}
+
+/**
+ * A raise funded and settled yesterday: `holders` investors bought `shares` each at $50 (goal
+ * $50 × shares × holders, at least the form's $5,000: 100 shares in all); answers its founder, its
+ * id and the holders.
+ */
+export async function fundedCompany(
+  opts: { holders?: number; shares?: number; overrides?: Record<string, unknown> } = {},
+) {
+  const holders = opts.holders ?? 2;
+  const shares = opts.shares ?? Math.ceil(100 / holders);
+  const founder = await signup("founder");
+  const body = projectBody({
+    title: `Company ${unique()}`,
+    fundingGoal: 50 * shares * holders,
+    sharePrice: 50,
+    fundingDeadline: inDays(60),
+    ...opts.overrides,
+  });
+  const created = await json<ProjectDTO>(await call("/api/projects/create", { body, token: founder.token }));
+  const project = await submitAndApprove<ProjectDTO>(created._id, founder.token);
+  const investors = [];
+  for (let i = 0; i < holders; i++) {
+    const investor = await signup();
+    const res = await call(`/api/projects/${project._id}/invest`, {
+      body: { shares, sharePrice: 50 },
+      token: investor.token,
+      headers: { "Idempotency-Key": unique("k") },
+    });
+    if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
+    investors.push(investor);
+  }
+  await env.DB.prepare("update projects set funding_deadline = ?2 where id = ?1")
+    .bind(project._id, isoDay(Date.now() - DAY_MS))
+    .run();
+  await settleProject(db(), project._id, Date.now() - 1000);
+  return { founder, id: project._id, investors };
+}
+
+/** A funded company's founder report waiting for review (ADR 052): a priced round at $75. */
+export async function pendingCompanyEvent() {
+  const company = await fundedCompany();
+  const res = await call(`/api/projects/${company.id}/events`, {
+    token: company.founder.token,
+    body: {
+      kind: "round",
+      effectiveOn: isoDay(Date.now()),
+      pricePerShare: 75,
+      preMoneyValuation: 8_000_000,
+      statement: "We closed a seed round at $75 a share.",
+      evidence: await evidence(company.founder.user.id),
+    },
+  });
+  const event = await json<{ id: string }>(res);
+  return { ...company, eventId: event.id };
 }

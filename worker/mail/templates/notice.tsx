@@ -54,6 +54,13 @@ export const NOTICE_COPY = {
     reason:
       "You received this mail because you invested through the CampusFund account with this address. Mails about your own investments and raises are always sent.",
   },
+  valuation: {
+    subject: "A company you invested in has news about your holding",
+    heading: "The value of your holding changed",
+    button: "See your portfolio",
+    reason:
+      "You received this mail because you hold shares through the CampusFund account with this address. Mails about your own investments and raises are always sent.",
+  },
 } satisfies Record<string, NoticeCopy>;
 
 export type NoticeKind = keyof typeof NOTICE_COPY;

@@ -49,6 +49,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   commitment: null,
   // a material change the investor must reconfirm, or its lapse (ADR 050): their money, always told
   reconfirm: null,
+  // a company event that changed the value of a holding, or paid it (ADR 052): their money, always told
+  valuation: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */

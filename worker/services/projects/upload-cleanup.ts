@@ -12,7 +12,8 @@
  *    CLEANUP_LIMITS.cursorKey) and starts over after the end, so every object is seen in turn.
  *
  * "Referenced" means the URL `/uploads/<name>` is a project's main image, logo, gallery image,
- * creator photo, team member photo or document (every field that takes an upload's URL), or any
+ * creator photo, team member photo or document (every field that takes an upload's URL), a company
+ * event's evidence (ADR 052), or any
  * text in a founder's working copy of the form (ADR 033: a draft not yet saved to its project). The set is one
  * uncorrelated subquery, which SQLite evaluates once per statement: one pass over `projects` per
  * batch of keys, not one query per object. D1 allows at most 5 terms in a compound SELECT (this one
@@ -47,6 +48,11 @@ const REFERENCED_KEYS = `
     union all select w.value from project_drafts, json_tree(project_drafts.body) as w where w.type = 'text'
   ) where ref like '${UPLOAD_URL_PREFIX}%'`;
 
+/** The keys of the evidence a company event keeps (ADR 052): a second set, D1's compound limit being reached above. */
+const EVIDENCE_KEYS = `
+  select '${UPLOAD_KEY_PREFIX}' || substr(evidence, ${UPLOAD_URL_PREFIX.length + 1}) from valuation_events
+  where evidence like '${UPLOAD_URL_PREFIX}%'`;
+
 export interface CleanupResult {
   /** Ledger rows (and their objects) deleted. */
   ledger: number;
@@ -71,6 +77,7 @@ export async function deleteUnusedUploads(
     .prepare(
       `delete from uploads where key in (
          select key from uploads where created_at < ?1 and key not in (${REFERENCED_KEYS})
+           and key not in (${EVIDENCE_KEYS})
          order by created_at limit ?2
        ) returning key`,
     )
@@ -100,7 +107,8 @@ export async function deleteUnusedUploads(
       const orphans = await db.$client
         .prepare(
           `select value as key from json_each(?1)
-           where value not in (select key from uploads) and value not in (${REFERENCED_KEYS})`,
+           where value not in (select key from uploads) and value not in (${REFERENCED_KEYS})
+             and value not in (${EVIDENCE_KEYS})`,
         )
         .bind(JSON.stringify(old))
         .all<{ key: string }>();
