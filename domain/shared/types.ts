@@ -109,8 +109,23 @@ export interface InvestmentDTO {
   status: InvestmentStatus;
   shares: number;
   sharePrice: number;
-  /** Shares × the project's current share price. */
+  /**
+   * Shares × the holding's mark (ADR 052): the price per share of the company's latest reviewed
+   * event, at cost before one, 0 after an exit or for money that came back.
+   */
   currentValue: number;
+  /** Cash an exit paid for these shares (an acquisition's price, a shutdown's proceeds). */
+  realized: number;
+  /** currentValue + realized − amountInvested. */
+  gain: number;
+  /** (currentValue + realized) ÷ amountInvested; null when nothing stands. */
+  moic: number | null;
+  /** XIRR of its dated flows; null under 365 days or for money that came back. */
+  irr: number | null;
+  /** The day of the reviewed event that valued it; null at cost. */
+  valuedOn: string | null;
+  /** How the holding ended, when it did. */
+  exit: "acquired" | "shut_down" | null;
   /** Percent of the company these shares represent. */
   equity: number;
   projectedReturns: number;

@@ -688,6 +688,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/investments/user/{userId}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a portfolio's investments became
+         * @description Invested, current value (each holding at its company's latest reviewed event: a priced round, an acquisition, a shutdown, a write-down or write-up; at cost before one), cash paid out by exits, TVPI, DPI, RVPI and the IRR (XIRR of the dated flows; null until the first investment is 365 days old), value over time, the best and worst holdings by multiple, by sector and by vintage. The user themselves or an admin; a founder has no portfolio (403).
+         */
+        get: operations["portfolioPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/investments/{id}/cancel": {
         parameters: {
             query?: never;
@@ -6600,6 +6620,12 @@ export interface operations {
                      *         "shares": 100,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
+                     *         "realized": 0,
+                     *         "gain": 0,
+                     *         "moic": 1,
+                     *         "irr": null,
+                     *         "valuedOn": null,
+                     *         "exit": null,
                      *         "equity": 0.05,
                      *         "projectedReturns": 575,
                      *         "cancelledAt": null,
@@ -6642,8 +6668,20 @@ export interface operations {
                             status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
                             sharePrice: number;
-                            /** @description Shares × the project's current share price. */
+                            /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                             currentValue: number;
+                            /** @description Cash an exit paid for these shares. */
+                            realized: number;
+                            /** @description currentValue + realized − amountInvested. */
+                            gain: number;
+                            /** @description (currentValue + realized) ÷ amountInvested. */
+                            moic: number | null;
+                            /** @description XIRR of its dated cash flows, a fraction a year; null under 365 days or for money that came back. */
+                            irr: number | null;
+                            /** @description The day of the event that valued it. */
+                            valuedOn: string | null;
+                            /** @description How the holding ended, when it did. */
+                            exit: ("acquired" | "shut_down") | null;
                             /** @description Percent of the company these shares represent. */
                             equity: number;
                             projectedReturns: number;
@@ -6693,6 +6731,12 @@ export interface operations {
                      *         "shares": 100,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
+                     *         "realized": 0,
+                     *         "gain": 0,
+                     *         "moic": 1,
+                     *         "irr": null,
+                     *         "valuedOn": null,
+                     *         "exit": null,
                      *         "equity": 0.05,
                      *         "projectedReturns": 575,
                      *         "cancelledAt": null,
@@ -6735,8 +6779,20 @@ export interface operations {
                             status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
                             sharePrice: number;
-                            /** @description Shares × the project's current share price. */
+                            /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                             currentValue: number;
+                            /** @description Cash an exit paid for these shares. */
+                            realized: number;
+                            /** @description currentValue + realized − amountInvested. */
+                            gain: number;
+                            /** @description (currentValue + realized) ÷ amountInvested. */
+                            moic: number | null;
+                            /** @description XIRR of its dated cash flows, a fraction a year; null under 365 days or for money that came back. */
+                            irr: number | null;
+                            /** @description The day of the event that valued it. */
+                            valuedOn: string | null;
+                            /** @description How the holding ended, when it did. */
+                            exit: ("acquired" | "shut_down") | null;
                             /** @description Percent of the company these shares represent. */
                             equity: number;
                             projectedReturns: number;
@@ -10246,6 +10302,12 @@ export interface operations {
                      *         "shares": 100,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
+                     *         "realized": 0,
+                     *         "gain": 0,
+                     *         "moic": 1,
+                     *         "irr": null,
+                     *         "valuedOn": null,
+                     *         "exit": null,
                      *         "equity": 0.05,
                      *         "projectedReturns": 575,
                      *         "cancelledAt": null,
@@ -10274,8 +10336,20 @@ export interface operations {
                         status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                         shares: number;
                         sharePrice: number;
-                        /** @description Shares × the project's current share price. */
+                        /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                         currentValue: number;
+                        /** @description Cash an exit paid for these shares. */
+                        realized: number;
+                        /** @description currentValue + realized − amountInvested. */
+                        gain: number;
+                        /** @description (currentValue + realized) ÷ amountInvested. */
+                        moic: number | null;
+                        /** @description XIRR of its dated cash flows, a fraction a year; null under 365 days or for money that came back. */
+                        irr: number | null;
+                        /** @description The day of the event that valued it. */
+                        valuedOn: string | null;
+                        /** @description How the holding ended, when it did. */
+                        exit: ("acquired" | "shut_down") | null;
                         /** @description Percent of the company these shares represent. */
                         equity: number;
                         projectedReturns: number;
@@ -10303,6 +10377,198 @@ export interface operations {
                         };
                     } & {
                         [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    portfolioPerformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The performance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invested": 7500,
+                     *       "value": 9250,
+                     *       "realized": 2000,
+                     *       "gain": 3750,
+                     *       "tvpi": 1.5,
+                     *       "dpi": 0.26666666666666666,
+                     *       "rvpi": 1.2333333333333334,
+                     *       "irr": 0.214,
+                     *       "series": [
+                     *         {
+                     *           "day": "2024-09-12",
+                     *           "invested": 2500,
+                     *           "value": 2500
+                     *         },
+                     *         {
+                     *           "day": "2025-06-30",
+                     *           "invested": 7500,
+                     *           "value": 9000
+                     *         },
+                     *         {
+                     *           "day": "2026-12-02",
+                     *           "invested": 7500,
+                     *           "value": 9250
+                     *         }
+                     *       ],
+                     *       "best": [
+                     *         {
+                     *           "projectId": "campus-keys",
+                     *           "projectTitle": "Campus Keys",
+                     *           "projectSlug": "campus-keys",
+                     *           "invested": 2500,
+                     *           "value": 5000,
+                     *           "realized": 0,
+                     *           "moic": 2
+                     *         }
+                     *       ],
+                     *       "worst": [
+                     *         {
+                     *           "projectId": "quietly",
+                     *           "projectTitle": "Quietly",
+                     *           "projectSlug": "quietly",
+                     *           "invested": 2500,
+                     *           "value": 1250,
+                     *           "realized": 0,
+                     *           "moic": 0.5
+                     *         }
+                     *       ],
+                     *       "sectors": [
+                     *         {
+                     *           "name": "Technology",
+                     *           "count": 3,
+                     *           "invested": 7500,
+                     *           "value": 9250,
+                     *           "realized": 2000,
+                     *           "moic": 1.5
+                     *         }
+                     *       ],
+                     *       "vintages": [
+                     *         {
+                     *           "name": "2024",
+                     *           "count": 1,
+                     *           "invested": 2500,
+                     *           "value": 5000,
+                     *           "realized": 0,
+                     *           "moic": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Every held purchase, in dollars (the paid-in capital). */
+                        invested: number;
+                        /** @description The holdings at their marks: each company's latest reviewed event, at cost before one. */
+                        value: number;
+                        /** @description Cash paid out by exits. */
+                        realized: number;
+                        /** @description value + realized − invested. */
+                        gain: number;
+                        /** @description (value + realized) ÷ invested. */
+                        tvpi: number | null;
+                        /** @description realized ÷ invested. */
+                        dpi: number | null;
+                        /** @description value ÷ invested. */
+                        rvpi: number | null;
+                        /** @description XIRR of the dated cash flows (a fraction a year); null until the first investment is 365 days old. */
+                        irr: number | null;
+                        /** @description Value over time: cumulative invested and value at the end of each day shown (at most 60). */
+                        series: {
+                            /** Format: date */
+                            day: string;
+                            invested: number;
+                            value: number;
+                        }[];
+                        /** @description The three holdings with the highest multiple. */
+                        best: {
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            invested: number;
+                            value: number;
+                            realized: number;
+                            moic: number | null;
+                        }[];
+                        /** @description The lowest multiples, not among the best. */
+                        worst: {
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            invested: number;
+                            value: number;
+                            realized: number;
+                            moic: number | null;
+                        }[];
+                        /** @description By sector: `count` is investments. */
+                        sectors: {
+                            name: string;
+                            count: number;
+                            invested: number;
+                            value: number;
+                            realized: number;
+                            moic: number | null;
+                        }[];
+                        /** @description By the year of each holding's first purchase: `count` is holdings. */
+                        vintages: {
+                            name: string;
+                            count: number;
+                            invested: number;
+                            value: number;
+                            realized: number;
+                            moic: number | null;
+                        }[];
                     };
                 };
             };
@@ -10383,6 +10649,12 @@ export interface operations {
                      *         "shares": 100,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
+                     *         "realized": 0,
+                     *         "gain": 0,
+                     *         "moic": 1,
+                     *         "irr": null,
+                     *         "valuedOn": null,
+                     *         "exit": null,
                      *         "equity": 0.05,
                      *         "projectedReturns": 575,
                      *         "cancelledAt": "2026-11-28T09:00:00.000Z",
@@ -10424,8 +10696,20 @@ export interface operations {
                             status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
                             sharePrice: number;
-                            /** @description Shares × the project's current share price. */
+                            /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                             currentValue: number;
+                            /** @description Cash an exit paid for these shares. */
+                            realized: number;
+                            /** @description currentValue + realized − amountInvested. */
+                            gain: number;
+                            /** @description (currentValue + realized) ÷ amountInvested. */
+                            moic: number | null;
+                            /** @description XIRR of its dated cash flows, a fraction a year; null under 365 days or for money that came back. */
+                            irr: number | null;
+                            /** @description The day of the event that valued it. */
+                            valuedOn: string | null;
+                            /** @description How the holding ended, when it did. */
+                            exit: ("acquired" | "shut_down") | null;
                             /** @description Percent of the company these shares represent. */
                             equity: number;
                             projectedReturns: number;

@@ -276,3 +276,69 @@ describe("refusals answer their message and change nothing", () => {
     );
   });
 });
+
+describe("honest returns: one set of figures for the portfolio, the holding and the API", () => {
+  const performance = async (userId: string, token: string) =>
+    json<Record<string, unknown>>(await call(`/api/investments/user/${userId}/performance`, { token }));
+  const holdings = async (userId: string, token: string) =>
+    json<Record<string, unknown>[]>(await call(`/api/investments/user/${userId}`, { token }));
+
+  it("after a round up, the holding and the portfolio show its value, gain and multiple, and no IRR under a year", async () => {
+    const { id, investors } = await fundedCompany({ holders: 2 });
+    await report(id, await adminSession(), { ...round(""), evidence: "" });
+    const me = investors[0]!;
+    const [holding] = await holdings(me.user.id, me.token);
+    expect(holding).toMatchObject({ currentValue: 3_750, gain: 1_250, moic: 1.5, irr: null, exit: null });
+    expect(await performance(me.user.id, me.token)).toMatchObject({
+      invested: 2_500,
+      value: 3_750,
+      realized: 0,
+      gain: 1_250,
+      tvpi: 1.5,
+      dpi: 0,
+      irr: null,
+    });
+  });
+
+  it("two years after the purchase, the IRR is the XIRR of the flows: 1.5× over 730 days is 22.47% a year", async () => {
+    const { id, investors } = await fundedCompany({ holders: 2 });
+    await env.DB.prepare("update investments set created_at = created_at - ?2 where project_id = ?1")
+      .bind(id, 730 * 86_400_000)
+      .run();
+    await report(id, await adminSession(), { ...round(""), evidence: "" });
+    const me = investors[0]!;
+    const perf = await performance(me.user.id, me.token);
+    expect(Number((perf.irr as number).toFixed(4))).toBe(0.2247);
+    const [holding] = await holdings(me.user.id, me.token);
+    expect(Number((holding!.irr as number).toFixed(4))).toBe(0.2247);
+  });
+
+  it("after an acquisition, the proceeds are realized: value $0, DPI 2.00, the best holding named", async () => {
+    const { id, investors } = await fundedCompany({ holders: 2 });
+    await report(id, await adminSession(), {
+      kind: "acquisition",
+      effectiveOn: isoDay(Date.now()),
+      pricePerShare: 100,
+      statement: "Acquired for $100 a share.",
+    });
+    const me = investors[0]!;
+    const perf = await performance(me.user.id, me.token);
+    expect([
+      perf.value,
+      perf.realized,
+      perf.dpi,
+      perf.tvpi,
+      (perf.best as { projectId: string }[])[0]?.projectId,
+    ]).toEqual([0, 5_000, 2, 2, id]);
+    const [holding] = await holdings(me.user.id, me.token);
+    expect(holding).toMatchObject({ currentValue: 0, realized: 5_000, gain: 2_500, moic: 2, exit: "acquired" });
+  });
+
+  it("someone else's performance: 403", async () => {
+    const { investors } = await fundedCompany({ holders: 2 });
+    const res = await call(`/api/investments/user/${investors[0]!.user.id}/performance`, {
+      token: investors[1]!.token,
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 
-import { assertPortfolioReader, HOLDINGS_MAX_PAGE_SIZE, listInvestmentsPage } from "../services/money/holdings";
+import {
+  assertPortfolioReader,
+  HOLDINGS_MAX_PAGE_SIZE,
+  listInvestmentsPage,
+  readPortfolio,
+} from "../services/money/holdings";
 import { apiPageParam, LIST_PAGE_MESSAGE } from "../services/shared/list-page";
 import { cancelInvestment } from "../services/money/cancellations";
 import type { HonoEnv } from "../types";
@@ -8,6 +13,7 @@ import {
   CancellationAnswer,
   EXAMPLES,
   HoldingsAnswer,
+  PerformanceAnswer,
   RECONFIRM_EXAMPLES,
   ReconfirmationsAnswer,
   ReconfirmedAnswer,
@@ -64,6 +70,29 @@ investmentsApi.get(
     c.header("X-Page-Size", String(HOLDINGS_MAX_PAGE_SIZE));
     c.header("Link", links.join(", "));
     return c.json(list.investments);
+  },
+);
+
+/** GET /api/investments/user/{userId}/performance → what the investments became (ADR 052). */
+investmentsApi.get(
+  "/user/:userId/performance",
+  operation({
+    operationId: "portfolioPerformance",
+    tag: "Investing",
+    summary: "What a portfolio's investments became",
+    description:
+      "Invested, current value (each holding at its company's latest reviewed event: a priced round, an acquisition, a " +
+      "shutdown, a write-down or write-up; at cost before one), cash paid out by exits, TVPI, DPI, RVPI and the IRR " +
+      "(XIRR of the dated flows; null until the first investment is 365 days old), value over time, the best and worst " +
+      "holdings by multiple, by sector and by vintage. The user themselves or an admin; a founder has no portfolio (403).",
+    access: "signed-in",
+    params: { userId: "The user's id." },
+    ok: { 200: { description: "The performance", schema: PerformanceAnswer, example: EXAMPLES.performance } },
+    refusals: [401, 403],
+  }),
+  async (c) => {
+    const read = await readPortfolio(c.get("db"), c.get("user"), c.req.param("userId"), { performance: true });
+    return c.json(read.performance!);
   },
 );
 

@@ -32,7 +32,21 @@ export const InvestmentAnswer = v.object({
   status: v.picklist(INVESTMENT_STATUSES),
   shares: int(1),
   sharePrice: money,
-  currentValue: v.pipe(money, v.description("Shares × the project's current share price.")),
+  currentValue: v.pipe(
+    money,
+    v.description(
+      "Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back).",
+    ),
+  ),
+  realized: v.pipe(money, v.description("Cash an exit paid for these shares.")),
+  gain: v.pipe(v.number(), v.description("currentValue + realized − amountInvested.")),
+  moic: v.pipe(v.nullable(v.number()), v.description("(currentValue + realized) ÷ amountInvested.")),
+  irr: v.pipe(
+    v.nullable(v.number()),
+    v.description("XIRR of its dated cash flows, a fraction a year; null under 365 days or for money that came back."),
+  ),
+  valuedOn: v.pipe(v.nullable(v.pipe(v.string(), v.isoDate())), v.description("The day of the event that valued it.")),
+  exit: v.pipe(v.nullable(v.picklist(["acquired", "shut_down"])), v.description("How the holding ended, when it did.")),
   equity: v.pipe(v.number(), v.description("Percent of the company these shares represent.")),
   projectedReturns: money,
   cancelledAt: v.pipe(v.nullable(timestamp), v.description("When it was cancelled; null while it stands.")),
@@ -63,6 +77,51 @@ export const PurchaseAnswer = v.object({
 
 export const HoldingsAnswer = v.array(InvestmentAnswer);
 
+const multipleOrNull = v.nullable(v.number());
+const Group = v.object({
+  name: v.string(),
+  count: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  invested: money,
+  value: money,
+  realized: money,
+  moic: multipleOrNull,
+});
+const Holding = v.object({
+  projectId: v.string(),
+  projectTitle: v.string(),
+  projectSlug: v.string(),
+  invested: money,
+  value: money,
+  realized: money,
+  moic: multipleOrNull,
+});
+
+/** What a portfolio's investments became (domain/money/performance.ts `PortfolioPerformance`, ADR 052). */
+export const PerformanceAnswer = v.object({
+  invested: v.pipe(money, v.description("Every held purchase, in dollars (the paid-in capital).")),
+  value: v.pipe(
+    money,
+    v.description("The holdings at their marks: each company's latest reviewed event, at cost before one."),
+  ),
+  realized: v.pipe(money, v.description("Cash paid out by exits.")),
+  gain: v.pipe(v.number(), v.description("value + realized − invested.")),
+  tvpi: v.pipe(multipleOrNull, v.description("(value + realized) ÷ invested.")),
+  dpi: v.pipe(multipleOrNull, v.description("realized ÷ invested.")),
+  rvpi: v.pipe(multipleOrNull, v.description("value ÷ invested.")),
+  irr: v.pipe(
+    multipleOrNull,
+    v.description("XIRR of the dated cash flows (a fraction a year); null until the first investment is 365 days old."),
+  ),
+  series: v.pipe(
+    v.array(v.object({ day: v.pipe(v.string(), v.isoDate()), invested: money, value: money })),
+    v.description("Value over time: cumulative invested and value at the end of each day shown (at most 60)."),
+  ),
+  best: v.pipe(v.array(Holding), v.description("The three holdings with the highest multiple.")),
+  worst: v.pipe(v.array(Holding), v.description("The lowest multiples, not among the best.")),
+  sectors: v.pipe(v.array(Group), v.description("By sector: `count` is investments.")),
+  vintages: v.pipe(v.array(Group), v.description("By the year of each holding's first purchase: `count` is holdings.")),
+});
+
 export const CancellationAnswer = v.object({
   success: ok,
   message: v.string(),
@@ -87,6 +146,12 @@ const EXAMPLE_INVESTMENT = {
   shares: 100,
   sharePrice: 5,
   currentValue: 500,
+  realized: 0,
+  gain: 0,
+  moic: 1,
+  irr: null,
+  valuedOn: null,
+  exit: null,
   equity: 0.05,
   projectedReturns: 575,
   cancelledAt: null,
@@ -113,6 +178,45 @@ export const EXAMPLES = {
     project: { ...FIGURES, sharesSold: 6_500, sharesRemaining: 13_500, fundingCurrent: 32_500 },
   },
   holdings: [EXAMPLE_INVESTMENT],
+  performance: {
+    invested: 7_500,
+    value: 9_250,
+    realized: 2_000,
+    gain: 3_750,
+    tvpi: 1.5,
+    dpi: 0.26666666666666666,
+    rvpi: 1.2333333333333334,
+    irr: 0.214,
+    series: [
+      { day: "2024-09-12", invested: 2_500, value: 2_500 },
+      { day: "2025-06-30", invested: 7_500, value: 9_000 },
+      { day: "2026-12-02", invested: 7_500, value: 9_250 },
+    ],
+    best: [
+      {
+        projectId: "campus-keys",
+        projectTitle: "Campus Keys",
+        projectSlug: "campus-keys",
+        invested: 2_500,
+        value: 5_000,
+        realized: 0,
+        moic: 2,
+      },
+    ],
+    worst: [
+      {
+        projectId: "quietly",
+        projectTitle: "Quietly",
+        projectSlug: "quietly",
+        invested: 2_500,
+        value: 1_250,
+        realized: 0,
+        moic: 0.5,
+      },
+    ],
+    sectors: [{ name: "Technology", count: 3, invested: 7_500, value: 9_250, realized: 2_000, moic: 1.5 }],
+    vintages: [{ name: "2024", count: 1, invested: 2_500, value: 5_000, realized: 0, moic: 2 }],
+  },
   cancelled: {
     success: true,
     message: cancelledMessage("Quietly", 100, 500),

@@ -10,7 +10,7 @@
  * a few rows whether the investor holds 10 investments or 10,000.
  */
 import type { InvestmentStatus } from "../../../domain/raises/settlement";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import { can } from "../../../domain/shared/access";
 import { investmentCancelDeadline } from "../../../domain/money/cancellation";
@@ -21,7 +21,7 @@ import type { PortfolioSummary } from "../../../domain/money/portfolio-math";
 import type { InvestmentDTO, ProjectDTO, RegulationType, RiskLevel, SessionUser } from "../../../domain/shared/types";
 import { runBatch, type Database } from "../../../db/client";
 import { pendingReconfirmationsStatement, reconfirmationsOf, type ReconfirmationDTO } from "./reconfirmations";
-import { investments, projects } from "../../../db/schema";
+import { investments, positions, projects, valuationEvents } from "../../../db/schema";
 import { assertSelfOrAdmin, requireSignedIn } from "../shared/access";
 import {
   statementPageOf,
@@ -33,6 +33,9 @@ import {
 import { ServiceError } from "../shared/errors";
 import { pageParam, safePage } from "../shared/list-page";
 import { summaryOf, summaryStatements } from "./internal/portfolio-summary";
+import { performanceRowsOf, performanceStatement } from "./internal/performance";
+import { investmentFigures, portfolioPerformance, type PortfolioPerformance } from "../../../domain/money/performance";
+import { isHeld } from "../../../domain/raises/settlement";
 
 /** An unknown id, or someone else's investment (never revealing that it exists). */
 export const INVESTMENT_NOT_FOUND = "Investment not found";
@@ -57,9 +60,22 @@ type ProjectLike = Pick<
   | "fundingDeadline"
 >;
 
-export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: number = Date.now()): InvestmentDTO {
+/** A holding's mark as its position keeps it (ADR 052): none before a reviewed event. */
+export type HoldingMark = Parameters<typeof investmentFigures>[1];
+export const AT_COST: HoldingMark = { markCents: null, eventKind: null, proceedsCents: null, effectiveOn: null };
+
+export function toInvestmentDTO(
+  inv: InvestmentLike,
+  project: ProjectLike,
+  now: number = Date.now(),
+  mark: HoldingMark = AT_COST,
+): InvestmentDTO {
   const amountInvested = toDollars(inv.amountCents);
-  const currentValue = toDollars(inv.shares * toCents(project.sharePrice));
+  const figures = investmentFigures(
+    { shares: inv.shares, amountCents: inv.amountCents, createdAt: inv.createdAt, held: isHeld(inv.status) },
+    mark,
+    now,
+  );
   const at = new Date(inv.createdAt).toISOString();
   // The later of the cutoff fixed at purchase and the current deadline's.
   const cutoff = investmentCancelDeadline(project.fundingDeadline, inv.cancelCutoffAt);
@@ -79,7 +95,7 @@ export function toInvestmentDTO(inv: InvestmentLike, project: ProjectLike, now: 
     status: inv.status,
     shares: inv.shares,
     sharePrice: toDollars(inv.sharePriceCents),
-    currentValue,
+    ...figures,
     equity: Number(
       equityForShares(inv.shares, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6),
     ),
@@ -108,7 +124,14 @@ const ROW_COLUMNS = `i.id as id, i.investor_id as investor_id, i.project_id as p
   p.title as title, p.slug as slug, p.category as category, p.logo as logo, p.risk_level as risk_level,
   p.share_price_cents as price_cents, p.total_shares as total_shares, p.equity_percentage as equity_percentage,
   p.valuation_cents as valuation_cents, p.min_investment_cents as min_investment_cents,
-  p.return_rate as return_rate, p.funding_deadline as funding_deadline`;
+  p.return_rate as return_rate, p.funding_deadline as funding_deadline,
+  k.mark_cents as mark_cents, e.kind as event_kind, e.proceeds_per_share_cents as proceeds_cents,
+  e.effective_on as effective_on`;
+
+/** An investment with its project, and its holding's mark and the event that set it (ADR 052). */
+const ROW_FROM = `investments i join projects p on p.id = i.project_id
+  left join positions k on k.project_id = i.project_id and k.investor_id = i.investor_id and i.held = 1
+  left join valuation_events e on e.id = k.mark_event_id`;
 
 interface InvestmentRow {
   id: string;
@@ -133,6 +156,10 @@ interface InvestmentRow {
   min_investment_cents: number;
   return_rate: number | null;
   funding_deadline: string;
+  mark_cents: number | null;
+  event_kind: string | null;
+  proceeds_cents: number | null;
+  effective_on: string | null;
 }
 
 function dtoOf(r: InvestmentRow, now: number): InvestmentDTO {
@@ -166,6 +193,7 @@ function dtoOf(r: InvestmentRow, now: number): InvestmentDTO {
       fundingDeadline: r.funding_deadline,
     },
     now,
+    { markCents: r.mark_cents, eventKind: r.event_kind, proceedsCents: r.proceeds_cents, effectiveOn: r.effective_on },
   );
 }
 
@@ -182,6 +210,8 @@ export interface PortfolioQuery {
   years?: boolean;
   /** The investor's investments waiting for their reconfirmation (ADR 050). */
   reconfirmations?: boolean;
+  /** What the investments became (ADR 052): totals, multiples, IRR, value over time, best and worst, groups. */
+  performance?: boolean;
   now?: number;
 }
 
@@ -203,6 +233,7 @@ export interface PortfolioRead {
   years: number[];
   /** What waits for the investor's reconfirmation (ADR 050). */
   reconfirmations: ReconfirmationDTO[];
+  performance: PortfolioPerformance | null;
 }
 
 /** The caller must be the user or an admin; a founder has no portfolio. */
@@ -243,7 +274,7 @@ export async function readPortfolio(
         .prepare(
           `select c.total as total, s.* from (select ${total} as total) as c
            left join (
-             select ${ROW_COLUMNS} from investments i join projects p on p.id = i.project_id
+             select ${ROW_COLUMNS} from ${ROW_FROM}
              where i.investor_id = ?1 ${q.rows.active ? "and i.held = 1" : ""}
              order by i.created_at desc, i.id desc limit ?2 offset ?3
            ) as s on 1 = 1
@@ -258,7 +289,7 @@ export async function readPortfolio(
     statements.push(
       d1
         .prepare(
-          `select ${ROW_COLUMNS} from investments i join projects p on p.id = i.project_id
+          `select ${ROW_COLUMNS} from ${ROW_FROM}
            where i.id = ?1 and i.investor_id = ?2 limit 1`,
         )
         .bind(find, userId),
@@ -268,6 +299,7 @@ export async function readPortfolio(
   if (q.statement) statements.push(statementPageStatement(d1, userId, statementPage));
   if (q.years) statements.push(statementYearsStatement(d1, userId));
   if (q.reconfirmations) statements.push(pendingReconfirmationsStatement(d1, userId));
+  if (q.performance) statements.push(performanceStatement(d1, userId));
   const out: PortfolioRead = {
     page: null,
     summary: null,
@@ -276,6 +308,7 @@ export async function readPortfolio(
     statement: null,
     years: [],
     reconfirmations: [],
+    performance: null,
   };
   if (statements.length === 0) return out;
   const results = (await runBatch(d1, statements)).map((r) => r.results);
@@ -302,6 +335,7 @@ export async function readPortfolio(
   if (q.statement) out.statement = statementPageOf(results[k++]!, statementPage);
   if (q.years) out.years = statementYearsOf(results[k++]!);
   if (q.reconfirmations) out.reconfirmations = reconfirmationsOf(results[k++]!);
+  if (q.performance) out.performance = portfolioPerformance(performanceRowsOf(results[k++]!), now);
   return out;
 }
 
@@ -352,31 +386,50 @@ export async function getInvestment(
   const notFound = new ServiceError(404, INVESTMENT_NOT_FOUND, "not_found");
   if (!id || id.length > 200) throw notFound;
   const rows = await db
-    .select({ inv: investments, project: projects })
+    .select({
+      inv: investments,
+      project: projects,
+      mark: {
+        markCents: positions.markCents,
+        eventKind: valuationEvents.kind,
+        proceedsCents: valuationEvents.proceedsPerShareCents,
+        effectiveOn: valuationEvents.effectiveOn,
+      },
+    })
     .from(investments)
     .innerJoin(projects, eq(projects.id, investments.projectId))
+    .leftJoin(
+      positions,
+      and(eq(positions.projectId, investments.projectId), eq(positions.investorId, investments.investorId)),
+    )
+    .leftJoin(valuationEvents, eq(valuationEvents.id, positions.markEventId))
     .where(eq(investments.id, id))
     .limit(1);
   const row = rows[0];
   if (!row || (row.inv.investorId !== viewer.id && !can(viewer, "administer"))) throw notFound;
   const p = row.project;
   const sharePrice = toDollars(p.sharePriceCents);
-  const investment = toInvestmentDTO(row.inv, {
-    title: p.title,
-    slug: p.slug,
-    category: p.category,
-    logo: p.logo,
-    riskLevel: p.riskLevel,
-    sharePrice,
-    totalShares: p.totalShares,
-    returnRate: p.returnRate,
-    fundingDeadline: p.fundingDeadline,
-    investmentTerms: {
-      valuation: toDollars(p.valuationCents ?? 0),
-      equityPercentage: p.equityPercentage,
-      minInvestment: toDollars(p.minInvestmentCents),
+  const investment = toInvestmentDTO(
+    row.inv,
+    {
+      title: p.title,
+      slug: p.slug,
+      category: p.category,
+      logo: p.logo,
+      riskLevel: p.riskLevel,
+      sharePrice,
+      totalShares: p.totalShares,
+      returnRate: p.returnRate,
+      fundingDeadline: p.fundingDeadline,
+      investmentTerms: {
+        valuation: toDollars(p.valuationCents ?? 0),
+        equityPercentage: p.equityPercentage,
+        minInvestment: toDollars(p.minInvestmentCents),
+      },
     },
-  });
+    Date.now(),
+    row.mark,
+  );
   return {
     investment,
     settledAt: row.inv.settledAt ?? null,
