@@ -76,18 +76,28 @@ export interface StatementRow {
   refund: boolean;
   /** A return: the raise closed below its goal and settlement gave the money back (ADR 043). */
   returned: boolean;
+  /** What an exit paid for the holding (ADR 052): money back, but the running total keeps what was invested. */
+  distribution?: "acquisition" | "shutdown" | null;
+  /** A payout's holding cost: its realized gain or loss is amount − cost. */
+  costBasis?: number | null;
   amount: number;
   runningTotal: number;
 }
 
 /** What a statement line is, as the statement's table names its project. */
-export function statementLineTitle(r: Pick<StatementRow, "projectTitle" | "refund" | "returned">): string {
+export function statementLineTitle(
+  r: Pick<StatementRow, "projectTitle" | "refund" | "returned" | "distribution">,
+): string {
+  if (r.distribution === "acquisition") return `Paid: ${r.projectTitle} was acquired`;
+  if (r.distribution === "shutdown") return `Paid: ${r.projectTitle} shut down`;
   if (r.returned) return `Returned: ${r.projectTitle} closed below its goal`;
   return r.refund ? `${r.projectTitle} (canceled, refunded)` : r.projectTitle;
 }
 
 /** A statement line's type, as the yearly CSV says it. */
-export function statementLineType(r: Pick<StatementRow, "refund" | "returned">): string {
+export function statementLineType(r: Pick<StatementRow, "refund" | "returned" | "distribution">): string {
+  if (r.distribution === "acquisition") return "Distribution (acquisition)";
+  if (r.distribution === "shutdown") return "Distribution (shutdown)";
   if (r.returned) return "Returned (goal not reached)";
   return r.refund ? "Refund (canceled)" : "Purchase";
 }

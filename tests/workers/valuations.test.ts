@@ -12,8 +12,22 @@ import { describe, expect, it } from "vitest";
 import { EVENT_MESSAGES } from "../../domain/money/valuation";
 import { isoDay } from "../../domain/shared/dates";
 import type { ProjectDTO } from "../../domain/shared/types";
+import { statementLineTitle } from "../../domain/money/portfolio-account";
+import { readPortfolio } from "../../worker/services/money/holdings";
+import { taxStatementDownload } from "../../worker/services/money/statement";
 import { applyEvent } from "../../worker/services/money/valuations";
-import { adminSession, call, db, inDays, json, projectBody, signup, submitAndApprove, unique } from "./helpers";
+import {
+  adminSession,
+  call,
+  db,
+  inDays,
+  json,
+  projectBody,
+  signup,
+  submitAndApprove,
+  unique,
+  viewerFor,
+} from "./helpers";
 import { evidence, fundedCompany } from "./others-records";
 
 const report = (id: string, token: string | undefined, body: Record<string, unknown>) =>
@@ -29,6 +43,9 @@ const round = (ev: string, overrides: Record<string, unknown> = {}) => ({
   evidence: ev,
   ...overrides,
 });
+
+const titleOf = async (id: string) =>
+  (await env.DB.prepare("select title from projects where id = ?1").bind(id).first<string>("title"))!;
 
 const positions = async (id: string) =>
   (
@@ -340,5 +357,62 @@ describe("honest returns: one set of figures for the portfolio, the holding and 
       token: investors[1]!.token,
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe("the statement and the tax lines", () => {
+  it("an acquisition's payout is a statement line on the event's day, and the running total keeps what was invested", async () => {
+    const { id, investors } = await fundedCompany({ holders: 2 });
+    await report(id, await adminSession(), {
+      kind: "acquisition",
+      effectiveOn: isoDay(Date.now()),
+      pricePerShare: 100,
+      statement: "Acquired for $100 a share.",
+    });
+    const me = investors[0]!;
+    const read = await readPortfolio(db(), await viewerFor(me.token), me.user.id, { statement: { page: 1 } });
+    const [paid, bought] = read.statement!.rows;
+    expect([paid, bought].map((r) => [statementLineTitle(r!), r!.amount, r!.runningTotal])).toEqual([
+      [`Paid: ${await titleOf(id)} was acquired`, 5_000, 2_500],
+      [await titleOf(id), 2_500, 2_500],
+    ]);
+  });
+
+  it("the year's tax lines carry each payout's cost basis and realized gain", async () => {
+    const acquired = await fundedCompany({ holders: 1 });
+    const admin = await adminSession();
+    await report(acquired.id, admin, {
+      kind: "acquisition",
+      effectiveOn: isoDay(Date.now()),
+      pricePerShare: 80,
+      statement: "Acquired for $80 a share.",
+    });
+    const me = acquired.investors[0]!;
+    const csv = await new Response(
+      taxStatementDownload(env.DB, me.user.id, new Date().getUTCFullYear(), true).body,
+    ).text();
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines.slice(-3)).toEqual([
+      `${isoDay(Date.now())},${await titleOf(acquired.id)},Distribution (acquisition),-100,-8000.00,5000.00,3000.00`,
+      `,Net invested in ${new Date().getUTCFullYear()},,,5000.00,,`,
+      `,Realized gains and losses in ${new Date().getUTCFullYear()},,,,,3000.00`,
+    ]);
+  });
+
+  it("a shutdown that paid nothing is a realized loss of the holding's cost", async () => {
+    const { id, investors } = await fundedCompany({ holders: 1 });
+    await report(id, await adminSession(), {
+      kind: "shutdown",
+      effectiveOn: isoDay(Date.now()),
+      pricePerShare: 0,
+      statement: "Wound down; nothing was left for shareholders.",
+    });
+    const me = investors[0]!;
+    const csv = await new Response(
+      taxStatementDownload(env.DB, me.user.id, new Date().getUTCFullYear(), true).body,
+    ).text();
+    expect(csv.trim().split(/\r?\n/).at(-1)).toBe(
+      `,Realized gains and losses in ${new Date().getUTCFullYear()},,,,,-5000.00`,
+    );
   });
 });

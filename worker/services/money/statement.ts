@@ -22,19 +22,28 @@ export const STATEMENT_CHUNK = 500;
 
 /**
  * The investor's statement lines (at in ms): purchases (`refund` 0), refunds of canceled
- * investments (1) and returns of returned ones (2). `refund` is also the lines' order on the same
- * instant (a purchase, then what gave it back), so it is part of the keyset cursor.
+ * investments (1), returns of returned ones (2), and what an exit paid (ADR 052: 3 an acquisition,
+ * 4 a shutdown's proceeds, with the holding's cost; dated when it was paid, or the end of the
+ * event's day for an event dated earlier). `refund` is also the lines'
+ * order on the same instant (a purchase, then what gave it back), so it is part of the keyset
+ * cursor. `cents` is what a line does to the running total, the money invested: a refund or a
+ * return takes its purchase back out; a payout does not (the money was invested, and paid back as
+ * a gain or a loss), so it is 0 there and `shown` is its amount.
  */
 const ENTRIES = `entries as (
     select i.id as key, i.created_at as at, i.project_id as project_id, i.shares as shares,
-      i.amount_cents as cents, 0 as refund
+      i.amount_cents as cents, 0 as refund, i.amount_cents as shown, null as cost
     from investments i where i.investor_id = ?1
     union all
-    select i.id || '-cancelled', i.cancelled_at, i.project_id, i.shares, -i.amount_cents, 1
+    select i.id || '-cancelled', i.cancelled_at, i.project_id, i.shares, -i.amount_cents, 1, i.amount_cents, null
     from investments i where i.investor_id = ?1 and i.status = 'cancelled' and i.cancelled_at is not null
     union all
-    select i.id || '-returned', i.settled_at, i.project_id, i.shares, -i.amount_cents, 2
+    select i.id || '-returned', i.settled_at, i.project_id, i.shares, -i.amount_cents, 2, i.amount_cents, null
     from investments i where i.investor_id = ?1 and i.status = 'returned' and i.settled_at is not null
+    union all
+    select d.id || '-paid', min(d.paid_at, (d.day + 1) * 86400000 - 1), d.project_id, d.shares, 0,
+      case when e.kind = 'acquisition' then 3 else 4 end, d.amount_cents, d.cost_cents
+    from distributions d join valuation_events e on e.id = d.event_id where d.investor_id = ?1
   )`;
 
 interface LineRow {
@@ -43,6 +52,8 @@ interface LineRow {
   shares: number;
   cents: number;
   refund: number;
+  shown: number;
+  cost: number | null;
   title: string | null;
 }
 
@@ -54,7 +65,9 @@ function lineOf(r: LineRow, running: number): StatementRow {
     shares: r.shares,
     refund: r.refund > 0,
     returned: r.refund === 2,
-    amount: toDollars(Math.abs(r.cents)),
+    distribution: r.refund === 3 ? "acquisition" : r.refund === 4 ? "shutdown" : null,
+    costBasis: r.cost == null ? null : toDollars(r.cost),
+    amount: toDollars(r.shown),
     runningTotal: toDollars(running),
   };
 }
@@ -65,11 +78,12 @@ export function statementPageStatement(d1: D1Database, userId: string, page: num
     .prepare(
       `with ${ENTRIES},
       ran as (
-        select key, at, project_id, shares, cents, refund,
+        select key, at, project_id, shares, cents, refund, shown, cost,
           sum(cents) over (order by at, refund, key rows between unbounded preceding and current row) as running
         from entries
       )
       select c.total as total, s.key as key, s.at as at, s.shares as shares, s.cents as cents, s.refund as refund,
+        s.shown as shown, s.cost as cost,
         s.running as running, p.title as title
       from (select count(*) as total from entries) as c
       left join (select * from ran order by at desc, refund desc, key desc limit ?2 offset ?3) as s on 1 = 1
@@ -135,7 +149,8 @@ export async function statementChunk(
   const { results } = await d1
     .prepare(
       `with ${ENTRIES}
-      select e.key as key, e.at as at, e.shares as shares, e.cents as cents, e.refund as refund, p.title as title
+      select e.key as key, e.at as at, e.shares as shares, e.cents as cents, e.refund as refund, e.shown as shown,
+        e.cost as cost, p.title as title
       from entries e left join projects p on p.id = e.project_id
       where e.at >= ?2 and e.at < ?3 and (e.at, e.refund, e.key) > (?4, ?5, ?6)
       order by e.at, e.refund, e.key limit ?7`,
@@ -149,13 +164,22 @@ export async function statementChunk(
   };
 }
 
-const csvLine = (r: StatementRow) => [
-  isoDay(Date.parse(r.at)),
-  r.projectTitle,
-  statementLineType(r),
-  r.refund ? -r.shares : r.shares,
-  (r.refund ? -r.amount : r.amount).toFixed(2),
-];
+/** A payout's realized gain or loss in cents (what was paid − the holding's cost); null for other lines. */
+const realizedCents = (r: StatementRow) =>
+  r.distribution && r.costBasis != null ? toCents(r.amount) - toCents(r.costBasis) : null;
+
+const csvLine = (r: StatementRow) => {
+  const realized = realizedCents(r);
+  return [
+    isoDay(Date.parse(r.at)),
+    r.projectTitle,
+    statementLineType(r),
+    r.refund ? -r.shares : r.shares,
+    (r.refund ? -r.amount : r.amount).toFixed(2),
+    r.costBasis == null ? "" : r.costBasis.toFixed(2),
+    realized == null ? "" : toDollars(realized).toFixed(2),
+  ];
+};
 
 async function* taxStatementText(
   d1: D1Database,
@@ -165,19 +189,27 @@ async function* taxStatementText(
 ): AsyncGenerator<string> {
   yield toCsv([
     [`CampusFund demo account: statement of investments for ${year}. Simulated money, not a tax document.`],
-    ["Date", "Project", "Type", "Shares", "Amount (USD)"],
+    ["Date", "Project", "Type", "Shares", "Amount (USD)", "Cost basis (USD)", "Realized gain or loss (USD)"],
   ]);
   let netCents = 0;
+  let realizedTotal = 0;
   let cursor: StatementCursor | null = null;
   let done = !withLines;
   while (!done) {
     const chunk = await statementChunk(d1, userId, year, cursor);
-    for (const r of chunk.lines) netCents += r.refund ? -toCents(r.amount) : toCents(r.amount);
+    for (const r of chunk.lines) {
+      const realized = realizedCents(r);
+      if (realized != null) realizedTotal += realized;
+      else netCents += r.refund ? -toCents(r.amount) : toCents(r.amount);
+    }
     if (chunk.lines.length > 0) yield toCsv(chunk.lines.map(csvLine));
     cursor = chunk.next;
     done = cursor === null;
   }
-  yield toCsv([["", `Net invested in ${year}`, "", "", toDollars(netCents).toFixed(2)]]);
+  yield toCsv([
+    ["", `Net invested in ${year}`, "", "", toDollars(netCents).toFixed(2), "", ""],
+    ["", `Realized gains and losses in ${year}`, "", "", "", "", toDollars(realizedTotal).toFixed(2)],
+  ]);
 }
 
 /**

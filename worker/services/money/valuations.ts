@@ -548,7 +548,9 @@ export async function applyEvent(
   while (batches < maxChunks) {
     const binds = [row.projectId, row.id, after, chunk] as const;
     const statements: D1PreparedStatement[] = [];
-    if (proceeds > 0) {
+    // An exit closes every holding with a payout line, a shutdown's of $0 too: the holding's realized
+    // loss is on the investor's statement and tax lines (a unique index: once per event and investor).
+    if (row.kind === "acquisition" || row.kind === "shutdown") {
       statements.push(
         d1
           .prepare(
