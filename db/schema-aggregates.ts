@@ -61,6 +61,8 @@ export const positions = sqliteTable(
     index("positions_investor_amount_idx").on(t.investorId, t.amountCents, t.projectId),
     /** The newest project an investor bought into in each of their categories and risk levels. */
     index("positions_investor_group_idx").on(t.investorId, t.category, t.riskLevel, t.lastAt, t.projectId),
+    /** An investor's largest holding by value (the concentration by value, ADR 052). */
+    index("positions_investor_value_idx").on(t.investorId, t.valueCents, t.projectId),
     /** An investor's best and worst holdings: both ends of its range. */
     index("positions_investor_moic_idx").on(t.investorId, t.moic, t.projectId),
   ],
@@ -103,6 +105,8 @@ export const investorStats = sqliteTable("investor_stats", {
   positions: integer("positions").notNull().default(0),
   /** Σ over the positions of amount_cents² (a real: it passes 2^63 before a $1B portfolio). */
   centsSquared: real("cents_squared").notNull().default(0),
+  /** Σ over the positions of value_cents² (ADR 052): the concentration by value. */
+  valueSquared: real("value_squared").notNull().default(0),
 });
 
 export const investorDays = sqliteTable(

@@ -77,6 +77,8 @@ ALTER TABLE `positions` ADD `marked_day` integer;--> statement-breakpoint
 ALTER TABLE `positions` ADD `value_cents` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `positions` ADD `realized_cents` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `positions` ADD `moic` real GENERATED ALWAYS AS ((value_cents + realized_cents) * 1.0 / max(amount_cents, 1)) VIRTUAL;--> statement-breakpoint
+ALTER TABLE `investor_stats` ADD `value_squared` real DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `positions_investor_value_idx` ON `positions` (`investor_id`,`value_cents`,`project_id`);--> statement-breakpoint
 CREATE INDEX `positions_investor_moic_idx` ON `positions` (`investor_id`,`moic`,`project_id`);--> statement-breakpoint
 -- What an investment becomes (ADR 052). The kept sums (ADR 037) learn a holding's value: a
 -- position is worth its cost until a reviewed event marks it (`mark_cents`), then shares × mark;
@@ -95,6 +97,8 @@ UPDATE `positions` SET `value_cents` = `amount_cents`,
   `first_at` = coalesce((SELECT min(i.created_at) FROM `investments` i
     WHERE i.project_id = `positions`.project_id AND i.investor_id = `positions`.investor_id AND i.held = 1), `last_at`);
 --> statement-breakpoint
+UPDATE `investor_stats` SET `value_squared` = `cents_squared`;
+--> statement-breakpoint
 INSERT INTO `investor_vintages` (`investor_id`, `year`, `positions`, `amount_cents`, `value_cents`, `realized_cents`)
 SELECT investor_id, cast(strftime('%Y', first_at / 1000, 'unixepoch') as integer), count(*), sum(amount_cents), sum(value_cents), 0
 FROM `positions` GROUP BY investor_id, cast(strftime('%Y', first_at / 1000, 'unixepoch') as integer);
@@ -105,9 +109,10 @@ FROM `investments` WHERE held = 1 GROUP BY investor_id, cast(created_at / 864000
 --> statement-breakpoint
 CREATE TRIGGER `positions_kept_insert` AFTER INSERT ON `positions` BEGIN
   UPDATE `projects` SET `investor_count` = `investor_count` + 1 WHERE `id` = new.project_id;
-  INSERT INTO `investor_stats` (`investor_id`, `positions`, `cents_squared`) VALUES (new.investor_id, 1, cast(new.amount_cents as real) * new.amount_cents)
+  INSERT INTO `investor_stats` (`investor_id`, `positions`, `cents_squared`, `value_squared`)
+    VALUES (new.investor_id, 1, cast(new.amount_cents as real) * new.amount_cents, cast(new.value_cents as real) * new.value_cents)
     ON CONFLICT (`investor_id`) DO UPDATE SET `positions` = `positions` + 1,
-      `cents_squared` = `cents_squared` + excluded.`cents_squared`;
+      `cents_squared` = `cents_squared` + excluded.`cents_squared`, `value_squared` = `value_squared` + excluded.`value_squared`;
   INSERT INTO `investor_mix` (`investor_id`, `category`, `risk_level`, `investments`, `amount_cents`, `shares`, `value_cents`, `realized_cents`)
     VALUES (new.investor_id, new.category, new.risk_level, new.investments, new.amount_cents, new.shares, new.value_cents, new.realized_cents)
     ON CONFLICT (`investor_id`, `category`, `risk_level`) DO UPDATE SET
@@ -126,7 +131,8 @@ CREATE TRIGGER `positions_kept_insert` AFTER INSERT ON `positions` BEGIN
 END;
 --> statement-breakpoint
 CREATE TRIGGER `positions_kept_update` AFTER UPDATE ON `positions` BEGIN
-  UPDATE `investor_stats` SET `cents_squared` = `cents_squared` - cast(old.amount_cents as real) * old.amount_cents + cast(new.amount_cents as real) * new.amount_cents
+  UPDATE `investor_stats` SET `cents_squared` = `cents_squared` - cast(old.amount_cents as real) * old.amount_cents + cast(new.amount_cents as real) * new.amount_cents,
+      `value_squared` = `value_squared` - cast(old.value_cents as real) * old.value_cents + cast(new.value_cents as real) * new.value_cents
     WHERE `investor_id` = new.investor_id;
   UPDATE `investor_mix` SET `investments` = `investments` - old.investments,
       `amount_cents` = `amount_cents` - old.amount_cents, `shares` = `shares` - old.shares,
@@ -161,7 +167,8 @@ END;
 CREATE TRIGGER `positions_kept_delete` AFTER DELETE ON `positions` BEGIN
   UPDATE `projects` SET `investor_count` = `investor_count` - 1 WHERE `id` = old.project_id;
   UPDATE `investor_stats` SET `positions` = `positions` - 1,
-      `cents_squared` = CASE WHEN `positions` <= 1 THEN 0 ELSE `cents_squared` - cast(old.amount_cents as real) * old.amount_cents END
+      `cents_squared` = CASE WHEN `positions` <= 1 THEN 0 ELSE `cents_squared` - cast(old.amount_cents as real) * old.amount_cents END,
+      `value_squared` = CASE WHEN `positions` <= 1 THEN 0 ELSE `value_squared` - cast(old.value_cents as real) * old.value_cents END
     WHERE `investor_id` = old.investor_id;
   UPDATE `investor_mix` SET `investments` = `investments` - old.investments,
       `amount_cents` = `amount_cents` - old.amount_cents, `shares` = `shares` - old.shares,

@@ -58,6 +58,9 @@ const EMPTY_SUMMARY: PortfolioSummary = {
   topProjects: [],
   projectCount: 0,
   projectCentsSquared: 0,
+  valueCents: 0,
+  projectValueSquared: 0,
+  largestByValue: null,
 };
 
 /** The profile page's loader data. */

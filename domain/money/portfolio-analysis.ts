@@ -213,12 +213,16 @@ export function concentration(holdings: Holding[]): Concentration {
   return concentrationOf(summarize(holdings));
 }
 
-/** `concentration` of a summary: the HHI from its Σ cents², the largest share from its top project. */
+/**
+ * `concentration` of a summary, by value (ADR 052: a holding marked up weighs more, one written off
+ * nothing): the HHI from its Σ value², the largest share from its largest holding by value. At cost
+ * until a reviewed event marks a holding, so an unmarked portfolio reads as before.
+ */
 export function concentrationOf(summary: PortfolioSummary): Concentration {
-  const total = summary.cents;
-  if (total === 0) return { hhi: 0, effectiveHoldings: 0, largestShare: 0 };
-  const hhi = (summary.projectCentsSquared * 10_000) / (total * total);
-  const top = summary.topProjects[0];
+  const total = summary.valueCents;
+  if (total <= 0) return { hhi: 0, effectiveHoldings: 0, largestShare: 0 };
+  const hhi = (summary.projectValueSquared * 10_000) / (total * total);
+  const top = summary.largestByValue;
   return {
     hhi,
     effectiveHoldings: Math.round((10_000 / hhi) * 10) / 10,

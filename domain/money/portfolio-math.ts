@@ -147,6 +147,14 @@ export interface PortfolioSummary {
   projectCount: number;
   /** Σ over every project of its cents squared (the HHI's numerator). */
   projectCentsSquared: number;
+  /**
+   * What the holdings are worth (ADR 052: each at its company's latest reviewed event, at cost
+   * before one), Σ of each project's value squared, and the largest project by value: the
+   * concentration is by value, not cost. A list of holdings (`summarize`) is at cost.
+   */
+  valueCents: number;
+  projectValueSquared: number;
+  largestByValue: { projectId: string; projectTitle: string; cents: number } | null;
 }
 
 /** The summary of a list of holdings (in the order given), as the SQL sums a stored portfolio. */
@@ -189,6 +197,11 @@ export function summarize(
     topProjects: projects.slice(0, top),
     projectCount: projects.length,
     projectCentsSquared: projects.reduce((sum, p) => sum + p.cents * p.cents, 0),
+    valueCents: cents,
+    projectValueSquared: projects.reduce((sum, p) => sum + p.cents * p.cents, 0),
+    largestByValue: projects[0]
+      ? { projectId: projects[0].projectId, projectTitle: projects[0].projectTitle, cents: projects[0].cents }
+      : null,
   };
 }
 

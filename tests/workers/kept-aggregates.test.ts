@@ -104,6 +104,10 @@ describe("sums kept as investments change", () => {
       ],
       projectCount: 2,
       projectCentsSquared: 20_000 * 20_000 + 10_000 * 10_000,
+      // no reviewed event yet: the holdings are worth what was paid (ADR 052)
+      valueCents: 30_000,
+      projectValueSquared: 20_000 * 20_000 + 10_000 * 10_000,
+      largestByValue: { projectId: food.id, projectTitle: food.title, cents: 20_000 },
     });
   });
 

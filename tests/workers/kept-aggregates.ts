@@ -157,7 +157,10 @@ export async function keptAggregateProblems(db: D1Database): Promise<string[]> {
     ...PAIRS.flatMap((p) => [db.prepare(p.kept), db.prepare(p.truth)]),
     db.prepare(`select s.investor_id, s.cents_squared,
         (select coalesce(sum(cast(amount_cents as real) * amount_cents), 0) from positions p
-         where p.investor_id = s.investor_id) as truth
+         where p.investor_id = s.investor_id) as truth,
+        s.value_squared,
+        (select coalesce(sum(cast(value_cents as real) * value_cents), 0) from positions p
+         where p.investor_id = s.investor_id) as value_truth
       from investor_stats s order by s.investor_id`),
   ]);
   PAIRS.forEach((pair, k) => {
@@ -170,9 +173,21 @@ export async function keptAggregateProblems(db: D1Database): Promise<string[]> {
       }
     }
   });
-  for (const r of results.at(-1)!.results as { investor_id: string; cents_squared: number; truth: number }[]) {
+  type Squares = {
+    investor_id: string;
+    cents_squared: number;
+    truth: number;
+    value_squared: number;
+    value_truth: number;
+  };
+  for (const r of results.at(-1)!.results as Squares[]) {
     if (Math.abs(r.cents_squared - r.truth) > 1e-9 * Math.max(1, r.truth)) {
       problems.push(`investor_stats.cents_squared of ${r.investor_id}: kept ${r.cents_squared}, summed ${r.truth}`);
+    }
+    if (Math.abs(r.value_squared - r.value_truth) > 1e-9 * Math.max(1, r.value_truth)) {
+      problems.push(
+        `investor_stats.value_squared of ${r.investor_id}: kept ${r.value_squared}, summed ${r.value_truth}`,
+      );
     }
   }
   return problems;

@@ -123,7 +123,13 @@ export async function evidence(ownerId: string): Promise<string> {
  * id and the holders.
  */
 export async function fundedCompany(
-  opts: { holders?: number; shares?: number; overrides?: Record<string, unknown> } = {},
+  opts: {
+    holders?: number;
+    shares?: number;
+    overrides?: Record<string, unknown>;
+    /** Investors who buy first (signed up before); the rest of `holders` are signed up here. */
+    buyers?: Awaited<ReturnType<typeof signup>>[];
+  } = {},
 ) {
   const holders = opts.holders ?? 2;
   const shares = opts.shares ?? Math.ceil(100 / holders);
@@ -139,7 +145,7 @@ export async function fundedCompany(
   const project = await submitAndApprove<ProjectDTO>(created._id, founder.token);
   const investors = [];
   for (let i = 0; i < holders; i++) {
-    const investor = await signup();
+    const investor = opts.buyers?.[i] ?? (await signup());
     const res = await call(`/api/projects/${project._id}/invest`, {
       body: { shares, sharePrice: 50 },
       token: investor.token,

@@ -7,7 +7,7 @@
  * are checked after the file by tests/workers/kept-aggregates.ts.)
  */
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { EVENT_MESSAGES } from "../../domain/money/valuation";
 import { isoDay } from "../../domain/shared/dates";
@@ -16,6 +16,8 @@ import { statementLineTitle } from "../../domain/money/portfolio-account";
 import { readPortfolio } from "../../worker/services/money/holdings";
 import { taxStatementDownload } from "../../worker/services/money/statement";
 import { applyEvent } from "../../worker/services/money/valuations";
+import { portfolioInsights } from "../../worker/services/money/analytics";
+import type { PortfolioFacts } from "../../worker/ai/facts";
 import {
   adminSession,
   call,
@@ -414,5 +416,31 @@ describe("the statement and the tax lines", () => {
     expect(csv.trim().split(/\r?\n/).at(-1)).toBe(
       `,Realized gains and losses in ${new Date().getUTCFullYear()},,,,,-5000.00`,
     );
+  });
+});
+
+describe("the AI insights work from the marks", () => {
+  it("are told the value, the concentration by value and what moved it", async () => {
+    const me = await signup();
+    const a = await fundedCompany({ holders: 2, buyers: [me] });
+    await fundedCompany({ holders: 2, buyers: [me] });
+    await report(a.id, await adminSession(), { ...round(""), pricePerShare: 150, evidence: "" });
+    let prompt = "";
+    const ai = {
+      run: async (_model: string, request: { messages: { role: string; content: string }[] }) => {
+        prompt = request.messages.find((m) => m.role === "user")!.content;
+        throw new Error("offline");
+      },
+    } as unknown as Ai;
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const answer = await portfolioInsights(db(), ai, await viewerFor(me.token));
+    const facts = JSON.parse(prompt.slice(prompt.indexOf("{"), prompt.lastIndexOf("}") + 1)) as PortfolioFacts;
+    expect([
+      answer.source,
+      facts.concentration.largestPositionShare,
+      facts.value?.currentValue,
+      facts.value?.largestByValue?.project,
+      facts.value?.drivers[0]?.multiple,
+    ]).toEqual(["fallback", "75%", "$10,000", await titleOf(a.id), "3.00×"]);
   });
 });

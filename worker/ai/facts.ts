@@ -15,7 +15,9 @@ import {
   type Holding,
   type PortfolioSummary,
 } from "../../domain/money/portfolio-math";
-import { toDollars } from "../../domain/shared/money";
+import { toCents, toDollars } from "../../domain/shared/money";
+import type { HoldingPerformance, PortfolioPerformance } from "../../domain/money/performance";
+import { formatGain, formatIrr, formatMultiple } from "../../domain/money/returns";
 
 /** Spec section 9, Report: a largest position above 30 % is flagged; the advice is under 20 %. */
 const CONCENTRATION_THRESHOLD = "30%";
@@ -53,6 +55,19 @@ export interface PortfolioFacts {
     risk: string;
   } | null;
   holdings: { project: string; category: string; invested: string; shareOfPortfolio: string; risk: string }[];
+  /**
+   * What the holdings are worth now (ADR 052: each at its company's latest reviewed event), and what
+   * moved it: the holdings with the highest and lowest multiple. Concentration above is by value.
+   */
+  value: {
+    currentValue: string;
+    paidOutByExits: string;
+    totalGain: string;
+    totalValueToPaidIn: string;
+    irr: string;
+    largestByValue: { project: string; value: string; shareOfValue: string } | null;
+    drivers: { project: string; invested: string; value: string; paidOut: string; multiple: string }[];
+  } | null;
 }
 
 /** Keys whose values are free text from users (titles, categories): never a source of numbers. */
@@ -67,11 +82,41 @@ export function portfolioFacts(holdings: Holding[]): PortfolioFacts {
   return portfolioFactsOf(summarize(holdings));
 }
 
+const driver = (h: HoldingPerformance) => ({
+  project: h.projectTitle,
+  invested: formatMoney(h.invested),
+  value: formatMoney(h.value),
+  paidOut: formatMoney(h.realized),
+  multiple: formatMultiple(h.moic),
+});
+
+/** The value block of the facts, from the portfolio's performance (null without one: a client-sent list). */
+function valueFacts(summary: PortfolioSummary, perf: PortfolioPerformance | null): PortfolioFacts["value"] {
+  if (!perf) return null;
+  const largest = summary.largestByValue;
+  return {
+    currentValue: formatMoney(perf.value),
+    paidOutByExits: formatMoney(perf.realized),
+    totalGain: formatGain(toCents(perf.gain)),
+    totalValueToPaidIn: formatMultiple(perf.tvpi),
+    irr: perf.irr === null ? "not shown until the first investment is a year old" : formatIrr(perf.irr),
+    largestByValue:
+      largest && summary.valueCents > 0
+        ? {
+            project: largest.projectTitle,
+            value: formatMoney(toDollars(largest.cents)),
+            shareOfValue: percent((largest.cents / summary.valueCents) * 100),
+          }
+        : null,
+    drivers: [...perf.best, ...perf.worst].map(driver),
+  };
+}
+
 /**
  * The facts of a summary: bounded whatever the portfolio (its sectors, and its largest projects:
  * several purchases of one project are one position), never every investment.
  */
-export function portfolioFactsOf(summary: PortfolioSummary): PortfolioFacts {
+export function portfolioFactsOf(summary: PortfolioSummary, perf: PortfolioPerformance | null = null): PortfolioFacts {
   const totalCents = summary.cents;
   const share = (cents: number) => percent(totalCents > 0 ? (cents / totalCents) * 100 : 0);
   const risk = riskScoreOf(summary);
@@ -111,12 +156,14 @@ export function portfolioFactsOf(summary: PortfolioSummary): PortfolioFacts {
     },
     largestPosition: listed[0] ?? null,
     holdings: listed.slice(0, MAX_LISTED_HOLDINGS),
+    value: valueFacts(summary, perf),
   };
 }
 
 /**
  * The cache key's holdings part: hex SHA-256 of the portfolio's summary (its count and total, the
- * money per category and risk level, the largest projects and Σ cents² over every project), sorted
+ * money per category and risk level, the largest projects, Σ cents² over every project, and the
+ * value and Σ value² the reviewed events gave it), sorted
  * so that the same holdings in any order give the same key. A purchase or a cancellation changes
  * the count, so it gives another key; the recent counts (which move with the clock) are left out.
  */
@@ -125,6 +172,8 @@ export async function holdingsHash(summary: PortfolioSummary): Promise<string> {
   const top = summary.topProjects.map((p) => `${p.projectId}\u0000${p.cents}`).sort();
   const parts = [
     `${summary.count}\u0000${summary.cents}\u0000${summary.projectCount}\u0000${summary.projectCentsSquared}`,
+    // a reviewed event that moves a holding's value is a new portfolio to describe (ADR 052)
+    `${summary.valueCents}\u0000${summary.projectValueSquared}`,
     ...groups,
     ...top,
   ];

@@ -38,6 +38,7 @@ import type { RiskLevel, SessionUser } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
 import { aiInsights } from "../../../db/schema";
 import { holdingsHash, portfolioFactsOf } from "../../ai/facts";
+import type { PortfolioPerformance } from "../../../domain/money/performance";
 import {
   InsightsAnswerSchema,
   fallbackInsights,
@@ -138,8 +139,8 @@ async function holdingsFor(db: Database, viewer: SessionUser | null, input: Anal
   const named = typeof input.userId === "string" ? input.userId.trim() : "";
   // The spec's clients send "guest" when they know no user: that names nobody.
   const userId = named && named !== "guest" ? named : viewer.id;
-  const { summary } = await readPortfolio(db, viewer, userId, { summary: true, now });
-  return { actingUserId: viewer.id, userId, summary: summary! };
+  const { summary, performance } = await readPortfolio(db, viewer, userId, { summary: true, performance: true, now });
+  return { actingUserId: viewer.id, userId, summary: summary!, performance };
 }
 
 /** The cached answer for `userId`, if it is for these holdings and still reads as a valid answer. */
@@ -209,6 +210,7 @@ async function insightsFor(
   actingUserId: string,
   userId: string,
   summary: PortfolioSummary,
+  performance: PortfolioPerformance | null,
   forceRefresh: boolean,
   opts: AnalyticsOptions,
 ): Promise<InsightsResult> {
@@ -229,7 +231,7 @@ async function insightsFor(
     if (!isServiceError(e) || e.status !== 429) throw e;
     return cached?.result ?? fallbackInsights(held);
   }
-  const fresh = await generateInsights(ai, portfolioFactsOf(summary), {
+  const fresh = await generateInsights(ai, portfolioFactsOf(summary, performance), {
     signal: opts.signal,
     timeoutMs: opts.timeoutMs,
   });
@@ -254,8 +256,8 @@ export async function portfolioInsights(
   input: AnalyticsInput = {},
   opts: AnalyticsOptions = {},
 ): Promise<PortfolioInsights> {
-  const { actingUserId, userId, summary } = await holdingsFor(db, viewer, input, opts.now);
-  const result = await insightsFor(db, ai, actingUserId, userId, summary, flag(input.forceRefresh), opts);
+  const { actingUserId, userId, summary, performance } = await holdingsFor(db, viewer, input, opts.now);
+  const result = await insightsFor(db, ai, actingUserId, userId, summary, performance, flag(input.forceRefresh), opts);
   const risk = riskScoreOf(summary);
   const out: PortfolioInsights = {
     insights: result.insights,

@@ -46,9 +46,16 @@ export function summaryStatements(d1: D1Database, userId: string, now: number): 
     d1
       .prepare(
         `select coalesce(s.positions, 0) as projects, coalesce(s.cents_squared, 0) as squares,
+           coalesce(s.value_squared, 0) as value_squares, v.project_id as lv_project, v.title as lv_title,
+           v.value_cents as lv_cents,
            ${recentSql("?3", "?4")} as r90, ${recentSql("?5", "?6")} as r180, t.*
          from (select 1) as head
          left join investor_stats s on s.investor_id = ?1
+         left join (
+           select ps.project_id as project_id, p.title as title, ps.value_cents as value_cents
+           from positions ps indexed by positions_investor_value_idx join projects p on p.id = ps.project_id
+           where ps.investor_id = ?1 order by ps.value_cents desc, ps.project_id limit 1
+         ) as v on 1 = 1
          left join (
            select ps.project_id as project_id, p.title as title, ps.category as category, ps.risk_level as risk_level,
              ps.amount_cents as cents
@@ -84,6 +91,10 @@ export function summaryOf(groupRows: unknown[], topRows: unknown[]): { summary: 
   const top = topRows as {
     projects: number;
     squares: number;
+    value_squares: number;
+    lv_project: string | null;
+    lv_title: string | null;
+    lv_cents: number | null;
     r90: number;
     r180: number;
     project_id: string | null;
@@ -120,6 +131,12 @@ export function summaryOf(groupRows: unknown[], topRows: unknown[]): { summary: 
         })),
       projectCount: Number(head?.projects ?? 0),
       projectCentsSquared: Number(head?.squares ?? 0),
+      valueCents: sum((g) => g.value_cents),
+      projectValueSquared: Number(head?.value_squares ?? 0),
+      largestByValue:
+        head?.lv_project != null
+          ? { projectId: head.lv_project, projectTitle: head.lv_title ?? "", cents: Number(head.lv_cents ?? 0) }
+          : null,
     },
   };
 }
