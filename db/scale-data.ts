@@ -16,12 +16,16 @@
  * Pure, no I/O: rows come out in two streams, `scaleParents` (users, then their profiles and
  * financials, then projects) and `scaleChildren` (the rest, project by project), so 1.6 M rows
  * never sit in memory at once. Tables come in foreign-key order: write each table's rows before
- * the next table's (db/seed-sql.ts `InsertBuffer` does), and all of the first stream first.
+ * the next table's (db/seed-sql.ts `InsertBuffer` does), and all of the first stream first. Last,
+ * `scaleEvents`: a priced round of every funded raise that ended at least three weeks ago, to
+ * insert and apply once every investment is in (db/seed-sql.ts `applyEventStatements`), so the
+ * benchmark reads marked portfolios too.
  */
+import { markAfter } from "../domain/money/marking.ts";
 import { DAY_MS, HOUR_MS, isoDay } from "../domain/shared/dates.ts";
 import { quoted } from "../domain/shared/quote.ts";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
-import type { FollowRow, NotificationRow, QuestionRow, UpdateRow } from "./seed-data";
+import type { FollowRow, NotificationRow, QuestionRow, UpdateRow, ValuationEventRow } from "./seed-data";
 
 // ---------------------------------------------------------------------------------------------
 // the seeded generator and the words it picks from
@@ -167,6 +171,7 @@ export const SCALE_TABLES = [
   "project_updates",
   "project_questions",
   "notifications",
+  "valuation_events",
 ] as const;
 export type ScaleTable = (typeof SCALE_TABLES)[number];
 export interface ScaleBatch {
@@ -524,6 +529,68 @@ function plan(ctx: Ctx, k: number): Plan {
     exitedAt: null,
   };
   return { kind, project, investments };
+}
+
+// ---------------------------------------------------------------------------------------------
+// company events (ADR 052)
+
+/** Who reviewed the scale data's events: the demo admin (the scale data loads on top of the demo; no foreign key). */
+const SCALE_REVIEWER_ID = "user-demo-admin";
+
+/**
+ * A priced round, reported by its founder and approved, for every funded raise whose deadline
+ * passed at least 21 days before `now`: between two weeks after the deadline and a week ago, at
+ * 0.6× to 3× the raise's price (a SAFE converts at it), marked by `markAfter`. Oldest first.
+ */
+export function scaleEvents(n: number, now: number, opts: ScaleOptions): ValuationEventRow[] {
+  const ctx = context(n, now, opts);
+  const events: ValuationEventRow[] = [];
+  for (let k = 1; k <= ctx.projects; k++) {
+    if (kindOf(k) !== "funded") continue;
+    const { project: p, investments } = plan(ctx, k);
+    const deadline = Date.parse(`${p.fundingDeadline}T00:00:00Z`);
+    const since = Math.floor((ctx.dayStart - deadline) / DAY_MS);
+    if (since < 21) continue;
+    const rand = rng(`scale:${n}:${k}:event`);
+    const day = deadline + between(rand, 14, since - 7) * DAY_MS;
+    const priceCents = Math.round(p.sharePriceCents * pick(rand, [0.6, 1.5, 2, 2.5, 3]));
+    const preMoneyCents = Math.round((p.totalShares * 100) / p.equityPercentage) * priceCents;
+    const change = markAfter(
+      {
+        regulationType: p.regulationType,
+        sharePriceCents: p.sharePriceCents,
+        capCents: p.valuationCents ?? 0,
+        markCents: null,
+        conversionPriceCents: null,
+      },
+      { kind: "round", priceCents, preMoneyCents },
+    );
+    const createdAt = day + DAY_MS + 9 * HOUR_MS;
+    const reviewedAt = createdAt + 5 * HOUR_MS;
+    events.push({
+      id: `scale-evt-${k}`,
+      projectId: p.id,
+      kind: "round",
+      status: "approved",
+      effectiveOn: isoDay(day),
+      priceCents,
+      preMoneyCents,
+      roundName: "Seed",
+      statement: `${p.title} closed a seed round at ${price(priceCents)} a share.`,
+      evidence: "",
+      reportedBy: p.founderId,
+      markCents: change.markCents,
+      proceedsPerShareCents: change.proceedsPerShareCents,
+      conversionPriceCents: change.conversionPriceCents,
+      holders: new Set(investments.filter((i) => i.status === "active").map((i) => i.investorId)).size,
+      reviewNote: null,
+      reviewerId: SCALE_REVIEWER_ID,
+      createdAt,
+      reviewedAt,
+      appliedAt: reviewedAt,
+    });
+  }
+  return events.sort((a, b) => a.reviewedAt! - b.reviewedAt! || (a.id < b.id ? -1 : 1));
 }
 
 // ---------------------------------------------------------------------------------------------

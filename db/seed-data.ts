@@ -13,6 +13,14 @@
 // Imports of domain/ name the file (.ts): scripts/seed.mjs runs this module in plain Node, which
 // follows only such paths, so only domain modules that import nothing are imported here.
 import { cancelDeadline } from "../domain/money/cancellation.ts";
+import {
+  EVENT_KIND_LABEL,
+  FOUNDER_EVENT_KINDS,
+  isExit,
+  markAfter,
+  type EventKind,
+  type MarkState,
+} from "../domain/money/marking.ts";
 import { DAY_MS, HOUR_MS, isoDay, MINUTE_MS } from "../domain/shared/dates.ts";
 import { toCents } from "../domain/shared/money.ts";
 import { NOTIFICATION_TEXT } from "../domain/conversation/notification-text.ts";
@@ -26,6 +34,7 @@ import type {
   projectQuestions,
   projectUpdates,
   UserRow,
+  valuationEvents,
 } from "./schema";
 
 export const DEMO_PASSWORD = "Demo1234!";
@@ -84,6 +93,12 @@ export const DEMO_ADMIN_ID = "user-demo-admin";
 export const DEMO_EARLY_FOUNDER_ID = "user-demo-earlyfounder";
 export const DEMO_FUNDED_FOUNDER_ID = "user-demo-fundedfounder";
 export const DEMO_GOAL_FOUNDER_ID = "user-demo-goalfounder";
+/**
+ * The founder of a company two years past its raise (TutorLoop, ADR 052): funded, marked by the
+ * seed round they reported, so they can report the next event. (The demo founder's own Quietly is
+ * an open raise the other demo flows rely on, and a founder has one project.)
+ */
+export const DEMO_COMPANY_FOUNDER_ID = "user-demo-companyfounder";
 
 const BACKERS: [string, string][] = [
   ["Ethan", "Brooks"],
@@ -126,7 +141,8 @@ export const demoUsers: DemoUser[] = [
     timeHorizon: "long",
     preferredSectors: ["Technology", "Healthcare", "Renewable Energy"],
     investmentGoals: ["Growth", "Impact"],
-    createdDaysAgo: 160,
+    // Older than her oldest holding (Shuttlebee's raise, about three years ago).
+    createdDaysAgo: 1_180,
   }),
   user(DEMO_FOUNDER_ID, "founder@campusfund.dev", "Theo", "Alvarez", "1999-09-03", "founder", {
     bio: "Computer engineering senior at Illinois, building Quietly so nobody has to walk three libraries to find a free desk.",
@@ -156,9 +172,14 @@ export const demoUsers: DemoUser[] = [
     bio: "Fashion and sustainability student, building ThreadCycle to keep campus clothes out of landfill.",
     createdDaysAgo: 152,
   }),
+  user(DEMO_COMPANY_FOUNDER_ID, "companyfounder@campusfund.dev", "Elijah", "Boateng", "1998-07-26", "founder", {
+    bio: "Founder of TutorLoop, peer tutoring booked by course. We raised on CampusFund two years ago and have closed a seed round since.",
+    createdDaysAgo: 910,
+  }),
   user(DEMO_ADMIN_ID, "admin@campusfund.dev", "Alex", "Morgan", "1988-11-30", "admin", {
     bio: "CampusFund operations.",
-    createdDaysAgo: 200,
+    // Before the oldest company event the admin reviewed (HISTORY_SEEDS).
+    createdDaysAgo: 1_300,
   }),
   ...BACKERS.map(([first, last], i) =>
     user(
@@ -171,7 +192,8 @@ export const demoUsers: DemoUser[] = [
       {
         riskTolerance: (["low", "medium", "high"] as const)[i % 3],
         timeHorizon: (["long", "medium", "short"] as const)[i % 3],
-        createdDaysAgo: 180 - i * 4,
+        // Before the oldest raise they may back (the companies of HISTORY_SEEDS).
+        createdDaysAgo: 1_240 - i * 4,
       },
     ),
   ),
@@ -203,6 +225,13 @@ const DEMO_INVESTOR_HOLDINGS: Record<string, number> = {
   campuskeys: 100,
   "highlight-reel": 50,
   scriberx: 25,
+  // companies one to three years past their raise (HISTORY_SEEDS), whatever became of them
+  tutorloop: 250,
+  rentright: 100,
+  shuttlebee: 300,
+  swipeshare: 150,
+  suncanopy: 400,
+  gigboard: 125,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -310,6 +339,21 @@ interface ProjectSeed {
   financials: [number, number, number, number, string, string];
   faqs: [string, string][];
   whitepaper?: boolean;
+  /** What happened to the company after its funded raise (ADR 052), oldest first. */
+  history?: HistoryEvent[];
+}
+
+/** A company event of the demo, as its founder reported it or the demo admin recorded it. */
+interface HistoryEvent {
+  kind: EventKind;
+  /** The day it happened: this many days before today. */
+  daysAgo: number;
+  /** Dollars per share: a round's price, an acquisition's, a shutdown's proceeds, a write's value. */
+  price: number;
+  /** A round's pre-money valuation in dollars (a SAFE converts on it), and its name. */
+  preMoney?: number;
+  roundName?: string;
+  statement: string;
 }
 
 const SEEDS: ProjectSeed[] = [
@@ -3033,19 +3077,527 @@ const REVIEW_SEEDS: ProjectSeed[] = [
   },
 ];
 
+/**
+ * Companies that raised on CampusFund one to three years ago, and what became of them (ADR 052):
+ * each raise funded (every share sold, its investments confirmed), then the company's events, in
+ * date order, as the demo admin reviewed and recorded them. Between them the demo investor has
+ * gains (a priced round up, a SAFE that converted), a down round, a write-down, an acquisition that
+ * paid her, a shutdown that paid a little, and money invested more than a year ago (so her IRR shows).
+ * TutorLoop's founder (DEMO_COMPANY_FOUNDER_ID) reported its round and may report the next.
+ */
+const HISTORY_SEEDS: ProjectSeed[] = [
+  {
+    slug: "tutorloop",
+    title: "TutorLoop",
+    category: "education",
+    uni: "utaustin",
+    terms: {
+      price: 10,
+      shares: 20_000,
+      min: 100,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 15,
+      months: 24,
+      deadlineDays: -820,
+      sold: 1,
+      createdDaysAgo: 905,
+      founderId: DEMO_COMPANY_FOUNDER_ID,
+    },
+    short: "Peer tutoring booked by course and section: students who aced the class teach the ones taking it now.",
+    description:
+      "TutorLoop matches students with peer tutors who took the same course, often with the same professor, and books sessions around both timetables. Campus learning centers use it to certify tutors and see which courses need more help.",
+    about: [
+      "Campus tutoring centers have long waiting lists in the first weeks of every term, and the students who could tutor never hear about the demand.",
+      "TutorLoop lists tutors by course and section, books sessions around both timetables, and pays tutors through the campus payroll or a student card.",
+      "Our pilot at UT Austin booked 1,900 sessions last term, with 240 certified tutors in 60 courses.",
+    ],
+    tags: ["Tutoring", "Marketplace", "Student Jobs"],
+    useOfFunds: "build the scheduling engine and sign our first five campus learning centers",
+    founders: [
+      [
+        "Elijah Boateng",
+        "Education and computer science senior at UT Austin who ran the calculus help desk for two years.",
+        "Learning-center tutor coordinator; two campus hackathon wins",
+      ],
+      ["Sienna Clarke", "Economics junior who designed the tutor pay model.", "Research assistant in labor economics"],
+    ],
+    team: [
+      ["Elijah Boateng", "CEO", "Campus partnerships and the product."],
+      ["Sienna Clarke", "COO", "Tutor pay, certification and operations."],
+      ["Mateus Lima", "Lead Engineer", "The scheduling engine and payments."],
+    ],
+    teamDescription: "A tutor coordinator, an economist and an engineer who all tutored their way through college.",
+    traction: [
+      ["Campuses", "9"],
+      ["Sessions booked a month", "4,800"],
+      ["Certified tutors", "1,150"],
+    ],
+    roadmap: [
+      [-30, "Course-matched tutoring at UT Austin"],
+      [-24, "Scheduling engine"],
+      [-14, "Three new campuses"],
+      [-4, "Tutor certification with learning centers"],
+      [5, "Twenty campuses"],
+      [11, "Series A"],
+    ],
+    problem: "Students wait weeks for tutoring while classmates who aced the course have no way to offer help.",
+    solution:
+      "A course-and-section marketplace that books certified peer tutors around both timetables and pays them through the campus.",
+    marketSize: "About 19 million US college students; campuses spend an estimated $1.1 billion a year on tutoring.",
+    competition: "General tutoring marketplaces that match by subject, not by course, and charge students by the hour.",
+    businessModel: "Campus learning centers pay per booked session; students book free when their campus subscribes.",
+    financials: [140_000, 480_000, 1_300_000, 14_000, "Month 30", "22 months"],
+    faqs: [
+      [
+        "Who pays the tutors?",
+        "The campus learning center, through its payroll or student cards; TutorLoop takes a fee per session.",
+      ],
+      [
+        "How are tutors vetted?",
+        "A tutor needs an A in the course and a learning-center certification before taking bookings.",
+      ],
+    ],
+    history: [
+      {
+        kind: "round",
+        daysAgo: 430,
+        price: 24,
+        preMoney: 4_800_000,
+        roundName: "Seed",
+        statement:
+          "TutorLoop closed a $1.2 million seed round led by Hill Country Angels, with two education funds joining, at $24.00 a share: a $4.8 million pre-money valuation. The money pays for the scheduling engine's second version and our first two sales hires. The signed term sheet is attached.",
+      },
+    ],
+  },
+  {
+    slug: "rentright",
+    title: "RentRight",
+    category: "real estate",
+    uni: "nyu",
+    terms: {
+      price: 20,
+      shares: 10_000,
+      min: 200,
+      equity: 8,
+      reg: "RegCF",
+      risk: "high",
+      returnRate: 18,
+      months: 24,
+      deadlineDays: -760,
+      sold: 1,
+      createdDaysAgo: 850,
+    },
+    short: "Lease reviews and verified landlord ratings for students renting off campus for the first time.",
+    description:
+      "RentRight reads a student's lease before they sign it, flags unusual clauses in plain English, and shows ratings of the landlord from students who rented from them before.",
+    about: [
+      "First-time renters sign leases they do not understand, and the landlords who keep deposits are only known by word of mouth.",
+      "RentRight highlights the clauses that cost students money, compares the rent with nearby listings and shows verified ratings from past student tenants.",
+      "Campus housing offices at two New York universities recommended it to students moving off campus.",
+    ],
+    tags: ["Housing", "Legal Tech", "Consumer"],
+    useOfFunds: "train the lease reader on ten more cities and sign campus housing offices",
+    founders: [
+      [
+        "Adrian Kovac",
+        "Urban planning senior at NYU who lost a deposit on his first apartment.",
+        "Intern at a tenants' rights clinic",
+      ],
+      [
+        "Leah Brennan",
+        "Law and computer science dual-degree student.",
+        "Built contract-review tools in a legal tech lab",
+      ],
+    ],
+    team: [
+      ["Adrian Kovac", "CEO", "Housing offices and landlord partnerships."],
+      ["Leah Brennan", "CTO", "The lease reader."],
+      ["Tariq Aziz", "Growth Lead", "Student marketing and ratings."],
+    ],
+    teamDescription: "A planner, a legal engineer and a marketer who have all rented badly in New York.",
+    traction: [
+      ["Leases reviewed", "21,000"],
+      ["Verified landlord ratings", "6,400"],
+      ["Cities", "4"],
+    ],
+    roadmap: [
+      [-28, "Lease reader for New York leases"],
+      [-22, "Verified landlord ratings"],
+      [-12, "Four cities"],
+      [-5, "Landlord-paid listings"],
+      [6, "Ten more cities"],
+    ],
+    problem: "Students sign their first lease without understanding it and cannot tell good landlords from bad ones.",
+    solution: "An automated lease review in plain English, plus landlord ratings verified against past student leases.",
+    marketSize: "About 8 million US students rent off campus; student housing is a $90 billion rental market.",
+    competition: "General rental listing sites, which rate apartments rather than landlords and never read the lease.",
+    businessModel: "Housing offices subscribe for their students; landlords pay for verified listings.",
+    financials: [90_000, 350_000, 900_000, 18_000, "Month 34", "18 months"],
+    faqs: [
+      [
+        "Is the lease review legal advice?",
+        "No. It flags clauses to ask about and links to the tenants' rights clinic of the student's city.",
+      ],
+      ["How are ratings verified?", "A rating counts only when the student uploads a lease signed with that landlord."],
+    ],
+    history: [
+      {
+        kind: "round",
+        daysAgo: 520,
+        price: 30,
+        preMoney: 3_750_000,
+        roundName: "Seed",
+        statement:
+          "RentRight raised a $900,000 seed round led by Commonwealth Proptech Partners at $30.00 a share, a $3.75 million pre-money valuation. CampusFund recorded the round from the signed stock purchase agreement the company sent us.",
+      },
+      {
+        kind: "round",
+        daysAgo: 110,
+        price: 13,
+        preMoney: 1_625_000,
+        roundName: "Bridge",
+        statement:
+          "RentRight raised a $400,000 bridge round from its seed investors at $13.00 a share, a $1.625 million pre-money valuation: below its seed price, after two housing offices paused their contracts and revenue came in at half of plan. The bridge funds twelve months while the company moves to landlord-paid listings. Recorded from the signed bridge agreement.",
+      },
+    ],
+  },
+  {
+    slug: "shuttlebee",
+    title: "Shuttlebee",
+    category: "transportation",
+    uni: "uw",
+    terms: {
+      price: 8,
+      shares: 25_000,
+      min: 100,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 16,
+      months: 18,
+      deadlineDays: -1_050,
+      sold: 1,
+      createdDaysAgo: 1_140,
+    },
+    short:
+      "Live arrival times and ride requests for campus shuttles, with the routes planned from where students wait.",
+    description:
+      "Shuttlebee puts every campus shuttle on a live map, lets students request the late-night safe ride from their phone, and plans routes from where riders actually wait.",
+    about: [
+      "Campus shuttles run on paper timetables and radio dispatch, so students wait in the cold without knowing when the bus comes.",
+      "Shuttlebee adds a small tracker to each vehicle, shows live arrivals, and turns ride requests into dispatch routes for the evening service.",
+      "Four campuses in Washington run their shuttles on Shuttlebee, with 22,000 rides a month.",
+    ],
+    tags: ["Mobility", "Campus Safety", "Maps"],
+    useOfFunds: "install trackers on 300 more vehicles and build the dispatch planner",
+    founders: [
+      [
+        "Marisol Vega",
+        "Civil engineering senior at the University of Washington who drove the night shuttle for two years.",
+        "Transit planning intern at a regional agency",
+      ],
+      ["Ezra Goldman", "Computer science senior who built the first tracker.", "Embedded systems teaching assistant"],
+    ],
+    team: [
+      ["Marisol Vega", "CEO", "Transportation offices and routes."],
+      ["Ezra Goldman", "CTO", "Trackers, maps and dispatch."],
+      ["Ken Ito", "Operations", "Installations and driver training."],
+    ],
+    teamDescription: "A former shuttle driver, a hardware engineer and an operations lead who ran the installs.",
+    traction: [
+      ["Campuses", "14"],
+      ["Vehicles tracked", "410"],
+      ["Rides a month", "96,000"],
+    ],
+    roadmap: [
+      [-38, "Live map at the University of Washington"],
+      [-32, "Safe-ride requests"],
+      [-20, "Dispatch planner"],
+      [-12, "Fourteen campuses"],
+    ],
+    problem: "Students wait for campus shuttles without knowing when they come, and night rides are booked by phone.",
+    solution: "Vehicle trackers, a live arrivals map and app-requested rides that become dispatch routes.",
+    marketSize: "About 1,200 US campuses run shuttle fleets; campus transportation budgets total $2 billion a year.",
+    competition:
+      "City transit apps that do not cover campus fleets, and dispatch software priced for municipal agencies.",
+    businessModel: "Per-vehicle annual subscription paid by campus transportation offices.",
+    financials: [120_000, 420_000, 1_100_000, 12_000, "Month 26", "20 months"],
+    faqs: [
+      ["Do students need an account?", "No for the live map; yes for safe-ride requests, with a campus login."],
+      ["Who installs the trackers?", "Our operations team, in about twenty minutes per vehicle."],
+    ],
+    history: [
+      {
+        kind: "round",
+        daysAgo: 700,
+        price: 14,
+        preMoney: 3_500_000,
+        roundName: "Seed",
+        statement:
+          "Shuttlebee closed a $1.4 million seed round led by Cascade Mobility Fund at $14.00 a share, a $3.5 million pre-money valuation, to build its dispatch planner. CampusFund recorded the round from the signed term sheet.",
+      },
+      {
+        kind: "acquisition",
+        daysAgo: 240,
+        price: 22,
+        statement:
+          "Shuttlebee was acquired by TransitGrid, a transit software company serving 40 US cities, for $22.00 a share in cash, paid to every shareholder at closing. The team joins TransitGrid to run its campus division. CampusFund recorded the sale from the signed merger agreement and paid each holder's share into their demo account.",
+      },
+    ],
+  },
+  {
+    slug: "swipeshare",
+    title: "SwipeShare",
+    category: "food & beverage",
+    uni: "michigan",
+    terms: {
+      price: 15,
+      shares: 12_000,
+      min: 150,
+      equity: 12,
+      reg: "RegCF",
+      risk: "high",
+      returnRate: 20,
+      months: 18,
+      deadlineDays: -980,
+      sold: 1,
+      createdDaysAgo: 1_070,
+    },
+    short: "Students share unused meal swipes with classmates who run out, through the dining hall's own card system.",
+    description:
+      "SwipeShare lets students donate or sell the meal swipes they will not use to classmates who have run out, through the dining services' card system, so no swipe goes to waste at the end of term.",
+    about: [
+      "Students on meal plans lose hundreds of unused swipes each term while others skip meals because their plan ran out.",
+      "SwipeShare moves swipes between student cards inside the dining system, with a donation pool for students facing food insecurity.",
+      "Our pilot with Michigan dining services has moved 12,000 swipes, 3,000 of them donated.",
+    ],
+    tags: ["Food Security", "Dining", "Marketplace"],
+    useOfFunds: "integrate with two more dining card systems and grow the donation pool",
+    founders: [
+      [
+        "Darnell Hayes",
+        "Public health senior at Michigan who ran the campus food pantry.",
+        "Food pantry coordinator; dining services student board",
+      ],
+      ["Quinn Albright", "Computer engineering junior.", "Built card-system integrations as a dining IT intern"],
+    ],
+    team: [
+      ["Darnell Hayes", "CEO", "Dining partnerships and the donation pool."],
+      ["Quinn Albright", "CTO", "Card-system integrations."],
+      ["Lia Romano", "Community Lead", "Student outreach and pantry partners."],
+    ],
+    teamDescription: "A food-pantry organizer, a card-system engineer and a community lead.",
+    traction: [
+      ["Swipes shared", "38,000"],
+      ["Swipes donated", "9,500"],
+      ["Campuses", "2"],
+    ],
+    roadmap: [
+      [-36, "Swipe transfers in Michigan's card system"],
+      [-33, "Donation pool with the food pantry"],
+      [-24, "Second campus pilot"],
+      [-18, "38,000 swipes shared"],
+    ],
+    problem: "Unused meal swipes expire every term while other students run out of food money.",
+    solution: "Swipe transfers and donations between students, inside the dining services' own card system.",
+    marketSize: "About 4 million US students hold meal plans worth an estimated $9 billion a year.",
+    competition: "Informal swipe swaps in group chats, which dining services prohibit.",
+    businessModel: "A fee per transferred swipe, paid by the dining services that keep the unused revenue.",
+    financials: [70_000, 260_000, 700_000, 11_000, "Month 28", "16 months"],
+    faqs: [
+      [
+        "Did dining services approve the transfers?",
+        "Yes: every transfer ran through the dining card system under the pilot agreement.",
+      ],
+      ["What happened to donated swipes?", "They went to students referred by the campus food pantry."],
+    ],
+    history: [
+      {
+        kind: "write_down",
+        daysAgo: 420,
+        price: 6,
+        statement:
+          "CampusFund wrote SwipeShare down to $6.00 a share from its $15.00 raise price: Michigan's dining services ended the swipe-sharing pilot, cutting monthly revenue by two thirds, and the company reported less than six months of runway. The mark is what a new investor would likely pay until a reviewed event says otherwise.",
+      },
+      {
+        kind: "shutdown",
+        daysAgo: 160,
+        price: 0.45,
+        statement:
+          "SwipeShare's board voted to wind the company down after its second campus declined to renew. Once creditors were paid, the sale of its card-system integration left $0.45 a share for shareholders, paid to every holder. The board resolution and the liquidation statement are attached.",
+      },
+    ],
+  },
+  {
+    slug: "suncanopy",
+    title: "SunCanopy",
+    category: "energy",
+    uni: "berkeley",
+    terms: {
+      price: 5,
+      shares: 30_000,
+      min: 100,
+      equity: 6,
+      reg: "SAFE",
+      risk: "high",
+      returnRate: 22,
+      months: 24,
+      deadlineDays: -640,
+      sold: 1,
+      createdDaysAgo: 720,
+    },
+    short: "Solar canopies over campus bike racks that charge e-bikes and scooters and feed the rest to the grid.",
+    description:
+      "SunCanopy builds solar canopies over bike racks: riders charge e-bikes and scooters under cover, and the surplus goes to the building next door under a power-purchase agreement with the campus.",
+    about: [
+      "E-bikes and scooters are replacing cars on campus, but there is nowhere to charge them and bike racks sit in the rain.",
+      "SunCanopy's modular canopies shelter twenty bikes each, charge them from the sun, and sell the surplus to the campus at a fixed rate.",
+      "Our first canopy at Berkeley charged 1,400 e-bikes in its first month.",
+    ],
+    tags: ["Solar", "Micromobility", "Infrastructure"],
+    useOfFunds: "build the first forty canopies and sign three campus power agreements",
+    founders: [
+      ["Kai Nakoa", "Energy engineering senior at Berkeley who commutes by e-bike.", "Solar installer for two summers"],
+      ["Astrid Holm", "Architecture graduate student.", "Designed modular shelters for a design-build studio"],
+    ],
+    team: [
+      ["Kai Nakoa", "CEO", "Power agreements and installations."],
+      ["Astrid Holm", "Head of Design", "The modular canopy."],
+      ["Bruno Esposito", "Electrical Engineer", "Chargers and grid connection."],
+    ],
+    teamDescription: "An energy engineer, an architect and an electrical engineer who build what they design.",
+    traction: [
+      ["Canopies installed", "40"],
+      ["Bikes charged a month", "11,000"],
+      ["Campuses", "3"],
+    ],
+    roadmap: [
+      [-24, "First canopy at Berkeley"],
+      [-18, "Campus power-purchase agreement"],
+      [-8, "Three campuses"],
+      [-3, "Forty canopies"],
+      [6, "Canopies for city bike parking"],
+    ],
+    problem: "Campus e-bikes have nowhere to charge and bike racks give no shelter, while campuses need more solar.",
+    solution: "Modular solar canopies over bike racks that charge vehicles and sell the surplus power to the campus.",
+    marketSize: "US campuses have about 4 million bike-rack spaces; campus solar purchases exceed $1 billion a year.",
+    competition: "Rooftop solar installers, who do not build charging shelters, and charging lockers without solar.",
+    businessModel: "Campuses buy the power under 15-year agreements; riders charge free or by subscription.",
+    financials: [110_000, 600_000, 1_800_000, 22_000, "Month 32", "20 months"],
+    faqs: [
+      ["Who owns the canopies?", "SunCanopy does; the campus buys the power they make under a fixed-rate agreement."],
+      ["Do riders pay to charge?", "It is free on most campuses; some offer a monthly charging pass."],
+    ],
+    history: [
+      {
+        kind: "round",
+        daysAgo: 300,
+        price: 2,
+        preMoney: 7_500_000,
+        roundName: "Seed",
+        statement:
+          "SunCanopy closed a $2.5 million seed round led by Bayline Climate Ventures at $2.00 a share, a $7.5 million pre-money valuation. The CampusFund SAFE converts at this round, at the lower of the 20% discount and its $2.5 million valuation cap. CampusFund recorded the round from the signed term sheet.",
+      },
+    ],
+  },
+  {
+    slug: "gigboard",
+    title: "GigBoard",
+    category: "entertainment",
+    uni: "gatech",
+    terms: {
+      price: 12,
+      shares: 15_000,
+      min: 120,
+      equity: 10,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 17,
+      months: 18,
+      deadlineDays: -470,
+      sold: 1,
+      createdDaysAgo: 555,
+    },
+    short: "Book student bands, DJs and comedians for campus events, with contracts, riders and payment in one place.",
+    description:
+      "GigBoard lets student organizations book student performers for their events: profiles with clips, availability, a standard contract, the technical rider and payment through the organization's campus account.",
+    about: [
+      "Campus organizations book hundreds of events a term and hunt for performers through word of mouth and group chats.",
+      "GigBoard lists student bands, DJs and comedians with clips and prices, sends a standard contract, and pays the performer from the organization's campus account.",
+      "Georgia Tech organizations booked 700 gigs through GigBoard in its first two terms.",
+    ],
+    tags: ["Live Music", "Events", "Creators"],
+    useOfFunds: "open five more campuses and build the payments integration with student-activity offices",
+    founders: [
+      [
+        "Jada Monroe",
+        "Music technology senior at Georgia Tech who books the campus concert series.",
+        "Student activities board concert chair",
+      ],
+      ["Felipe Ortega", "Computer science junior and working DJ.", "Full-stack intern at a ticketing company"],
+    ],
+    team: [
+      ["Jada Monroe", "CEO", "Organizations, performers and the concert series."],
+      ["Felipe Ortega", "CTO", "The booking app and payments."],
+      ["Cole Bishop", "Campus Lead", "New campuses and performer onboarding."],
+    ],
+    teamDescription: "A concert booker and a DJ who codes, with a campus lead who signs up performers.",
+    traction: [
+      ["Gigs booked", "2,300"],
+      ["Performers", "640"],
+      ["Campuses", "3"],
+    ],
+    roadmap: [
+      [-18, "Booking app at Georgia Tech"],
+      [-14, "Standard contracts and riders"],
+      [-8, "Payments through student-activity accounts"],
+      [-5, "Third campus"],
+      [4, "Two new campuses"],
+    ],
+    problem: "Student organizations struggle to find and book performers, and student artists struggle to get paid.",
+    solution: "A booking marketplace with standard contracts and payment through the organization's campus account.",
+    marketSize: "US campuses host an estimated 2 million student-organization events a year.",
+    competition: "Booking agencies for professional acts, and group chats with no contract or payment.",
+    businessModel: "A 10% booking fee, and an annual license for student-activity offices.",
+    financials: [80_000, 240_000, 600_000, 10_000, "Month 30", "18 months"],
+    faqs: [
+      ["Who can perform on GigBoard?", "Any enrolled student, once their campus has verified them."],
+      ["How are performers paid?", "From the booking organization's campus account, within five days of the gig."],
+    ],
+    history: [
+      {
+        kind: "write_down",
+        daysAgo: 75,
+        price: 7.2,
+        statement:
+          "CampusFund wrote GigBoard down to $7.20 a share, 60% of its $12.00 raise price: two of its three campus booking contracts were not renewed this year and bookings fell by 45%. The company is still operating and signing new campuses; the mark moves again at its next reviewed event.",
+      },
+    ],
+  },
+];
+
 export type FollowRow = typeof projectFollows.$inferSelect;
 export type UpdateRow = typeof projectUpdates.$inferSelect;
 export type QuestionRow = typeof projectQuestions.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type ValuationEventRow = typeof valuationEvents.$inferSelect;
 
 export interface DemoData {
   users: Omit<UserRow, "passwordHash">[];
+  /**
+   * The projects as their raises left them: no mark yet (`markCents` null). The seed's SQL gives a
+   * company the mark of its events once its investments are in (db/seed-sql.ts `applyEventStatements`).
+   */
   projects: ProjectRow[];
   investments: InvestmentRow[];
   follows: FollowRow[];
   updates: UpdateRow[];
   questions: QuestionRow[];
   notifications: NotificationRow[];
+  /** The companies' reviewed events (ADR 052), in the order they were applied, each marked by `markAfter`. */
+  events: ValuationEventRow[];
 }
 
 /**
@@ -3067,7 +3619,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
   const projects: ProjectRow[] = [];
   const investments: InvestmentRow[] = [];
 
-  for (const seed of [...SEEDS, ...REVIEW_SEEDS]) {
+  for (const seed of [...SEEDS, ...HISTORY_SEEDS, ...REVIEW_SEEDS]) {
     const t = seed.terms;
     const listed = t.status !== "in_review" && t.status !== "draft";
     const uni = UNIVERSITIES[seed.uni];
@@ -3115,9 +3667,10 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
     const funded = target >= t.shares;
     const settledStatus = settledAt === null ? "active" : funded ? "confirmed" : "returned";
 
-    // spread over the campaign: after creation, within the last ~120 days, before the deadline
-    // (and before an early close, which comes once the goal is reached)
-    const windowStart = Math.max(createdAt + DAY_MS, now - 120 * DAY_MS);
+    // spread over the campaign: after creation, within the last ~120 days (of the raise, for one that
+    // ended longer ago), before the deadline (and before an early close, which comes once the goal is reached)
+    const windowAnchor = deadlineAt < now - 120 * DAY_MS ? deadlineAt : now;
+    const windowStart = Math.max(createdAt + DAY_MS, windowAnchor - 120 * DAY_MS);
     const windowEnd = Math.min(now - 2 * HOUR_MS, deadlineAt - DAY_MS, (closedEarlyAt ?? Infinity) - DAY_MS);
     const span = Math.max(windowEnd - windowStart, HOUR_MS);
     const times = chunks.map(() => Math.round(windowStart + rand() * span)).sort((a, b) => a - b);
@@ -3241,8 +3794,98 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
     });
   }
 
-  const seeds = new Map([...SEEDS, ...REVIEW_SEEDS].map((seed) => [`proj-${seed.slug}`, seed]));
-  return { users, projects, investments, ...buildConversation(now, users, projects, investments, seeds) };
+  const seeds = new Map([...SEEDS, ...HISTORY_SEEDS, ...REVIEW_SEEDS].map((seed) => [`proj-${seed.slug}`, seed]));
+  const events = buildEvents(dayStart, projects, investments, seeds);
+  return {
+    users,
+    projects,
+    investments,
+    ...buildConversation(now, users, projects, investments, seeds, events),
+    events,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// company events (ADR 052): what the funded companies became
+
+/** The held shares of each investor of a project (what an event marks and pays). */
+function holdingsOf(projectId: string, investments: readonly InvestmentRow[]): Map<string, number> {
+  const held = new Map<string, number>();
+  for (const i of investments) {
+    if (i.projectId !== projectId || (i.status !== "active" && i.status !== "confirmed")) continue;
+    held.set(i.investorId, (held.get(i.investorId) ?? 0) + i.shares);
+  }
+  return held;
+}
+
+/** The state `markAfter` starts from: the raise's terms, at cost (worker/services/money/valuations.ts `stateOf`). */
+function raiseState(p: ProjectRow): MarkState {
+  return {
+    regulationType: p.regulationType,
+    sharePriceCents: p.sharePriceCents,
+    capCents: p.valuationCents ?? Math.round((p.fundingGoalCents * 100) / Math.max(p.equityPercentage, 0.0001)),
+    markCents: null,
+    conversionPriceCents: null,
+  };
+}
+
+/** Where a company event's evidence points: the company's own committed PDFs (a seed's; the form takes uploads only). */
+function evidenceFor(slug: string, kind: EventKind): string {
+  if (kind === "write_down" || kind === "write_up") return "";
+  return demoDocumentUrl(slug, kind === "round" ? "investor-deck" : "financial-projections");
+}
+
+/**
+ * The HISTORY_SEEDS companies' events as the product leaves them once applied: approved by the demo
+ * admin, marked by `markAfter` from the company's previous mark. A founder reports an event the day
+ * after it and an admin approves it the next morning; the admin records a founderless company's
+ * events (and every write-down) two days after. Each is applied as it is approved (`applied_at`).
+ */
+function buildEvents(
+  dayStart: number,
+  projects: readonly ProjectRow[],
+  investments: readonly InvestmentRow[],
+  seeds: Map<string, ProjectSeed>,
+): ValuationEventRow[] {
+  const events: ValuationEventRow[] = [];
+  for (const p of projects) {
+    const history = seeds.get(p.id)?.history ?? [];
+    let state = raiseState(p);
+    const holders = holdingsOf(p.id, investments).size;
+    history.forEach((h, n) => {
+      const day = dayStart - h.daysAgo * DAY_MS;
+      const priceCents = toCents(h.price);
+      const preMoneyCents = h.kind === "round" ? toCents(h.preMoney ?? 0) : null;
+      const change = markAfter(state, { kind: h.kind, priceCents, preMoneyCents });
+      const reporter = p.founderId && FOUNDER_EVENT_KINDS.includes(h.kind) ? p.founderId : DEMO_ADMIN_ID;
+      const createdAt = day + (reporter === DEMO_ADMIN_ID ? 2 * DAY_MS + 14 * HOUR_MS : DAY_MS + 15 * HOUR_MS);
+      const reviewedAt = reporter === DEMO_ADMIN_ID ? createdAt : createdAt + 19 * HOUR_MS;
+      events.push({
+        id: `evt-${p.slug}-${n + 1}`,
+        projectId: p.id,
+        kind: h.kind,
+        status: "approved",
+        effectiveOn: isoDay(day),
+        priceCents,
+        preMoneyCents,
+        roundName: h.kind === "round" ? (h.roundName ?? "") : "",
+        statement: h.statement,
+        evidence: evidenceFor(p.slug, h.kind),
+        reportedBy: reporter,
+        markCents: change.markCents,
+        proceedsPerShareCents: change.proceedsPerShareCents,
+        conversionPriceCents: change.conversionPriceCents,
+        holders,
+        reviewNote: null,
+        reviewerId: DEMO_ADMIN_ID,
+        createdAt,
+        reviewedAt,
+        appliedAt: reviewedAt,
+      });
+      state = { ...state, markCents: change.markCents, conversionPriceCents: change.conversionPriceCents };
+    });
+  }
+  return events.sort((a, b) => a.reviewedAt! - b.reviewedAt! || (a.id < b.id ? -1 : 1));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -3329,6 +3972,7 @@ function buildConversation(
   projects: ProjectRow[],
   investments: InvestmentRow[],
   seeds: Map<string, ProjectSeed>,
+  events: readonly ValuationEventRow[],
 ): Pick<DemoData, "follows" | "updates" | "questions" | "notifications"> {
   const joined = new Map(users.map((u) => [u.id, u.createdAt]));
   const byId = new Map(users.map((u) => [u.id, u]));
@@ -3343,9 +3987,13 @@ function buildConversation(
     const seed = seeds.get(p.id)!;
     const uni = UNIVERSITIES[seed.uni];
     const rand = rng(`${seed.slug}:conversation`);
-    const start = Math.min(p.createdAt + HOUR_MS, end);
+    // A company's events (ADR 052); after an exit nobody follows, asks or posts any more.
+    const history = events.filter((e) => e.projectId === p.id);
+    const exit = history.find((e) => isExit(e.kind));
+    const close = Math.min(end, exit?.reviewedAt ?? Infinity);
+    const start = Math.min(p.createdAt + HOUR_MS, close);
     const at = (from: number, to: number) =>
-      Math.round(Math.max(start, from) + rand() * Math.max(0, Math.min(end, to) - Math.max(start, from)));
+      Math.round(Math.max(start, from) + rand() * Math.max(0, Math.min(close, to) - Math.max(start, from)));
     const invs = investments.filter((i) => i.projectId === p.id).sort((a, b) => a.createdAt - b.createdAt);
     const investorSince = new Map<string, number>();
     for (const i of invs) if (!investorSince.has(i.investorId)) investorSince.set(i.investorId, i.createdAt);
@@ -3354,7 +4002,7 @@ function buildConversation(
     const followerSince = new Map<string, number>();
     const follow = (userId: string, time: number) => {
       if (followerSince.has(userId)) return;
-      const t = Math.min(end, Math.max(time, (joined.get(userId) ?? 0) + HOUR_MS, start));
+      const t = Math.min(close, Math.max(time, (joined.get(userId) ?? 0) + HOUR_MS, start));
       followerSince.set(userId, t);
       follows.push({ userId, projectId: p.id, createdAt: t });
     };
@@ -3362,14 +4010,16 @@ function buildConversation(
       if (investorId === DEMO_INVESTOR_ID || rand() < 0.5) follow(investorId, since + HOUR_MS);
     }
     if (DEMO_INVESTOR_WATCHLIST.includes(seed.slug)) follow(DEMO_INVESTOR_ID, at(now - 60 * DAY_MS, now - 20 * DAY_MS));
-    const others = [...MEMBER_IDS, ...BACKER_IDS].filter((id) => !investorSince.has(id));
+    // (people who joined before the company closed: everyone, but for a company that exited)
+    const joinedBefore = (id: string) => (joined.get(id) ?? 0) + HOUR_MS < close;
+    const others = [...MEMBER_IDS, ...BACKER_IDS].filter((id) => !investorSince.has(id) && joinedBefore(id));
     const wanted = Math.min(
       others.length,
       2 + Math.floor(rand() * 9) + (seed.featured ? 5 : 0) + Math.round((p.sharesSold / p.totalShares) * 6),
     );
     for (let i = 0; i < wanted; i++) {
       const [id] = others.splice(Math.floor(rand() * others.length), 1);
-      follow(id!, at(start, end));
+      follow(id!, at(start, close));
     }
 
     // --- updates: launch, the milestones reached, a letter for investors, how the round ended
@@ -3397,7 +4047,8 @@ function buildConversation(
       });
     const letterAt = at(now - 25 * DAY_MS, now - 4 * DAY_MS);
     const before = invs.filter((i) => i.createdAt < letterAt);
-    if (before.length >= 1) {
+    // (a company long past its raise writes about its events instead: below)
+    if (before.length >= 1 && !history.length) {
       const [, , , burn, breakEven, runway] = seed.financials;
       const raised = before.reduce((a, i) => a + i.amountCents, 0);
       drafts.push({
@@ -3423,8 +4074,23 @@ function buildConversation(
         time: Date.parse(`${p.fundingDeadline}T00:00:00Z`) + 10 * HOUR_MS,
       });
     }
+    // The company's news of the events it reported (or the admin recorded from its documents): the
+    // day after, before the review; a write-down is the platform's, told by its notice alone.
+    for (const e of history.filter((x) => x.kind !== "write_down" && x.kind !== "write_up")) {
+      const titles: Record<string, string> = {
+        round: `We closed our ${e.roundName ? `${lowerFirst(e.roundName)} round` : "next round"}`,
+        acquisition: `${seed.title} is being acquired`,
+        shutdown: `${seed.title} is winding down`,
+      };
+      drafts.push({
+        title: titles[e.kind]!,
+        body: `${e.statement}\n\nYour holding on CampusFund follows once the platform has reviewed the event: you will get a notice when it does.`,
+        investorsOnly: false,
+        time: Date.parse(`${e.effectiveOn}T00:00:00Z`) + DAY_MS + 9 * HOUR_MS,
+      });
+    }
     drafts
-      .map((d) => ({ ...d, time: Math.min(end, d.time) }))
+      .map((d) => ({ ...d, time: Math.min(close, d.time) }))
       .sort((a, b) => a.time - b.time)
       .forEach((d, i) => {
         const id = `upd-${seed.slug}-${i + 1}`;
@@ -3461,7 +4127,7 @@ function buildConversation(
     // --- questions: some answered from the project's figures, some still open
     const mine = DEMO_INVESTOR_QUESTIONS[seed.slug];
     const count = author ? 4 : p.createdAt > now - 7 * DAY_MS ? 0 : 1 + Math.floor(rand() * 3);
-    const askers = [...MEMBER_IDS, ...BACKER_IDS];
+    const askers = [...MEMBER_IDS, ...BACKER_IDS].filter(joinedBefore);
     const answered = [...ANSWERED];
     const open = [...OPEN];
     for (let i = 0; i < count; i++) {
@@ -3487,7 +4153,7 @@ function buildConversation(
         });
       } else {
         const [question, answer] = answered.splice(Math.floor(rand() * answered.length), 1)[0]!(seed, uni);
-        const answeredAt = Math.min(end, asked + (3 + Math.floor(rand() * 60)) * HOUR_MS);
+        const answeredAt = Math.min(close, asked + (3 + Math.floor(rand() * 60)) * HOUR_MS);
         questions.push({
           id,
           projectId: p.id,
@@ -3629,6 +4295,42 @@ function buildConversation(
           ),
           link: "/founder-dashboard",
           createdAt: p.settledAt,
+        });
+      }
+    }
+
+    // --- the company's events (ADR 052), in the app's words: every holder as the event is applied
+    // (worker/services/money/valuations.ts applyEvent), the founder as their report is approved
+    const held = holdingsOf(p.id, investments);
+    for (const e of history) {
+      for (const [userId, shares] of held) {
+        sent.push({
+          idKey: `valuation:${e.id}`,
+          userId,
+          kind: "valuation",
+          eventKey: `valuation:${e.id}`,
+          projectId: p.id,
+          text: NOTIFICATION_TEXT.valuation(
+            e.kind,
+            seed.title,
+            shares,
+            (e.markCents ?? 0) / 100,
+            (e.proceedsPerShareCents ?? 0) / 100,
+          ),
+          link: "/portfolio",
+          createdAt: e.appliedAt!,
+        });
+      }
+      if (author && e.reportedBy === author) {
+        sent.push({
+          idKey: `event:${e.id}`,
+          userId: author,
+          kind: "review",
+          eventKey: `event:${e.id}`,
+          projectId: p.id,
+          text: `Your report of ${EVENT_KIND_LABEL[e.kind].toLowerCase()} for ${seed.title} was approved: every holder's value follows it`,
+          link: "/founder-dashboard#company-events",
+          createdAt: e.reviewedAt!,
         });
       }
     }
@@ -3780,7 +4482,140 @@ export function validateDemoData(data: DemoData, today: Date, sectorIds: readonl
   const holdings = data.investments.filter((i) => i.investorId === DEMO_INVESTOR_ID && i.status !== "returned");
   const sectors = new Set(holdings.map((i) => data.projects.find((p) => p.id === i.projectId)?.sector));
   check(holdings.length >= 4 && sectors.size >= 3, "the demo investor needs 4+ holdings in 3+ sectors");
+  problems.push(...validateEvents(data, today.getTime()));
   problems.push(...validateConversation(data, today.getTime()));
+  return problems;
+}
+
+/**
+ * The company events' promises (ADR 052): each one an event the product would have taken and
+ * approved (a funded company, after its raise settled, never in the future, after the company's
+ * previous event and never after its exit, reported by whom the product lets report it), marked as
+ * `markAfter` marks it; and between them, every kind of outcome the demo investor should see.
+ */
+function validateEvents(data: DemoData, now: number): string[] {
+  const problems: string[] = [];
+  const check = (ok: boolean, message: string) => {
+    if (!ok) problems.push(message);
+  };
+  const todayIso = isoDay(now);
+  const projects = new Map(data.projects.map((p) => [p.id, p]));
+  const users = new Map(data.users.map((u) => [u.id, u]));
+  const state = new Map<string, MarkState>();
+  const latest = new Map<string, ValuationEventRow>();
+  /** Each event's mark before it: the company's previous mark, or its raise price. */
+  const markBefore = new Map<string, number>();
+  let appliedBefore = -Infinity;
+  check(new Set(data.events.map((e) => e.id)).size === data.events.length, "duplicate event ids");
+  for (const e of data.events) {
+    const at = `event ${e.id}`;
+    const p = projects.get(e.projectId);
+    if (!p) {
+      check(false, `${at}: no such project`);
+      continue;
+    }
+    const prev = latest.get(p.id);
+    const effectiveAt = Date.parse(`${e.effectiveOn}T00:00:00Z`);
+    check(p.status === "funded" && p.settledAt !== null, `${at}: its raise was not funded`);
+    check(p.settledAt !== null && e.effectiveOn > isoDay(p.settledAt), `${at}: not after its raise settled`);
+    check(e.effectiveOn <= todayIso && (e.appliedAt ?? Infinity) <= now, `${at}: in the future`);
+    check(!prev || !isExit(prev.kind), `${at}: after the company was acquired or shut down`);
+    check(
+      !prev || (e.effectiveOn > prev.effectiveOn && e.createdAt > (prev.appliedAt ?? Infinity)),
+      `${at}: not after the company's previous event`,
+    );
+    check(
+      e.status === "approved" && e.reviewerId === DEMO_ADMIN_ID && e.reviewNote === null,
+      `${at}: not approved by the demo admin`,
+    );
+    check(
+      effectiveAt < e.createdAt &&
+        e.reviewedAt !== null &&
+        e.createdAt <= e.reviewedAt &&
+        e.appliedAt === e.reviewedAt &&
+        e.appliedAt >= appliedBefore,
+      `${at}: reported, reviewed or applied out of order`,
+    );
+    appliedBefore = e.appliedAt ?? Infinity;
+    // A founder reports their company's round, acquisition or shutdown with its evidence; the admin
+    // records the write-downs and write-ups, and whatever a company without a founder account did.
+    const byFounder = p.founderId !== null && FOUNDER_EVENT_KINDS.includes(e.kind);
+    check(e.reportedBy === (byFounder ? p.founderId : DEMO_ADMIN_ID), `${at}: not reported by whom it may be`);
+    check(
+      (users.get(e.reportedBy ?? "")?.createdAt ?? Infinity) <= e.createdAt &&
+        (users.get(e.reviewerId ?? "")?.createdAt ?? Infinity) <= (e.reviewedAt ?? -Infinity),
+      `${at}: reported or reviewed by someone who had not joined yet`,
+    );
+    check(
+      FOUNDER_EVENT_KINDS.includes(e.kind) ? p.documents.some((d) => d.url === e.evidence) : e.evidence === "",
+      `${at}: its evidence is not one of the company's documents`,
+    );
+    check(
+      e.statement.trim().length >= 1 && [...e.statement].length <= 2_000 && [...e.roundName].length <= 60,
+      `${at}: statement or round name length`,
+    );
+    check(
+      (e.kind === "round") === (e.preMoneyCents !== null && e.preMoneyCents > 0) &&
+        (e.kind === "round" || e.roundName === ""),
+      `${at}: a round states its pre-money valuation (and only a round has a name)`,
+    );
+    check(
+      Number.isInteger(e.priceCents) &&
+        (e.priceCents > 0 || (e.priceCents === 0 && (e.kind === "shutdown" || e.kind === "write_down"))),
+      `${at}: price per share`,
+    );
+    const before = state.get(p.id) ?? raiseState(p);
+    const current = before.markCents ?? before.sharePriceCents;
+    markBefore.set(e.id, current);
+    check(e.kind !== "write_down" || e.priceCents < current, `${at}: a write-down not below the mark`);
+    check(e.kind !== "write_up" || e.priceCents > current, `${at}: a write-up not above the mark`);
+    const change = markAfter(before, { kind: e.kind, priceCents: e.priceCents, preMoneyCents: e.preMoneyCents });
+    check(
+      e.markCents === change.markCents &&
+        e.proceedsPerShareCents === change.proceedsPerShareCents &&
+        e.conversionPriceCents === change.conversionPriceCents,
+      `${at}: its mark is not markAfter's`,
+    );
+    check(e.holders === holdingsOf(p.id, data.investments).size, `${at}: holders differ from the company's investors`);
+    state.set(p.id, { ...before, markCents: change.markCents, conversionPriceCents: change.conversionPriceCents });
+    latest.set(p.id, e);
+  }
+
+  // What the demo shows: every outcome, each in a company the demo investor holds.
+  const holds = (e: ValuationEventRow) => holdingsOf(e.projectId, data.investments).has(DEMO_INVESTOR_ID);
+  const safe = (e: ValuationEventRow) => projects.get(e.projectId)?.regulationType === "SAFE";
+  const raisePrice = (e: ValuationEventRow) => projects.get(e.projectId)?.sharePriceCents ?? 0;
+  const shows: Record<string, (e: ValuationEventRow) => boolean> = {
+    "a priced round above the raise price": (e) => e.kind === "round" && !safe(e) && e.priceCents > raisePrice(e),
+    "a down round": (e) => e.kind === "round" && e.priceCents < (markBefore.get(e.id) ?? 0),
+    "an acquisition that paid its holders": (e) => e.kind === "acquisition" && (e.proceedsPerShareCents ?? 0) > 0,
+    "a shutdown": (e) => e.kind === "shutdown" && e.markCents === 0,
+    "a SAFE converted at a priced round": (e) => e.kind === "round" && safe(e) && e.conversionPriceCents !== null,
+    "a write-down by CampusFund": (e) => e.kind === "write_down" && e.reportedBy === DEMO_ADMIN_ID,
+  };
+  for (const [what, is] of Object.entries(shows)) {
+    check(
+      data.events.some((e) => is(e) && holds(e)),
+      `the demo investor needs a holding in a company with ${what}`,
+    );
+  }
+  // Her IRR shows once her first money in is a year old (domain/money/returns.ts IRR_MIN_HOLDING_DAYS).
+  check(
+    data.investments.some(
+      (i) => i.investorId === DEMO_INVESTOR_ID && i.status === "confirmed" && i.createdAt <= now - 400 * DAY_MS,
+    ),
+    "the demo investor needs a holding bought more than a year ago",
+  );
+  // A founder who can report the next event: a funded company, marked by the round they reported, not exited.
+  const company = data.projects.filter((p) => p.founderId === DEMO_COMPANY_FOUNDER_ID);
+  const last = company[0] ? latest.get(company[0].id) : undefined;
+  check(
+    company.length === 1 &&
+      company[0]?.status === "funded" &&
+      last?.reportedBy === DEMO_COMPANY_FOUNDER_ID &&
+      !isExit(last.kind),
+    "the company founder needs a funded company with an event they reported, and no exit",
+  );
   return problems;
 }
 
@@ -3792,6 +4627,12 @@ function validateConversation(data: DemoData, now: number): string[] {
   };
   const users = new Map(data.users.map((u) => [u.id, u]));
   const projects = new Map(data.projects.map((p) => [p.id, p]));
+  const companyEvents = new Map(data.events.map((e) => [e.id, e]));
+  /** When a company's holdings closed (an acquisition or a shutdown applied): nothing happens on it after. */
+  const closedAt = new Map(
+    data.events.filter((e) => isExit(e.kind)).map((e) => [e.projectId, e.appliedAt ?? Infinity]),
+  );
+  const open = (projectId: string, time: number) => time <= (closedAt.get(projectId) ?? Infinity);
   const listed = (id: string) => {
     const p = projects.get(id);
     return !!p && p.publishedAt !== null && p.status !== "draft" && p.status !== "in_review";
@@ -3808,7 +4649,7 @@ function validateConversation(data: DemoData, now: number): string[] {
     check(!follows.has(`${f.userId}|${f.projectId}`), `${at}: duplicate`);
     follows.add(`${f.userId}|${f.projectId}`);
     followersOf.set(f.projectId, (followersOf.get(f.projectId) ?? new Set()).add(f.userId));
-    check(listed(f.projectId), `${at}: not a listed project`);
+    check(listed(f.projectId) && open(f.projectId, f.createdAt), `${at}: not a listed project, or after its exit`);
     check(users.has(f.userId), `${at}: unknown user`);
     check(
       f.createdAt <= now &&
@@ -3826,7 +4667,10 @@ function validateConversation(data: DemoData, now: number): string[] {
     check(Array.from(u.title).length >= 1 && Array.from(u.title).length <= 120, `${u.id}: title length`);
     check(Array.from(u.body).length >= 1 && Array.from(u.body).length <= 10_000, `${u.id}: body length`);
     check(u.authorId === (p?.founderId ?? null), `${u.id}: not written by the project's founder`);
-    check(u.createdAt >= (p?.createdAt ?? Infinity) && u.createdAt <= now, `${u.id}: outside the project's life`);
+    check(
+      u.createdAt >= (p?.createdAt ?? Infinity) && u.createdAt <= now && open(u.projectId, u.createdAt),
+      `${u.id}: outside the project's life`,
+    );
     check(u.updatedAt === u.createdAt && !u.hidden, `${u.id}: edited or hidden`);
   }
 
@@ -3842,8 +4686,9 @@ function validateConversation(data: DemoData, now: number): string[] {
     check(
       q.createdAt >= Math.max(p?.createdAt ?? Infinity, users.get(q.askerId)?.createdAt ?? Infinity) &&
         q.createdAt <= now &&
-        (q.answeredAt === null || (q.answeredAt >= q.createdAt && q.answeredAt <= now)),
-      `${q.id}: asked or answered out of order`,
+        (q.answeredAt === null || (q.answeredAt >= q.createdAt && q.answeredAt <= now)) &&
+        open(q.projectId, q.answeredAt ?? q.createdAt),
+      `${q.id}: asked or answered out of order, or after the company's exit`,
     );
   }
 
@@ -3862,13 +4707,20 @@ function validateConversation(data: DemoData, now: number): string[] {
       commitment: `/portfolio/investments/${ref}/receipt`,
       settlement: kind === "outcome" ? "/founder-dashboard" : `/portfolio/investments/${ref}`,
       deadline: "/portfolio",
+      valuation: "/portfolio",
+      review: "/founder-dashboard#company-events",
     };
     check(
       !!p && n.link === (linkTo[n.kind] ?? n.link) && n.link.startsWith(linkTo[n.kind] ?? `/project/${p.slug}`),
       `${at}: link`,
     );
     const investment = data.investments.find((i) => i.id === ref);
-    check(kind === n.kind || (n.kind === "settlement" && (kind === "settled" || kind === "outcome")), `${at}: kind`);
+    check(
+      kind === n.kind ||
+        (n.kind === "settlement" && (kind === "settled" || kind === "outcome")) ||
+        (n.kind === "review" && kind === "event"),
+      `${at}: kind`,
+    );
     const audience = new Set([...investorsOf(n.projectId ?? ""), ...(followersOf.get(n.projectId ?? "") ?? [])]);
     if (n.kind === "update") {
       const u = updates.get(ref ?? "");
@@ -3878,6 +4730,36 @@ function validateConversation(data: DemoData, now: number): string[] {
           n.userId !== u.authorId &&
           (u.investorsOnly ? investorsOf(u.projectId).has(n.userId) : audience.has(n.userId)),
         `${at}: no such update, or not for this reader`,
+      );
+    } else if (n.kind === "valuation") {
+      // every holder of the company as the event was applied, in applyEvent's words
+      const e = companyEvents.get(ref ?? "");
+      const shares = holdingsOf(n.projectId ?? "", data.investments).get(n.userId) ?? 0;
+      check(
+        !!e &&
+          !!p &&
+          e.projectId === p.id &&
+          n.createdAt === e.appliedAt &&
+          shares > 0 &&
+          n.text ===
+            NOTIFICATION_TEXT.valuation(
+              e.kind,
+              p.title,
+              shares,
+              (e.markCents ?? 0) / 100,
+              (e.proceedsPerShareCents ?? 0) / 100,
+            ),
+        `${at}: not a holder of the event's company, or not its words`,
+      );
+    } else if (n.kind === "review") {
+      const e = companyEvents.get(ref ?? "");
+      check(
+        !!e &&
+          e.projectId === n.projectId &&
+          p?.founderId === n.userId &&
+          e.reportedBy === n.userId &&
+          n.createdAt === e.reviewedAt,
+        `${at}: not the founder who reported an approved event`,
       );
     } else if (n.kind === "answer") {
       const q = questions.get(ref ?? "");

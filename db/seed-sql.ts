@@ -119,3 +119,102 @@ export class InsertBuffer {
     return out;
   }
 }
+
+/** A reviewed company event as the seed applies it (db/seed-data.ts `ValuationEventRow`, ADR 052). */
+export interface AppliedEvent {
+  id: string;
+  projectId: string;
+  kind: string;
+  effectiveOn: string;
+  markCents: number | null;
+  proceedsPerShareCents: number | null;
+  conversionPriceCents: number | null;
+  reviewedAt: number | null;
+  appliedAt: number | null;
+}
+
+/**
+ * What approving and applying each event does, as statements, for events already inserted as
+ * approved (oldest first): the company's mark (what worker/services/money/valuations.ts
+ * `approveInBatch` sets on the project), then `applyEvent`'s two statements for all its holders at
+ * once: an exit's cash into `distributions` (shares × proceeds per share, once per holder), and
+ * each position's new mark, value and realized cash. The triggers of migrations/0029 keep every
+ * kept sum (value, vintages, money by day) as the product's own statements would.
+ *
+ * Each statement takes the company and its holders only from the mark of the event before (none
+ * for the first), so a second run of the seed changes nothing, and an event the app approved since
+ * is never undone. `exitKinds`: domain/money/marking.ts EXIT_KINDS (this file imports nothing).
+ */
+export function applyEventStatements(events: readonly AppliedEvent[], exitKinds: readonly string[]): string[] {
+  const previous = new Map<string, string>();
+  const out: string[] = [];
+  for (const e of events) {
+    if (e.markCents === null || e.appliedAt === null || e.reviewedAt === null) {
+      throw new Error(`${e.id}: an event is applied once approved (its mark and times set)`);
+    }
+    const before = previous.get(e.projectId) ?? null;
+    const was = (column: string) => `${column} IS ${literal(before)}`;
+    const id = literal(e.id);
+    const project = literal(e.projectId);
+    const mark = literal(e.markCents);
+    const proceeds = literal(e.proceedsPerShareCents ?? 0);
+    const day = Math.floor(Date.parse(`${e.effectiveOn}T00:00:00Z`) / 86_400_000);
+    const exit = exitKinds.includes(e.kind);
+    out.push(
+      `UPDATE projects SET mark_cents = ${mark}, mark_event_id = ${id}, marked_on = ${literal(e.effectiveOn)},
+  conversion_price_cents = ${literal(e.conversionPriceCents)},
+  exited_at = ${exit ? literal(e.reviewedAt) : "exited_at"}, updated_at = max(updated_at, ${literal(e.reviewedAt)})
+WHERE id = ${project} AND ${was("mark_event_id")};`,
+    );
+    if ((e.proceedsPerShareCents ?? 0) > 0) {
+      out.push(
+        `INSERT INTO distributions (id, event_id, project_id, investor_id, shares, cost_cents, amount_cents, day, paid_at)
+SELECT 'dist-' || ${id} || '-' || investor_id, ${id}, project_id, investor_id, shares, amount_cents, shares * ${proceeds}, ${day}, ${literal(e.appliedAt)}
+FROM positions WHERE project_id = ${project} AND ${was("mark_event_id")}
+ON CONFLICT (event_id, investor_id) DO NOTHING;`,
+      );
+    }
+    out.push(
+      `UPDATE positions SET mark_cents = ${mark}, value_cents = shares * ${mark},
+  realized_cents = realized_cents + shares * ${proceeds}, mark_event_id = ${id}, marked_day = ${day}
+WHERE project_id = ${project} AND ${was("mark_event_id")};`,
+    );
+    previous.set(e.projectId, e.id);
+  }
+  return out;
+}
+
+/** The demo's rows, table by table (db/seed-data.ts `DemoData`, the users with their password hash). */
+export interface DemoRows {
+  users: readonly SeedRow[];
+  projects: readonly SeedRow[];
+  investments: readonly SeedRow[];
+  follows: readonly SeedRow[];
+  updates: readonly SeedRow[];
+  questions: readonly SeedRow[];
+  notifications: readonly SeedRow[];
+  events: readonly (SeedRow & AppliedEvent)[];
+}
+
+/**
+ * Every statement of the demo, in the order `scripts/seed.mjs` runs them: the rows (users and
+ * projects before what points at them), then the company events, applied once the investments
+ * they mark are in. `insert`: insertStatements, with the migrated columns when the caller has them.
+ */
+export function demoStatements(
+  data: DemoRows,
+  exitKinds: readonly string[],
+  insert: (table: string, rows: readonly SeedRow[]) => string[] = insertStatements,
+): string[] {
+  return [
+    ...insert("users", data.users),
+    ...insert("projects", data.projects),
+    ...insert("investments", data.investments),
+    ...insert("project_follows", data.follows),
+    ...insert("project_updates", data.updates),
+    ...insert("project_questions", data.questions),
+    ...insert("notifications", data.notifications),
+    ...insert("valuation_events", data.events),
+    ...applyEventStatements(data.events, exitKinds),
+  ];
+}

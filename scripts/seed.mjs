@@ -5,7 +5,9 @@
 // Idempotent: every row has a fixed id and is written with INSERT OR IGNORE in one atomic batch
 // (the scale data: one batch per file, users and projects before the rows that point at them),
 // so a second run changes nothing and keeps whatever users did (investments, edits, new accounts).
-// Existing rows are never updated or deleted. Refuses to touch a remote or production database.
+// Existing rows are never deleted; the only updates are the company events' (ADR 052), applied
+// after the investments as the app applies them, each only to what the event before it left
+// (db/seed-sql.ts applyEventStatements). Refuses to touch a remote or production database.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,11 +15,12 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 
+import { EXIT_KINDS } from "../domain/money/marking.ts";
 import { PROJECT_CATEGORIES, SECTORS, sectorForCategory } from "../domain/projects/categories.ts";
 import { shapeProblems } from "../domain/projects/project-shapes.ts";
 import { DEMO_PASSWORD, buildDemoData, validateDemoData } from "../db/seed-data.ts";
-import { scaleChildren, scaleParents } from "../db/scale-data.ts";
-import { InsertBuffer, insertStatements } from "../db/seed-sql.ts";
+import { scaleChildren, scaleEvents, scaleParents } from "../db/scale-data.ts";
+import { applyEventStatements, demoStatements, InsertBuffer, insertChunks, insertStatements } from "../db/seed-sql.ts";
 import { bin, root } from "./lib.mjs";
 
 const scrypt = promisify(scryptCb);
@@ -161,18 +164,11 @@ const columns = migrationColumns();
 const known = (table) => columns.get(table) ?? new Set();
 const insert = (table, rows) => insertStatements(table, rows, known(table));
 
-const statements = [
-  ...insert(
-    "users",
-    data.users.map((u, i) => ({ ...u, passwordHash: hashes[i] })),
-  ),
-  ...insert("projects", data.projects),
-  ...insert("investments", data.investments),
-  ...insert("project_follows", data.follows),
-  ...insert("project_updates", data.updates),
-  ...insert("project_questions", data.questions),
-  ...insert("notifications", data.notifications),
-];
+const statements = demoStatements(
+  { ...data, users: data.users.map((u, i) => ({ ...u, passwordHash: hashes[i] })) },
+  EXIT_KINDS,
+  insert,
+);
 
 const started = Date.now();
 const dir = mkdtempSync(join(tmpdir(), "campusfund-seed-"));
@@ -203,7 +199,7 @@ execute(file);
 console.log(
   `Seeded ${data.users.length} users, ${data.projects.length} projects, ${data.investments.length} investments, ` +
     `${data.follows.length} follows, ${data.updates.length} updates, ${data.questions.length} questions, ` +
-    `${data.notifications.length} notifications (existing rows kept)` +
+    `${data.notifications.length} notifications, ${data.events.length} company events (existing rows kept)` +
     (persistTo ? ` into ${persistTo}` : ""),
 );
 
@@ -259,6 +255,12 @@ if (scale) {
   write();
   for (const batch of scaleChildren(scale, today.getTime(), opts)) add(batch);
   take(buffer.flush());
+  // The company events of some funded raises (ADR 052), applied once every investment is in: the
+  // updates write no new rows, so they count none.
+  const events = scaleEvents(scale, today.getTime(), opts);
+  counts.set("valuation_events", events.length);
+  take(insertChunks("valuation_events", events, known("valuation_events")));
+  take(applyEventStatements(events, EXIT_KINDS).map((sql) => ({ table: "positions", rows: 0, sql })));
   write();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(

@@ -24,30 +24,26 @@ import * as v from "valibot";
 
 import { requiredText, toNumber, decimals, isUploadedPdf } from "../shared/fields";
 import { toCents } from "../shared/money";
+import { type EventKind, EVENT_KINDS, type MarkState, SAFE_DISCOUNT_PERCENT } from "./marking";
 
-export const EVENT_KINDS = ["round", "acquisition", "shutdown", "write_down", "write_up"] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
-
-/** What a founder reports (with evidence, for review); an admin records these and the write-downs and write-ups. */
-export const FOUNDER_EVENT_KINDS: readonly EventKind[] = ["round", "acquisition", "shutdown"];
-
-export const EVENT_KIND_LABEL: Record<EventKind, string> = {
-  round: "Priced round",
-  acquisition: "Acquisition",
-  shutdown: "Shutdown",
-  write_down: "Write-down",
-  write_up: "Write-up",
-};
-
-/** The events that close every holding: nothing is valued, reported or recorded after one. */
-export const EXIT_KINDS: readonly EventKind[] = ["acquisition", "shutdown"];
-export const isExit = (kind: EventKind) => EXIT_KINDS.includes(kind);
+// The events' kinds and the marking policy itself live in ./marking.ts, import-free so the demo
+// seed (db/seed-data.ts, run in plain Node) marks its companies' history with the very same function.
+export {
+  EVENT_KIND_LABEL,
+  EVENT_KINDS,
+  EXIT_KINDS,
+  FOUNDER_EVENT_KINDS,
+  isExit,
+  markAfter,
+  safeConversionPrice,
+  SAFE_DISCOUNT_PERCENT,
+  type EventKind,
+  type MarkChange,
+  type MarkState,
+} from "./marking";
 
 export const EVENT_STATUSES = ["pending", "approved", "changes_requested", "withdrawn"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
-
-/** A SAFE's discount at its conversion (the platform's standard SAFE: a cap and a 20 % discount). */
-export const SAFE_DISCOUNT_PERCENT = 20;
 
 export const EVENT_LIMITS = { statement: 2_000, roundName: 60, pricePerShareCents: 100_000_000_00 } as const;
 
@@ -188,73 +184,6 @@ export const valuationEventSchema = v.pipe(
 );
 
 export type ValuationEventInput = v.InferOutput<typeof valuationEventSchema>;
-
-/** The company's state a new event applies to (from its project row). */
-export interface MarkState {
-  regulationType: string;
-  /** The raise's price per share (a SAFE unit's price). */
-  sharePriceCents: number;
-  /** The valuation the raise stated: a SAFE's cap. */
-  capCents: number;
-  /** The current mark per share: null at cost. */
-  markCents: number | null;
-  /** A converted SAFE's conversion price per share, in cents (fractional): null before conversion. */
-  conversionPriceCents: number | null;
-}
-
-/** What an approved event does to the company's holdings. */
-export interface MarkChange {
-  /** The new mark per share bought on CampusFund (per SAFE unit): 0 after an exit. */
-  markCents: number;
-  conversionPriceCents: number | null;
-  /** Cash paid per share to every holder (an acquisition's price, a shutdown's proceeds), else 0. */
-  proceedsPerShareCents: number;
-  exit: boolean;
-  /** The SAFE converted at this round. */
-  converted: boolean;
-}
-
-/** A SAFE's conversion price at a round priced `priceCents` with a pre-money valuation `preMoneyCents`. */
-export function safeConversionPrice(priceCents: number, preMoneyCents: number, capCents: number): number {
-  const discounted = (100 - SAFE_DISCOUNT_PERCENT) / 100;
-  const capped = capCents > 0 && preMoneyCents > 0 ? capCents / preMoneyCents : Number.POSITIVE_INFINITY;
-  return priceCents * Math.min(discounted, capped);
-}
-
-/** The marking policy (see the module's comment): what an event, once reviewed, does to a share's mark. */
-export function markAfter(
-  state: MarkState,
-  event: { kind: EventKind; priceCents: number; preMoneyCents: number | null },
-): MarkChange {
-  const none = { proceedsPerShareCents: 0, exit: false, converted: false };
-  switch (event.kind) {
-    case "round": {
-      if (state.regulationType !== "SAFE") {
-        return { ...none, markCents: event.priceCents, conversionPriceCents: null };
-      }
-      const conversion =
-        state.conversionPriceCents ?? safeConversionPrice(event.priceCents, event.preMoneyCents ?? 0, state.capCents);
-      return {
-        ...none,
-        markCents: Math.round((state.sharePriceCents * event.priceCents) / conversion),
-        conversionPriceCents: conversion,
-        converted: state.conversionPriceCents === null,
-      };
-    }
-    case "acquisition":
-    case "shutdown":
-      return {
-        markCents: 0,
-        conversionPriceCents: state.conversionPriceCents,
-        proceedsPerShareCents: event.priceCents,
-        exit: true,
-        converted: false,
-      };
-    case "write_down":
-    case "write_up":
-      return { ...none, markCents: event.priceCents, conversionPriceCents: state.conversionPriceCents };
-  }
-}
 
 /** Where a write-down or write-up is refused: it must move the mark the way its name says. */
 export function writeProblem(kind: EventKind, priceCents: number, state: MarkState): string | null {

@@ -148,3 +148,77 @@ describe("demo data that shows what the product does", () => {
     expect(people.filter((name) => name.split(" ").some((part) => taken.has(part)))).toEqual([]);
   });
 });
+
+describe("the demo's company events (ADR 052)", () => {
+  const today = new Date();
+  const data = buildDemoData(today, sectorForCategory);
+  const sectors = SECTORS.map((s) => s.id);
+  /** The seed's checks of the data with its events changed. */
+  const problems = (change: (events: typeof data.events) => void) => {
+    const events = structuredClone(data.events);
+    change(events);
+    return validateDemoData({ ...data, events }, today, sectors);
+  };
+  const of = (slug: string) => data.events.filter((e) => e.projectId === `proj-${slug}`);
+  const at = (id: string, events: typeof data.events) => events.find((e) => e.id === id)!;
+
+  it("gives the demo investor's companies years of history: up, down, converted, written down, sold and shut", () => {
+    expect(
+      Object.fromEntries(
+        ["tutorloop", "rentright", "shuttlebee", "swipeshare", "suncanopy", "gigboard"].map((slug) => [
+          slug,
+          of(slug).map(
+            (e) => `${e.kind} ${e.markCents}${e.proceedsPerShareCents ? ` paid ${e.proceedsPerShareCents}` : ""}`,
+          ),
+        ]),
+      ),
+    ).toEqual({
+      tutorloop: ["round 2400"],
+      rentright: ["round 3000", "round 1300"],
+      shuttlebee: ["round 1400", "acquisition 0 paid 2200"],
+      swipeshare: ["write_down 600", "shutdown 0 paid 45"],
+      // $5 a SAFE unit converting at 200 × min(0.8, 2.5M cap ÷ 7.5M pre-money) = 66.67¢ a share: 7.5 shares, $15 at $2
+      suncanopy: ["round 1500"],
+      gigboard: ["write_down 720"],
+    });
+    expect(of("suncanopy")[0]?.conversionPriceCents).toBeCloseTo(200 / 3, 10);
+    // her first money in is more than a year old: her IRR shows
+    const first = Math.min(
+      ...data.investments.filter((i) => i.investorId === DEMO_INVESTOR_ID).map((i) => i.createdAt),
+    );
+    expect(today.getTime() - first).toBeGreaterThan(365 * 24 * 3_600_000);
+  });
+
+  it("refuses a mark the policy would not give, and events the product would refuse", () => {
+    const [round] = of("tutorloop");
+    const [seed, acquisition] = of("shuttlebee");
+    const [up, down] = of("rentright");
+    const dayAfter = (iso: string, days: number) =>
+      new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const deadline = data.projects.find((p) => p.id === round!.projectId)!.fundingDeadline;
+    expect(problems((events) => void (at(round!.id, events).markCents! += 1))).toContainEqual(
+      expect.stringContaining("its mark is not markAfter's"),
+    );
+    expect(problems((events) => void (at(round!.id, events).effectiveOn = dayAfter(deadline, -1)))).toContainEqual(
+      expect.stringContaining("not after its raise settled"),
+    );
+    expect(
+      problems((events) => void (at(down!.id, events).effectiveOn = dayAfter(today.toISOString().slice(0, 10), 1))),
+    ).toContainEqual(expect.stringContaining("in the future"));
+    expect(problems((events) => void (at(down!.id, events).effectiveOn = up!.effectiveOn))).toContainEqual(
+      expect.stringContaining("not after the company's previous event"),
+    );
+    expect(
+      problems((events) =>
+        events.push({
+          ...at(seed!.id, events),
+          id: "evt-after-exit",
+          effectiveOn: dayAfter(acquisition!.effectiveOn, 10),
+          createdAt: acquisition!.appliedAt! + 10 * 86_400_000,
+          reviewedAt: acquisition!.appliedAt! + 10 * 86_400_000,
+          appliedAt: acquisition!.appliedAt! + 10 * 86_400_000,
+        }),
+      ),
+    ).toContainEqual(expect.stringContaining("after the company was acquired or shut down"));
+  });
+});

@@ -1,11 +1,14 @@
 /**
  * `npm run db:seed -- --scale=N`: the synthetic data of db/scale-data.ts at N=10,
  * loaded into the test D1 through the same multi-row statements scripts/seed.mjs writes, keeps
- * every rule real data keeps, and the same N gives the same rows.
+ * every rule real data keeps, and the same N gives the same rows. Its funded raises' priced rounds
+ * (ADR 052) are applied by the seed's statements; tests/workers/kept-aggregates.ts checks the marks,
+ * the values and every kept sum after the file.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { EXIT_KINDS, markAfter } from "../../domain/money/marking";
 import { PROJECT_CATEGORIES, sectorForCategory } from "../../domain/projects/categories";
 import {
   SCALE_ACTORS,
@@ -16,16 +19,17 @@ import {
   SCALE_INVESTOR_EMAIL,
   SCALE_POPULAR_PROJECT_ID,
   scaleChildren,
+  scaleEvents,
   scaleParents,
 } from "../../db/scale-data";
-import { type InsertChunk, InsertBuffer } from "../../db/seed-sql";
+import { applyEventStatements, type InsertChunk, InsertBuffer, insertChunks } from "../../db/seed-sql";
 
 const N = 10;
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 const TODAY = "2026-06-01";
 const OPTS = { categories: PROJECT_CATEGORIES, sectorForCategory, passwordHash: "scrypt$test" };
 
-/** Every statement of the N=10 data, in the order seed.mjs runs them (parents first). */
+/** Every INSERT of the N=10 data, in the order seed.mjs runs them (parents first, the events last). */
 function statements(): InsertChunk[] {
   const buffer = new InsertBuffer();
   const out: InsertChunk[] = [];
@@ -33,8 +37,12 @@ function statements(): InsertChunk[] {
   out.push(...buffer.flush());
   for (const batch of scaleChildren(N, NOW, OPTS)) out.push(...buffer.add(batch.table, batch.rows));
   out.push(...buffer.flush());
+  out.push(...insertChunks("valuation_events", scaleEvents(N, NOW, OPTS)));
   return out;
 }
+
+/** What seed.mjs runs after them: the events applied to their companies and holders. */
+const applying = () => applyEventStatements(scaleEvents(N, NOW, OPTS), EXIT_KINDS);
 
 async function digest(chunks: InsertChunk[]): Promise<string> {
   const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -54,6 +62,7 @@ beforeAll(async () => {
   for (let i = 0; i < loaded.length; i += 50) {
     await env.DB.batch(loaded.slice(i, i + 50).map((c) => env.DB.prepare(c.sql)));
   }
+  await env.DB.batch(applying().map((sql) => env.DB.prepare(sql)));
 }, 120_000);
 
 describe("the scale data at N=10", () => {
@@ -75,6 +84,7 @@ describe("the scale data at N=10", () => {
       project_updates: 2078,
       project_questions: 3091,
       notifications: 94942,
+      valuation_events: 16,
     });
   });
 
@@ -243,6 +253,54 @@ describe("the scale data at N=10", () => {
       },
       followed: { id: SCALE_POPULAR_PROJECT_ID, status: "active", open: 1, followers: 5000 },
     });
+  });
+
+  it("marks every holder of a funded raise that ended three weeks ago at its round, as markAfter says", async () => {
+    const marked = await all<{
+      id: string;
+      rounds: number;
+      price: number;
+      reg: string;
+      cap: number;
+      mark: number | null;
+    }>(
+      `select p.id, count(e.id) rounds, p.share_price_cents price, p.regulation_type reg, p.valuation_cents cap,
+              p.mark_cents mark
+       from projects p left join valuation_events e on e.project_id = p.id
+       where p.status = 'funded' and p.funding_deadline <= date('${TODAY}', '-21 days') group by p.id`,
+    );
+    const held = await one<{ unmarked: number; marked: number }>(
+      `select sum(k.mark_event_id is null) unmarked, sum(k.mark_event_id is not null) marked from positions k
+       join projects p on p.id = k.project_id where p.mark_event_id is not null`,
+    );
+    expect({
+      some: marked.length > 5,
+      each: marked.filter((p) => p.rounds !== 1 || p.mark === null).map((p) => p.id),
+      unmarked: held.unmarked,
+      marked: held.marked > 500,
+    }).toEqual({ some: true, each: [], unmarked: 0, marked: true });
+    for (const e of scaleEvents(N, NOW, OPTS)) {
+      const p = marked.find((x) => x.id === e.projectId)!;
+      const change = markAfter(
+        {
+          regulationType: p.reg,
+          sharePriceCents: p.price,
+          capCents: p.cap,
+          markCents: null,
+          conversionPriceCents: null,
+        },
+        { kind: "round", priceCents: e.priceCents, preMoneyCents: e.preMoneyCents },
+      );
+      expect([e.id, p.mark]).toEqual([e.id, change.markCents]);
+    }
+  });
+
+  it("changes nothing when the events are applied a second time (a second seed run)", async () => {
+    const sums = `select (select sum(value_cents) from positions) value, (select sum(marked_cents) from investor_flows) marked,
+      (select count(*) from positions where mark_event_id is not null) held, (select sum(mark_cents) from projects) marks`;
+    const before = await one(sums);
+    await env.DB.batch(applying().map((sql) => env.DB.prepare(sql)));
+    expect(await one(sums)).toEqual(before);
   });
 
   it("builds the same statements, ids included, every time for the same N", async () => {
