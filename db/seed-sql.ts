@@ -166,7 +166,8 @@ export function applyEventStatements(events: readonly AppliedEvent[], exitKinds:
   exited_at = ${exit ? literal(e.reviewedAt) : "exited_at"}, updated_at = max(updated_at, ${literal(e.reviewedAt)})
 WHERE id = ${project} AND ${was("mark_event_id")};`,
     );
-    if ((e.proceedsPerShareCents ?? 0) > 0) {
+    // every exit closes each holding with a payout line, a shutdown's of $0 too (as applyEvent does)
+    if (exit) {
       out.push(
         `INSERT INTO distributions (id, event_id, project_id, investor_id, shares, cost_cents, amount_cents, day, paid_at)
 SELECT 'dist-' || ${id} || '-' || investor_id, ${id}, project_id, investor_id, shares, amount_cents, shares * ${proceeds}, ${day}, ${literal(e.appliedAt)}
