@@ -77,6 +77,7 @@ describe("Download my data", () => {
         "investorFinancials.csv",
         "notificationPreferences.csv",
         "notifications.csv",
+        "payouts.csv",
         "profile.csv",
         "projects.csv",
         "publicProfile.csv",

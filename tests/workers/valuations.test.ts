@@ -444,3 +444,21 @@ describe("the AI insights work from the marks", () => {
     ]).toEqual(["fallback", "75%", "$10,000", await titleOf(a.id), "3.00×"]);
   });
 });
+
+describe("your data", () => {
+  it("Download my data lists each payout with its cost basis", async () => {
+    const { id, investors } = await fundedCompany({ holders: 1 });
+    await report(id, await adminSession(), {
+      kind: "acquisition",
+      effectiveOn: isoDay(Date.now()),
+      pricePerShare: 80,
+      statement: "Acquired for $80 a share.",
+    });
+    const data = await json<{ payouts: Record<string, unknown>[] }>(
+      await call("/api/me/export", { token: investors[0]!.token }),
+    );
+    expect(data.payouts.map((p) => [p.project, p.event, p.shares, p.costBasis, p.amount])).toEqual([
+      [await titleOf(id), "acquisition", 100, 5_000, 8_000],
+    ]);
+  });
+});

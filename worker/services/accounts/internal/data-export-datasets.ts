@@ -12,6 +12,8 @@ import { toDollars } from "../../../../domain/shared/money";
 import type { Database } from "../../../../db/client";
 import {
   investments,
+  distributions,
+  valuationEvents,
   investorFinancials,
   notificationPreferences,
   notifications,
@@ -280,6 +282,33 @@ export function exportDatasets(db: Database, userId: string): Dataset[] {
       },
       investmentNotices,
       ["notices"],
+    ),
+    // What an exit paid for a holding (ADR 052), with its cost: the realized gain or loss is theirs.
+    list(
+      "payouts",
+      {
+        _at: distributions.paidAt,
+        _id: distributions.id,
+        id: distributions.id,
+        projectId: distributions.projectId,
+        project: projects.title,
+        event: valuationEvents.kind,
+        eventDate: valuationEvents.effectiveOn,
+        shares: distributions.shares,
+        costBasis: distributions.costCents,
+        amount: distributions.amountCents,
+        paidAt: distributions.paidAt,
+      },
+      (fields, after) =>
+        db
+          .select(fields)
+          .from(distributions)
+          .innerJoin(projects, eq(projects.id, distributions.projectId))
+          .innerJoin(valuationEvents, eq(valuationEvents.id, distributions.eventId))
+          .where(and(eq(distributions.investorId, userId), afterCursor(distributions.paidAt, distributions.id, after)))
+          .orderBy(distributions.paidAt, distributions.id)
+          .limit(EXPORT_PAGE),
+      { ...TIMES("paidAt"), costBasis: dollars, amount: dollars },
     ),
     list(
       "follows",
