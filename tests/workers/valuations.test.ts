@@ -24,6 +24,7 @@ import {
   db,
   inDays,
   json,
+  makeAdmin,
   projectBody,
   signup,
   submitAndApprove,
@@ -99,6 +100,38 @@ describe("a founder reports, an admin reviews", () => {
       .bind(id)
       .first<number>("n");
     expect(audit).toBe(1);
+  });
+
+  it("two admins approving one acquisition at once: one approval, one 409, each holder paid once, one audit row", async () => {
+    const { founder, id } = await fundedCompany();
+    const pending = await json<{ id: string }>(
+      await report(id, founder.token, {
+        kind: "acquisition",
+        effectiveOn: isoDay(Date.now()),
+        pricePerShare: 90,
+        statement: "Acquired by Big Campus Co. for $90 a share.",
+        evidence: await evidence(founder.user.id),
+      }),
+    );
+    const other = await signup();
+    await makeAdmin(other.user.id);
+    const admins = [await adminSession(), other.token];
+    const statuses = (
+      await Promise.all(
+        admins.map((token) => call(`/api/admin/events/${pending.id}/approve`, { method: "POST", token })),
+      )
+    ).map((r) => r.status);
+    const paid = await env.DB.prepare(
+      "select count(*) as n, sum(amount_cents) as cents from distributions where project_id = ?1",
+    )
+      .bind(id)
+      .first();
+    const audits = await env.DB.prepare(
+      "select count(*) as n from admin_audit where action = 'approve_event' and target_id = ?1",
+    )
+      .bind(id)
+      .first<number>("n");
+    expect([statuses.sort(), paid, audits]).toEqual([[200, 409], { n: 2, cents: 2 * 50 * 9_000 }, 1]);
   });
 
   it("sent back with a note, nothing changes and the founder may report again", async () => {

@@ -34,6 +34,7 @@ import {
   type MarkState,
 } from "../../../domain/money/valuation";
 import { can } from "../../../domain/shared/access";
+import { quoted } from "../../../domain/shared/quote";
 import { DAY_MS, isoDay } from "../../../domain/shared/dates";
 import { toCents, toDollars } from "../../../domain/shared/money";
 import type { SessionUser } from "../../../domain/shared/types";
@@ -299,7 +300,8 @@ async function approveInBatch(
       .prepare(
         `update projects set mark_cents = ?3, mark_event_id = ?1, marked_on = ?4, conversion_price_cents = ?5,
            exited_at = case when ?6 then ?7 else exited_at end, updated_at = ?7
-         where id = ?2 and exists (select 1 from valuation_events where id = ?1 and status = 'approved' and reviewed_at = ?7)`,
+         where id = ?2 and mark_event_id is not ?1
+           and exists (select 1 from valuation_events where id = ?1 and status = 'approved' and reviewed_at = ?7)`,
       )
       .bind(
         event.id,
@@ -335,7 +337,7 @@ async function approveInBatch(
         db,
         project,
         `event:${event.id}`,
-        `Your report of ${EVENT_KIND_LABEL[event.kind].toLowerCase()} for ${project.title} was approved: every holder's value follows it`,
+        `Your report of ${EVENT_KIND_LABEL[event.kind].toLowerCase()} for ${quoted(project.title)} was approved: every holder's value follows it`,
         now,
         WROTE_ONE_ROW,
       )),
@@ -467,7 +469,7 @@ export async function requestEventChanges(
       db,
       project,
       eventKey,
-      `Your report of ${EVENT_KIND_LABEL[event.kind].toLowerCase()} for ${project.title} needs changes: ${reason}`,
+      `Your report of ${EVENT_KIND_LABEL[event.kind].toLowerCase()} for ${quoted(project.title)} needs changes: ${quoted(reason)}`,
       now,
       "1 = 1",
     )),
