@@ -3,7 +3,7 @@
  * standing and extras (`getProjectWithStanding`), the tab's own read and the page's query
  * (`?tab=`, `?shares=`, `?saved=`). Pure; server only (the route imports it in its loader alone).
  */
-import { DETAIL_TABS, type DetailTabId } from "../components/project/detail-tabs";
+import { tabsFor, type DetailTabId } from "../components/project/detail-tabs";
 import type { DetailView } from "../components/project/DetailPage";
 import type { QuestionDTO, UpdateDTO } from "../../domain/conversation/conversation";
 import { can } from "../../domain/shared/access";
@@ -26,6 +26,8 @@ import type { InvestorStanding } from "../../worker/services/money/investor-limi
 import { canEditProject } from "../../worker/services/projects/project-editor";
 import type { InvestorsPage } from "../../domain/projects/investor-list";
 import type { ProjectDetailExtras } from "../../worker/services/projects/projects";
+import type { ValuationEventDTO } from "../../worker/services/money/valuations";
+import { companyBanner, historyView, type CompanyStanding, type HistoryView } from "../../domain/money/company-history";
 
 /** `?saved=` codes after the conversation's redirects (codes, never free text). */
 const SAVED = {
@@ -37,10 +39,32 @@ const SAVED = {
   "update-shown": "The update is visible again",
 } as const;
 
-/** The tab asked for (`?tab=`), or the overview. */
-export function detailTab(query: URLSearchParams): DetailTabId {
+/** The tab asked for (`?tab=`), or the overview (History is a funded raise's only). */
+export function detailTab(query: URLSearchParams, funded: boolean): DetailTabId {
   const tabParam = query.get("tab");
-  return DETAIL_TABS.some((t) => t.id === tabParam) ? (tabParam as DetailTabId) : "overview";
+  return tabsFor(funded).some((t) => t.id === tabParam) ? (tabParam as DetailTabId) : "overview";
+}
+
+/**
+ * A funded raise's History tab (ADR 052): the raise as it was settled (one funded before
+ * settlements were kept: its deadline and its figures now), then the events the viewer may see.
+ */
+export function projectHistory(
+  project: ProjectDTO,
+  standing: CompanyStanding,
+  events: ValuationEventDTO[],
+): HistoryView {
+  const settled = project.settlement;
+  return historyView(
+    {
+      fundedOn: settled ? settled.settledAt.slice(0, 10) : project.fundingDeadline,
+      amount: settled ? settled.amount : project.fundingCurrent,
+      investors: settled ? settled.investors : project.investors,
+      sharePrice: project.sharePrice,
+    },
+    standing,
+    events,
+  );
 }
 
 /**
@@ -62,6 +86,7 @@ export function projectView({
   updates,
   questions,
   investorsPage = null,
+  history = null,
   query,
 }: {
   viewer: SessionUser | null;
@@ -73,9 +98,11 @@ export function projectView({
   questions: QuestionDTO[];
   /** The Investment tab's page of the public investor list. */
   investorsPage?: InvestorsPage | null;
+  /** The History tab's events (that tab of a funded raise only). */
+  history?: ValuationEventDTO[] | null;
   query: URLSearchParams;
 }) {
-  const { raise, followers, following, updateCount, questionCount } = detail;
+  const { raise, followers, following, updateCount, questionCount, company } = detail;
   const kind = limitKindFor(project.regulationType);
   // Shown only when the investor's limits are on (the purchase page also says what they would be).
   const allowance =
@@ -121,5 +148,7 @@ export function projectView({
     investorsPage,
     updateCount,
     questionCount,
+    company: company ? companyBanner(company) : null,
+    history: company && history ? projectHistory(project, company, history) : null,
   } satisfies DetailView;
 }

@@ -5,7 +5,9 @@
  * their standing in the offering (worker/services/money/investor-limits.ts `getProjectWithStanding`):
  * the calculator shows the remaining allowance when their investment limits are on, and the
  * shares they already hold. A sold-out project shows no calculator. The Investment tab adds one page
- * of the public investor list (`?investors=2`), read only there.
+ * of the public investor list (`?investors=2`), read only there; a funded raise's History tab its
+ * events after the raise (ADR 052), read only there, and every tab its standing (the mark, an exit)
+ * from the same one statement.
  */
 import { data, href, isRouteErrorResponse, redirect } from "react-router";
 
@@ -36,6 +38,7 @@ import { listUpdatesFor, setUpdateHidden } from "../../worker/services/conversat
 import { investorsPageParam } from "../../domain/projects/investor-list";
 import { pageParam } from "../../worker/services/shared/list-page";
 import { listProjectInvestorsPage } from "../../worker/services/projects/project-investors";
+import { companyEvents } from "../../worker/services/money/valuations";
 import { detailTab, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 
@@ -70,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { project, standing } = found;
   const query = new URL(request.url).searchParams;
-  const tab = detailTab(query);
+  const tab = detailTab(query, found.detail.company !== null);
   const owner = { id: project._id, founderId: project.founderId };
   // The tab's own read, one statement, only for the tab shown (session + project + tab: 3 queries).
   // Updates and Questions: one page (`?updates=`, `?questions=`, as `?investors=`) with its total.
@@ -83,6 +86,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tab === "investment"
       ? await listProjectInvestorsPage(db, project._id, investorsPageParam(query.get("investors")))
       : null;
+  // A funded company's History tab: its events after the raise, one statement of at most
+  // HISTORY_SHOWN rows (the founder and admins also see a report waiting for review).
+  const history = tab === "history" ? await companyEvents(db, user, owner) : null;
   const paging = (l: { total: number; page: number; pageCount: number } | null) =>
     l ? { total: l.total, page: l.page, pageCount: l.pageCount } : null;
   return {
@@ -95,6 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       updates: updatesList?.updates ?? [],
       questions: questionsList?.questions ?? [],
       investorsPage,
+      history,
       query,
     }),
     updatesPage: paging(updatesList),

@@ -1,7 +1,8 @@
 /**
  * The project page's top: the draft preview notice, then the hero (badges, title, university,
  * Invest Now, Follow). The project's own founder gets Edit project and Dashboard there instead,
- * and the follower count without a Follow button.
+ * and the follower count without a Follow button. An acquired or shut-down company (ADR 052) says
+ * so in its badge and under its lead, with no Invest button.
  */
 import type { ReactNode } from "react";
 import { isListedStatus } from "../../../domain/projects/review";
@@ -17,6 +18,7 @@ import { categoryLabel } from "../../../domain/projects/categories";
 import { formatNumber } from "../../../domain/shared/format";
 import type { InvestButtonState } from "../../../domain/projects/project";
 import type { ProjectDTO } from "../../../domain/shared/types";
+import type { CompanyBanner } from "../../../domain/money/company-history";
 
 export function DetailHero({
   project,
@@ -30,6 +32,8 @@ export function DetailHero({
   followRefusal,
   isOwner,
   share = null,
+  company = null,
+  historyHref,
 }: {
   project: ProjectDTO;
   /** Invest Now's state for the starting share count. */
@@ -47,7 +51,12 @@ export function DetailHero({
   isOwner: boolean;
   /** The Share control (a published project only): under Follow. */
   share?: ReactNode;
+  /** A funded company's standing after its raise: an exit is said here, instead of the raise's status. */
+  company?: CompanyBanner | null;
+  /** Its History tab. */
+  historyHref: string;
 }) {
+  const exit = company?.exit ?? null;
   return (
     <>
       {project.status === "draft" && (
@@ -76,10 +85,15 @@ export function DetailHero({
             </p>
             <div className="detail-badges">
               <CategoryBadge label={categoryLabel(project.category)} />
-              <StatusBadge project={project} />
+              {exit ? <ExitBadge exit={exit} /> : <StatusBadge project={project} />}
             </div>
             <h1>{project.title}</h1>
             <p className="detail-lead">{project.shortDescription}</p>
+            {exit ? (
+              <p className="detail-exit">
+                {exit.sentence} <a href={historyHref}>Its history</a>
+              </p>
+            ) : null}
             {project.university ? (
               <p className="detail-uni">
                 {/* The spec guesses a third-party logo service; we show the stored logo, or the
@@ -91,7 +105,7 @@ export function DetailHero({
             <div className="detail-hero-actions">
               {isOwner ? (
                 <OwnerActions projectId={project.id} className="btn-lg" />
-              ) : (
+              ) : exit ? null : (
                 <InvestButton state={heroState} href={heroHref} label="Invest Now" className="btn-lg" />
               )}
               <a className="btn btn-ghost btn-lg" href="#project-tabs">
@@ -124,5 +138,18 @@ export function DetailHero({
         </div>
       </header>
     </>
+  );
+}
+
+/**
+ * A company acquired or shut down after its raise (ADR 052), said where the raise's status would
+ * be, in the status badge's style ("Acquired" success, "Shut down" muted). Here, not beside
+ * StatusBadge: the cards of every list share that module, and only this page needs it.
+ */
+function ExitBadge({ exit }: { exit: NonNullable<CompanyBanner["exit"]> }) {
+  return (
+    <span className={`badge status-badge ${exit.kind === "acquisition" ? "badge-success" : "badge-muted"}`}>
+      {exit.label}
+    </span>
   );
 }

@@ -10,7 +10,7 @@ import { Notice } from "../Notice";
 import { OverviewPanel } from "./DetailPanels";
 import { DetailHero } from "./DetailHero";
 import { DetailSide } from "./DetailSide";
-import { DETAIL_TABS, type DetailTabId } from "./detail-tabs";
+import { DETAIL_TABS, tabsFor, type DetailTabId } from "./detail-tabs";
 import { useShareInput } from "./hooks";
 import { InvestButton } from "./InvestButton";
 import { LinkTabs } from "./LinkTabs";
@@ -24,10 +24,11 @@ import type { RaiseFigures } from "../../../domain/raises/raise";
 import type { Allowance } from "../../../domain/money/reg-cf";
 import type { ProjectDTO, Role } from "../../../domain/shared/types";
 import type { InvestorsPage } from "../../../domain/projects/investor-list";
+import type { CompanyBanner, HistoryView } from "../../../domain/money/company-history";
 
 /**
- * Every tab but Overview (Team, Product, Market, Investment with its investor list, Updates and
- * Questions with their forms) is code a first load of the page does not need: each is in a chunk
+ * Every tab but Overview (Team, Product, Market, Investment with its investor list, a funded raise's
+ * History, Updates and Questions with their forms) is code a first load of the page does not need: each is in a chunk
  * fetched when its tab is shown. No Suspense boundary: the server renders the panel into the page (the shell waits for the chunk, so a reader without
  * JavaScript gets it whole) and hydration waits for it the same way.
  */
@@ -40,6 +41,7 @@ const UpdatesPanel = lazy(() => import("../conversation/UpdatesPanel").then((m) 
 const QuestionsPanel = lazy(() =>
   import("../conversation/QuestionsPanel").then((m) => ({ default: m.QuestionsPanel })),
 );
+const HistoryPanel = lazy(() => import("./HistoryPanel").then((m) => ({ default: m.HistoryPanel })));
 const InvestorList = lazy(() => import("./InvestorList").then((m) => ({ default: m.InvestorList })));
 
 /** A page of the Updates or Questions tab among all of them. */
@@ -83,6 +85,10 @@ export interface DetailView {
   /** How many updates and questions the viewer's tabs list. */
   updateCount: number;
   questionCount: number;
+  /** A funded company after its raise (an exit), else null: a funded raise's page has a History tab. */
+  company: CompanyBanner | null;
+  /** The History tab (that tab only, else null). */
+  history: HistoryView | null;
 }
 
 export function DetailPage({
@@ -104,7 +110,7 @@ export function DetailPage({
   /** The Share control (a published project only), shown in the hero under Follow. */
   share?: ReactNode;
 }) {
-  const { project, raise, tab, role, followers, following, signedIn, canManage, isOwner, saved } = view;
+  const { project, raise, tab, role, followers, following, signedIn, canManage, isOwner, saved, company } = view;
   const { allowance, ownedShares, fallbackShares: fallback, initial } = view;
   const base = href("/project/:slug", { slug: project.slug });
   const here = `${base}${tab === "overview" ? "" : `?tab=${tab}`}`;
@@ -162,6 +168,8 @@ export function DetailPage({
         followRefusal={followRefusal}
         isOwner={isOwner}
         share={share}
+        company={company}
+        historyHref={`${query("history", shares)}#project-tabs`}
       />
 
       <div className="container detail-layout">
@@ -170,7 +178,11 @@ export function DetailPage({
             id="project-tabs"
             label="Project sections"
             active={tab}
-            tabs={DETAIL_TABS.map((t) => ({ ...t, label: tabLabel(t), href: `${query(t.id, shares)}#project-tabs` }))}
+            tabs={tabsFor(company !== null).map((t) => ({
+              ...t,
+              label: tabLabel(t),
+              href: `${query(t.id, shares)}#project-tabs`,
+            }))}
           />
           <section className="tab-panel card" aria-label={`${DETAIL_TABS.find((t) => t.id === tab)!.label} section`}>
             {unknownAction ? <Notice tone="error">{unknownAction}</Notice> : null}
@@ -187,6 +199,7 @@ export function DetailPage({
                 }
               />
             ) : null}
+            {tab === "history" && view.history ? <HistoryPanel title={project.title} history={view.history} /> : null}
             {tab === "updates" ? (
               <UpdatesPanel
                 updates={view.updates}
@@ -228,8 +241,10 @@ export function DetailPage({
           hrefForShares={(n) => `${query(tab, n)}#calculator`}
           allowance={allowance}
           ownedShares={ownedShares}
+          closedCompany={company?.exit?.sentence ?? null}
           investButton={
-            isOwner ? (
+            // An acquired or shut-down company: nothing to buy, not even a disabled button.
+            company?.exit && !isOwner ? null : isOwner ? (
               <div className="owner-actions">
                 <OwnerActions projectId={project.id} className="btn-block" />
               </div>

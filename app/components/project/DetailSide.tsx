@@ -23,6 +23,7 @@ export function DetailSide({
   allowance,
   ownedShares,
   investButton,
+  closedCompany = null,
 }: {
   project: ProjectDTO;
   /** Percent of the goal raised. */
@@ -37,8 +38,10 @@ export function DetailSide({
   hrefForShares: (n: number) => string;
   allowance: Allowance | null;
   ownedShares: number;
-  /** The Invest button for the chosen shares. */
+  /** The Invest button for the chosen shares (none for a closed company). */
   investButton: ReactNode;
+  /** An acquired or shut-down company: how it ended ("Acquired on … at $120 a share."), said instead. */
+  closedCompany?: string | null;
 }) {
   const terms = project.investmentTerms;
   const shown = raiseTotals(project);
@@ -128,7 +131,11 @@ export function DetailSide({
         <section className="side-card calculator" aria-labelledby="calc-title" id="calculator">
           <h2 id="calc-title">Invest</h2>
           <p className="muted">
-            {funding === "sold-out" ? "Every share of this offering has been sold." : "This raise has ended."}
+            {closedCompany
+              ? `${closedCompany} Its holdings are closed: no shares can be bought.`
+              : funding === "sold-out"
+                ? "Every share of this offering has been sold."
+                : "This raise has ended."}
           </p>
           {investButton}
         </section>

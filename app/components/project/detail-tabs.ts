@@ -1,11 +1,20 @@
-/** The project page's tabs (`?tab=`), each a link, so every panel works without JavaScript. */
+/**
+ * The project page's tabs (`?tab=`), each a link, so every panel works without JavaScript. History
+ * (what happened to the company after its raise, ADR 052) is a funded raise's only.
+ */
 export const DETAIL_TABS = [
   { id: "overview", label: "Overview" },
   { id: "team", label: "Team" },
   { id: "product", label: "Product" },
   { id: "market", label: "Market" },
   { id: "investment", label: "Investment" },
+  { id: "history", label: "History" },
   { id: "updates", label: "Updates" },
   { id: "questions", label: "Questions" },
 ] as const;
 export type DetailTabId = (typeof DETAIL_TABS)[number]["id"];
+
+/** The tabs a project's page has: History only after a funded raise. */
+export function tabsFor(funded: boolean) {
+  return funded ? DETAIL_TABS : DETAIL_TABS.filter((t) => t.id !== "history");
+}

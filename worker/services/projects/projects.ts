@@ -37,6 +37,8 @@ import {
   SocialLinksShape,
 } from "../../../domain/projects/project-shapes";
 import type { ProjectDTO, SessionUser } from "../../../domain/shared/types";
+import type { CompanyStanding, ExitKind } from "../../../domain/money/company-history";
+import { isExit, type EventKind } from "../../../domain/money/valuation";
 import type { Database } from "../../../db/client";
 import { projects, type ProjectRow } from "../../../db/schema";
 import { ServiceError } from "../shared/errors";
@@ -333,6 +335,8 @@ export interface ProjectDetailExtras {
   /** The updates and questions the viewer's Updates and Questions tabs list ("Updates (3)"). */
   updateCount: number;
   questionCount: number;
+  /** A funded company's standing after its raise (ADR 052): its mark, and its exit; null for any other raise. */
+  company: CompanyStanding | null;
 }
 
 /**
@@ -354,12 +358,44 @@ export function detailColumns(viewer: Pick<SessionUser, "id" | "role"> | null) {
       : sql<number>`0`,
     updateCount: sql<number>`(select count(*) from project_updates pu where pu.project_id = "projects"."id" and (${privileged} or (pu.hidden = 0 and not exists (select 1 from users a where a.id = pu.author_id and a.suspended_at is not null))))`,
     questionCount: sql<number>`(select count(*) from project_questions pq join users qa on qa.id = pq.asker_id where pq.project_id = "projects"."id" and (${privileged} or (pq.hidden = 0 and qa.suspended_at is null)))`,
+    // The kind and stated price of the event that set the company's mark (its primary key): what
+    // the hero says of an exit ("Acquired on … at $120 a share") and the History tab of the mark.
+    markKind: sql<EventKind | null>`(select e.kind from valuation_events e where e.id = "projects"."mark_event_id")`,
+    markPriceCents: sql<
+      number | null
+    >`(select e.price_cents from valuation_events e where e.id = "projects"."mark_event_id")`,
+  };
+}
+
+/** A funded company's standing from its row and `detailColumns`' mark event; null for any other raise. */
+export function companyStanding(
+  row: Pick<ProjectRow, "status" | "markCents" | "markedOn" | "exitedAt">,
+  markKind: EventKind | null,
+  markPriceCents: number | null,
+): CompanyStanding | null {
+  if (row.status !== "funded") return null;
+  const exit = row.exitedAt != null && markKind && isExit(markKind) ? (markKind as ExitKind) : null;
+  return {
+    mark: row.markCents == null ? null : toDollars(row.markCents),
+    markedOn: markKind ? row.markedOn : null,
+    markKind,
+    markPrice: markPriceCents == null ? null : toDollars(Number(markPriceCents)),
+    exit,
   };
 }
 
 export function readDetail(
   project: ProjectDTO,
-  row: { largest: number | null; followers: number; following: number; updateCount: number; questionCount: number },
+  row: {
+    project: Pick<ProjectRow, "status" | "markCents" | "markedOn" | "exitedAt">;
+    largest: number | null;
+    followers: number;
+    following: number;
+    updateCount: number;
+    questionCount: number;
+    markKind: EventKind | null;
+    markPriceCents: number | null;
+  },
 ): ProjectDetailExtras {
   return {
     // The investors the page shows: a raise closed below its goal counts those it had at the deadline.
@@ -368,6 +404,7 @@ export function readDetail(
     following: Number(row.following) === 1,
     updateCount: Number(row.updateCount),
     questionCount: Number(row.questionCount),
+    company: companyStanding(row.project, row.markKind, row.markPriceCents),
   };
 }
 
