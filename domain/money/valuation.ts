@@ -24,6 +24,7 @@ import * as v from "valibot";
 
 import { requiredText, toNumber, decimals, isUploadedPdf } from "../shared/fields";
 import { toCents } from "../shared/money";
+import { REASON_MAX } from "../projects/review";
 
 export const EVENT_KINDS = ["round", "acquisition", "shutdown", "write_down", "write_up"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -86,6 +87,7 @@ export const EVENT_MESSAGES = {
   notPending: "This event is not waiting for review",
   changed: "The company's value changed while you were looking: reload and try again",
   reviewNoteRequired: "Write what the founder should change",
+  reviewNoteTooLong: `The note must be at most ${REASON_MAX.toLocaleString("en-US")} characters`,
   reported: "Reported. It changes nobody's holdings until an admin has reviewed it.",
   recorded: "Recorded. Every holder's value follows it, and every holder is told.",
   approved: "Approved. Every holder's value follows it, and every holder is told.",
