@@ -2,15 +2,16 @@
  * Company events after a raise through the page doors (ADR 052), as a browser without JavaScript
  * posts the forms: the founder of a funded raise reports a round with its PDF (a multipart form)
  * and sees it waiting; a refused report says each field's message beside it and keeps what was
- * typed, the PDF included; the founder withdraws a report. The API door:
- * tests/workers/valuations.test.ts.
+ * typed, the PDF included; the founder withdraws a report; /admin approves one (every holder's
+ * position is marked), sends one back (the founder reads the note, the form starts from the
+ * report) and records a write-down. The API door: tests/workers/valuations.test.ts.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { EVENT_MESSAGES } from "../../domain/money/valuation";
 import { isoDay } from "../../domain/shared/dates";
-import { page, rows, TINY_PNG, visibleText } from "./helpers";
+import { adminSession, page, rows, TINY_PNG, visibleText } from "./helpers";
 import { fundedCompany, liveProject, pendingCompanyEvent } from "../workers/others-records";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -202,5 +203,118 @@ describe("the founder dashboard's Company events, JavaScript off", () => {
       said: true,
       form: true,
     });
+  });
+});
+
+describe("/admin's company events", () => {
+  it("lists the report with its company, figures and evidence; Approve marks every holder's position", async () => {
+    const { id, eventId } = await pendingCompanyEvent();
+    const title = (await env.DB.prepare("select title from projects where id = ?1").bind(id).first<string>("title"))!;
+    const token = await adminSession();
+    const html = await (await page("/admin", { token })).text();
+    const shown = visibleText(html);
+    const res = await page("/admin", { token, form: { intent: "approve-event", id: eventId } });
+    const done = await text(await page(res.headers.get("Location")!, { token }));
+    expect({
+      listed: shown.includes(`Priced round: ${title}`),
+      figures: shown.includes("Price per share $75 Pre-money valuation $8,000,000"),
+      mark: shown.includes("Value per share now At cost (raise price $50)"),
+      evidence: /<a href="\/uploads\/[0-9a-f-]{36}\.pdf"[^>]*>Evidence \(PDF\)/.test(html),
+      to: res.headers.get("Location"),
+      marks: await marks(id),
+      said: done.includes(EVENT_MESSAGES.approved),
+    }).toEqual({
+      listed: true,
+      figures: true,
+      mark: true,
+      evidence: true,
+      to: "/admin?done=event-approved#company-events",
+      marks: [7_500, 7_500],
+      said: true,
+    });
+  });
+
+  it("Send back needs a note; with one, the founder reads it and the form starts from the report", async () => {
+    const { founder, id, eventId } = await pendingCompanyEvent();
+    const token = await adminSession();
+    const refused = await page("/admin", { token, form: { intent: "event-changes", id: eventId, reason: "" } });
+    const refusedText = await text(refused);
+    const res = await page("/admin", {
+      token,
+      form: { intent: "event-changes", id: eventId, reason: "Attach the signed term sheet, not the draft." },
+    });
+    const dashboard = await (await page("/founder-dashboard", { token: founder.token })).text();
+    expect({
+      refused: refused.status,
+      says: refusedText.includes(EVENT_MESSAGES.reviewNoteRequired),
+      to: res.headers.get("Location"),
+      status: (await eventsOf(id)).map((e) => e.status),
+      note:
+        visibleText(dashboard).includes("Priced round Changes requested") &&
+        visibleText(dashboard).includes("The admin's note: Attach the signed term sheet, not the draft."),
+      startsFromReport: dashboard.includes('value="75"') && dashboard.includes('value="8000000"'),
+      marks: await marks(id),
+    }).toEqual({
+      refused: 400,
+      says: true,
+      to: "/admin?done=event-returned#company-events",
+      status: ["changes_requested"],
+      note: true,
+      startsFromReport: true,
+      marks: [null, null],
+    });
+  });
+
+  it("Record a company event: a write-down is recorded at once and marks every holder", async () => {
+    const { id } = await fundedCompany();
+    const slug = (await env.DB.prepare("select slug from projects where id = ?1").bind(id).first<string>("slug"))!;
+    const token = await adminSession();
+    const form = {
+      intent: "record-event",
+      project: slug,
+      kind: "write_down",
+      effectiveOn: today(),
+      pricePerShare: "20",
+      statement: "Revenue fell far short of plan; we value a share at $20.",
+    };
+    const res = await page("/admin", { token, body: multipart(form) });
+    const done = await text(await page(res.headers.get("Location")!, { token }));
+    expect({
+      to: res.headers.get("Location"),
+      events: (await eventsOf(id)).map((e) => [e.kind, e.status, e.price_cents, e.evidence]),
+      marks: await marks(id),
+      said: done.includes(EVENT_MESSAGES.recorded),
+    }).toEqual({
+      to: "/admin?done=event-recorded#record-event",
+      events: [["write_down", "approved", 2_000, ""]],
+      marks: [2_000, 2_000],
+      said: true,
+    });
+  });
+
+  it("Record refused: an unknown company beside the Company field, a write-up below the value beside the price", async () => {
+    const { id } = await fundedCompany();
+    const token = await adminSession();
+    const base = {
+      intent: "record-event",
+      kind: "write_up",
+      effectiveOn: today(),
+      statement: "A strategic partner values the company higher.",
+    };
+    const unknown = await page("/admin", {
+      token,
+      body: multipart({ ...base, project: "no-such-company", pricePerShare: "90" }),
+    });
+    const unknownHtml = await unknown.text();
+    const lower = await page("/admin", { token, body: multipart({ ...base, project: id, pricePerShare: "40" }) });
+    const lowerHtml = await lower.text();
+    expect({
+      unknown: unknown.status,
+      besideCompany: errorBeside(unknownHtml, "project") !== "",
+      kept: unknownHtml.includes('value="no-such-company"') && unknownHtml.includes('value="90"'),
+      lower: lower.status,
+      besidePrice: errorBeside(lowerHtml, "pricePerShare") === EVENT_MESSAGES.writeUpNotHigher,
+      events: (await eventsOf(id)).length,
+    }).toEqual({ unknown: 404, besideCompany: true, kept: true, lower: 400, besidePrice: true, events: 0 });
   });
 });
