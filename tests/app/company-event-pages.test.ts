@@ -218,7 +218,7 @@ describe("/admin's company events", () => {
     expect({
       listed: shown.includes(`Priced round: ${title}`),
       figures: shown.includes("Price per share $75 Pre-money valuation $8,000,000"),
-      mark: shown.includes("Value per share now At cost (raise price $50)"),
+      mark: shown.includes("Value per share now $50, at cost: the raise's price"),
       evidence: /<a href="\/uploads\/[0-9a-f-]{36}\.pdf"[^>]*>Evidence \(PDF\)/.test(html),
       to: res.headers.get("Location"),
       marks: await marks(id),

@@ -31,6 +31,7 @@ const day = (iso: string) => formatDate(`${iso}T00:00:00Z`);
 /** What the report says, and the company's value now against its raise's price. */
 function facts(e: EventCard): [string, string][] {
   const { mark, sharePrice, regulationType } = e.project;
+  const unit = regulationType === "SAFE" ? " per SAFE unit" : "";
   return [
     ["Date", day(e.effectiveOn)],
     [PRICE_LABEL[e.kind], formatPrice(e.pricePerShare)],
@@ -39,7 +40,9 @@ function facts(e: EventCard): [string, string][] {
       : ([["Pre-money valuation", formatMoney(e.preMoneyValuation)]] as [string, string][])),
     [
       "Value per share now",
-      `${mark === null ? "At cost" : formatPrice(mark)} (raise price ${formatPrice(sharePrice)}${regulationType === "SAFE" ? " a SAFE unit" : ""})`,
+      mark === null
+        ? `${formatPrice(sharePrice)}, at cost: the raise's price${unit}`
+        : `${formatPrice(mark)} (the raise's price: ${formatPrice(sharePrice)}${unit})`,
     ],
   ];
 }

@@ -45,8 +45,6 @@ export function RecordEvent({
         holder is told. A write-down or write-up states its reason in the statement.
       </p>
       <div className="card admin-review">
-        <FormBanner count={errorCount} errors={failure?.errors} id="record-event-errors" />
-        {failure && !errorCount ? <Notice tone="error">{failure.message}</Notice> : null}
         <Form
           method="post"
           action={`${href("/admin")}#record-event`}
@@ -55,6 +53,8 @@ export function RecordEvent({
           className="form event-form"
           aria-labelledby="record-event-title"
         >
+          <FormBanner count={errorCount} errors={failure?.errors} id="record-event-errors" />
+          {failure && !errorCount ? <Notice tone="error">{failure.message}</Notice> : null}
           <input type="hidden" name="intent" value="record-event" />
           <Field
             name="project"
@@ -73,9 +73,11 @@ export function RecordEvent({
             constraints={constraints}
             evidenceRequired={false}
           />
-          <button type="submit" className="btn btn-primary" disabled={recording}>
-            {recording ? "Recording..." : "Record event"}
-          </button>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={recording}>
+              {recording ? "Recording..." : "Record event"}
+            </button>
+          </div>
         </Form>
       </div>
     </section>

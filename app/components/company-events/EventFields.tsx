@@ -10,7 +10,7 @@
  * drawn, and its hint names every kind's meaning; with it, the label and hint follow the choice
  * and a round's own fields hide for the other kinds.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { EVENT_KIND_LABEL, EVENT_STATUSES, type EventKind, type EventStatus } from "../../../domain/money/valuation";
 import type { FieldErrors, InputConstraints } from "../../../domain/shared/form-kit";
@@ -60,9 +60,11 @@ const PRICE_HINT: Record<EventKind, string> = {
 };
 
 /** Without JavaScript the label cannot follow the choice: the hint says what each kind means. */
-const PRICE_HINT_ALL =
+const priceHintAll = (kinds: readonly EventKind[]) =>
   "In dollars, like 1.25. A round: its price per share; an acquisition: the price paid for each share; " +
-  "a shutdown: what each share is paid from the liquidation, or 0.";
+  `a shutdown: what each share is paid from the liquidation, or 0${
+    kinds.includes("write_down") ? "; a write-down or write-up: what a share is worth now" : ""
+  }.`;
 
 const KIND_TEXT: Record<EventKind, string> = {
   round: "New shares sold at a price: holdings are valued at it.",
@@ -155,7 +157,7 @@ export function EventFields({
           label={`${PRICE_LABEL[kind]} ($)`}
           errors={errors}
           counted={false}
-          hint={hydrated ? PRICE_HINT[kind] : PRICE_HINT_ALL}
+          hint={hydrated ? PRICE_HINT[kind] : priceHintAll(kinds)}
         >
           {/* Text, not a number input: "$1,250.50" is read as typed, and nothing typed is dropped. */}
           {(c) => <input {...c} type="text" inputMode="decimal" required defaultValue={values.pricePerShare} />}
@@ -198,6 +200,14 @@ export function EventFields({
 /** The PDF: a file input, and the one already stored for this form, kept unless another is chosen. */
 function Evidence({ values, error, required }: { values: EventFormValues; error?: string; required: boolean }) {
   const id = fieldId("evidence");
+  // With JavaScript a refused form keeps its file input: once the PDF is kept, the input is
+  // emptied, so the next post uses the kept one instead of uploading it again.
+  const file = useRef<HTMLInputElement>(null);
+  const kept = useRef(values.evidence);
+  useEffect(() => {
+    if (values.evidence && values.evidence !== kept.current && file.current) file.current.value = "";
+    kept.current = values.evidence;
+  }, [values.evidence]);
   const describedBy = [`${id}-hint`, values.evidence ? `${id}-kept` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(" ");
@@ -205,6 +215,7 @@ function Evidence({ values, error, required }: { values: EventFormValues; error?
     <div className="field">
       <label htmlFor={id}>{required ? "Evidence (PDF)" : "Evidence (PDF, optional)"}</label>
       <input
+        ref={file}
         id={id}
         name={EVIDENCE_FILE_FIELD}
         type="file"
@@ -222,7 +233,7 @@ function Evidence({ values, error, required }: { values: EventFormValues; error?
           <input type="hidden" name="evidenceName" value={values.evidenceName} />
           Attached:{" "}
           <a href={values.evidence} target="_blank" rel="noreferrer">
-            {values.evidenceName || "evidence.pdf"}
+            {values.evidenceName || "your earlier PDF"}
           </a>
           . Choose another file to replace it.
         </p>

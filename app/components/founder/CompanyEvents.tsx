@@ -108,7 +108,6 @@ export function CompanyEvents({
           <h3 className="dash-card-title dash-subtitle" id="report-event-title">
             Report a company event
           </h3>
-          <FormBanner count={errorCount} errors={reportFailed?.errors} id="report-event-errors" />
           <Form
             method="post"
             action={`${action}#company-events`}
@@ -117,6 +116,7 @@ export function CompanyEvents({
             className="form event-form"
             aria-labelledby="report-event-title"
           >
+            <FormBanner count={errorCount} errors={reportFailed?.errors} id="report-event-errors" />
             <input type="hidden" name="intent" value="report-event" />
             <input type="hidden" name="projectId" value={projectId} />
             <EventFields
@@ -128,9 +128,11 @@ export function CompanyEvents({
               evidenceRequired
             />
             <p className="small muted">Nobody&apos;s holdings change until an admin has reviewed it.</p>
-            <button type="submit" className="btn btn-primary" disabled={sending}>
-              {sending ? "Sending..." : "Send for review"}
-            </button>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={sending}>
+                {sending ? "Sending..." : "Send for review"}
+              </button>
+            </div>
           </Form>
         </>
       )}
@@ -165,7 +167,7 @@ function EventList({ events, projectId, action }: { events: CompanyEventItem[]; 
             <Form method="post" action={`${action}#company-events`}>
               <input type="hidden" name="intent" value="withdraw-event" />
               <input type="hidden" name="projectId" value={projectId} />
-              <button type="submit" className="btn btn-ghost btn-sm">
+              <button type="submit" className="btn btn-secondary btn-sm">
                 Withdraw report<span className="visually-hidden"> of the {e.kindLabel.toLowerCase()}</span>
               </button>
             </Form>
