@@ -3,7 +3,9 @@
  * the access-denied page). The review queue (oldest submission first, each with its preview, the
  * launch checklist, Approve and Request changes with a required note), the newest projects, the
  * people (newest first, or by email prefix) with Suspend and Reinstate, the mail's health (ADR 044)
- * and the audit log.
+ * and the audit log. Company events (ADR 052): the founders' reports waiting for review (Approve,
+ * Send back with a note), and Record a company event, whose PDF of evidence makes the page's
+ * forms multipart (app/server/company-events.server.ts).
  *
  * Every button is a plain form posting here, so all of it works without JavaScript: a success
  * redirects back with `?done=<code>` (never free text) to the section it came from; a refusal
@@ -40,6 +42,14 @@ import {
 import { approveProject, listReviewQueue, requestChanges } from "../../worker/services/projects/reviews";
 import { approveRevision, listRevisionQueue, requestRevisionChanges } from "../../worker/services/projects/revisions";
 import { RevisionQueue } from "../components/admin/RevisionQueue";
+import { EventQueue } from "../components/admin/EventQueue";
+import { RecordEvent, type RecordFailure } from "../components/admin/RecordEvent";
+import { EMPTY_EVENT_VALUES } from "../components/company-events/EventFields";
+import { valuationEventSchema } from "../../domain/money/valuation";
+import { isoDay } from "../../domain/shared/dates";
+import { constraintsOf } from "../../domain/shared/form-kit";
+import { approveEvent, listEventQueue, requestEventChanges } from "../../worker/services/money/valuations";
+import { submitEventForm } from "../server/company-events.server";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin", "Review projects, people and the audit log.")];
@@ -50,9 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
   const done = url.searchParams.get("done");
-  const [reviews, revisions, projects, people, audit, mail] = await Promise.all([
+  const [reviews, revisions, events, projects, people, audit, mail] = await Promise.all([
     listReviewQueue(db, user),
     listRevisionQueue(db, user),
+    listEventQueue(db, user),
     listRecentProjects(db, user),
     listUsersForAdmin(db, user, q),
     listAudit(db, user),
@@ -85,6 +96,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       submittedAt: r.revision.submittedAt,
       changes: r.changes,
     })),
+    events: events.map(({ event: e, project }) => ({
+      id: e.id,
+      kind: e.kind,
+      kindLabel: e.kindLabel,
+      effectiveOn: e.effectiveOn,
+      pricePerShare: e.pricePerShare,
+      preMoneyValuation: e.preMoneyValuation,
+      roundName: e.roundName,
+      statement: e.statement,
+      evidence: e.evidence,
+      createdAt: e.createdAt,
+      project: {
+        slug: project.slug,
+        title: project.title,
+        regulationType: project.regulationType,
+        mark: project.mark,
+        sharePrice: project.sharePrice,
+      },
+    })),
+    /** Record a company event: the company the founder dashboard's link names (`?company=`). */
+    record: {
+      values: { ...EMPTY_EVENT_VALUES, project: (url.searchParams.get("company") ?? "").trim().slice(0, 200) },
+      today: isoDay(),
+      constraints: {
+        statement: constraintsOf(valuationEventSchema, "statement"),
+        roundName: constraintsOf(valuationEventSchema, "roundName"),
+      },
+    },
     projects: projects.map((p) => ({
       id: p.id,
       slug: p.slug,
@@ -105,7 +144,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireAdminOrRedirect(request, context);
   const app = getApp(context);
   const { db } = app;
-  const fields = formFields(await readForm(request, FORM_LIMITS.admin));
+  const posted = await readForm(request, FORM_LIMITS.admin);
+  const fields = formFields(posted);
   const intent = fields.intent ?? "";
   const id = fields.id ?? "";
   const reason = fields.reason ?? "";
@@ -128,6 +168,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "request-changes":
         await requestChanges(db, user, id, { reason }, mailerFor(app.env, app.ctx, db));
         return back("changes", "reviews");
+      case "approve-event":
+        await approveEvent(db, user, id, { mailer: mailerFor(app.env, app.ctx, db), later: laterOf(app.ctx) });
+        return back("event-approved", "company-events");
+      case "event-changes":
+        await requestEventChanges(db, user, id, { reason }, { mailer: mailerFor(app.env, app.ctx, db) });
+        return back("event-returned", "company-events");
+      case "record-event": {
+        const recorded = await submitEventForm(
+          {
+            db,
+            bucket: app.env.IMAGES,
+            user,
+            project: fields.project ?? "",
+            mailer: mailerFor(app.env, app.ctx, db),
+            later: laterOf(app.ctx),
+            form: intent,
+            projectField: "project",
+          },
+          posted,
+        );
+        return recorded.ok ? back("event-recorded", "record-event") : recorded.failure;
+      }
       case "suspend":
         await suspendUser(db, user, id, { reason });
         return back("suspended", "people");
@@ -142,9 +204,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** Work to finish after the response (applying an approved event to the rest of its holders). */
+const laterOf = (ctx: ExecutionContext) => (task: Promise<unknown>) => ctx.waitUntil(task);
+
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, revisions, projects, people, audit, mail, done, q, viewerId } = loaderData;
-  const failure: AdminFailure | null = actionData && !actionData.ok ? actionData : null;
+  const { reviews, revisions, events, record, projects, people, audit, mail, done, q, viewerId } = loaderData;
+  const refused = actionData && !actionData.ok ? actionData : null;
+  // The record form's refusal is its own (what was typed is the event's fields); the others' a note.
+  const recordFailure = refused?.form === "record-event" ? (refused as unknown as RecordFailure) : null;
+  const failure = refused && !recordFailure ? (refused as AdminFailure) : null;
   return (
     <div className="container page-body admin-page">
       <header className="page-header">
@@ -153,6 +221,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         <nav aria-label="Admin sections" className="admin-nav">
           <a href="#reviews">Review queue ({reviews.length})</a>
           <a href="#revisions">Changes to live projects ({revisions.length})</a>
+          <a href="#company-events">Company events ({events.length})</a>
           <a href="#projects">Projects</a>
           <a href="#people">People</a>
           <a href="#mail">Mail</a>
@@ -162,6 +231,13 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       {done ? <Notice tone="success">{done}</Notice> : null}
       <ReviewQueue reviews={reviews} failure={failure} />
       <RevisionQueue revisions={revisions} failure={failure} />
+      <EventQueue events={events} failure={failure} />
+      <RecordEvent
+        values={record.values}
+        today={record.today}
+        constraints={record.constraints}
+        failure={recordFailure}
+      />
       <RecentProjects projects={projects} />
       <PeopleSection people={people} q={q} failure={failure} viewerId={viewerId} />
       <MailSection mail={mail} />

@@ -1,6 +1,7 @@
 /**
  * The founder dashboard's view: what its loader shows, computed from the dashboard and the
- * conversation's summary (`getFounderDashboard`, `getConversationSummary`) and the page's query
+ * conversation's summary (`getFounderDashboard`, `getConversationSummary`), the company's events
+ * once the raise is funded (`companyEvents`, ADR 052) and the page's query
  * (`?project=`, `?investors=`, `?edit=`, `?delete=`, `?saved=`). The funding chart is drawn here, on the server, and sent as
  * markup, so visx never reaches the browser (the route's JavaScript stays within its budget).
  * Server only (the route imports it in its loader alone).
@@ -25,8 +26,12 @@ import {
 import { constraintsOf } from "../../domain/shared/form-kit";
 import type { SessionUser } from "../../domain/shared/types";
 import { UPDATE_MESSAGES, updateFormSchema } from "../../domain/conversation/update-form";
+import { EVENT_MESSAGES, isExit, valuationEventSchema } from "../../domain/money/valuation";
 import type { FounderDashboard } from "../../worker/services/projects/founder-dashboard";
 import type { ConversationSummary } from "../../worker/services/conversation/updates";
+import type { ValuationEventDTO } from "../../worker/services/money/valuations";
+import { EMPTY_EVENT_VALUES, type EventFormValues } from "../components/company-events/EventFields";
+import type { CompanyEventsView } from "../components/founder/CompanyEvents";
 
 /** `?saved=` codes after a redirect (codes, never free text). */
 export const SAVED = {
@@ -35,9 +40,69 @@ export const SAVED = {
   deleted: UPDATE_MESSAGES.deleted,
   "closed-early": "Your raise will close early: every investor has been told the new deadline.",
   extended: "Your deadline was extended: every investor has been told.",
+  reported: EVENT_MESSAGES.reported,
+  "event-withdrawn": EVENT_MESSAGES.withdrawn,
 } as const;
 
 const DEADLINE_SAVED = new Set(["closed-early", "extended"]);
+const EVENTS_SAVED = new Set(["reported", "event-withdrawn"]);
+
+/** The form's values from a report sent back: the founder corrects it rather than typing it again. */
+const valuesOf = (e: ValuationEventDTO): EventFormValues => ({
+  kind: e.kind,
+  effectiveOn: e.effectiveOn,
+  pricePerShare: String(e.pricePerShare),
+  preMoneyValuation: e.preMoneyValuation === null ? "" : String(e.preMoneyValuation),
+  roundName: e.roundName,
+  statement: e.statement,
+  evidence: e.evidence,
+  evidenceName: "",
+});
+
+/**
+ * The "Company events" section of a funded raise (ADR 052): its events newest first, whether a
+ * report may be made now, the days its date may take (from the raise's funding, or the latest
+ * reviewed event, to today), and the form's start: the latest report when it was sent back.
+ */
+export function companyEventsView(
+  project: FounderDashboard["project"],
+  events: ValuationEventDTO[],
+  today = isoDay(),
+): CompanyEventsView {
+  const approved = events.filter((e) => e.status === "approved");
+  const fundedOn = project.settlement ? isoDay(Date.parse(project.settlement.settledAt)) : null;
+  const latestOn =
+    approved
+      .map((e) => e.effectiveOn)
+      .sort()
+      .at(-1) ?? null;
+  const [min = null] = [fundedOn, latestOn]
+    .filter((d) => d !== null)
+    .sort()
+    .reverse();
+  const newest = [...events].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return {
+    events: newest.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      kindLabel: e.kindLabel,
+      status: e.status,
+      effectiveOn: e.effectiveOn,
+      pricePerShare: e.pricePerShare,
+      preMoneyValuation: e.preMoneyValuation,
+      roundName: e.roundName,
+      reviewNote: e.reviewNote,
+    })),
+    closed: approved.some((e) => isExit(e.kind)) ? EVENT_MESSAGES.exited : null,
+    pending: events.some((e) => e.status === "pending"),
+    dates: { min, max: today },
+    values: newest[0]?.status === "changes_requested" ? valuesOf(newest[0]) : EMPTY_EVENT_VALUES,
+    constraints: {
+      statement: constraintsOf(valuationEventSchema, "statement"),
+      roundName: constraintsOf(valuationEventSchema, "roundName"),
+    },
+  };
+}
 
 /**
  * The deadline card's view (ADR 043): what the founder may do to the deadline now and between
@@ -84,12 +149,15 @@ export function dashboardView({
   viewer,
   dashboard,
   conversation,
+  events,
   asked,
   query,
 }: {
   viewer: SessionUser;
   dashboard: FounderDashboard;
   conversation: ConversationSummary;
+  /** The company's events, once its raise is funded; null before. */
+  events: ValuationEventDTO[] | null;
   asked: string | undefined;
   query: URLSearchParams;
 }) {
@@ -116,10 +184,14 @@ export function dashboardView({
     editing: (editId && conversation.updates.find((u) => u.id === editId)) || null,
     /** The update whose Delete asks for confirmation (`?delete=`), when it is one of the listed ones. */
     confirmDelete: (deleteId && conversation.updates.find((u) => u.id === deleteId)) || null,
-    // A deadline change's confirmation shows on its card; the updates' on theirs.
+    // A deadline change's confirmation shows on its card, a company event's in its section; the updates' on theirs.
     saved:
-      saved && Object.hasOwn(SAVED, saved) && !DEADLINE_SAVED.has(saved) ? SAVED[saved as keyof typeof SAVED] : null,
+      saved && Object.hasOwn(SAVED, saved) && !DEADLINE_SAVED.has(saved) && !EVENTS_SAVED.has(saved)
+        ? SAVED[saved as keyof typeof SAVED]
+        : null,
     deadlineSaved: saved && DEADLINE_SAVED.has(saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    eventsSaved: saved && EVENTS_SAVED.has(saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    companyEvents: events ? companyEventsView(project, events) : null,
     deadline: deadlineView(project, query),
     updateConstraints: {
       title: constraintsOf(updateFormSchema, "title"),

@@ -8,12 +8,20 @@
  * spec's message); an admin, who has no project of their own, opens any project's dashboard with
  * `?project=<id or slug>`. Everything is links and a GET form, so it works without JavaScript.
  * The deadline card (ADR 043) extends a live raise or, after its confirm step, closes a funded one
- * early, through the service `POST /api/projects/{id}/extend` and `/close-early` call.
+ * early, through the service `POST /api/projects/{id}/extend` and `/close-early` call. Once the
+ * raise is funded, "Company events" (ADR 052) lists what happened to the company since and reports
+ * an event with its PDF of evidence (a multipart form: app/server/company-events.server.ts), or
+ * withdraws the report waiting for review.
  */
 import { isListedStatus } from "../../domain/projects/review";
 import { href, Link, redirect } from "react-router";
 
-import { confirmDeleteAnchor, Conversation, DELETE_CONFIRMED } from "../components/founder/Conversation";
+import {
+  confirmDeleteAnchor,
+  Conversation,
+  DELETE_CONFIRMED,
+  type UpdateFormState,
+} from "../components/founder/Conversation";
 import { DashboardStats } from "../components/founder/DashboardStats";
 import { ChooseProject, NoProject, Shell } from "../components/founder/EmptyStates";
 import { InvestorsTable } from "../components/founder/InvestorsTable";
@@ -35,6 +43,10 @@ import {
 } from "../../worker/services/conversation/updates";
 import { CLOSE_EARLY_CONFIRMED, RaiseDeadline } from "../components/founder/RaiseDeadline";
 import { changeDeadline } from "../../worker/services/raises/raise-dates";
+import { companyEvents, withdrawEvent } from "../../worker/services/money/valuations";
+import { mailerFor } from "../../worker/mail/mailer";
+import { CompanyEvents, type CompanyEventsFailure } from "../components/founder/CompanyEvents";
+import { submitEventForm } from "../server/company-events.server";
 import { dashboardView, type SAVED } from "./founder-dashboard.server";
 import type { Route } from "./+types/founder-dashboard";
 
@@ -54,8 +66,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!dashboard && can(user, "administer")) return { kind: "choose" as const };
   if (!dashboard) return { kind: "no-project" as const };
 
-  const conversation = await getConversationSummary(getApp(context).db, dashboard.project.id);
-  return dashboardView({ viewer: user, dashboard, conversation, asked, query: new URL(request.url).searchParams });
+  const { db } = getApp(context);
+  const { project } = dashboard;
+  const [conversation, events] = await Promise.all([
+    getConversationSummary(db, project.id),
+    // The viewer may edit this project (checked above): its founder, or an admin (who sees what its founder sees).
+    project.status === "funded"
+      ? companyEvents(db, user, { id: project.id, founderId: can(user, "administer") ? null : user.id })
+      : null,
+  ]);
+  return dashboardView({
+    viewer: user,
+    dashboard,
+    conversation,
+    events,
+    asked,
+    query: new URL(request.url).searchParams,
+  });
 }
 
 /** `Retry-After` of a refused follow or post reaches the page door too (ADR 025). */
@@ -68,9 +95,9 @@ export const headers = actionRetryAfter;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(request, context, "raise");
-  const form = await readForm(request, FORM_LIMITS.update);
+  const form = await readForm(request, FORM_LIMITS.dashboard);
   const fields = formFields(form);
-  const { db } = getApp(context);
+  const { db, env, ctx } = getApp(context);
   const projectId = fields.projectId ?? "";
   const updateId = fields.updateId ?? "";
   // Built from what we know, not from request.url: a data request's URL ends in `.data`.
@@ -79,6 +106,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     const query = new URLSearchParams(asked ? { project: asked, saved: code } : { saved: code });
     return redirect(`/founder-dashboard?${query}#${anchor}`);
   };
+  if (fields.intent === "report-event") {
+    const reported = await submitEventForm(
+      {
+        db,
+        bucket: env.IMAGES,
+        user,
+        project: projectId,
+        mailer: mailerFor(env, ctx, db),
+        later: (task) => ctx.waitUntil(task),
+        form: fields.intent,
+      },
+      form,
+    );
+    return reported.ok ? back("reported", "company-events") : reported.failure;
+  }
+  if (fields.intent === "withdraw-event") {
+    try {
+      await withdrawEvent(db, user, projectId);
+      return back("event-withdrawn", "company-events");
+    } catch (e) {
+      return formFailed(e, null, { form: fields.intent });
+    }
+  }
   const body = { title: fields.title ?? "", body: fields.body ?? "", investorsOnly: fields.investorsOnly ?? "" };
   if (fields.intent === "extend" || fields.intent === "close-early") {
     const deadline = fields.deadline ?? "";
@@ -123,6 +173,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formFailure(400, "Unknown action", {});
 }
 
+/** The forms of the updates card: their refusals show there. */
+const UPDATE_FORMS = new Set(["post-update", "edit-update", "delete-update"]);
+
 export default function FounderDashboard({ loaderData, actionData }: Route.ComponentProps) {
   if ("refused" in loaderData) return <Refused message={loaderData.message} />;
   if (loaderData.kind === "no-project") return <NoProject />;
@@ -130,6 +183,18 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
   const { project, chartHtml, investors, csvHref, adminView, conversation, editing, saved, selfHref } = loaderData;
   // A draft or a project in review has no public page yet: its founder previews it by id.
   const isDraft = !isListedStatus(project.status);
+  // Each card shows its own form's refusal: the deadline's, the company events', the updates'.
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const eventsFailure: CompanyEventsFailure | null =
+    failed?.form === "report-event" || failed?.form === "withdraw-event"
+      ? {
+          form: failed.form,
+          message: failed.message,
+          errors: failed.errors,
+          values: failed.values as CompanyEventsFailure["values"],
+        }
+      : null;
+  const updateFailed = failed?.form !== undefined && UPDATE_FORMS.has(failed.form) ? failed : null;
 
   return (
     <div className="container invest-page founder-page">
@@ -177,6 +242,18 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
         />
       )}
 
+      {loaderData.companyEvents ? (
+        <CompanyEvents
+          view={loaderData.companyEvents}
+          projectId={project.id}
+          projectSlug={project.slug}
+          action={selfHref}
+          adminView={adminView}
+          saved={loaderData.eventsSaved}
+          failure={eventsFailure}
+        />
+      ) : null}
+
       <section className="card dash-card" aria-labelledby="chart-title">
         <h2 id="chart-title" className="dash-card-title">
           Funding over time
@@ -203,14 +280,16 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
         confirmDelete={loaderData.confirmDelete}
         formState={
           // The update form's own failure (an unknown action is said above the form only).
-          actionData?.form
-            ? { errors: actionData.errors, values: actionData.values, editing: actionData.data?.editing ?? null }
+          updateFailed
+            ? {
+                errors: updateFailed.errors,
+                values: updateFailed.values as UpdateFormState["values"],
+                editing: (updateFailed.data as { editing?: string | null } | undefined)?.editing ?? null,
+              }
             : null
         }
-        error={
-          actionData?.form === "extend" || actionData?.form === "close-early" ? null : (actionData?.message ?? null)
-        }
-        message={actionData?.form ? null : saved}
+        error={updateFailed || (failed && !failed.form) ? (failed?.message ?? null) : null}
+        message={failed?.form ? null : saved}
         action={selfHref}
         cancelHref={selfHref}
         constraints={loaderData.updateConstraints}

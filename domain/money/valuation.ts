@@ -25,6 +25,7 @@ import * as v from "valibot";
 import { requiredText, toNumber, decimals, isUploadedPdf } from "../shared/fields";
 import { toCents } from "../shared/money";
 import { type EventKind, EVENT_KINDS, type MarkState, SAFE_DISCOUNT_PERCENT } from "./marking";
+import { REASON_MAX } from "../projects/review";
 
 // The events' kinds and the marking policy itself live in ./marking.ts, import-free so the demo
 // seed (db/seed-data.ts, run in plain Node) marks its companies' history with the very same function.
@@ -82,6 +83,7 @@ export const EVENT_MESSAGES = {
   notPending: "This event is not waiting for review",
   changed: "The company's value changed while you were looking: reload and try again",
   reviewNoteRequired: "Write what the founder should change",
+  reviewNoteTooLong: `The note must be at most ${REASON_MAX.toLocaleString("en-US")} characters`,
   reported: "Reported. It changes nobody's holdings until an admin has reviewed it.",
   recorded: "Recorded. Every holder's value follows it, and every holder is told.",
   approved: "Approved. Every holder's value follows it, and every holder is told.",

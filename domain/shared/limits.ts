@@ -21,6 +21,10 @@ const DOCUMENT_BYTES = DOCUMENT_LIMITS.maxBytes;
  */
 export const DOCUMENT_FILE_FIELDS = [0, 1, 2, 3].map((i) => `documents[${i}].file`);
 
+/** The company event form's PDF (ADR 052): the founder's evidence, an admin's optional one. */
+export const EVIDENCE_FILE_FIELD = "evidenceFile";
+const EVIDENCE_FILE = { fields: [EVIDENCE_FILE_FIELD], maxFiles: 1, maxFileBytes: DOCUMENT_BYTES } as const;
+
 export interface FormLimits {
   /** Largest body accepted, in bytes. */
   maxBytes: number;
@@ -48,10 +52,16 @@ export const FORM_LIMITS = {
   settings: { maxBytes: 128 * 1024, maxFields: 30 },
   /** shares, amount, the idempotency key, the risk acknowledgement. */
   purchase: { maxBytes: 4 * 1024, maxFields: 10 },
-  /** An admin action: ids, the intent, a 1,000-character note or reason. */
-  admin: { maxBytes: 16 * 1024, maxFields: 8 },
-  /** A founder update: a 120-character title and a 10,000-character body (4 bytes a character at most). */
-  update: { maxBytes: 64 * 1024, maxFields: 10 },
+  /**
+   * An admin action: ids, the intent, a 1,000-character note or reason; or Record a company event
+   * (ADR 052): its fields with a 2,000-character statement, and an optional PDF of evidence.
+   */
+  admin: { maxBytes: DOCUMENT_BYTES + 64 * 1024, maxFields: 16, files: EVIDENCE_FILE },
+  /**
+   * The founder dashboard's forms: an update (a 120-character title and a 10,000-character body, 4
+   * bytes a character at most), a deadline, or Report a company event with its PDF (ADR 052).
+   */
+  dashboard: { maxBytes: DOCUMENT_BYTES + 128 * 1024, maxFields: 16, files: EVIDENCE_FILE },
   /** The project page's follow, ask, answer and hide forms: a 5,000-character answer at most. */
   conversation: { maxBytes: 32 * 1024, maxFields: 10 },
   /** The notifications page's Mark all read: intent alone. */

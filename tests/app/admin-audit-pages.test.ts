@@ -2,15 +2,17 @@
  * The operator's record through the page door (ADR 049), as a browser without JavaScript posts the
  * forms: an admin saving a founder's project form, withdrawing it from review, posting, editing and
  * deleting its updates and moving its deadline on the founder dashboard, answering a question on
- * the project page, canceling an investor's investment, and approving a project that fails its
- * checklist from /admin. Each writes exactly one audit row naming the record, and takes one slot
- * of the admin's hourly limit.
+ * the project page, canceling an investor's investment, withdrawing a founder's company event
+ * report on the founder dashboard and reviewing or recording company events on /admin (ADR 052),
+ * and approving a project that fails its checklist from /admin. Each writes exactly one audit row
+ * naming the record, and takes one slot of the admin's hourly limit.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import type { AdminAction } from "../../domain/operator/admin";
 import { earliestEarlyDeadline } from "../../domain/raises/raise-dates";
+import { isoDay } from "../../domain/shared/dates";
 import { REVIEW_MESSAGES } from "../../domain/projects/review";
 import { CLOSE_EARLY_CONFIRMED } from "../../app/components/founder/RaiseDeadline";
 import { DELETE_CONFIRMED } from "../../app/components/founder/Conversation";
@@ -29,10 +31,12 @@ import {
 import {
   draft,
   founderUpdate,
+  fundedCompany,
   fundedRaise,
   investment,
   investorQuestion,
   liveProject,
+  pendingCompanyEvent,
 } from "../workers/others-records";
 
 interface PageAct {
@@ -175,6 +179,63 @@ const ACTS: [string, PageAct][] = [
         const { investmentId } = await investment();
         const res = await page(`/portfolio/investments/${investmentId}`, { token, form: { intent: "cancel" } });
         return { res, targetId: investmentId };
+      },
+    },
+  ],
+  [
+    "the dashboard's Withdraw report (a company event)",
+    {
+      action: "withdraw_event",
+      run: async (token) => {
+        const { id } = await pendingCompanyEvent();
+        const res = await page(dashboard(id), { token, form: { intent: "withdraw-event", projectId: id } });
+        return { res, targetId: id };
+      },
+    },
+  ],
+  [
+    "/admin's Approve of a company event",
+    {
+      action: "approve_event",
+      run: async (token) => {
+        const { id, eventId } = await pendingCompanyEvent();
+        const res = await page("/admin", { token, form: { intent: "approve-event", id: eventId } });
+        return { res, targetId: id };
+      },
+    },
+  ],
+  [
+    "/admin's Send back of a company event",
+    {
+      action: "request_event_changes",
+      run: async (token) => {
+        const { id, eventId } = await pendingCompanyEvent();
+        const res = await page("/admin", {
+          token,
+          form: { intent: "event-changes", id: eventId, reason: "Attach the signed term sheet." },
+        });
+        return { res, targetId: id };
+      },
+    },
+  ],
+  [
+    "/admin's Record a company event",
+    {
+      action: "record_event",
+      run: async (token) => {
+        const { id } = await fundedCompany();
+        const res = await page("/admin", {
+          token,
+          form: {
+            intent: "record-event",
+            project: id,
+            kind: "write_down",
+            effectiveOn: isoDay(Date.now()),
+            pricePerShare: "20",
+            statement: "Revenue fell far short of plan.",
+          },
+        });
+        return { res, targetId: id };
       },
     },
   ],

@@ -499,6 +499,20 @@ describe("the page body cap follows the path", () => {
     expect(paths.map(maxPageBodyBytes)).toEqual(paths.map(() => FORM_LIMITS.project.maxBytes));
   });
 
+  it("the founder dashboard and /admin (documents and .data) take their forms' size, a company event's PDF with them", () => {
+    const dashboard = [
+      "/founder-dashboard",
+      "/founder-dashboard.data",
+      "/founder-dashboard/",
+      "/founder-dashboard/_.data",
+    ];
+    const admin = ["/admin", "/admin.data", "/admin/", "/admin/_.data"];
+    expect([dashboard.map(maxPageBodyBytes), admin.map(maxPageBodyBytes)]).toEqual([
+      dashboard.map(() => FORM_LIMITS.dashboard.maxBytes),
+      admin.map(() => FORM_LIMITS.admin.maxBytes),
+    ]);
+  });
+
   it("every other page stays at 128 KB", () => {
     const paths = [
       "/",
@@ -511,6 +525,9 @@ describe("the page body cap follows the path", () => {
       "/my-projects/edit",
       "/my-projects/edit/a/b",
       "/purchase/my-projects/create",
+      "/founder-dashboard/investors.csv",
+      "/admins",
+      "/project/admin",
     ];
     expect(paths.map(maxPageBodyBytes)).toEqual(paths.map(() => MAX_PAGE_BODY_BYTES));
   });

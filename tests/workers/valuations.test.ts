@@ -147,6 +147,23 @@ describe("a founder reports, an admin reviews", () => {
     expect((await positions(id)).map((p) => p.mark_cents)).toEqual([null, null]);
     expect((await report(id, founder.token, round(ev))).status).toBe(201);
   });
+
+  it("a note over 1,000 characters is refused with the note's own limit, and the report still waits", async () => {
+    const { founder, id } = await fundedCompany();
+    const pending = await json<{ id: string }>(await report(id, founder.token, round(await evidence(founder.user.id))));
+    const res = await call(`/api/admin/events/${pending.id}/request-changes`, {
+      token: await adminSession(),
+      body: { reason: "x".repeat(1_001) },
+    });
+    const status = await env.DB.prepare("select status from valuation_events where id = ?1")
+      .bind(pending.id)
+      .first<string>("status");
+    expect([res.status, (await json<{ errors: Record<string, string> }>(res)).errors, status]).toEqual([
+      400,
+      { reason: "The note must be at most 1,000 characters" },
+      "pending",
+    ]);
+  });
 });
 
 describe("exits", () => {

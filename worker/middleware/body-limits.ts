@@ -1,7 +1,8 @@
 /**
  * Body caps, answered with a 413 only after the rest of the body is drained: the API's 64 KB (the
  * image upload: one image, ADR 017; the document upload: one PDF, ADR 031) and the pages' 128 KB
- * (the project form's pages: the form's own, larger limit, 22.25 MB with its images and documents).
+ * (the project form's pages: the form's own, larger limit, 22.25 MB with its images and documents;
+ * the founder dashboard and /admin: their forms' limit, with a company event's PDF, ADR 052).
  * Each page form's own limit is smaller or equal (app/server/form.server.ts).
  */
 import type { Context, MiddlewareHandler } from "hono";
@@ -50,9 +51,16 @@ export const MAX_PAGE_BODY_BYTES = 128 * 1024;
 /** …except the project form's pages, which take images and PDFs (their documents and `.data` requests, any trailing slash). */
 const PROJECT_FORM_PATH = /^\/my-projects\/(create|edit\/[^/]+?)(\.data|\/|\/_\.data)?$/i;
 
-/** The body cap of a page request to `pathname`: the project form's limit on its pages, 128 KB elsewhere. */
+/** …and the pages whose company event form takes a PDF of evidence (ADR 052). */
+const DASHBOARD_PATH = /^\/founder-dashboard(\.data|\/|\/_\.data)?$/i;
+const ADMIN_PATH = /^\/admin(\.data|\/|\/_\.data)?$/i;
+
+/** The body cap of a page request to `pathname`: a form's own limit where it takes files, 128 KB elsewhere. */
 export function maxPageBodyBytes(pathname: string): number {
-  return PROJECT_FORM_PATH.test(pathname) ? FORM_LIMITS.project.maxBytes : MAX_PAGE_BODY_BYTES;
+  if (PROJECT_FORM_PATH.test(pathname)) return FORM_LIMITS.project.maxBytes;
+  if (DASHBOARD_PATH.test(pathname)) return FORM_LIMITS.dashboard.maxBytes;
+  if (ADMIN_PATH.test(pathname)) return FORM_LIMITS.admin.maxBytes;
+  return MAX_PAGE_BODY_BYTES;
 }
 
 /**

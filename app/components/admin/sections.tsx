@@ -10,6 +10,7 @@ import { StatusBadge } from "../project/StatusBadge";
 import { categoryLabel } from "../../../domain/projects/categories";
 import { formatDate, formatDateTime, formatMoney, formatPrice } from "../../../domain/shared/format";
 import { REASON_MAX, type ChecklistItem } from "../../../domain/projects/review";
+import { EVENT_MESSAGES } from "../../../domain/money/valuation";
 import {
   ADMIN_ACTION_LABEL,
   type AdminUserDTO,
@@ -26,6 +27,9 @@ export const DONE_MESSAGES = {
   reinstated: "The account is reinstated: it can sign in again.",
   "revision-approved": "The changes are live, and every investor with an open commitment was asked to reconfirm.",
   "revision-returned": "The changes were sent back to the founder with your note.",
+  "event-approved": EVENT_MESSAGES.approved,
+  "event-returned": EVENT_MESSAGES.changesRequested,
+  "event-recorded": EVENT_MESSAGES.recorded,
 } as const;
 export type DoneCode = keyof typeof DONE_MESSAGES;
 

@@ -444,7 +444,7 @@ export async function requestEventChanges(
   const { event, project } = await pendingEvent(db, eventId);
   const reason = parseReason(body, {
     required: EVENT_MESSAGES.reviewNoteRequired,
-    tooLong: EVENT_MESSAGES.statementTooLong,
+    tooLong: EVENT_MESSAGES.reviewNoteTooLong,
   });
   await reserveAdminAction(db, viewer.id, now);
   const d1 = db.$client;
