@@ -7,6 +7,11 @@
  * While its raise runs, until 48 hours before the funding deadline ('You can cancel until {date}'),
  * it offers to cancel it.
  *
+ * A held investment (open or confirmed) says what it became (ADR 052): its current value and what
+ * that rests on ("Valued at the Seed round of Oct 15, 2026", or at cost before any reviewed event),
+ * the cash its exit paid, its gain, MOIC and IRR (blank, with the reason, under a year), each with
+ * how it was computed (a <details>, no JavaScript needed), and "How we value your holdings".
+ *
  * Cancelling takes a confirm step that needs no JavaScript: "Cancel investment" (and the
  * portfolio's Cancel link) goes to `?confirm=1#cancel` (the fragment scrolls a phone to the step),
  * which shows 'Cancel this investment?' with a POST form ('Yes, cancel investment') and a link
@@ -24,13 +29,25 @@ import { SafeImage } from "../components/SafeImage";
 import { InvestmentStatus } from "../components/portfolio/InvestmentStatus";
 import { CutoffTime } from "../components/portfolio/LocalTime";
 import { CommitmentFacts, CommitmentOutcome, commitmentOf, Fact } from "../components/portfolio/Commitment";
-import { formatDate, formatNumber, formatPrice } from "../../domain/shared/format";
+import { formatDate, formatMoney, formatNumber, formatPrice } from "../../domain/shared/format";
+import {
+  exitText,
+  FigureCard,
+  irrBlankNote,
+  toneOf,
+  ValuationPolicy,
+  valuationBasis,
+} from "../components/portfolio/Returns";
+import { RETURNS_EXPLAINED, formatGain, formatIrr, formatMultiple } from "../../domain/money/returns";
+import { VALUATION_POLICY } from "../../domain/money/valuation";
+import { isoDay } from "../../domain/shared/dates";
+import { toCents } from "../../domain/shared/money";
 
 import { formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { formFailed, formFailure, refusedBy } from "../server/form-result";
-import { getInvestment } from "../../worker/services/money/holdings";
+import { getInvestment, type InvestmentDetail } from "../../worker/services/money/holdings";
 import { cancelInvestment } from "../../worker/services/money/cancellations";
 import { reconfirmationOf, reconfirmInvestment } from "../../worker/services/money/reconfirmations";
 import { RECONFIRM_MESSAGES } from "../../domain/projects/revisions";
@@ -77,12 +94,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       cancelledAt: i.cancelledAt,
       cancellable: i.cancellable,
     },
+    worth: worthOf(detail),
+    // From the loader: the policy's module (with the event form's schema) stays out of the browser's bundle.
+    policy: VALUATION_POLICY,
     /**
      * The commitment (its cutoff: the later of the one fixed at purchase and the current
      * deadline's) and, once settled, its outcome.
      */
     commitment: commitmentOf(detail),
     fundingDeadline: project.fundingDeadline,
+  };
+}
+
+/** What a held investment became (ADR 052); null for money that came back (canceled, returned). */
+function worthOf({ investment: i, valuedBy }: InvestmentDetail) {
+  if (i.status !== "active" && i.status !== "confirmed") return null;
+  const since = i.investmentDate.slice(0, 10);
+  return {
+    amount: i.amountInvested,
+    currentValue: i.currentValue,
+    realized: i.realized,
+    gain: i.gain,
+    moic: i.moic,
+    irr: i.irr,
+    irrNote: i.irr === null ? irrBlankNote(since, isoDay(), "this investment") : null,
+    exit: i.exit,
+    basis: valuationBasis(valuedBy),
+    exitOn: i.exit && valuedBy ? formatDate(valuedBy.effectiveOn) : null,
   };
 }
 
@@ -110,7 +148,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Investment({ loaderData, actionData }: Route.ComponentProps) {
   if ("refused" in loaderData)
     return <InvestmentRefusal title="Your investment" status={loaderData.status} message={loaderData.message} />;
-  const { investment: i, confirm, commitment, fundingDeadline, reconfirmation, reconfirmed } = loaderData;
+  const { investment: i, confirm, commitment, fundingDeadline, reconfirmation, reconfirmed, worth } = loaderData;
   const error = actionData?.message ?? null;
   const cancelled = i.status === "cancelled";
   // Settled by its raise (confirmed or returned): nothing left to cancel, the outcome says what became of it.
@@ -146,6 +184,8 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
           </div>
         ) : null}
         {reconfirmation ? <ReconfirmStep r={reconfirmation} action={page} /> : null}
+
+        {worth ? <Worth w={worth} policy={loaderData.policy} /> : null}
 
         <section className="inv-commitment" aria-labelledby="inv-commitment-title">
           <h2 id="inv-commitment-title" className="inv-cancel-title">
@@ -214,6 +254,57 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
         )}
       </div>
     </div>
+  );
+}
+
+/** What it became: an exit's payout, then the figures, each with how it was computed. */
+function Worth({ w, policy }: { w: NonNullable<ReturnType<typeof worthOf>>; policy: readonly string[] }) {
+  const exit = exitText(w.exit, w.realized);
+  const percent = w.amount > 0 ? Math.round((w.gain / w.amount) * 10_000) / 100 || 0 : 0;
+  return (
+    <section className="inv-worth" aria-labelledby="inv-worth-title">
+      <h2 id="inv-worth-title" className="inv-cancel-title">
+        Value and returns
+      </h2>
+      {exit ? (
+        <p className="receipt-outcome inv-exit" data-testid="inv-exit">
+          {`${exit}${w.exitOn ? ` (${w.exitOn})` : ""}.`}
+        </p>
+      ) : null}
+      <ul className="stat-grid returns-grid">
+        <FigureCard
+          label="Current value"
+          value={formatMoney(w.currentValue)}
+          note={w.basis}
+          explain={RETURNS_EXPLAINED.value}
+          testId="inv-value"
+        />
+        <FigureCard
+          label="Realized"
+          value={formatMoney(w.realized)}
+          note="Cash paid out to you"
+          explain={RETURNS_EXPLAINED.realizedGain}
+          testId="inv-realized"
+        />
+        <FigureCard
+          label="Gain"
+          value={formatGain(toCents(w.gain))}
+          tone={toneOf(w.gain)}
+          note={`${percent > 0 ? "+" : ""}${percent.toFixed(2)}% on ${formatMoney(w.amount)}`}
+          explain={RETURNS_EXPLAINED.totalGain}
+          testId="inv-gain"
+        />
+        <FigureCard label="MOIC" value={formatMultiple(w.moic)} explain={RETURNS_EXPLAINED.moic} testId="inv-moic" />
+        <FigureCard
+          label="IRR"
+          value={formatIrr(w.irr)}
+          note={w.irrNote}
+          explain={RETURNS_EXPLAINED.irr}
+          testId="inv-irr"
+        />
+      </ul>
+      <ValuationPolicy policy={policy} />
+    </section>
   );
 }
 

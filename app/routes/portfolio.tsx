@@ -6,6 +6,12 @@
  * JavaScript by a timer, without it by a meta refresh inside <noscript> (so browsers running
  * scripts never see an unconditional timed refresh).
  *
+ * Performance (ADR 052), read in the same batch (`performance: true`): the figures as cards, each
+ * with how it was computed (Total Invested, Current Value, Realized, Total Gain, TVPI, DPI, IRR,
+ * Total Shares), the value over time chart (drawn on the server: portfolio.server.ts), "How we
+ * value your holdings", and under the holdings the best and worst holdings and the sums by sector
+ * and vintage (app/components/portfolio/Performance.tsx).
+ *
  * The holdings list every investment, a page at a time (the 20 newest on page 1), under a heading
  * per group on the page: Confirmed, Open (the raise still runs: cancellable until …), Returned (it
  * closed below its goal), Canceled (app/components/portfolio/holding-groups.ts). Only Confirmed and
@@ -31,7 +37,10 @@ import { AiTools, type AiToolsData, type InsightsView } from "../components/port
 import { HoldingsTable } from "../components/project/HoldingsTable";
 import { LinkTabs } from "../components/project/LinkTabs";
 import { Pagination } from "../components/project/Pagination";
-import { formatMoney, formatNumber } from "../../domain/shared/format";
+import { formatNumber } from "../../domain/shared/format";
+import { PerformanceBreakdown, PerformanceFigures } from "../components/portfolio/Performance";
+import { performanceView } from "./portfolio.server";
+import { VALUATION_POLICY } from "../../domain/money/valuation";
 import { can } from "../../domain/shared/access";
 import { homeFor } from "../../domain/accounts/roles";
 import { MESSAGES } from "../../domain/shared/messages";
@@ -49,7 +58,6 @@ import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../work
 import { cancelledMessage } from "../../worker/services/money/cancellations";
 import { ReconfirmList } from "../components/purchase/Reconfirm";
 import type { Route } from "./+types/portfolio";
-import { toDollars } from "../../domain/shared/money";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
 const FOUNDER_REDIRECT_SECONDS = 3;
@@ -74,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const invested = url.searchParams.get("invested");
   const cancelledId = url.searchParams.get("cancelled");
+  const tab = url.searchParams.get("tab") === "ai" ? ("ai" as const) : ("overview" as const);
   let read;
   try {
     read = await readPortfolio(db, user, user.id, {
@@ -82,6 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       find: invested ?? cancelledId,
       // What waits for this investor's reconfirmation (ADR 050), in the same round trip.
       reconfirmations: true,
+      // What the investments became (ADR 052), on the overview: still the same round trip.
+      performance: tab === "overview",
     });
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
@@ -89,7 +100,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unexpected: { log: "portfolio: investments failed to load", message: PORTFOLIO_FAILED, status: 503 },
     });
   }
-  const tab = url.searchParams.get("tab") === "ai" ? ("ai" as const) : ("overview" as const);
   const list = read.page!;
   const summary = read.summary!;
 
@@ -151,13 +161,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? cancelledMessage(cancelled.projectTitle, cancelled.shares, cancelled.amountInvested)
         : null,
     // Returned and canceled investments are listed (in their groups) but never counted: the sums are of held ones.
-    totals: {
-      totalInvested: toDollars(summary.cents),
-      currentValue: toDollars(read.valueCents),
-      gain: toDollars(read.valueCents - summary.cents),
-      gainPercent: summary.cents > 0 ? ((read.valueCents - summary.cents) / summary.cents) * 100 : 0,
-      totalShares: summary.shares,
-    },
+    performance: read.performance ? performanceView(read.performance) : null,
+    // From the loader: the policy's module (with the event form's schema) stays out of the browser's bundle.
+    policy: VALUATION_POLICY,
+    totalShares: summary.shares,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -169,6 +176,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sharePrice: i.sharePrice,
       amountInvested: i.amountInvested,
       currentValue: i.currentValue,
+      realized: i.realized,
+      gain: i.gain,
+      moic: i.moic,
+      exit: i.exit,
       investmentDate: i.investmentDate,
       status: i.status,
       cancellable: i.cancellable,
@@ -199,11 +210,9 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
     if (loaderData.status === 403) return <FounderNotice />;
     return <ErrorPanel title="Portfolio" message={loaderData.message} alert to="/portfolio" linkLabel="Try again" />;
   }
-  const { tab, ai, holdings, totals, total, page, pageCount, successMessage, newUser, firstName, invested } =
+  const { tab, ai, holdings, performance, totalShares, total, page, pageCount, successMessage, newUser, firstName } =
     loaderData;
-  const { reconfirmations } = loaderData;
-  const tone = totals.gain > 0 ? "gain" : totals.gain < 0 ? "loss" : "flat";
-  const sign = totals.gain > 0 ? "+" : totals.gain < 0 ? "−" : "";
+  const { reconfirmations, invested, policy } = loaderData;
 
   return (
     <div className="container invest-page portfolio-page">
@@ -246,32 +255,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
             <EmptyPortfolio />
           ) : (
             <>
-              <ul className="stat-grid">
-                <li className="stat-card">
-                  <span className="stat-label">Total Invested</span>
-                  <span className="stat-value">{formatMoney(totals.totalInvested)}</span>
-                </li>
-                <li className="stat-card">
-                  <span className="stat-label">Current Value</span>
-                  <span className="stat-value">{formatMoney(totals.currentValue)}</span>
-                  <span className={`stat-delta ${tone}`}>
-                    {tone === "flat"
-                      ? "No change since you bought"
-                      : `${sign}${formatMoney(Math.abs(totals.gain))} (${sign}${Math.abs(totals.gainPercent).toFixed(2)}%)`}
-                    <span className="visually-hidden">
-                      {tone === "gain" ? " gain" : tone === "loss" ? " loss" : ""}
-                    </span>
-                  </span>
-                  <span className="stat-note field-hint" data-testid="value-basis">
-                    Based on the price you paid, until a later share price is set. Simulated shares are not traded, so
-                    no returns are paid out.
-                  </span>
-                </li>
-                <li className="stat-card">
-                  <span className="stat-label">Total Shares</span>
-                  <span className="stat-value">{formatNumber(totals.totalShares)}</span>
-                </li>
-              </ul>
+              {performance ? <PerformanceFigures p={performance} shares={totalShares} policy={policy} /> : null}
               {pageCount > 1 ? (
                 <p className="field-hint holdings-paging-note">
                   Each page lists {formatNumber(HOLDINGS_PAGE_SIZE)} investments, newest first, grouped by status.
@@ -290,6 +274,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                 hrefFor={(n) => (n === 1 ? "/portfolio" : `/portfolio?page=${n}`)}
                 label="Holdings pages"
               />
+              {performance ? <PerformanceBreakdown p={performance} /> : null}
             </>
           )}
         </section>

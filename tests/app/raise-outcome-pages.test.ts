@@ -68,7 +68,9 @@ describe("the portfolio's groups", () => {
     ];
     expect(headings.map(at).every((i) => i >= 0)).toBe(true);
     expect(headings.map(at)).toEqual([...headings.map(at)].sort((a, b) => a - b));
-    expect(text).toContain(`Reel Funded 500 $10 $5,000 ${formatDate(Date.now() - 10 * DAY_MS)} Confirmed Details`);
+    expect(text).toContain(
+      `Reel Funded 500 $10 $5,000 $0 1.00× ${formatDate(Date.now() - 10 * DAY_MS)} Confirmed Details`,
+    );
     expect(text).toContain(`Lab Open 12 $10 $120`);
     expect(text).toContain(`Open cancelable until ${cutoff()} Details of Lab Open Cancel investment in Lab Open`);
     expect(text).toContain("Keys Closed 25 $10 — None (returned)");

@@ -62,7 +62,7 @@ test.describe("signed-in pages", () => {
     await expectNoSeriousViolations(page, "/purchase (investor)");
 
     await page.goto("/portfolio");
-    await expect(page.getByRole("table")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Your holdings" })).toBeVisible();
     await expectNoSeriousViolations(page, "/portfolio (holdings)");
   });
 

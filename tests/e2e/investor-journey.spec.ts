@@ -92,10 +92,15 @@ test("a new investor signs up, browses, invests and sees the holding in the port
   await expect(
     page.getByText(`Successfully invested in ${p.title}! You now own ${shares} shares worth ${amount}.`),
   ).toBeVisible();
-  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: p.title }) });
+  // The holdings table's row (Performance's best holdings name the company too).
+  const row = page
+    .getByRole("table", { name: "Your holdings" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: p.title }) });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("cell").first()).toHaveText(String(shares));
-  await expect(page.getByText("Total Invested").locator("xpath=..")).toContainText(amount);
-  await expect(page.getByText("Total Shares").locator("xpath=..")).toContainText(String(shares));
-  await expect(page.getByText("Current Value").locator("xpath=..")).toContainText(amount);
+  // Exact labels: each card's "How is this computed?" text names its figure too.
+  await expect(page.getByText("Total Invested", { exact: true }).locator("xpath=..")).toContainText(amount);
+  await expect(page.getByText("Total Shares", { exact: true }).locator("xpath=..")).toContainText(String(shares));
+  await expect(page.getByText("Current Value", { exact: true }).locator("xpath=..")).toContainText(amount);
 });

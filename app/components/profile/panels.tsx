@@ -11,6 +11,8 @@ import { groupHoldings } from "../portfolio/holding-groups";
 import { Pagination } from "../project/Pagination";
 import { capitalize, formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/shared/format";
 import { type ChartSlice } from "../../../domain/money/portfolio-analysis";
+import { formatGain, formatMultiple } from "../../../domain/money/returns";
+import { toCents } from "../../../domain/shared/money";
 import { sectorName } from "../../../domain/money/portfolio-math";
 import { TIME_HORIZON_LABELS, type ProfileDTO } from "../../../domain/accounts/profile-form";
 import type { InvestmentDTO } from "../../../domain/shared/types";
@@ -27,6 +29,10 @@ export type ProfileInvestment = Pick<
   | "shares"
   | "sharePrice"
   | "currentValue"
+  | "realized"
+  | "gain"
+  | "moic"
+  | "exit"
   | "riskLevel"
   | "status"
   | "investedAt"
@@ -170,6 +176,14 @@ export function Investments({
   );
 }
 
+/** A held investment's value (ADR 052), and how an exit ended it: the portfolio's words. */
+function currentValueText(i: ProfileInvestment): string {
+  const paid = i.realized > 0 ? `: ${formatMoney(i.realized)} paid out` : "";
+  if (i.exit === "acquired") return `Acquired${paid}`;
+  if (i.exit === "shut_down") return `Shut down${paid || ": $0"}`;
+  return formatMoney(i.currentValue);
+}
+
 function InvestmentCards({ investments }: { investments: ProfileInvestment[] }) {
   return (
     <ul className="profile-investments">
@@ -192,9 +206,15 @@ function InvestmentCards({ investments }: { investments: ProfileInvestment[] }) 
                   ? "None (canceled)"
                   : i.status === "returned"
                     ? "None (returned)"
-                    : formatMoney(i.currentValue)}
+                    : currentValueText(i)}
               </dd>
             </div>
+            {i.status === "cancelled" || i.status === "returned" ? null : (
+              <div>
+                <dt>Gain</dt>
+                <dd>{`${formatGain(toCents(i.gain))} (${formatMultiple(i.moic)})`}</dd>
+              </div>
+            )}
             <div>
               <dt>Shares</dt>
               <dd>

@@ -2,7 +2,10 @@ import { href } from "react-router";
 
 import type { InvestmentStatus as InvestmentStatusKey } from "../../../domain/raises/settlement";
 import { AppLink, useLinkClicks } from "../AppLinks";
-import { formatDate, formatNumber, formatPrice } from "../../../domain/shared/format";
+import { formatDate, formatMoney, formatNumber, formatPrice } from "../../../domain/shared/format";
+import { formatGain, formatMultiple } from "../../../domain/money/returns";
+import type { HoldingExit } from "../../../domain/money/performance";
+import { toCents } from "../../../domain/shared/money";
 import { InvestmentStatus } from "../portfolio/InvestmentStatus";
 import { OpenCutoff } from "../portfolio/OpenCutoff";
 import { groupHoldings } from "../portfolio/holding-groups";
@@ -13,7 +16,14 @@ export interface Holding {
   projectSlug: string;
   shares: number;
   sharePrice: number;
+  amountInvested: number;
+  /** At the holding's mark (ADR 052): 0 after an exit. */
   currentValue: number;
+  /** Cash its exit paid. */
+  realized: number;
+  gain: number;
+  moic: number | null;
+  exit: HoldingExit;
   investmentDate: string;
   status: InvestmentStatusKey;
   /** Still before the cancellation cutoff (48 hours before the funding deadline). */
@@ -27,7 +37,8 @@ export interface Holding {
  * Open, Returned, Canceled: app/components/portfolio/holding-groups.ts), newest first within each:
  * one table, a row group per group, so a row keeps its table when its status changes. An open one
  * says until when it can be canceled (UTC, and the reader's time once JavaScript runs); a returned
- * or canceled one has no value (nothing is held). Each row links to the investment's own page and,
+ * or canceled one has no value (nothing is held). A held one shows its value at its company's latest
+ * reviewed event, its gain and its multiple (ADR 052), and an exit what it paid. Each row links to the investment's own page and,
  * while it may still be canceled, to that page's confirm step. On phones each row stacks into a
  * labelled block (CSS, from the cells' data-label); in between, the wrapper scrolls sideways and is
  * focusable and named so keyboard users can scroll it too. The rows' links are plain, navigated in
@@ -53,6 +64,12 @@ export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; hi
             <th scope="col" className="num">
               Value
             </th>
+            <th scope="col" className="num">
+              Gain
+            </th>
+            <th scope="col" className="num">
+              Multiple
+            </th>
             <th scope="col">Date</th>
             <th scope="col">Status</th>
             <th scope="col">
@@ -63,7 +80,7 @@ export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; hi
         {groupHoldings(holdings).map((g) => (
           <tbody key={g.id} className={`holding-group holding-group-${g.id}`} data-group={g.id}>
             <tr className="holding-group-head">
-              <th scope="rowgroup" colSpan={7}>
+              <th scope="rowgroup" colSpan={9}>
                 <span className="holding-group-name">{g.label}</span>
                 <span className="holding-group-hint">{g.hint}</span>
               </th>
@@ -77,6 +94,18 @@ export function HoldingsTable({ holdings, highlight }: { holdings: Holding[]; hi
     </div>
   );
 }
+
+/** A returned or canceled investment holds nothing: a dash, read as why. */
+function None({ status }: { status: InvestmentStatusKey }) {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{status === "returned" ? "None (returned)" : "None (canceled)"}</span>
+    </>
+  );
+}
+
+const toneClass = (n: number) => (n > 0 ? "is-gain" : n < 0 ? "is-loss" : "");
 
 function HoldingRow({ h, highlight }: { h: Holding; highlight: boolean }) {
   const gone = h.status === "cancelled" || h.status === "returned";
@@ -95,13 +124,23 @@ function HoldingRow({ h, highlight }: { h: Holding; highlight: boolean }) {
       </td>
       <td className="num" data-label="Value">
         {gone ? (
-          <>
-            <span aria-hidden="true">—</span>
-            <span className="visually-hidden">{h.status === "returned" ? "None (returned)" : "None (canceled)"}</span>
-          </>
+          <None status={h.status} />
         ) : (
-          formatPrice(h.currentValue)
+          <>
+            {formatPrice(h.currentValue)}
+            {h.exit ? (
+              <span className="holding-exit">
+                {`${h.exit === "acquired" ? "Acquired" : "Shut down"}${h.realized > 0 ? `: ${formatMoney(h.realized)} paid out` : ""}`}
+              </span>
+            ) : null}
+          </>
         )}
+      </td>
+      <td className={`num holding-gain${gone ? "" : ` ${toneClass(h.gain)}`}`} data-label="Gain">
+        {gone ? <None status={h.status} /> : formatGain(toCents(h.gain))}
+      </td>
+      <td className="num" data-label="Multiple">
+        {gone ? <None status={h.status} /> : formatMultiple(h.moic)}
       </td>
       <td data-label="Date">{formatDate(h.investmentDate)}</td>
       <td data-label="Status" className="holding-status">

@@ -35,6 +35,7 @@ import { pageParam, safePage } from "../shared/list-page";
 import { summaryOf, summaryStatements } from "./internal/portfolio-summary";
 import { performanceRowsOf, performanceStatement } from "./internal/performance";
 import { investmentFigures, portfolioPerformance, type PortfolioPerformance } from "../../../domain/money/performance";
+import type { EventKind } from "../../../domain/money/valuation";
 import { isHeld } from "../../../domain/raises/settlement";
 
 /** An unknown id, or someone else's investment (never revealing that it exists). */
@@ -356,6 +357,11 @@ export interface InvestmentDetail {
   investment: InvestmentDTO;
   /** When its raise settled this investment (confirmed or returned), ms; null before (ADR 043). */
   settledAt: number | null;
+  /**
+   * The reviewed event its holding is valued at (ADR 052): its kind, a round's name and its day;
+   * null at cost (no event since the raise) and for money that came back.
+   */
+  valuedBy: { kind: EventKind; roundName: string; effectiveOn: string } | null;
   project: {
     _id: string;
     slug: string;
@@ -394,6 +400,7 @@ export async function getInvestment(
         eventKind: valuationEvents.kind,
         proceedsCents: valuationEvents.proceedsPerShareCents,
         effectiveOn: valuationEvents.effectiveOn,
+        roundName: valuationEvents.roundName,
       },
     })
     .from(investments)
@@ -430,8 +437,13 @@ export async function getInvestment(
     Date.now(),
     row.mark,
   );
+  const { markCents, eventKind, effectiveOn, roundName } = row.mark;
   return {
     investment,
+    valuedBy:
+      isHeld(row.inv.status) && markCents != null && eventKind && effectiveOn
+        ? { kind: eventKind, roundName: roundName ?? "", effectiveOn }
+        : null,
     settledAt: row.inv.settledAt ?? null,
     project: {
       _id: p.id,
