@@ -66,12 +66,12 @@ describe("an acquisition of a company with 10,000 holders", () => {
     const shares = await env.DB.prepare("select sum(shares) as s from investments where project_id = ?1")
       .bind(project.id)
       .first<number>("s");
-    expect([paid, runs[0]!.holders + runs[1]!.holders]).toEqual([
+    expect([paid, runs[0].holders + runs[1].holders]).toEqual([
       { n: HOLDERS, holders: HOLDERS, cents: shares! * PRICE_CENTS, exact: HOLDERS },
       HOLDERS,
     ]);
     expect(await keptAggregateProblems(env.DB)).toEqual([]);
-    const batches = runs[0]!.batches + runs[1]!.batches;
+    const batches = runs[0].batches + runs[1].batches;
     console.log(
       `acquisition of a company with ${HOLDERS} holders: ${ms.toFixed(0)} ms, ${batches} batches of at most ${APPLY_CHUNK} holders (two appliers at once)`,
     );
