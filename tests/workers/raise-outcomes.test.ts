@@ -80,6 +80,8 @@ describe("a returned investment in the portfolio and the demo statement", () => 
       shares: 25,
       refund: true,
       returned: true,
+      distribution: null,
+      costBasis: null,
       amount: 250,
       runningTotal: 5_000,
     });
