@@ -32,8 +32,8 @@ test("a new investor signs up, browses, invests and sees the holding in the port
   const pager = page.getByRole("navigation", { name: "Pagination" });
   await pager.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/[?&]page=2\b/);
-  await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
-  await pager.getByRole("link", { name: "Page 3" }).click();
+  await expect(pager.getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
+  await pager.getByRole("link", { name: "Page 3", exact: true }).click();
   await expect(page).toHaveURL(/[?&]page=3\b/);
   await pager.getByRole("link", { name: "Previous" }).click();
   await expect(page).toHaveURL(/[?&]page=2\b/);

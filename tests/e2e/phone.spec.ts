@@ -168,7 +168,7 @@ test("the Investment tab lists the investors by public name, newest first, twent
   await pages.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/[?&]investors=2\b/);
   await expect(page.getByRole("region", { name: "Investors (21)" }).locator(".investor-name")).toHaveText(["Zora Q."]);
-  await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  await expect(pages.getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
 
   // A page number that is no page is the first page.
   for (const bad of ["0", "-1", "abc", "99999999", "2.5"]) {

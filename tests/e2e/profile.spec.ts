@@ -112,8 +112,12 @@ test.describe("the demo investor", () => {
     await expect(page.getByText("0.00%", { exact: true })).toBeVisible();
     await expect(page.getByText(/every figure here is simulated/)).toBeVisible();
     const rows = page.locator(".profile-statement tbody tr");
-    // a purchase line each, and a line for each one given back (canceled or returned)
-    await expect(rows).toHaveCount(investments.length + investments.filter((i) => !HELD.includes(i.status)).length);
+    // a purchase line each, a line for each one given back (canceled or returned), and a payout
+    // line for each holding an exit closed (ADR 052: one a company)
+    const exited = new Set(investments.filter((i) => HELD.includes(i.status) && i.exit).map((i) => i.projectId));
+    await expect(rows).toHaveCount(
+      investments.length + investments.filter((i) => !HELD.includes(i.status)).length + exited.size,
+    );
     // newest first: the first row's running total is everything held
     const total = investments.filter((i) => HELD.includes(i.status)).reduce((s, i) => s + i.amountInvested, 0);
     await expect(rows.first().locator("td").last()).toHaveText(money(total));
