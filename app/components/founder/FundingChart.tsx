@@ -13,6 +13,7 @@ import { AreaClosed, Line, LinePath } from "@visx/shape";
 import { formatDate, formatMoney } from "../../../domain/shared/format";
 import { DAY_MS } from "../../../domain/shared/dates";
 import type { FundingPoint } from "../../../domain/projects/founder-dashboard";
+import { DateAxis } from "../charts/DateAxis";
 
 interface Layout {
   width: number;
@@ -170,18 +171,7 @@ function ChartSvg({
           Goal {formatMoney(goal)}
         </text>
         <circle className="chart-dot" cx={xOf(final)} cy={yOf(final)} r={variant === "wide" ? 5 : 6} />
-        <Line className="chart-axis" from={{ x: 0, y: innerH }} to={{ x: innerW, y: innerH }} />
-        {dates.map((t, i) => (
-          <text
-            key={t}
-            className="chart-label"
-            x={x(new Date(t))}
-            y={innerH + 26}
-            textAnchor={i === 0 && dates.length > 1 ? "start" : i === dates.length - 1 ? "end" : "middle"}
-          >
-            {dayLabel(t)}
-          </text>
-        ))}
+        <DateAxis dates={dates} x={x} width={innerW} height={innerH} label={dayLabel} />
       </Group>
     </svg>
   );

@@ -14,6 +14,7 @@ import { Line, LinePath } from "@visx/shape";
 
 import { DAY_MS } from "../../../domain/shared/dates";
 import { formatDate, formatMoney } from "../../../domain/shared/format";
+import { DateAxis } from "../charts/DateAxis";
 
 export interface ValuePointView {
   /** YYYY-MM-DD */
@@ -180,18 +181,7 @@ function ChartSvg({
         <LinePath className="value-chart-invested" data={invested} x={xOf} y={yOf} />
         <LinePath className="value-chart-value" data={value} x={xOf} y={yOf} />
         <circle className="value-chart-dot" cx={xOf(final)} cy={yOf(final)} r={variant === "wide" ? 5 : 6} />
-        <Line className="chart-axis" from={{ x: 0, y: innerH }} to={{ x: innerW, y: innerH }} />
-        {dates.map((t, i) => (
-          <text
-            key={t}
-            className="chart-label"
-            x={x(new Date(t))}
-            y={innerH + 26}
-            textAnchor={i === 0 && dates.length > 1 ? "start" : i === dates.length - 1 ? "end" : "middle"}
-          >
-            {dateLabel(t)}
-          </text>
-        ))}
+        <DateAxis dates={dates} x={x} width={innerW} height={innerH} label={dateLabel} />
       </Group>
     </svg>
   );

@@ -1,0 +1,37 @@
+/**
+ * A time chart's bottom axis (the founder's funding chart, the portfolio's value over time): the
+ * line, and each date's label under it, the first aligned to its start and the last to its end.
+ */
+import { Line } from "@visx/shape";
+
+export function DateAxis<T extends string | number>({
+  dates,
+  x,
+  width,
+  height,
+  label,
+}: {
+  /** ISO strings or milliseconds: whatever `new Date` reads. */
+  dates: readonly T[];
+  x: (d: Date) => number;
+  width: number;
+  height: number;
+  label: (date: T) => string;
+}) {
+  return (
+    <>
+      <Line className="chart-axis" from={{ x: 0, y: height }} to={{ x: width, y: height }} />
+      {dates.map((t, i) => (
+        <text
+          key={t}
+          className="chart-label"
+          x={x(new Date(t))}
+          y={height + 26}
+          textAnchor={i === 0 && dates.length > 1 ? "start" : i === dates.length - 1 ? "end" : "middle"}
+        >
+          {label(t)}
+        </text>
+      ))}
+    </>
+  );
+}
