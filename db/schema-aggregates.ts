@@ -46,8 +46,19 @@ export const positions = sqliteTable(
     markedDay: integer("marked_day"),
     /** What it is worth: `amount_cents` at cost, else shares × `mark_cents`. */
     valueCents: integer("value_cents").notNull().default(0),
-    /** Cash it paid its investor (an acquisition's price, a shutdown's proceeds). */
+    /**
+     * Cash it paid its investor: an acquisition's price, a shutdown's proceeds, and sales on the
+     * exchange (what the buyers paid less the fee, ADR 053).
+     */
     realizedCents: integer("realized_cents").notNull().default(0),
+    /**
+     * The exchange (ADR 053): shares listed in the investor's open sell orders (never more than
+     * `shares`), and the cost of the shares sold, at the position's average cost. `amount_cents` is
+     * every dollar put in (raise and exchange purchases) and never falls on a sale, so the multiple
+     * stays (value + realized) ÷ cost; at cost the holding is worth `amount_cents − cost_out_cents`.
+     */
+    reservedShares: integer("reserved_shares").notNull().default(0),
+    costOutCents: integer("cost_out_cents").notNull().default(0),
     /** Its multiple on invested capital, (value + realized) ÷ cost: the best and worst holdings' order. */
     moic: real("moic").generatedAlwaysAs(sql`(value_cents + realized_cents) * 1.0 / max(amount_cents, 1)`, {
       mode: "virtual",

@@ -18,6 +18,7 @@ export * from "./schema-site";
 export * from "./schema-aggregates";
 export * from "./schema-mail";
 export * from "./schema-valuations";
+export * from "./schema-market";
 
 export type { AdminAction } from "../domain/operator/admin";
 export type UserRow = typeof users.$inferSelect;

@@ -22,6 +22,7 @@ import { openApiOperation, openApiRoute } from "./api/openapi";
 import { projectsApi } from "./api/projects";
 import { raiseDatesApi } from "./api/raise-dates";
 import { companyEventsApi, eventReviewApi } from "./api/valuations";
+import { marketsApi, ordersApi } from "./api/markets";
 import { supportersApi } from "./api/supporters";
 import { uploadsApi } from "./api/uploads";
 import { usersApi } from "./api/users";
@@ -64,6 +65,8 @@ export function createApp(pages?: PagesHandler) {
   api.route("/questions", questionsApi);
   api.route("/notifications", notificationsApi);
   api.route("/investments", investmentsApi);
+  api.route("/markets", marketsApi);
+  api.route("/orders", ordersApi);
   // the viewer's own account: before any `/users` router, so "me" is never read as an id
   api.route("/users/me/watchlist", watchlistApi);
   api.route("/users/me", meApi);

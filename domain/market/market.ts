@@ -24,8 +24,11 @@
  * - **Self-trade** is prevented: an order that would trade with its owner's own resting order is
  *   refused before anything is written.
  */
+import * as v from "valibot";
+
+import { IDEMPOTENCY_KEY_MAX } from "../projects/project";
 import { DAY_MS } from "../shared/dates";
-import { formatDate, formatMoney, formatNumber } from "../shared/format";
+import { formatDate, formatMoney, formatNumber, formatPrice } from "../shared/format";
 import { toDollars } from "../shared/money";
 
 export const ORDER_SIDES = ["buy", "sell"] as const;
@@ -87,7 +90,7 @@ export const MARKET_MESSAGES = {
   cannotTrade: "Only investors can trade on the exchange",
   tooManyOpen: `You can have at most ${OPEN_ORDERS_MAX} open orders in one market. Cancel one first.`,
   selfTrade: (side: OrderSide, priceCents: number) =>
-    `This order would trade with your own ${side === "buy" ? "sell" : "buy"} order at ${formatMoney(toDollars(priceCents))}. Cancel that order first.`,
+    `This order would trade with your own ${side === "buy" ? "sell" : "buy"} order at ${formatPrice(toDollars(priceCents))}. Cancel that order first.`,
   locked: (freeOn: string) =>
     `Under Regulation Crowdfunding (17 CFR 227.501), shares bought in this raise may be sold only to the company or to an accredited investor until ${formatDate(freeOn)}. You can buy them from that day.`,
   orderNotFound: "Order not found",
@@ -114,7 +117,9 @@ export function freeFrom(regulation: string, settledAt: number | null): string |
   if (settledAt === null || !LOCKED_REGULATIONS.includes(regulation)) return null;
   const d = new Date(settledAt);
   // Date.UTC rolls 29 February of a common year over to 1 March: the day after the anniversary that is not.
-  return new Date(Date.UTC(d.getUTCFullYear() + LOCK_YEARS, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
+  return new Date(Date.UTC(d.getUTCFullYear() + LOCK_YEARS, d.getUTCMonth(), d.getUTCDate()))
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** Whether the rule still binds on `at` (ms). */
@@ -150,19 +155,26 @@ export function parseOrder(
   const side = typeof raw.side === "string" ? raw.side.trim().toLowerCase() : "";
   if (!ORDER_SIDES.includes(side as OrderSide)) problems.push({ field: "side", message: MARKET_MESSAGES.side });
 
-  const sharesText = typeof raw.shares === "number" ? String(raw.shares) : typeof raw.shares === "string" ? raw.shares.trim() : "";
+  const sharesText =
+    typeof raw.shares === "number" ? String(raw.shares) : typeof raw.shares === "string" ? raw.shares.trim() : "";
   const shares = /^\d{1,12}$/.test(sharesText) ? Number(sharesText) : NaN;
-  if (!Number.isSafeInteger(shares) || shares < 1) problems.push({ field: "shares", message: MARKET_MESSAGES.sharesWhole });
+  if (!Number.isSafeInteger(shares) || shares < 1)
+    problems.push({ field: "shares", message: MARKET_MESSAGES.sharesWhole });
   else if (shares > maxShares) problems.push({ field: "shares", message: MARKET_MESSAGES.sharesTooMany(maxShares) });
 
   const priceText =
-    typeof raw.price === "number" ? String(raw.price) : typeof raw.price === "string" ? raw.price.trim().replace(/^\$/, "") : "";
+    typeof raw.price === "number"
+      ? String(raw.price)
+      : typeof raw.price === "string"
+        ? raw.price.trim().replace(/^\$/, "")
+        : "";
   let priceCents = NaN;
   if (/^\d{1,9}(\.\d{1,2})?$/.test(priceText)) {
     const [whole, frac = ""] = priceText.split(".");
     priceCents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
   }
-  if (!Number.isSafeInteger(priceCents) || priceCents < TICK_CENTS) problems.push({ field: "price", message: MARKET_MESSAGES.price });
+  if (!Number.isSafeInteger(priceCents) || priceCents < TICK_CENTS)
+    problems.push({ field: "price", message: MARKET_MESSAGES.price });
   else if (priceCents > PRICE_MAX_CENTS) problems.push({ field: "price", message: MARKET_MESSAGES.priceTooHigh });
 
   if (problems.length === 0 && shares * priceCents > ORDER_MAX_CENTS) {
@@ -178,3 +190,61 @@ export function orderPreview(order: OrderInput): { valueCents: number; feeCents:
   const feeCents = order.side === "sell" ? feeFor(valueCents) : 0;
   return { valueCents, feeCents, netCents: order.side === "sell" ? valueCents - feeCents : valueCents };
 }
+
+const shareWord = (n: number) => `${formatNumber(n)} ${n === 1 ? "share" : "shares"}`;
+const price = (cents: number) => formatPrice(toDollars(cents));
+
+/**
+ * What placing an order did, in one sentence: what traded (shares and their average price) and
+ * what rests on the book or was swept. `filled` and `valueCents` are the order's fills.
+ */
+export function orderOutcome(o: {
+  side: OrderSide;
+  shares: number;
+  priceCents: number;
+  filled: number;
+  valueCents: number;
+  rests: number;
+  swept: number;
+  forCompany?: boolean;
+}): string {
+  const verb = o.side === "buy" ? (o.forCompany ? "The company bought back" : "You bought") : "You sold";
+  const parts: string[] = [];
+  if (o.filled > 0) {
+    const average = o.valueCents / o.filled;
+    const each = Number.isInteger(average)
+      ? price(average)
+      : `${formatPrice(toDollars(Math.round(average)))} on average`;
+    parts.push(`${verb} ${shareWord(o.filled)} at ${each} (${price(o.valueCents)}).`);
+  }
+  if (o.rests > 0) {
+    parts.push(
+      o.filled > 0
+        ? `The other ${shareWord(o.rests)} rest on the book at ${price(o.priceCents)} until they fill, for up to ${ORDER_GOOD_FOR_DAYS} days.`
+        : `Your ${o.side} order for ${shareWord(o.rests)} at ${price(o.priceCents)} is on the book until it fills, for up to ${ORDER_GOOD_FOR_DAYS} days.`,
+    );
+  }
+  if (o.swept > 0) {
+    parts.push(
+      `The other ${shareWord(o.swept)} were not placed: an order trades with at most ${MAX_FILLS_PER_ORDER} others at once.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+/**
+ * An order as the API documents it (the service reads it with `parseOrder`, which also takes a
+ * form's strings): a side, whole shares, a price in dollars with at most two decimals, and an
+ * idempotency key (or the `Idempotency-Key` header).
+ */
+export const OrderBody = v.object({
+  side: v.pipe(v.picklist(ORDER_SIDES), v.description("buy or sell")),
+  shares: v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Whole shares")),
+  price: v.pipe(
+    v.number(),
+    v.minValue(TICK_CENTS / 100),
+    v.maxValue(PRICE_MAX_CENTS / 100),
+    v.description("The limit price per share, dollars, at most 2 decimals"),
+  ),
+  idempotencyKey: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(IDEMPOTENCY_KEY_MAX))),
+});

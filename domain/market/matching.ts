@@ -47,14 +47,23 @@ export type MatchResult =
     };
 
 /** Whether a resting order's price is one the incoming order accepts. */
-export function crosses(incoming: Pick<IncomingOrder, "side" | "priceCents">, resting: Pick<RestingOrder, "priceCents">): boolean {
-  return incoming.side === "buy" ? resting.priceCents <= incoming.priceCents : resting.priceCents >= incoming.priceCents;
+export function crosses(
+  incoming: Pick<IncomingOrder, "side" | "priceCents">,
+  resting: Pick<RestingOrder, "priceCents">,
+): boolean {
+  return incoming.side === "buy"
+    ? resting.priceCents <= incoming.priceCents
+    : resting.priceCents >= incoming.priceCents;
 }
 
 /** Orders of one side in priority order: asks by lowest price, bids by highest, then earliest. */
 export function byPriority<T extends Pick<RestingOrder, "side" | "priceCents" | "seq">>(orders: readonly T[]): T[] {
   return [...orders].sort((a, b) =>
-    a.priceCents !== b.priceCents ? (a.side === "sell" ? a.priceCents - b.priceCents : b.priceCents - a.priceCents) : a.seq - b.seq,
+    a.priceCents !== b.priceCents
+      ? a.side === "sell"
+        ? a.priceCents - b.priceCents
+        : b.priceCents - a.priceCents
+      : a.seq - b.seq,
   );
 }
 
@@ -62,7 +71,11 @@ export function byPriority<T extends Pick<RestingOrder, "side" | "priceCents" | 
  * The trades `incoming` makes against `opposite` (the other side's resting orders, any order: they
  * are put in priority here). Orders of the same side as the incoming one are ignored.
  */
-export function match(incoming: IncomingOrder, opposite: readonly RestingOrder[], maxFills = MAX_FILLS_PER_ORDER): MatchResult {
+export function match(
+  incoming: IncomingOrder,
+  opposite: readonly RestingOrder[],
+  maxFills = MAX_FILLS_PER_ORDER,
+): MatchResult {
   const book = byPriority(opposite.filter((o) => o.side !== incoming.side && o.remaining > 0));
   const fills: Fill[] = [];
   let left = incoming.shares;

@@ -768,6 +768,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The markets
+         * @description Every funded company whose shares trade (or whose market is halted), the most recently traded first: at most 50.
+         */
+        get: operations["listMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's market
+         * @description The book's best 10 prices a side with their sizes, the last trade, today's and all-time volume, the 20 newest trades, up to 180 days of daily prices, and the latest valuation beside them (trading never changes a valuation). The transfer rule: `freeOn` is the first day anyone may buy; until then only the company and accredited investors may. A signed-in caller also gets their shares, what they have listed and their orders here.
+         */
+        get: operations["getMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markets/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order
+         * @description A limit order: buy or sell whole shares at a price per share. It trades at once with the best resting orders it crosses (at their prices, price then time), and what is left rests for 30 days until filled or cancelled. The seller pays a 2% fee out of the proceeds. Send an `Idempotency-Key` header or `idempotencyKey` (1 to 100 visible ASCII characters): a retry with the same key answers the original order (200, `replayed: true`) instead of placing another (201). 400 with each field's message; 403 for a founder (except buying back their own company) or a buyer the transfer rule does not allow yet (the answer says the date); 409 when the market does not trade now, the seller has too few unlisted shares, the order would trade with the caller's own, or they have 10 open orders here; 429 past 60 orders an hour.
+         */
+        post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order
+         * @description The caller's own open order stops resting: nothing more of it trades, and a sell order's shares are free again. Cancelling it again answers the same; one that filled or expired is a 409.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/me/watchlist": {
         parameters: {
             query?: never;
@@ -10987,6 +11067,768 @@ export interface operations {
                 };
             };
             /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listMarkets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The markets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "markets": [
+                     *         {
+                     *           "project": {
+                     *             "id": "tutorloop",
+                     *             "slug": "tutorloop",
+                     *             "title": "TutorLoop",
+                     *             "category": "education",
+                     *             "image": "/images/tutorloop.svg"
+                     *           },
+                     *           "status": "open",
+                     *           "lastPrice": 12,
+                     *           "lastTradeAt": "2026-11-02T15:04:05.000Z",
+                     *           "valuation": 15,
+                     *           "trades": 9,
+                     *           "freeOn": "2027-03-15"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        markets: {
+                            project: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                category: string;
+                                image: string;
+                            };
+                            /** @enum {string} */
+                            status: "open" | "halted" | "closed";
+                            lastPrice: number | null;
+                            lastTradeAt: string | null;
+                            valuation: number;
+                            trades: number;
+                            freeOn: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company's project `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The market */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "project": {
+                     *         "id": "tutorloop",
+                     *         "slug": "tutorloop",
+                     *         "title": "TutorLoop",
+                     *         "regulation": "RegCF"
+                     *       },
+                     *       "status": "open",
+                     *       "haltReason": null,
+                     *       "openedAt": "2026-03-15T17:00:00.000Z",
+                     *       "freeOn": "2027-03-15",
+                     *       "locked": true,
+                     *       "bids": [
+                     *         {
+                     *           "price": 12,
+                     *           "shares": 30,
+                     *           "orders": 2
+                     *         }
+                     *       ],
+                     *       "asks": [
+                     *         {
+                     *           "price": 12.5,
+                     *           "shares": 4,
+                     *           "orders": 1
+                     *         }
+                     *       ],
+                     *       "lastPrice": 12,
+                     *       "lastTradeAt": "2026-11-02T15:04:05.000Z",
+                     *       "today": {
+                     *         "shares": 6,
+                     *         "value": 72,
+                     *         "trades": 1
+                     *       },
+                     *       "allTime": {
+                     *         "shares": 120,
+                     *         "value": 1410,
+                     *         "trades": 9
+                     *       },
+                     *       "valuation": {
+                     *         "price": 15,
+                     *         "on": "2026-09-01",
+                     *         "atCost": false
+                     *       },
+                     *       "sharesOutstanding": 8000,
+                     *       "treasuryShares": 0,
+                     *       "trades": [
+                     *         {
+                     *           "id": "7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "shares": 6,
+                     *           "price": 12,
+                     *           "value": 72,
+                     *           "at": "2026-11-02T15:04:05.000Z",
+                     *           "mine": null,
+                     *           "fee": 0,
+                     *           "buyback": false
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "day": "2026-11-02",
+                     *           "open": 11.5,
+                     *           "high": 12,
+                     *           "low": 11.5,
+                     *           "close": 12,
+                     *           "shares": 20
+                     *         }
+                     *       ],
+                     *       "viewer": null,
+                     *       "goodForDays": 30
+                     *     }
+                     */
+                    "application/json": {
+                        project: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            regulation: string;
+                        };
+                        /** @enum {string} */
+                        status: "open" | "halted" | "closed";
+                        haltReason: string | null;
+                        /** Format: date-time */
+                        openedAt: string;
+                        /** @description The first day anyone may buy (17 CFR 227.501's year from the issue); null when the rule never bound */
+                        freeOn: string | null;
+                        /** @description The rule binds today: only the company and accredited investors may buy */
+                        locked: boolean;
+                        bids: {
+                            price: number;
+                            shares: number;
+                            orders: number;
+                        }[];
+                        asks: {
+                            price: number;
+                            shares: number;
+                            orders: number;
+                        }[];
+                        lastPrice: number | null;
+                        lastTradeAt: string | null;
+                        today: {
+                            shares: number;
+                            value: number;
+                            trades: number;
+                        };
+                        allTime: {
+                            shares: number;
+                            value: number;
+                            trades: number;
+                        };
+                        /** @description The latest reviewed valuation per share (trading never changes it), or the raise's price before any */
+                        valuation: {
+                            price: number;
+                            on: string | null;
+                            atCost: boolean;
+                        };
+                        sharesOutstanding: number;
+                        treasuryShares: number;
+                        trades: {
+                            id: string;
+                            shares: number;
+                            price: number;
+                            value: number;
+                            /** Format: date-time */
+                            at: string;
+                            mine: ("bought" | "sold") | null;
+                            fee: number;
+                            buyback: boolean;
+                        }[];
+                        days: {
+                            /** Format: date */
+                            day: string;
+                            open: number;
+                            high: number;
+                            low: number;
+                            close: number;
+                            shares: number;
+                        }[];
+                        viewer: {
+                            /** @enum {string} */
+                            role: "investor" | "founder" | "admin";
+                            isFounder: boolean;
+                            accredited: boolean;
+                            shares: number;
+                            /** @description Shares listed in the viewer's open sell orders */
+                            listed: number;
+                            orders: {
+                                id: string;
+                                projectId: string;
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                /** @description A founder's buy order for the company (a buyback) */
+                                forCompany: boolean;
+                                shares: number;
+                                /** @description Shares still to fill; what was left when it was cancelled or expired */
+                                remaining: number;
+                                filled: number;
+                                /** @description The limit price per share */
+                                price: number;
+                                /** @enum {string} */
+                                status: "open" | "filled" | "cancelled" | "expired";
+                                cancelReason: ("owner" | "halt" | "exit" | "sweep") | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                closedAt: string | null;
+                            }[];
+                        } | null;
+                        goodForDays: number;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company's project `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "side": "buy",
+                 *       "shares": 10,
+                 *       "price": 12.5,
+                 *       "idempotencyKey": "3d6f0e2c-order-1"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description buy or sell
+                     * @enum {string}
+                     */
+                    side: "buy" | "sell";
+                    /** @description Whole shares */
+                    shares: number;
+                    /** @description The limit price per share, dollars, at most 2 decimals */
+                    price: number;
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A replay: the original order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "You bought 6 shares at $12.00 ($72.00). The other 4 shares rest on the book at $12.50 until they fill, for up to 30 days.",
+                     *       "replayed": false,
+                     *       "order": {
+                     *         "id": "0b8f4a52-6c1e-4d2a-9f3b-7e5d1c2a4b6f",
+                     *         "projectId": "tutorloop",
+                     *         "side": "buy",
+                     *         "forCompany": false,
+                     *         "shares": 10,
+                     *         "remaining": 4,
+                     *         "filled": 6,
+                     *         "price": 12.5,
+                     *         "status": "open",
+                     *         "cancelReason": null,
+                     *         "createdAt": "2026-11-02T15:04:05.000Z",
+                     *         "expiresAt": "2026-12-02T15:04:05.000Z",
+                     *         "closedAt": null
+                     *       },
+                     *       "fills": [
+                     *         {
+                     *           "tradeId": "7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "shares": 6,
+                     *           "price": 12,
+                     *           "value": 72,
+                     *           "fee": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        replayed: boolean;
+                        order: {
+                            id: string;
+                            projectId: string;
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            /** @description A founder's buy order for the company (a buyback) */
+                            forCompany: boolean;
+                            shares: number;
+                            /** @description Shares still to fill; what was left when it was cancelled or expired */
+                            remaining: number;
+                            filled: number;
+                            /** @description The limit price per share */
+                            price: number;
+                            /** @enum {string} */
+                            status: "open" | "filled" | "cancelled" | "expired";
+                            cancelReason: ("owner" | "halt" | "exit" | "sweep") | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            closedAt: string | null;
+                        };
+                        fills: {
+                            tradeId: string;
+                            shares: number;
+                            price: number;
+                            value: number;
+                            /** @description The seller's fee (2% of the value); 0 to a buyer */
+                            fee: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Placed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "You bought 6 shares at $12.00 ($72.00). The other 4 shares rest on the book at $12.50 until they fill, for up to 30 days.",
+                     *       "replayed": false,
+                     *       "order": {
+                     *         "id": "0b8f4a52-6c1e-4d2a-9f3b-7e5d1c2a4b6f",
+                     *         "projectId": "tutorloop",
+                     *         "side": "buy",
+                     *         "forCompany": false,
+                     *         "shares": 10,
+                     *         "remaining": 4,
+                     *         "filled": 6,
+                     *         "price": 12.5,
+                     *         "status": "open",
+                     *         "cancelReason": null,
+                     *         "createdAt": "2026-11-02T15:04:05.000Z",
+                     *         "expiresAt": "2026-12-02T15:04:05.000Z",
+                     *         "closedAt": null
+                     *       },
+                     *       "fills": [
+                     *         {
+                     *           "tradeId": "7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "shares": 6,
+                     *           "price": 12,
+                     *           "value": 72,
+                     *           "fee": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        replayed: boolean;
+                        order: {
+                            id: string;
+                            projectId: string;
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            /** @description A founder's buy order for the company (a buyback) */
+                            forCompany: boolean;
+                            shares: number;
+                            /** @description Shares still to fill; what was left when it was cancelled or expired */
+                            remaining: number;
+                            filled: number;
+                            /** @description The limit price per share */
+                            price: number;
+                            /** @enum {string} */
+                            status: "open" | "filled" | "cancelled" | "expired";
+                            cancelReason: ("owner" | "halt" | "exit" | "sweep") | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            closedAt: string | null;
+                        };
+                        fills: {
+                            tradeId: string;
+                            shares: number;
+                            price: number;
+                            value: number;
+                            /** @description The seller's fee (2% of the value); 0 to a buyer */
+                            fee: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your order was cancelled: nothing more of it will trade.",
+                     *       "order": {
+                     *         "id": "0b8f4a52-6c1e-4d2a-9f3b-7e5d1c2a4b6f",
+                     *         "projectId": "tutorloop",
+                     *         "side": "buy",
+                     *         "forCompany": false,
+                     *         "shares": 10,
+                     *         "remaining": 4,
+                     *         "filled": 6,
+                     *         "price": 12.5,
+                     *         "status": "cancelled",
+                     *         "cancelReason": "owner",
+                     *         "createdAt": "2026-11-02T15:04:05.000Z",
+                     *         "expiresAt": "2026-12-02T15:04:05.000Z",
+                     *         "closedAt": "2026-11-03T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        order: {
+                            id: string;
+                            projectId: string;
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            /** @description A founder's buy order for the company (a buyback) */
+                            forCompany: boolean;
+                            shares: number;
+                            /** @description Shares still to fill; what was left when it was cancelled or expired */
+                            remaining: number;
+                            filled: number;
+                            /** @description The limit price per share */
+                            price: number;
+                            /** @enum {string} */
+                            status: "open" | "filled" | "cancelled" | "expired";
+                            cancelReason: ("owner" | "halt" | "exit" | "sweep") | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            closedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;

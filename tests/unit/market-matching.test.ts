@@ -81,7 +81,10 @@ describe("crossing and resting", () => {
   });
 
   it("fills partially and rests the rest when the crossing side runs out", () => {
-    const result = match({ ownerId: "me", side: "buy", priceCents: 1000, shares: 10 }, [ask("a", 1000, 4), ask("b", 1001, 50)]);
+    const result = match({ ownerId: "me", side: "buy", priceCents: 1000, shares: 10 }, [
+      ask("a", 1000, 4),
+      ask("b", 1001, 50),
+    ]);
     expect(result.kind === "matched" && [result.fills.map((f) => f.shares), result.rests]).toEqual([[4], 6]);
   });
 
@@ -96,7 +99,11 @@ describe("crossing and resting", () => {
   });
 
   it("ignores same-side and empty orders", () => {
-    const result = match({ ownerId: "me", side: "buy", priceCents: 1000, shares: 2 }, [bid("a", 2000, 5), ask("b", 900, 0), ask("c", 950, 2)]);
+    const result = match({ ownerId: "me", side: "buy", priceCents: 1000, shares: 2 }, [
+      bid("a", 2000, 5),
+      ask("b", 900, 0),
+      ask("c", 950, 2),
+    ]);
     expect(result.kind === "matched" && result.fills.map((f) => f.restingOwnerId)).toEqual(["c"]);
   });
 

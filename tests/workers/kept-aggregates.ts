@@ -6,24 +6,32 @@
  * concurrent attack and fixture those files make is checked; tests/workers/kept-aggregates.test.ts
  * tests the check itself.
  */
+import { FEE_BPS } from "../../domain/market/market";
 import { REG_CF_COUNTED } from "../../domain/money/reg-cf";
 
 type Row = Record<string, unknown>;
 
 /**
- * The positions as the held investments sum them; a holding's mark per share is state (its event's,
- * checked by "positions' marks"), its value shares × mark (at cost without one), its realized cash
- * Σ of its distributions.
+ * The positions as the held investments and the exchange's trades sum them (ADR 053: a purchase on
+ * the exchange adds shares and cost, a sale takes shares away, its cost out at the seller's average
+ * cost and its proceeds less the fee realized); a holding's mark per share is state (its event's,
+ * checked by "positions' marks"), its value shares × mark (at cost without one: the cost of the
+ * shares still held), its realized cash Σ of its distributions and its sales.
  */
-const POSITIONS = `with pos as (
-  select i.project_id, i.investor_id, p.category, p.risk_level, sum(i.shares) as shares,
-    sum(i.amount_cents) as amount_cents, count(*) as investments, max(i.created_at) as last_at,
-    min(i.created_at) as first_at, coalesce(sum(i.shares) * k.mark_cents, sum(i.amount_cents)) as value_cents,
+const POSITIONS = `with legs as (
+  select project_id, investor_id, shares, amount_cents, 1 as investments, created_at as at, 0 as cost_out, 0 as sold
+    from investments where held = 1
+  union all select project_id, buyer_id, shares, value_cents, 0, created_at, 0, 0 from trades where buyer_company = 0
+  union all select project_id, seller_id, -shares, 0, 0, null, seller_cost_cents, value_cents - fee_cents from trades
+), pos as (
+  select l.project_id, l.investor_id, p.category, p.risk_level, sum(l.shares) as shares,
+    sum(l.amount_cents) as amount_cents, sum(l.investments) as investments, max(l.at) as last_at,
+    min(l.at) as first_at, coalesce(sum(l.shares) * k.mark_cents, sum(l.amount_cents) - sum(l.cost_out)) as value_cents,
     coalesce((select sum(d.amount_cents) from distributions d
-      where d.investor_id = i.investor_id and d.project_id = i.project_id), 0) as realized_cents
-  from investments i join projects p on p.id = i.project_id
-    left join positions k on k.project_id = i.project_id and k.investor_id = i.investor_id
-  where i.held = 1 group by i.project_id, i.investor_id)`;
+      where d.investor_id = l.investor_id and d.project_id = l.project_id), 0) + sum(l.sold) as realized_cents
+  from legs l join projects p on p.id = l.project_id
+    left join positions k on k.project_id = l.project_id and k.investor_id = l.investor_id
+  group by l.project_id, l.investor_id)`;
 
 const COUNTED = REG_CF_COUNTED.map((t) => `'${t}'`).join(", ");
 
@@ -64,9 +72,11 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
   {
     name: "projects.investor_count and investment_count",
     kept: `select id, investor_count, investment_count from projects order by id`,
-    truth: `select p.id, count(distinct i.investor_id) as investor_count, count(i.id) as investment_count
-      from projects p left join investments i on i.project_id = p.id and i.held = 1
-      group by p.id order by p.id`,
+    // The cap table: holders with a share (a holder who sold out on the exchange has left it).
+    truth: `${POSITIONS} select p.id,
+        (select count(*) from pos where pos.project_id = p.id and pos.shares > 0) as investor_count,
+        (select count(*) from investments i where i.project_id = p.id and i.held = 1) as investment_count
+      from projects p order by p.id`,
   },
   {
     name: "project_days",
@@ -111,6 +121,8 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
         select investor_id, cast(created_at / 86400000 as integer) as day, amount_cents as invested, 0 as distributed
         from investments where held = 1
         union all select investor_id, day, 0, amount_cents from distributions
+        union all select buyer_id, day, value_cents, 0 from trades where buyer_company = 0
+        union all select seller_id, day, 0, value_cents - fee_cents from trades
       ) group by 1, 2 having sum(invested) <> 0 or sum(distributed) <> 0 order by 1, 2`,
   },
   {
@@ -124,9 +136,10 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
     name: "investor_stats",
     kept: `select investor_id, investments, positions from investor_stats
       where investments > 0 or positions > 0 order by investor_id`,
-    truth: `select i.investor_id, count(*) as investments,
-        count(distinct case when i.held = 1 then i.project_id end) as positions
-      from investments i group by i.investor_id order by i.investor_id`,
+    truth: `${POSITIONS} select investor_id, sum(investments) as investments, sum(positions) as positions from (
+        select investor_id, count(*) as investments, 0 as positions from investments group by investor_id
+        union all select investor_id, 0, count(*) from pos group by investor_id
+      ) group by investor_id order by investor_id`,
   },
   {
     // DESIGN §3 on every settled raise (ADR 043): its figures are the Σ of its held investments,
@@ -145,6 +158,59 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
              else p.funding_current_cents end as settled_cents
       from projects p left join investments i on i.project_id = p.id
       where p.settled_at is not null group by p.id order by p.id`,
+  },
+  // The exchange (ADR 053).
+  {
+    // Trading moves shares between holders and the company's treasury, never makes or loses one.
+    name: "a market's shares",
+    kept: `select m.project_id, m.treasury_shares + coalesce((select sum(k.shares) from positions k
+        where k.project_id = m.project_id), 0) as shares from markets m order by m.project_id`,
+    truth: `select m.project_id, p.settled_shares as shares from markets m join projects p on p.id = m.project_id
+      order by m.project_id`,
+  },
+  {
+    name: "the company's treasury",
+    kept: `select project_id, treasury_shares from markets order by project_id`,
+    truth: `select m.project_id, coalesce((select sum(t.shares) from trades t where t.project_id = m.project_id
+        and t.buyer_company = 1), 0) as treasury_shares from markets m order by m.project_id`,
+  },
+  {
+    // An open sell order's remainder is reserved on its owner's position, never more than it holds.
+    name: "reserved shares",
+    kept: `select project_id, investor_id, reserved_shares, reserved_shares <= shares as within from positions
+      where reserved_shares <> 0 order by project_id, investor_id`,
+    truth: `select project_id, owner_id as investor_id, sum(remaining) as reserved_shares, 1 as within from market_orders
+      where status = 'open' and side = 'sell' group by 1, 2 having sum(remaining) <> 0 order by 1, 2`,
+  },
+  {
+    // Every order filled exactly by its trades, never beyond its size; a filled one has nothing left.
+    name: "orders' fills",
+    kept: `select id, shares - remaining as filled, status = 'filled' as done from market_orders order by id`,
+    truth: `select o.id, coalesce((select sum(t.shares) from trades t where t.buy_order_id = o.id or t.sell_order_id = o.id), 0)
+        as filled, o.remaining = 0 and o.status <> 'open' and o.shares = coalesce((select sum(t.shares) from trades t
+          where t.buy_order_id = o.id or t.sell_order_id = o.id), 0) as done
+      from market_orders o order by o.id`,
+  },
+  {
+    // Cash out = cash in + fee: the buyer paid shares × price, the seller got that less 2%, to the cent.
+    name: "trades' fees",
+    kept: `select id, fee_cents from trades order by id`,
+    truth: `select id, (value_cents * ${FEE_BPS} + 5000) / 10000 as fee_cents from trades order by id`,
+  },
+  {
+    name: "markets' figures",
+    kept: `select project_id, trades, volume_shares, volume_cents, last_price_cents from markets order by project_id`,
+    truth: `select m.project_id, count(t.id) as trades, coalesce(sum(t.shares), 0) as volume_shares,
+        coalesce(sum(t.value_cents), 0) as volume_cents,
+        (select t2.price_cents from trades t2 where t2.project_id = m.project_id order by t2.created_at desc, t2.rowid desc limit 1)
+          as last_price_cents
+      from markets m left join trades t on t.project_id = m.project_id group by m.project_id order by m.project_id`,
+  },
+  {
+    name: "market_days",
+    kept: `select project_id, day, trades, shares, value_cents, high_cents, low_cents from market_days order by 1, 2`,
+    truth: `select project_id, day, count(*) as trades, sum(shares) as shares, sum(value_cents) as value_cents,
+        max(price_cents) as high_cents, min(price_cents) as low_cents from trades group by 1, 2 order by 1, 2`,
   },
 ];
 

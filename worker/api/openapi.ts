@@ -27,6 +27,10 @@ export const TAGS = [
   { name: "Account", description: "The signed-in user's own profile, financial figures and investment limits." },
   { name: "Projects", description: "The catalogue, a project's page, and the founder's editor." },
   { name: "Investing", description: "Buying shares, the holdings list and canceling within the window." },
+  {
+    name: "Exchange",
+    description: "The Campus Exchange: markets in funded companies' shares, their books and trades, and orders.",
+  },
   { name: "Conversation", description: "Following, founder updates, questions and notifications." },
   { name: "Insights", description: "Portfolio analytics and AI-generated insights." },
   { name: "Profiles", description: "Public investor profiles." },

@@ -552,13 +552,15 @@ export async function applyEvent(
     const statements: D1PreparedStatement[] = [];
     // An exit closes every holding with a payout line, a shutdown's of $0 too: the holding's realized
     // loss is on the investor's statement and tax lines (a unique index: once per event and investor).
+    // A holder who sold every share on the exchange (ADR 053) is marked but neither paid nor told;
+    // the cost of a holding is that of the shares still held.
     if (row.kind === "acquisition" || row.kind === "shutdown") {
       statements.push(
         d1
           .prepare(
             `insert into distributions (id, event_id, project_id, investor_id, shares, cost_cents, amount_cents, day, paid_at)
-             select ${NEW_ID}, ?2, ?1, investor_id, shares, amount_cents, shares * ?5, ?6, ?7 from positions
-             where project_id = ?1 and investor_id in (${CHUNK})
+             select ${NEW_ID}, ?2, ?1, investor_id, shares, amount_cents - cost_out_cents, shares * ?5, ?6, ?7 from positions
+             where project_id = ?1 and shares > 0 and investor_id in (${CHUNK})
              on conflict (event_id, investor_id) do nothing`,
           )
           .bind(...binds, proceeds, day, now),
@@ -570,7 +572,7 @@ export async function applyEvent(
           `${INSERT}
            select ${NEW_ID}, pos.investor_id, 'valuation', ?5, ?1,
                   ${NOTIFICATION_SQL.valuation(row.kind, "?6", "pos.shares", mark, proceeds)}, '/portfolio', ?7
-           from positions pos where pos.project_id = ?1 and pos.investor_id in (${CHUNK})
+           from positions pos where pos.project_id = ?1 and pos.shares > 0 and pos.investor_id in (${CHUNK})
            ${NO_REPEAT}`,
         )
         .bind(...binds, eventKey, project?.title ?? "", now),
