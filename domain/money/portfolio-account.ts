@@ -14,6 +14,7 @@
  *
  * Pure but for `demoAccountNumber`'s hash (WebCrypto, in the Worker and the browser alike).
  */
+import { FEE_TEXT } from "../market/market";
 import { isHeld } from "../raises/settlement";
 import { toCents, toDollars } from "../shared/money";
 import type { InvestmentDTO } from "../shared/types";
@@ -78,7 +79,9 @@ export interface StatementRow {
   returned: boolean;
   /** What an exit paid for the holding (ADR 052): money back, but the running total keeps what was invested. */
   distribution?: "acquisition" | "shutdown" | null;
-  /** A payout's holding cost: its realized gain or loss is amount − cost. */
+  /** A line of the exchange (ADR 053): shares bought, or sold (amount: what the buyer paid less the 2% fee). */
+  trade?: "bought" | "sold" | null;
+  /** A payout's or a sale's cost (the shares it closed): its realized gain or loss is amount − cost. */
   costBasis?: number | null;
   amount: number;
   runningTotal: number;
@@ -86,8 +89,10 @@ export interface StatementRow {
 
 /** What a statement line is, as the statement's table names its project. */
 export function statementLineTitle(
-  r: Pick<StatementRow, "projectTitle" | "refund" | "returned" | "distribution">,
+  r: Pick<StatementRow, "projectTitle" | "refund" | "returned" | "distribution" | "trade">,
 ): string {
+  if (r.trade === "bought") return `Bought on the exchange: ${r.projectTitle}`;
+  if (r.trade === "sold") return `Sold on the exchange: ${r.projectTitle} (after the ${FEE_TEXT} fee)`;
   if (r.distribution === "acquisition") return `Paid: ${r.projectTitle} was acquired`;
   if (r.distribution === "shutdown") return `Paid: ${r.projectTitle} shut down`;
   if (r.returned) return `Returned: ${r.projectTitle} closed below its goal`;
@@ -95,7 +100,9 @@ export function statementLineTitle(
 }
 
 /** A statement line's type, as the yearly CSV says it. */
-export function statementLineType(r: Pick<StatementRow, "refund" | "returned" | "distribution">): string {
+export function statementLineType(r: Pick<StatementRow, "refund" | "returned" | "distribution" | "trade">): string {
+  if (r.trade === "bought") return "Purchase (exchange)";
+  if (r.trade === "sold") return "Sale (exchange, after fee)";
   if (r.distribution === "acquisition") return "Distribution (acquisition)";
   if (r.distribution === "shutdown") return "Distribution (shutdown)";
   if (r.returned) return "Returned (goal not reached)";

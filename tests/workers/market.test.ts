@@ -11,7 +11,10 @@ import { describe, expect, it } from "vitest";
 
 import { MARKET_MESSAGES, OPEN_ORDERS_MAX } from "../../domain/market/market";
 import { DAY_MS, isoDay } from "../../domain/shared/dates";
-import { adminSession, call, json, projectBody, signup, submitAndApprove, unique } from "./helpers";
+import { statementLineTitle } from "../../domain/money/portfolio-account";
+import { readPortfolio } from "../../worker/services/money/holdings";
+import { taxStatementDownload } from "../../worker/services/money/statement";
+import { adminSession, call, db, json, projectBody, signup, submitAndApprove, unique, viewerFor } from "./helpers";
 import { fundedCompany } from "./others-records";
 
 type Placed = {
@@ -394,3 +397,33 @@ function anniversary(at: number): string {
   const day = isoDay(at);
   return `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
 }
+
+describe("the statement and the tax lines", () => {
+  it("a sale is a line with its proceeds after the fee, its cost and its realized gain; a purchase adds to what is invested", async () => {
+    const company = await fundedCompany({ holders: 2, shares: 50 });
+    await yearAgo(company.id);
+    const [seller] = company.investors;
+    await order(company.id, seller!.token, { side: "sell", shares: 15, price: 60 });
+    const buyer = await signup();
+    await order(company.id, buyer.token, { side: "buy", shares: 15, price: 60 });
+    const title = (await env.DB.prepare("select title from projects where id = ?1").bind(company.id).first<string>("title"))!;
+
+    const sold = await readPortfolio(db(), await viewerFor(seller!.token), seller!.user.id, { statement: { page: 1 } });
+    expect(sold.statement!.rows.map((r) => [statementLineTitle(r), r.shares, r.amount, r.costBasis, r.runningTotal])).toEqual([
+      [`Sold on the exchange: ${title} (after the 2% fee)`, 15, 882, 750, 2_500],
+      [title, 50, 2_500, null, 2_500],
+    ]);
+    const year = new Date().getUTCFullYear();
+    const csv = await new Response(taxStatementDownload(env.DB, seller!.user.id, year, true).body).text();
+    expect(csv.trim().split(/\r?\n/).slice(-3)).toEqual([
+      `${isoDay(Date.now())},${title},"Sale (exchange, after fee)",-15,-882.00,750.00,132.00`,
+      `,Net invested in ${year},,,2500.00,,`,
+      `,Realized gains and losses in ${year},,,,,132.00`,
+    ]);
+
+    const bought = await readPortfolio(db(), await viewerFor(buyer.token), buyer.user.id, { statement: { page: 1 } });
+    expect(bought.statement!.rows.map((r) => [statementLineTitle(r), r.shares, r.amount, r.runningTotal])).toEqual([
+      [`Bought on the exchange: ${title}`, 15, 900, 900],
+    ]);
+  });
+});

@@ -35,6 +35,10 @@ export const GROWING_TABLES = new Set([
   "notification_preferences",
   "admin_audit",
   "project_drafts",
+  "markets",
+  "market_orders",
+  "trades",
+  "market_days",
 ]);
 
 /** The reason an index walked in a sort's order, to the page and no further, is accepted. */

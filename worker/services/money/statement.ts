@@ -29,6 +29,10 @@ export const STATEMENT_CHUNK = 500;
  * cursor. `cents` is what a line does to the running total, the money invested: a refund or a
  * return takes its purchase back out; a payout does not (the money was invested, and paid back as
  * a gain or a loss), so it is 0 there and `shown` is its amount.
+ * The exchange (ADR 053): 5 a purchase (money invested, like a raise's), 6 a sale (what the buyer
+ * paid less the seller's fee, with the cost of the shares sold; like a payout, the running total
+ * keeps what was invested); one term for both (D1 allows 5 terms in a compound SELECT), read on
+ * trades_seller_idx and trades_buyer_idx (an OR of the two: nobody trades with themselves).
  */
 const ENTRIES = `entries as (
     select i.id as key, i.created_at as at, i.project_id as project_id, i.shares as shares,
@@ -44,6 +48,12 @@ const ENTRIES = `entries as (
     select d.id || '-paid', min(d.paid_at, (d.day + 1) * 86400000 - 1), d.project_id, d.shares, 0,
       case when e.kind = 'acquisition' then 3 else 4 end, d.amount_cents, d.cost_cents
     from distributions d join valuation_events e on e.id = d.event_id where d.investor_id = ?1
+    union all
+    select t.id || case when t.seller_id = ?1 then '-sold' else '-bought' end, t.created_at, t.project_id, t.shares,
+      case when t.seller_id = ?1 then 0 else t.value_cents end, case when t.seller_id = ?1 then 6 else 5 end,
+      case when t.seller_id = ?1 then t.value_cents - t.fee_cents else t.value_cents end,
+      case when t.seller_id = ?1 then t.seller_cost_cents end
+    from trades t where t.seller_id = ?1 or (t.buyer_id = ?1 and t.buyer_company = 0)
   )`;
 
 interface LineRow {
@@ -63,9 +73,10 @@ function lineOf(r: LineRow, running: number): StatementRow {
     at: new Date(r.at).toISOString(),
     projectTitle: r.title ?? "",
     shares: r.shares,
-    refund: r.refund > 0,
+    refund: r.refund > 0 && r.refund !== 5,
     returned: r.refund === 2,
     distribution: r.refund === 3 ? "acquisition" : r.refund === 4 ? "shutdown" : null,
+    trade: r.refund === 5 ? "bought" : r.refund === 6 ? "sold" : null,
     costBasis: r.cost == null ? null : toDollars(r.cost),
     amount: toDollars(r.shown),
     runningTotal: toDollars(running),
@@ -164,9 +175,12 @@ export async function statementChunk(
   };
 }
 
-/** A payout's realized gain or loss in cents (what was paid − the holding's cost); null for other lines. */
+/**
+ * A payout's or an exchange sale's realized gain or loss in cents (what was received − the cost of
+ * the shares it closed); null for other lines.
+ */
 const realizedCents = (r: StatementRow) =>
-  r.distribution && r.costBasis != null ? toCents(r.amount) - toCents(r.costBasis) : null;
+  (r.distribution || r.trade === "sold") && r.costBasis != null ? toCents(r.amount) - toCents(r.costBasis) : null;
 
 const csvLine = (r: StatementRow) => {
   const realized = realizedCents(r);
