@@ -23,6 +23,7 @@ import {
 } from "../domain/money/marking.ts";
 import { DAY_MS, HOUR_MS, isoDay, MINUTE_MS } from "../domain/shared/dates.ts";
 import { toCents } from "../domain/shared/money.ts";
+import { buildMarketDemo, type DemoOrderRow, type DemoTradeRow } from "./seed-market.ts";
 import { NOTIFICATION_TEXT } from "../domain/conversation/notification-text.ts";
 import { quoted } from "../domain/shared/quote.ts";
 import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../domain/shared/types";
@@ -3598,6 +3599,9 @@ export interface DemoData {
   notifications: NotificationRow[];
   /** The companies' reviewed events (ADR 052), in the order they were applied, each marked by `markAfter`. */
   events: ValuationEventRow[];
+  /** The exchange (ADR 053, db/seed-market.ts): orders that filled and orders resting, and the trades. */
+  orders: DemoOrderRow[];
+  trades: DemoTradeRow[];
 }
 
 /**
@@ -3796,12 +3800,15 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
 
   const seeds = new Map([...SEEDS, ...HISTORY_SEEDS, ...REVIEW_SEEDS].map((seed) => [`proj-${seed.slug}`, seed]));
   const events = buildEvents(dayStart, projects, investments, seeds);
+  // Each company's mark once its events are applied (the exchange's prices move around it).
+  const marks = new Map<string, number | null>(events.map((e) => [e.projectId, e.markCents]));
   return {
     users,
     projects,
     investments,
     ...buildConversation(now, users, projects, investments, seeds, events),
     events,
+    ...buildMarketDemo(now, projects, investments, users, marks, DEMO_INVESTOR_ID),
   };
 }
 

@@ -195,12 +195,15 @@ export interface DemoRows {
   questions: readonly SeedRow[];
   notifications: readonly SeedRow[];
   events: readonly (SeedRow & AppliedEvent)[];
+  /** The exchange's orders (filled and resting) and trades (db/seed-market.ts). */
+  orders: readonly (SeedRow & { status: string })[];
+  trades: readonly SeedRow[];
 }
 
 /**
  * Every statement of the demo, in the order `scripts/seed.mjs` runs them: the rows (users and
  * projects before what points at them), then the company events, applied once the investments
- * they mark are in. `insert`: insertStatements, with the migrated columns when the caller has them.
+ * they mark are in, then the exchange's orders and trades. `insert`: insertStatements, with the migrated columns when the caller has them.
  */
 export function demoStatements(
   data: DemoRows,
@@ -217,5 +220,17 @@ export function demoStatements(
     ...insert("notifications", data.notifications),
     ...insert("valuation_events", data.events),
     ...applyEventStatements(data.events, exitKinds),
+    // The exchange (ADR 053): the orders that filled, their trades (each moving shares and money by
+    // trigger), then the resting orders (each reserving what it lists), and each market's sequence.
+    ...insert(
+      "market_orders",
+      data.orders.filter((o) => o.status !== "open"),
+    ),
+    ...insert("trades", data.trades),
+    ...insert(
+      "market_orders",
+      data.orders.filter((o) => o.status === "open"),
+    ),
+    `UPDATE markets SET seq = (SELECT coalesce(max(o.seq), 0) FROM market_orders o WHERE o.project_id = markets.project_id);`,
   ];
 }

@@ -27,12 +27,11 @@
 import * as v from "valibot";
 
 import { IDEMPOTENCY_KEY_MAX } from "../projects/project";
-import { DAY_MS } from "../shared/dates";
+import { feeFor, ORDER_GOOD_FOR_DAYS, ORDER_SIDES, type OrderSide } from "./terms";
+
+export * from "./terms";
 import { formatDate, formatMoney, formatNumber, formatPrice } from "../shared/format";
 import { toDollars } from "../shared/money";
-
-export const ORDER_SIDES = ["buy", "sell"] as const;
-export type OrderSide = (typeof ORDER_SIDES)[number];
 
 export const ORDER_STATUSES = ["open", "filled", "cancelled", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -44,10 +43,6 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 export const MARKET_STATUSES = ["open", "halted", "closed"] as const;
 export type MarketStatus = (typeof MARKET_STATUSES)[number];
 
-/** How long an order rests before it expires. */
-export const ORDER_GOOD_FOR_DAYS = 30;
-/** The simulated fee: 2% of a trade's value, paid by the seller. Basis points. */
-export const FEE_BPS = 200;
 /** The smallest step of a price: one cent. */
 export const TICK_CENTS = 1;
 /** The highest price per share an order may name: $10,000. */
@@ -64,10 +59,6 @@ export const ORDERS_PER_HOUR = 60;
  * student exchange does not see; the answer says what filled).
  */
 export const MAX_FILLS_PER_ORDER = 50;
-/** The transfer rule's period, from the issue. */
-export const LOCK_YEARS = 1;
-/** Regulations whose shares the one-year rule binds. */
-export const LOCKED_REGULATIONS: readonly string[] = ["RegCF", "SAFE"];
 
 export const MARKET_MESSAGES = {
   notFound: "This company has no market",
@@ -101,39 +92,10 @@ export const MARKET_MESSAGES = {
   rate: `You can place at most ${ORDERS_PER_HOUR} orders an hour. Please try again later.`,
 } as const;
 
-/** The fee a seller pays on a trade worth `valueCents`: FEE_BPS of it, to the cent, halves up. */
-export function feeFor(valueCents: number): number {
-  return Math.floor((valueCents * FEE_BPS + 5_000) / 10_000);
-}
-
-/** The fee as people read it ("2%"). */
-export const FEE_TEXT = `${FEE_BPS / 100}%`;
-
-/**
- * The first day (ISO, UTC) the one-year rule no longer binds a company's shares: a year after the
- * day its raise settled; null when its regulation is not bound (Reg A+) or it has not settled.
- */
-export function freeFrom(regulation: string, settledAt: number | null): string | null {
-  if (settledAt === null || !LOCKED_REGULATIONS.includes(regulation)) return null;
-  const d = new Date(settledAt);
-  // Date.UTC rolls 29 February of a common year over to 1 March: the day after the anniversary that is not.
-  return new Date(Date.UTC(d.getUTCFullYear() + LOCK_YEARS, d.getUTCMonth(), d.getUTCDate()))
-    .toISOString()
-    .slice(0, 10);
-}
-
-/** Whether the rule still binds on `at` (ms). */
-export function isLocked(freeOn: string | null, at: number): boolean {
-  return freeOn !== null && at < Date.parse(`${freeOn}T00:00:00Z`);
-}
-
 /** Whether `buyer` may buy while the rule binds: the company, or an accredited investor. */
 export function mayBuyWhileLocked(buyer: { company: boolean; accredited: boolean }): boolean {
   return buyer.company || buyer.accredited;
 }
-
-/** When an order placed at `at` expires. */
-export const expiresAt = (at: number) => at + ORDER_GOOD_FOR_DAYS * DAY_MS;
 
 export interface OrderInput {
   side: OrderSide;

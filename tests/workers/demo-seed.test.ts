@@ -44,6 +44,20 @@ async function seed(): Promise<void> {
 }
 
 /** What each company's events leave, from the seed's rows alone: its last mark and the cash per share it paid. */
+/** The demo's buyers on the exchange (db/seed-market.ts) who held none of the company's shares from its raise. */
+function newHoldersOnTheExchange(projectId: string): number {
+  const raised = new Set(data.investments.filter((i) => i.projectId === projectId).map((i) => i.investorId));
+  return new Set(data.trades.filter((t) => t.projectId === projectId && !raised.has(t.buyerId)).map((t) => t.buyerId))
+    .size;
+}
+
+/** What an investor's sales of a company on the demo's exchange paid them (after the fee). */
+function soldOnTheExchange(projectId: string, investorId: string): number {
+  return data.trades
+    .filter((t) => t.projectId === projectId && t.sellerId === investorId)
+    .reduce((sum, t) => sum + t.valueCents - t.feeCents, 0);
+}
+
 function expectedMarks() {
   const out = new Map<string, { eventId: string; markCents: number; paidCents: number; exited: boolean }>();
   for (const e of data.events) {
@@ -114,12 +128,14 @@ describe("the demo seed's company events", () => {
         if (
           r.event !== m.eventId ||
           r.value_cents !== r.shares * m.markCents ||
-          r.realized_cents !== r.shares * m.paidCents
+          r.realized_cents !== r.shares * m.paidCents + soldOnTheExchange(projectId, r.investor_id)
         ) {
           wrong.push(`${projectId} ${r.investor_id}`);
         }
       }
-      expect(rows.length, projectId).toBe(data.events.find((e) => e.projectId === projectId)!.holders);
+      expect(rows.length, projectId).toBe(
+        (data.events.find((e) => e.projectId === projectId)!.holders ?? 0) + newHoldersOnTheExchange(projectId),
+      );
     }
     expect(wrong).toEqual([]);
   });
@@ -198,6 +214,34 @@ describe("the demo seed's company events", () => {
   });
 });
 
+describe("the demo's exchange", () => {
+  it("a visitor sees live markets: resting orders on both sides, a few weeks of trades, the demo investor's own order", async () => {
+    const list = await json<{ markets: { project: { slug: string }; trades: number }[] }>(await call("/api/markets"));
+    expect(
+      list.markets
+        .filter((m) => m.trades >= 10)
+        .map((m) => m.project.slug)
+        .sort(),
+    ).toEqual(["gigboard", "rentright", "suncanopy", "tutorloop"]);
+    const market = await json<{ bids: unknown[]; asks: unknown[]; days: unknown[]; locked: boolean }>(
+      await call("/api/markets/tutorloop"),
+    );
+    expect([market.bids.length, market.asks.length, market.days.length >= 8, market.locked]).toEqual([
+      3,
+      4,
+      true,
+      false,
+    ]);
+    const nadia = await json<{ token: string }>(
+      await call("/api/auth/login", { body: { email: "investor@campusfund.dev", password: DEMO_PASSWORD } }),
+    );
+    const mine = await json<{ viewer: { orders: { side: string; status: string }[]; listed: number } }>(
+      await call("/api/markets/tutorloop", { token: nadia.token }),
+    );
+    expect(mine.viewer.orders.map((o) => [o.side, o.status])).toEqual([["sell", "open"]]);
+  });
+});
+
 describe("after the seeded history", () => {
   it("the company founder reports the next round and the demo admin approves it: every holder follows", async () => {
     const login = async (email: string) =>
@@ -226,7 +270,7 @@ describe("after the seeded history", () => {
     const holders = await all<{ mark_cents: number; event: string }>(
       `select mark_cents, mark_event_id event from positions where project_id = 'proj-tutorloop'`,
     );
-    expect(holders.length).toBe(seeded.holders);
+    expect(holders.length).toBe((seeded.holders ?? 0) + newHoldersOnTheExchange("proj-tutorloop"));
     expect(new Set(holders.map((h) => `${h.event} ${h.mark_cents}`))).toEqual(new Set([`${pending.id} 4000`]));
   });
 });

@@ -406,10 +406,14 @@ describe("the statement and the tax lines", () => {
     await order(company.id, seller!.token, { side: "sell", shares: 15, price: 60 });
     const buyer = await signup();
     await order(company.id, buyer.token, { side: "buy", shares: 15, price: 60 });
-    const title = (await env.DB.prepare("select title from projects where id = ?1").bind(company.id).first<string>("title"))!;
+    const title = (await env.DB.prepare("select title from projects where id = ?1")
+      .bind(company.id)
+      .first<string>("title"))!;
 
     const sold = await readPortfolio(db(), await viewerFor(seller!.token), seller!.user.id, { statement: { page: 1 } });
-    expect(sold.statement!.rows.map((r) => [statementLineTitle(r), r.shares, r.amount, r.costBasis, r.runningTotal])).toEqual([
+    expect(
+      sold.statement!.rows.map((r) => [statementLineTitle(r), r.shares, r.amount, r.costBasis, r.runningTotal]),
+    ).toEqual([
       [`Sold on the exchange: ${title} (after the 2% fee)`, 15, 882, 750, 2_500],
       [title, 50, 2_500, null, 2_500],
     ]);
