@@ -6,8 +6,12 @@ import { TEST_PASSWORD, uniqueIp } from "../shared/clients.ts";
 
 const part = () => Math.floor(Math.random() * 0xffff).toString(16);
 
+/** A one-page PDF: what a document upload checks is its `%PDF-` header (the evidence of a company event). */
+const PDF = "%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+
 function client(base) {
-  return async function api(method, path, { token, body } = {}) {
+  /** `allow`: a refusal the caller expects and handles (answered as `null`). `form`: a multipart body. */
+  return async function api(method, path, { token, body, form, allow = [] } = {}) {
     const res = await fetch(`${base}/api${path}`, {
       method,
       headers: {
@@ -15,9 +19,10 @@ function client(base) {
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     const answer = await res.json().catch(() => null);
+    if (allow.includes(res.status)) return null;
     if (!res.ok)
       throw new Error(`contract fixtures: ${method} ${path} answered ${res.status} ${JSON.stringify(answer)}`);
     return answer;
@@ -25,6 +30,19 @@ function client(base) {
 }
 
 const inDays = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** A priced round of a funded company, as its founder reports it (dated today, UTC: never in the future). */
+function eventBody(evidence) {
+  return {
+    kind: "round",
+    effectiveOn: inDays(0),
+    pricePerShare: 12,
+    preMoneyValuation: 2_000_000,
+    roundName: "Seed extension",
+    statement: "We closed a seed extension led by a campus angel group.",
+    evidence,
+  };
+}
 
 function projectBody(title) {
   return {
@@ -40,6 +58,31 @@ function projectBody(title) {
     investmentTerms: { equityPercentage: 8, minInvestment: 100 },
     creatorInfo: { name: "Robin Quinn", bio: "Second-year CS student." },
   };
+}
+
+/** A founder's project, live: created, submitted and approved by the admin. */
+async function liveProject(api, admin, name) {
+  const founder = await signUp(api, "founder");
+  const body = projectBody(`Contract ${name} ${part()}`);
+  const project = await api("POST", "/projects/create", { token: founder.token, body });
+  await api("POST", `/projects/${project._id}/publish`, { token: founder.token });
+  await api("POST", `/admin/projects/${project._id}/approve`, { token: admin.token });
+  return { founder, project, body };
+}
+
+/**
+ * The founder's save of a material change to their live project (its description, ADR 050): the
+ * project's pending revision, waiting in the admin's queue. Answers the revision's id.
+ */
+async function pendingRevision(api, admin, { founder, project, body }) {
+  await api("PUT", `/projects/${project._id}`, {
+    token: founder.token,
+    body: { ...body, description: `${body.description} Now with quiet-hour alerts for every library.` },
+  });
+  const { revisions } = await api("GET", "/admin/revisions", { token: admin.token });
+  const revision = revisions.find((r) => r.revision.projectId === project._id)?.revision;
+  if (!revision) throw new Error(`contract fixtures: no pending revision of ${project._id}`);
+  return revision.id;
 }
 
 async function signUp(api, role) {
@@ -106,6 +149,40 @@ export async function contractFixtures(base) {
     body: { reason: "Held for the contract run." },
   });
 
+  // Two live projects whose founders changed a material field: a revision to approve, one to send back.
+  const approveRevisionId = await pendingRevision(api, admin, await liveProject(api, admin, "Revision"));
+  const changesRevisionId = await pendingRevision(api, admin, await liveProject(api, admin, "Revision Changes"));
+
+  // An investment waiting for its investor's reconfirmation: they bought into a live raise whose
+  // founder's material change the admin then approved (ADR 050).
+  const raise = await liveProject(api, admin, "Reconfirm");
+  const reconfirmer = await signUp(api, "investor");
+  const bought = await api("POST", `/projects/${raise.project._id}/invest`, {
+    token: reconfirmer.token,
+    body: { shares: 100, amount: 1000, idempotencyKey: crypto.randomUUID() },
+  });
+  await api("POST", `/admin/revisions/${await pendingRevision(api, admin, raise)}/approve`, { token: admin.token });
+
+  // A funded company whose founder reports its events (ADR 052): the demo's TutorLoop, the one
+  // funded company with a founder's account. A company has one report waiting at a time, so the
+  // run goes withdraw (the report made here), report again, approve that one; sending back is
+  // asked of a report already withdrawn (409, as documented).
+  const companyFounder = await api("POST", "/auth/login", {
+    body: { email: "companyfounder@campusfund.dev", password: DEMO_PASSWORD },
+  });
+  const company = await api("GET", "/projects/tutorloop");
+  // a report left waiting by an earlier run on the same server is taken back first
+  await api("POST", `/projects/${company._id}/events/withdraw`, { token: companyFounder.token, allow: [409] });
+  const form = new FormData();
+  form.append("file", new Blob([PDF], { type: "application/pdf" }), "term-sheet.pdf");
+  const { url: evidence } = await api("POST", "/uploads/documents", { token: companyFounder.token, form });
+  const withdrawn = await api("POST", `/projects/${company._id}/events`, {
+    token: companyFounder.token,
+    body: eventBody(evidence),
+  });
+  await api("POST", `/projects/${company._id}/events/withdraw`, { token: companyFounder.token });
+  await api("POST", `/projects/${company._id}/events`, { token: companyFounder.token, body: eventBody(evidence) });
+
   return {
     PORTMAN_ADMIN_TOKEN: admin.token,
     PORTMAN_FOUNDER_TOKEN: founder.token,
@@ -121,5 +198,14 @@ export async function contractFixtures(base) {
     PORTMAN_SUSPENDED_ID: suspended.user.id,
     // extendRaise moves the live project's deadline (90 days out) later.
     PORTMAN_EXTEND_TO: inDays(120),
+    PORTMAN_APPROVE_REVISION_ID: approveRevisionId,
+    PORTMAN_CHANGES_REVISION_ID: changesRevisionId,
+    PORTMAN_RECONFIRM_TOKEN: reconfirmer.token,
+    PORTMAN_RECONFIRM_INVESTMENT_ID: bought.investment._id,
+    PORTMAN_COMPANY_ID: company._id,
+    PORTMAN_COMPANY_FOUNDER_TOKEN: companyFounder.token,
+    PORTMAN_EVIDENCE: evidence,
+    PORTMAN_EVENT_DAY: inDays(0),
+    PORTMAN_WITHDRAWN_EVENT_ID: withdrawn.id,
   };
 }

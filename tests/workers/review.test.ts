@@ -356,6 +356,37 @@ describe("reviewing", () => {
     });
   });
 
+  it("a reason over 1000 characters is a 400 whatever the project's state (approve, an admin's and a founder's publish)", async () => {
+    const { founder, project } = await inReview();
+    const token = await adminSession();
+    const long = { reason: "x".repeat(1001) };
+    const post = (path: string, as: string, body?: unknown) => call(path, { method: "POST", token: as, body });
+    // in review: a founder's publish is refused (only a draft is submitted), but the body first
+    const submitted = await post(`/api/projects/${project._id}/publish`, founder.token, long);
+    expect((await approve(project._id, token)).status).toBe(200);
+    // live: neither approving nor publishing it applies, but the body is still read first
+    const approved = await post(`/api/admin/projects/${project._id}/approve`, token, long);
+    const published = await post(`/api/projects/${project._id}/publish`, token, long);
+    const plain = await post(`/api/admin/projects/${project._id}/approve`, token);
+    const answer = async (res: Response) => [
+      res.status,
+      (await json<{ errors?: { reason?: string } }>(res)).errors?.reason,
+    ];
+    expect({
+      submitted: await answer(submitted),
+      approved: await answer(approved),
+      published: await answer(published),
+      plain: [plain.status, (await json(plain)).message],
+      audit: (await auditOf(project._id)).map((a) => a.action),
+    }).toEqual({
+      submitted: [400, REVIEW_MESSAGES.overrideTooLong],
+      approved: [400, REVIEW_MESSAGES.overrideTooLong],
+      published: [400, REVIEW_MESSAGES.overrideTooLong],
+      plain: [409, REVIEW_MESSAGES.notInReview],
+      audit: ["approve"],
+    });
+  });
+
   it("an admin's publish lists a draft directly, audited as 'publish'", async () => {
     const { project } = await founderWithDraft({ title: `Direct ${unique("t")}` });
     const a = await admin();

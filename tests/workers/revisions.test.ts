@@ -9,6 +9,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { reconfirmDueAt, RECONFIRM_MESSAGES, REVISION_MESSAGES } from "../../domain/projects/revisions";
+import { REVIEW_MESSAGES } from "../../domain/projects/review";
 import type { ProjectDTO } from "../../domain/shared/types";
 import { lapseReconfirmations } from "../../worker/services/money/reconfirmations";
 import { settleDueRaises } from "../../worker/services/raises/settlement";
@@ -174,6 +175,23 @@ describe("reviewing a revision", () => {
       message: REVISION_MESSAGES.notPending,
       asked: [],
     });
+  });
+
+  it("a missing or too long note is a 400 even once the changes were sent back; a good note is then a 409", async () => {
+    const { revisionId } = await pendingRevision();
+    const token = await adminSession();
+    const send = (body: unknown) => call(`/api/admin/revisions/${revisionId}/request-changes`, { token, body });
+    expect((await send({ reason: "Say what changed in the locks." })).status).toBe(200);
+    const answer = async (res: Response) => [res.status, (await json(res)).message];
+    expect([
+      await answer(await send({})),
+      await answer(await send({ reason: "x".repeat(1001) })),
+      await answer(await send({ reason: "Again." })),
+    ]).toEqual([
+      [400, REVIEW_MESSAGES.reasonRequired],
+      [400, REVIEW_MESSAGES.reasonTooLong],
+      [409, REVISION_MESSAGES.notPending],
+    ]);
   });
 
   it("two approvals sent at once: one applies it, the other is refused", async () => {

@@ -164,6 +164,26 @@ describe("a founder reports, an admin reviews", () => {
       "pending",
     ]);
   });
+
+  it("a missing or too long note is a 400 even once the report was withdrawn; a good note is then a 409", async () => {
+    const { founder, id } = await fundedCompany();
+    const pending = await json<{ id: string }>(await report(id, founder.token, round(await evidence(founder.user.id))));
+    const withdrawn = await call(`/api/projects/${id}/events/withdraw`, { method: "POST", token: founder.token });
+    const token = await adminSession();
+    const send = (body: unknown) => call(`/api/admin/events/${pending.id}/request-changes`, { token, body });
+    const answer = async (res: Response) => [res.status, (await json(res)).message];
+    expect([
+      withdrawn.status,
+      await answer(await send({ reason: " " })),
+      await answer(await send({ reason: "x".repeat(1_001) })),
+      await answer(await send({ reason: "Attach the signed term sheet." })),
+    ]).toEqual([
+      200,
+      [400, EVENT_MESSAGES.reviewNoteRequired],
+      [400, EVENT_MESSAGES.reviewNoteTooLong],
+      [409, EVENT_MESSAGES.notPending],
+    ]);
+  });
 });
 
 describe("exits", () => {

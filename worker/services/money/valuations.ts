@@ -398,8 +398,8 @@ async function finish(
   return toEventDTO(row!);
 }
 
-/** A pending event and its company, or 404/409. */
-async function pendingEvent(db: Database, eventId: unknown): Promise<{ event: EventRow; project: ProjectRow }> {
+/** An event and its company, or 404. */
+async function eventOf(db: Database, eventId: unknown): Promise<{ event: EventRow; project: ProjectRow }> {
   const id = typeof eventId === "string" ? eventId : "";
   const [found] = await db
     .select({ event: valuationEvents, project: projects })
@@ -408,7 +408,18 @@ async function pendingEvent(db: Database, eventId: unknown): Promise<{ event: Ev
     .where(eq(valuationEvents.id, id))
     .limit(1);
   if (!found) throw new ServiceError(404, "Event not found", "not_found");
-  if (found.event.status !== "pending") throw new ServiceError(409, EVENT_MESSAGES.notPending, "not_pending");
+  return found;
+}
+
+/** 409 unless the event waits for review. */
+function requirePending(event: EventRow): void {
+  if (event.status !== "pending") throw new ServiceError(409, EVENT_MESSAGES.notPending, "not_pending");
+}
+
+/** A pending event and its company, or 404/409. */
+async function pendingEvent(db: Database, eventId: unknown): Promise<{ event: EventRow; project: ProjectRow }> {
+  const found = await eventOf(db, eventId);
+  requirePending(found.event);
   return found;
 }
 
@@ -431,7 +442,10 @@ export async function approveEvent(
   return finish(db, event.id, project, opts, now);
 }
 
-/** An admin sends a report back with a note: nothing changes; the founder is told. */
+/**
+ * An admin sends a report back with a note: nothing changes; the founder is told. The note is
+ * read before the event's status (a missing or too long note is a 400 whatever it is).
+ */
 export async function requestEventChanges(
   db: Database,
   viewer: SessionUser | null,
@@ -441,11 +455,12 @@ export async function requestEventChanges(
 ): Promise<ValuationEventDTO> {
   requireAdmin(viewer);
   const now = opts.now ?? Date.now();
-  const { event, project } = await pendingEvent(db, eventId);
+  const { event, project } = await eventOf(db, eventId);
   const reason = parseReason(body, {
     required: EVENT_MESSAGES.reviewNoteRequired,
     tooLong: EVENT_MESSAGES.reviewNoteTooLong,
   });
+  requirePending(event);
   await reserveAdminAction(db, viewer.id, now);
   const d1 = db.$client;
   const eventKey = `event:${event.id}`;

@@ -28,7 +28,7 @@ import { runBatch, type Database } from "../../../db/client";
 import { projectDrafts, projects, type ProjectRow } from "../../../db/schema";
 import { requireAdmin, requireSignedIn } from "../shared/access";
 import { auditStatement, overseeing, reserveAdminAction, WROTE_ONE_ROW } from "../operator/audit";
-import { constraintFailed, ServiceError } from "../shared/errors";
+import { constraintFailed, invalidFields, ServiceError } from "../shared/errors";
 import { parseReason } from "../shared/reason";
 import { notifyOne } from "../conversation/notifications";
 import type { Mailer } from "../../mail/mailer";
@@ -62,14 +62,18 @@ const REASON_MESSAGES = { required: REVIEW_MESSAGES.reasonRequired, tooLong: REV
 /**
  * A founder submits their draft: every rule of the form once more (the deadline may have passed
  * since it was saved) and the checklist's required items; then `in_review`, its note cleared.
+ * `body` is the publication's (`POST /api/projects/{id}/publish`): a founder's submission keeps
+ * no reason, but one past its limit is the 400 the document gives, whatever the project's state.
  */
 export async function submitForReview(
   db: Database,
   viewer: SessionUser | null,
   idOrSlug: unknown,
+  body?: unknown,
 ): Promise<ProjectDTO> {
   const { project: row, investors } = await loadWithInvestors(db, viewer, idOrSlug);
   requireSignedIn(viewer);
+  givenReason(body);
   if (row.status !== "draft") throw new ServiceError(409, REVIEW_MESSAGES.notDraft, "not_draft");
   const current = toProjectDTO(row, investors);
   validate(formValuesOf(current));
@@ -141,19 +145,28 @@ export async function withdrawFromReview(
 const OVERRIDE_MESSAGES = { required: REVIEW_MESSAGES.overrideRequired, tooLong: REVIEW_MESSAGES.overrideTooLong };
 
 /**
+ * The body's `reason` (an approval's or a publication's), if one is given: trimmed, 400 past
+ * REASON_MAX characters. Read before the project's status, so a body the document refuses is a
+ * 400 whatever state the project is in.
+ */
+function givenReason(body: unknown): string | null {
+  const raw = body && typeof body === "object" ? (body as Record<string, unknown>).reason : undefined;
+  const given = typeof raw === "string" && normalizeText(raw).trim() !== "";
+  return given ? parseReason(body, OVERRIDE_MESSAGES) : null;
+}
+
+/**
  * What an admin's approval (or direct publication) needs beyond the project's status: when the
  * project fails a required item of its checklist, a written reason (`{ reason }`, 400 without
  * one) that goes into the audit log with the items it overrides; when it passes, nothing (a
- * reason given anyway is kept). Returns the audit row's reason.
+ * reason given anyway is kept). Takes `givenReason`'s answer; returns the audit row's reason.
  */
-function overrideReason(row: ProjectRow, investors: number, body: unknown): string | null {
+function overrideReason(row: ProjectRow, investors: number, given: string | null): string | null {
   const failing = failingRequired(checklistOf(toProjectDTO(row, investors)));
-  const raw = body && typeof body === "object" ? (body as Record<string, unknown>).reason : undefined;
-  const given = typeof raw === "string" && normalizeText(raw).trim() !== "";
-  if (!failing.length) return given ? parseReason(body, OVERRIDE_MESSAGES) : null;
-  const reason = parseReason(body, OVERRIDE_MESSAGES);
+  if (!failing.length) return given;
+  if (given === null) throw invalidFields({ reason: OVERRIDE_MESSAGES.required }, "first");
   const overridden = failing.map((i) => (i.problems?.length ? `${i.label} (${i.problems.join("; ")})` : i.label));
-  return `Checklist overridden: ${overridden.join("; ")}. Reason: ${reason}`;
+  return `Checklist overridden: ${overridden.join("; ")}. Reason: ${given}`;
 }
 
 /** `POST /api/projects/{id}/publish`: a founder submits for review; an admin makes it live at once. */
@@ -163,13 +176,14 @@ export async function publishProject(
   idOrSlug: unknown,
   body?: unknown,
 ): Promise<ProjectDTO> {
-  if (!can(viewer, "administer")) return submitForReview(db, viewer, idOrSlug);
+  if (!can(viewer, "administer")) return submitForReview(db, viewer, idOrSlug, body);
   requireAdmin(viewer);
   const { project: row, investors } = await loadWithInvestors(db, viewer, idOrSlug);
+  const given = givenReason(body);
   if (row.status !== "draft" && row.status !== "in_review") {
     throw new ServiceError(409, PROJECT_MESSAGES.alreadyPublished, "already_published");
   }
-  const reason = overrideReason(row, investors, body);
+  const reason = overrideReason(row, investors, given);
   await reserveAdminAction(db, viewer.id);
   return goLive(db, viewer, row.id, row.status, "publish", undefined, reason);
 }
@@ -187,8 +201,9 @@ export async function approveProject(
 ): Promise<ProjectDTO> {
   requireAdmin(viewer);
   const { project: row, investors } = await loadWithInvestors(db, viewer, idOrSlug);
+  const given = givenReason(body);
   if (row.status !== "in_review") throw new ServiceError(409, REVIEW_MESSAGES.notInReview, "not_in_review");
-  const reason = overrideReason(row, investors, body);
+  const reason = overrideReason(row, investors, given);
   await reserveAdminAction(db, viewer.id);
   return goLive(db, viewer, row.id, "in_review", "approve", mailer, reason);
 }

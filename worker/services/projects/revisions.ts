@@ -196,10 +196,8 @@ export async function listRevisionQueue(db: Database, viewer: SessionUser | null
   });
 }
 
-async function pendingRevision(
-  db: Database,
-  revisionId: string,
-): Promise<{ revision: RevisionRow; project: ProjectRow }> {
+/** A revision and its project, or 404. */
+async function revisionOf(db: Database, revisionId: string): Promise<{ revision: RevisionRow; project: ProjectRow }> {
   const key = typeof revisionId === "string" && revisionId.length <= 64 ? revisionId : "";
   const [row] = key
     ? await db
@@ -210,7 +208,21 @@ async function pendingRevision(
         .limit(1)
     : [];
   if (!row) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
-  if (row.revision.status !== "pending") throw new ServiceError(409, REVISION_MESSAGES.notPending, "not_pending");
+  return row;
+}
+
+/** 409 unless the revision waits for review. */
+function requirePending(revision: RevisionRow): void {
+  if (revision.status !== "pending") throw new ServiceError(409, REVISION_MESSAGES.notPending, "not_pending");
+}
+
+/** A revision waiting for review and its project, or 404/409. */
+async function pendingRevision(
+  db: Database,
+  revisionId: string,
+): Promise<{ revision: RevisionRow; project: ProjectRow }> {
+  const row = await revisionOf(db, revisionId);
+  requirePending(row.revision);
   return row;
 }
 
@@ -321,7 +333,10 @@ export async function approveRevision(
   return toRevisionDTO(after ?? revision);
 }
 
-/** An admin sends a revision back with a note: the live version stays; the founder is told. */
+/**
+ * An admin sends a revision back with a note: the live version stays; the founder is told. The
+ * note is read before the revision's status (a missing or too long note is a 400 whatever it is).
+ */
 export async function requestRevisionChanges(
   db: Database,
   viewer: SessionUser | null,
@@ -330,11 +345,12 @@ export async function requestRevisionChanges(
   mailer?: Mailer,
 ): Promise<RevisionDTO> {
   requireAdmin(viewer);
-  const { revision, project } = await pendingRevision(db, revisionId);
+  const { revision, project } = await revisionOf(db, revisionId);
   const reason = parseReason(body, {
     required: REVIEW_MESSAGES.reasonRequired,
     tooLong: REVIEW_MESSAGES.reasonTooLong,
   });
+  requirePending(revision);
   const now = Date.now();
   await reserveAdminAction(db, viewer.id, now);
   const d1 = db.$client;
