@@ -57,6 +57,7 @@ import { portfolioMessage } from "../../worker/services/money/purchases";
 import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../worker/services/money/holdings";
 import { cancelledMessage } from "../../worker/services/money/cancellations";
 import { ReconfirmList } from "../components/purchase/Reconfirm";
+import { OnTheExchange } from "../components/portfolio/OnTheExchange";
 import type { Route } from "./+types/portfolio";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
@@ -93,6 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       reconfirmations: true,
       // What the investments became (ADR 052), on the overview: still the same round trip.
       performance: tab === "overview",
+      // The investor's shares on the exchange and their newest trades (ADR 053): the same round trip.
+      exchange: tab === "overview",
     });
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
@@ -164,6 +167,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     performance: read.performance ? performanceView(read.performance) : null,
     // From the loader: the policy's module (with the event form's schema) stays out of the browser's bundle.
     policy: VALUATION_POLICY,
+    exchange: read.exchange,
+    now: Date.now(),
     totalShares: summary.shares,
     total: list.total,
     page: list.page,
@@ -212,7 +217,9 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
   }
   const { tab, ai, holdings, performance, totalShares, total, page, pageCount, successMessage, newUser, firstName } =
     loaderData;
-  const { reconfirmations, invested, policy } = loaderData;
+  const { reconfirmations, invested, policy, exchange, now } = loaderData;
+  // Shares bought only on the exchange are a portfolio too (no raise's investment lists them).
+  const onExchange = exchange !== null && (exchange.holdings.length > 0 || exchange.fills.length > 0);
 
   return (
     <div className="container invest-page portfolio-page">
@@ -251,7 +258,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           <h2 id="overview-title" className="visually-hidden">
             Overview
           </h2>
-          {total === 0 ? (
+          {total === 0 && !onExchange ? (
             <EmptyPortfolio />
           ) : (
             <>
@@ -261,7 +268,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                   Each page lists {formatNumber(HOLDINGS_PAGE_SIZE)} investments, newest first, grouped by status.
                 </p>
               ) : null}
-              {holdings.length === 0 ? (
+              {holdings.length === 0 && total === 0 ? null : holdings.length === 0 ? (
                 <p className="muted">
                   No investments on this page. <Link to="/portfolio">Back to the first page</Link>
                 </p>
@@ -274,6 +281,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                 hrefFor={(n) => (n === 1 ? "/portfolio" : `/portfolio?page=${n}`)}
                 label="Holdings pages"
               />
+              {exchange ? <OnTheExchange x={exchange} now={now} /> : null}
               {performance ? <PerformanceBreakdown p={performance} /> : null}
             </>
           )}

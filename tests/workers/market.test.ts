@@ -431,3 +431,46 @@ describe("the statement and the tax lines", () => {
     ]);
   });
 });
+
+describe("the portfolio's exchange section", () => {
+  it("a seller sees their shares, what stays listed and the sale after the fee; a buyer with no raise's investment sees the shares they bought", async () => {
+    const company = await fundedCompany({ holders: 2, shares: 50 });
+    await yearAgo(company.id);
+    const [seller] = company.investors;
+    await order(company.id, seller!.token, { side: "sell", shares: 20, price: 60 });
+    const buyer = await signup();
+    await order(company.id, buyer.token, { side: "buy", shares: 15, price: 60 });
+    const slug = (await env.DB.prepare("select slug from projects where id = ?1")
+      .bind(company.id)
+      .first<string>("slug"))!;
+
+    const sold = await readPortfolio(db(), await viewerFor(seller!.token), seller!.user.id, { exchange: true });
+    expect(sold.exchange!.holdings).toEqual([
+      expect.objectContaining({ slug, shares: 35, listed: 5, locked: false, market: "open", lastPrice: 60 }),
+    ]);
+    expect(sold.exchange!.fills.map((f) => [f.side, f.shares, f.price, f.value, f.fee, f.net])).toEqual([
+      ["sold", 15, 60, 900, 18, 882],
+    ]);
+
+    const bought = await readPortfolio(db(), await viewerFor(buyer.token), buyer.user.id, {
+      exchange: true,
+      rows: { page: 1 },
+    });
+    expect(bought.page!.total).toBe(0);
+    expect(bought.exchange!.holdings).toEqual([
+      expect.objectContaining({ slug, shares: 15, listed: 0, locked: false, lastPrice: 60 }),
+    ]);
+    expect(bought.exchange!.fills.map((f) => [f.side, f.shares, f.fee, f.net])).toEqual([["bought", 15, 0, 900]]);
+  });
+
+  it("within the year a holding says it is locked until the anniversary of the raise's settlement", async () => {
+    const company = await fundedCompany({ holders: 2, shares: 50 });
+    const [holder] = company.investors;
+    const read = await readPortfolio(db(), await viewerFor(holder!.token), holder!.user.id, { exchange: true });
+    const market = await json<{ freeOn: string }>(await call(`/api/markets/${company.id}`));
+    expect(read.exchange!.holdings).toEqual([
+      expect.objectContaining({ shares: 50, listed: 0, locked: true, freeOn: market.freeOn, lastPrice: null }),
+    ]);
+    expect(read.exchange!.fills).toEqual([]);
+  });
+});

@@ -31,6 +31,7 @@ import {
   type StatementPage,
 } from "./statement";
 import { ServiceError } from "../shared/errors";
+import { myExchangeOf, myExchangeStatements, type MyExchange } from "../market/my-exchange";
 import { pageParam, safePage } from "../shared/list-page";
 import { summaryOf, summaryStatements } from "./internal/portfolio-summary";
 import { performanceRowsOf, performanceStatement } from "./internal/performance";
@@ -213,6 +214,8 @@ export interface PortfolioQuery {
   reconfirmations?: boolean;
   /** What the investments became (ADR 052): totals, multiples, IRR, value over time, best and worst, groups. */
   performance?: boolean;
+  /** The investor's shares on the exchange and their newest trades (ADR 053). */
+  exchange?: boolean;
   now?: number;
 }
 
@@ -235,6 +238,7 @@ export interface PortfolioRead {
   /** What waits for the investor's reconfirmation (ADR 050). */
   reconfirmations: ReconfirmationDTO[];
   performance: PortfolioPerformance | null;
+  exchange: MyExchange | null;
 }
 
 /** The caller must be the user or an admin; a founder has no portfolio. */
@@ -301,6 +305,7 @@ export async function readPortfolio(
   if (q.years) statements.push(statementYearsStatement(d1, userId));
   if (q.reconfirmations) statements.push(pendingReconfirmationsStatement(d1, userId));
   if (q.performance) statements.push(performanceStatement(d1, userId));
+  if (q.exchange) statements.push(...myExchangeStatements(d1, userId));
   const out: PortfolioRead = {
     page: null,
     summary: null,
@@ -310,6 +315,7 @@ export async function readPortfolio(
     years: [],
     reconfirmations: [],
     performance: null,
+    exchange: null,
   };
   if (statements.length === 0) return out;
   const results = (await runBatch(d1, statements)).map((r) => r.results);
@@ -337,6 +343,7 @@ export async function readPortfolio(
   if (q.years) out.years = statementYearsOf(results[k++]!);
   if (q.reconfirmations) out.reconfirmations = reconfirmationsOf(results[k++]!);
   if (q.performance) out.performance = portfolioPerformance(performanceRowsOf(results[k++]!), now);
+  if (q.exchange) out.exchange = myExchangeOf(results[k++]!, results[k++]!, now);
   return out;
 }
 
