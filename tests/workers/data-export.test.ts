@@ -72,6 +72,8 @@ describe("Download my data", () => {
       [
         "README.txt",
         "answers.csv",
+        "exchangeOrders.csv",
+        "exchangeTrades.csv",
         "follows.csv",
         "investments.csv",
         "investorFinancials.csv",

@@ -474,3 +474,39 @@ describe("the portfolio's exchange section", () => {
     expect(read.exchange!.fills).toEqual([]);
   });
 });
+
+describe("Download my data", () => {
+  it("holds each side's orders and trades: the seller's fee and cost beside the sale, the buyer's purchase", async () => {
+    const company = await fundedCompany({ holders: 2, shares: 50 });
+    await yearAgo(company.id);
+    const [seller] = company.investors;
+    await order(company.id, seller!.token, { side: "sell", shares: 20, price: 60 });
+    const buyer = await signup();
+    await order(company.id, buyer.token, { side: "buy", shares: 15, price: 60 });
+    type Doc = {
+      exchangeOrders: { side: string; shares: number; price: number; remaining: number; status: string }[];
+      exchangeTrades: {
+        side: string;
+        shares: number;
+        price: number;
+        value: number;
+        fee: number;
+        costBasis: number | null;
+      }[];
+    };
+    const sold = await json<Doc>(await call("/api/me/export", { token: seller!.token }));
+    expect(sold.exchangeOrders.map((o) => [o.side, o.shares, o.price, o.remaining, o.status])).toEqual([
+      ["sell", 20, 60, 5, "open"],
+    ]);
+    expect(sold.exchangeTrades.map((t) => [t.side, t.shares, t.price, t.value, t.fee, t.costBasis])).toEqual([
+      ["sold", 15, 60, 900, 18, 750],
+    ]);
+    const bought = await json<Doc>(await call("/api/me/export", { token: buyer.token }));
+    expect(bought.exchangeOrders.map((o) => [o.side, o.shares, o.remaining, o.status])).toEqual([
+      ["buy", 15, 0, "filled"],
+    ]);
+    expect(bought.exchangeTrades.map((t) => [t.side, t.shares, t.value, t.fee, t.costBasis])).toEqual([
+      ["bought", 15, 900, 0, null],
+    ]);
+  });
+});

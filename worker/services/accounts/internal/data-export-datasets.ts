@@ -15,6 +15,8 @@ import {
   distributions,
   valuationEvents,
   investorFinancials,
+  marketOrders,
+  trades,
   notificationPreferences,
   notifications,
   projectFollows,
@@ -309,6 +311,70 @@ export function exportDatasets(db: Database, userId: string): Dataset[] {
           .orderBy(distributions.paidAt, distributions.id)
           .limit(EXPORT_PAGE),
       { ...TIMES("paidAt"), costBasis: dollars, amount: dollars },
+    ),
+    // The exchange (ADR 053): every order placed, and every trade bought or sold, the seller's fee and
+    // cost beside a sale (its realized gain is the net less the cost).
+    list(
+      "exchangeOrders",
+      {
+        _at: marketOrders.createdAt,
+        _id: marketOrders.id,
+        id: marketOrders.id,
+        projectId: marketOrders.projectId,
+        project: projects.title,
+        side: marketOrders.side,
+        forCompany: marketOrders.forCompany,
+        shares: marketOrders.shares,
+        price: marketOrders.priceCents,
+        remaining: marketOrders.remaining,
+        status: marketOrders.status,
+        cancelReason: marketOrders.cancelReason,
+        placedAt: marketOrders.createdAt,
+        expiresAt: marketOrders.expiresAt,
+        closedAt: marketOrders.closedAt,
+      },
+      (fields, after) =>
+        db
+          .select(fields)
+          .from(marketOrders)
+          .innerJoin(projects, eq(projects.id, marketOrders.projectId))
+          .where(and(eq(marketOrders.ownerId, userId), afterCursor(marketOrders.createdAt, marketOrders.id, after)))
+          .orderBy(marketOrders.createdAt, marketOrders.id)
+          .limit(EXPORT_PAGE),
+      { ...TIMES("placedAt", "expiresAt", "closedAt"), price: dollars, forCompany: bool },
+    ),
+    list(
+      "exchangeTrades",
+      {
+        _at: trades.createdAt,
+        _id: trades.id,
+        id: trades.id,
+        projectId: trades.projectId,
+        project: projects.title,
+        side: sql<string>`case when ${trades.buyerId} = ${userId} then 'bought' else 'sold' end`,
+        shares: trades.shares,
+        price: trades.priceCents,
+        value: trades.valueCents,
+        fee: sql<number>`case when ${trades.buyerId} = ${userId} then 0 else ${trades.feeCents} end`,
+        costBasis: sql<
+          number | null
+        >`case when ${trades.buyerId} = ${userId} then null else ${trades.sellerCostCents} end`,
+        tradedAt: trades.createdAt,
+      },
+      (fields, after) =>
+        db
+          .select(fields)
+          .from(trades)
+          .innerJoin(projects, eq(projects.id, trades.projectId))
+          .where(
+            and(
+              or(eq(trades.buyerId, userId), eq(trades.sellerId, userId)),
+              afterCursor(trades.createdAt, trades.id, after),
+            ),
+          )
+          .orderBy(trades.createdAt, trades.id)
+          .limit(EXPORT_PAGE),
+      { ...TIMES("tradedAt"), price: dollars, value: dollars, fee: dollars, costBasis: dollars },
     ),
     list(
       "follows",
