@@ -389,6 +389,10 @@ describe("an exit closes the market", () => {
     const res = await order(company.id, holder!.token, { side: "sell", shares: 1, price: 60 });
     expect(res.status).toBe(409);
     expect((await json<{ message: string }>(res)).message).toBe(MARKET_MESSAGES.closed);
+    // The portfolio no longer lists the holding among the shares that trade; its trades stay.
+    const read = await readPortfolio(db(), await viewerFor(holder!.token), holder!.user.id, { exchange: true });
+    expect(read.exchange!.holdings).toEqual([]);
+    expect(read.exchange!.fills.map((f) => f.side)).toEqual(["bought"]);
   });
 });
 

@@ -96,11 +96,7 @@ export function OnTheExchange({ x, now }: { x: ExchangeView; now: number }) {
                   <tr key={h.projectId}>
                     <th scope="row">
                       <Link to={tradeTab(h.slug)}>{h.title}</Link>
-                      {h.market !== "open" ? (
-                        <span className="returns-count">
-                          {h.market === "halted" ? "Trading halted" : "Market closed"}
-                        </span>
-                      ) : null}
+                      {h.market === "halted" ? <span className="returns-count">Trading halted</span> : null}
                     </th>
                     <td className="num" data-label="Shares">
                       {formatNumber(h.shares)}
@@ -111,7 +107,9 @@ export function OnTheExchange({ x, now }: { x: ExchangeView; now: number }) {
                     <td className="num" data-label="Last trade">
                       {h.lastPrice === null ? "No trades yet" : formatPrice(h.lastPrice)}
                     </td>
-                    <td data-label="Transfer rule">{lockText(h.freeOn, h.locked, now)}</td>
+                    <td className="wide" data-label="Transfer rule">
+                      {lockText(h.freeOn, h.locked, now)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

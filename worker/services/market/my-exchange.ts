@@ -1,7 +1,7 @@
 /**
  * A trader's own exchange (ADR 053), as the portfolio shows it: the shares they hold in companies
- * whose shares trade (how many are listed for sale, when the transfer rule frees them, the last
- * trade), and their newest trades, bought and sold. Two statements, each bounded and on an index,
+ * whose market is open or halted, not closed by an exit (how many are listed for sale, when the
+ * transfer rule frees them, the last trade), and their newest trades, bought and sold. Two statements, each bounded and on an index,
  * that the portfolio runs in its one batch (worker/services/money/holdings.ts `readPortfolio`).
  */
 import { freeFrom, isLocked, type MarketStatus } from "../../../domain/market/market";
@@ -85,7 +85,7 @@ export function myExchangeStatements(d1: D1Database, userId: string): D1Prepared
          from positions k indexed by positions_investor_value_idx
          join markets m on m.project_id = k.project_id
          join projects p on p.id = k.project_id
-         where k.investor_id = ?1 and k.shares > 0
+         where k.investor_id = ?1 and k.shares > 0 and m.status <> 'closed'
          order by k.value_cents desc, k.project_id limit ?2`,
       )
       .bind(userId, MY_HOLDINGS_ON_MARKET),
