@@ -85,6 +85,9 @@ const WALK: Record<string, AdminAct | Own> = {
   getPortfolioAnalysis: { own: "reads the caller's own portfolio" },
   getDiversificationScore: { own: "reads the caller's own portfolio" },
   reconfirmInvestment: { own: "the investor's own reconfirmation" },
+  // An admin trades on the exchange on their own account, and cancels only their own orders (403 otherwise).
+  placeOrder: { own: "the caller's own order on the exchange" },
+  cancelOrder: { own: "the caller's own order (another's is refused: 403)" },
 
   approveRevision: {
     action: "approve_revision",
