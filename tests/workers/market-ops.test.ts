@@ -266,3 +266,21 @@ it("an order expired by a later placing in its market also tells its owner", asy
     `Your order to sell 20 shares of “${await title(company.id)}” at $60 expired after 30 days`,
   ]);
 });
+
+it("an exit closes the market and tells the owner of each order it cancelled", async () => {
+  const { company, seller } = await listed();
+  const recorded = await call(`/api/projects/${company.id}/events`, {
+    token: await adminSession(),
+    body: {
+      kind: "acquisition",
+      effectiveOn: new Date().toISOString().slice(0, 10),
+      pricePerShare: 100,
+      statement: "Acquired by Big Campus Co. for $100 a share in cash.",
+    },
+  });
+  expect(recorded.status).toBe(201);
+  const notes = (await marketNotes(seller.user.id)).map((n) => n.text);
+  expect(notes).toEqual([
+    `The market in “${await title(company.id)}” closed when the company exited: your open order was cancelled`,
+  ]);
+});
