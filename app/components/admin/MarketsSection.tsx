@@ -71,7 +71,7 @@ export function MarketsSection({ markets, failure }: { markets: AdminMarketDTO[]
                   <td>
                     {m.status === "halted" ? (
                       <>
-                        Halted{m.haltedAt ? ` since ${formatDateTime(m.haltedAt)}` : ""}:{" "}
+                        {`Halted${m.haltedAt ? ` since ${formatDateTime(m.haltedAt)}` : ""}: `}
                         <span className="admin-halt-reason">{m.haltReason}</span>
                       </>
                     ) : (
