@@ -99,6 +99,8 @@ export const NOTIFICATION_KINDS = [
   "commitment",
   "reconfirm",
   "valuation",
+  // the exchange (ADR 053): an order of one's own filled, expired, or was cancelled by a halt or an exit
+  "market",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -144,6 +146,8 @@ export const notificationPreferences = sqliteTable(
     investments: integer("investments", { mode: "boolean" }).notNull().default(true),
     goals: integer("goals", { mode: "boolean" }).notNull().default(true),
     closing: integer("closing", { mode: "boolean" }).notNull().default(true),
+    /** The exchange's notices (an order filled, expired, cancelled by a halt) also by mail; in the bell always. */
+    marketMails: integer("market_mails", { mode: "boolean" }).notNull().default(true),
     /** A mail of unread notifications (the digest, ADR 045): `off` (the default), `daily` or `weekly`. TypeScript only: no CHECK in SQL. */
     digest: text("digest", { enum: ["off", "daily", "weekly"] })
       .notNull()

@@ -16,6 +16,7 @@ import { settleDueRaises } from "./services/raises/settlement";
 import { lapseReconfirmations } from "./services/money/reconfirmations";
 import { applyApprovedEvents } from "./services/money/valuations";
 import { deleteUnusedUploads } from "./services/projects/upload-cleanup";
+import { expireOrders } from "./services/market/expiry";
 
 // React Router derives its routes from the build when the handler is made; given a function, it
 // derives them again on every request (about 5-10% of a page's CPU). A built Worker's build never
@@ -72,6 +73,8 @@ export default {
           console.log(`applied ${r.length} company events to ${r.reduce((n, e) => n + e.holders, 0)} holders`),
         ),
       );
+      // Exchange orders past their 30 days (ADR 053): expired, their owners told, within ten minutes.
+      ctx.waitUntil(expireOrders(createDb(env.DB)).then((n) => console.log(`expired ${n} exchange orders`)));
       ctx.waitUntil(
         runDigests(env, createDb(env.DB))
           .then((n) => console.log(`digests: claimed ${n.claimed}, mailed ${n.mailed}, sent ${n.sent}`))

@@ -5,7 +5,8 @@
  * people (newest first, or by email prefix) with Suspend and Reinstate, the mail's health (ADR 044)
  * and the audit log. Company events (ADR 052): the founders' reports waiting for review (Approve,
  * Send back with a note), and Record a company event, whose PDF of evidence makes the page's
- * forms multipart (app/server/company-events.server.ts).
+ * forms multipart (app/server/company-events.server.ts). The exchange's markets (ADR 053), each with
+ * Halt or Resume and a required reason (worker/services/market/halts.ts).
  *
  * Every button is a plain form posting here, so all of it works without JavaScript: a success
  * redirects back with `?done=<code>` (never free text) to the section it came from; a refusal
@@ -50,6 +51,8 @@ import { isoDay } from "../../domain/shared/dates";
 import { constraintsOf } from "../../domain/shared/form-kit";
 import { approveEvent, listEventQueue, requestEventChanges } from "../../worker/services/money/valuations";
 import { submitEventForm } from "../server/company-events.server";
+import { MarketsSection } from "../components/admin/MarketsSection";
+import { haltMarket, listMarketsForAdmin, resumeMarket } from "../../worker/services/market/halts";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin", "Review projects, people and the audit log.")];
@@ -60,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
   const done = url.searchParams.get("done");
-  const [reviews, revisions, events, projects, people, audit, mail] = await Promise.all([
+  const [reviews, revisions, events, projects, people, audit, mail, markets] = await Promise.all([
     listReviewQueue(db, user),
     listRevisionQueue(db, user),
     listEventQueue(db, user),
@@ -68,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listUsersForAdmin(db, user, q),
     listAudit(db, user),
     mailHealth(db, user),
+    listMarketsForAdmin(db, user),
   ]);
   return {
     viewerId: user.id,
@@ -137,6 +141,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     people,
     audit,
     mail,
+    markets,
   };
 }
 
@@ -190,6 +195,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
         return recorded.ok ? back("event-recorded", "record-event") : recorded.failure;
       }
+      case "halt-market":
+        await haltMarket(db, user, id, { reason });
+        return back("market-halted", "markets");
+      case "resume-market":
+        await resumeMarket(db, user, id, { reason });
+        return back("market-resumed", "markets");
       case "suspend":
         await suspendUser(db, user, id, { reason });
         return back("suspended", "people");
@@ -208,7 +219,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const laterOf = (ctx: ExecutionContext) => (task: Promise<unknown>) => ctx.waitUntil(task);
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, revisions, events, record, projects, people, audit, mail, done, q, viewerId } = loaderData;
+  const { reviews, revisions, events, record, projects, markets, people, audit, mail, done, q, viewerId } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
   // The record form's refusal is its own (what was typed is the event's fields); the others' a note.
   const recordFailure = refused?.form === "record-event" ? (refused as unknown as RecordFailure) : null;
@@ -223,6 +234,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <a href="#revisions">Changes to live projects ({revisions.length})</a>
           <a href="#company-events">Company events ({events.length})</a>
           <a href="#projects">Projects</a>
+          <a href="#markets">Markets</a>
           <a href="#people">People</a>
           <a href="#mail">Mail</a>
           <a href="#audit">Audit log</a>
@@ -239,6 +251,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         failure={recordFailure}
       />
       <RecentProjects projects={projects} />
+      <MarketsSection markets={markets} failure={failure} />
       <PeopleSection people={people} q={q} failure={failure} viewerId={viewerId} />
       <MailSection mail={mail} />
       <AuditLog entries={audit} />

@@ -8,6 +8,8 @@ export interface NotificationPreferences {
   investments: boolean;
   goals: boolean;
   closing: boolean;
+  /** The exchange's notices by mail too (they are always in the bell: one's own orders). */
+  marketMails: boolean;
 }
 
 export const PREFERENCE_LABELS: Record<keyof NotificationPreferences, string> = {
@@ -17,6 +19,7 @@ export const PREFERENCE_LABELS: Record<keyof NotificationPreferences, string> = 
   investments: "Someone invests in my project",
   goals: "A project I invested in or follow reaches its goal",
   closing: "A project I follow closes within 48 hours",
+  marketMails: "Also email me when my exchange orders fill, expire or are cancelled",
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
@@ -26,6 +29,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   investments: true,
   goals: true,
   closing: true,
+  marketMails: true,
 };
 
 /** The email digest of unread notifications: off (the default), once a UTC day, or once an ISO week. */

@@ -8,6 +8,7 @@
 import { cutoffText } from "../money/cancellation.ts";
 import { formatDate, formatNumber, formatPrice } from "../shared/format.ts";
 import { quoted, QUOTED_MAX } from "../shared/quote.ts";
+import { ORDER_GOOD_FOR_DAYS } from "../market/terms.ts";
 
 /**
  * The SQL twin of `quoted` for a column (fan-outs that read the title in the statement): the same
@@ -89,6 +90,31 @@ export const NOTIFICATION_TEXT = {
           : `${quoted(projectTitle)} shut down: your ${held} ${shares === 1 ? "is" : "are"} now valued at $0`;
     }
   },
+  /**
+   * What one placing on the exchange traded for one side of it (ADR 053), summed over that person's
+   * orders it met: `value` and `fee` in cents; `mixed`: the trades' prices differ (the average is said).
+   */
+  marketFill: (
+    role: "buyer" | "seller" | "company",
+    projectTitle: string,
+    shares: number,
+    valueCents: number,
+    feeCents: number,
+    mixed: boolean,
+  ) => {
+    const each = mixed
+      ? `${formatPrice(Math.round(valueCents / shares) / 100)} on average`
+      : formatPrice(valueCents / shares / 100);
+    const value = formatPrice(valueCents / 100);
+    switch (role) {
+      case "seller":
+        return `You sold ${sharesText(shares)} of ${quoted(projectTitle)} at ${each} on the exchange: ${formatPrice((valueCents - feeCents) / 100)} after the ${formatPrice(feeCents / 100)} fee`;
+      case "buyer":
+        return `You bought ${sharesText(shares)} of ${quoted(projectTitle)} at ${each} on the exchange (${value})`;
+      case "company":
+        return `${quoted(projectTitle)} bought back ${sharesText(shares)} at ${each} on the exchange (${value})`;
+    }
+  },
 } as const;
 
 export type ValuationNoticeKind = "round" | "acquisition" | "shutdown" | "write_down" | "write_up";
@@ -145,4 +171,16 @@ export const NOTIFICATION_SQL = {
           : `${quotedSql(title)} || ' shut down: your ' || ${held} || ${verb} || ' now valued at $0'`;
     }
   },
+  /** An order of the exchange that expired (ADR 053), over its columns: what it was for, and what had not filled. */
+  marketExpired: (title: string, side: string, shares: string, remaining: string, priceCents: string) =>
+    `'Your order to ' || ${side} || ' ' || ${countSql(shares, "share", "shares")} || ' of ' || ${quotedSql(title)} || ' at ' || ${priceSql(priceCents)} || ' expired after ${ORDER_GOOD_FOR_DAYS} days' || ` +
+    `(case when ${remaining} < ${shares} then ': ' || printf('%,d', ${remaining}) || ' of them had not filled' else '' end)`,
+  /** A halt (ADR 053), to each owner of the open orders it cancelled: the admin's reason, and how many. */
+  marketHalted: (title: string, reason: string, orders: string) =>
+    `'Trading in ' || ${quotedSql(title)} || ' was halted (' || ${quotedSql(reason)} || '): ' || ` +
+    `(case when ${orders} = 1 then 'your open order was cancelled' else 'your ' || ${orders} || ' open orders were cancelled' end)`,
+  /** A company's exit (ADR 053), to each owner of the open orders its market's close cancelled. */
+  marketClosed: (title: string, orders: string) =>
+    `'The market in ' || ${quotedSql(title)} || ' closed when the company exited: ' || ` +
+    `(case when ${orders} = 1 then 'your open order was cancelled' else 'your ' || ${orders} || ' open orders were cancelled' end)`,
 } as const;

@@ -36,6 +36,9 @@ export const ADMIN_ACTIONS = [
   "request_event_changes",
   "record_event",
   "withdraw_event",
+  // The exchange (ADR 053).
+  "halt_market",
+  "resume_market",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -70,6 +73,8 @@ export const ADMIN_ACTION_LABEL: Record<AdminAction, string> = {
   request_event_changes: "Sent a company event back to the founder",
   record_event: "Recorded a company event",
   withdraw_event: "Withdrew a founder's company event",
+  halt_market: "Halted trading",
+  resume_market: "Resumed trading",
 };
 
 /**

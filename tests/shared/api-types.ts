@@ -1437,6 +1437,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/markets/{id}/halt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Halt trading in a company
+         * @description With a reason (required, shown on the company's market): the market refuses orders, and every open order is cancelled (its shares free again) and its owner told. 409 when the market is already halted or is closed (the company exited). Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["haltMarket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/markets/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume trading in a halted company
+         * @description With a reason (required, for the audit log): the market takes orders again, its book empty (the halt cancelled every order). 409 when the market is not halted or is closed. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["resumeMarket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -9938,7 +9978,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;
@@ -10152,6 +10192,7 @@ export interface operations {
                      *       "investments": true,
                      *       "goals": true,
                      *       "closing": false,
+                     *       "marketMails": true,
                      *       "digest": "weekly"
                      *     }
                      */
@@ -10162,6 +10203,8 @@ export interface operations {
                         investments: boolean;
                         goals: boolean;
                         closing: boolean;
+                        /** @description The exchange's notices (an order filled, expired or was cancelled) also by mail; always in the bell. */
+                        marketMails: boolean;
                         /**
                          * @description The email digest of unread notifications: off (the default), daily or weekly.
                          * @enum {string}
@@ -10212,6 +10255,7 @@ export interface operations {
                     investments?: boolean;
                     goals?: boolean;
                     closing?: boolean;
+                    marketMails?: boolean;
                     /** @enum {string} */
                     digest?: "off" | "daily" | "weekly";
                 };
@@ -10232,6 +10276,7 @@ export interface operations {
                      *       "investments": true,
                      *       "goals": true,
                      *       "closing": false,
+                     *       "marketMails": true,
                      *       "digest": "weekly"
                      *     }
                      */
@@ -10242,6 +10287,8 @@ export interface operations {
                         investments: boolean;
                         goals: boolean;
                         closing: boolean;
+                        /** @description The exchange's notices (an order filled, expired or was cancelled) also by mail; always in the bell. */
+                        marketMails: boolean;
                         /**
                          * @description The email digest of unread notifications: off (the default), daily or weekly.
                          * @enum {string}
@@ -17635,6 +17682,424 @@ export interface operations {
             };
         };
     };
+    haltMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The company reported a data breach; trading waits for its statement."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Halted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Trading is halted: every open order was cancelled and the reason is shown on the company's market.",
+                     *       "market": {
+                     *         "projectId": "tutorloop",
+                     *         "slug": "tutorloop",
+                     *         "title": "TutorLoop",
+                     *         "status": "halted",
+                     *         "haltReason": "The company reported a data breach; trading waits for its statement.",
+                     *         "cancelledOrders": 7
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        market: {
+                            projectId: string;
+                            slug: string;
+                            title: string;
+                            /** @enum {string} */
+                            status: "open" | "halted" | "closed";
+                            /** @description Shown on the company's market while it is halted */
+                            haltReason: string | null;
+                            /** @description Open orders the halt cancelled (0 for a resumption) */
+                            cancelledOrders: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    resumeMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The company's statement is published on its page."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Trading again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Trading has resumed: the company's book is open again.",
+                     *       "market": {
+                     *         "projectId": "tutorloop",
+                     *         "slug": "tutorloop",
+                     *         "title": "TutorLoop",
+                     *         "status": "open",
+                     *         "haltReason": null,
+                     *         "cancelledOrders": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        market: {
+                            projectId: string;
+                            slug: string;
+                            title: string;
+                            /** @enum {string} */
+                            status: "open" | "halted" | "closed";
+                            /** @description Shown on the company's market while it is halted */
+                            haltReason: string | null;
+                            /** @description Open orders the halt cancelled (0 for a resumption) */
+                            cancelledOrders: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     listAuditLog: {
         parameters: {
             query?: never;
@@ -17702,7 +18167,7 @@ export interface operations {
                              */
                             adminState: "active" | "pending_deletion" | "deleted";
                             /** @enum {string} */
-                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile" | "approve_revision" | "request_revision_changes" | "approve_event" | "request_event_changes" | "record_event" | "withdraw_event";
+                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile" | "approve_revision" | "request_revision_changes" | "approve_event" | "request_event_changes" | "record_event" | "withdraw_event" | "halt_market" | "resume_market";
                             /** @enum {string} */
                             targetType: "project" | "user" | "question" | "update" | "investment";
                             targetId: string;

@@ -164,6 +164,31 @@ const WALK: Record<string, AdminAct | Own> = {
     },
   },
 
+  // The exchange's halts (ADR 053): the market is the company's, named by its title.
+  haltMarket: {
+    action: "halt_market",
+    targetType: "project",
+    run: async (token) => {
+      const { id } = await fundedCompany();
+      const res = await call(`/api/admin/markets/${id}/halt`, { token, body: { reason: "Pending news." } });
+      const name = await env.DB.prepare("select title from projects where id = ?1").bind(id).first<string>("title");
+      return { res, targetId: id, targetName: name };
+    },
+  },
+  resumeMarket: {
+    action: "resume_market",
+    targetType: "project",
+    run: async (token) => {
+      const { id } = await fundedCompany();
+      await env.DB.prepare("update markets set status = 'halted', halt_reason = 'Pending news.' where project_id = ?1")
+        .bind(id)
+        .run();
+      const res = await call(`/api/admin/markets/${id}/resume`, { token, body: { reason: "News published." } });
+      const name = await env.DB.prepare("select title from projects where id = ?1").bind(id).first<string>("title");
+      return { res, targetId: id, targetName: name };
+    },
+  },
+
   updateProject: {
     action: "edit_project",
     targetType: "project",

@@ -31,6 +31,9 @@ import { ProjectAnswer } from "./answers/projects";
 import { operation } from "./openapi";
 import { readBody } from "./util";
 import { mailerFor } from "../mail/mailer";
+import { HaltBody } from "../../domain/market/halts";
+import { haltMarket, resumeMarket } from "../services/market/halts";
+import { HaltAnswer, MARKET_EXAMPLES } from "./answers/market";
 
 const param = (c: Context<HonoEnv>, name: string): string => c.req.param(name) ?? "";
 
@@ -237,6 +240,53 @@ adminApi.post(
     refusals: [400, 401, 403, 404, 415, 429],
   }),
   async (c) => c.json(await setUpdateHidden(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
+);
+
+/** POST /api/admin/markets/{id}/halt { reason } → the market, halted: its open orders cancelled. */
+adminApi.post(
+  "/markets/:id/halt",
+  operation({
+    operationId: "haltMarket",
+    tag: "Admin",
+    summary: "Halt trading in a company",
+    description:
+      "With a reason (required, shown on the company's market): the market refuses orders, and every open order is " +
+      "cancelled (its shares free again) and its owner told. 409 when the market is already halted or is closed " +
+      `(the company exited). ${ADMINS_ONLY} ${RATE_LIMITED}`,
+    access: "signed-in",
+    params: { id: PROJECT_ID },
+    body: { schema: HaltBody, example: MARKET_EXAMPLES.haltReason },
+    ok: { 200: { description: "Halted", schema: HaltAnswer, example: MARKET_EXAMPLES.halted } },
+    refusals: [400, 401, 403, 404, 409, 415, 429],
+  }),
+  async (c) =>
+    c.json({
+      success: true as const,
+      ...(await haltMarket(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
+    }),
+);
+
+/** POST /api/admin/markets/{id}/resume { reason } → the market, trading again. */
+adminApi.post(
+  "/markets/:id/resume",
+  operation({
+    operationId: "resumeMarket",
+    tag: "Admin",
+    summary: "Resume trading in a halted company",
+    description:
+      "With a reason (required, for the audit log): the market takes orders again, its book empty (the halt cancelled " +
+      `every order). 409 when the market is not halted or is closed. ${ADMINS_ONLY} ${RATE_LIMITED}`,
+    access: "signed-in",
+    params: { id: PROJECT_ID },
+    body: { schema: HaltBody, example: MARKET_EXAMPLES.resumeReason },
+    ok: { 200: { description: "Trading again", schema: HaltAnswer, example: MARKET_EXAMPLES.resumed } },
+    refusals: [400, 401, 403, 404, 409, 415, 429],
+  }),
+  async (c) =>
+    c.json({
+      success: true as const,
+      ...(await resumeMarket(c.get("db"), c.get("user"), param(c, "id"), await readBody(c))),
+    }),
 );
 
 /** GET /api/admin/audit → { entries } newest first (at most 50). */

@@ -11,6 +11,7 @@ import { categoryLabel } from "../../../domain/projects/categories";
 import { formatDate, formatDateTime, formatMoney, formatPrice } from "../../../domain/shared/format";
 import { REASON_MAX, type ChecklistItem } from "../../../domain/projects/review";
 import { EVENT_MESSAGES } from "../../../domain/money/valuation";
+import { HALT_MESSAGES } from "../../../domain/market/halts";
 import {
   ADMIN_ACTION_LABEL,
   type AdminUserDTO,
@@ -30,6 +31,8 @@ export const DONE_MESSAGES = {
   "event-approved": EVENT_MESSAGES.approved,
   "event-returned": EVENT_MESSAGES.changesRequested,
   "event-recorded": EVENT_MESSAGES.recorded,
+  "market-halted": HALT_MESSAGES.halted,
+  "market-resumed": HALT_MESSAGES.resumed,
 } as const;
 export type DoneCode = keyof typeof DONE_MESSAGES;
 

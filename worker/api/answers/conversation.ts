@@ -112,6 +112,12 @@ export const PreferencesAnswer = v.object({
   investments: preference,
   goals: preference,
   closing: preference,
+  marketMails: v.pipe(
+    preference,
+    v.description(
+      "The exchange's notices (an order filled, expired or was cancelled) also by mail; always in the bell.",
+    ),
+  ),
   digest: v.pipe(
     v.picklist(DIGEST_CHOICES),
     v.description("The email digest of unread notifications: off (the default), daily or weekly."),

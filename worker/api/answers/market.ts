@@ -120,6 +120,20 @@ export const MarketsAnswer = v.object({
   ),
 });
 
+/** A halt or a resumption (worker/services/market/halts.ts `HaltResult`). */
+export const HaltAnswer = v.object({
+  success: ok,
+  message: v.string(),
+  market: v.object({
+    projectId: v.string(),
+    slug: v.string(),
+    title: v.string(),
+    status: v.picklist(MARKET_STATUSES),
+    haltReason: v.pipe(v.nullable(v.string()), v.description("Shown on the company's market while it is halted")),
+    cancelledOrders: v.pipe(count, v.description("Open orders the halt cancelled (0 for a resumption)")),
+  }),
+});
+
 const ORDER = {
   id: "0b8f4a52-6c1e-4d2a-9f3b-7e5d1c2a4b6f",
   projectId: "tutorloop",
@@ -137,6 +151,32 @@ const ORDER = {
 } as const;
 
 export const MARKET_EXAMPLES = {
+  haltReason: { reason: "The company reported a data breach; trading waits for its statement." },
+  resumeReason: { reason: "The company's statement is published on its page." },
+  halted: {
+    success: true,
+    message: "Trading is halted: every open order was cancelled and the reason is shown on the company's market.",
+    market: {
+      projectId: "tutorloop",
+      slug: "tutorloop",
+      title: "TutorLoop",
+      status: "halted",
+      haltReason: "The company reported a data breach; trading waits for its statement.",
+      cancelledOrders: 7,
+    },
+  },
+  resumed: {
+    success: true,
+    message: "Trading has resumed: the company's book is open again.",
+    market: {
+      projectId: "tutorloop",
+      slug: "tutorloop",
+      title: "TutorLoop",
+      status: "open",
+      haltReason: null,
+      cancelledOrders: 0,
+    },
+  },
   order: { side: "buy", shares: 10, price: 12.5, idempotencyKey: "3d6f0e2c-order-1" },
   placed: {
     success: true,

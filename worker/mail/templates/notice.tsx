@@ -61,6 +61,13 @@ export const NOTICE_COPY = {
     reason:
       "You received this mail because you hold shares through the CampusFund account with this address. Mails about your own investments and raises are always sent.",
   },
+  market: {
+    subject: "News about your order on the CampusFund exchange",
+    heading: "Your order on the exchange",
+    button: "Open the company's market",
+    reason:
+      "You received this mail because you placed this order through the CampusFund account with this address. You can turn these mails off in your notification settings.",
+  },
 } satisfies Record<string, NoticeCopy>;
 
 export type NoticeKind = keyof typeof NOTICE_COPY;

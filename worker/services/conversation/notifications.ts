@@ -51,6 +51,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   reconfirm: null,
   // a company event that changed the value of a holding, or paid it (ADR 052): their money, always told
   valuation: null,
+  // one's own orders on the exchange (ADR 053): always in the bell; `marketMails` chooses the mail
+  market: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */
@@ -402,8 +404,8 @@ export async function getPreferences(db: Database, viewer: SessionUser | null): 
     .limit(1);
   const row = rows[0];
   if (!row) return { ...DEFAULT_PREFERENCES, digest: "off" };
-  const { updates, answers, questions, investments, goals, closing, digest } = row;
-  return { updates, answers, questions, investments, goals, closing, digest };
+  const { updates, answers, questions, investments, goals, closing, marketMails, digest } = row;
+  return { updates, answers, questions, investments, goals, closing, marketMails, digest };
 }
 
 const yes = (x: unknown) =>

@@ -35,6 +35,7 @@ import {
   type OrderStatus,
 } from "../../../domain/market/market";
 import { IDEMPOTENCY_KEY_MAX } from "../../../domain/projects/project";
+import { NOTIFICATION_TEXT } from "../../../domain/conversation/notification-text";
 import { can } from "../../../domain/shared/access";
 import { DAY_MS, HOUR_MS } from "../../../domain/shared/dates";
 import { toDollars } from "../../../domain/shared/money";
@@ -43,6 +44,8 @@ import type { Database } from "../../../db/client";
 import { requireSignedIn } from "../shared/access";
 import { constraintFailed, ServiceError } from "../shared/errors";
 import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "../shared/rate-limit";
+import { EXPIRY_BATCH } from "./expiry";
+import { expiredNotices, fillNotices, marketLink, marketTemplate } from "./notices";
 
 /** Reads and writes one request may try before it answers that the market is busy. */
 export const ATTEMPTS = 12;
@@ -141,6 +144,7 @@ export function toOrderDTO(r: OrderRow): OrderDTO {
 /** A company and its market as an order needs them. */
 interface MarketHead {
   projectId: string;
+  slug: string;
   title: string;
   founderId: string | null;
   regulation: string;
@@ -154,7 +158,7 @@ interface MarketHead {
 async function marketHead(db: Database, project: string): Promise<MarketHead | null> {
   const row = await db.$client
     .prepare(
-      `select p.id, p.title, p.founder_id, p.regulation_type, p.settled_at, coalesce(p.settled_shares, 0) as settled_shares,
+      `select p.id, p.slug, p.title, p.founder_id, p.regulation_type, p.settled_at, coalesce(p.settled_shares, 0) as settled_shares,
               m.status, m.halt_reason
        from projects p left join markets m on m.project_id = p.id
        where (p.id = ?1 or p.slug = ?1) and p.published_at is not null
@@ -163,6 +167,7 @@ async function marketHead(db: Database, project: string): Promise<MarketHead | n
     .bind(project)
     .first<{
       id: string;
+      slug: string;
       title: string;
       founder_id: string | null;
       regulation_type: string;
@@ -174,6 +179,7 @@ async function marketHead(db: Database, project: string): Promise<MarketHead | n
   if (!row) return null;
   return {
     projectId: row.id,
+    slug: row.slug,
     title: row.title,
     founderId: row.founder_id,
     regulation: row.regulation_type,
@@ -344,7 +350,7 @@ async function attemptOrder(
       : `select id, owner_id, for_company, side, price_cents, remaining, seq from market_orders indexed by market_orders_bids_idx
          where project_id = ?1 and status = 'open' and side = 'buy' and price_cents >= ?2 and expires_at > ?3
          order by price_cents desc, seq limit ?4`;
-  const [marketRes, positionRes, mineRes, bookRes] = await d1.batch([
+  const [marketRes, positionRes, mineRes, bookRes, dueRes] = await d1.batch([
     d1.prepare(`select seq, status, halt_reason from markets where project_id = ?1`).bind(pid),
     d1
       .prepare(`select shares, reserved_shares from positions where project_id = ?1 and investor_id = ?2`)
@@ -355,6 +361,13 @@ async function attemptOrder(
       )
       .bind(user.id, pid),
     d1.prepare(bookSql).bind(pid, asked.priceCents, now, MAX_FILLS_PER_ORDER + 1),
+    // Orders past their time that the cron has not expired yet: this batch expires them, and tells their owners.
+    d1
+      .prepare(
+        `select id from market_orders indexed by market_orders_project_idx
+         where project_id = ?1 and status = 'open' and expires_at <= ?2 limit ?3`,
+      )
+      .bind(pid, now, EXPIRY_BATCH),
   ]);
   const market = marketRes!.results[0] as { seq: number; status: MarketStatus; halt_reason: string | null } | undefined;
   if (!market) throw new ServiceError(409, MARKET_MESSAGES.notTrading, "market_not_trading");
@@ -392,6 +405,8 @@ async function attemptOrder(
   const id = crypto.randomUUID();
   const day = Math.floor(now / DAY_MS);
   const status: OrderStatus = result.rests > 0 ? "open" : result.swept > 0 ? "cancelled" : "filled";
+  const template = await marketTemplate();
+  const dueIds = (dueRes!.results as { id: string }[]).map((r) => r.id);
   const statements: D1PreparedStatement[] = [
     d1
       .prepare(
@@ -404,6 +419,7 @@ async function attemptOrder(
         `update market_orders set status = 'expired', closed_at = ?2 where project_id = ?1 and status = 'open' and expires_at <= ?2`,
       )
       .bind(pid, now),
+    ...expiredNotices(db, template, { orderIds: dueIds, now }),
     d1
       .prepare(
         `insert into market_orders (id, project_id, owner_id, for_company, side, price_cents, shares, remaining, status,
@@ -430,6 +446,14 @@ async function attemptOrder(
   ];
   const fills: FillDTO[] = [];
   let valueCents = 0;
+  // Each person this placing traded for, summed over their orders it met: one notice each.
+  type Told = { role: "buyer" | "seller" | "company"; shares: number; value: number; fee: number; prices: Set<number> };
+  const told = new Map<string, Told>();
+  const tell = (userId: string, role: Told["role"], shares: number, priceCents: number, fee: number) => {
+    const t = told.get(userId) ?? { role, shares: 0, value: 0, fee: 0, prices: new Set<number>() };
+    t.prices.add(priceCents);
+    told.set(userId, { ...t, shares: t.shares + shares, value: t.value + shares * priceCents, fee: t.fee + fee });
+  };
   for (const fill of result.fills) {
     const resting = book.find((o) => o.id === fill.restingId)!;
     const tradeId = crypto.randomUUID();
@@ -477,6 +501,8 @@ async function attemptOrder(
         ),
     );
     valueCents += value;
+    tell(buy.owner, buy.company ? "company" : "buyer", fill.shares, fill.priceCents, 0);
+    tell(sell.owner, "seller", fill.shares, fill.priceCents, fee);
     fills.push({
       tradeId,
       shares: fill.shares,
@@ -485,6 +511,18 @@ async function attemptOrder(
       fee: asked.side === "sell" ? toDollars(fee) : 0,
     });
   }
+  statements.push(
+    ...fillNotices(db, template, {
+      orderId: id,
+      projectId: pid,
+      link: marketLink(head.slug),
+      now,
+      texts: [...told].map(([userId, t]) => ({
+        userId,
+        text: NOTIFICATION_TEXT.marketFill(t.role, head.title, t.shares, t.value, t.fee, t.prices.size > 1),
+      })),
+    }),
+  );
   statements.push(reserveStatement(db, orderSlot(user.id), now));
   await d1.batch(statements);
 

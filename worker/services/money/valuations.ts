@@ -49,6 +49,7 @@ import { requireAdmin, requireSignedIn } from "../shared/access";
 import { PROJECT_MESSAGES } from "../../../domain/projects/project-form-messages";
 import { ServiceError, invalidFields, validateFields } from "../shared/errors";
 import { parseReason } from "../shared/reason";
+import { cancelledNotices, marketTemplate } from "../market/notices";
 import { markPublicContentChanged } from "../visitors/public-content";
 
 /** Holders a batch marks (and pays, and tells): one batch writes at most this many notices and mails. */
@@ -341,6 +342,12 @@ async function approveInBatch(
         now,
         WROTE_ONE_ROW,
       )),
+    );
+  }
+  if (change.exit) {
+    // The exit closes the company's market (trigger): each owner of an order it cancelled is told (ADR 053).
+    statements.push(
+      ...cancelledNotices(db, await marketTemplate(), { projectId: project.id, cause: "exit", closedAt: now, now }),
     );
   }
   const [decided] = await runBatch(d1, statements as [D1PreparedStatement, ...D1PreparedStatement[]]);

@@ -1,0 +1,1 @@
+ALTER TABLE `notification_preferences` ADD `market_mails` integer DEFAULT true NOT NULL;
