@@ -81,6 +81,7 @@ describe("a returned investment in the portfolio and the demo statement", () => 
       refund: true,
       returned: true,
       distribution: null,
+      trade: null,
       costBasis: null,
       amount: 250,
       runningTotal: 5_000,
