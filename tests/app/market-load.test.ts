@@ -35,7 +35,7 @@ const SPREAD_CENTS = 40;
 /** What a seller buys before the run, and the highest price it pays for it. */
 const SETUP_SHARES = 100;
 const SETUP_PRICE = 17;
-/** Orders a trader places in a run: one fewer than the hourly limit less its setup order. */
+/** Orders a trader places, its setup order included: under the hourly limit, with one to spare. */
 const ORDERS_MAX = ORDERS_PER_HOUR - 2;
 /** Open orders a trader keeps before it cancels its oldest (the limit is 10 a market). */
 const OPEN_KEPT = 8;
@@ -207,7 +207,7 @@ async function traders(run: Run): Promise<Trader[]> {
   for (const t of all.filter((x) => x.role === "sell")) {
     const order = await place(run, t, "buy", SETUP_SHARES, SETUP_PRICE);
     expect(order, JSON.stringify(run.refused)).not.toBeNull();
-    t.sellable = order!.remaining === SETUP_SHARES ? 0 : SETUP_SHARES - order!.remaining;
+    t.sellable = SETUP_SHARES - order!.remaining;
     if (order!.status === "open") await cancel(run, t, order!.id);
     expect(t.sellable, "a seller bought shares to sell").toBeGreaterThan(0);
   }
