@@ -45,6 +45,24 @@ export async function stopServerAndWait() {
   }
 }
 
+/** Kills the server at once (SIGKILL to the whole group, as a crash would) and waits until it is gone. */
+export async function killServer() {
+  const gone =
+    server && server.exitCode === null && server.signalCode === null
+      ? new Promise((r) => server.once("exit", r))
+      : null;
+  if (!signalServer("SIGKILL")) return;
+  await gone;
+  for (let i = 0; i < 40; i++) {
+    try {
+      process.kill(-server.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 process.on("exit", stopServer);
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, () => {
@@ -58,9 +76,9 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
  * and, with `scale`, `scale` times its size of synthetic data on top (`seed.mjs --scale=N`).
  * `appEnv` is the Worker's APP_ENV: "test" hashes passwords at the test cost, anything else at
  * production's. Resolves once it answers; a scaled seed takes minutes, so the wait is as long as
- * `timeoutMs`.
+ * `timeoutMs`. `keepState`: serve the state directory as it is (a restart on the same D1, no new seed).
  */
-export async function startAppServer({ port, state, appEnv, scale = 0, timeoutMs = 600_000 }) {
+export async function startAppServer({ port, state, appEnv, scale = 0, keepState = false, timeoutMs = 600_000 }) {
   serverLog = "";
   server = start(process.execPath, ["scripts/e2e-server.mjs"], {
     env: {
@@ -68,6 +86,7 @@ export async function startAppServer({ port, state, appEnv, scale = 0, timeoutMs
       PORT: String(port),
       SERVER_APP_ENV: appEnv,
       ...(scale ? { SEED_SCALE: String(scale) } : {}),
+      ...(keepState ? { KEEP_STATE: "1" } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

@@ -10,13 +10,17 @@ import { bin, migrate, root, run, start } from "./lib.mjs";
 const port = process.env.PORT ?? "8790";
 const state = join(root, ".wrangler", process.env.STATE_DIR ?? "e2e-state");
 
-rmSync(state, { recursive: true, force: true });
-migrate(state);
-// SEED_SCALE=N (the benchmark's scale mode) adds N times the demo's size of synthetic data.
-const scale = process.env.SEED_SCALE ? [`--scale=${process.env.SEED_SCALE}`] : [];
 const appEnv = process.env.SERVER_APP_ENV ?? "test";
-const testCost = appEnv === "test" ? ["--test-cost"] : [];
-run(process.execPath, ["scripts/seed.mjs", "--persist-to", state, ...scale, ...testCost]);
+// KEEP_STATE=1 serves the state directory as it is: a restart after a crash (the exchange's load
+// test kills the server and starts it again on the same D1).
+if (process.env.KEEP_STATE !== "1") {
+  rmSync(state, { recursive: true, force: true });
+  migrate(state);
+  // SEED_SCALE=N (the benchmark's scale mode) adds N times the demo's size of synthetic data.
+  const scale = process.env.SEED_SCALE ? [`--scale=${process.env.SEED_SCALE}`] : [];
+  const testCost = appEnv === "test" ? ["--test-cost"] : [];
+  run(process.execPath, ["scripts/seed.mjs", "--persist-to", state, ...scale, ...testCost]);
+}
 
 const child = start(
   bin("wrangler"),

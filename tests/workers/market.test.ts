@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { MARKET_MESSAGES, OPEN_ORDERS_MAX } from "../../domain/market/market";
 import { DAY_MS, isoDay } from "../../domain/shared/dates";
 import { statementLineTitle } from "../../domain/money/portfolio-account";
+import { QUEUE_STALLED_MS, serialized } from "../../worker/services/market/orders";
 import { readPortfolio } from "../../worker/services/money/holdings";
 import { taxStatementDownload } from "../../worker/services/money/statement";
 import { adminSession, call, db, json, projectBody, signup, submitAndApprove, unique, viewerFor } from "./helpers";
@@ -248,6 +249,18 @@ describe("matching through the API", () => {
     expect(other.status).toBe(409);
     expect((await json<{ message: string }>(other)).message).toBe(MARKET_MESSAGES.keyReused);
     expect(await counts(company.id)).toEqual({ orders: 1, trades: 0 });
+  });
+});
+
+describe("one market's orders in one isolate", () => {
+  // The runtime cancels a request whose caller went away, and its promises never settle: the load
+  // test (tests/app/market-load.test.ts) saw every later order of the market then hang (a 500).
+  it("an order whose request never finishes holds the next one back only for a while", async () => {
+    const market = unique("market");
+    void serialized(market, () => new Promise<never>(() => {}));
+    const started = Date.now();
+    expect(await serialized(market, async () => "placed")).toBe("placed");
+    expect(Date.now() - started).toBeLessThan(QUEUE_STALLED_MS + 1_000);
   });
 });
 
