@@ -59,6 +59,9 @@ const marketNotes = async (userId: string) =>
       .all<{ text: string; link: string }>()
   ).results;
 
+const slugOf = async (id: string) =>
+  (await env.DB.prepare("select slug from projects where id = ?1").bind(id).first<string>("slug"))!;
+
 const marketMails = async (email: string) =>
   (
     await env.DB.prepare("select subject, text from mail_outbox where to_address = ?1 and kind = 'notice-market'")
@@ -234,6 +237,12 @@ describe("fill notices", () => {
       buyer: [`You bought 25 shares of “${name}” at $60.40 on average on the exchange ($1,510)`],
       mails: [1, 1],
     });
+    // Each notice opens the company's Trade tab.
+    const trade = `/project/${await slugOf(company.id)}?tab=trade`;
+    expect([...(await marketNotes(seller.user.id)), ...(await marketNotes(buyer.user.id))].map((n) => n.link)).toEqual([
+      trade,
+      trade,
+    ]);
   });
 
   it("mails only a proved address, and not to one who turned the exchange's mails off", async () => {
@@ -262,8 +271,11 @@ it("an order expired by a later placing in its market also tells its owner", asy
     .run();
   const other = company.investors[1]!;
   expect((await order(company.id, other.token, { side: "sell", shares: 5, price: 70 })).status).toBe(201);
-  expect((await marketNotes(seller.user.id)).map((n) => n.text)).toEqual([
-    `Your order to sell 20 shares of “${await title(company.id)}” at $60 expired after 30 days`,
+  expect((await marketNotes(seller.user.id)).map((n) => [n.text, n.link])).toEqual([
+    [
+      `Your order to sell 20 shares of “${await title(company.id)}” at $60 expired after 30 days`,
+      `/project/${await slugOf(company.id)}?tab=trade`,
+    ],
   ]);
 });
 

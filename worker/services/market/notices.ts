@@ -15,7 +15,9 @@ import { INSERT, NEW_ID, NO_REPEAT } from "../conversation/notifications";
 const WANTS_MAIL = `coalesce((select np.market_mails from notification_preferences np where np.user_id = n.user_id), 1) = 1`;
 
 /** Where a market's notice points: the company's page (its Trade tab). */
-export const marketLink = (slug: string) => `/project/${slug}`;
+export const marketLink = (slug: string) => `/project/${slug}?tab=trade`;
+/** The same link, written by SQL from a project row `p`. */
+const MARKET_LINK_SQL = "'/project/' || p.slug || '?tab=trade'";
 
 /** The exchange's mail template, rendered once per isolate. */
 export const marketTemplate = (): Promise<RenderedMail> => noticeTemplateOf("market");
@@ -66,7 +68,7 @@ export function cancelledNotices(
     db.$client
       .prepare(
         `${INSERT}
-         select ${NEW_ID}, o.owner_id, 'market', ?1, ?2, ${text}, '/project/' || p.slug, ?4
+         select ${NEW_ID}, o.owner_id, 'market', ?1, ?2, ${text}, ${MARKET_LINK_SQL}, ?4
          from (select owner_id, count(*) as orders from market_orders
                where project_id = ?2 and status = 'cancelled' and cancel_reason = ?6 and closed_at = ?3
                group by owner_id) o
@@ -92,7 +94,7 @@ export function expiredNotices(
         `${INSERT}
          select ${NEW_ID}, o.owner_id, 'market', 'market:expired:' || o.id, o.project_id,
                 ${NOTIFICATION_SQL.marketExpired("p.title", "o.side", "o.shares", "o.remaining", "o.price_cents")},
-                '/project/' || p.slug, ?2
+                ${MARKET_LINK_SQL}, ?2
          from json_each(?1) j
          join market_orders o on o.id = j.value
          join projects p on p.id = o.project_id
