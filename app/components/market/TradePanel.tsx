@@ -39,6 +39,11 @@ function orderStatus(o: OrderDTO): string {
   return o.status === "filled" ? "Filled" : "Expired";
 }
 
+/** A recent trade's day, short ("Nov 30"; the year only when not this one): the time goes under it. */
+const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const dayOf = (iso: string) =>
+  iso.slice(0, 4) === new Date().toISOString().slice(0, 4) ? monthDay.format(new Date(iso)) : formatDate(iso);
+
 const shares = (n: number) => `${formatNumber(n)} ${n === 1 ? "share" : "shares"}`;
 
 export function TradePanel({
@@ -312,7 +317,12 @@ function BookSide({ caption, levels, kind }: { caption: string; levels: BookLeve
   );
 }
 
+const noteOf = (t: TradeView) =>
+  t.buyback ? "Company buy-back" : t.mine === "sold" ? "You sold" : t.mine ? "You bought" : "";
+
 function TradesTable({ trades, caption, mine = false }: { trades: TradeView[]; caption: string; mine?: boolean }) {
+  // The note column (a buy-back, the viewer's own trades) only when a trade has one.
+  const notes = !mine && trades.some((t) => noteOf(t) !== "");
   return (
     <div className="table-scroll">
       <table className="book-table trades-table">
@@ -336,16 +346,19 @@ function TradesTable({ trades, caption, mine = false }: { trades: TradeView[]; c
                   Fee
                 </th>
               </>
-            ) : (
+            ) : notes ? (
               <th scope="col">Note</th>
-            )}
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {trades.map((t) => (
             <tr key={t.id}>
               <th scope="row">
-                <time dateTime={t.at}>{formatDateTime(t.at)}</time>
+                <time dateTime={t.at}>
+                  <span className="nowrap">{dayOf(t.at)}</span>
+                  <span className="muted small block">{formatDateTime(t.at).slice(-9)}</span>
+                </time>
               </th>
               <td className="num">{formatPrice(t.price)}</td>
               <td className="num">{formatNumber(t.shares)}</td>
@@ -355,9 +368,9 @@ function TradesTable({ trades, caption, mine = false }: { trades: TradeView[]; c
                   <td>{t.mine === "sold" ? "Sold" : t.buyback ? "Bought back" : "Bought"}</td>
                   <td className="num">{t.mine === "sold" ? formatPrice(t.fee) : "—"}</td>
                 </>
-              ) : (
-                <td>{t.buyback ? "Company buy-back" : t.mine === "sold" ? "You sold" : t.mine ? "You bought" : ""}</td>
-              )}
+              ) : notes ? (
+                <td>{noteOf(t)}</td>
+              ) : null}
             </tr>
           ))}
         </tbody>
