@@ -357,7 +357,7 @@ function TradesTable({ trades, caption, mine = false }: { trades: TradeView[]; c
               <th scope="row">
                 <time dateTime={t.at}>
                   <span className="nowrap">{dayOf(t.at)}</span>
-                  <span className="muted small block">{formatDateTime(t.at).slice(-9)}</span>
+                  <span className="muted small block nowrap">{formatDateTime(t.at).slice(-9)}</span>
                 </time>
               </th>
               <td className="num">{formatPrice(t.price)}</td>
@@ -382,7 +382,7 @@ function TradesTable({ trades, caption, mine = false }: { trades: TradeView[]; c
 function OrdersTable({ orders, action }: { orders: OrderDTO[]; action: string }) {
   return (
     <div className="table-scroll">
-      <table className="book-table orders-table">
+      <table className="book-table orders-table stack-table">
         <caption className="visually-hidden">Your orders here, open first</caption>
         <thead>
           <tr>
@@ -408,11 +408,13 @@ function OrdersTable({ orders, action }: { orders: OrderDTO[]; action: string })
                   {name}
                   <span className="muted small block">Placed {formatDate(o.createdAt)}</span>
                 </th>
-                <td className="num">{formatPrice(o.price)}</td>
-                <td className="num">
+                <td className="num" data-label="Price">
+                  {formatPrice(o.price)}
+                </td>
+                <td className="num" data-label="Filled">
                   {formatNumber(o.filled)} of {formatNumber(o.shares)}
                 </td>
-                <td>
+                <td data-label="Status">
                   {orderStatus(o)}
                   {o.status === "open" ? (
                     <span className="muted small block">until {formatDate(o.expiresAt)}</span>
