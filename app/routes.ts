@@ -56,6 +56,8 @@ export default [
   route("portfolio-page", "routes/portfolio.tsx", { id: "portfolio-page" }),
   route("portfolio/investments/:id", "routes/investment.tsx"),
   route("portfolio/investments/:id/receipt", "routes/receipt.tsx"),
+  // the Campus Exchange (ADR 053): every market; a company's own is its page's Trade tab
+  route("markets", "routes/markets.tsx"),
 
   // founders
   route("my-projects", "routes/my-projects.tsx"),

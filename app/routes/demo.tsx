@@ -153,7 +153,7 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
         <h1>Explore Projects</h1>
         <p className="page-lead">
           Discover startups built by college students and back the ones you believe in. All money on CampusFund is
-          simulated.
+          simulated. Shares of funded companies trade on the <Link to="/markets">Campus Exchange</Link>.
         </p>
       </header>
 

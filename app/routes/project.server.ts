@@ -5,6 +5,7 @@
  */
 import { tabsFor, type DetailTabId } from "../components/project/detail-tabs";
 import type { DetailView } from "../components/project/DetailPage";
+import type { TradePanelView } from "../components/market/TradePanel";
 import type { QuestionDTO, UpdateDTO } from "../../domain/conversation/conversation";
 import { can } from "../../domain/shared/access";
 import { formatPrice } from "../../domain/shared/format";
@@ -39,10 +40,18 @@ const SAVED = {
   "update-shown": "The update is visible again",
 } as const;
 
-/** The tab asked for (`?tab=`), or the overview (History is a funded raise's only). */
-export function detailTab(query: URLSearchParams, funded: boolean): DetailTabId {
+/** The tab asked for (`?tab=`), or the overview (History is a funded raise's only, Trade a market's). */
+export function detailTab(query: URLSearchParams, funded: boolean, trading = false): DetailTabId {
   const tabParam = query.get("tab");
-  return tabsFor(funded).some((t) => t.id === tabParam) ? (tabParam as DetailTabId) : "overview";
+  return tabsFor(funded, trading).some((t) => t.id === tabParam) ? (tabParam as DetailTabId) : "overview";
+}
+
+/**
+ * Whether the company has a market (ADR 053): its raise funded and settled (migration 0030 opens
+ * one then; an exit closes it, and its Trade tab stays to say so).
+ */
+export function hasMarket(project: Pick<ProjectDTO, "status" | "settlement">): boolean {
+  return project.status === "funded" && project.settlement !== null;
 }
 
 /**
@@ -87,6 +96,7 @@ export function projectView({
   questions,
   investorsPage = null,
   history = null,
+  trade = null,
   query,
 }: {
   viewer: SessionUser | null;
@@ -100,6 +110,8 @@ export function projectView({
   investorsPage?: InvestorsPage | null;
   /** The History tab's events (that tab of a funded raise only). */
   history?: ValuationEventDTO[] | null;
+  /** The Trade tab's market (that tab of a company with a market only). */
+  trade?: TradePanelView | null;
   query: URLSearchParams;
 }) {
   const { raise, followers, following, updateCount, questionCount, company } = detail;
@@ -150,5 +162,7 @@ export function projectView({
     questionCount,
     company: company ? companyBanner(company) : null,
     history: company && history ? projectHistory(project, company, history) : null,
+    trading: hasMarket(project),
+    trade,
   } satisfies DetailView;
 }

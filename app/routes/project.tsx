@@ -39,7 +39,9 @@ import { investorsPageParam } from "../../domain/projects/investor-list";
 import { pageParam } from "../../worker/services/shared/list-page";
 import { listProjectInvestorsPage } from "../../worker/services/projects/project-investors";
 import { companyEvents } from "../../worker/services/money/valuations";
-import { detailTab, projectView } from "./project.server";
+import { cancelOrder, placeOrder } from "../../worker/services/market/orders";
+import { ORDER_CANCELLED, tradeTab } from "../server/market-tab.server";
+import { detailTab, hasMarket, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -73,7 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { project, standing } = found;
   const query = new URL(request.url).searchParams;
-  const tab = detailTab(query, found.detail.company !== null);
+  const tab = detailTab(query, found.detail.company !== null, hasMarket(project));
   const owner = { id: project._id, founderId: project.founderId };
   // The tab's own read, one statement, only for the tab shown (session + project + tab: 3 queries).
   // Updates and Questions: one page (`?updates=`, `?questions=`, as `?investors=`) with its total.
@@ -89,6 +91,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A funded company's History tab: its events after the raise, one statement of at most
   // HISTORY_SHOWN rows (the founder and admins also see a report waiting for review).
   const history = tab === "history" ? await companyEvents(db, user, owner) : null;
+  // A company's Trade tab (ADR 053): its market, one statement and one batch, whatever the size of
+  // the book; the order form's idempotency key is new with each page, so a form sent twice places one order.
+  const trade =
+    tab === "trade" ? { ...(await tradeTab(db, user, project._id, query)), orderKey: crypto.randomUUID() } : null;
   const paging = (l: { total: number; page: number; pageCount: number } | null) =>
     l ? { total: l.total, page: l.page, pageCount: l.pageCount } : null;
   return {
@@ -102,6 +108,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       questions: questionsList?.questions ?? [],
       investorsPage,
       history,
+      trade,
       query,
     }),
     updatesPage: paging(updatesList),
@@ -156,6 +163,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const code = intent === "hide-update" ? "update-hidden" : "update-shown";
       return redirect(`${base}?tab=updates&saved=${code}#update-${u.id}`);
     }
+    if (intent === "order") {
+      const placed = await placeOrder(db, user, {
+        project: fields.projectId || params.slug,
+        side: fields.side,
+        shares: fields.shares,
+        price: fields.price,
+        idempotencyKey: fields.idempotencyKey,
+      });
+      // The outcome is told by the page from the order as stored (`?placed=`: an id, never text).
+      return redirect(`${base}?tab=trade&placed=${encodeURIComponent(placed.order.id)}#trade-result`);
+    }
+    if (intent === "cancel-order") {
+      await cancelOrder(db, user, fields.orderId ?? "");
+      return redirect(`${base}?tab=trade&saved=${ORDER_CANCELLED}#your-orders`);
+    }
     if (intent === "hide" || intent === "show") {
       const q = await setQuestionHidden(db, user, fields.questionId ?? "", { hidden: intent === "hide" });
       return redirect(`${base}?tab=questions&saved=${intent === "hide" ? "hidden" : "shown"}#question-${q.id}`);
@@ -163,6 +185,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (e) {
     // Which form it was: a refused follow (the limit) is shown beside the Follow button, on every
     // tab; an answer beside its question.
+    if (intent === "order" || intent === "cancel-order") {
+      const form = intent === "order" ? "order" : `cancel:${fields.orderId ?? ""}`;
+      const values = { side: fields.side ?? "", shares: fields.shares ?? "", price: fields.price ?? "" };
+      return formFailed(e, values, { form });
+    }
     const form =
       intent === "follow" || intent === "unfollow" ? "follow" : intent === "answer" ? (fields.questionId ?? "") : "ask";
     return formFailed(e, { question: fields.question ?? "", answer: fields.answer ?? "" }, { form });
@@ -183,6 +210,10 @@ async function visitorToSignIn(request: Request, project: string) {
     return null;
   }
   if (fields.intent === "follow") throw redirect(signinHref({ action: "follow", project }));
+  // An order or a cancel: sign in, then back to the Trade tab (its form keeps nothing to carry).
+  if (fields.intent === "order" || fields.intent === "cancel-order") {
+    throw redirect(signinHref(`/project/${encodeURIComponent(project)}?tab=trade`));
+  }
   if (fields.intent === "ask") {
     const question = fields.question ?? "";
     if (storedLength(question) > QUESTION_LIMITS.question) {
@@ -195,16 +226,28 @@ async function visitorToSignIn(request: Request, project: string) {
 }
 
 export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {
-  // The failure of one of the page's forms (follow, ask, or an answer by the question's id).
+  // The Trade tab's forms: an order, or a cancel by the order's id.
+  const trading =
+    actionData?.form !== undefined && (actionData.form === "order" || actionData.form.startsWith("cancel:"));
+  const tradeFailure =
+    actionData && trading
+      ? {
+          form: actionData.form!,
+          message: actionData.message,
+          errors: actionData.errors,
+          values: actionData.values as Record<string, string>,
+        }
+      : null;
+  // The failure of one of the page's other forms (follow, ask, or an answer by the question's id).
   const formState: QuestionsFormState | null =
-    actionData && actionData.form !== undefined
+    actionData && actionData.form !== undefined && !trading
       ? { form: actionData.form, errors: actionData.errors, values: actionData.values }
       : null;
   const said = actionData?.message ?? null;
   const followRefusal = formState?.form === "follow" ? said : null;
   const refusal = formState && formState.form !== "follow" && Object.keys(formState.errors).length === 0 ? said : null;
   // A post that names no form of this page (no or an unknown intent): its message, on any tab.
-  const unknownAction = formState ? null : said;
+  const unknownAction = formState || tradeFailure ? null : said;
   return (
     <DetailPage
       view={loaderData}
@@ -212,6 +255,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
       refusal={refusal}
       unknownAction={unknownAction}
       formState={formState}
+      tradeFailure={tradeFailure}
       share={
         loaderData.shareUrl ? (
           <ShareProject

@@ -83,7 +83,8 @@ export function authTargetFields(target: AuthTarget): Record<string, string> {
 
 /** What the visitor was doing, as the sign-in page says it: one of our pages, or an action on a project. */
 export type AuthPurpose =
-  { kind: "page"; phrase: string } | { kind: "follow" | "ask" | "invest"; project: string; question?: string };
+  | { kind: "page"; phrase: string }
+  | { kind: "follow" | "ask" | "invest" | "trade"; project: string; question?: string };
 
 /** Our signed-in pages, by path, and what a visitor opening them wanted to do (a fixed list). */
 const PAGES: [RegExp, string][] = [
@@ -103,6 +104,8 @@ const PAGES: [RegExp, string][] = [
 
 /** The purchase pages: investing in the project they name. */
 const PURCHASE = /^\/(?:purchase|invest)\/([^/]+)$/;
+/** A project page, whose Trade tab (`?tab=trade`) is trading its shares (ADR 053). */
+const PROJECT = /^\/project\/([^/]+)$/;
 
 /** What a page path (already checked to be ours) was for, or null for a page not on the list. */
 export function pagePurpose(path: string): AuthPurpose | null {
@@ -115,6 +118,10 @@ export function pagePurpose(path: string): AuthPurpose | null {
   const invest = PURCHASE.exec(url.pathname);
   // A project reference needs no decoding (letters, digits, hyphens): anything else is not one.
   if (invest) return PROJECT_REF.test(invest[1]!) ? { kind: "invest", project: invest[1]! } : null;
+  const project = PROJECT.exec(url.pathname);
+  if (project && url.searchParams.get("tab") === "trade" && PROJECT_REF.test(project[1]!)) {
+    return { kind: "trade", project: project[1]! };
+  }
   if (url.pathname === "/settings" && url.searchParams.get("tab") === "watchlist") {
     return { kind: "page", phrase: "see your watchlist" };
   }
@@ -133,6 +140,8 @@ export function purposePhrase(purpose: AuthPurpose, title: string): string {
       return `ask ${title} a question`;
     case "invest":
       return `invest in ${title}`;
+    case "trade":
+      return `trade ${title}'s shares`;
   }
 }
 
@@ -149,5 +158,7 @@ export function purposeAfter(purpose: AuthPurpose, title: string): string {
         : "The question form opens once you are in.";
     case "invest":
       return "The purchase summary opens once you are in.";
+    case "trade":
+      return "Its Trade tab opens once you are in.";
   }
 }

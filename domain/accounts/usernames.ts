@@ -92,6 +92,7 @@ export const ROUTE_WORDS = [
   "invest",
   "portfolio",
   "portfolio-page",
+  "markets",
   "my-projects",
   "founder-dashboard",
   "about",

@@ -8,6 +8,7 @@
 export const PUBLIC_PAGES = [
   "/",
   "/demo",
+  "/markets",
   "/about",
   "/contact",
   "/support",

@@ -65,6 +65,7 @@ describe("every public page", () => {
   it.each([
     ["/", "/"],
     ["/demo", "/demo"],
+    ["/markets", "/markets"],
     ["/about", "/about"],
     ["/contact", "/contact"],
     ["/support", "/support"],

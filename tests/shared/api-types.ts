@@ -808,6 +808,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/markets/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A market's changes, live
+         * @description Server-sent events: `change` whenever the market's book or trades change (an order placed, filled, cancelled or expired, a halt, an exit), with the market's sequence number as the event's `id`; read the market again on one. The stream opens with `open` (the current sequence number), checks every 2 s and ends after about 55 s; EventSource reconnects by itself, and sending the last `id` back (`Last-Event-ID`) answers at once with a `change` when something changed in between.
+         */
+        get: operations["marketEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/markets/{id}/orders": {
         parameters: {
             query?: never;
@@ -11218,6 +11238,11 @@ export interface operations {
                      *           "lastTradeAt": "2026-11-02T15:04:05.000Z",
                      *           "valuation": 15,
                      *           "trades": 9,
+                     *           "today": {
+                     *             "shares": 6,
+                     *             "value": 72,
+                     *             "trades": 1
+                     *           },
                      *           "freeOn": "2027-03-15"
                      *         }
                      *       ]
@@ -11238,6 +11263,12 @@ export interface operations {
                             lastTradeAt: string | null;
                             valuation: number;
                             trades: number;
+                            /** @description Today's volume (UTC) */
+                            today: {
+                                shares: number;
+                                value: number;
+                                trades: number;
+                            };
                             freeOn: string | null;
                         }[];
                     };
@@ -11434,6 +11465,57 @@ export interface operations {
                         } | null;
                         goodForDays: number;
                     };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    marketEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company's project `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: open
+                     *     id: 41
+                     *     retry: 2000
+                     *     data: {}
+                     *
+                     *     event: change
+                     *     id: 42
+                     *     data: {}
+                     */
+                    "text/event-stream": string;
                 };
             };
             /** @description No such item (or not one this caller may see). */

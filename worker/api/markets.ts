@@ -4,9 +4,11 @@
  * Trade tab's forms call.
  */
 import { Hono, type Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import * as v from "valibot";
 
 import { MARKET_MESSAGES, OrderBody } from "../../domain/market/market";
-import { listMarkets, readMarket } from "../services/market/market-view";
+import { listMarkets, marketSeq, readMarket } from "../services/market/market-view";
 import { cancelOrder, placeOrder } from "../services/market/orders";
 import { ServiceError } from "../services/shared/errors";
 import type { HonoEnv } from "../types";
@@ -15,6 +17,9 @@ import { operation } from "./openapi";
 import { readBody } from "./util";
 
 const ID = "The company's project `_id` or slug.";
+/** How often the event stream reads the market's sequence number, and how long one stream lasts. */
+export const EVENTS_POLL_MS = 2_000;
+export const EVENTS_FOR_MS = 55_000;
 const param = (c: Context<HonoEnv>, name: string): string => c.req.param(name) ?? "";
 
 export const marketsApi = new Hono<HonoEnv>()
@@ -52,6 +57,62 @@ export const marketsApi = new Hono<HonoEnv>()
       const market = await readMarket(c.get("db"), param(c, "id"), c.get("user"));
       if (!market) throw new ServiceError(404, MARKET_MESSAGES.notFound, "not_found");
       return c.json(market);
+    },
+  )
+  .get(
+    "/:id/events",
+    operation({
+      operationId: "marketEvents",
+      tag: "Exchange",
+      summary: "A market's changes, live",
+      description:
+        "Server-sent events: `change` whenever the market's book or trades change (an order placed, filled, cancelled or " +
+        "expired, a halt, an exit), with the market's sequence number as the event's `id`; read the market again on one. " +
+        "The stream opens with `open` (the current sequence number), checks every 2 s and ends after about 55 s; " +
+        "EventSource reconnects by itself, and sending the last `id` back (`Last-Event-ID`) answers at once with a " +
+        "`change` when something changed in between.",
+      access: "public",
+      params: { id: ID },
+      ok: {
+        200: {
+          description: "The event stream",
+          schema: v.string(),
+          example: "event: open\nid: 41\nretry: 2000\ndata: {}\n\nevent: change\nid: 42\ndata: {}\n\n",
+          media: "text/event-stream",
+        },
+      },
+      refusals: [404],
+    }),
+    async (c) => {
+      const db = c.get("db");
+      const head = await marketSeq(db, param(c, "id"));
+      if (!head) throw new ServiceError(404, MARKET_MESSAGES.notFound, "not_found");
+      const last = c.req.header("Last-Event-ID") ?? "";
+      let seen = /^\d{1,15}$/.test(last) ? Number(last) : head.seq;
+      return streamSSE(c, async (stream) => {
+        let open = true;
+        stream.onAbort(() => {
+          open = false;
+        });
+        const started = Date.now();
+        await stream.writeSSE({
+          event: seen === head.seq ? "open" : "change",
+          id: String(head.seq),
+          retry: EVENTS_POLL_MS,
+          data: "{}",
+        });
+        seen = head.seq;
+        while (open && Date.now() - started < EVENTS_FOR_MS) {
+          await stream.sleep(EVENTS_POLL_MS);
+          if (!open) break;
+          const now = await marketSeq(db, head.projectId);
+          if (!now) break;
+          if (now.seq !== seen) {
+            seen = now.seq;
+            await stream.writeSSE({ event: "change", id: String(seen), data: "{}" });
+          }
+        }
+      });
     },
   )
   .post(

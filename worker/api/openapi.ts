@@ -94,8 +94,11 @@ interface Answer {
   schema: v.GenericSchema;
   example: unknown;
   description: string;
-  /** JSON unless said (the reference page is `text/html`, Download my data's zip `application/zip`). */
-  media?: "application/json" | "text/html" | "application/zip";
+  /**
+   * JSON unless said (the reference page is `text/html`, Download my data's zip `application/zip`,
+   * a market's live changes `text/event-stream`).
+   */
+  media?: "application/json" | "text/html" | "application/zip" | "text/event-stream";
 }
 
 export interface OperationSpec {

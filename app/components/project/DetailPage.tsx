@@ -25,6 +25,8 @@ import type { Allowance } from "../../../domain/money/reg-cf";
 import type { ProjectDTO, Role } from "../../../domain/shared/types";
 import type { InvestorsPage } from "../../../domain/projects/investor-list";
 import type { CompanyBanner, HistoryView } from "../../../domain/money/company-history";
+import type { OrderFormFailure } from "../market/OrderForm";
+import type { TradePanelView } from "../market/TradePanel";
 
 /**
  * Every tab but Overview (Team, Product, Market, Investment with its investor list, a funded raise's
@@ -42,6 +44,7 @@ const QuestionsPanel = lazy(() =>
   import("../conversation/QuestionsPanel").then((m) => ({ default: m.QuestionsPanel })),
 );
 const HistoryPanel = lazy(() => import("./HistoryPanel").then((m) => ({ default: m.HistoryPanel })));
+const TradePanel = lazy(() => import("../market/TradePanel").then((m) => ({ default: m.TradePanel })));
 const InvestorList = lazy(() => import("./InvestorList").then((m) => ({ default: m.InvestorList })));
 
 /** A page of the Updates or Questions tab among all of them. */
@@ -89,6 +92,10 @@ export interface DetailView {
   company: CompanyBanner | null;
   /** The History tab (that tab only, else null). */
   history: HistoryView | null;
+  /** The company has a market (funded and settled): a Trade tab (ADR 053). */
+  trading: boolean;
+  /** The Trade tab (that tab only, else null). */
+  trade: TradePanelView | null;
 }
 
 export function DetailPage({
@@ -97,6 +104,7 @@ export function DetailPage({
   refusal,
   unknownAction,
   formState,
+  tradeFailure = null,
   share = null,
 }: {
   view: DetailView;
@@ -107,6 +115,8 @@ export function DetailPage({
   /** A post that names no form of this page (no or an unknown intent): its message, on any tab. */
   unknownAction: string | null;
   formState: QuestionsFormState | null;
+  /** A refused order (`form: "order"`) or cancel (`form: "cancel:<order id>"`) of the Trade tab. */
+  tradeFailure?: (OrderFormFailure & { form: string }) | null;
   /** The Share control (a published project only), shown in the hero under Follow. */
   share?: ReactNode;
 }) {
@@ -178,7 +188,7 @@ export function DetailPage({
             id="project-tabs"
             label="Project sections"
             active={tab}
-            tabs={tabsFor(company !== null).map((t) => ({
+            tabs={tabsFor(company !== null, view.trading).map((t) => ({
               ...t,
               label: tabLabel(t),
               href: `${query(t.id, shares)}#project-tabs`,
@@ -200,6 +210,20 @@ export function DetailPage({
               />
             ) : null}
             {tab === "history" && view.history ? <HistoryPanel title={project.title} history={view.history} /> : null}
+            {tab === "trade" && view.trade ? (
+              <TradePanel
+                title={project.title}
+                view={view.trade}
+                action={here}
+                signInHref={signinHref(here)}
+                failure={tradeFailure?.form === "order" ? tradeFailure : null}
+                cancelFailure={
+                  tradeFailure?.form.startsWith("cancel:")
+                    ? { orderId: tradeFailure.form.slice("cancel:".length), message: tradeFailure.message }
+                    : null
+                }
+              />
+            ) : null}
             {tab === "updates" ? (
               <UpdatesPanel
                 updates={view.updates}

@@ -270,6 +270,8 @@ export interface MarketSummary {
   lastTradeAt: string | null;
   valuation: number;
   trades: number;
+  /** Today's volume (UTC). */
+  today: { shares: number; value: number; trades: number };
   freeOn: string | null;
 }
 
@@ -278,12 +280,14 @@ export async function listMarkets(db: Database, now: number = Date.now()): Promi
   const rows = await db.$client
     .prepare(
       `select p.id, p.slug, p.title, p.category, p.image, p.regulation_type, p.settled_at, p.share_price_cents, p.mark_cents,
-              m.status, m.last_price_cents, m.last_trade_at, m.trades
+              m.status, m.last_price_cents, m.last_trade_at, m.trades,
+              d.shares as today_shares, d.value_cents as today_cents, d.trades as today_trades
        from markets m join projects p on p.id = m.project_id
+       left join market_days d on d.project_id = m.project_id and d.day = ?2
        where m.status <> 'closed'
        order by m.last_trade_at desc, m.opened_at desc limit ?1`,
     )
-    .bind(MARKETS_LISTED)
+    .bind(MARKETS_LISTED, Math.floor(now / DAY_MS))
     .all<{
       id: string;
       slug: string;
@@ -298,6 +302,9 @@ export async function listMarkets(db: Database, now: number = Date.now()): Promi
       last_price_cents: number | null;
       last_trade_at: number | null;
       trades: number;
+      today_shares: number | null;
+      today_cents: number | null;
+      today_trades: number | null;
     }>();
   return rows.results.map((r) => {
     const freeOn = freeFrom(r.regulation_type, r.settled_at);
@@ -308,7 +315,23 @@ export async function listMarkets(db: Database, now: number = Date.now()): Promi
       lastTradeAt: r.last_trade_at === null ? null : iso(r.last_trade_at),
       valuation: toDollars(r.mark_cents ?? r.share_price_cents),
       trades: r.trades,
+      today: { shares: r.today_shares ?? 0, value: toDollars(r.today_cents ?? 0), trades: r.today_trades ?? 0 },
       freeOn: isLocked(freeOn, now) ? freeOn : null,
     };
   });
+}
+
+/**
+ * A market's sequence number, which every change to its book moves on (ADR 053): what the live
+ * event stream watches. By the company's id or slug (one read on the projects' and the markets' keys).
+ */
+export async function marketSeq(db: Database, project: string): Promise<{ projectId: string; seq: number } | null> {
+  const row = await db.$client
+    .prepare(
+      `select m.project_id, m.seq from projects p join markets m on m.project_id = p.id
+       where (p.id = ?1 or p.slug = ?1) and p.published_at is not null limit 1`,
+    )
+    .bind(project)
+    .first<{ project_id: string; seq: number }>();
+  return row ? { projectId: row.project_id, seq: row.seq } : null;
 }
