@@ -1,7 +1,7 @@
 /**
  * The Campus Exchange in a browser (ADR 053), with JavaScript and without: one investor lists
  * shares for sale on a company's Trade tab and another buys them through the same form; both see
- * the trade among their orders and fills and on their statement (/profile). A buyer the one-year
+ * the trade among their orders and fills, on their statement (/profile) and in their portfolio. A buyer the one-year
  * rule does not allow yet is refused with the rule and the date, and nothing is placed. axe on the
  * Trade tab and /markets. Each JavaScript mode trades in its own demo company (both a year past
  * their raise), so the two runs never meet on one book.
@@ -102,6 +102,14 @@ test("one investor lists shares, another buys them: both see the trade and it is
   await expect(buyerPage.getByText(`Bought on the exchange: ${title}`).first()).toBeVisible();
   await sellerPage.goto("/profile?tab=financial");
   await expect(sellerPage.getByText(`Sold on the exchange: ${title} (after the 2% fee)`).first()).toBeVisible();
+
+  // Both portfolios: the shares that trade and the trade itself, under On the Campus Exchange.
+  const recent = (page: typeof buyerPage) => page.getByRole("table", { name: "Your recent trades" });
+  await buyerPage.goto("/portfolio");
+  await expect(recent(buyerPage).getByRole("row", { name: new RegExp(`^Bought 5 ${title}`) })).toBeVisible();
+  await expect(buyerPage.getByRole("table", { name: /Your shares that trade/ })).toContainText(title);
+  await sellerPage.goto("/portfolio");
+  await expect(recent(sellerPage).getByRole("row", { name: new RegExp(`^Sold 5 ${title}`) })).toBeVisible();
   await sellerContext.close();
   await buyerContext.close();
 });
