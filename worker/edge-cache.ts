@@ -61,8 +61,10 @@ export function isCacheable(request: Request): boolean {
   // someone who just wrote reads their own write from D1, not a copy made before it (ADR 036)
   if (requestBookmark(request) !== null) return false;
   if (request.url.length > MAX_KEY_LENGTH) return false;
-  const { pathname } = new URL(request.url);
-  return CACHEABLE.some((re) => re.test(pathname));
+  const url = new URL(request.url);
+  // A company's Trade tab moves with every order (ADR 053) and follows its market live: never a copy.
+  if (url.searchParams.get("tab") === "trade") return false;
+  return CACHEABLE.some((re) => re.test(url.pathname));
 }
 
 /**

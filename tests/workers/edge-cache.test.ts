@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { isCacheable } from "../../worker/edge-cache";
 import { SESSION_COOKIE } from "../../worker/services/accounts/sessions";
 import { call, insertProject, json, signup, unique, withPrice } from "./helpers";
 import { queries } from "../shared/responses";
@@ -16,6 +17,16 @@ describe("edge cache for anonymous visitors", () => {
     expect(await json(second)).toEqual(await json(first));
     // browsers must revalidate: a visitor who signs in never sees an anonymous copy
     expect(second.headers.get("Cache-Control")).toBe("no-cache");
+  });
+
+  it("never keeps a copy of a company's Trade tab, its page or its data, which move with every order", () => {
+    const at = (path: string) => isCacheable(new Request(`http://localhost${path}`));
+    expect([
+      at("/project/tutorloop"),
+      at("/project/tutorloop?tab=history"),
+      at("/project/tutorloop?tab=trade"),
+      at("/project/tutorloop.data?tab=trade"),
+    ]).toEqual([true, true, false, false]);
   });
 
   it("never caches for signed-in requests (cookie or bearer)", async () => {
