@@ -6,7 +6,7 @@
  * nothing. (Every kept sum, reservation and trade invariant is checked after the file by
  * tests/workers/kept-aggregates.ts.)
  */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { MARKET_MESSAGES, OPEN_ORDERS_MAX } from "../../domain/market/market";
@@ -525,5 +525,46 @@ describe("Download my data", () => {
     expect(bought.exchangeTrades.map((t) => [t.side, t.shares, t.value, t.fee, t.costBasis])).toEqual([
       ["bought", 15, 900, 0, null],
     ]);
+  });
+});
+
+describe("the market's live events", () => {
+  /** The stream's first event, read as it arrives; the stream is then closed. */
+  async function firstEvent(company: string, lastEventId?: string): Promise<{ status: number; event: string }> {
+    const headers: Record<string, string> = { "CF-Connecting-IP": "203.0.113.9" };
+    if (lastEventId) headers["Last-Event-ID"] = lastEventId;
+    const res = await exports.default.fetch(`http://localhost/api/markets/${company}/events`, { headers });
+    if (res.status !== 200) return { status: res.status, event: await res.text() };
+    expect(res.headers.get("Content-Type")).toContain("text/event-stream");
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("\n\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    await reader.cancel();
+    return { status: 200, event: text.slice(0, text.indexOf("\n\n")) };
+  }
+  const idOf = (event: string) => Number(/^id: (\d+)$/m.exec(event)?.[1]);
+
+  it("opens with the market's sequence; a reader who last saw an older one is told of the change at once", async () => {
+    const company = await fundedCompany({ holders: 2, shares: 50 });
+    const opened = await firstEvent(company.id);
+    expect(opened.event.split("\n")[0]).toBe("event: open");
+    const before = idOf(opened.event);
+    expect((await order(company.id, company.investors[0]!.token, { side: "sell", shares: 5, price: 60 })).status).toBe(
+      201,
+    );
+    const after = await firstEvent(company.id, String(before));
+    expect(after.event.split("\n")[0]).toBe("event: change");
+    expect(idOf(after.event)).toBeGreaterThan(before);
+  });
+
+  it("an unknown market is a 404 with the market's message", async () => {
+    const res = await firstEvent("no-such-company");
+    expect(res.status).toBe(404);
+    expect((JSON.parse(res.event) as { message: string }).message).toBe(MARKET_MESSAGES.notFound);
   });
 });
