@@ -98,7 +98,7 @@ export async function tradeTab(
   const notice = placed
     ? placedMessage(placed, market)
     : query.get("saved") === ORDER_CANCELLED
-      ? "Your order was cancelled: nothing more of it will trade."
+      ? "Your order was canceled: nothing more of it will trade."
       : null;
   return { market, chartHtml, notice };
 }

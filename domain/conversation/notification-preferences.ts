@@ -19,7 +19,7 @@ export const PREFERENCE_LABELS: Record<keyof NotificationPreferences, string> = 
   investments: "Someone invests in my project",
   goals: "A project I invested in or follow reaches its goal",
   closing: "A project I follow closes within 48 hours",
-  marketMails: "Also email me when my exchange orders fill, expire or are cancelled",
+  marketMails: "Also email me when my exchange orders fill, expire or are canceled",
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {

@@ -178,9 +178,9 @@ export const NOTIFICATION_SQL = {
   /** A halt (ADR 053), to each owner of the open orders it cancelled: the admin's reason, and how many. */
   marketHalted: (title: string, reason: string, orders: string) =>
     `'Trading in ' || ${quotedSql(title)} || ' was halted (' || ${quotedSql(reason)} || '): ' || ` +
-    `(case when ${orders} = 1 then 'your open order was cancelled' else 'your ' || ${orders} || ' open orders were cancelled' end)`,
+    `(case when ${orders} = 1 then 'your open order was canceled' else 'your ' || ${orders} || ' open orders were canceled' end)`,
   /** A company's exit (ADR 053), to each owner of the open orders its market's close cancelled. */
   marketClosed: (title: string, orders: string) =>
     `'The market in ' || ${quotedSql(title)} || ' closed when the company exited: ' || ` +
-    `(case when ${orders} = 1 then 'your open order was cancelled' else 'your ' || ${orders} || ' open orders were cancelled' end)`,
+    `(case when ${orders} = 1 then 'your open order was canceled' else 'your ' || ${orders} || ' open orders were canceled' end)`,
 } as const;

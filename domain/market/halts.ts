@@ -20,7 +20,7 @@ export const HALT_MESSAGES = {
   alreadyHalted: "Trading in this company is already halted",
   notHalted: "Trading in this company is not halted",
   closed: "This company's market is closed: it can be neither halted nor resumed",
-  halted: "Trading is halted: every open order was cancelled and the reason is shown on the company's market.",
+  halted: "Trading is halted: every open order was canceled and the reason is shown on the company's market.",
   resumed: "Trading has resumed: the company's book is open again.",
 } as const;
 

@@ -133,8 +133,8 @@ describe("the Trade tab, JavaScript off", () => {
       await page(tab(company.id), { token: seller!.token, form: { intent: "cancel-order", orderId: order.id } }),
       seller!.token,
     );
-    expect(after).toContain("Your order was cancelled: nothing more of it will trade.");
-    expect(after).toMatch(/Sell 10 shares Placed .* \$70 0 of 10 Cancelled/);
+    expect(after).toContain("Your order was canceled: nothing more of it will trade.");
+    expect(after).toMatch(/Sell 10 shares Placed .* \$70 0 of 10 Canceled/);
     expect(after).toMatch(/Listed in open sell orders 0 Free to sell 100/);
   });
 

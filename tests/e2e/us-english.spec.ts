@@ -31,6 +31,8 @@ const PUBLIC = [
   ...TABS.map((tab) => `/project/${PROJECTS.open.slug}?tab=${tab}`),
   `/project/${PROJECTS.pastDeadline.slug}`,
   `/project/${PROJECTS.soldOut.slug}`,
+  "/markets",
+  "/project/tutorloop?tab=trade",
 ];
 
 const INVESTOR = [

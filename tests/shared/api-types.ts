@@ -817,7 +817,7 @@ export interface paths {
         };
         /**
          * A market's changes, live
-         * @description Server-sent events: `change` whenever the market's book or trades change (an order placed, filled, cancelled or expired, a halt, an exit), with the market's sequence number as the event's `id`; read the market again on one. The stream opens with `open` (the current sequence number), checks every 2 s and ends after about 55 s; EventSource reconnects by itself, and sending the last `id` back (`Last-Event-ID`) answers at once with a `change` when something changed in between.
+         * @description Server-sent events: `change` whenever the market's book or trades change (an order placed, filled, canceled or expired, a halt, an exit), with the market's sequence number as the event's `id`; read the market again on one. The stream opens with `open` (the current sequence number), checks every 2 s and ends after about 55 s; EventSource reconnects by itself, and sending the last `id` back (`Last-Event-ID`) answers at once with a `change` when something changed in between.
          */
         get: operations["marketEvents"];
         put?: never;
@@ -839,7 +839,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description A limit order: buy or sell whole shares at a price per share. It trades at once with the best resting orders it crosses (at their prices, price then time), and what is left rests for 30 days until filled or cancelled. The seller pays a 2% fee out of the proceeds. Send an `Idempotency-Key` header or `idempotencyKey` (1 to 100 visible ASCII characters): a retry with the same key answers the original order (200, `replayed: true`) instead of placing another (201). 400 with each field's message; 403 for a founder (except buying back their own company) or a buyer the transfer rule does not allow yet (the answer says the date); 409 when the market does not trade now, the seller has too few unlisted shares, the order would trade with the caller's own, or they have 10 open orders here; 429 past 60 orders an hour.
+         * @description A limit order: buy or sell whole shares at a price per share. It trades at once with the best resting orders it crosses (at their prices, price then time), and what is left rests for 30 days until filled or canceled. The seller pays a 2% fee out of the proceeds. Send an `Idempotency-Key` header or `idempotencyKey` (1 to 100 visible ASCII characters): a retry with the same key answers the original order (200, `replayed: true`) instead of placing another (201). 400 with each field's message; 403 for a founder (except buying back their own company) or a buyer the transfer rule does not allow yet (the answer says the date); 409 when the market does not trade now, the seller has too few unlisted shares, the order would trade with the caller's own, or they have 10 open orders here; 429 past 60 orders an hour.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -859,7 +859,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an order
-         * @description The caller's own open order stops resting: nothing more of it trades, and a sell order's shares are free again. Cancelling it again answers the same; one that filled or expired is a 409.
+         * @description The caller's own open order stops resting: nothing more of it trades, and a sell order's shares are free again. Canceling it again answers the same; one that filled or expired is a 409.
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -11448,7 +11448,7 @@ export interface operations {
                                 /** @description A founder's buy order for the company (a buyback) */
                                 forCompany: boolean;
                                 shares: number;
-                                /** @description Shares still to fill; what was left when it was cancelled or expired */
+                                /** @description Shares still to fill; what was left when it was canceled or expired */
                                 remaining: number;
                                 filled: number;
                                 /** @description The limit price per share */
@@ -11623,7 +11623,7 @@ export interface operations {
                             /** @description A founder's buy order for the company (a buyback) */
                             forCompany: boolean;
                             shares: number;
-                            /** @description Shares still to fill; what was left when it was cancelled or expired */
+                            /** @description Shares still to fill; what was left when it was canceled or expired */
                             remaining: number;
                             filled: number;
                             /** @description The limit price per share */
@@ -11698,7 +11698,7 @@ export interface operations {
                             /** @description A founder's buy order for the company (a buyback) */
                             forCompany: boolean;
                             shares: number;
-                            /** @description Shares still to fill; what was left when it was cancelled or expired */
+                            /** @description Shares still to fill; what was left when it was canceled or expired */
                             remaining: number;
                             filled: number;
                             /** @description The limit price per share */
@@ -11883,7 +11883,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Cancelled */
+            /** @description Canceled */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11892,7 +11892,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "Your order was cancelled: nothing more of it will trade.",
+                     *       "message": "Your order was canceled: nothing more of it will trade.",
                      *       "order": {
                      *         "id": "0b8f4a52-6c1e-4d2a-9f3b-7e5d1c2a4b6f",
                      *         "projectId": "tutorloop",
@@ -11922,7 +11922,7 @@ export interface operations {
                             /** @description A founder's buy order for the company (a buyback) */
                             forCompany: boolean;
                             shares: number;
-                            /** @description Shares still to fill; what was left when it was cancelled or expired */
+                            /** @description Shares still to fill; what was left when it was canceled or expired */
                             remaining: number;
                             filled: number;
                             /** @description The limit price per share */
@@ -17796,7 +17796,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "Trading is halted: every open order was cancelled and the reason is shown on the company's market.",
+                     *       "message": "Trading is halted: every open order was canceled and the reason is shown on the company's market.",
                      *       "market": {
                      *         "projectId": "tutorloop",
                      *         "slug": "tutorloop",
@@ -17819,7 +17819,7 @@ export interface operations {
                             status: "open" | "halted" | "closed";
                             /** @description Shown on the company's market while it is halted */
                             haltReason: string | null;
-                            /** @description Open orders the halt cancelled (0 for a resumption) */
+                            /** @description Open orders the halt canceled (0 for a resumption) */
                             cancelledOrders: number;
                         };
                     };
@@ -18028,7 +18028,7 @@ export interface operations {
                             status: "open" | "halted" | "closed";
                             /** @description Shown on the company's market while it is halted */
                             haltReason: string | null;
-                            /** @description Open orders the halt cancelled (0 for a resumption) */
+                            /** @description Open orders the halt canceled (0 for a resumption) */
                             cancelledOrders: number;
                         };
                     };

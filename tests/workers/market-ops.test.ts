@@ -184,7 +184,7 @@ describe("halting and resuming a market", () => {
       notes: (await marketNotes(seller.user.id)).map((n) => n.text),
       mails: (await marketMails(seller.user.email)).length,
     }).toEqual({
-      notes: [`Trading in “${await title(company.id)}” was halted (“Pending news.”): your open order was cancelled`],
+      notes: [`Trading in “${await title(company.id)}” was halted (“Pending news.”): your open order was canceled`],
       mails: 1,
     });
   });
@@ -293,6 +293,6 @@ it("an exit closes the market and tells the owner of each order it cancelled", a
   expect(recorded.status).toBe(201);
   const notes = (await marketNotes(seller.user.id)).map((n) => n.text);
   expect(notes).toEqual([
-    `The market in “${await title(company.id)}” closed when the company exited: your open order was cancelled`,
+    `The market in “${await title(company.id)}” closed when the company exited: your open order was canceled`,
   ]);
 });

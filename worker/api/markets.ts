@@ -66,7 +66,7 @@ export const marketsApi = new Hono<HonoEnv>()
       tag: "Exchange",
       summary: "A market's changes, live",
       description:
-        "Server-sent events: `change` whenever the market's book or trades change (an order placed, filled, cancelled or " +
+        "Server-sent events: `change` whenever the market's book or trades change (an order placed, filled, canceled or " +
         "expired, a halt, an exit), with the market's sequence number as the event's `id`; read the market again on one. " +
         "The stream opens with `open` (the current sequence number), checks every 2 s and ends after about 55 s; " +
         "EventSource reconnects by itself, and sending the last `id` back (`Last-Event-ID`) answers at once with a " +
@@ -123,7 +123,7 @@ export const marketsApi = new Hono<HonoEnv>()
       summary: "Place an order",
       description:
         "A limit order: buy or sell whole shares at a price per share. It trades at once with the best resting orders it " +
-        "crosses (at their prices, price then time), and what is left rests for 30 days until filled or cancelled. The seller " +
+        "crosses (at their prices, price then time), and what is left rests for 30 days until filled or canceled. The seller " +
         "pays a 2% fee out of the proceeds. Send an `Idempotency-Key` header or `idempotencyKey` (1 to 100 visible ASCII " +
         "characters): a retry with the same key answers the original order (200, `replayed: true`) instead of placing " +
         "another (201). 400 with each field's message; 403 for a founder (except buying back their own company) or a buyer " +
@@ -164,10 +164,10 @@ export const ordersApi = new Hono<HonoEnv>().post(
     summary: "Cancel an order",
     description:
       "The caller's own open order stops resting: nothing more of it trades, and a sell order's shares are free again. " +
-      "Cancelling it again answers the same; one that filled or expired is a 409.",
+      "Canceling it again answers the same; one that filled or expired is a 409.",
     access: "signed-in",
     params: { id: "The order's id." },
-    ok: { 200: { description: "Cancelled", schema: CancelOrderAnswer, example: MARKET_EXAMPLES.cancelled } },
+    ok: { 200: { description: "Canceled", schema: CancelOrderAnswer, example: MARKET_EXAMPLES.cancelled } },
     refusals: [401, 403, 404, 409],
   }),
   async (c) => c.json({ success: true as const, ...(await cancelOrder(c.get("db"), c.get("user"), param(c, "id"))) }),

@@ -29,7 +29,7 @@ function MarketActions({ m, failure }: { m: AdminMarketDTO; failure: AdminFailur
           form={form}
         />
         {halting ? (
-          <p className="muted small">Every open order is cancelled and its owner told; the market refuses orders.</p>
+          <p className="muted small">Every open order is canceled and its owner told; the market refuses orders.</p>
         ) : null}
         <button
           type="submit"

@@ -27,14 +27,14 @@ export interface TradePanelView {
 const STATUS_BADGE = { open: "badge-success", halted: "badge-warning", closed: "badge-muted" } as const;
 
 const CANCEL_REASON: Record<CancelReason, string> = {
-  owner: "Cancelled",
-  halt: "Cancelled: market halted",
-  exit: "Cancelled: company exited",
-  sweep: "Cancelled: too many fills at once",
+  owner: "Canceled",
+  halt: "Canceled: market halted",
+  exit: "Canceled: company exited",
+  sweep: "Canceled: too many fills at once",
 };
 
 function orderStatus(o: OrderDTO): string {
-  if (o.status === "cancelled") return o.cancelReason ? CANCEL_REASON[o.cancelReason] : "Cancelled";
+  if (o.status === "cancelled") return o.cancelReason ? CANCEL_REASON[o.cancelReason] : "Canceled";
   if (o.status === "open") return o.filled > 0 ? "Open, part filled" : "Open";
   return o.status === "filled" ? "Filled" : "Expired";
 }
@@ -233,7 +233,7 @@ function MarketStatusLine({ market }: { market: MarketView }) {
     return (
       <Notice tone="warning">
         Trading is halted{market.haltReason ? `: ${market.haltReason}` : ""}. No order can be placed until it resumes;
-        open orders were cancelled.
+        open orders were canceled.
       </Notice>
     );
   }

@@ -18,7 +18,7 @@ export const OrderAnswer = v.object({
   side: v.picklist(ORDER_SIDES),
   forCompany: v.pipe(v.boolean(), v.description("A founder's buy order for the company (a buyback)")),
   shares: count,
-  remaining: v.pipe(count, v.description("Shares still to fill; what was left when it was cancelled or expired")),
+  remaining: v.pipe(count, v.description("Shares still to fill; what was left when it was canceled or expired")),
   filled: count,
   price: v.pipe(dollars, v.description("The limit price per share")),
   status: v.picklist(ORDER_STATUSES),
@@ -131,7 +131,7 @@ export const HaltAnswer = v.object({
     title: v.string(),
     status: v.picklist(MARKET_STATUSES),
     haltReason: v.pipe(v.nullable(v.string()), v.description("Shown on the company's market while it is halted")),
-    cancelledOrders: v.pipe(count, v.description("Open orders the halt cancelled (0 for a resumption)")),
+    cancelledOrders: v.pipe(count, v.description("Open orders the halt canceled (0 for a resumption)")),
   }),
 });
 
@@ -156,7 +156,7 @@ export const MARKET_EXAMPLES = {
   resumeReason: { reason: "The company's statement is published on its page." },
   halted: {
     success: true,
-    message: "Trading is halted: every open order was cancelled and the reason is shown on the company's market.",
+    message: "Trading is halted: every open order was canceled and the reason is shown on the company's market.",
     market: {
       projectId: "tutorloop",
       slug: "tutorloop",
@@ -189,7 +189,7 @@ export const MARKET_EXAMPLES = {
   },
   cancelled: {
     success: true,
-    message: "Your order was cancelled: nothing more of it will trade.",
+    message: "Your order was canceled: nothing more of it will trade.",
     order: { ...ORDER, status: "cancelled", cancelReason: "owner", closedAt: "2026-11-03T09:00:00.000Z" },
   },
   market: {

@@ -603,7 +603,7 @@ export async function cancelOrder(
   const row = await d1.prepare(`select * from market_orders where id = ?1`).bind(orderId).first<OrderRow>();
   if (!row) throw new ServiceError(404, MARKET_MESSAGES.orderNotFound, "not_found");
   if (row.owner_id !== user.id) throw new ServiceError(403, MARKET_MESSAGES.notYourOrder, "forbidden");
-  const cancelled = "Your order was cancelled: nothing more of it will trade.";
+  const cancelled = "Your order was canceled: nothing more of it will trade.";
   if (row.status === "cancelled" && row.cancel_reason === "owner")
     return { order: toOrderDTO(row), message: cancelled };
   if (row.status !== "open") throw new ServiceError(409, MARKET_MESSAGES.notOpen, "order_not_open");
