@@ -11,7 +11,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { MARKET_MESSAGES } from "../../domain/market/market";
-import { call, expectAlert, page, queries, signup, unique, visibleText } from "./helpers";
+import { adminSession, call, expectAlert, page, queries, signup, unique, visibleText } from "./helpers";
 import { fundedCompany } from "../workers/others-records";
 
 const text = async (res: Response) => visibleText(await res.text());
@@ -154,6 +154,25 @@ describe("the Trade tab, JavaScript off", () => {
         posted.status === 302 && new URL(posted.headers.get("Location")!, "http://x").searchParams.get("redirectTo"),
       prompt: prompt.includes("Sign in to trade") && prompt.includes("Its Trade tab opens once you are in."),
     }).toEqual({ link: back, post: back, prompt: true });
+  });
+});
+
+describe("a halted market's Trade tab", () => {
+  it("says trading is halted with CampusFund's reason, and offers no order form", async () => {
+    const company = await fundedCompany({ holders: 2, shares: 50 });
+    const reason = "The company reported a data breach; trading waits for its statement.";
+    const halted = await call(`/api/admin/markets/${company.id}/halt`, {
+      token: await adminSession(),
+      body: { reason },
+    });
+    expect(halted.status).toBe(200);
+    const shown = await text(await page(tab(company.id), { token: company.investors[0]!.token }));
+    expect({
+      notice: shown.includes(
+        `Trading is halted. No order can be placed until it resumes; open orders were canceled. CampusFund's reason: ${reason}`,
+      ),
+      form: shown.includes("Place an order"),
+    }).toEqual({ notice: true, form: false });
   });
 });
 

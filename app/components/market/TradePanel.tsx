@@ -232,8 +232,13 @@ function MarketStatusLine({ market }: { market: MarketView }) {
   if (market.status === "halted") {
     return (
       <Notice tone="warning">
-        Trading is halted{market.haltReason ? `: ${market.haltReason}` : ""}. No order can be placed until it resumes;
-        open orders were canceled.
+        Trading is halted. No order can be placed until it resumes; open orders were canceled.
+        {market.haltReason ? (
+          <>
+            {" "}
+            CampusFund&apos;s reason: <q>{market.haltReason}</q>
+          </>
+        ) : null}
       </Notice>
     );
   }
