@@ -119,6 +119,36 @@ describe("the Trade tab, JavaScript off", () => {
     expect(await counts(company.id)).toEqual(before);
   });
 
+  it("each refusal of the exchange is shown beside the form with its status, and nothing is written", async () => {
+    const company = await fundedCompany({ holders: 2, shares: 50 });
+    await env.DB.prepare("update projects set settled_at = ?2 where id = ?1")
+      .bind(company.id, Date.now() - 400 * 86_400_000)
+      .run();
+    const [seller, other] = company.investors;
+    await follow(
+      await page(tab(company.id), { token: seller!.token, form: orderForm(company.id, "sell", "20", "60") }),
+      seller!.token,
+    );
+    const before = await counts(company.id);
+    const refused = async (token: string, form: Record<string, string>, status: number, message: string) =>
+      expectAlert(await page(tab(company.id), { token, form }), status, message);
+    // More than the seller's unlisted shares; the seller's buy that would meet their own sell; a price
+    // past the bound; a sell from someone who holds none.
+    await refused(seller!.token, orderForm(company.id, "sell", "31", "60"), 409, MARKET_MESSAGES.notEnoughShares(30));
+    await refused(seller!.token, orderForm(company.id, "buy", "5", "61"), 409, MARKET_MESSAGES.selfTrade("buy", 6000));
+    // A field's own message sits under its field.
+    const tooHigh = await page(tab(company.id), {
+      token: other!.token,
+      form: orderForm(company.id, "buy", "5", "10000.01"),
+    });
+    expect([tooHigh.status, visibleText(await tooHigh.text()).includes(MARKET_MESSAGES.priceTooHigh)]).toEqual([
+      400,
+      true,
+    ]);
+    await refused((await signup()).token, orderForm(company.id, "sell", "1", "60"), 409, MARKET_MESSAGES.notHolder);
+    expect(await counts(company.id)).toEqual(before);
+  });
+
   it("cancels an order through its Cancel button: the shares are free again", async () => {
     const company = await fundedCompany({ holders: 1, shares: 100 });
     const [seller] = company.investors;
