@@ -5,23 +5,9 @@
  * passed on).
  */
 import type { CancelReason, MarketStatus, OrderSide, OrderStatus } from "../../../domain/market/market";
+import type { BookLevel, TradeView } from "../../../domain/market/views";
 
-export interface BookLevel {
-  price: number;
-  shares: number;
-  orders: number;
-}
-
-export interface TradeView {
-  id: string;
-  shares: number;
-  price: number;
-  value: number;
-  at: string;
-  mine: "bought" | "sold" | null;
-  fee: number;
-  buyback: boolean;
-}
+export type { BookLevel, TradeView } from "../../../domain/market/views";
 
 export interface OrderView {
   id: string;

@@ -7,35 +7,9 @@
  */
 import { Link } from "react-router";
 
+import type { MyExchange } from "../../../domain/market/views";
 import { DAY_MS } from "../../../domain/shared/dates";
 import { formatDate, formatNumber, formatPrice } from "../../../domain/shared/format";
-
-/** What the page shows (worker/services/market/my-exchange.ts `MyExchange`). */
-export interface ExchangeView {
-  holdings: {
-    projectId: string;
-    slug: string;
-    title: string;
-    shares: number;
-    listed: number;
-    freeOn: string | null;
-    locked: boolean;
-    market: "open" | "halted" | "closed";
-    lastPrice: number | null;
-  }[];
-  fills: {
-    id: string;
-    side: "bought" | "sold";
-    slug: string;
-    title: string;
-    shares: number;
-    price: number;
-    value: number;
-    fee: number;
-    net: number;
-    at: string;
-  }[];
-}
 
 const tradeTab = (slug: string) => `/project/${encodeURIComponent(slug)}?tab=trade`;
 
@@ -47,7 +21,7 @@ export function lockText(freeOn: string | null, locked: boolean, now: number): s
   return `Locked until ${formatDate(freeOn)} (${formatNumber(days)} ${days === 1 ? "day" : "days"})`;
 }
 
-export function OnTheExchange({ x, now }: { x: ExchangeView; now: number }) {
+export function OnTheExchange({ x, now }: { x: MyExchange; now: number }) {
   if (x.holdings.length === 0 && x.fills.length === 0) return null;
   const anyLocked = x.holdings.some((h) => h.locked);
   return (

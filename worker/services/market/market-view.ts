@@ -11,7 +11,10 @@ import { DAY_MS } from "../../../domain/shared/dates";
 import { toDollars } from "../../../domain/shared/money";
 import type { SessionUser } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
+import type { BookLevel, TradeView } from "../../../domain/market/views";
 import { levelsOf, toOrderDTO, type OrderDTO } from "./orders";
+
+export type { BookLevel, TradeView } from "../../../domain/market/views";
 
 /** Prices shown on each side of the book. */
 export const BOOK_LEVELS = 10;
@@ -25,26 +28,6 @@ export const CHART_DAYS = 180;
 export const MY_ORDERS = 20;
 /** Markets the list shows. */
 export const MARKETS_LISTED = 50;
-
-export interface BookLevel {
-  price: number;
-  shares: number;
-  orders: number;
-}
-
-export interface TradeView {
-  id: string;
-  shares: number;
-  price: number;
-  value: number;
-  at: string;
-  /** To the viewer: whether they bought or sold it (null when neither). */
-  mine: "bought" | "sold" | null;
-  /** The seller's fee, shown to the seller; 0 otherwise. */
-  fee: number;
-  /** The company bought it back. */
-  buyback: boolean;
-}
 
 export interface MarketView {
   project: { id: string; slug: string; title: string; regulation: string };

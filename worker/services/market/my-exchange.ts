@@ -6,45 +6,14 @@
  */
 import { freeFrom, isLocked, type MarketStatus } from "../../../domain/market/market";
 import { toDollars } from "../../../domain/shared/money";
+import type { MyExchange } from "../../../domain/market/views";
+
+export type { ExchangeFill, ExchangeHolding, MyExchange } from "../../../domain/market/views";
 
 /** Holdings shown, the largest by value first. */
 export const MY_HOLDINGS_ON_MARKET = 20;
 /** Trades shown, newest first. */
 export const MY_TRADES = 10;
-
-export interface ExchangeHolding {
-  projectId: string;
-  slug: string;
-  title: string;
-  shares: number;
-  /** Shares reserved by the holder's open sell orders. */
-  listed: number;
-  /** The first day anyone may buy these shares (ISO date); null when the rule never bound. */
-  freeOn: string | null;
-  locked: boolean;
-  market: MarketStatus;
-  lastPrice: number | null;
-}
-
-export interface ExchangeFill {
-  id: string;
-  side: "bought" | "sold";
-  slug: string;
-  title: string;
-  shares: number;
-  price: number;
-  value: number;
-  /** The seller's fee: what a sale cost; 0 on a purchase. */
-  fee: number;
-  /** Paid (a purchase) or received after the fee (a sale). */
-  net: number;
-  at: string;
-}
-
-export interface MyExchange {
-  holdings: ExchangeHolding[];
-  fills: ExchangeFill[];
-}
 
 interface HoldingRow {
   project_id: string;
