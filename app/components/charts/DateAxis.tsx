@@ -4,6 +4,17 @@
  */
 import { Line } from "@visx/shape";
 
+import { DAY_MS } from "../../../domain/shared/dates";
+
+/** Whole days evenly spaced from `start` to `end` (ms), at most `max` of them, each once. */
+export function evenDates(start: number, end: number, max: number): number[] {
+  const days = Math.round((end - start) / DAY_MS);
+  const labels = Math.min(max, days + 1);
+  return [
+    ...new Set(Array.from({ length: labels }, (_, i) => start + Math.round((days * i) / (labels - 1 || 1)) * DAY_MS)),
+  ];
+}
+
 export function DateAxis<T extends string | number>({
   dates,
   x,

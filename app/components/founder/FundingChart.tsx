@@ -13,7 +13,8 @@ import { AreaClosed, Line, LinePath } from "@visx/shape";
 import { formatDate, formatMoney } from "../../../domain/shared/format";
 import { DAY_MS } from "../../../domain/shared/dates";
 import type { FundingPoint } from "../../../domain/projects/founder-dashboard";
-import { DateAxis } from "../charts/DateAxis";
+import { AmountAxis } from "../charts/AmountAxis";
+import { DateAxis, evenDates } from "../charts/DateAxis";
 
 interface Layout {
   width: number;
@@ -140,12 +141,7 @@ function ChartSvg({
   const yOf = (p: FundingPoint) => y(p.cumulative);
 
   const amounts = y.ticks(layout.amounts);
-  const days = Math.round((end - start) / DAY_MS);
-  // Evenly spaced whole days from the first to the last, at most `layout.dates` of them.
-  const labels = Math.min(layout.dates, days + 1);
-  const dates = [
-    ...new Set(Array.from({ length: labels }, (_, i) => start + Math.round((days * i) / (labels - 1)) * DAY_MS)),
-  ];
+  const dates = evenDates(start, end, layout.dates);
   const goalY = y(goal);
 
   return (
@@ -156,14 +152,7 @@ function ChartSvg({
       aria-label={summary}
     >
       <Group left={margin.left} top={margin.top}>
-        {amounts.map((a) => (
-          <g key={a}>
-            <Line className="chart-grid" from={{ x: 0, y: y(a) }} to={{ x: innerW, y: y(a) }} />
-            <text className="chart-label" x={-10} y={y(a)} dy="0.32em" textAnchor="end">
-              {formatMoney(a)}
-            </text>
-          </g>
-        ))}
+        <AmountAxis ticks={amounts} y={y} width={innerW} label={formatMoney} />
         <AreaClosed className="chart-area" data={points} x={xOf} y={yOf} yScale={y} />
         <LinePath className="chart-line" data={points} x={xOf} y={yOf} />
         <Line className="chart-goal" from={{ x: 0, y: goalY }} to={{ x: innerW, y: goalY }} />

@@ -12,7 +12,8 @@ import { Line, LinePath } from "@visx/shape";
 
 import { DAY_MS } from "../../../domain/shared/dates";
 import { formatDate, formatNumber, formatPrice } from "../../../domain/shared/format";
-import { DateAxis } from "../charts/DateAxis";
+import { AmountAxis } from "../charts/AmountAxis";
+import { DateAxis, evenDates } from "../charts/DateAxis";
 
 export interface PriceDay {
   /** YYYY-MM-DD */
@@ -148,11 +149,7 @@ function ChartSvg({
   const points = days.map((d) => ({ time: toTime(d.day), price: d.close }));
   const xOf = (p: { time: number }) => x(new Date(p.time));
   const yOf = (p: { price: number }) => y(p.price);
-  const span = Math.round((end - start) / DAY_MS);
-  const labels = Math.min(layout.dates, span + 1);
-  const dates = [
-    ...new Set(Array.from({ length: labels }, (_, i) => start + Math.round((span * i) / (labels - 1 || 1)) * DAY_MS)),
-  ];
+  const dates = evenDates(start, end, layout.dates);
   const final = points.at(-1)!;
 
   return (
@@ -163,14 +160,7 @@ function ChartSvg({
       focusable="false"
     >
       <Group left={margin.left} top={margin.top}>
-        {y.ticks(layout.prices).map((p) => (
-          <g key={p}>
-            <Line className="chart-grid" from={{ x: 0, y: y(p) }} to={{ x: innerW, y: y(p) }} />
-            <text className="chart-label" x={-10} y={y(p)} dy="0.32em" textAnchor="end">
-              {formatPrice(p)}
-            </text>
-          </g>
-        ))}
+        <AmountAxis ticks={y.ticks(layout.prices)} y={y} width={innerW} label={formatPrice} />
         <Line className="value-chart-invested" from={{ x: 0, y: y(valuation) }} to={{ x: innerW, y: y(valuation) }} />
         <LinePath className="value-chart-value" data={points} x={xOf} y={yOf} />
         <circle className="value-chart-dot" cx={xOf(final)} cy={yOf(final)} r={variant === "wide" ? 5 : 6} />

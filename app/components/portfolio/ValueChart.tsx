@@ -10,11 +10,12 @@
  */
 import { Group } from "@visx/group";
 import { scaleLinear, scaleUtc } from "@visx/scale";
-import { Line, LinePath } from "@visx/shape";
+import { LinePath } from "@visx/shape";
 
 import { DAY_MS } from "../../../domain/shared/dates";
 import { formatDate, formatMoney } from "../../../domain/shared/format";
-import { DateAxis } from "../charts/DateAxis";
+import { AmountAxis } from "../charts/AmountAxis";
+import { DateAxis, evenDates } from "../charts/DateAxis";
 
 export interface ValuePointView {
   /** YYYY-MM-DD */
@@ -154,10 +155,7 @@ function ChartSvg({
   const invested = steps(points, (p) => p.invested);
   const value = steps(points, (p) => p.value);
   const days = Math.round((end - start) / DAY_MS);
-  const labels = Math.min(layout.dates, days + 1);
-  const dates = [
-    ...new Set(Array.from({ length: labels }, (_, i) => start + Math.round((days * i) / (labels - 1)) * DAY_MS)),
-  ];
+  const dates = evenDates(start, end, layout.dates);
   // Over half a year, months say more than days.
   const dateLabel = (t: number) => (days > 180 ? monthYear : shortDay).format(new Date(t));
   const final = value.at(-1)!;
@@ -170,14 +168,7 @@ function ChartSvg({
       focusable="false"
     >
       <Group left={margin.left} top={margin.top}>
-        {y.ticks(layout.amounts).map((a) => (
-          <g key={a}>
-            <Line className="chart-grid" from={{ x: 0, y: y(a) }} to={{ x: innerW, y: y(a) }} />
-            <text className="chart-label" x={-10} y={y(a)} dy="0.32em" textAnchor="end">
-              {formatMoney(a)}
-            </text>
-          </g>
-        ))}
+        <AmountAxis ticks={y.ticks(layout.amounts)} y={y} width={innerW} label={formatMoney} />
         <LinePath className="value-chart-invested" data={invested} x={xOf} y={yOf} />
         <LinePath className="value-chart-value" data={value} x={xOf} y={yOf} />
         <circle className="value-chart-dot" cx={xOf(final)} cy={yOf(final)} r={variant === "wide" ? 5 : 6} />
