@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { MARKET_MESSAGES, OPEN_ORDERS_MAX } from "../../domain/market/market";
 import { DAY_MS, isoDay } from "../../domain/shared/dates";
 import { statementLineTitle } from "../../domain/money/portfolio-account";
-import { QUEUE_STALLED_MS, serialized } from "../../worker/services/market/orders";
+import { QUEUE_STALLED_MS, serialized } from "../../worker/services/market/queue";
 import { readPortfolio } from "../../worker/services/money/holdings";
 import { taxStatementDownload } from "../../worker/services/money/statement";
 import { adminSession, call, db, json, projectBody, signup, submitAndApprove, unique, viewerFor } from "./helpers";
