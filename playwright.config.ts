@@ -8,6 +8,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // `npm test` does.
 export default defineConfig({
   testDir: "tests/e2e",
+  // The demo admin's one session for the run (two-step sign-in, ADR 054).
+  globalSetup: "./tests/e2e/global-setup.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

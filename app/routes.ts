@@ -11,6 +11,7 @@ export default [
 
   // accounts
   route("signin", "routes/signin.tsx"),
+  route("signin/verify", "routes/signin-verify.tsx"),
   route("signup", "routes/signup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   // The mail's link moves its token into a cookie and redirects to the form (ADR 044).

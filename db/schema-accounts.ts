@@ -73,6 +73,30 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
     lastVerifiedAt: integer("last_verified_at").notNull(),
+    /**
+     * What made the session (ADR 054): a browser's sign-in (`browser`), an API client's sign-in
+     * (`api`), or a named API token created in Settings (`token`, with `name`).
+     */
+    kind: text("kind", { enum: ["browser", "api", "token"] })
+      .notNull()
+      .default("browser"),
+    name: text("name"),
+    /** The sign-in's User-Agent header (at most 300 characters kept), read as "Firefox on macOS" in Settings. */
+    userAgent: text("user_agent"),
+    /** The sign-in's network (an IPv4 address or an IPv6 /64) and Cloudflare's approximate place. */
+    network: text("network"),
+    country: text("country"),
+    city: text("city"),
+    /**
+     * The last time this session's holder proved who they are (ADR 054): the password or a second
+     * factor at sign-in, or a confirmation since. Changing the email, the password or the second
+     * factors, downloading the data, deleting the account and creating an API token need it recent.
+     */
+    confirmedAt: integer("confirmed_at").notNull().default(0),
+    /** The second factor the sign-in proved (`totp`, `recovery`, `passkey`), or null for a password alone. */
+    secondFactor: text("second_factor", { enum: ["totp", "recovery", "passkey"] }),
+    /** SHA-256 of the token in the new-sign-in mail's "end this session" link, or null when none was sent. */
+    alertTokenHash: text("alert_token_hash"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_created_idx").on(t.createdAt)],
 );

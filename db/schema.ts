@@ -19,6 +19,7 @@ export * from "./schema-aggregates";
 export * from "./schema-mail";
 export * from "./schema-valuations";
 export * from "./schema-market";
+export * from "./schema-factors";
 
 export type { AdminAction } from "../domain/operator/admin";
 export type UserRow = typeof users.$inferSelect;

@@ -26,6 +26,7 @@ import { toCents } from "../domain/shared/money.ts";
 import { buildMarketDemo, type DemoOrderRow, type DemoTradeRow } from "./seed-market.ts";
 import { NOTIFICATION_TEXT } from "../domain/conversation/notification-text.ts";
 import { quoted } from "../domain/shared/quote.ts";
+import { DEMO_ADMIN_TOTP_SECRET } from "../domain/accounts/two-factor.ts";
 import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLevel } from "../domain/shared/types";
 import type {
   InvestmentRow,
@@ -34,11 +35,13 @@ import type {
   projectFollows,
   projectQuestions,
   projectUpdates,
+  totpFactors,
   UserRow,
   valuationEvents,
 } from "./schema";
 
 export const DEMO_PASSWORD = "Demo1234!";
+export { DEMO_ADMIN_TOTP_SECRET };
 
 // ---------------------------------------------------------------------------------------------
 // users
@@ -3602,6 +3605,8 @@ export interface DemoData {
   /** The exchange (ADR 053, db/seed-market.ts): orders that filled and orders resting, and the trades. */
   orders: DemoOrderRow[];
   trades: DemoTradeRow[];
+  /** Authenticator apps turned on (ADR 054): the demo admin's. */
+  factors: (typeof totpFactors.$inferSelect)[];
 }
 
 /**
@@ -3809,6 +3814,8 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
     ...buildConversation(now, users, projects, investments, seeds, events),
     events,
     ...buildMarketDemo(now, projects, investments, users, marks, DEMO_INVESTOR_ID),
+    // The demo admin signs in with a second step (ADR 054): its authenticator secret is in the README.
+    factors: [{ userId: DEMO_ADMIN_ID, secret: DEMO_ADMIN_TOTP_SECRET, createdAt: now, confirmedAt: now, lastStep: 0 }],
   };
 }
 

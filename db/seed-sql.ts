@@ -198,6 +198,8 @@ export interface DemoRows {
   /** The exchange's orders (filled and resting) and trades (db/seed-market.ts). */
   orders: readonly (SeedRow & { status: string })[];
   trades: readonly SeedRow[];
+  /** Authenticator apps turned on (ADR 054). */
+  factors: readonly SeedRow[];
 }
 
 /**
@@ -212,6 +214,7 @@ export function demoStatements(
 ): string[] {
   return [
     ...insert("users", data.users),
+    ...insert("totp_factors", data.factors),
     ...insert("projects", data.projects),
     ...insert("investments", data.investments),
     ...insert("project_follows", data.follows),

@@ -5,6 +5,7 @@
 import autocannon from "autocannon";
 
 import { lastServerOutput, startAppServer, stopServer, stopServerAndWait } from "./app-server.mjs";
+import { demoAdminCode } from "../tests/shared/clients.ts";
 
 export const PORT = Number(process.env.BENCH_PORT ?? 8795);
 export const BASE = `http://127.0.0.1:${PORT}`;
@@ -104,6 +105,18 @@ export async function signInCookie(email, password) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password }),
   });
+  if (res.status === 202) {
+    // Two-step sign-in (ADR 054): the demo admin's second step, with its authenticator code.
+    const { pendingToken } = await res.json();
+    const second = await fetch(`${BASE}/api/auth/login/second-factor`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ pendingToken, code: await demoAdminCode() }),
+    });
+    if (second.status !== 200)
+      throw new Error(`bench second step of ${email} failed: ${second.status} ${await second.text()}`);
+    return `campusfund_session=${(await second.json()).token}`;
+  }
   if (res.status !== 200) throw new Error(`bench sign-in of ${email} failed: ${res.status} ${await res.text()}`);
   const { token } = await res.json();
   return `campusfund_session=${token}`;

@@ -16,13 +16,13 @@ import { RESET_MESSAGES } from "../../domain/accounts/password-reset";
 import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, homeFor, requireAnonymous } from "../server/guards.server";
-import { authPrompt, completeAuthTarget } from "../server/auth-intent.server";
+import { authPrompt, completeAuthTarget, withNotice } from "../server/auth-intent.server";
 import { login } from "../../worker/services/accounts/auth";
-import { DEVICE_COOKIE, readCookie, signedInHeaders } from "../../worker/services/accounts/sessions";
-import { clientAddress } from "../../worker/services/shared/client";
+import { DEVICE_COOKIE, pendingCookie, readCookie, signedInHeaders } from "../../worker/services/accounts/sessions";
+import { clientAddress, clientInfo } from "../../worker/services/shared/client";
 import { formFailed } from "../server/form-result";
 import type { Route } from "./+types/signin";
-import { authTargetFields, readAuthTarget, signupHref } from "../../domain/accounts/auth-links";
+import { authTargetFields, readAuthTarget, signinHref, signupHref } from "../../domain/accounts/auth-links";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign In", "Sign in to CampusFund to invest in student startups or manage your project.");
@@ -41,13 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = actionRetryAfter;
 
-/** `to` with a `?notice=` code added (domain/shared/notices.ts). */
-function withNotice(to: string, code: string): string {
-  const url = new URL(to, "http://x");
-  url.searchParams.set("notice", code);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
   const form = formFields(await readForm(request, FORM_LIMITS.signin));
@@ -57,9 +50,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const out = await login(app.db, form, {
       clientIp: clientAddress(request),
       deviceToken: readCookie(request, DEVICE_COOKIE),
+      client: clientInfo(request),
     });
-    const headers = signedInHeaders(out, app.secureCookies);
     const target = readAuthTarget((name) => form[name]);
+    if ("pendingToken" in out) {
+      // Two-step sign-in (ADR 054): the second step's page, the intent carried along.
+      const headers = new Headers({
+        "Set-Cookie": pendingCookie(out.pendingToken, app.secureCookies, out.expiresAt - Date.now()),
+      });
+      return redirect(`/signin/verify${signinHref(target).slice("/signin".length)}`, { headers });
+    }
+    const headers = signedInHeaders(out, app.secureCookies);
     const to = await completeAuthTarget(app.db, out.user, target, homeFor(out.user), new URL(request.url).origin);
     // Signing in within the grace period kept the account (ADR 046): the next page says so.
     return redirect(out.deletionCanceled ? withNotice(to, "deletion-canceled") : to, { headers });

@@ -23,7 +23,7 @@ import { authPrompt, completeAuthTarget } from "../server/auth-intent.server";
 import { registerUser } from "../../worker/services/accounts/auth";
 import { mailerFor } from "../../worker/mail/mailer";
 import { signedInHeaders } from "../../worker/services/accounts/sessions";
-import { clientAddress } from "../../worker/services/shared/client";
+import { clientAddress, clientInfo } from "../../worker/services/shared/client";
 import { formFailure, serviceRefusal } from "../server/form-result";
 import type { FieldErrors } from "../../domain/shared/form-kit";
 import { isServiceError } from "../../worker/services/shared/errors";
@@ -107,6 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const out = await registerUser(app.db, form, {
       clientIp: clientAddress(request),
+      client: clientInfo(request),
       requireConfirm: true,
       mailer: mailerFor(app.env, app.ctx, app.db),
     });

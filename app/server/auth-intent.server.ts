@@ -85,3 +85,10 @@ export async function completeAuthTarget(
   if (target.question) q.set("question", target.question);
   return `/project/${encodeURIComponent(project.slug)}?${q.toString().replace(/\+/g, "%20")}#ask`;
 }
+
+/** `to` with a `?notice=` code added (domain/shared/notices.ts). */
+export function withNotice(to: string, code: string): string {
+  const url = new URL(to, "http://x");
+  url.searchParams.set("notice", code);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -160,4 +160,16 @@ export interface SessionUser extends UserDTO {
   emailVerified?: boolean;
   /** An address the account asked to change to, waiting for its confirmation; else null. */
   pendingEmail?: string | null;
+  /** The session this request came with (ADR 054): absent right after sign-in. */
+  session?: SessionInfo;
+}
+
+/** A signed-in request's session (ADR 054): step-up reads `confirmedAt`, /admin `secondFactor`. */
+export interface SessionInfo {
+  id: string;
+  kind: "browser" | "api" | "token";
+  /** When its holder last proved who they are (the password or a second factor). */
+  confirmedAt: number;
+  /** The second factor its sign-in proved, or null. */
+  secondFactor: "totp" | "recovery" | "passkey" | null;
 }

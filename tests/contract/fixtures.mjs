@@ -2,7 +2,7 @@
 // projects its path parameters name, made through the API itself on the fresh seeded D1. Each is
 // handed to Portman as a `PORTMAN_*` variable (`{{camelCase}}` in the collection).
 import { DEMO_PASSWORD } from "../../db/seed-data.ts";
-import { TEST_PASSWORD, uniqueIp } from "../shared/clients.ts";
+import { demoAdminCode, TEST_PASSWORD, uniqueIp } from "../shared/clients.ts";
 
 const part = () => Math.floor(Math.random() * 0xffff).toString(16);
 
@@ -102,7 +102,11 @@ async function signUp(api, role) {
 /** Makes the run's people and projects; answers the variables for Portman. */
 export async function contractFixtures(base) {
   const api = client(base);
-  const admin = await api("POST", "/auth/login", { body: { email: "admin@campusfund.dev", password: DEMO_PASSWORD } });
+  // The demo admin signs in with a second step (ADR 054): its authenticator code.
+  const step = await api("POST", "/auth/login", { body: { email: "admin@campusfund.dev", password: DEMO_PASSWORD } });
+  const admin = await api("POST", "/auth/login/second-factor", {
+    body: { pendingToken: step.pendingToken, code: await demoAdminCode() },
+  });
 
   // A live project with an update, its founder signed in.
   const founder = await signUp(api, "founder");

@@ -101,6 +101,14 @@ export async function signUpViaApi(
 
 /** Signs in through `POST /api/auth/login`; returns the token and user. */
 export async function loginViaApi(request: APIRequestContext, email: string, password: string) {
+  const adminToken = process.env.E2E_ADMIN_TOKEN;
+  if (email === DEMO.admin && adminToken) {
+    // The demo admin signs in with a second step: the run's one session (tests/e2e/global-setup.ts).
+    const me = await request.get("/api/auth/me", { headers: { Authorization: `Bearer ${adminToken}` } });
+    expect(me.status(), "the demo admin's session of this run").toBe(200);
+    const { user } = (await me.json()) as ApiAnswer<"getMe", 200>;
+    return { success: true, token: adminToken, user } as ApiAnswer<"signIn", 200>;
+  }
   const res = await request.post("/api/auth/login", { data: { email, password } satisfies ApiBody<"signIn"> });
   expect(res.status(), `API login failed for ${email}: ${await res.text()}`).toBe(200);
   return (await res.json()) as ApiAnswer<"signIn", 200>;

@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in with a code
+         * @description The second step of a sign-in whose account has two-step sign-in on: the `pendingToken` of the 202 answer and a 6-digit code from the authenticator app or a recovery code. A code works once; a recovery code is used up. Wrong codes count against the account: 10 an hour, 20 a day (429 past them). The pending sign-in lasts 10 minutes (401 after).
+         */
+        post: operations["signInSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/logout": {
         parameters: {
             query?: never;
@@ -1858,6 +1878,212 @@ export interface operations {
                     email: string;
                     /** @default  */
                     password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "token": "k3v9…(opaque)",
+                     *       "user": {
+                     *         "id": "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+                     *         "email": "ada@university.edu",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "birthDate": "2003-12-10",
+                     *         "role": "investor",
+                     *         "ownedProject": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        token: string;
+                        user: {
+                            id: string;
+                            /** Format: email */
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** Format: date */
+                            birthDate: string;
+                            /** @enum {string} */
+                            role: "investor" | "founder" | "admin";
+                            ownedProject: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The password is right and the account has two-step sign-in on: finish with POST /api/auth/login/second-factor */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "secondFactorRequired": true,
+                     *       "message": "Password accepted. Finish signing in with a code from your authenticator app, a recovery code or a passkey.",
+                     *       "pendingToken": "p7x2…(opaque)",
+                     *       "expiresAt": "2026-12-03T10:40:00.000Z",
+                     *       "methods": [
+                     *         "totp",
+                     *         "recovery"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        secondFactorRequired: true;
+                        message: string;
+                        pendingToken: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        methods: ("totp" | "recovery" | "passkey")[];
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    signInSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pendingToken": "p7x2…(opaque)",
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": {
+                    pendingToken: string;
+                    code: string;
                 };
             };
         };

@@ -1,4 +1,8 @@
 /** Test clients: distinct addresses and a password the sign-up accepts (every suite uses these). */
+import { Secret, TOTP } from "otpauth";
+
+import { DEMO_ADMIN_TOTP_SECRET, TOTP_PARAMS } from "../../domain/accounts/two-factor.ts";
+
 let seq = 0;
 
 /**
@@ -12,3 +16,11 @@ export function uniqueIp(): string {
 
 /** A password long and rare enough for the common-password rule. */
 export const TEST_PASSWORD = "Quill-Harbor-73";
+
+/**
+ * The demo admin's current authenticator code (its secret is local demo data, in the README; ADR
+ * 054), for the scripts and tests that sign the demo admin in through the API's second step.
+ */
+export function demoAdminCode(now: number = Date.now()): string {
+  return TOTP.generate({ secret: Secret.fromBase32(DEMO_ADMIN_TOTP_SECRET), ...TOTP_PARAMS, timestamp: now });
+}

@@ -178,7 +178,10 @@ describe("keeping the account", () => {
     const { token, password, user } = await signup();
     await askDeletion(token, password);
     const out = await login(db(), { email: user.email, password }, { clientIp: uniqueIp() });
-    expect({ canceled: out.deletionCanceled, row: (await userRow(user.id))?.deletion_requested_at }).toEqual({
+    expect({
+      canceled: "token" in out && out.deletionCanceled,
+      row: (await userRow(user.id))?.deletion_requested_at,
+    }).toEqual({
       canceled: true,
       row: null,
     });

@@ -8,6 +8,7 @@
  * approves on top of the seeded history.
  */
 import { env } from "cloudflare:workers";
+import { demoAdminCode } from "../shared/clients";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { type DemoData, buildDemoData, DEMO_INVESTOR_ID, DEMO_PASSWORD } from "../../db/seed-data";
@@ -249,7 +250,13 @@ describe("after the seeded history", () => {
         await call("/api/auth/login", { body: { email, password: DEMO_PASSWORD } }),
       );
     const founder = await login("companyfounder@campusfund.dev");
-    const admin = await login("admin@campusfund.dev");
+    // The demo admin signs in with two steps (ADR 054): the password, then the README's authenticator's code.
+    const step = await call("/api/auth/login", { body: { email: "admin@campusfund.dev", password: DEMO_PASSWORD } });
+    expect(step.status).toBe(202);
+    const { pendingToken } = await json<{ pendingToken: string }>(step);
+    const admin = await json<{ token: string }>(
+      await call("/api/auth/login/second-factor", { body: { pendingToken, code: demoAdminCode() } }),
+    );
     const seeded = data.events.filter((e) => e.projectId === "proj-tutorloop").at(-1)!;
     const res = await call("/api/projects/proj-tutorloop/events", {
       token: founder.token,

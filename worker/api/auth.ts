@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 
 import { PASSWORD_MESSAGES, PasswordChangeBody } from "../../domain/accounts/password-form";
 import { changePassword, signOutOtherSessions } from "../services/accounts/account-security";
-import { login, registerUser } from "../services/accounts/auth";
+import { completeSignIn, login, registerUser } from "../services/accounts/auth";
 import {
   DEVICE_COOKIE,
   deviceCookie,
@@ -12,9 +12,17 @@ import {
   type SignedIn,
 } from "../services/accounts/sessions";
 import { requireSignedIn } from "../services/shared/access";
-import { clientAddress } from "../services/shared/client";
+import { clientAddress, clientInfo } from "../services/shared/client";
 import type { HonoEnv } from "../types";
-import { EXAMPLES, MeAnswer, SessionsEndedAnswer, SignedInAnswer } from "./answers/auth";
+import {
+  EXAMPLES,
+  MeAnswer,
+  SECOND_STEP_MESSAGE,
+  SecondFactorAnswer,
+  SecondFactorBody,
+  SessionsEndedAnswer,
+  SignedInAnswer,
+} from "./answers/auth";
 import { MessageAnswer } from "./answers/common";
 import { operation } from "./openapi";
 import { readBody } from "./util";
@@ -49,6 +57,8 @@ authApi.post(
     const db = c.get("db");
     const out = await registerUser(db, body, {
       clientIp: clientAddress(c.req.raw),
+      client: clientInfo(c.req.raw),
+      kind: "api",
       requireConfirm: false,
       mailer: mailerFor(c.env, c.executionCtx, db),
     });
@@ -67,7 +77,15 @@ authApi.post(
       "Answers a session token for `Authorization: Bearer`. Repeated wrong passwords hold the account back for a while (429).",
     access: "public",
     body: { schema: SigninSchema, example: EXAMPLES.login },
-    ok: { 200: { description: "Signed in", schema: SignedInAnswer, example: EXAMPLES.signedIn } },
+    ok: {
+      200: { description: "Signed in", schema: SignedInAnswer, example: EXAMPLES.signedIn },
+      202: {
+        description:
+          "The password is right and the account has two-step sign-in on: finish with POST /api/auth/login/second-factor",
+        schema: SecondFactorAnswer,
+        example: EXAMPLES.secondFactor,
+      },
+    },
     refusals: [400, 401, 403, 413, 415, 429],
   }),
   async (c) => {
@@ -75,7 +93,43 @@ authApi.post(
     const out = await login(c.get("db"), body, {
       clientIp: clientAddress(c.req.raw),
       deviceToken: readCookie(c.req.raw, DEVICE_COOKIE),
+      client: clientInfo(c.req.raw),
+      kind: "api",
     });
+    if ("pendingToken" in out) {
+      return c.json(
+        {
+          success: true as const,
+          secondFactorRequired: true as const,
+          message: SECOND_STEP_MESSAGE,
+          pendingToken: out.pendingToken,
+          expiresAt: new Date(out.expiresAt).toISOString(),
+          methods: out.methods,
+        },
+        202,
+      );
+    }
+    return c.json(signedInBody(c, out));
+  },
+);
+
+/** POST /api/auth/login/second-factor { pendingToken, code } → 200 { token, user } | 400 | 401 | 429 */
+authApi.post(
+  "/login/second-factor",
+  operation({
+    operationId: "signInSecondFactor",
+    tag: "Auth",
+    summary: "Finish a sign-in with a code",
+    description:
+      "The second step of a sign-in whose account has two-step sign-in on: the `pendingToken` of the 202 answer and a 6-digit code from the authenticator app or a recovery code. A code works once; a recovery code is used up. Wrong codes count against the account: 10 an hour, 20 a day (429 past them). The pending sign-in lasts 10 minutes (401 after).",
+    access: "public",
+    body: { schema: SecondFactorBody, example: EXAMPLES.secondFactorBody },
+    ok: { 200: { description: "Signed in", schema: SignedInAnswer, example: EXAMPLES.signedIn } },
+    refusals: [400, 401, 403, 413, 415, 429],
+  }),
+  async (c) => {
+    const body = await readBody(c);
+    const out = await completeSignIn(c.get("db"), body.pendingToken, body.code);
     return c.json(signedInBody(c, out));
   },
 );

@@ -10,7 +10,11 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../../domain/shared/dates";
 import { MESSAGES } from "../../../domain/shared/messages";
 import { SigninSchema, signupSchema } from "../../../domain/shared/schemas";
 import type { Database } from "../../../db/client";
-import { projects, signInNetworks, trustedDevices, users } from "../../../db/schema";
+import { pendingSignIns, projects, signInNetworks, totpFactors, trustedDevices, users } from "../../../db/schema";
+import { PENDING_SIGN_IN_MS, TWO_FACTOR_MESSAGES } from "../../../domain/accounts/two-factor";
+import type { SessionUser } from "../../../domain/shared/types";
+import type { ClientInfo } from "../shared/client";
+import { checkSecondFactor } from "./second-factor";
 import { cancelOnSignInStatement } from "./account-deletion";
 import { constraintFailed, ServiceError, validateFirst } from "../shared/errors";
 import { passwordRefusal } from "./internal/passwords";
@@ -23,6 +27,8 @@ import {
   parseToken,
   sessionStatements,
   storeToken,
+  USER_AGENT_MAX,
+  type SessionOrigin,
   toSessionUser,
   userWithProjectColumns,
   type SignedIn,
@@ -110,7 +116,14 @@ function networkStatements(db: Database, userId: string, network: string, now: n
 export async function registerUser(
   db: Database,
   fields: Record<string, unknown>,
-  options: { clientIp: string; requireConfirm: boolean; mailer: Mailer; now?: number },
+  options: {
+    clientIp: string;
+    requireConfirm: boolean;
+    mailer: Mailer;
+    now?: number;
+    client?: ClientInfo;
+    kind?: "browser" | "api";
+  },
 ): Promise<SignedIn> {
   const input = validateFirst(signupSchema({ requireConfirm: options.requireConfirm }), fields);
   const weak = await passwordRefusal(input.password, input);
@@ -121,7 +134,11 @@ export async function registerUser(
 
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
-  const session = await sessionStatements(db, id, now);
+  const session = await sessionStatements(db, id, now, {
+    ...originOf(options),
+    network: options.clientIp,
+    secondFactor: null,
+  });
   const device = await deviceStatements(db, id, null, now);
   // The confirmation mail (ADR 045): its request and outbox row ride in the sign-up's batch.
   const verification = await verificationStatements(db, id, input.email, options.mailer.origin, now);
@@ -165,6 +182,28 @@ export async function registerUser(
   };
 }
 
+/** What a sign-in records of its client (ADR 054); `kind` is `browser` unless the API was called. */
+function originOf(options: { client?: ClientInfo; kind?: "browser" | "api" }) {
+  const client = options.client ?? { userAgent: null, country: null, city: null };
+  return { kind: options.kind ?? ("browser" as const), ...client };
+}
+
+/** A right password whose account has two-step sign-in on: the second step's token (ADR 054). */
+export interface PendingSignIn {
+  pendingToken: string;
+  expiresAt: number;
+  /** What the second step accepts: always a code or a recovery code; a passkey when the account has one. */
+  methods: ("totp" | "recovery" | "passkey")[];
+}
+
+export interface SignInOptions {
+  clientIp: string;
+  deviceToken?: string | null;
+  now?: number;
+  client?: ClientInfo;
+  kind?: "browser" | "api";
+}
+
 /**
  * Signs in (ADR 013). The answer for an unknown email and for a wrong password is the same (401,
  * same message, same work). Before the password is checked, the attempt reserves a slot of every
@@ -172,12 +211,14 @@ export async function registerUser(
  * device cookie for this account, the device's own limit; from anywhere else, the account's
  * per-address and all-unknown-browsers limits. Every attempt also counts against its address.
  * A right password gives back the attempt's slots and clears its account or device counter.
+ * With two-step sign-in on (ADR 054), a right password answers a PendingSignIn instead of a
+ * session: `completeSignIn` (a code) or the passkey step finishes it.
  */
 export async function login(
   db: Database,
   fields: Record<string, unknown>,
-  options: { clientIp: string; deviceToken?: string | null; now?: number },
-): Promise<SignedIn> {
+  options: SignInOptions,
+): Promise<SignedIn | PendingSignIn> {
   const { email, password } = validateFirst(SigninSchema, fields);
   const now = options.now ?? Date.now();
 
@@ -189,6 +230,8 @@ export async function login(
       deviceSecretHash: trustedDevices.secretHash,
       deviceUsedAt: trustedDevices.lastUsedAt,
       networkUsedAt: signInNetworks.lastUsedAt,
+      totpOn: totpFactors.confirmedAt,
+      passkeys: sql<number>`(select count(*) from passkeys pk where pk.user_id = "users"."id")`,
     })
     .from(users)
     .leftJoin(projects, eq(projects.founderId, users.id))
@@ -200,6 +243,7 @@ export async function login(
       signInNetworks,
       sql`${signInNetworks.userId} = ${users.id} and ${signInNetworks.network} = ${options.clientIp}`,
     )
+    .leftJoin(totpFactors, eq(totpFactors.userId, users.id))
     .where(eq(users.email, email))
     .limit(1);
   const row = rows[0];
@@ -234,28 +278,171 @@ export async function login(
   // slots stay taken: a suspended account is not a sign-in.
   if (row.user.suspendedAt !== null) throw new ServiceError(403, REVIEW_MESSAGES.suspended, "suspended");
 
-  const session = await sessionStatements(db, row.user.id, now);
-  const nextDevice = await deviceStatements(db, row.user.id, trusted ? row.deviceId : null, now);
   // The per-account or per-device counter starts over; the all-browsers and address counters
   // only get this attempt's slot back (a right password is not a guess).
   const [perAccount, ...shared] = accountSlots as [Slot, ...Slot[]];
-  const results = await db.$client.batch([
-    // Signing in within the grace period keeps the account (ADR 046).
-    cancelOnSignInStatement(db, row.user.id),
-    ...session.statements,
-    ...nextDevice.statements,
-    ...networkStatements(db, row.user.id, options.clientIp, now),
+  const passwordRight = [
     ...clearStatements(db, [perAccount.key]),
     ...releaseStatements(db, [...shared, addressSlot], now),
+  ];
+  const origin = originOf(options);
+  const newDevice = !trusted && !knownNetwork;
+
+  if (row.totpOn !== null) {
+    const pending = `${randomToken(24)}.${randomToken(32)}`;
+    const [id, secret = ""] = pending.split(".");
+    const expiresAt = now + PENDING_SIGN_IN_MS;
+    await db.$client.batch([
+      db.$client
+        .prepare(
+          `insert into pending_sign_ins (id, secret_hash, user_id, created_at, expires_at, kind, device_id, new_device,
+             network, user_agent, country, city) values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
+        )
+        .bind(
+          id,
+          await sha256Hex(secret),
+          row.user.id,
+          now,
+          expiresAt,
+          origin.kind,
+          trusted ? row.deviceId : null,
+          newDevice ? 1 : 0,
+          options.clientIp,
+          origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          origin.country,
+          origin.city,
+        ),
+      // Old unfinished second steps of anyone go: the table stays small.
+      db.$client.prepare("delete from pending_sign_ins where expires_at <= ?1").bind(now),
+      ...passwordRight,
+    ]);
+    return {
+      pendingToken: pending,
+      expiresAt,
+      methods: Number(row.passkeys) > 0 ? ["totp", "recovery", "passkey"] : ["totp", "recovery"],
+    };
+  }
+
+  return startSession(
+    db,
+    toSessionUser({ ...row.user, ownedProjectId: row.ownedProjectId, ownedProjectSlug: row.ownedProjectSlug }),
+    {
+      now,
+      origin: { ...origin, network: options.clientIp, secondFactor: null },
+      trustedDeviceId: trusted ? row.deviceId : null,
+      newDevice,
+      extra: passwordRight,
+    },
+  );
+}
+
+/**
+ * The one place a sign-in becomes a session (ADR 054), after the password alone or the second
+ * step: the session (recording its origin and second factor), the device cookie, the network, the
+ * account's deletion canceled (ADR 046), and the caller's `extra` statements, in one batch.
+ */
+export async function startSession(
+  db: Database,
+  user: SessionUser,
+  options: {
+    now: number;
+    origin: SessionOrigin;
+    trustedDeviceId: string | null;
+    newDevice: boolean;
+    extra?: D1PreparedStatement[];
+  },
+): Promise<SignedIn> {
+  const { now, origin } = options;
+  const session = await sessionStatements(db, user.id, now, origin);
+  const nextDevice = await deviceStatements(db, user.id, options.trustedDeviceId, now);
+  const results = await db.$client.batch([
+    // Signing in within the grace period keeps the account (ADR 046).
+    cancelOnSignInStatement(db, user.id),
+    ...session.statements,
+    ...nextDevice.statements,
+    ...networkStatements(db, user.id, origin.network ?? "unknown", now),
+    ...(options.extra ?? []),
   ]);
   return {
     token: session.token,
     deviceToken: nextDevice.token,
     deletionCanceled: results[0]?.meta.changes === 1,
-    user: toSessionUser({
-      ...row.user,
-      ownedProjectId: row.ownedProjectId,
-      ownedProjectSlug: row.ownedProjectSlug,
-    }),
+    user,
   };
+}
+
+/** The pending sign-in a token names, still good, or a 401 that says to start again. */
+export async function readPendingSignIn(db: Database, token: unknown, now: number = Date.now()) {
+  const parsed = parseToken(typeof token === "string" ? token : null);
+  const row = parsed
+    ? (await db.select().from(pendingSignIns).where(eq(pendingSignIns.id, parsed.id)).limit(1))[0]
+    : undefined;
+  if (
+    !parsed ||
+    !row ||
+    row.expiresAt <= now ||
+    !constantTimeEqualHex(await sha256Hex(parsed.secret), row.secretHash)
+  ) {
+    throw new ServiceError(401, TWO_FACTOR_MESSAGES.pendingExpired, "sign_in_expired");
+  }
+  return row;
+}
+
+export type PendingSignInRow = typeof pendingSignIns.$inferSelect;
+
+/**
+ * Finishes a pending sign-in whose second factor was checked (`method`): the pending row is
+ * claimed (deleted) first, so it makes one session however many answers arrive at once.
+ */
+export async function finishPendingSignIn(
+  db: Database,
+  pending: PendingSignInRow,
+  method: "totp" | "recovery" | "passkey",
+  now: number = Date.now(),
+): Promise<SignedIn> {
+  const claimed = await db.$client.prepare("delete from pending_sign_ins where id = ?1").bind(pending.id).run();
+  if (claimed.meta.changes !== 1) throw new ServiceError(401, TWO_FACTOR_MESSAGES.pendingExpired, "sign_in_expired");
+  const row = (
+    await db
+      .select(userWithProjectColumns)
+      .from(users)
+      .leftJoin(projects, eq(projects.founderId, users.id))
+      .where(eq(users.id, pending.userId))
+      .limit(1)
+  )[0];
+  if (!row) throw new ServiceError(401, TWO_FACTOR_MESSAGES.pendingExpired, "sign_in_expired");
+  if (row.user.suspendedAt !== null) throw new ServiceError(403, REVIEW_MESSAGES.suspended, "suspended");
+  return startSession(
+    db,
+    toSessionUser({ ...row.user, ownedProjectId: row.ownedProjectId, ownedProjectSlug: row.ownedProjectSlug }),
+    {
+      now,
+      origin: {
+        kind: pending.kind,
+        network: pending.network,
+        userAgent: pending.userAgent,
+        country: pending.country,
+        city: pending.city,
+        secondFactor: method,
+      },
+      trustedDeviceId: pending.deviceId,
+      newDevice: pending.newDevice,
+    },
+  );
+}
+
+/**
+ * The second step with a code (ADR 054): `{ pendingToken, code }`, the code an authenticator's or a
+ * recovery code. A wrong one is a 400 and the pending sign-in stays for another try (within the
+ * account's limits); a right one makes the session.
+ */
+export async function completeSignIn(
+  db: Database,
+  pendingToken: unknown,
+  code: unknown,
+  now: number = Date.now(),
+): Promise<SignedIn> {
+  const pending = await readPendingSignIn(db, pendingToken, now);
+  const method = await checkSecondFactor(db, pending.userId, code, { now });
+  return finishPendingSignIn(db, pending, method, now);
 }

@@ -110,11 +110,72 @@ export async function storeToken(
   ];
 }
 
-/** A new session's token and its statements (at most MAX_SESSIONS_PER_USER stay). */
-export async function sessionStatements(db: Database, userId: string, now: number) {
-  const token = generateSessionToken();
-  return { token, statements: await storeToken(db, "sessions", token, userId, now, MAX_SESSIONS_PER_USER) };
+/**
+ * Where and how a session began (ADR 054): what Settings lists, and what tells a sign-in from a new
+ * device or network.
+ */
+export interface SessionOrigin {
+  kind: "browser" | "api" | "token";
+  /** An API token's name (kind `token`). */
+  name?: string | null;
+  network: string | null;
+  userAgent: string | null;
+  country: string | null;
+  city: string | null;
+  /** The second factor the sign-in proved, or null (a password alone). */
+  secondFactor: "totp" | "recovery" | "passkey" | null;
 }
+
+/** At most this many characters of a User-Agent header are kept. */
+export const USER_AGENT_MAX = 300;
+
+/**
+ * A new session's token and its statements. Browser and API sign-ins keep at most
+ * MAX_SESSIONS_PER_USER together (the least recently used ends); named API tokens are counted
+ * apart (MAX_API_TOKENS_PER_USER) and never ended by sign-ins. The sign-in itself proves who the
+ * person is: `confirmed_at` starts at `now`.
+ */
+export async function sessionStatements(db: Database, userId: string, now: number, origin: SessionOrigin) {
+  const token = generateSessionToken();
+  const [id, secret = ""] = token.split(".");
+  const d1 = db.$client;
+  const tokens = origin.kind === "token";
+  return {
+    token,
+    sessionId: id as string,
+    statements: [
+      d1
+        .prepare(
+          `insert into sessions (id, secret_hash, user_id, created_at, last_verified_at, kind, name, user_agent, network,
+             country, city, confirmed_at, second_factor)
+           values (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?4, ?11)`,
+        )
+        .bind(
+          id,
+          await sha256Hex(secret),
+          userId,
+          now,
+          origin.kind,
+          origin.name ?? null,
+          origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          origin.network,
+          origin.country,
+          origin.city,
+          origin.secondFactor,
+        ),
+      d1
+        .prepare(
+          `delete from sessions where user_id = ?1 and (kind = 'token') = ?3 and id not in (
+             select id from sessions where user_id = ?1 and (kind = 'token') = ?3
+             order by last_verified_at desc, created_at desc limit ?2)`,
+        )
+        .bind(userId, tokens ? MAX_API_TOKENS_PER_USER : MAX_SESSIONS_PER_USER, tokens ? 1 : 0),
+    ],
+  };
+}
+
+/** Named API tokens an account may hold at once. */
+export const MAX_API_TOKENS_PER_USER = 10;
 
 export interface SignedIn {
   /** The session token: the cookie for browsers, the bearer token for API clients. */
@@ -201,6 +262,12 @@ export async function validateSessionToken(
       }),
       unreadNotifications: Number(row.unread ?? 0),
       pendingEmail: row.pendingEmail ?? null,
+      session: {
+        id,
+        kind: row.session.kind,
+        confirmedAt: row.session.confirmedAt,
+        secondFactor: row.session.secondFactor ?? null,
+      },
     },
   };
 }
@@ -227,6 +294,18 @@ export function sessionCookie(token: string, secure: boolean, expiresAt?: number
 
 export function clearSessionCookie(secure: boolean): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
+/** A sign-in waiting for its second factor (ADR 054): the pending token, for 10 minutes, HttpOnly. */
+export const PENDING_COOKIE = "campusfund_pending";
+
+export function pendingCookie(token: string, secure: boolean, maxAgeMs: number): string {
+  const maxAge = Math.max(0, Math.floor(maxAgeMs / 1000));
+  return `${PENDING_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+export function clearPendingCookie(secure: boolean): string {
+  return `${PENDING_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 }
 
 /** The device cookie: only ever sent to our own sign-in (SameSite=Strict), kept a year. */

@@ -2,6 +2,9 @@
  * Who may do what, written once: the checks every service starts with. They throw the spec's
  * message as a ServiceError, which both doors turn into the same answer.
  */
+import { env } from "cloudflare:workers";
+
+import { adminSecondFactorMissing, TWO_FACTOR_MESSAGES } from "../../../domain/accounts/two-factor";
 import { can, type Capability } from "../../../domain/shared/access";
 import { REVIEW_MESSAGES } from "../../../domain/projects/review";
 import { MESSAGES } from "../../../domain/shared/messages";
@@ -45,6 +48,10 @@ export function requireCan(
 /** An admin (ADR 030); else 401 without a user, 403 'You do not have permission to do that'. */
 export function requireAdmin(viewer: SessionUser | null): asserts viewer is SessionUser {
   requireCan(viewer, "administer", () => new ServiceError(403, REVIEW_MESSAGES.adminOnly, "forbidden"));
+  // In production, only from a session that signed in with a second factor (ADR 054).
+  if (adminSecondFactorMissing(env.APP_ENV, viewer.session)) {
+    throw new ServiceError(403, TWO_FACTOR_MESSAGES.adminNeedsSecondFactor, "second_factor_required");
+  }
 }
 
 /** A moderation body's `hidden`: true unless it says false (`false`, "false", 0, "0"). */

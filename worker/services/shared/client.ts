@@ -59,3 +59,21 @@ export function networkOf(raw: string): string | null {
 export function clientAddress(request: Request): string {
   return networkOf(request.headers.get("CF-Connecting-IP") ?? "") ?? "unknown";
 }
+
+/** What a sign-in records of its client besides the network (ADR 054): shown in Settings' session list. */
+export interface ClientInfo {
+  userAgent: string | null;
+  /** Cloudflare's approximate place of the address (`request.cf`), or null (locally, always). */
+  country: string | null;
+  city: string | null;
+}
+
+export function clientInfo(request: Request): ClientInfo {
+  const cf = (request as Request & { cf?: { country?: unknown; city?: unknown } }).cf;
+  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 100) : null);
+  return {
+    userAgent: request.headers.get("User-Agent")?.trim() || null,
+    country: text(cf?.country),
+    city: text(cf?.city),
+  };
+}
