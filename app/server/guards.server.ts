@@ -7,7 +7,6 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { appContext } from "../context";
 import type { NoticeCode } from "../../domain/shared/notices";
 import { homeFor } from "../../domain/accounts/roles";
-import { adminSecondFactorMissing } from "../../domain/accounts/two-factor";
 import { can, type Capability } from "../../domain/shared/access";
 import type { SessionUser } from "../../domain/shared/types";
 import { signinHref } from "../../domain/accounts/auth-links";
@@ -76,7 +75,7 @@ export function requireAdminOrRedirect(request: Request, context: Readonly<Route
   const user = requireUser(request, context);
   if (!can(user, "administer")) throw redirect(withNotice("/access-denied", "no-permission"));
   // In production, only from a session that signed in with a second factor (ADR 054).
-  if (adminSecondFactorMissing(getApp(context).env.APP_ENV, user.session)) {
+  if (user.session?.consoleLocked) {
     throw redirect(withNotice("/settings/login-security", "admin-second-factor"));
   }
   return user;

@@ -172,4 +172,9 @@ export interface SessionInfo {
   confirmedAt: number;
   /** The second factor its sign-in proved, or null. */
   secondFactor: "totp" | "recovery" | "passkey" | null;
+  /**
+   * An admin's session that signed in without a second factor, in production: the admin console
+   * refuses it (ADR 054; set by the session middleware, which knows the deployment).
+   */
+  consoleLocked?: boolean;
 }

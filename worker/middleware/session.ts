@@ -6,6 +6,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 
+import { adminSecondFactorMissing } from "../../domain/accounts/two-factor";
 import {
   clearSessionCookie,
   readSessionToken,
@@ -39,6 +40,10 @@ export function sessionMiddleware(): MiddlewareHandler<HonoEnv> {
     if (found) {
       const session = await validateSessionToken(c.get("db"), found.token);
       if (session) {
+        const info = session.user.session;
+        if (info && session.user.role === "admin" && adminSecondFactorMissing(c.env.APP_ENV, info)) {
+          info.consoleLocked = true;
+        }
         c.set("user", session.user);
         c.set("sessionToken", found.token);
         c.set("authVia", found.via);

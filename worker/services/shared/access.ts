@@ -2,9 +2,7 @@
  * Who may do what, written once: the checks every service starts with. They throw the spec's
  * message as a ServiceError, which both doors turn into the same answer.
  */
-import { env } from "cloudflare:workers";
-
-import { adminSecondFactorMissing, TWO_FACTOR_MESSAGES } from "../../../domain/accounts/two-factor";
+import { TWO_FACTOR_MESSAGES } from "../../../domain/accounts/two-factor";
 import { can, type Capability } from "../../../domain/shared/access";
 import { REVIEW_MESSAGES } from "../../../domain/projects/review";
 import { MESSAGES } from "../../../domain/shared/messages";
@@ -49,7 +47,7 @@ export function requireCan(
 export function requireAdmin(viewer: SessionUser | null): asserts viewer is SessionUser {
   requireCan(viewer, "administer", () => new ServiceError(403, REVIEW_MESSAGES.adminOnly, "forbidden"));
   // In production, only from a session that signed in with a second factor (ADR 054).
-  if (adminSecondFactorMissing(env.APP_ENV, viewer.session)) {
+  if (viewer.session?.consoleLocked) {
     throw new ServiceError(403, TWO_FACTOR_MESSAGES.adminNeedsSecondFactor, "second_factor_required");
   }
 }
