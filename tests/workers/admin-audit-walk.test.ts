@@ -54,6 +54,7 @@ const OWN_COPY = { own: "a founder's own working copy of the form (an admin is r
 const WALK: Record<string, AdminAct | Own> = {
   signUp: SIGN_IN,
   signIn: SIGN_IN,
+  signInSecondFactor: SIGN_IN,
   signOut: SIGN_IN,
   changePassword: SIGN_IN,
   signOutOtherSessions: SIGN_IN,
