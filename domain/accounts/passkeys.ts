@@ -1,10 +1,8 @@
 /**
  * Passkeys (WebAuthn credentials; ADR 054): how many an account keeps, how long a challenge lasts,
- * the name a person gives one, and the words people read. Pure: no I/O. The ceremonies themselves
- * run in worker/services/accounts/passkeys.ts (`@simplewebauthn/server`).
+ * the words people read. Pure: no I/O, and no valibot, so the pages with passkey buttons carry only
+ * these words. The ceremonies and the name's schema are in worker/services/accounts/passkeys.ts.
  */
-import * as v from "valibot";
-
 import { MINUTE_MS } from "../shared/dates.ts";
 
 /** A challenge handed to a browser is good for this long, and for one answer. */
@@ -37,16 +35,6 @@ export const PASSKEY_MESSAGES = {
   browserUnsupported: "This browser cannot use passkeys. Use a code from your authenticator app instead.",
   canceled: "The passkey request was canceled or timed out. Try again when you are ready.",
 } as const;
-
-/** A passkey's name: trimmed, 1 to PASSKEY_NAME_MAX characters. */
-export const PasskeyName = v.pipe(
-  v.string(PASSKEY_MESSAGES.nameRequired),
-  v.trim(),
-  v.nonEmpty(PASSKEY_MESSAGES.nameRequired),
-  v.maxLength(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameTooLong),
-);
-
-export const PasskeyNameBody = v.object({ name: PasskeyName });
 
 /** A user id as the authenticator keeps it (`user.id`, returned as `userHandle`): its UTF-8 bytes. */
 export function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {

@@ -6,12 +6,13 @@
  */
 import { Hono, type Context } from "hono";
 
-import { PASSKEY_MESSAGES, PasskeyNameBody } from "../../domain/accounts/passkeys";
+import { PASSKEY_MESSAGES } from "../../domain/accounts/passkeys";
 import {
   AddPasskeyBody,
   addPasskey,
   finishSignInWithPasskey,
   listPasskeys,
+  PasskeyNameBody,
   PasskeySecondStepBody,
   PasskeySignInBody,
   PasskeySignInOptionsBody,

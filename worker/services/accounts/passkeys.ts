@@ -26,9 +26,8 @@ import {
   MAX_PASSKEYS_PER_USER,
   PASSKEY_CHALLENGE_MS,
   PASSKEY_MESSAGES,
+  PASSKEY_NAME_MAX,
   PASSKEY_RP_NAME,
-  PasskeyName,
-  PasskeyNameBody,
   userHandleOf,
 } from "../../../domain/accounts/passkeys";
 import { REVIEW_MESSAGES } from "../../../domain/projects/review";
@@ -105,6 +104,16 @@ function toView(row: Pick<PasskeyRow, "id" | "name" | "createdAt" | "lastUsedAt"
     backedUp: row.backedUp,
   } satisfies PasskeyView;
 }
+
+/** A passkey's name: trimmed, 1 to PASSKEY_NAME_MAX characters. */
+export const PasskeyName = v.pipe(
+  v.string(PASSKEY_MESSAGES.nameRequired),
+  v.trim(),
+  v.nonEmpty(PASSKEY_MESSAGES.nameRequired),
+  v.maxLength(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameTooLong),
+);
+
+export const PasskeyNameBody = v.object({ name: PasskeyName });
 
 // --- base64url, as WebAuthn's JSON writes bytes ---
 
