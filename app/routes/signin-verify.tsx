@@ -14,6 +14,9 @@ import { TWO_FACTOR_MESSAGES } from "../../domain/accounts/two-factor";
 import { authTargetFields, readAuthTarget, signinHref } from "../../domain/accounts/auth-links";
 import { FORM_LIMITS } from "../../domain/shared/limits";
 import { completeSignIn, readPendingSignIn } from "../../worker/services/accounts/auth";
+import { finishSignInWithPasskey, relyingPartyFor, secondStepOptions } from "../../worker/services/accounts/passkeys";
+import { clientAddress } from "../../worker/services/shared/client";
+import { PasskeySignIn } from "../components/passkeys/PasskeySignIn";
 import {
   clearPendingCookie,
   PENDING_COOKIE,
@@ -43,10 +46,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .db.$client.prepare("select count(*) as n from passkeys where user_id = ?1")
       .bind(pending.userId)
       .first<{ n: number }>();
-    return { expired: false as const, fields: authTargetFields(target), restart, passkey: (passkeys?.n ?? 0) > 0 };
+    const passkey = (passkeys?.n ?? 0) > 0;
+    // The passkey's options, a fresh single-use challenge for this view (ADR 054); the page's own
+    // pending sign-in is the limit, so it takes no per-network slot.
+    const passkeyOptions = passkey
+      ? await secondStepOptions(getApp(context).db, pending, relyingPartyFor(getApp(context).env, request.url), {
+          clientIp: null,
+        })
+      : null;
+    return { expired: false as const, fields: authTargetFields(target), restart, passkey, passkeyOptions };
   } catch (e) {
     if (!isServiceError(e)) throw e;
-    return { expired: true as const, fields: {}, restart, passkey: false };
+    return { expired: true as const, fields: {}, restart, passkey: false, passkeyOptions: null };
   }
 }
 
@@ -55,7 +66,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = formFields(await readForm(request, FORM_LIMITS.signin));
   const app = getApp(context);
   try {
-    const out = await completeSignIn(app.db, readCookie(request, PENDING_COOKIE), form.code);
+    const pendingToken = readCookie(request, PENDING_COOKIE);
+    // The passkey button posts the browser's answer (ADR 054); the code form a code.
+    const out =
+      form.intent === "passkey"
+        ? await finishSignInWithPasskey(
+            app.db,
+            pendingToken,
+            parseJson(form.passkeyResponse),
+            relyingPartyFor(app.env, request.url),
+            { clientIp: clientAddress(request) },
+          )
+        : await completeSignIn(app.db, pendingToken, form.code);
     const headers = signedInHeaders(out, app.secureCookies);
     headers.append("Set-Cookie", clearPendingCookie(app.secureCookies));
     const target = readAuthTarget((name) => form[name]);
@@ -67,8 +89,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** A posted JSON field, or null when it is not JSON (the service then says what is missing). */
+function parseJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return null;
+  }
+}
+
 export default function SignInVerify({ loaderData, actionData }: Route.ComponentProps) {
-  const { expired, fields, restart } = loaderData;
+  const { expired, fields, restart, passkeyOptions } = loaderData;
   const error = actionData?.message;
   const gone = expired || actionData?.status === 401;
 
@@ -118,6 +149,13 @@ export default function SignInVerify({ loaderData, actionData }: Route.Component
               </div>
               <SubmitButton pendingLabel="Verifying...">Verify</SubmitButton>
             </Form>
+            {passkeyOptions ? (
+              <PasskeySignIn
+                label="Use a Passkey"
+                fields={fields}
+                options={() => Promise.resolve({ ok: true, data: { options: passkeyOptions } })}
+              />
+            ) : null}
             <p className="form-footer">
               Lost your phone and your recovery codes? <Link to="/support">Contact support</Link>
             </p>

@@ -18,6 +18,9 @@ import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, homeFor, requireAnonymous } from "../server/guards.server";
 import { authPrompt, completeAuthTarget, withNotice } from "../server/auth-intent.server";
 import { login } from "../../worker/services/accounts/auth";
+import { relyingPartyFor, signInWithPasskey } from "../../worker/services/accounts/passkeys";
+import { PasskeySignIn } from "../components/passkeys/PasskeySignIn";
+import { postJson } from "../components/passkeys/webauthn";
 import { DEVICE_COOKIE, pendingCookie, readCookie, signedInHeaders } from "../../worker/services/accounts/sessions";
 import { clientAddress, clientInfo } from "../../worker/services/shared/client";
 import { formFailed } from "../server/form-result";
@@ -47,11 +50,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = form.email ?? "";
   const app = getApp(context);
   try {
-    const out = await login(app.db, form, {
+    const client = {
       clientIp: clientAddress(request),
       deviceToken: readCookie(request, DEVICE_COOKIE),
       client: clientInfo(request),
-    });
+    };
+    // A passkey's answer (ADR 054; the button posts it with JavaScript): a session without a password.
+    const out =
+      form.intent === "passkey"
+        ? await signInWithPasskey(
+            app.db,
+            { response: parseJson(form.passkeyResponse) },
+            relyingPartyFor(app.env, request.url),
+            client,
+          )
+        : await login(app.db, form, client);
     const target = readAuthTarget((name) => form[name]);
     if ("pendingToken" in out) {
       // Two-step sign-in (ADR 054): the second step's page, the intent carried along.
@@ -69,6 +82,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formFailed(e, { email }, { byStatus: { 401: MESSAGES.invalidCredentialsScreen } });
   }
 }
+
+/** A posted JSON field, or null when it is not JSON (the service then says what is missing). */
+function parseJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return null;
+  }
+}
+
+const passkeyOptions = () => postJson<{ options: unknown }>("/api/auth/passkey-sign-in/options", {});
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { prompt, fields, signupLink, notice } = loaderData;
@@ -119,6 +143,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </div>
           <SubmitButton pendingLabel="Signing In...">Sign In</SubmitButton>
         </Form>
+        <PasskeySignIn label="Sign In with a Passkey" fields={fields} options={passkeyOptions} />
         <p className="form-footer">
           Don't have an account? <Link to={signupLink}>Sign up</Link>
         </p>

@@ -115,6 +115,26 @@ function EmailForm({ failure, account }: { failure: SettingsFailure | null; acco
   );
 }
 
+/**
+ * The short card that leads to the Passkeys page (ADR 054): here, not in Passkeys.tsx, so this
+ * section's JavaScript stays without the passkey code.
+ */
+function PasskeysCard() {
+  return (
+    <section className="card card-body stack" aria-labelledby="passkeys-card-title">
+      <h3 id="passkeys-card-title" className="card-title">
+        Passkeys
+      </h3>
+      <p>Sign in with your fingerprint, face or screen lock instead of a password.</p>
+      <p>
+        <Link to="/settings/passkeys" className="btn btn-secondary">
+          Manage Passkeys
+        </Link>
+      </p>
+    </section>
+  );
+}
+
 /** The Login & Security section: its title and its forms. */
 export function LoginSecuritySection({
   failure,
@@ -130,6 +150,7 @@ export function LoginSecuritySection({
       </h2>
       {account ? <EmailForm failure={failure} account={account} /> : null}
       <SecurityForms failure={failure} />
+      {account ? <PasskeysCard /> : null}
     </section>
   );
 }

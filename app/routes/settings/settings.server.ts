@@ -10,6 +10,7 @@ import { parseFormFields } from "../../../domain/shared/form-kit";
 import { FINANCIALS_MESSAGES, type InvestorFinancials } from "../../../domain/money/investor-financials-form";
 import { FORM_LIMITS } from "../../../domain/shared/limits";
 import { PASSWORD_MESSAGES } from "../../../domain/accounts/password-form";
+import { PASSKEY_MESSAGES } from "../../../domain/accounts/passkeys";
 import { demoAccountNumber, demoAccountOf } from "../../../domain/money/portfolio-account";
 import { PROFILE_MESSAGES } from "../../../domain/accounts/public-profile-form";
 import type { RegCfLimits } from "../../../domain/money/reg-cf";
@@ -38,6 +39,9 @@ const SAVED = {
   kept: DELETION_MESSAGES.canceled,
   /** The layout words it with the new address (ADR 045); this is its wording without one. */
   email: "We sent a link to your new address. Your address changes when you confirm it.",
+  "passkey-added": PASSKEY_MESSAGES.added,
+  "passkey-renamed": PASSKEY_MESSAGES.renamed,
+  "passkey-removed": PASSKEY_MESSAGES.removed,
 } as const;
 
 /** The message a `?saved=` code stands for, or null. */
@@ -57,7 +61,7 @@ export interface SettingsForm {
     values: Record<string, unknown>;
   }) => Promise<unknown>;
   /** The page with the saved notice (`?saved=` one of SAVED's codes). */
-  savedTo: `/settings?${string}saved=${keyof typeof SAVED}`;
+  savedTo: `/settings${"" | `/${string}`}?${string}saved=${keyof typeof SAVED}`;
   /** The banner around a refusal's message (the public profile's 'Failed to save profile: …'). */
   banner?: (message: string) => string;
 }
