@@ -94,7 +94,7 @@ export default function ConfirmAccess({ loaderData, actionData }: Route.Componen
                 recovery code works once.
               </p>
             </div>
-            <SubmitButton pendingLabel="Confirming...">Confirm</SubmitButton>
+            <SubmitButton pendingLabel="Confirming...">Confirm Code</SubmitButton>
           </Form>
         ) : null}
         <Form method="post" className="form" id="confirm-password-form" aria-labelledby="confirm-password-title">
@@ -119,7 +119,7 @@ export default function ConfirmAccess({ loaderData, actionData }: Route.Componen
             pendingLabel="Confirming..."
             className={authenticator ? "btn btn-secondary btn-block" : undefined}
           >
-            Confirm
+            Confirm Password
           </SubmitButton>
         </Form>
         <p className="form-footer">
