@@ -8,7 +8,7 @@ import { MAX_PASSWORD } from "../shared/schemas";
 
 export const CONFIRM_MESSAGES = {
   title: "Confirm It's You",
-  lead: "You are about to change something that protects your account. Confirm it's you first.",
+  lead: "Downloading your data and changing what protects your account need a fresh confirmation that it's you.",
   passwordRequired: "Enter your password, or a code from your authenticator app",
   noAuthenticator: "This account has no authenticator app: confirm with your password",
   /** What a page shows instead of a form that needs a fresh confirmation. */

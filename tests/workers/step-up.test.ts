@@ -10,7 +10,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { newRecoveryCodes, timeStep } from "../../domain/accounts/two-factor";
+import { newRecoveryCodes, SECOND_FACTOR_LIMITS, timeStep } from "../../domain/accounts/two-factor";
 import { CONFIRM_MESSAGES } from "../../domain/accounts/confirm";
 import { PASSWORD_MESSAGES } from "../../domain/accounts/password-form";
 import { sha256Hex } from "../../worker/services/accounts/internal/secrets";
@@ -137,6 +137,18 @@ describe("confirming: wrong answers", () => {
     expect((await confirm(token, { code: wrong })).status).toBe(400);
     expect((await confirm(token, { code })).status).toBe(200);
     expect((await confirm(token, { code })).status).toBe(400);
+  });
+
+  it(`wrong codes are limited: ${SECOND_FACTOR_LIMITS.hour.max} an hour, then 429 even for the right one`, async () => {
+    const { token, user } = await staleAccount();
+    const secret = await withAuthenticator(user.id);
+    const code = totpCode(secret, timeStep(Date.now()));
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers = await Promise.all(
+      Array.from({ length: SECOND_FACTOR_LIMITS.hour.max }, () => confirm(token, { code: wrong })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(SECOND_FACTOR_LIMITS.hour.max).fill(400));
+    expect((await confirm(token, { code })).status).toBe(429);
   });
 
   it("a code is refused for an account without the authenticator app", async () => {
