@@ -12,6 +12,8 @@ export default [
   // accounts
   route("signin", "routes/signin.tsx"),
   route("signin/verify", "routes/signin-verify.tsx"),
+  // Confirm it's you (step-up, ADR 054) before a sensitive change, then back to `next`.
+  route("confirm-access", "routes/confirm-access.tsx"),
   route("signup", "routes/signup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   // The mail's link moves its token into a cookie and redirects to the form (ADR 044).

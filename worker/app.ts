@@ -12,6 +12,7 @@ import { aiApi, analyticsApi } from "./api/analytics";
 import { accountDataApi } from "./api/account-data";
 import { emailAuthApi, myEmailApi } from "./api/email";
 import { authApi } from "./api/auth";
+import { confirmApi } from "./api/confirm";
 import { passkeysApi } from "./api/passkeys";
 import { contactApi, contactsApi } from "./api/contacts";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
@@ -60,6 +61,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/auth", authApi);
   api.route("/auth", passkeysApi);
   api.route("/auth", emailAuthApi);
+  api.route("/auth", confirmApi);
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
   api.route("/projects", raiseDatesApi);

@@ -343,6 +343,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm it's you
+         * @description Changing the email or the password, downloading your data, deleting the account, creating an API token and changing second factors need the session to have proved who it is in the last 10 minutes (they answer 403 `confirmation_required` otherwise; signing in counts). Send the password, or, when the account has an authenticator app on, a 6-digit code or a recovery code. Wrong passwords count toward the password lockout (5 in 15 minutes); wrong codes toward the codes' (10 an hour, 20 a day).
+         */
+        post: operations["confirmIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -1126,7 +1146,7 @@ export interface paths {
         };
         /**
          * Download my data (JSON)
-         * @description Everything kept about the caller's account as one JSON document, streamed: the profile, public profile, declared finances, notification preferences, projects, investments with their notices, follows, questions, answers, updates and notifications. Times are ISO instants (UTC), money in dollars. Five downloads an hour per account, JSON and zip together.
+         * @description Everything kept about the caller's account as one JSON document, streamed: the profile, public profile, declared finances, notification preferences, projects, investments with their notices, follows, questions, answers, updates and notifications. Times are ISO instants (UTC), money in dollars. Five downloads an hour per account, JSON and zip together. Needs a session that confirmed it is you in the last 10 minutes (signing in counts, or `POST /api/auth/confirm`): 403 `confirmation_required` otherwise.
          */
         get: operations["exportMyData"];
         put?: never;
@@ -1146,7 +1166,7 @@ export interface paths {
         };
         /**
          * Download my data (CSV files in a zip)
-         * @description The same datasets as `exportMyData`, one CSV file each (a header row first) with a README, in one zip, streamed. Shares the five-an-hour limit with the JSON download.
+         * @description The same datasets as `exportMyData`, one CSV file each (a header row first) with a README, in one zip, streamed. Shares the five-an-hour limit and the fresh confirmation (403 `confirmation_required`) with the JSON download.
          */
         get: operations["exportMyDataCsv"];
         put?: never;
@@ -4461,6 +4481,165 @@ export interface operations {
             };
             /** @description The body is larger than this operation accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    confirmIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Analytical-Engine-1843"
+                 *     }
+                 */
+                "application/json": {
+                    password: string;
+                } | {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed: the session counts as confirmed until `confirmedUntil` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Thanks, that's you. You can make changes to your security settings for the next 10 minutes.",
+                     *       "method": "password",
+                     *       "confirmedUntil": "2026-12-03T10:59:32.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @enum {string} */
+                        method: "password" | "totp" | "recovery" | "passkey";
+                        /** Format: date-time */
+                        confirmedUntil: string;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14644,6 +14823,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Too many requests: try again after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -14687,6 +14884,24 @@ export interface operations {
             };
             /** @description Not signed in, or the session has ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

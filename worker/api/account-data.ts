@@ -21,7 +21,7 @@ const signedIn = (c: { get(key: "user"): HonoEnv["Variables"]["user"] }) => {
   return user;
 };
 
-/** GET /api/me/export → the JSON document (attachment); 401; 429 past EXPORT_LIMIT. */
+/** GET /api/me/export → the JSON document (attachment); 401; 403 without a recent confirmation; 429 past EXPORT_LIMIT. */
 accountDataApi.get(
   "/export",
   operation({
@@ -32,17 +32,18 @@ accountDataApi.get(
       "Everything kept about the caller's account as one JSON document, streamed: the profile, public profile, " +
       "declared finances, notification preferences, projects, investments with their notices, follows, questions, " +
       "answers, updates and notifications. Times are ISO instants (UTC), money in dollars. Five downloads an hour " +
-      "per account, JSON and zip together.",
+      "per account, JSON and zip together. Needs a session that confirmed it is you in the last 10 minutes " +
+      "(signing in counts, or `POST /api/auth/confirm`): 403 `confirmation_required` otherwise.",
     access: "signed-in",
     ok: {
       200: { description: "The document, as an attachment", schema: DataExportAnswer, example: DATA_EXPORT_EXAMPLE },
     },
-    refusals: [401, 429],
+    refusals: [401, 403, 429],
   }),
-  async (c) => downloadResponse(await exportDownload(c.get("db"), signedIn(c).id, "json")),
+  async (c) => downloadResponse(await exportDownload(c.get("db"), signedIn(c), "json")),
 );
 
-/** GET /api/me/export.zip → a zip of CSV files (attachment); 401; 429 past EXPORT_LIMIT. */
+/** GET /api/me/export.zip → a zip of CSV files (attachment); 401; 403 without a recent confirmation; 429 past EXPORT_LIMIT. */
 accountDataApi.get(
   "/export.zip",
   operation({
@@ -51,7 +52,7 @@ accountDataApi.get(
     summary: "Download my data (CSV files in a zip)",
     description:
       "The same datasets as `exportMyData`, one CSV file each (a header row first) with a README, in one zip, " +
-      "streamed. Shares the five-an-hour limit with the JSON download.",
+      "streamed. Shares the five-an-hour limit and the fresh confirmation (403 `confirmation_required`) with the JSON download.",
     access: "signed-in",
     ok: {
       200: {
@@ -61,7 +62,7 @@ accountDataApi.get(
         media: "application/zip",
       },
     },
-    refusals: [401, 429],
+    refusals: [401, 403, 429],
   }),
-  async (c) => downloadResponse(await exportDownload(c.get("db"), signedIn(c).id, "csv")),
+  async (c) => downloadResponse(await exportDownload(c.get("db"), signedIn(c), "csv")),
 );

@@ -9,9 +9,14 @@ import { Form, useNavigation } from "react-router";
 
 import { DELETION_EXPLAINED, DELETION_MESSAGES } from "../../../domain/accounts/account-deletion";
 import { Field } from "../form/Field";
+import { ConfirmItsYou } from "./ConfirmItsYou";
 import { Alert, type SettingsFailure } from "./SettingsPage";
 
 export interface YourDataView {
+  /** Whether the session confirmed it is the holder recently: the downloads need it (ADR 054). */
+  confirmed: boolean;
+  /** How long a confirmation lasts, in minutes. */
+  minutes: number;
   /** When the account will be deleted (ms), or null when not asked. */
   deletionOn: number | null;
   warnings: string[];
@@ -36,14 +41,18 @@ export function YourDataSection({ view, failure }: { view: YourDataView; failure
           notices, the projects you follow, your questions, answers and updates, your notifications and your
           preferences.
         </p>
-        <p className="form-actions">
-          <a href="/settings/my-data.json" className="btn btn-secondary" download>
-            Download JSON
-          </a>
-          <a href="/settings/my-data.zip" className="btn btn-secondary" download>
-            Download CSV (zip)
-          </a>
-        </p>
+        {view.confirmed ? (
+          <p className="form-actions">
+            <a href="/settings/my-data.json" className="btn btn-secondary" download>
+              Download JSON
+            </a>
+            <a href="/settings/my-data.zip" className="btn btn-secondary" download>
+              Download CSV (zip)
+            </a>
+          </p>
+        ) : (
+          <ConfirmItsYou next="/settings/your-data" minutes={view.minutes} id="download-confirm" />
+        )}
       </section>
       <section className="card card-body stack" aria-labelledby="delete-title">
         <h3 id="delete-title" className="card-title">

@@ -17,6 +17,8 @@ import type { RegCfLimits } from "../../../domain/money/reg-cf";
 import type { SessionUser } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
 import { deletionWarnings } from "../../../worker/services/accounts/account-deletion";
+import { CONFIRMATION_WINDOW_MS, recentlyConfirmed } from "../../../worker/services/accounts/step-up";
+import { MINUTE_MS } from "../../../domain/shared/dates";
 import { listFollowersOfOwnProject, listWatchlist } from "../../../worker/services/conversation/follows";
 import { readPortfolio } from "../../../worker/services/money/holdings";
 import { getFinancials } from "../../../worker/services/money/investor-limits";
@@ -173,15 +175,22 @@ export async function loadMoney(db: Database, user: SessionUser): Promise<MoneyV
   };
 }
 
+/** What a section needs to offer a form that wants a fresh confirmation (step-up, ADR 054). */
+export function confirmationView(user: SessionUser): { confirmed: boolean; minutes: number } {
+  return { confirmed: recentlyConfirmed(user), minutes: CONFIRMATION_WINDOW_MS / MINUTE_MS };
+}
+
 /**
- * The Your Data section: when the account will be deleted (read with the session), else the
- * warnings deletion would give (bounded reads). Null signed out.
+ * The Your Data section: whether the downloads may be offered (a recent confirmation), when the
+ * account will be deleted (read with the session), else the warnings deletion would give (bounded
+ * reads). Null signed out.
  */
 export async function loadYourData(context: Readonly<RouterContextProvider>) {
   const user = getUser(context);
   if (!user) return null;
   const at = user.deletionRequestedAt ?? null;
   return {
+    ...confirmationView(user),
     deletionOn: at === null ? null : deletionDate(at),
     warnings: at === null ? await deletionWarnings(getApp(context).db, user.id) : [],
   };

@@ -38,6 +38,7 @@ import { outboxStatement, type Mailer } from "../../mail/mailer";
 import { deletionRequestedMail } from "../../mail/templates";
 import { requireSignedIn } from "../shared/access";
 import { checkCurrentPassword } from "./account-security";
+import { confirmedByProof } from "./step-up";
 import { ServiceError } from "../shared/errors";
 import { publicInvestorName } from "../projects/projects";
 import { clearStatements, keyPart, reserve, type RateLimit } from "../shared/rate-limit";
@@ -148,6 +149,8 @@ export async function requestAccountDeletion(
       .bind(viewer.id, now, sessionIdOf(sessionToken)),
     d1.prepare(`delete from trusted_devices where user_id = ?1 and ${asked}`).bind(viewer.id, now),
     ...clearStatements(db, [slot.key]),
+    // The right password is the step-up's confirmation (ADR 054), and it counts.
+    ...confirmedByProof(db, viewer, now),
     outboxStatement(db, mailId, viewer.email, mail, {
       now,
       onlyIf: {

@@ -17,6 +17,7 @@ import { ServiceError, validOrThrow } from "../shared/errors";
 import { passwordRefusal } from "./internal/passwords";
 import { clearStatements, reserve, type RateLimit, type Slot } from "../shared/rate-limit";
 import { MINUTE_MS } from "../../../domain/shared/dates";
+import { confirmedByProof } from "./step-up";
 
 /** Wrong current passwords: 5 per account in 15 minutes (as sign-in from one browser). */
 export const PASSWORD_CHANGE_LIMIT = {
@@ -74,13 +75,15 @@ export async function changePassword(
 
   const slot = await checkCurrentPassword(db, viewer.id, currentPassword, "currentPassword", now);
   const hash = await hashPassword(newPassword);
-  // One batch: the new hash, every other session ended, the wrong-guess counter cleared.
+  // One batch: the new hash, every other session ended, the wrong-guess counter cleared. The right
+  // current password is the step-up's confirmation (ADR 054): not asked for twice, and it counts.
   const results = await db.$client.batch([
     db.$client.prepare("update users set password_hash = ?2 where id = ?1").bind(viewer.id, hash),
     db.$client
       .prepare("delete from sessions where user_id = ?1 and id <> ?2")
       .bind(viewer.id, sessionIdOf(sessionToken)),
     ...clearStatements(db, [slot.key]),
+    ...confirmedByProof(db, viewer, now),
   ]);
   return { endedSessions: results[1]?.meta.changes ?? 0 };
 }

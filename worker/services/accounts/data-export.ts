@@ -7,7 +7,9 @@
  * `exportDownload`, and its limit: EXPORT_LIMIT downloads an hour per account, reserved before the
  * first byte, holding under concurrent requests as every limit does (worker/services/shared/rate-limit.ts).
  */
+import type { SessionUser } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
+import { requireRecentConfirmation } from "./step-up";
 import { exportDatasets } from "./internal/data-export-datasets";
 import { jsonChunks, zipChunks } from "./internal/data-export-files";
 import { streamOf, type Download } from "../shared/download";
@@ -25,16 +27,19 @@ export const EXPORT_LIMIT: RateLimit = { max: 5, windowMs: HOUR_MS, message: EXP
 export type ExportFormat = "json" | "csv";
 
 /**
- * The download of one account's data in `format`, after taking one of its EXPORT_LIMIT slots
+ * The download of the viewer's data in `format`: only from a session confirmed in the last 10
+ * minutes (403 `confirmation_required`, step-up.ts), then after taking one of its EXPORT_LIMIT slots
  * (throws the 429 with `retryAfter` past the limit; nothing read then). Not cached anywhere: the
  * doors answer it with worker/download.ts `downloadResponse` (private, no-store).
  */
 export async function exportDownload(
   db: Database,
-  userId: string,
+  viewer: SessionUser,
   format: ExportFormat,
   now: number = Date.now(),
 ): Promise<Download> {
+  requireRecentConfirmation(viewer, now);
+  const userId = viewer.id;
   await reserve(db, [{ key: `export:acct:${userId}`, limit: EXPORT_LIMIT }], now);
   const datasets = exportDatasets(db, userId);
   const day = isoDay(now);

@@ -32,6 +32,7 @@ import { outboxStatement, type Mailer } from "../../mail/mailer";
 import { emailChangingMail, verifyEmailMail } from "../../mail/templates";
 import { requireSignedIn } from "../shared/access";
 import { PASSWORD_CHANGE_LIMIT } from "./account-security";
+import { confirmedByProof } from "./step-up";
 import { constraintFailed, ServiceError, validOrThrow } from "../shared/errors";
 import { newResetToken } from "./password-reset";
 import { clearStatements, keyPart, reserve, reserveAndRun, type RateLimit, type Slot } from "../shared/rate-limit";
@@ -332,6 +333,8 @@ export async function requestEmailChange(
       ...request.statements,
       outboxStatement(db, noticeId, account.email, notice, { now }),
       ...clearStatements(db, [slot.key]),
+      // The right current password is the step-up's confirmation (ADR 054), and it counts.
+      ...confirmedByProof(db, viewer, now),
     ],
     now,
   );

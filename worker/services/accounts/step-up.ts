@@ -27,11 +27,23 @@ export function recentlyConfirmed(viewer: SessionUser, now: number = Date.now())
 /** 403 `confirmation_required` unless the session proved who they are in the last 10 minutes. */
 export function requireRecentConfirmation(viewer: SessionUser, now: number = Date.now()): void {
   if (!recentlyConfirmed(viewer, now)) {
-    throw new ServiceError(403, STEP_UP_MESSAGES.required, "confirmation_required");
+    // `code` in the answer too, so an API client knows to POST /api/auth/confirm and try again.
+    throw new ServiceError(403, STEP_UP_MESSAGES.required, "confirmation_required", {
+      details: { code: "confirmation_required" },
+    });
   }
 }
 
 /** Marks a session confirmed now (after the password or a second factor was checked). */
 export function confirmStatement(db: Database, sessionId: string, now: number): D1PreparedStatement {
   return db.$client.prepare("update sessions set confirmed_at = ?2 where id = ?1").bind(sessionId, now);
+}
+
+/**
+ * The statements that confirm the viewer's session when a change proved who they are itself: the
+ * password change, the address change and Delete my account check the current password, which is
+ * the confirmation (they do not ask for another first), so it also counts for the next 10 minutes.
+ */
+export function confirmedByProof(db: Database, viewer: SessionUser, now: number): D1PreparedStatement[] {
+  return viewer.session ? [confirmStatement(db, viewer.session.id, now)] : [];
 }
