@@ -26,6 +26,7 @@ import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { formFailed } from "../server/form-result";
 import { getApp, homeFor, requireAnonymous } from "../server/guards.server";
 import type { Route } from "./+types/signin-verify";
+import { mailerFor } from "../../worker/mail/mailer";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Two-Step Sign-In", "Finish signing in to CampusFund with a code from your authenticator app.");
@@ -55,7 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = formFields(await readForm(request, FORM_LIMITS.signin));
   const app = getApp(context);
   try {
-    const out = await completeSignIn(app.db, readCookie(request, PENDING_COOKIE), form.code);
+    const out = await completeSignIn(
+      app.db,
+      readCookie(request, PENDING_COOKIE),
+      form.code,
+      Date.now(),
+      mailerFor(app.env, app.ctx, app.db),
+    );
     const headers = signedInHeaders(out, app.secureCookies);
     headers.append("Set-Cookie", clearPendingCookie(app.secureCookies));
     const target = readAuthTarget((name) => form[name]);

@@ -17,6 +17,8 @@ import { ServiceError, validOrThrow } from "../shared/errors";
 import { passwordRefusal } from "./internal/passwords";
 import { clearStatements, reserve, type RateLimit, type Slot } from "../shared/rate-limit";
 import { MINUTE_MS } from "../../../domain/shared/dates";
+import type { Mailer } from "../../mail/mailer";
+import { securityChangeStatements } from "./security-alerts";
 
 /** Wrong current passwords: 5 per account in 15 minutes (as sign-in from one browser). */
 export const PASSWORD_CHANGE_LIMIT = {
@@ -66,6 +68,7 @@ export async function changePassword(
   sessionToken: string | null,
   body: Record<string, unknown>,
   now: number = Date.now(),
+  mailer?: Mailer,
 ): Promise<{ endedSessions: number }> {
   requireSignedIn(viewer);
   const { currentPassword, newPassword } = validOrThrow(validatePasswordChange(body), "first");
@@ -74,14 +77,17 @@ export async function changePassword(
 
   const slot = await checkCurrentPassword(db, viewer.id, currentPassword, "currentPassword", now);
   const hash = await hashPassword(newPassword);
-  // One batch: the new hash, every other session ended, the wrong-guess counter cleared.
+  const alert = await securityChangeStatements(db, viewer, "password", now);
+  // One batch: the new hash, every other session ended, the wrong-guess counter cleared, the alert.
   const results = await db.$client.batch([
     db.$client.prepare("update users set password_hash = ?2 where id = ?1").bind(viewer.id, hash),
     db.$client
       .prepare("delete from sessions where user_id = ?1 and id <> ?2")
       .bind(viewer.id, sessionIdOf(sessionToken)),
     ...clearStatements(db, [slot.key]),
+    ...alert.statements,
   ]);
+  mailer?.sendLater([alert.mailId]);
   return { endedSessions: results[1]?.meta.changes ?? 0 };
 }
 
