@@ -13,6 +13,8 @@ import { SECURITY_CHANGE_COPY } from "../../domain/accounts/security-alerts";
 import { STEP_UP_MESSAGES } from "../../worker/services/accounts/step-up";
 import { endSessionByAlertLink } from "../../worker/services/accounts/session-list";
 import { networkOf } from "../../worker/services/shared/client";
+import { DEMO_ADMIN_TOTP_SECRET } from "../../domain/accounts/two-factor";
+import { demoAdminCode } from "../shared/clients";
 import { call, db, json, signup, TEST_PASSWORD, uniqueIp } from "./helpers";
 
 const FIREFOX_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0";
@@ -166,6 +168,23 @@ describe("sign-in alerts", () => {
         link: "/settings/sessions",
       },
     ]);
+  });
+
+  it("a two-step sign-in from a new network writes its alert when the second step finishes", async () => {
+    const a = await provedAccount();
+    await env.DB.prepare(
+      "insert into totp_factors (user_id, secret, created_at, confirmed_at, last_step) values (?1, ?2, ?3, ?3, 0)",
+    )
+      .bind(a.user.id, DEMO_ADMIN_TOTP_SECRET, Date.now())
+      .run();
+    const first = await login(a.user.email, "198.51.100.57", FIREFOX_MAC);
+    expect(first.status).toBe(202);
+    expect(await mailsTo(a.user.email, "new-sign-in")).toEqual([]);
+    const { pendingToken } = await json<{ pendingToken: string }>(first);
+    const done = await call("/api/auth/login/second-factor", { body: { pendingToken, code: demoAdminCode() } });
+    expect(done.status).toBe(200);
+    expect(await mailsTo(a.user.email, "new-sign-in")).toHaveLength(1);
+    expect((await securityNotices(a.user.id)).map((n) => n.link)).toEqual(["/settings/sessions"]);
   });
 
   it("a sign-in from a known network writes no alert", async () => {

@@ -24,6 +24,7 @@ import { getPreferences, NOTIFICATION_MESSAGES } from "../../../worker/services/
 import type { MoneyView } from "../../components/settings/AccountMoney";
 import { readForm } from "../../server/form.server";
 import { formFailed, formFailure } from "../../server/form-result";
+import { SESSION_MESSAGES } from "../../../domain/accounts/sessions";
 import { getApp, getUser } from "../../server/guards.server";
 
 /** `?saved=` codes after a settings form's redirect (codes, never free text). */
@@ -38,6 +39,7 @@ const SAVED = {
   kept: DELETION_MESSAGES.canceled,
   /** The layout words it with the new address (ADR 045); this is its wording without one. */
   email: "We sent a link to your new address. Your address changes when you confirm it.",
+  ended: SESSION_MESSAGES.ended,
 } as const;
 
 /** The message a `?saved=` code stands for, or null. */
@@ -57,7 +59,7 @@ export interface SettingsForm {
     values: Record<string, unknown>;
   }) => Promise<unknown>;
   /** The page with the saved notice (`?saved=` one of SAVED's codes). */
-  savedTo: `/settings?${string}saved=${keyof typeof SAVED}`;
+  savedTo: `/settings${"" | `/${string}`}?${string}saved=${keyof typeof SAVED}`;
   /** The banner around a refusal's message (the public profile's 'Failed to save profile: …'). */
   banner?: (message: string) => string;
 }
