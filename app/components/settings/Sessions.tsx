@@ -69,7 +69,7 @@ function TokenShown({ made }: { made: NewToken }) {
   return (
     <div className="stack">
       <Alert tone="success">Your API token “{made.name}” was created. Copy it now: it is shown only once.</Alert>
-      <label htmlFor="new-token">API token</label>
+      <label htmlFor="new-token">New API token</label>
       <div className="token-copy">
         <input id="new-token" ref={field} className="token-field" readOnly value={made.token} />
         {canCopy ? (
