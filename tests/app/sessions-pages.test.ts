@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 import { SESSION_MESSAGES, TOKEN_NAME_MAX } from "../../domain/accounts/sessions";
 import { networkOf } from "../../worker/services/shared/client";
-import { call, expectAlert, page, signup, TEST_PASSWORD, uniqueIp, visibleText } from "./helpers";
+import { call, expectAlert, page, queries, signup, TEST_PASSWORD, uniqueIp, visibleText } from "./helpers";
 
 const FIREFOX_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0";
 
@@ -37,6 +37,8 @@ describe("/settings/sessions", () => {
     const other = await pageSignIn(a.user.email);
     const res = await page("/settings/sessions", { token: a.token });
     expect(res.status).toBe(200);
+    // The session lookup, the layout's profile, the list: one read each.
+    expect(queries(res)).toBe(3);
     const html = await res.text();
     const text = visibleText(html);
     expect(text).toContain("This device");

@@ -128,6 +128,7 @@ export function SessionsSection({
           ))}
         </ul>
         {message("revoke-others") ? <Alert tone="error">{message("revoke-others")}</Alert> : null}
+        <p className="field-hint">Signing out everywhere else also revokes your API tokens.</p>
         <Form method="post" action="/settings/sessions">
           <input type="hidden" name="intent" value="revoke-others" />
           <button type="submit" className="btn btn-secondary" disabled={busy("revoke-others")}>
