@@ -24,6 +24,10 @@ export default [
   // The confirmation mail's link moves its token into a cookie and redirects to a confirm page (ADR 045).
   route("verify-email", "routes/verify-email.tsx"),
   route("verify-email/:token", "routes/verify-email-link.tsx"),
+  // The new-sign-in mail's link (ADR 054): GET shows the session it names, POST ends it
+  // and goes to /end-session, which says so; no sign-in.
+  route("end-session/:token", "routes/end-session.tsx"),
+  route("end-session", "routes/end-session.tsx", { id: "end-session-done" }),
   route("logout", "routes/logout.tsx"),
   route("login", "routes/login-redirect.tsx"),
   route("dashboard", "routes/dashboard-redirect.tsx"),
@@ -36,6 +40,7 @@ export default [
     route("public-profile", "routes/settings/public-profile.tsx"),
     route("login-security", "routes/settings/login-security.tsx"),
     route("passkeys", "routes/settings/passkeys.tsx"),
+    route("sessions", "routes/settings/sessions.tsx"),
     route("investor-information", "routes/settings/investor-information.tsx"),
     route("notifications", "routes/settings/notifications.tsx"),
     route("your-data", "routes/settings/your-data.tsx"),

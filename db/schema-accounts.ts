@@ -98,7 +98,12 @@ export const sessions = sqliteTable(
     /** SHA-256 of the token in the new-sign-in mail's "end this session" link, or null when none was sent. */
     alertTokenHash: text("alert_token_hash"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_created_idx").on(t.createdAt)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_created_idx").on(t.createdAt),
+    // The new-sign-in mail's "End That Session" link finds its session by the token's hash (ADR 054).
+    index("sessions_alert_idx").on(t.alertTokenHash),
+  ],
 );
 
 export const publicProfiles = sqliteTable(

@@ -101,6 +101,8 @@ export const NOTIFICATION_KINDS = [
   "valuation",
   // the exchange (ADR 053): an order of one's own filled, expired, or was cancelled by a halt or an exit
   "market",
+  // the account's own security (ADR 054): a sign-in from a new device or network, a password, email or second-factor change
+  "security",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

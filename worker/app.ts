@@ -14,6 +14,7 @@ import { emailAuthApi, myEmailApi } from "./api/email";
 import { authApi } from "./api/auth";
 import { confirmApi } from "./api/confirm";
 import { passkeysApi } from "./api/passkeys";
+import { sessionsApi } from "./api/sessions";
 import { contactApi, contactsApi } from "./api/contacts";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
 import { apiErrorResponse } from "./api/errors";
@@ -62,6 +63,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/auth", passkeysApi);
   api.route("/auth", emailAuthApi);
   api.route("/auth", confirmApi);
+  api.route("/auth", sessionsApi);
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
   api.route("/projects", raiseDatesApi);

@@ -57,6 +57,7 @@ const KIND_LABEL: Record<string, string> = {
   closing: "Closing soon",
   deadline: "Deadline moved",
   review: "Review",
+  security: "Security",
 };
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {

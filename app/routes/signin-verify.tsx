@@ -29,6 +29,7 @@ import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { formFailed } from "../server/form-result";
 import { getApp, homeFor, requireAnonymous } from "../server/guards.server";
 import type { Route } from "./+types/signin-verify";
+import { mailerFor } from "../../worker/mail/mailer";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Two-Step Sign-In", "Finish signing in to CampusFund with a code from your authenticator app.");
@@ -67,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   try {
     const pendingToken = readCookie(request, PENDING_COOKIE);
+    const mailer = mailerFor(app.env, app.ctx, app.db);
     // The passkey button posts the browser's answer (ADR 054); the code form a code.
     const out =
       form.intent === "passkey"
@@ -75,9 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
             pendingToken,
             parseJson(form.passkeyResponse),
             relyingPartyFor(app.env, request.url),
-            { clientIp: clientAddress(request) },
+            { clientIp: clientAddress(request), mailer },
           )
-        : await completeSignIn(app.db, pendingToken, form.code);
+        : await completeSignIn(app.db, pendingToken, form.code, Date.now(), mailer);
     const headers = signedInHeaders(out, app.secureCookies);
     headers.append("Set-Cookie", clearPendingCookie(app.secureCookies));
     const target = readAuthTarget((name) => form[name]);

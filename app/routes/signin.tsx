@@ -26,6 +26,7 @@ import { clientAddress, clientInfo } from "../../worker/services/shared/client";
 import { formFailed } from "../server/form-result";
 import type { Route } from "./+types/signin";
 import { authTargetFields, readAuthTarget, signinHref, signupHref } from "../../domain/accounts/auth-links";
+import { mailerFor } from "../../worker/mail/mailer";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign In", "Sign in to CampusFund to invest in student startups or manage your project.");
@@ -54,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientIp: clientAddress(request),
       deviceToken: readCookie(request, DEVICE_COOKIE),
       client: clientInfo(request),
+      mailer: mailerFor(app.env, app.ctx, app.db),
     };
     // A passkey's answer (ADR 054; the button posts it with JavaScript): a session without a password.
     const out =

@@ -19,6 +19,7 @@ import { getApp } from "../server/guards.server";
 import { checkVerifyToken, verifyEmailToken } from "../../worker/services/accounts/email-verification";
 import { readCookie } from "../../worker/services/accounts/sessions";
 import type { Route } from "./+types/verify-email-link";
+import { mailerFor } from "../../worker/mail/mailer";
 
 export const VERIFY_COOKIE = "campusfund_verify";
 const CONFIRM_PATH = "/verify-email/confirm";
@@ -57,7 +58,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   try {
-    const proved = await verifyEmailToken(app.db, readCookie(request, VERIFY_COOKIE) ?? "");
+    const proved = await verifyEmailToken(
+      app.db,
+      readCookie(request, VERIFY_COOKIE) ?? "",
+      Date.now(),
+      mailerFor(app.env, app.ctx, app.db),
+    );
     return redirect(`/verify-email?notice=${proved.changed ? "email-changed" : "email-verified"}`, {
       headers: { "Set-Cookie": verifyCookie("", app.secureCookies, 0) },
     });

@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   try {
-    const proved = await verifyEmailCode(app.db, user, form);
+    const proved = await verifyEmailCode(app.db, user, form, Date.now(), mailerFor(app.env, app.ctx, app.db));
     const origin = new URL(request.url).origin;
     const next = safeRedirectTo(form.next, "", origin);
     const back = next && !next.startsWith("/verify-email") ? `&next=${encodeURIComponent(next)}` : "";

@@ -17,6 +17,7 @@ const ROUTES = [
   ["/settings/investor-information", "Unknown action: this form can only save your investor information"],
   ["/settings/notifications", "Unknown action: this form can only save your notification settings"],
   ["/settings/watchlist", "Unknown action: this form can only unfollow a project"],
+  ["/settings/sessions", "Unknown action: these forms can only end a session or sign out everywhere else"],
 ] as const;
 
 /** A post that would change something under any of the settings forms, were its intent taken. */

@@ -363,6 +363,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's sessions and API tokens
+         * @description Every signed-in session and API token of the account: its kind, device and browser (read from the User-Agent), network and approximate place where known, when it started and when it was last used (known to within the hour: `lastUsedAt` moves at most hourly). `current` marks the calling session. Sign-ins first, then tokens, the most recently used first; at most 20.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a session or revoke an API token
+         * @description Ends one of the caller's own sessions or API tokens: its next request is refused (401). Another account's session, or one already ended, is a 404.
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a named API token
+         * @description A token for `Authorization: Bearer`, named so it can be told apart in the list; the answer is the only time it is shown. Needs a confirmation in the last 10 minutes (a sign-in, or the password or a code since): 403 `confirmation_required` otherwise. The name is required, at most 60 characters. At most 10 tokens per account (409). A token stops working after 30 days unused or 90 days after it was made, like any session.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -4661,6 +4721,376 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sessions": [
+                     *         {
+                     *           "id": "k3v9q2m8x7w4t6y5r2p9n3b8",
+                     *           "kind": "browser",
+                     *           "name": null,
+                     *           "device": "Firefox on macOS",
+                     *           "network": "203.0.113.9",
+                     *           "place": "Boston, US",
+                     *           "startedAt": "2026-12-01T09:12:00.000Z",
+                     *           "lastUsedAt": "2026-12-03T10:00:00.000Z",
+                     *           "lastUsed": "Now",
+                     *           "current": true
+                     *         },
+                     *         {
+                     *           "id": "m2x8c4v6b7n9q3w5e2r8t4y6",
+                     *           "kind": "token",
+                     *           "name": "Portfolio export script",
+                     *           "device": "curl",
+                     *           "network": "203.0.113.9",
+                     *           "place": "Boston, US",
+                     *           "startedAt": "2026-11-20T16:40:00.000Z",
+                     *           "lastUsedAt": "2026-12-02T08:00:00.000Z",
+                     *           "lastUsed": "Dec 2, 2026",
+                     *           "current": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        sessions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "browser" | "api" | "token";
+                            name: string | null;
+                            device: string;
+                            network: string | null;
+                            place: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            lastUsedAt: string;
+                            lastUsed: string;
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id (`id` in the list). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "The session was ended. It is signed out the next time it is used."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Portfolio export script"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your API token was created. Copy it now: it is shown only once.",
+                     *       "token": "m2x8c4v6b7n9q3w5e2r8t4y6.(secret, shown once)",
+                     *       "session": {
+                     *         "id": "m2x8c4v6b7n9q3w5e2r8t4y6",
+                     *         "kind": "token",
+                     *         "name": "Portfolio export script",
+                     *         "device": "curl",
+                     *         "network": "203.0.113.9",
+                     *         "place": "Boston, US",
+                     *         "startedAt": "2026-11-20T16:40:00.000Z",
+                     *         "lastUsedAt": "2026-12-02T08:00:00.000Z",
+                     *         "lastUsed": "Now",
+                     *         "current": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        token: string;
+                        session: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "browser" | "api" | "token";
+                            name: string | null;
+                            device: string;
+                            network: string | null;
+                            place: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            lastUsedAt: string;
+                            lastUsed: string;
+                            current: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11725,7 +12155,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market" | "security";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;

@@ -47,7 +47,9 @@ interface AdminAct {
 /** Why an operation is not an admin act on another person's record. */
 type Own = { own: string };
 
-const SIGN_IN = { own: "the caller's own account (sign-up, sign-in, password, sessions, address)" };
+const SIGN_IN = {
+  own: "the caller's own account (sign-up, sign-in, second factors, confirmation, password, sessions and tokens, address)",
+};
 const OWN_ACCOUNT = { own: "the caller's own account and settings" };
 const OWN_COPY = { own: "a founder's own working copy of the form (an admin is refused: 403)" };
 
@@ -55,6 +57,16 @@ const WALK: Record<string, AdminAct | Own> = {
   signUp: SIGN_IN,
   signIn: SIGN_IN,
   signInSecondFactor: SIGN_IN,
+  passkeyRegistrationOptions: SIGN_IN,
+  addPasskey: SIGN_IN,
+  renamePasskey: SIGN_IN,
+  removePasskey: SIGN_IN,
+  passkeySignInOptions: SIGN_IN,
+  signInWithPasskey: SIGN_IN,
+  signInSecondFactorPasskey: SIGN_IN,
+  confirmIdentity: SIGN_IN,
+  endSession: SIGN_IN,
+  createApiToken: SIGN_IN,
   signOut: SIGN_IN,
   changePassword: SIGN_IN,
   signOutOtherSessions: SIGN_IN,

@@ -136,6 +136,25 @@ describe("mail links under a hostile Host", () => {
     ]);
   });
 
+  it("the new-sign-in alert and its end link", async () => {
+    const { user } = await proved();
+    expect((await hostile("/api/auth/login", { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+    expect(summary((await mailsTo(user.email)).filter((m) => m.kind === "new-sign-in"))).toEqual([
+      clean("new-sign-in"),
+    ]);
+  });
+
+  it("the security alert of a password change", async () => {
+    const { user, token } = await proved();
+    const password = "Copper-Lantern-58";
+    expect(
+      (await hostile("/api/auth/password", { currentPassword: TEST_PASSWORD, newPassword: password }, token)).status,
+    ).toBe(200);
+    expect(summary((await mailsTo(user.email)).filter((m) => m.kind === "security-change"))).toEqual([
+      clean("security-change"),
+    ]);
+  });
+
   it("a notice mail (the commitment of a purchase)", async () => {
     const project = await insertProject();
     const { user, token } = await proved();

@@ -95,6 +95,7 @@ authApi.post(
       deviceToken: readCookie(c.req.raw, DEVICE_COOKIE),
       client: clientInfo(c.req.raw),
       kind: "api",
+      mailer: mailerFor(c.env, c.executionCtx, c.get("db")),
     });
     if ("pendingToken" in out) {
       return c.json(
@@ -129,7 +130,14 @@ authApi.post(
   }),
   async (c) => {
     const body = await readBody(c);
-    const out = await completeSignIn(c.get("db"), body.pendingToken, body.code);
+    const db = c.get("db");
+    const out = await completeSignIn(
+      db,
+      body.pendingToken,
+      body.code,
+      Date.now(),
+      mailerFor(c.env, c.executionCtx, db),
+    );
     return c.json(signedInBody(c, out));
   },
 );
@@ -196,7 +204,9 @@ authApi.post(
   }),
   async (c) => {
     const body = await readBody(c);
-    const out = await changePassword(c.get("db"), c.get("user"), c.get("sessionToken"), body);
+    const db = c.get("db");
+    const mailer = mailerFor(c.env, c.executionCtx, db);
+    const out = await changePassword(db, c.get("user"), c.get("sessionToken"), body, Date.now(), mailer);
     return c.json({ success: true, message: PASSWORD_MESSAGES.changed, endedSessions: out.endedSessions });
   },
 );

@@ -47,10 +47,11 @@ emailAuthApi.post(
   async (c) => {
     const body = await readBody(c);
     const db = c.get("db");
+    const mailer = mailerFor(c.env, c.executionCtx, db);
     const proved =
       typeof body.token === "string" || body.code === undefined
-        ? await verifyEmailToken(db, typeof body.token === "string" ? body.token : "")
-        : await verifyEmailCode(db, c.get("user"), body);
+        ? await verifyEmailToken(db, typeof body.token === "string" ? body.token : "", Date.now(), mailer)
+        : await verifyEmailCode(db, c.get("user"), body, Date.now(), mailer);
     const message = proved.changed ? VERIFY_MESSAGES.changed(proved.email) : VERIFY_MESSAGES.verified;
     return c.json({ success: true, message });
   },

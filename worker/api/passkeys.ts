@@ -4,6 +4,7 @@
  * and finish a pending sign-in with one. Thin doors onto worker/services/accounts/passkeys.ts, which
  * Settings' and the sign-in pages' actions call too.
  */
+import { mailerFor } from "../mail/mailer";
 import { Hono, type Context } from "hono";
 
 import { PASSKEY_MESSAGES } from "../../domain/accounts/passkeys";
@@ -171,6 +172,7 @@ export const passkeysApi = new Hono<HonoEnv>()
         deviceToken: readCookie(c.req.raw, DEVICE_COOKIE),
         client: clientInfo(c.req.raw),
         kind: "api",
+        mailer: mailerFor(c.env, c.executionCtx, c.get("db")),
       });
       return c.json(signedInBody(c, out));
     },
@@ -192,6 +194,7 @@ export const passkeysApi = new Hono<HonoEnv>()
       const body = await readBody(c);
       const out = await finishSignInWithPasskey(c.get("db"), body.pendingToken, body.response, rp(c), {
         clientIp: clientAddress(c.req.raw),
+        mailer: mailerFor(c.env, c.executionCtx, c.get("db")),
       });
       return c.json(signedInBody(c, out));
     },

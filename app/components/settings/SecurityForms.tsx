@@ -69,6 +69,20 @@ function SecurityForms({ failure }: { failure: SettingsFailure | null }) {
           </button>
         </Form>
       </section>
+      <section className="card card-body stack" aria-labelledby="session-list-title">
+        <h3 id="session-list-title" className="card-title">
+          Sessions &amp; API Tokens
+        </h3>
+        <p>
+          See where your account is signed in (device, network and place), end any one of them, and create API tokens
+          for scripts.
+        </p>
+        <p>
+          <Link to="/settings/sessions" className="btn btn-secondary">
+            See Your Sessions
+          </Link>
+        </p>
+      </section>
     </>
   );
 }

@@ -27,7 +27,15 @@ export function action({ request, context }: Route.ActionArgs) {
     {
       password: {
         echo: false,
-        save: ({ db, user, sessionToken, values }) => changePassword(db, user, sessionToken, values),
+        save: ({ db, user, sessionToken, values }) =>
+          changePassword(
+            db,
+            user,
+            sessionToken,
+            values,
+            Date.now(),
+            mailerFor(getApp(context).env, getApp(context).ctx, db),
+          ),
         savedTo: "/settings?section=login-security&saved=password",
       },
       email: {

@@ -27,6 +27,7 @@ import { getPreferences, NOTIFICATION_MESSAGES } from "../../../worker/services/
 import type { MoneyView } from "../../components/settings/AccountMoney";
 import { readForm } from "../../server/form.server";
 import { formFailed, formFailure } from "../../server/form-result";
+import { SESSION_MESSAGES } from "../../../domain/accounts/sessions";
 import { getApp, getUser } from "../../server/guards.server";
 
 /** `?saved=` codes after a settings form's redirect (codes, never free text). */
@@ -44,6 +45,7 @@ const SAVED = {
   "passkey-added": PASSKEY_MESSAGES.added,
   "passkey-renamed": PASSKEY_MESSAGES.renamed,
   "passkey-removed": PASSKEY_MESSAGES.removed,
+  ended: SESSION_MESSAGES.ended,
 } as const;
 
 /** The message a `?saved=` code stands for, or null. */

@@ -12,6 +12,12 @@ import { NOTICE_COPY, NoticeMail, type NoticeKind } from "./notice";
 import { DIGEST_SUBJECT, DigestMail } from "./digest";
 import { EMAIL_CHANGING_SUBJECT, EmailChangingMail } from "./email-changing";
 import { VERIFY_EMAIL_SUBJECT, VerifyEmailMail } from "./verify-email";
+import { NewSignInMail, SecurityChangeMail } from "./security-alert";
+import {
+  NEW_SIGN_IN_SUBJECT,
+  SECURITY_CHANGE_COPY,
+  type SecurityChange,
+} from "../../../domain/accounts/security-alerts";
 
 export interface RenderedMail {
   kind: string;
@@ -62,5 +68,22 @@ export function emailChangingMail(origin: string, newEmail: string): Promise<Ren
     "email-changing",
     EMAIL_CHANGING_SUBJECT,
     <EmailChangingMail newEmail={newEmail} settingsUrl={`${origin}/settings/login-security`} />,
+  );
+}
+
+export function newSignInMail(text: string, endUrl: string, sessionsUrl: string): Promise<RenderedMail> {
+  return rendered(
+    "new-sign-in",
+    NEW_SIGN_IN_SUBJECT,
+    <NewSignInMail text={text} endUrl={endUrl} sessionsUrl={sessionsUrl} />,
+  );
+}
+
+export function securityChangeMail(change: SecurityChange, settingsUrl: string): Promise<RenderedMail> {
+  const copy = SECURITY_CHANGE_COPY[change];
+  return rendered(
+    "security-change",
+    copy.subject,
+    <SecurityChangeMail heading={copy.subject} text={copy.text} settingsUrl={settingsUrl} />,
   );
 }

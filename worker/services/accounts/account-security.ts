@@ -18,6 +18,8 @@ import { passwordRefusal } from "./internal/passwords";
 import { clearStatements, reserve, type RateLimit, type Slot } from "../shared/rate-limit";
 import { MINUTE_MS } from "../../../domain/shared/dates";
 import { confirmedByProof } from "./step-up";
+import type { Mailer } from "../../mail/mailer";
+import { securityChangeStatements } from "./security-alerts";
 
 /** Wrong current passwords: 5 per account in 15 minutes (as sign-in from one browser). */
 export const PASSWORD_CHANGE_LIMIT = {
@@ -67,6 +69,7 @@ export async function changePassword(
   sessionToken: string | null,
   body: Record<string, unknown>,
   now: number = Date.now(),
+  mailer?: Mailer,
 ): Promise<{ endedSessions: number }> {
   requireSignedIn(viewer);
   const { currentPassword, newPassword } = validOrThrow(validatePasswordChange(body), "first");
@@ -75,8 +78,9 @@ export async function changePassword(
 
   const slot = await checkCurrentPassword(db, viewer.id, currentPassword, "currentPassword", now);
   const hash = await hashPassword(newPassword);
-  // One batch: the new hash, every other session ended, the wrong-guess counter cleared. The right
-  // current password is the step-up's confirmation (ADR 054): not asked for twice, and it counts.
+  const alert = await securityChangeStatements(db, viewer, "password", now);
+  // One batch: the new hash, every other session ended, the wrong-guess counter cleared, the alert.
+  // The right current password is the step-up's confirmation (ADR 054): not asked twice, and it counts.
   const results = await db.$client.batch([
     db.$client.prepare("update users set password_hash = ?2 where id = ?1").bind(viewer.id, hash),
     db.$client
@@ -84,7 +88,9 @@ export async function changePassword(
       .bind(viewer.id, sessionIdOf(sessionToken)),
     ...clearStatements(db, [slot.key]),
     ...confirmedByProof(db, viewer, now),
+    ...alert.statements,
   ]);
+  mailer?.sendLater([alert.mailId]);
   return { endedSessions: results[1]?.meta.changes ?? 0 };
 }
 

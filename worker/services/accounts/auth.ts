@@ -22,6 +22,7 @@ import { clearStatements, keyPart, releaseStatements, reserve, type RateLimit, t
 import { constantTimeEqualHex, hashPassword, randomToken, sha256Hex, verifyPassword } from "./internal/secrets";
 import type { Mailer } from "../../mail/mailer";
 import { verificationStatements } from "./email-verification";
+import { newSignInStatements } from "./security-alerts";
 import {
   DEVICE_LIFETIME_MS,
   parseToken,
@@ -202,6 +203,8 @@ export interface SignInOptions {
   now?: number;
   client?: ClientInfo;
   kind?: "browser" | "api";
+  /** Sends a new-device alert after the response; without one the outbox's drain sends it. */
+  mailer?: Mailer;
 }
 
 /**
@@ -332,6 +335,7 @@ export async function login(
       trustedDeviceId: trusted ? row.deviceId : null,
       newDevice,
       extra: passwordRight,
+      mailer: options.mailer,
     },
   );
 }
@@ -339,7 +343,9 @@ export async function login(
 /**
  * The one place a sign-in becomes a session (ADR 054), after the password alone or the second
  * step: the session (recording its origin and second factor), the device cookie, the network, the
- * account's deletion canceled (ADR 046), and the caller's `extra` statements, in one batch.
+ * account's deletion canceled (ADR 046), and the caller's `extra` statements, in one batch. A
+ * sign-in from a new device or network also writes its alert (security-alerts.ts: a notification,
+ * and a mail whose link ends this session), sent after the response with `mailer`.
  */
 export async function startSession(
   db: Database,
@@ -350,11 +356,15 @@ export async function startSession(
     trustedDeviceId: string | null;
     newDevice: boolean;
     extra?: D1PreparedStatement[];
+    mailer?: Mailer;
   },
 ): Promise<SignedIn> {
   const { now, origin } = options;
   const session = await sessionStatements(db, user.id, now, origin);
   const nextDevice = await deviceStatements(db, user.id, options.trustedDeviceId, now);
+  const alert = options.newDevice
+    ? await newSignInStatements(db, user, { id: session.sessionId, origin }, now, options.mailer?.origin)
+    : null;
   const results = await db.$client.batch([
     // Signing in within the grace period keeps the account (ADR 046).
     cancelOnSignInStatement(db, user.id),
@@ -362,7 +372,9 @@ export async function startSession(
     ...nextDevice.statements,
     ...networkStatements(db, user.id, origin.network ?? "unknown", now),
     ...(options.extra ?? []),
+    ...(alert?.statements ?? []),
   ]);
+  if (alert) options.mailer?.sendLater([alert.mailId]);
   return {
     token: session.token,
     deviceToken: nextDevice.token,
@@ -399,6 +411,7 @@ export async function finishPendingSignIn(
   pending: PendingSignInRow,
   method: "totp" | "recovery" | "passkey",
   now: number = Date.now(),
+  mailer?: Mailer,
 ): Promise<SignedIn> {
   const claimed = await db.$client.prepare("delete from pending_sign_ins where id = ?1").bind(pending.id).run();
   if (claimed.meta.changes !== 1) throw new ServiceError(401, TWO_FACTOR_MESSAGES.pendingExpired, "sign_in_expired");
@@ -427,6 +440,7 @@ export async function finishPendingSignIn(
       },
       trustedDeviceId: pending.deviceId,
       newDevice: pending.newDevice,
+      mailer,
     },
   );
 }
@@ -441,8 +455,9 @@ export async function completeSignIn(
   pendingToken: unknown,
   code: unknown,
   now: number = Date.now(),
+  mailer?: Mailer,
 ): Promise<SignedIn> {
   const pending = await readPendingSignIn(db, pendingToken, now);
   const method = await checkSecondFactor(db, pending.userId, code, { now });
-  return finishPendingSignIn(db, pending, method, now);
+  return finishPendingSignIn(db, pending, method, now, mailer);
 }

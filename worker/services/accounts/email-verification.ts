@@ -38,6 +38,7 @@ import { newResetToken } from "./password-reset";
 import { clearStatements, keyPart, reserve, reserveAndRun, type RateLimit, type Slot } from "../shared/rate-limit";
 import { sha256Hex, verifyPassword } from "./internal/secrets";
 import { HOUR_MS } from "../../../domain/shared/dates";
+import { securityChangeStatements } from "./security-alerts";
 
 /** Confirmation mails asked for again (and address changes): 5 an hour per account and per address. */
 export const VERIFY_LIMITS = {
@@ -177,8 +178,30 @@ async function prove(db: Database, userId: string, guard: string, binds: unknown
   }
 }
 
+/**
+ * A proved address that replaced another (ADR 054): the security alert, to the address it replaced
+ * (where the owner still reads mail if someone else made the change). Its own batch after the
+ * proving one, which only says whether it proved.
+ */
+async function alertEmailChanged(
+  db: Database,
+  userId: string,
+  previous: string,
+  now: number,
+  mailer: Mailer | undefined,
+): Promise<void> {
+  const alert = await securityChangeStatements(db, { id: userId, email: previous }, "email", now);
+  await db.$client.batch(alert.statements);
+  mailer?.sendLater([alert.mailId]);
+}
+
 /** Proves an address with the mail's link (no session needed). 404 for a link that does not work. */
-export async function verifyEmailToken(db: Database, token: string, now: number = Date.now()): Promise<Proved> {
+export async function verifyEmailToken(
+  db: Database,
+  token: string,
+  now: number = Date.now(),
+  mailer?: Mailer,
+): Promise<Proved> {
   const refused = new ServiceError(404, VERIFY_MESSAGES.invalidLink, "invalid_verify_link");
   if (!VERIFY_TOKEN_PATTERN.test(token)) throw refused;
   const tokenHash = await sha256Hex(token);
@@ -186,7 +209,9 @@ export async function verifyEmailToken(db: Database, token: string, now: number 
   if (!row || row.expiresAt <= now) throw refused;
   const ok = await prove(db, row.userId, "ev.token_hash = ?3 and ev.expires_at > ?2", [tokenHash], now);
   if (!ok) throw refused;
-  return { userId: row.userId, email: row.email, changed: row.email !== row.accountEmail };
+  const changed = row.email !== row.accountEmail;
+  if (changed) await alertEmailChanged(db, row.userId, row.accountEmail, now, mailer);
+  return { userId: row.userId, email: row.email, changed };
 }
 
 /** Whether a link's token is live (the confirm page's GET: nothing is spent). */
@@ -207,6 +232,7 @@ export async function verifyEmailCode(
   viewer: SessionUser | null,
   fields: Record<string, unknown>,
   now: number = Date.now(),
+  mailer?: Mailer,
 ): Promise<Proved> {
   requireSignedIn(viewer);
   const { code } = validOrThrow(validateCode(fields), "first");
@@ -216,7 +242,9 @@ export async function verifyEmailCode(
   const d1 = db.$client;
   const guard = `ev.code_hash = ?3 and ev.attempts < ${MAX_CODE_ATTEMPTS} and ev.expires_at > ?2`;
   if (await prove(db, viewer.id, guard, [codeHash], now)) {
-    return { userId: viewer.id, email: row.email, changed: row.email !== row.accountEmail };
+    const changed = row.email !== row.accountEmail;
+    if (changed) await alertEmailChanged(db, viewer.id, row.accountEmail, now, mailer);
+    return { userId: viewer.id, email: row.email, changed };
   }
   // Not proved: count the wrong code, guarded so concurrent ones never pass the bound.
   const counted = await d1

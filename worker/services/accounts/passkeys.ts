@@ -36,6 +36,7 @@ import type { SessionUser } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
 import { passkeys, projects, signInNetworks, trustedDevices, users } from "../../../db/schema";
 import { requireSignedIn } from "../shared/access";
+import type { Mailer } from "../../mail/mailer";
 import type { ClientInfo } from "../shared/client";
 import { constraintFailed, ServiceError, validateFirst } from "../shared/errors";
 import { releaseStatements, reserve, reserveAndRun, type RateLimit, type Slot } from "../shared/rate-limit";
@@ -522,6 +523,8 @@ export interface PasskeySignInOptions {
   client?: ClientInfo;
   kind?: "browser" | "api";
   now?: number;
+  /** Sends a new-sign-in alert after the response (else the outbox's drain sends it). */
+  mailer?: Mailer;
 }
 
 /**
@@ -594,6 +597,7 @@ export async function signInWithPasskey(
       trustedDeviceId: trusted ? row.deviceId : null,
       newDevice: !trusted && !knownNetwork,
       extra: releaseStatements(db, [slot], now),
+      mailer: options.mailer,
     },
   );
 }
@@ -608,7 +612,7 @@ export async function finishSignInWithPasskey(
   pendingToken: unknown,
   rawResponse: unknown,
   rp: RelyingParty,
-  options: { clientIp: string; now?: number },
+  options: { clientIp: string; now?: number; mailer?: Mailer },
 ): Promise<SignedIn> {
   const now = options.now ?? Date.now();
   const pending = await readPendingSignIn(db, pendingToken, now);
@@ -625,7 +629,7 @@ export async function finishSignInWithPasskey(
   )[0];
   if (!passkey) throw new ServiceError(400, PASSKEY_MESSAGES.notYours, "passkey_not_yours");
   await verifyAssertion(db, response, passkey, challenge, rp, false, now);
-  const out = await finishPendingSignIn(db, pending, "passkey", now);
+  const out = await finishPendingSignIn(db, pending, "passkey", now, options.mailer);
   await db.$client.batch(releaseStatements(db, [slot], now));
   return out;
 }

@@ -10,11 +10,7 @@
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 
-import {
-  readSecondFactorAnswer,
-  SECOND_FACTOR_LIMITS,
-  TWO_FACTOR_MESSAGES,
-} from "../../../domain/accounts/two-factor";
+import { readSecondFactorAnswer, SECOND_FACTOR_LIMITS, TWO_FACTOR_MESSAGES } from "../../../domain/accounts/two-factor";
 import type { Database } from "../../../db/client";
 import { totpFactors } from "../../../db/schema";
 import { ServiceError } from "../shared/errors";

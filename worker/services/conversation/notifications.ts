@@ -53,6 +53,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   valuation: null,
   // one's own orders on the exchange (ADR 053): always in the bell; `marketMails` chooses the mail
   market: null,
+  // a new sign-in or a security change (ADR 054): never switched off
+  security: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */

@@ -1,0 +1,1 @@
+CREATE INDEX `sessions_alert_idx` ON `sessions` (`alert_token_hash`);
