@@ -12,6 +12,7 @@ import { aiApi, analyticsApi } from "./api/analytics";
 import { accountDataApi } from "./api/account-data";
 import { emailAuthApi, myEmailApi } from "./api/email";
 import { authApi } from "./api/auth";
+import { twoFactorApi } from "./api/two-factor";
 import { contactApi, contactsApi } from "./api/contacts";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
 import { apiErrorResponse } from "./api/errors";
@@ -58,6 +59,7 @@ export function createApp(pages?: PagesHandler) {
   api.use("*", apiNoStore());
   api.route("/auth", authApi);
   api.route("/auth", emailAuthApi);
+  api.route("/auth/two-factor", twoFactorApi);
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
   api.route("/projects", raiseDatesApi);
