@@ -33,6 +33,7 @@ export default [
     index("routes/settings/index.tsx"),
     route("public-profile", "routes/settings/public-profile.tsx"),
     route("login-security", "routes/settings/login-security.tsx"),
+    route("two-factor", "routes/settings/two-factor.tsx"),
     route("investor-information", "routes/settings/investor-information.tsx"),
     route("notifications", "routes/settings/notifications.tsx"),
     route("your-data", "routes/settings/your-data.tsx"),

@@ -10,12 +10,14 @@ import { parseFormFields } from "../../../domain/shared/form-kit";
 import { FINANCIALS_MESSAGES, type InvestorFinancials } from "../../../domain/money/investor-financials-form";
 import { FORM_LIMITS } from "../../../domain/shared/limits";
 import { PASSWORD_MESSAGES } from "../../../domain/accounts/password-form";
+import { TWO_FACTOR_SETTINGS_MESSAGES } from "../../../domain/accounts/two-factor-settings";
 import { demoAccountNumber, demoAccountOf } from "../../../domain/money/portfolio-account";
 import { PROFILE_MESSAGES } from "../../../domain/accounts/public-profile-form";
 import type { RegCfLimits } from "../../../domain/money/reg-cf";
 import type { SessionUser } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
 import { deletionWarnings } from "../../../worker/services/accounts/account-deletion";
+import { readTwoFactor } from "../../../worker/services/accounts/two-factor-settings";
 import { listFollowersOfOwnProject, listWatchlist } from "../../../worker/services/conversation/follows";
 import { readPortfolio } from "../../../worker/services/money/holdings";
 import { getFinancials } from "../../../worker/services/money/investor-limits";
@@ -36,6 +38,7 @@ const SAVED = {
   unfollowed: "The project was removed from your watchlist",
   deletion: "We received your request to delete your account.",
   kept: DELETION_MESSAGES.canceled,
+  "two-factor-off": TWO_FACTOR_SETTINGS_MESSAGES.turnedOff,
   /** The layout words it with the new address (ADR 045); this is its wording without one. */
   email: "We sent a link to your new address. Your address changes when you confirm it.",
 } as const;
@@ -167,6 +170,12 @@ export async function loadMoney(db: Database, user: SessionUser): Promise<MoneyV
     accountNumber: await demoAccountNumber(user.id),
     years: read?.years ?? [],
   };
+}
+
+/** Login & Security's two-step sign-in card: whether it is on (null signed out). */
+export async function loadTwoFactorOn(context: Readonly<RouterContextProvider>): Promise<boolean | null> {
+  const user = getUser(context);
+  return user ? (await readTwoFactor(getApp(context).db, user)).on : null;
 }
 
 /**
