@@ -41,6 +41,7 @@ export default [
     route("login-security", "routes/settings/login-security.tsx"),
     route("passkeys", "routes/settings/passkeys.tsx"),
     route("sessions", "routes/settings/sessions.tsx"),
+    route("two-factor", "routes/settings/two-factor.tsx"),
     route("investor-information", "routes/settings/investor-information.tsx"),
     route("notifications", "routes/settings/notifications.tsx"),
     route("your-data", "routes/settings/your-data.tsx"),

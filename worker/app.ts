@@ -15,6 +15,7 @@ import { authApi } from "./api/auth";
 import { confirmApi } from "./api/confirm";
 import { passkeysApi } from "./api/passkeys";
 import { sessionsApi } from "./api/sessions";
+import { twoFactorApi } from "./api/two-factor";
 import { contactApi, contactsApi } from "./api/contacts";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
 import { apiErrorResponse } from "./api/errors";
@@ -64,6 +65,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/auth", emailAuthApi);
   api.route("/auth", confirmApi);
   api.route("/auth", sessionsApi);
+  api.route("/auth/two-factor", twoFactorApi);
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
   api.route("/projects", raiseDatesApi);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
+import { TWO_FACTOR_SETTINGS_MESSAGES } from "../../domain/accounts/two-factor-settings";
 import { dataMessage } from "./fuzz-arbitraries";
 import { allCounts, expectAlert, insertProject, page, signup, TEST_PASSWORD } from "./helpers";
 
@@ -18,6 +19,7 @@ const ROUTES = [
   ["/settings/notifications", "Unknown action: this form can only save your notification settings"],
   ["/settings/watchlist", "Unknown action: this form can only unfollow a project"],
   ["/settings/sessions", "Unknown action: these forms can only end a session or sign out everywhere else"],
+  ["/settings/two-factor", TWO_FACTOR_SETTINGS_MESSAGES.unknownIntent],
 ] as const;
 
 /** A post that would change something under any of the settings forms, were its intent taken. */

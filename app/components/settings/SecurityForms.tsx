@@ -11,6 +11,7 @@ import { VERIFY_MESSAGES } from "../../../domain/accounts/email-verification";
 
 import { Field } from "../form/Field";
 import { Alert, type SettingsFailure } from "./SettingsPage";
+import { TwoFactorCard } from "./TwoFactorSettings";
 
 function SecurityForms({ failure }: { failure: SettingsFailure | null }) {
   const form = failure?.form ?? null;
@@ -153,9 +154,12 @@ function PasskeysCard() {
 export function LoginSecuritySection({
   failure,
   account,
+  twoFactorOn,
 }: {
   failure: SettingsFailure | null;
   account: AccountEmail | null;
+  /** Whether two-step sign-in is on (its card links to /settings/two-factor); null when not read. */
+  twoFactorOn: boolean | null;
 }) {
   return (
     <section id="login-security" className="stack" aria-labelledby="login-security-title">
@@ -163,6 +167,7 @@ export function LoginSecuritySection({
         Login &amp; Security
       </h2>
       {account ? <EmailForm failure={failure} account={account} /> : null}
+      {twoFactorOn === null ? null : <TwoFactorCard on={twoFactorOn} />}
       <SecurityForms failure={failure} />
       {account ? <PasskeysCard /> : null}
     </section>

@@ -22,6 +22,7 @@ import {
   loadInvestor,
   loadMoney,
   loadPreferences,
+  loadTwoFactorOn,
   loadWatchlist,
   loadYourData,
 } from "./settings.server";
@@ -61,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       preferences: null,
       money: null,
       yourData: null,
+      twoFactorOn: null,
     };
   const db = getApp(context).db;
   const account = tab === "account";
@@ -75,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     followers: tab === "followers" ? await loadFollowers(db, user, url) : null,
     preferences: account && section === "notifications" ? await loadPreferences(db, user) : null,
     yourData: account && section === "your-data" ? await loadYourData(context) : null,
+    twoFactorOn: account && section === "login-security" ? await loadTwoFactorOn(context) : null,
     money:
       tab === "portfolio" || tab === "cash" || tab === "tax-docs" || (account && section === "banks-cards")
         ? await loadMoney(db, user)
@@ -96,6 +99,7 @@ export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
     preferences,
     money,
     yourData,
+    twoFactorOn,
   } = loaderData;
   let content: React.ReactNode = null;
   if (!shell.signedIn) content = null;
@@ -110,7 +114,8 @@ export default function SettingsIndex({ loaderData }: Route.ComponentProps) {
     );
   } else if (section === "public-profile") {
     content = <PublicProfileSection profile={shell.profile} loadError={shell.loadError} failure={null} />;
-  } else if (section === "login-security") content = <LoginSecuritySection failure={null} account={shell.account} />;
+  } else if (section === "login-security")
+    content = <LoginSecuritySection failure={null} account={shell.account} twoFactorOn={twoFactorOn} />;
   else if (section === "investor-information") {
     content = (
       <InvestorInformation

@@ -10,12 +10,17 @@ import { SettingsPage } from "../../components/settings/SettingsPage";
 
 import { actionRetryAfter } from "../../server/form.server";
 import { changePassword, signOutOtherSessions } from "../../../worker/services/accounts/account-security";
-import { settingsAction } from "./settings.server";
+import { loadTwoFactorOn, settingsAction } from "./settings.server";
 import { requestEmailChange } from "../../../worker/services/accounts/email-verification";
 import { mailerFor } from "../../../worker/mail/mailer";
 import { getApp } from "../../server/guards.server";
 import { useSettingsShell } from "./shell";
 import type { Route } from "./+types/login-security";
+
+/** Whether two-step sign-in is on, for its card. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { twoFactorOn: await loadTwoFactorOn(context) };
+}
 
 /** A 429 from too many wrong current passwords carries `Retry-After`, as the API's does. */
 export const headers = actionRetryAfter;
@@ -56,7 +61,7 @@ export function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function LoginSecurityPage({ actionData }: Route.ComponentProps) {
+export default function LoginSecurityPage({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useSettingsShell();
   const failure = actionData ?? null;
   return (
@@ -64,6 +69,7 @@ export default function LoginSecurityPage({ actionData }: Route.ComponentProps) 
       <LoginSecuritySection
         failure={failure?.form === undefined ? null : failure}
         account={shell.signedIn ? shell.account : null}
+        twoFactorOn={loaderData.twoFactorOn}
       />
     </SettingsPage>
   );

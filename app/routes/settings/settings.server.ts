@@ -11,6 +11,7 @@ import { FINANCIALS_MESSAGES, type InvestorFinancials } from "../../../domain/mo
 import { FORM_LIMITS } from "../../../domain/shared/limits";
 import { PASSWORD_MESSAGES } from "../../../domain/accounts/password-form";
 import { PASSKEY_MESSAGES } from "../../../domain/accounts/passkeys";
+import { TWO_FACTOR_SETTINGS_MESSAGES } from "../../../domain/accounts/two-factor-settings";
 import { demoAccountNumber, demoAccountOf } from "../../../domain/money/portfolio-account";
 import { PROFILE_MESSAGES } from "../../../domain/accounts/public-profile-form";
 import type { RegCfLimits } from "../../../domain/money/reg-cf";
@@ -19,6 +20,7 @@ import type { Database } from "../../../db/client";
 import { deletionWarnings } from "../../../worker/services/accounts/account-deletion";
 import { CONFIRMATION_WINDOW_MS, recentlyConfirmed } from "../../../worker/services/accounts/step-up";
 import { MINUTE_MS } from "../../../domain/shared/dates";
+import { readTwoFactor } from "../../../worker/services/accounts/two-factor-settings";
 import { listFollowersOfOwnProject, listWatchlist } from "../../../worker/services/conversation/follows";
 import { readPortfolio } from "../../../worker/services/money/holdings";
 import { getFinancials } from "../../../worker/services/money/investor-limits";
@@ -40,6 +42,7 @@ const SAVED = {
   unfollowed: "The project was removed from your watchlist",
   deletion: "We received your request to delete your account.",
   kept: DELETION_MESSAGES.canceled,
+  "two-factor-off": TWO_FACTOR_SETTINGS_MESSAGES.turnedOff,
   /** The layout words it with the new address (ADR 045); this is its wording without one. */
   email: "We sent a link to your new address. Your address changes when you confirm it.",
   "passkey-added": PASSKEY_MESSAGES.added,
@@ -180,6 +183,12 @@ export async function loadMoney(db: Database, user: SessionUser): Promise<MoneyV
 /** What a section needs to offer a form that wants a fresh confirmation (step-up, ADR 054). */
 export function confirmationView(user: SessionUser): { confirmed: boolean; minutes: number } {
   return { confirmed: recentlyConfirmed(user), minutes: CONFIRMATION_WINDOW_MS / MINUTE_MS };
+}
+
+/** Login & Security's two-step sign-in card: whether it is on (null signed out). */
+export async function loadTwoFactorOn(context: Readonly<RouterContextProvider>): Promise<boolean | null> {
+  const user = getUser(context);
+  return user ? (await readTwoFactor(getApp(context).db, user)).on : null;
 }
 
 /**
