@@ -7,6 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
+import { SECURITY_CHANGE_COPY } from "../../domain/accounts/security-alerts";
 import { TWO_FACTOR_SETTINGS_MESSAGES } from "../../domain/accounts/two-factor-settings";
 import { timeStep, TWO_FACTOR_MESSAGES } from "../../domain/accounts/two-factor";
 import { TOTP_QR_LABEL } from "../../worker/services/accounts/internal/qr";
@@ -226,6 +227,22 @@ describe("recovery codes and turning off", () => {
       .bind(a.userId)
       .first<{ n: number }>();
     expect(left?.n).toBe(0);
+  });
+
+  it("tells the owner in the bell when the app is turned on, its codes renewed and turned off, in that order", async () => {
+    const a = await withApp();
+    expect((await regenerate(a.token)).status).toBe(200);
+    expect((await disable(a.token)).status).toBe(200);
+    const rows = await env.DB.prepare(
+      "select text from notifications where user_id = ?1 and kind = 'security' order by created_at, rowid",
+    )
+      .bind(a.userId)
+      .all<{ text: string }>();
+    expect(rows.results.map((r) => r.text)).toEqual([
+      SECURITY_CHANGE_COPY["two-factor-on"].text,
+      SECURITY_CHANGE_COPY["recovery-codes"].text,
+      SECURITY_CHANGE_COPY["two-factor-off"].text,
+    ]);
   });
 
   it("refuses to turn off or make codes when it is off (409)", async () => {

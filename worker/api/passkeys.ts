@@ -82,7 +82,14 @@ export const passkeysApi = new Hono<HonoEnv>()
       refusals: [400, 401, 403, 409, 413, 415],
     }),
     async (c) => {
-      const passkey = await addPasskey(c.get("db"), c.get("user"), await readBody(c), rp(c));
+      const passkey = await addPasskey(
+        c.get("db"),
+        c.get("user"),
+        await readBody(c),
+        rp(c),
+        Date.now(),
+        mailerFor(c.env, c.executionCtx, c.get("db")),
+      );
       return c.json({ success: true as const, message: PASSKEY_MESSAGES.added, passkey }, 201);
     },
   )
@@ -129,7 +136,13 @@ export const passkeysApi = new Hono<HonoEnv>()
       refusals: [401, 403, 404],
     }),
     async (c) => {
-      await removePasskey(c.get("db"), c.get("user"), param(c, "id"));
+      await removePasskey(
+        c.get("db"),
+        c.get("user"),
+        param(c, "id"),
+        Date.now(),
+        mailerFor(c.env, c.executionCtx, c.get("db")),
+      );
       return c.json({ success: true as const, message: PASSKEY_MESSAGES.removed });
     },
   )

@@ -3,6 +3,7 @@
  * worker/services/accounts/two-factor-settings.ts (Settings' /settings/two-factor is the other).
  * Every change needs a session confirmed in the last 10 minutes (403 `confirmation_required`).
  */
+import { mailerFor } from "../mail/mailer";
 import { Hono } from "hono";
 
 import { TWO_FACTOR_SETTINGS_MESSAGES } from "../../domain/accounts/two-factor-settings";
@@ -96,7 +97,13 @@ twoFactorApi.post(
   }),
   async (c) => {
     const body = await readBody(c);
-    const out = await confirmTotpEnrolment(c.get("db"), c.get("user"), body);
+    const out = await confirmTotpEnrolment(
+      c.get("db"),
+      c.get("user"),
+      body,
+      Date.now(),
+      mailerFor(c.env, c.executionCtx, c.get("db")),
+    );
     return c.json({ success: true as const, message: TWO_FACTOR_SETTINGS_MESSAGES.turnedOn, ...out });
   },
 );
@@ -114,7 +121,7 @@ twoFactorApi.delete(
     refusals: [401, 403, 409],
   }),
   async (c) => {
-    await disableTotp(c.get("db"), c.get("user"));
+    await disableTotp(c.get("db"), c.get("user"), Date.now(), mailerFor(c.env, c.executionCtx, c.get("db")));
     return c.json({ success: true as const, message: TWO_FACTOR_SETTINGS_MESSAGES.turnedOff });
   },
 );
@@ -134,7 +141,12 @@ twoFactorApi.post(
     refusals: [401, 403, 409],
   }),
   async (c) => {
-    const out = await regenerateRecoveryCodes(c.get("db"), c.get("user"));
+    const out = await regenerateRecoveryCodes(
+      c.get("db"),
+      c.get("user"),
+      Date.now(),
+      mailerFor(c.env, c.executionCtx, c.get("db")),
+    );
     return c.json({ success: true as const, message: TWO_FACTOR_SETTINGS_MESSAGES.regenerated, ...out });
   },
 );

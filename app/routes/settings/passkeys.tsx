@@ -4,6 +4,7 @@
  * services of `PATCH` and `DELETE /api/auth/passkeys/:id`. Adding one happens in the browser
  * (JavaScript: the API's registration options, the authenticator, then POST /api/auth/passkeys).
  */
+import { mailerFor } from "../../../worker/mail/mailer";
 import { PasskeysSection } from "../../components/settings/Passkeys";
 import { SettingsPage } from "../../components/settings/SettingsPage";
 
@@ -37,7 +38,8 @@ export function action({ request, context }: Route.ActionArgs) {
       },
       remove: {
         echo: true,
-        save: ({ db, user, values }) => removePasskey(db, user, idOf(values)),
+        save: ({ db, user, values }) =>
+          removePasskey(db, user, idOf(values), Date.now(), mailerFor(getApp(context).env, getApp(context).ctx, db)),
         savedTo: "/settings/passkeys?saved=passkey-removed",
       },
     },

@@ -6,6 +6,7 @@
  * shown once), `disable` (redirects with `?saved=two-factor-off`). A change refused for want of a
  * fresh confirmation says so with a link to /confirm-access. Works without JavaScript.
  */
+import { mailerFor } from "../../../worker/mail/mailer";
 import { redirect } from "react-router";
 
 import { TWO_FACTOR_SETTINGS_MESSAGES } from "../../../domain/accounts/two-factor-settings";
@@ -55,21 +56,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!INTENTS.includes(intent)) return formFailure(400, TWO_FACTOR_SETTINGS_MESSAGES.unknownIntent, {});
   const user = getUser(context);
   if (!user) return formFailure(401, PROFILE_MESSAGES.signedOut, {}, { form: intent });
-  const db = getApp(context).db;
+  const app = getApp(context);
+  const db = app.db;
+  const mailer = mailerFor(app.env, app.ctx, db);
   try {
     switch (intent) {
       case "start":
         await startTotpEnrolment(db, user);
         return redirect(TWO_FACTOR_PATH);
       case "disable":
-        await disableTotp(db, user);
+        await disableTotp(db, user, Date.now(), mailer);
         return redirect(`${TWO_FACTOR_PATH}?saved=two-factor-off`);
       case "confirm": {
-        const out = await confirmTotpEnrolment(db, user, { code: fields.code });
+        const out = await confirmTotpEnrolment(db, user, { code: fields.code }, Date.now(), mailer);
         return formSuccess({ form: intent, message: TWO_FACTOR_SETTINGS_MESSAGES.turnedOn, data: out });
       }
       case "regenerate": {
-        const out = await regenerateRecoveryCodes(db, user);
+        const out = await regenerateRecoveryCodes(db, user, Date.now(), mailer);
         return formSuccess({ form: intent, message: TWO_FACTOR_SETTINGS_MESSAGES.regenerated, data: out });
       }
     }

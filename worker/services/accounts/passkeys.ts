@@ -37,6 +37,7 @@ import type { Database } from "../../../db/client";
 import { passkeys, projects, signInNetworks, trustedDevices, users } from "../../../db/schema";
 import { requireSignedIn } from "../shared/access";
 import type { Mailer } from "../../mail/mailer";
+import { announceSecurityChange } from "./security-alerts";
 import type { ClientInfo } from "../shared/client";
 import { constraintFailed, ServiceError, validateFirst } from "../shared/errors";
 import { releaseStatements, reserve, reserveAndRun, type RateLimit, type Slot } from "../shared/rate-limit";
@@ -291,6 +292,7 @@ export async function addPasskey(
   body: Record<string, unknown>,
   rp: RelyingParty,
   now: number = Date.now(),
+  mailer?: Mailer,
 ): Promise<PasskeyView> {
   requireSignedIn(viewer);
   requireRecentConfirmation(viewer, now);
@@ -353,6 +355,7 @@ export async function addPasskey(
     throw e;
   }
   if (inserted.meta.changes !== 1) throw new ServiceError(409, PASSKEY_MESSAGES.tooMany, "too_many");
+  await announceSecurityChange(db, viewer, "passkey-added", now, mailer);
   return toView(row);
 }
 
@@ -405,11 +408,13 @@ export async function removePasskey(
   viewer: SessionUser | null,
   id: string,
   now: number = Date.now(),
+  mailer?: Mailer,
 ): Promise<void> {
   requireSignedIn(viewer);
   requireRecentConfirmation(viewer, now);
   const out = await db.$client.prepare("delete from passkeys where id = ?1 and user_id = ?2").bind(id, viewer.id).run();
   if (out.meta.changes !== 1) throw new ServiceError(404, PASSKEY_MESSAGES.notFound, "not_found");
+  await announceSecurityChange(db, viewer, "passkey-removed", now, mailer);
 }
 
 // --- sign-in ---

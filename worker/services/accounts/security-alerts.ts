@@ -19,7 +19,7 @@ import {
 import { placeText } from "../../../domain/accounts/sessions";
 import { describeUserAgent } from "../../../domain/accounts/user-agent";
 import type { Database } from "../../../db/client";
-import { ORIGIN_MARK, outboxStatement } from "../../mail/mailer";
+import { type Mailer, ORIGIN_MARK, outboxStatement } from "../../mail/mailer";
 import { MAILABLE } from "../../mail/notices";
 import { newSignInMail, securityChangeMail } from "../../mail/templates";
 import { INSERT, NEW_ID, NO_REPEAT } from "../conversation/notifications";
@@ -111,4 +111,21 @@ export async function securityChangeStatements(
       outboxStatement(db, mailId, user.email, mail, { now, onlyIf: mailable(user.id) }),
     ],
   };
+}
+
+/**
+ * Tells the owner of a change to their second factors once it is made (ADR 054): the alert in a
+ * batch of its own, after the change's (a change its guards refused is never announced), its mail
+ * sent after the response with `mailer`, or by the outbox's drain without one.
+ */
+export async function announceSecurityChange(
+  db: Database,
+  user: { id: string; email: string },
+  change: SecurityChange,
+  now: number,
+  mailer?: Mailer,
+): Promise<void> {
+  const alert = await securityChangeStatements(db, user, change, now);
+  await db.$client.batch(alert.statements);
+  mailer?.sendLater([alert.mailId]);
 }

@@ -9,6 +9,8 @@
 import { newRecoveryCodes, readSecondFactorAnswer, TWO_FACTOR_MESSAGES } from "../../../domain/accounts/two-factor";
 import type { SessionUser } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
+import type { Mailer } from "../../mail/mailer";
+import { announceSecurityChange } from "./security-alerts";
 import { requireSignedIn } from "../shared/access";
 import { ServiceError } from "../shared/errors";
 import { sha256Hex } from "./internal/secrets";
@@ -140,6 +142,7 @@ export async function confirmTotpEnrolment(
   viewer: SessionUser | null,
   body: Record<string, unknown>,
   now: number = Date.now(),
+  mailer?: Mailer,
 ): Promise<{ recoveryCodes: string[] }> {
   requireSignedIn(viewer);
   requireRecentConfirmation(viewer, now);
@@ -165,6 +168,7 @@ export async function confirmTotpEnrolment(
     ...(await recoveryCodeStatements(db, viewer.id, recoveryCodes, now, confirmedByThis)),
   ]);
   if (results[0]?.meta.changes !== 1) throw noEnrolment();
+  await announceSecurityChange(db, viewer, "two-factor-on", now, mailer);
   return { recoveryCodes };
 }
 
@@ -173,6 +177,7 @@ export async function regenerateRecoveryCodes(
   db: Database,
   viewer: SessionUser | null,
   now: number = Date.now(),
+  mailer?: Mailer,
 ): Promise<{ recoveryCodes: string[] }> {
   requireSignedIn(viewer);
   requireRecentConfirmation(viewer, now);
@@ -180,16 +185,25 @@ export async function regenerateRecoveryCodes(
   const on = { sql: "exists (select 1 from totp_factors where user_id = ?1 and confirmed_at is not null)", binds: [] };
   const results = await db.$client.batch(await recoveryCodeStatements(db, viewer.id, recoveryCodes, now, on));
   if (results[1]?.meta.changes !== 1) throw notOn();
+  await announceSecurityChange(db, viewer, "recovery-codes", now, mailer);
   return { recoveryCodes };
 }
 
 /** Turns two-step sign-in off (or drops an unfinished enrolment): the app's secret and the recovery codes go. */
-export async function disableTotp(db: Database, viewer: SessionUser | null, now: number = Date.now()): Promise<void> {
+export async function disableTotp(
+  db: Database,
+  viewer: SessionUser | null,
+  now: number = Date.now(),
+  mailer?: Mailer,
+): Promise<void> {
   requireSignedIn(viewer);
   requireRecentConfirmation(viewer, now);
+  const wasOn = (await readTwoFactor(db, viewer)).on;
   const results = await db.$client.batch([
     db.$client.prepare("delete from totp_factors where user_id = ?1").bind(viewer.id),
     db.$client.prepare("delete from recovery_codes where user_id = ?1").bind(viewer.id),
   ]);
   if (results[0]?.meta.changes !== 1) throw notOn();
+  // Dropping an unfinished enrolment changes nothing the owner relied on: only turning it off is told.
+  if (wasOn) await announceSecurityChange(db, viewer, "two-factor-off", now, mailer);
 }
