@@ -77,10 +77,7 @@ class SoftAuthenticator {
   private constructor(private readonly keys: CryptoKeyPair) {}
 
   static async create() {
-    const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
-      "sign",
-      "verify",
-    ]));
+    const keys = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"]);
     return new SoftAuthenticator(keys);
   }
 
