@@ -38,6 +38,7 @@ const SIGNED_IN = [
   "/settings",
   "/settings/public-profile",
   "/settings/login-security",
+  "/settings/two-factor",
   "/settings/investor-information",
   "/settings/notifications",
   "/settings/watchlist",

@@ -42,6 +42,7 @@ const INVESTOR = [
   "/settings",
   "/settings/public-profile",
   "/settings/login-security",
+  "/settings/two-factor",
   "/settings/investor-information",
   "/settings/notifications",
   "/settings/watchlist",
