@@ -101,6 +101,8 @@ export const ROUTE_WORDS = [
   "terms-of-service",
   "support",
   "tasks",
+  "confirm-access",
+  "end-session",
   "admin",
   // the Worker and static files
   "api",
