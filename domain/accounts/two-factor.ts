@@ -26,6 +26,11 @@ export const DEMO_ADMIN_TOTP_SECRET = "CAMPUSFUNDDEMOADMINSECRETKEY2345";
 export const SECOND_FACTOR_LIMITS = {
   hour: { max: 10, windowMs: HOUR_MS },
   day: { max: 20, windowMs: DAY_MS },
+  /**
+   * Wrong codes at sign-in's second step from one network (an IPv4 address or IPv6 /64), across
+   * accounts: someone holding many leaked passwords cannot spread guesses over the accounts.
+   */
+  network: { max: 30, windowMs: HOUR_MS },
 } as const;
 
 /** A sign-in waiting for its second factor lasts this long. */
@@ -40,6 +45,7 @@ export const TWO_FACTOR_MESSAGES = {
   wrongCode: "That code is not right, or it was already used. Enter the current code from your authenticator app.",
   tooManyCodesHour: "Too many wrong codes for this account: wait an hour, then try again.",
   tooManyCodesDay: "Too many wrong codes for this account today: try again tomorrow.",
+  tooManyCodesNetwork: "Too many wrong codes from your network: wait an hour, then try again.",
   pendingExpired: "Your sign-in took too long. Sign in again with your password.",
   alreadyOn: "Two-step sign-in is already on for this account",
   notOn: "Two-step sign-in is not on for this account",

@@ -13,7 +13,7 @@ import { timeStep, TWO_FACTOR_MESSAGES } from "../../domain/accounts/two-factor"
 import { TOTP_QR_LABEL } from "../../worker/services/accounts/internal/qr";
 import { totpCode } from "../../worker/services/accounts/internal/totp";
 import { STEP_UP_MESSAGES } from "../../worker/services/accounts/step-up";
-import { call, json, signup, TEST_PASSWORD } from "./helpers";
+import { call, json, signup, TEST_PASSWORD, uniqueIp } from "./helpers";
 
 type Answer = {
   message?: string;
@@ -185,6 +185,29 @@ describe("signing in with two-step sign-in on", () => {
     expect(Number(next.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await json<Answer>(next)).message).toBe(TWO_FACTOR_MESSAGES.tooManyCodesHour);
     expect((await secondStep(pending, a.codes[0]!)).status).toBe(429);
+  });
+
+  it("checks at most 30 wrong codes an hour from one network across accounts, even sent at once", async () => {
+    const network = uniqueIp();
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => withApp()));
+    const pendings: string[] = [];
+    for (const a of accounts) {
+      const res = await call("/api/auth/login", {
+        body: { email: a.email, password: TEST_PASSWORD },
+        headers: { "CF-Connecting-IP": network },
+      });
+      pendings.push((await json<Answer>(res)).pendingToken!);
+    }
+    // 8 wrong codes for each of the 4 accounts (under each account's 10), 32 in all, at once.
+    const answers = await Promise.all(
+      accounts.flatMap((a, k) => Array.from({ length: 8 }, (_, i) => secondStep(pendings[k]!, wrongCode(a.secret, i)))),
+    );
+    const refused = answers.filter((r) => r.status === 429);
+    expect({ checked: answers.filter((r) => r.status === 400).length, refused: refused.length }).toEqual({
+      checked: 30,
+      refused: 2,
+    });
+    expect((await json<Answer>(refused[0]!)).message).toBe(TWO_FACTOR_MESSAGES.tooManyCodesNetwork);
   });
 
   it("ends a pending sign-in after its 10 minutes: the right code then answers 401", async () => {

@@ -458,6 +458,6 @@ export async function completeSignIn(
   mailer?: Mailer,
 ): Promise<SignedIn> {
   const pending = await readPendingSignIn(db, pendingToken, now);
-  const method = await checkSecondFactor(db, pending.userId, code, { now });
+  const method = await checkSecondFactor(db, pending.userId, code, { now, network: pending.network });
   return finishPendingSignIn(db, pending, method, now, mailer);
 }

@@ -20,9 +20,19 @@ import { matchingStep } from "./internal/totp";
 
 export type SecondFactorMethod = "totp" | "recovery";
 
-/** The two slots one answer takes of an account's limits. */
-export function secondFactorSlots(userId: string): Slot[] {
+/** The slots one answer takes: the account's two limits, and its network's at sign-in. */
+export function secondFactorSlots(userId: string, network?: string | null): Slot[] {
+  const perNetwork: Slot[] =
+    network && network !== "unknown"
+      ? [
+          {
+            key: `2fa:net:${network}`,
+            limit: { ...SECOND_FACTOR_LIMITS.network, message: TWO_FACTOR_MESSAGES.tooManyCodesNetwork },
+          },
+        ]
+      : [];
   return [
+    ...perNetwork,
     {
       key: `2fa:hour:${userId}`,
       limit: { ...SECOND_FACTOR_LIMITS.hour, message: TWO_FACTOR_MESSAGES.tooManyCodesHour },
@@ -51,7 +61,7 @@ export async function checkSecondFactor(
   db: Database,
   userId: string,
   answer: unknown,
-  options: { now?: number; secret?: string; enrolling?: boolean } = {},
+  options: { now?: number; secret?: string; enrolling?: boolean; network?: string | null } = {},
 ): Promise<SecondFactorMethod> {
   const now = options.now ?? Date.now();
   const read = readSecondFactorAnswer(answer);
@@ -60,7 +70,7 @@ export async function checkSecondFactor(
       errors: { code: TWO_FACTOR_MESSAGES.codeRequired },
     });
   }
-  const slots = secondFactorSlots(userId);
+  const slots = secondFactorSlots(userId, options.network);
   await reserve(db, slots, now);
   const wrong = () =>
     new ServiceError(400, TWO_FACTOR_MESSAGES.wrongCode, "wrong_code", {
