@@ -41,6 +41,17 @@ export function secondFactorSlots(userId: string, network?: string | null): Slot
   ];
 }
 
+/** A typed answer that is a code or a recovery code, or the 400 naming the field `code`. */
+export function requireAnswer(answer: unknown) {
+  const read = readSecondFactorAnswer(answer);
+  if (!read) {
+    throw new ServiceError(400, TWO_FACTOR_MESSAGES.codeRequired, "code_required", {
+      errors: { code: TWO_FACTOR_MESSAGES.codeRequired },
+    });
+  }
+  return read;
+}
+
 /** Whether the account's authenticator app is on (confirmed). */
 export async function totpEnabled(db: Database, userId: string): Promise<boolean> {
   const rows = await db
@@ -64,12 +75,7 @@ export async function checkSecondFactor(
   options: { now?: number; secret?: string; enrolling?: boolean; network?: string | null } = {},
 ): Promise<SecondFactorMethod> {
   const now = options.now ?? Date.now();
-  const read = readSecondFactorAnswer(answer);
-  if (!read) {
-    throw new ServiceError(400, TWO_FACTOR_MESSAGES.codeRequired, "code_required", {
-      errors: { code: TWO_FACTOR_MESSAGES.codeRequired },
-    });
-  }
+  const read = requireAnswer(answer);
   const slots = secondFactorSlots(userId, options.network);
   await reserve(db, slots, now);
   const wrong = () =>

@@ -16,7 +16,7 @@ import { ServiceError } from "../shared/errors";
 import { sha256Hex } from "./internal/secrets";
 import { qrSvg } from "./internal/qr";
 import { newTotpSecret, totpUri } from "./internal/totp";
-import { checkSecondFactor } from "./second-factor";
+import { checkSecondFactor, requireAnswer } from "./second-factor";
 import { recentlyConfirmed, requireRecentConfirmation } from "./step-up";
 
 /** What Settings and `GET /api/auth/two-factor` show. */
@@ -146,6 +146,8 @@ export async function confirmTotpEnrolment(
 ): Promise<{ recoveryCodes: string[] }> {
   requireSignedIn(viewer);
   requireRecentConfirmation(viewer, now);
+  // What was typed is read before the enrolment's state: a malformed code is a 400 whatever the state.
+  requireAnswer(body.code);
   const factor = await db.$client
     .prepare("select secret, confirmed_at from totp_factors where user_id = ?1")
     .bind(viewer.id)
