@@ -183,6 +183,35 @@ export async function registerUser(
   };
 }
 
+/** What a sign-in's read found of the browser's device cookie and the network, for `knownOrigin`. */
+export interface OriginRow {
+  deviceId: string | null;
+  deviceSecretHash: string | null;
+  deviceUsedAt: number | null;
+  networkUsedAt: number | null;
+}
+
+/**
+ * Where a sign-in comes from, as the account knows it: `trusted`, a live device cookie of this
+ * account (ADR 013); else `knownNetwork`, a network it signed in from in the last 90 days (ADR 026).
+ * Neither is a new device or network (ADR 054's alert). Every way to sign in reads it here.
+ */
+export async function knownOrigin(
+  row: OriginRow | undefined,
+  device: { secret: string } | null,
+  clientIp: string,
+  now: number,
+): Promise<{ trusted: boolean; knownNetwork: boolean }> {
+  const trusted =
+    !!row?.deviceId &&
+    !!device &&
+    now - (row.deviceUsedAt ?? 0) < DEVICE_LIFETIME_MS &&
+    constantTimeEqualHex(await sha256Hex(device.secret), row.deviceSecretHash ?? "");
+  const knownNetwork =
+    !trusted && clientIp !== "unknown" && row?.networkUsedAt != null && now - row.networkUsedAt < NETWORK_LIFETIME_MS;
+  return { trusted, knownNetwork };
+}
+
 /** What a sign-in records of its client (ADR 054); `kind` is `browser` unless the API was called. */
 function originOf(options: { client?: ClientInfo; kind?: "browser" | "api" }) {
   const client = options.client ?? { userAgent: null, country: null, city: null };
@@ -250,22 +279,12 @@ export async function login(
     .where(eq(users.email, email))
     .limit(1);
   const row = rows[0];
-  const trusted =
-    !!row?.deviceId &&
-    !!device &&
-    now - (row.deviceUsedAt ?? 0) < DEVICE_LIFETIME_MS &&
-    constantTimeEqualHex(await sha256Hex(device.secret), row.deviceSecretHash ?? "");
-
-  const knownNetwork =
-    !trusted &&
-    options.clientIp !== "unknown" &&
-    row?.networkUsedAt != null &&
-    now - row.networkUsedAt < NETWORK_LIFETIME_MS;
+  const { trusted, knownNetwork } = await knownOrigin(row, device, options.clientIp, now);
 
   const account = await keyPart(email);
   const addressSlot: Slot = { key: `login:ip:${options.clientIp}`, limit: LOGIN_LIMITS.address };
   const accountSlots: Slot[] = trusted
-    ? [{ key: `login:device:${row.deviceId}`, limit: LOGIN_LIMITS.device }]
+    ? [{ key: `login:device:${row?.deviceId}`, limit: LOGIN_LIMITS.device }]
     : knownNetwork
       ? [{ key: `login:acct-ip:${account}:${options.clientIp}`, limit: LOGIN_LIMITS.accountFromAddress }]
       : [

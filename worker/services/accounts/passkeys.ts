@@ -41,15 +41,8 @@ import { announceSecurityChange } from "./security-alerts";
 import type { ClientInfo } from "../shared/client";
 import { constraintFailed, ServiceError, validateFirst } from "../shared/errors";
 import { releaseStatements, reserve, reserveAndRun, type RateLimit, type Slot } from "../shared/rate-limit";
-import {
-  finishPendingSignIn,
-  NETWORK_LIFETIME_MS,
-  readPendingSignIn,
-  startSession,
-  type PendingSignInRow,
-} from "./auth";
-import { constantTimeEqualHex, sha256Hex } from "./internal/secrets";
-import { DEVICE_LIFETIME_MS, parseToken, toSessionUser, userWithProjectColumns, type SignedIn } from "./sessions";
+import { finishPendingSignIn, knownOrigin, readPendingSignIn, startSession, type PendingSignInRow } from "./auth";
+import { parseToken, toSessionUser, userWithProjectColumns, type SignedIn } from "./sessions";
 import { requireRecentConfirmation } from "./step-up";
 
 /**
@@ -582,16 +575,7 @@ export async function signInWithPasskey(
   await verifyAssertion(db, response, row.passkey, challenge, rp, true, now);
   if (row.user.suspendedAt !== null) throw new ServiceError(403, REVIEW_MESSAGES.suspended, "suspended");
 
-  const trusted =
-    !!row.deviceId &&
-    !!device &&
-    now - (row.deviceUsedAt ?? 0) < DEVICE_LIFETIME_MS &&
-    constantTimeEqualHex(await sha256Hex(device.secret), row.deviceSecretHash ?? "");
-  const knownNetwork =
-    !trusted &&
-    options.clientIp !== "unknown" &&
-    row.networkUsedAt != null &&
-    now - row.networkUsedAt < NETWORK_LIFETIME_MS;
+  const { trusted, knownNetwork } = await knownOrigin(row, device, options.clientIp, now);
   const client = options.client ?? { userAgent: null, country: null, city: null };
   return startSession(
     db,
