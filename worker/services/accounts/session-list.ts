@@ -39,6 +39,19 @@ const live = (userId: string, now: number) =>
     gt(sessions.createdAt, now - SESSION_ABSOLUTE_MS),
   );
 
+/** What a session's row shows in the list and on the end-session page. */
+const SESSION_COLUMNS = {
+  id: sessions.id,
+  kind: sessions.kind,
+  name: sessions.name,
+  userAgent: sessions.userAgent,
+  network: sessions.network,
+  country: sessions.country,
+  city: sessions.city,
+  createdAt: sessions.createdAt,
+  lastVerifiedAt: sessions.lastVerifiedAt,
+};
+
 /**
  * The account's live sessions and tokens (sessions_user_idx): the asking session ("This device")
  * first, then the other sign-ins, then tokens, each the most recently used first.
@@ -50,17 +63,7 @@ export async function listSessions(
 ): Promise<SessionView[]> {
   requireSignedIn(viewer);
   const rows = await db
-    .select({
-      id: sessions.id,
-      kind: sessions.kind,
-      name: sessions.name,
-      userAgent: sessions.userAgent,
-      network: sessions.network,
-      country: sessions.country,
-      city: sessions.city,
-      createdAt: sessions.createdAt,
-      lastVerifiedAt: sessions.lastVerifiedAt,
-    })
+    .select(SESSION_COLUMNS)
     .from(sessions)
     .where(live(viewer.id, now))
     .orderBy(asc(sql`${sessions.kind} = 'token'`), desc(sessions.lastVerifiedAt), desc(sessions.createdAt))
@@ -128,23 +131,7 @@ async function alertedSession(db: Database, token: string) {
   const refused = new ServiceError(404, SESSION_MESSAGES.alertLinkInvalid, "invalid_session_link");
   if (!RESET_TOKEN_PATTERN.test(token)) throw refused;
   const hash = await sha256Hex(token);
-  const row = (
-    await db
-      .select({
-        id: sessions.id,
-        kind: sessions.kind,
-        name: sessions.name,
-        userAgent: sessions.userAgent,
-        network: sessions.network,
-        country: sessions.country,
-        city: sessions.city,
-        createdAt: sessions.createdAt,
-        lastVerifiedAt: sessions.lastVerifiedAt,
-      })
-      .from(sessions)
-      .where(eq(sessions.alertTokenHash, hash))
-      .limit(1)
-  )[0];
+  const row = (await db.select(SESSION_COLUMNS).from(sessions).where(eq(sessions.alertTokenHash, hash)).limit(1))[0];
   if (!row) throw refused;
   return { row, hash };
 }
