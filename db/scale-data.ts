@@ -268,7 +268,7 @@ function person(ctx: Ctx, id: string, email: string, role: "investor" | "founder
   const firstName = pick(rand, FIRST_NAMES);
   const lastName = pick(rand, LAST_NAMES);
   const year = new Date(ctx.now).getUTCFullYear() - between(rand, 22, 60);
-  const row: Omit<UserRow, "suspendedAt" | "suspendedReason" | "deletionRequestedAt" | "deletedAt"> = {
+  const row: Omit<UserRow, "suspendedAt" | "suspendedReason" | "postingSuspendedUntil" | "deletionRequestedAt" | "deletedAt"> = {
     id,
     email,
     passwordHash: ctx.opts.passwordHash,
@@ -438,6 +438,7 @@ function plan(ctx: Ctx, k: number): Plan {
         cancelCutoffAt: cutoff,
         settledAt: null,
         idempotencyKey: `seed-${invId}`,
+        bonusShares: 0,
         createdAt: createdAtInv,
       });
     });
@@ -527,6 +528,13 @@ function plan(ctx: Ctx, k: number): Plan {
     markedOn: null,
     conversionPriceCents: null,
     exitedAt: null,
+    launchAt: null,
+    reservedCents: 0,
+    reservationCount: 0,
+    trendScore: 0,
+    lastUpdateAt: null,
+    updateRemindedAt: null,
+    threadCount: 0,
   };
   return { kind, project, investments };
 }

@@ -41,6 +41,8 @@ export const users = sqliteTable(
     /** Set by an admin (ADR 030): the account cannot sign in and its public content is hidden. */
     suspendedAt: integer("suspended_at"),
     suspendedReason: text("suspended_reason"),
+    /** Posting in discussions suspended until this instant (ADR 055): repeated hidden posts. */
+    postingSuspendedUntil: integer("posting_suspended_until"),
     /** When the account's current address was proved by a link or code (ADR 045); null: never. Only mail depends on it. */
     emailVerifiedAt: integer("email_verified_at"),
     /**

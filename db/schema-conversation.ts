@@ -148,6 +148,8 @@ export const notificationPreferences = sqliteTable(
     investments: integer("investments", { mode: "boolean" }).notNull().default(true),
     goals: integer("goals", { mode: "boolean" }).notNull().default(true),
     closing: integer("closing", { mode: "boolean" }).notNull().default(true),
+    /** Replies to one's posts and mentions in a Discussion, also by mail (ADR 055); in the bell always. */
+    replies: integer("replies", { mode: "boolean" }).notNull().default(true),
     /** The exchange's notices (an order filled, expired, cancelled by a halt) also by mail; in the bell always. */
     marketMails: integer("market_mails", { mode: "boolean" }).notNull().default(true),
     /** A mail of unread notifications (the digest, ADR 045): `off` (the default), `daily` or `weekly`. TypeScript only: no CHECK in SQL. */

@@ -126,6 +126,22 @@ export const projects = sqliteTable(
 
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
+    /**
+     * Coming soon (ADR 055): stored status `coming_soon` until this instant (ms), when the raise opens
+     * for investment (the founder may open it sooner). Null for a raise that opened on approval.
+     */
+    launchAt: integer("launch_at"),
+    /** Kept (ADR 055): the active reservations' total and count, written in each reservation's batch. */
+    reservedCents: integer("reserved_cents").notNull().default(0),
+    reservationCount: integer("reservation_count").notNull().default(0),
+    /** The Trending rail's momentum (ADR 055), recomputed from project_activity_days. */
+    trendScore: real("trend_score").notNull().default(0),
+    /** Kept: the newest update's time (the "Last update N days ago" line and the 90-day reminder). */
+    lastUpdateAt: integer("last_update_at"),
+    /** When the founder was last reminded to post an update (at most once per quiet period). */
+    updateRemindedAt: integer("update_reminded_at"),
+    /** Kept: the Discussion's visible threads (its pages' total without a count). */
+    threadCount: integer("thread_count").notNull().default(0),
     /** When it went live; null while a draft or in review (seen by its founder and admins only). */
     publishedAt: integer("published_at"),
     /** When its founder last submitted it for review: the review queue's order (oldest first). */
@@ -186,6 +202,13 @@ export const projects = sqliteTable(
      * status checked and `lastmod` read from the index alone, never the wide rows.
      */
     index("projects_sitemap_idx").on(t.slug, t.status, t.updatedAt),
+    // The rails (ADR 055): each walks one index in order and stops at 12.
+    index("projects_trending_idx").on(t.status, t.trendScore, t.slug),
+    index("projects_new_idx").on(t.status, t.publishedAt, t.slug),
+    // Coming soon raises whose launch is due (the opening job), soonest first.
+    index("projects_launch_idx").on(t.status, t.launchAt),
+    // Funded companies whose last update is oldest (the reminder job, the admin's overdue list).
+    index("projects_update_due_idx").on(t.status, t.lastUpdateAt),
   ],
 );
 
@@ -227,6 +250,8 @@ export const investments = sqliteTable(
      */
     cancelCutoffAt: integer("cancel_cutoff_at"),
     /** Client-chosen key: a retried or double-submitted purchase buys once. */
+    /** Bonus shares a perk added to this purchase (ADR 055): held with it, paid for by nobody, counted in shares_sold. */
+    bonusShares: integer("bonus_shares").notNull().default(0),
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },

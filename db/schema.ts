@@ -20,6 +20,8 @@ export * from "./schema-mail";
 export * from "./schema-valuations";
 export * from "./schema-market";
 export * from "./schema-factors";
+export * from "./schema-discussion";
+export * from "./schema-engagement";
 
 export type { AdminAction } from "../domain/operator/admin";
 export type UserRow = typeof users.$inferSelect;

@@ -73,6 +73,7 @@ function user(
     profileImage: null,
     suspendedAt: null,
     suspendedReason: null,
+    postingSuspendedUntil: null,
     riskTolerance: "medium",
     timeHorizon: "medium",
     preferredSectors: ["Technology", "Real Estate"],
@@ -3697,6 +3698,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
         settledAt,
         cancelCutoffAt: cancelDeadline(deadline),
         idempotencyKey: `seed-${invId}`,
+        bonusShares: 0,
         createdAt: times[i]!,
       });
     });
@@ -3800,6 +3802,13 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       markedOn: null,
       conversionPriceCents: null,
       exitedAt: null,
+      launchAt: null,
+      reservedCents: 0,
+      reservationCount: 0,
+      trendScore: 0,
+      lastUpdateAt: null,
+      updateRemindedAt: null,
+      threadCount: 0,
     });
   }
 
