@@ -268,7 +268,10 @@ function person(ctx: Ctx, id: string, email: string, role: "investor" | "founder
   const firstName = pick(rand, FIRST_NAMES);
   const lastName = pick(rand, LAST_NAMES);
   const year = new Date(ctx.now).getUTCFullYear() - between(rand, 22, 60);
-  const row: Omit<UserRow, "suspendedAt" | "suspendedReason" | "postingSuspendedUntil" | "deletionRequestedAt" | "deletedAt"> = {
+  const row: Omit<
+    UserRow,
+    "suspendedAt" | "suspendedReason" | "postingSuspendedUntil" | "deletionRequestedAt" | "deletedAt"
+  > = {
     id,
     email,
     passwordHash: ctx.opts.passwordHash,
