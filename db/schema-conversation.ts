@@ -103,6 +103,8 @@ export const NOTIFICATION_KINDS = [
   "market",
   // the account's own security (ADR 054): a sign-in from a new device or network, a password, email or second-factor change
   "security",
+  // a Discussion post of one's own hidden by a moderator, with the note (and a posting suspension) (ADR 055)
+  "moderation",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

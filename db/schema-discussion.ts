@@ -65,6 +65,10 @@ export const discussionPosts = sqliteTable(
     index("discussion_author_idx").on(t.authorId, t.createdAt, t.id),
     // The pinned thread of a project.
     index("discussion_pinned_idx").on(t.projectId, t.pinnedAt),
+    // The admins' "Recently hidden" list, newest first: hidden posts only (few), so a partial index.
+    index("discussion_hidden_idx")
+      .on(t.hiddenAt)
+      .where(sql`${t.hiddenAt} is not null`),
     check("discussion_posts_body_length", sql`length(${t.body}) between 1 and 5000`),
     check("discussion_posts_depth_range", sql`${t.depth} between 0 and 2`),
     check("discussion_posts_counts_nonneg", sql`${t.voteCount} >= 0 and ${t.replyCount} >= 0`),

@@ -6,6 +6,7 @@
  */
 import { accountDeletionApi } from "./api/account-deletion";
 import { adminApi } from "./api/admin";
+import { discussionReportsApi, reportsAdminApi } from "./api/reports";
 import { Hono, type Context } from "hono";
 
 import { aiApi, analyticsApi } from "./api/analytics";
@@ -90,6 +91,8 @@ export function createApp(pages?: PagesHandler) {
   api.route("/users", usersApi);
   api.route("/admin", adminApi);
   api.route("/admin", eventReviewApi);
+  api.route("/admin", reportsAdminApi);
+  api.route("/discussion", discussionReportsApi);
   api.get("/openapi.json", openApiOperation, openApiRoute(api));
   api.get("/docs", apiDocsOperation, apiDocsPage);
   api.all("*", apiUnknownRoute(api));

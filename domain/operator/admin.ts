@@ -39,11 +39,16 @@ export const ADMIN_ACTIONS = [
   // The exchange (ADR 053).
   "halt_market",
   "resume_market",
+  // A Discussion's moderation (ADR 055).
+  "hide_post",
+  "restore_post",
+  "dismiss_reports",
+  "lift_posting_suspension",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 /** What an audit entry is about. */
-export const AUDIT_TARGETS = ["project", "user", "question", "update", "investment"] as const;
+export const AUDIT_TARGETS = ["project", "user", "question", "update", "investment", "post"] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** The audit log's words for each action, on the page and wherever an action is named. */
@@ -75,6 +80,10 @@ export const ADMIN_ACTION_LABEL: Record<AdminAction, string> = {
   withdraw_event: "Withdrew a founder's company event",
   halt_market: "Halted trading",
   resume_market: "Resumed trading",
+  hide_post: "Hid discussion post",
+  restore_post: "Restored discussion post",
+  dismiss_reports: "Dismissed reports of a post",
+  lift_posting_suspension: "Lifted posting suspension",
 };
 
 /**

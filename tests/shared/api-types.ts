@@ -1906,6 +1906,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reported discussion posts
+         * @description Open reports grouped by post, the post reported longest ago first (at most 50 posts, from the oldest 500 open reports), each with its author, project, reasons and their counts; and the posts hidden most recently (at most 20). Admins only (403 for any other account).
+         */
+        get: operations["listReportQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a discussion post with a note
+         * @description With a note for its author (required, at most 500 characters): the post is hidden, every open report of it resolved as hidden, and its author told by bell and mail with the note. An author with 3 posts hidden within 30 days (this one counted) may not post for 14 days, and is told so. 409 when it is already hidden. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["hidePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss a post's reports
+         * @description Every open report of the post is resolved as dismissed; the post stays. 409 when it has none. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["dismissReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/discussion/posts/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a hidden discussion post
+         * @description The post is visible again (a thread counts among its project's threads again). 409 when it is not hidden. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        post: operations["restorePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/posting-suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a posting suspension
+         * @description The person may post in discussions again at once. 409 when their posting is not suspended. Admins only (403 for any other account). Each admin may take 300 actions an hour (429 past it).
+         */
+        delete: operations["liftPostingSuspension"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discussion/posts/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a post
+         * @description Sends a post to CampusFund's moderators with a reason (`spam`, `abuse`, `misleading`, `off_topic`, or `other` with `detail`, at most 500 characters). One report per person per post (409 for a second); not one's own post (403); a hidden post is a 404. A person whose posting is suspended may still report. At most 10 reports an hour per person.
+         */
+        post: operations["reportPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -12804,7 +12924,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market" | "security";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market" | "security" | "moderation";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;
@@ -21091,9 +21211,9 @@ export interface operations {
                              */
                             adminState: "active" | "pending_deletion" | "deleted";
                             /** @enum {string} */
-                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile" | "approve_revision" | "request_revision_changes" | "approve_event" | "request_event_changes" | "record_event" | "withdraw_event" | "halt_market" | "resume_market";
+                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile" | "approve_revision" | "request_revision_changes" | "approve_event" | "request_event_changes" | "record_event" | "withdraw_event" | "halt_market" | "resume_market" | "hide_post" | "restore_post" | "dismiss_reports" | "lift_posting_suspension";
                             /** @enum {string} */
-                            targetType: "project" | "user" | "question" | "update" | "investment";
+                            targetType: "project" | "user" | "question" | "update" | "investment" | "post";
                             targetId: string;
                             /** @description The record as people read it: a person's name today (null once erased), a project's or an update's title when it was acted on */
                             targetName: string | null;
@@ -21636,6 +21756,1004 @@ export interface operations {
                         reviewedAt: string | null;
                         /** @description When every holder had been marked; null while in progress */
                         appliedAt: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listReportQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queue": [
+                     *         {
+                     *           "post": {
+                     *             "id": "3b9c1a52-8d0e-4f7a-9c21-5e6d7f8a9b0c",
+                     *             "body": "DM me for a guaranteed 10x: buy my course first.",
+                     *             "createdAt": "2026-12-01T10:00:00.000Z",
+                     *             "isThread": true,
+                     *             "link": "/project/sundorm?tab=discussion#post-3b9c1a52-8d0e-4f7a-9c21-5e6d7f8a9b0c"
+                     *           },
+                     *           "author": {
+                     *             "id": "user-42",
+                     *             "name": "Sam Spammer",
+                     *             "postingSuspendedUntil": null
+                     *           },
+                     *           "project": {
+                     *             "id": "proj-sundorm",
+                     *             "slug": "sundorm",
+                     *             "title": "SunDorm"
+                     *           },
+                     *           "reports": 3,
+                     *           "reasons": [
+                     *             {
+                     *               "reason": "spam",
+                     *               "label": "Spam or advertising",
+                     *               "count": 2
+                     *             },
+                     *             {
+                     *               "reason": "misleading",
+                     *               "label": "Misleading or false",
+                     *               "count": 1
+                     *             }
+                     *           ],
+                     *           "details": [],
+                     *           "firstReportedAt": "2026-12-02T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "hidden": []
+                     *     }
+                     */
+                    "application/json": {
+                        queue: {
+                            post: {
+                                id: string;
+                                body: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description A thread (not a reply): hiding it takes it off the project's threads */
+                                isThread: boolean;
+                                /** @description The post on its project's Discussion */
+                                link: string;
+                            };
+                            author: {
+                                id: string;
+                                name: string;
+                                postingSuspendedUntil: string | null;
+                            };
+                            project: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                            };
+                            /** @description Open reports of the post */
+                            reports: number;
+                            reasons: {
+                                /** @enum {string} */
+                                reason: "spam" | "abuse" | "misleading" | "off_topic" | "other";
+                                label: string;
+                                count: number;
+                            }[];
+                            /** @description What reporters wrote, oldest first */
+                            details: string[];
+                            /** Format: date-time */
+                            firstReportedAt: string;
+                        }[];
+                        hidden: {
+                            id: string;
+                            body: string;
+                            note: string;
+                            /** Format: date-time */
+                            hiddenAt: string;
+                            hiddenBy: string | null;
+                            author: {
+                                id: string;
+                                name: string;
+                            };
+                            project: {
+                                slug: string;
+                                title: string;
+                            };
+                            link: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    hidePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Advertising is not allowed in discussions."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Told to the post's author (bell and mail) and shown to them on the post */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Hidden */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "postId": "3b9c1a52-8d0e-4f7a-9c21-5e6d7f8a9b0c",
+                     *       "hiddenAt": "2026-12-03T15:04:05.000Z",
+                     *       "note": "Advertising is not allowed in discussions.",
+                     *       "reportsResolved": 3,
+                     *       "postingSuspendedUntil": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        postId: string;
+                        /** Format: date-time */
+                        hiddenAt: string;
+                        note: string;
+                        reportsResolved: number;
+                        /** @description When this hide suspended the author's posting (their third hidden post in 30 days): its end */
+                        postingSuspendedUntil: string | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    dismissReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "postId": "3b9c1a52-8d0e-4f7a-9c21-5e6d7f8a9b0c",
+                     *       "reportsResolved": 2
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        postId: string;
+                        reportsResolved: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    restorePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "postId": "3b9c1a52-8d0e-4f7a-9c21-5e6d7f8a9b0c",
+                     *       "link": "/project/sundorm?tab=discussion#post-3b9c1a52-8d0e-4f7a-9c21-5e6d7f8a9b0c"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        postId: string;
+                        link: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    liftPostingSuspension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lifted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "userId": "user-42",
+                     *       "postingSuspendedUntil": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        userId: string;
+                        postingSuspendedUntil: null;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reportPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "other",
+                 *       "detail": "It shares a classmate's phone number."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description One of spam, abuse, misleading, off_topic, other
+                     * @enum {string}
+                     */
+                    reason: "spam" | "abuse" | "misleading" | "off_topic" | "other";
+                    /** @description What is wrong with the post; required with "other". Please keep the details to at most 500 characters. */
+                    detail?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Reported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Thanks: your report was sent to CampusFund's moderators",
+                     *       "report": {
+                     *         "id": "8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
+                     *         "postId": "3b9c1a52-8d0e-4f7a-9c21-5e6d7f8a9b0c",
+                     *         "reason": "other",
+                     *         "detail": "It shares a classmate's phone number.",
+                     *         "createdAt": "2026-12-03T15:04:05.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        report: {
+                            id: string;
+                            postId: string;
+                            /** @enum {string} */
+                            reason: "spam" | "abuse" | "misleading" | "off_topic" | "other";
+                            detail: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
                     };
                 };
             };

@@ -24,6 +24,7 @@ import {
   pendingCompanyEvent,
   fundedCompany,
   pendingRevision,
+  discussionPost,
 } from "./others-records";
 
 const MUTATING = ["post", "put", "patch", "delete"] as const;
@@ -105,6 +106,55 @@ const WALK: Record<string, AdminAct | Own> = {
   // An admin trades on the exchange on their own account, and cancels only their own orders (403 otherwise).
   placeOrder: { own: "the caller's own order on the exchange" },
   cancelOrder: { own: "the caller's own order (another's is refused: 403)" },
+  reportPost: { own: "the caller's own report of a post" },
+
+  // A Discussion's moderation (ADR 055): the post named by its first words and its project.
+  hidePost: {
+    action: "hide_post",
+    targetType: "post",
+    run: async (token) => {
+      const post = await discussionPost({ reports: 1 });
+      const res = await call(`/api/admin/reports/${post.id}/hide`, { token, body: { note: "No advertising." } });
+      return { res, targetId: post.id, targetName: `“${post.body}” (on ${post.title})` };
+    },
+  },
+  dismissReports: {
+    action: "dismiss_reports",
+    targetType: "post",
+    run: async (token) => {
+      const post = await discussionPost({ reports: 2 });
+      const res = await call(`/api/admin/reports/${post.id}/dismiss`, { method: "POST", token });
+      return { res, targetId: post.id, targetName: `“${post.body}” (on ${post.title})` };
+    },
+  },
+  restorePost: {
+    action: "restore_post",
+    targetType: "post",
+    run: async (token) => {
+      const post = await discussionPost();
+      await env.DB.batch([
+        env.DB.prepare("update discussion_posts set hidden_at = ?2, hidden_note = 'No.' where id = ?1").bind(
+          post.id,
+          Date.now(),
+        ),
+        env.DB.prepare("update projects set thread_count = thread_count - 1 where id = ?1").bind(post.projectId),
+      ]);
+      const res = await call(`/api/admin/discussion/posts/${post.id}/restore`, { method: "POST", token });
+      return { res, targetId: post.id, targetName: `“${post.body}” (on ${post.title})` };
+    },
+  },
+  liftPostingSuspension: {
+    action: "lift_posting_suspension",
+    targetType: "user",
+    run: async (token) => {
+      const person = await signup();
+      await env.DB.prepare("update users set posting_suspended_until = ?2 where id = ?1")
+        .bind(person.user.id, Date.now() + 86_400_000)
+        .run();
+      const res = await call(`/api/admin/users/${person.user.id}/posting-suspension`, { method: "DELETE", token });
+      return { res, targetId: person.user.id, targetName: null };
+    },
+  },
 
   approveRevision: {
     action: "approve_revision",

@@ -178,3 +178,44 @@ export async function pendingCompanyEvent() {
   const event = await json<{ id: string }>(res);
   return { ...company, eventId: event.id };
 }
+
+/**
+ * A post in a live project's Discussion, written straight into D1 (the posting service is the
+ * Discussion's own), with `reports` open reports by other people: a thread (keeping the project's
+ * thread count, which counts visible threads) unless `parentId` names its thread.
+ */
+export async function discussionPost(
+  opts: { projectId?: string; authorId?: string; body?: string; reports?: number; parentId?: string } = {},
+) {
+  const projectId = opts.projectId ?? (await liveProject()).project._id;
+  const authorId = opts.authorId ?? (await signup()).user.id;
+  const id = crypto.randomUUID();
+  const body = opts.body ?? "Buy my course first: a guaranteed 10x, DM me.";
+  const now = Date.now();
+  const statements = [
+    env.DB.prepare(
+      `insert into discussion_posts (id, project_id, thread_id, parent_id, depth, author_id, body, created_at, last_activity_at)
+       values (?1, ?2, coalesce(?3, ?1), ?3, ?4, ?5, ?6, ?7, ?7)`,
+    ).bind(id, projectId, opts.parentId ?? null, opts.parentId ? 1 : 0, authorId, body, now),
+  ];
+  if (!opts.parentId) {
+    statements.push(
+      env.DB.prepare("update projects set thread_count = thread_count + 1 where id = ?1").bind(projectId),
+    );
+  }
+  const reporters: string[] = [];
+  for (let i = 0; i < (opts.reports ?? 0); i++) {
+    const reporter = (await signup()).user.id;
+    reporters.push(reporter);
+    statements.push(
+      env.DB.prepare(
+        `insert into discussion_reports (id, post_id, reporter_id, reason, created_at) values (?1, ?2, ?3, 'spam', ?4)`,
+      ).bind(crypto.randomUUID(), id, reporter, now + i),
+    );
+  }
+  await env.DB.batch(statements);
+  const title = (await env.DB.prepare("select title from projects where id = ?1")
+    .bind(projectId)
+    .first<string>("title"))!;
+  return { id, projectId, authorId, body, title, reporters };
+}

@@ -404,6 +404,7 @@ const TARGET_NOUN: Record<AuditDTO["targetType"], string> = {
   question: "Question",
   update: "Update",
   investment: "Investment",
+  post: "Discussion post",
 };
 
 export function AuditLog({ entries }: { entries: AuditDTO[] }) {

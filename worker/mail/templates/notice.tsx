@@ -68,6 +68,13 @@ export const NOTICE_COPY = {
     reason:
       "You received this mail because you placed this order through the CampusFund account with this address. You can turn these mails off in your notification settings.",
   },
+  moderation: {
+    subject: "A moderator hid your post on CampusFund",
+    heading: "Your post was hidden",
+    button: "See your post",
+    reason:
+      "You received this mail because a post of yours in a CampusFund discussion was hidden by a moderator. Mails about moderation of your own posts are always sent.",
+  },
 } satisfies Record<string, NoticeCopy>;
 
 export type NoticeKind = keyof typeof NOTICE_COPY;

@@ -55,6 +55,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   market: null,
   // a new sign-in or a security change (ADR 054): never switched off
   security: null,
+  // one's own post hidden by a moderator, with the note (ADR 055): always told
+  moderation: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */

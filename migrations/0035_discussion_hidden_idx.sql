@@ -1,0 +1,1 @@
+CREATE INDEX `discussion_hidden_idx` ON `discussion_posts` (`hidden_at`) WHERE "discussion_posts"."hidden_at" is not null;
