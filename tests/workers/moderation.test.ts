@@ -150,7 +150,7 @@ describe("the admins' queue", () => {
     await report(newer.id, (await signup()).token, { reason: "other", detail: "Insults the founder." });
     await report(older.id, (await signup()).token, { reason: "misleading" });
     const answer = await json<Queue>(await call("/api/admin/reports", { token }));
-    const mine = answer.queue.filter((e) => [older.id, newer.id].includes(e.post.id));
+    const mine = answer.queue.filter((e) => [older.id as string, newer.id].includes(e.post.id));
     expect(
       mine.map((e) => ({ id: e.post.id, reports: e.reports, reasons: e.reasons.map((r) => [r.reason, r.count]) })),
     ).toEqual([
