@@ -68,6 +68,8 @@ export default [
   route("portfolio/investments/:id/receipt", "routes/receipt.tsx"),
   // the Campus Exchange (ADR 053): every market; a company's own is its page's Trade tab
   route("markets", "routes/markets.tsx"),
+  // reporting a Discussion post to the moderators (ADR 055)
+  route("discussion/report/:postId", "routes/discussion-report.tsx"),
 
   // founders
   route("my-projects", "routes/my-projects.tsx"),

@@ -200,6 +200,9 @@ export interface DemoRows {
   trades: readonly SeedRow[];
   /** Authenticator apps turned on (ADR 054). */
   factors: readonly SeedRow[];
+  /** Reported Discussion posts and their open reports (db/seed-moderation.ts). */
+  reportedPosts: readonly SeedRow[];
+  reports: readonly SeedRow[];
 }
 
 /**
@@ -216,6 +219,10 @@ export function demoStatements(
     ...insert("users", data.users),
     ...insert("totp_factors", data.factors),
     ...insert("projects", data.projects),
+    // Moderation's reported posts (ADR 055), then each of their projects' threads recounted (a kept figure).
+    ...insert("discussion_posts", data.reportedPosts),
+    ...insert("discussion_reports", data.reports),
+    `UPDATE projects SET thread_count = (SELECT count(*) FROM discussion_posts d WHERE d.project_id = projects.id AND d.depth = 0 AND d.hidden_at IS NULL) WHERE id IN (SELECT project_id FROM discussion_posts);`,
     ...insert("investments", data.investments),
     ...insert("project_follows", data.follows),
     ...insert("project_updates", data.updates),

@@ -6,7 +6,10 @@
  * and the audit log. Company events (ADR 052): the founders' reports waiting for review (Approve,
  * Send back with a note), and Record a company event, whose PDF of evidence makes the page's
  * forms multipart (app/server/company-events.server.ts). The exchange's markets (ADR 053), each with
- * Halt or Resume and a required reason (worker/services/market/halts.ts).
+ * Halt or Resume and a required reason (worker/services/market/halts.ts). A Discussion's reports
+ * (ADR 055): reported posts with Hide (a note for the author) and Dismiss, the posts hidden lately
+ * with Restore, and a person's posting suspension in People with Lift
+ * (worker/services/conversation/reports.ts).
  *
  * Every button is a plain form posting here, so all of it works without JavaScript: a success
  * redirects back with `?done=<code>` (never free text) to the section it came from; a refusal
@@ -53,6 +56,15 @@ import { approveEvent, listEventQueue, requestEventChanges } from "../../worker/
 import { submitEventForm } from "../server/company-events.server";
 import { MarketsSection } from "../components/admin/MarketsSection";
 import { haltMarket, listMarketsForAdmin, resumeMarket } from "../../worker/services/market/halts";
+import { ReportsSection } from "../components/admin/ReportsSection";
+import {
+  dismissReports,
+  hidePost,
+  liftPostingSuspension,
+  listHiddenPosts,
+  listReportQueue,
+  restorePost,
+} from "../../worker/services/conversation/reports";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [...pageMeta("Admin", "Review projects, people and the audit log.")];
@@ -63,16 +75,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
   const done = url.searchParams.get("done");
-  const [reviews, revisions, events, projects, people, audit, mail, markets] = await Promise.all([
-    listReviewQueue(db, user),
-    listRevisionQueue(db, user),
-    listEventQueue(db, user),
-    listRecentProjects(db, user),
-    listUsersForAdmin(db, user, q),
-    listAudit(db, user),
-    mailHealth(db, user),
-    listMarketsForAdmin(db, user),
-  ]);
+  const [reviews, revisions, events, projects, people, audit, mail, markets, reportQueue, hiddenPosts] =
+    await Promise.all([
+      listReviewQueue(db, user),
+      listRevisionQueue(db, user),
+      listEventQueue(db, user),
+      listRecentProjects(db, user),
+      listUsersForAdmin(db, user, q),
+      listAudit(db, user),
+      mailHealth(db, user),
+      listMarketsForAdmin(db, user),
+      listReportQueue(db, user),
+      listHiddenPosts(db, user),
+    ]);
   return {
     viewerId: user.id,
     q,
@@ -142,6 +157,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     audit,
     mail,
     markets,
+    reports: { queue: reportQueue, hidden: hiddenPosts },
   };
 }
 
@@ -201,6 +217,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "resume-market":
         await resumeMarket(db, user, id, { reason });
         return back("market-resumed", "markets");
+      case "hide-post": {
+        const hid = await hidePost(db, user, id, { note: reason }, mailerFor(app.env, app.ctx, db));
+        return back(hid.postingSuspendedUntil ? "post-hidden-suspended" : "post-hidden", "reports");
+      }
+      case "dismiss-reports":
+        await dismissReports(db, user, id);
+        return back("reports-dismissed", "reports");
+      case "restore-post":
+        await restorePost(db, user, id);
+        return back("post-restored", "reports");
+      case "lift-posting":
+        await liftPostingSuspension(db, user, id);
+        return back("posting-lifted", "people");
       case "suspend":
         await suspendUser(db, user, id, { reason });
         return back("suspended", "people");
@@ -219,7 +248,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const laterOf = (ctx: ExecutionContext) => (task: Promise<unknown>) => ctx.waitUntil(task);
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, revisions, events, record, projects, markets, people, audit, mail, done, q, viewerId } = loaderData;
+  const { reviews, revisions, events, record, projects, markets, people, audit, mail, done, q, viewerId, reports } =
+    loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
   // The record form's refusal is its own (what was typed is the event's fields); the others' a note.
   const recordFailure = refused?.form === "record-event" ? (refused as unknown as RecordFailure) : null;
@@ -233,6 +263,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <a href="#reviews">Review queue ({reviews.length})</a>
           <a href="#revisions">Changes to live projects ({revisions.length})</a>
           <a href="#company-events">Company events ({events.length})</a>
+          <a href="#reports">Reports ({reports.queue.length})</a>
           <a href="#projects">Projects</a>
           <a href="#markets">Markets</a>
           <a href="#people">People</a>
@@ -250,6 +281,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         constraints={record.constraints}
         failure={recordFailure}
       />
+      <ReportsSection queue={reports.queue} hidden={reports.hidden} failure={failure} />
       <RecentProjects projects={projects} />
       <MarketsSection markets={markets} failure={failure} />
       <PeopleSection people={people} q={q} failure={failure} viewerId={viewerId} />

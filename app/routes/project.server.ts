@@ -22,6 +22,7 @@ import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../../d
 import { largestInvestorSentence } from "../../domain/raises/raise";
 import { raiseProgress } from "../../domain/raises/settlement";
 import { allowanceFor, limitKindFor } from "../../domain/money/reg-cf";
+import { DISCUSSION_MESSAGES } from "../../domain/conversation/discussion-rules";
 import type { ProjectDTO, SessionUser } from "../../domain/shared/types";
 import type { InvestorStanding } from "../../worker/services/money/investor-limits";
 import { canEditProject } from "../../worker/services/projects/project-editor";
@@ -38,6 +39,8 @@ const SAVED = {
   shown: QUESTION_MESSAGES.shown,
   "update-hidden": "The update is hidden from everyone but its founder and CampusFund admins",
   "update-shown": "The update is visible again",
+  // a report filed from /discussion/report/:postId (ADR 055), shown by the Discussion tab
+  reported: DISCUSSION_MESSAGES.reported,
 } as const;
 
 /** The tab asked for (`?tab=`), or the overview (History is a funded raise's only, Trade a market's). */

@@ -100,6 +100,7 @@ const PAGES: [RegExp, string][] = [
   [/^\/founder-dashboard(\/investors\.csv)?$/, "open your founder dashboard"],
   [/^\/dashboard$/, "open your dashboard"],
   [/^\/admin$/, "open the admin tools"],
+  [/^\/discussion\/report\/[^/]+$/, "report a post"],
 ];
 
 /** The purchase pages: investing in the project they name. */

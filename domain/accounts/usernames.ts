@@ -93,6 +93,8 @@ export const ROUTE_WORDS = [
   "portfolio",
   "portfolio-page",
   "markets",
+  // a Discussion's pages (ADR 055): reporting a post
+  "discussion",
   "my-projects",
   "founder-dashboard",
   "about",

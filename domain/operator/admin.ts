@@ -104,6 +104,8 @@ export interface AdminUserDTO {
   createdAt: string;
   suspendedAt: string | null;
   suspendedReason: string | null;
+  /** Posting in discussions suspended until then (ADR 055: repeated hidden posts); null when not suspended now. */
+  postingSuspendedUntil: string | null;
 }
 
 /** Where a person named in the log stands: an account whose erasure is pending, or done. */

@@ -20167,6 +20167,7 @@ export interface operations {
                      *       "email": "jordan@university.edu",
                      *       "role": "investor",
                      *       "createdAt": "2026-10-02T08:15:00.000Z",
+                     *       "postingSuspendedUntil": null,
                      *       "suspendedAt": "2026-11-27T16:45:00.000Z",
                      *       "suspendedReason": "Posted the same spam question on twelve projects."
                      *     }
@@ -20182,6 +20183,8 @@ export interface operations {
                         createdAt: string;
                         suspendedAt: string | null;
                         suspendedReason: string | null;
+                        /** @description Posting in discussions suspended until then (repeated hidden posts); null when not suspended */
+                        postingSuspendedUntil: string | null;
                     };
                 };
             };
@@ -20369,6 +20372,7 @@ export interface operations {
                      *       "email": "jordan@university.edu",
                      *       "role": "investor",
                      *       "createdAt": "2026-10-02T08:15:00.000Z",
+                     *       "postingSuspendedUntil": null,
                      *       "suspendedAt": null,
                      *       "suspendedReason": null
                      *     }
@@ -20384,6 +20388,8 @@ export interface operations {
                         createdAt: string;
                         suspendedAt: string | null;
                         suspendedReason: string | null;
+                        /** @description Posting in discussions suspended until then (repeated hidden posts); null when not suspended */
+                        postingSuspendedUntil: string | null;
                     };
                 };
             };

@@ -12,6 +12,7 @@ import { formatDate, formatDateTime, formatMoney, formatPrice } from "../../../d
 import { REASON_MAX, type ChecklistItem } from "../../../domain/projects/review";
 import { EVENT_MESSAGES } from "../../../domain/money/valuation";
 import { HALT_MESSAGES } from "../../../domain/market/halts";
+import { MODERATION_MESSAGES } from "../../../domain/conversation/moderation";
 import {
   ADMIN_ACTION_LABEL,
   type AdminUserDTO,
@@ -33,6 +34,11 @@ export const DONE_MESSAGES = {
   "event-recorded": EVENT_MESSAGES.recorded,
   "market-halted": HALT_MESSAGES.halted,
   "market-resumed": HALT_MESSAGES.resumed,
+  "post-hidden": MODERATION_MESSAGES.hidden,
+  "post-hidden-suspended": MODERATION_MESSAGES.hiddenAndSuspended,
+  "reports-dismissed": MODERATION_MESSAGES.dismissed,
+  "post-restored": MODERATION_MESSAGES.restored,
+  "posting-lifted": MODERATION_MESSAGES.lifted,
 } as const;
 export type DoneCode = keyof typeof DONE_MESSAGES;
 
@@ -288,6 +294,22 @@ function PersonActions({ p, failure }: { p: AdminUserDTO; failure: AdminFailure 
   );
 }
 
+/** Lifts a posting suspension (ADR 055): the person may post in discussions again at once. */
+function LiftPostingSuspension({ p, failure }: { p: AdminUserDTO; failure: AdminFailure | null }) {
+  const form = `lift-posting:${p.id}`;
+  const busy = useBusy(form);
+  return (
+    <Form method="post" className="admin-inline-form">
+      <input type="hidden" name="id" value={p.id} />
+      <button type="submit" name="intent" value="lift-posting" className="btn btn-secondary btn-sm" disabled={busy}>
+        {busy ? "Lifting..." : "Lift Posting Suspension"}
+        <span className="visually-hidden"> of {p.name}</span>
+      </button>
+      <FormError failure={failure} form={form} id={`lift-posting-${p.id}-error`} />
+    </Form>
+  );
+}
+
 export function PeopleSection({
   people,
   q,
@@ -348,9 +370,17 @@ export function PeopleSection({
                     ) : (
                       <span className="badge badge-success">Active</span>
                     )}
+                    {p.postingSuspendedUntil ? (
+                      <span className="admin-posting-suspended small">
+                        {" "}
+                        <span className="badge badge-warning">Posting suspended</span> until{" "}
+                        {formatDate(p.postingSuspendedUntil)}
+                      </span>
+                    ) : null}
                   </td>
                   <td>
                     <PersonActions p={p} failure={failure} />
+                    {p.postingSuspendedUntil ? <LiftPostingSuspension p={p} failure={failure} /> : null}
                   </td>
                 </tr>
               ))}

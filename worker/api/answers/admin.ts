@@ -74,6 +74,10 @@ export const AdminUserAnswer = v.object({
   createdAt: isoTimestamp,
   suspendedAt: v.nullable(isoTimestamp),
   suspendedReason: v.nullable(v.string()),
+  postingSuspendedUntil: v.pipe(
+    v.nullable(isoTimestamp),
+    v.description("Posting in discussions suspended until then (repeated hidden posts); null when not suspended"),
+  ),
 });
 
 /** A founder update as its moderator sees it (domain/conversation/conversation.ts `UpdateDTO`, readable). */
@@ -153,6 +157,7 @@ const EXAMPLE_ACCOUNT = {
   email: "jordan@university.edu",
   role: "investor",
   createdAt: "2026-10-02T08:15:00.000Z",
+  postingSuspendedUntil: null,
 } as const;
 
 const EXAMPLE_REVISION = {

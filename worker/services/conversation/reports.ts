@@ -121,10 +121,10 @@ export async function reportPost(
   body: unknown,
 ): Promise<ReportDTO & { slug: string }> {
   requireSignedIn(viewer);
+  const { reason, detail } = parseReport(body);
   const post = await postOf(db, postId);
   if (post.hidden_at !== null) throw new ServiceError(404, DISCUSSION_MESSAGES.notFound, "not_found");
   if (post.author_id === viewer.id) throw new ServiceError(403, DISCUSSION_MESSAGES.ownPost, "own_post");
-  const { reason, detail } = parseReport(body);
   const id = crypto.randomUUID();
   const now = Date.now();
   const d1 = db.$client;

@@ -35,6 +35,10 @@ function toAdminUser(u: typeof users.$inferSelect): AdminUserDTO {
     createdAt: new Date(u.createdAt).toISOString(),
     suspendedAt: u.suspendedAt ? new Date(u.suspendedAt).toISOString() : null,
     suspendedReason: u.suspendedReason,
+    postingSuspendedUntil:
+      u.postingSuspendedUntil !== null && u.postingSuspendedUntil > Date.now()
+        ? new Date(u.postingSuspendedUntil).toISOString()
+        : null,
   };
 }
 
