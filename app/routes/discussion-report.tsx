@@ -90,12 +90,12 @@ export default function DiscussionReport({ loaderData, actionData }: Route.Compo
           {post.authorName}, {formatDate(post.createdAt)}
         </figcaption>
       </figure>
+      {failure && !Object.keys(errors).length ? <Notice tone="error">{failure.message}</Notice> : null}
       {post.mine ? (
         <Notice tone="info">{DISCUSSION_MESSAGES.ownPost}</Notice>
       ) : (
         <Form method="post" className="form card report-form" aria-labelledby="report-form-title" noValidate>
           <h2 id="report-form-title">What is wrong with it?</h2>
-          {failure && !Object.keys(errors).length ? <Notice tone="error">{failure.message}</Notice> : null}
           <fieldset
             className="field"
             aria-describedby={errors.reason ? "report-reason-error" : undefined}

@@ -37,6 +37,7 @@ import {
   investorQuestion,
   liveProject,
   pendingCompanyEvent,
+  discussionPost,
 } from "../workers/others-records";
 
 interface PageAct {
@@ -201,6 +202,31 @@ const ACTS: [string, PageAct][] = [
         const { id, eventId } = await pendingCompanyEvent();
         const res = await page("/admin", { token, form: { intent: "approve-event", id: eventId } });
         return { res, targetId: id };
+      },
+    },
+  ],
+  [
+    "/admin's Hide of a reported discussion post",
+    {
+      action: "hide_post",
+      run: async (token) => {
+        const post = await discussionPost({ reports: 1 });
+        const res = await page("/admin", { token, form: { intent: "hide-post", id: post.id, reason: "No ads." } });
+        return { res, targetId: post.id };
+      },
+    },
+  ],
+  [
+    "/admin's Lift of a posting suspension",
+    {
+      action: "lift_posting_suspension",
+      run: async (token) => {
+        const person = await signup();
+        await env.DB.prepare("update users set posting_suspended_until = ?2 where id = ?1")
+          .bind(person.user.id, Date.now() + 86_400_000)
+          .run();
+        const res = await page("/admin", { token, form: { intent: "lift-posting", id: person.user.id } });
+        return { res, targetId: person.user.id };
       },
     },
   ],

@@ -65,9 +65,7 @@ function ReportedPost({ entry, failure }: { entry: ReportQueueEntry; failure: Ad
         </h4>
         <ul className="admin-report-reasons">
           {entry.reasons.map((r) => (
-            <li key={r.reason}>
-              {r.label}: {r.count}
-            </li>
+            <li key={r.reason}>{`${r.label}: ${r.count}`}</li>
           ))}
         </ul>
         {entry.details.length ? (
