@@ -187,7 +187,12 @@ export async function contractFixtures(base) {
   await api("POST", `/projects/${company._id}/events/withdraw`, { token: companyFounder.token });
   await api("POST", `/projects/${company._id}/events`, { token: companyFounder.token, body: eventBody(evidence) });
 
+  // A person who reports the demo's seeded post (db/seed-moderation.ts), which the admin then
+  // dismisses, hides and restores (ADR 055): a new person each run, so a second run reports again.
+  const reporter = await signUp(api, "investor");
+
   return {
+    PORTMAN_REPORTER_TOKEN: reporter.token,
     PORTMAN_ADMIN_TOKEN: admin.token,
     PORTMAN_FOUNDER_TOKEN: founder.token,
     PORTMAN_PROJECT_ID: live._id,
