@@ -212,6 +212,15 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
     truth: `select project_id, day, count(*) as trades, sum(shares) as shares, sum(value_cents) as value_cents,
         max(price_cents) as high_cents, min(price_cents) as low_cents from trades group by 1, 2 order by 1, 2`,
   },
+  {
+    // A Discussion's reports (ADR 055): a hide resolves every open report of its post in its batch, so
+    // no open report names a hidden post; a report is resolved exactly when it has a resolution.
+    name: "reports' resolutions",
+    kept: `select r.id, r.resolution, d.hidden_at from discussion_reports r join discussion_posts d on d.id = r.post_id
+      where (r.resolved_at is null and d.hidden_at is not null)
+        or (r.resolved_at is null) <> (r.resolution is null) order by r.id`,
+    truth: `select id, resolution, null as hidden_at from discussion_reports where 0`,
+  },
 ];
 
 const show = (r: Row | undefined) => (r ? JSON.stringify(r) : "(none)");

@@ -15,6 +15,7 @@ import { MODERATION_MESSAGES, REPORT_QUEUE } from "../../domain/conversation/mod
 import { REVIEW_MESSAGES } from "../../domain/projects/review";
 import { requirePostingAllowed } from "../../worker/services/conversation/posting";
 import { adminSession, call, db, json, signup, viewerFor } from "./helpers";
+import { keptAggregateProblems } from "./kept-aggregates";
 import { discussionPost, liveProject } from "./others-records";
 
 type Answer = { message?: string; errors?: Record<string, string> };
@@ -411,5 +412,21 @@ describe("every admin act", () => {
       answers.map(() => [403, REVIEW_MESSAGES.adminOnly]),
     );
     expect(await openReports(post.id)).toBe(1);
+  });
+});
+
+describe("the reports' invariant (tests/workers/kept-aggregates.ts)", () => {
+  it("names an open report of a hidden post, and nothing once it is resolved", async () => {
+    const post = await discussionPost({ reports: 1 });
+    await env.DB.batch([
+      env.DB.prepare("update discussion_posts set hidden_at = ?2 where id = ?1").bind(post.id, Date.now()),
+      env.DB.prepare("update projects set thread_count = thread_count - 1 where id = ?1").bind(post.projectId),
+    ]);
+    const broken = (await keptAggregateProblems(env.DB)).filter((p) => p.startsWith("reports' resolutions"));
+    await env.DB.prepare("update discussion_reports set resolved_at = ?2, resolution = 'hidden' where post_id = ?1")
+      .bind(post.id, Date.now())
+      .run();
+    const fixed = (await keptAggregateProblems(env.DB)).filter((p) => p.startsWith("reports' resolutions"));
+    expect({ broken: broken.length, fixed }).toEqual({ broken: 1, fixed: [] });
   });
 });
