@@ -111,7 +111,9 @@ function ReportedPost({ entry, failure }: { entry: ReportQueueEntry; failure: Ad
 function HiddenPosts({ hidden, failure }: { hidden: HiddenPostDTO[]; failure: AdminFailure | null }) {
   return (
     <>
-      <h3 id="hidden-posts-title">Recently hidden</h3>
+      <h3 id="hidden-posts-title" className="admin-reports-hidden-title">
+        Recently hidden
+      </h3>
       {hidden.length === 0 ? (
         <p className="card empty-state">No post has been hidden.</p>
       ) : (
