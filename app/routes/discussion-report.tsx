@@ -22,9 +22,9 @@ import { getApp, requireUser } from "../server/guards.server";
 import { reportablePost, reportPost } from "../../worker/services/conversation/reports";
 import type { Route } from "./+types/discussion-report";
 
+// Private (domain/visitors/seo.ts PRIVATE_PATHS): the layout adds the one noindex.
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Report a Post", "Tell CampusFund's moderators what is wrong with a post."),
-  { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -32,6 +32,8 @@ export const PRIVATE_PATHS = [
   "/purchase/",
   "/invest/",
   "/admin",
+  // reporting a Discussion post (ADR 055): behind a sign-in
+  "/discussion/report/",
   "/api/",
 ] as const;
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 
+import { discussionPost } from "../workers/others-records";
 import { adminSession, buyShares, insertProject, page, signup, unique } from "./helpers";
 
 async function html(path: string, token?: string): Promise<string> {
@@ -91,6 +92,10 @@ describe("a private page's robots tag", () => {
       },
     ],
     ["project form", async () => ({ path: "/my-projects/create", token: (await signup("founder")).token })],
+    [
+      "report a post",
+      async () => ({ path: `/discussion/report/${(await discussionPost()).id}`, token: (await signup()).token }),
+    ],
   ])("%s has exactly one noindex", async (_name, open) => {
     const { path, token } = await open();
     expect(robots(await html(path, token))).toEqual([{ name: "robots", content: "noindex" }]);

@@ -49,6 +49,7 @@ describe("GET /robots.txt", () => {
       "Disallow: /purchase/",
       "Disallow: /invest/",
       "Disallow: /admin",
+      "Disallow: /discussion/report/",
       "Disallow: /api/",
     ]);
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
