@@ -29,6 +29,7 @@ import {
   type ReportReason,
 } from "../../../domain/conversation/moderation";
 import { HOUR_MS } from "../../../domain/shared/dates";
+import { FIELD_MESSAGES } from "../../../domain/shared/fields";
 import { charCount, cleanText } from "../../../domain/shared/text";
 import type { SessionUser } from "../../../domain/shared/types";
 import { type Database, runBatch } from "../../../db/client";
@@ -91,7 +92,7 @@ export function parseReport(body: unknown): { reason: ReportReason; detail: stri
   const errors: Record<string, string> = {};
   if (!reason) errors.reason = DISCUSSION_MESSAGES.reasonRequired;
   if (rawDetail !== undefined && rawDetail !== null && typeof rawDetail !== "string") {
-    errors.detail = "detail must be text";
+    errors.detail = FIELD_MESSAGES.mustBeText("Details");
   } else if (charCount(detail) > DISCUSSION_LIMITS.reportDetail) errors.detail = DISCUSSION_MESSAGES.detailTooLong;
   else if (reason === "other" && !detail) errors.detail = DISCUSSION_MESSAGES.detailRequired;
   if (Object.keys(errors).length) throw invalidFields(errors, "first");
