@@ -191,6 +191,8 @@ export interface DemoRows {
   projects: readonly SeedRow[];
   investments: readonly SeedRow[];
   follows: readonly SeedRow[];
+  /** The Trending rail's days (ADR 055). */
+  activityDays: readonly SeedRow[];
   updates: readonly SeedRow[];
   questions: readonly SeedRow[];
   notifications: readonly SeedRow[];
@@ -218,6 +220,7 @@ export function demoStatements(
     ...insert("projects", data.projects),
     ...insert("investments", data.investments),
     ...insert("project_follows", data.follows),
+    ...insert("project_activity_days", data.activityDays),
     ...insert("project_updates", data.updates),
     ...insert("project_questions", data.questions),
     ...insert("notifications", data.notifications),
