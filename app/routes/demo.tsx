@@ -179,7 +179,7 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
 
       <CategoryFilters current={sector} hrefFor={(s) => href({ sector: s })} />
 
-      <Rails rails={rails} role={role} />
+      <Rails rails={rails} role={role} firstEager />
 
       {projects.length > 0 ? (
         <>
@@ -193,7 +193,13 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
           <div className="project-grid" data-count={projects.length} onClick={onCardLinkClick}>
             {projects.map((p, i) => (
-              <ProjectCard key={p._id} project={p} role={role} following={p.following} first={i === 0} />
+              <ProjectCard
+                key={p._id}
+                project={p}
+                role={role}
+                following={p.following}
+                first={i === 0 && rails.length === 0}
+              />
             ))}
           </div>
           <Pagination page={page} pageCount={pageCount} hrefFor={(p) => href({ page: p })} />

@@ -23,17 +23,20 @@ export function Rails({
   rails,
   role,
   headingLevel = 2,
+  firstEager = false,
 }: {
   rails: RailView[];
   role: Role | null;
   headingLevel?: 2 | 3;
+  /** The page opens with the rails (the browser): the first card's image loads first, not lazily. */
+  firstEager?: boolean;
 }) {
   const onCardLinkClick = useLinkClicks();
   if (!rails.length) return null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="rails">
-      {rails.map((rail) => {
+      {rails.map((rail, r) => {
         const headingId = `rail-${rail.id}`;
         return (
           <section key={rail.id} className="rail" aria-labelledby={headingId} data-rail={rail.id}>
@@ -49,7 +52,7 @@ export function Rails({
             {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
             <div onClick={onCardLinkClick}>
               <ul className="rail-list plain-list">
-                {rail.projects.map((p) => (
+                {rail.projects.map((p, i) => (
                   <li key={p._id} className="rail-item">
                     <ProjectCard
                       project={p}
@@ -58,6 +61,7 @@ export function Rails({
                       headingLevel={headingLevel + 1 === 3 ? 3 : 4}
                       idPrefix={`${headingId}-`}
                       showFollow={false}
+                      first={firstEager && r === 0 && i === 0}
                     />
                   </li>
                 ))}
