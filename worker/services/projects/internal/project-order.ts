@@ -128,7 +128,8 @@ const byKeys = (keys: SQL[], slug?: "desc") =>
  * walk goes down its index and keeps an entry whose rowid is one of the matches (`+rowid`: a list
  * built once, checked per entry, where a plain `rowid in` would make SQLite read every match and sort
  * them all), stopping at the page, so a page costs about the same for 30 matches or 3,000; the
- * walks' rows follow one another (the open ones, then the rest).
+ * walks' rows follow one another (the open ones, then the rest). The rails' sorts (`trending`,
+ * `almost`) are walks with or without a search (`railWalks`).
  */
 export function pageRows(opts: {
   where: SQL;
