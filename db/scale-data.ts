@@ -24,6 +24,7 @@
 import { markAfter } from "../domain/money/marking.ts";
 import { DAY_MS, HOUR_MS, isoDay } from "../domain/shared/dates.ts";
 import { quoted } from "../domain/shared/quote.ts";
+import { activityDaysOf, trendScore } from "../domain/projects/trending.ts";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
 import type { FollowRow, NotificationRow, QuestionRow, UpdateRow, ValuationEventRow } from "./seed-data";
 
@@ -168,6 +169,7 @@ export const SCALE_TABLES = [
   "projects",
   "investments",
   "project_follows",
+  "project_activity_days",
   "project_updates",
   "project_questions",
   "notifications",
@@ -357,7 +359,10 @@ export function* scaleParents(n: number, now: number, opts: ScaleOptions): Gener
     ],
   };
   for (let from = 1; from <= ctx.projects; from += 500) {
-    yield { table: "projects", rows: range(from, Math.min(from + 499, ctx.projects)).map((k) => plan(ctx, k).project) };
+    yield {
+      table: "projects",
+      rows: range(from, Math.min(from + 499, ctx.projects)).map((k) => trended(ctx, k).plan.project),
+    };
   }
 }
 
@@ -535,6 +540,7 @@ function plan(ctx: Ctx, k: number): Plan {
     reservedCents: 0,
     reservationCount: 0,
     trendScore: 0,
+    trendDay: null,
     lastUpdateAt: null,
     updateRemindedAt: null,
     threadCount: 0,
@@ -616,10 +622,24 @@ export function* scaleChildren(n: number, now: number, opts: ScaleOptions): Gene
     if (p.project.publishedAt === null) continue;
     const talk = conversation(ctx, k, p);
     yield { table: "project_follows", rows: talk.follows };
+    yield { table: "project_activity_days", rows: trended(ctx, k, p, talk.follows).days };
     yield { table: "project_updates", rows: talk.updates };
     yield { table: "project_questions", rows: talk.questions };
     yield { table: "notifications", rows: talk.notifications };
   }
+}
+
+/**
+ * A project's plan with its Trending figures (ADR 055) as the app keeps them: the activity days
+ * of the week before `now` from its investments and follows, and its score for today.
+ */
+function trended(ctx: Ctx, k: number, p: Plan = plan(ctx, k), follows?: readonly FollowRow[]) {
+  const today = isoDay(ctx.now);
+  const followed = p.project.publishedAt === null ? [] : (follows ?? conversation(ctx, k, p).follows);
+  const days = activityDaysOf(p.investments, followed, today);
+  p.project.trendScore = trendScore(days, today);
+  p.project.trendDay = days.length ? today : null;
+  return { plan: p, days: days.map((d) => ({ projectId: p.project.id, ...d })) };
 }
 
 function conversation(ctx: Ctx, k: number, { kind, project: p, investments }: Plan) {

@@ -136,6 +136,8 @@ export const projects = sqliteTable(
     reservationCount: integer("reservation_count").notNull().default(0),
     /** The Trending rail's momentum (ADR 055), recomputed from project_activity_days. */
     trendScore: real("trend_score").notNull().default(0),
+    /** The UTC day trend_score was computed for (domain/projects/trending.ts); null: never (score 0). */
+    trendDay: text("trend_day"),
     /** Kept: the newest update's time (the "Last update N days ago" line and the 90-day reminder). */
     lastUpdateAt: integer("last_update_at"),
     /** When the founder was last reminded to post an update (at most once per quiet period). */
@@ -205,6 +207,9 @@ export const projects = sqliteTable(
     // The rails (ADR 055): each walks one index in order and stops at 12.
     index("projects_trending_idx").on(t.status, t.trendScore, t.slug),
     index("projects_new_idx").on(t.status, t.publishedAt, t.slug),
+    // "Because you follow …": open raises in a followed project's sector or university, by momentum.
+    index("projects_sector_trending_idx").on(t.sector, t.status, t.trendScore, t.slug),
+    index("projects_university_trending_idx").on(t.universityName, t.status, t.trendScore, t.slug),
     // Coming soon raises whose launch is due (the opening job), soonest first.
     index("projects_launch_idx").on(t.status, t.launchAt),
     // Funded companies whose last update is oldest (the reminder job, the admin's overdue list).

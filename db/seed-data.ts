@@ -22,6 +22,7 @@ import {
   type MarkState,
 } from "../domain/money/marking.ts";
 import { DAY_MS, HOUR_MS, isoDay, MINUTE_MS } from "../domain/shared/dates.ts";
+import { activityDaysOf, trendScore } from "../domain/projects/trending.ts";
 import { toCents } from "../domain/shared/money.ts";
 import { buildMarketDemo, type DemoOrderRow, type DemoTradeRow } from "./seed-market.ts";
 import { buildModerationDemo, type DiscussionPostRow, type DiscussionReportRow } from "./seed-moderation.ts";
@@ -33,6 +34,7 @@ import type {
   InvestmentRow,
   notifications,
   ProjectRow,
+  projectActivityDays,
   projectFollows,
   projectQuestions,
   projectUpdates,
@@ -3585,6 +3587,7 @@ const HISTORY_SEEDS: ProjectSeed[] = [
 ];
 
 export type FollowRow = typeof projectFollows.$inferSelect;
+export type ActivityDayRow = typeof projectActivityDays.$inferSelect;
 export type UpdateRow = typeof projectUpdates.$inferSelect;
 export type QuestionRow = typeof projectQuestions.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -3599,6 +3602,8 @@ export interface DemoData {
   projects: ProjectRow[];
   investments: InvestmentRow[];
   follows: FollowRow[];
+  /** The Trending rail's days (the last week's investments and follows; domain/projects/trending.ts). */
+  activityDays: ActivityDayRow[];
   updates: UpdateRow[];
   questions: QuestionRow[];
   notifications: NotificationRow[];
@@ -3810,6 +3815,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       reservedCents: 0,
       reservationCount: 0,
       trendScore: 0,
+      trendDay: null,
       lastUpdateAt: null,
       updateRemindedAt: null,
       threadCount: 0,
@@ -3820,17 +3826,44 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
   const events = buildEvents(dayStart, projects, investments, seeds);
   // Each company's mark once its events are applied (the exchange's prices move around it).
   const marks = new Map<string, number | null>(events.map((e) => [e.projectId, e.markCents]));
+  const conversation = buildConversation(now, users, projects, investments, seeds, events);
+  const activityDays = trendOf(isoDay(now), projects, investments, conversation.follows);
   return {
     users,
     projects,
     investments,
-    ...buildConversation(now, users, projects, investments, seeds, events),
+    activityDays,
+    ...conversation,
     events,
     ...buildMarketDemo(now, projects, investments, users, marks, DEMO_INVESTOR_ID),
     // The demo admin signs in with a second step (ADR 054): its authenticator secret is in the README.
     factors: [{ userId: DEMO_ADMIN_ID, secret: DEMO_ADMIN_TOTP_SECRET, createdAt: now, confirmedAt: now, lastStep: 0 }],
     ...buildModerationDemo(now),
   };
+}
+
+/**
+ * The Trending rail's kept figures (ADR 055) as the app would have written them: each project's
+ * activity days of the last week and its score for `today` (written on `projects`, in place).
+ */
+function trendOf(
+  today: string,
+  projects: ProjectRow[],
+  investments: readonly InvestmentRow[],
+  follows: readonly FollowRow[],
+): ActivityDayRow[] {
+  const out: ActivityDayRow[] = [];
+  for (const p of projects) {
+    const days = activityDaysOf(
+      investments.filter((i) => i.projectId === p.id),
+      follows.filter((f) => f.projectId === p.id),
+      today,
+    );
+    p.trendScore = trendScore(days, today);
+    p.trendDay = days.length ? today : null;
+    for (const d of days) out.push({ projectId: p.id, ...d });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -191,6 +191,8 @@ export interface DemoRows {
   projects: readonly SeedRow[];
   investments: readonly SeedRow[];
   follows: readonly SeedRow[];
+  /** The Trending rail's days (ADR 055). */
+  activityDays: readonly SeedRow[];
   updates: readonly SeedRow[];
   questions: readonly SeedRow[];
   notifications: readonly SeedRow[];
@@ -225,6 +227,7 @@ export function demoStatements(
     `UPDATE projects SET thread_count = (SELECT count(*) FROM discussion_posts d WHERE d.project_id = projects.id AND d.depth = 0 AND d.hidden_at IS NULL) WHERE id IN (SELECT project_id FROM discussion_posts);`,
     ...insert("investments", data.investments),
     ...insert("project_follows", data.follows),
+    ...insert("project_activity_days", data.activityDays),
     ...insert("project_updates", data.updates),
     ...insert("project_questions", data.questions),
     ...insert("notifications", data.notifications),

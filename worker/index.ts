@@ -17,6 +17,7 @@ import { lapseReconfirmations } from "./services/money/reconfirmations";
 import { applyApprovedEvents } from "./services/money/valuations";
 import { deleteUnusedUploads } from "./services/projects/upload-cleanup";
 import { expireOrders } from "./services/market/expiry";
+import { refreshTrendScores } from "./services/projects/trending";
 
 // React Router derives its routes from the build when the handler is made; given a function, it
 // derives them again on every request (about 5-10% of a page's CPU). A built Worker's build never
@@ -56,7 +57,7 @@ export default {
   /**
    * Daily (wrangler.toml [triggers], just after 00:00 UTC, when raises close): the raises whose
    * deadline has come are settled (worker/services/raises/settlement.ts, ADR 043), then housekeeping (expired sessions, stale rate-limit rows, images
-   * no project uses) and the "closes within 48 hours" notifications for followers (once per
+   * no project uses), the Trending rail's scores (projects/trending.ts) and the "closes within 48 hours" notifications for followers (once per
    * project and person).
    */
   async scheduled(controller, env, ctx) {
@@ -97,6 +98,8 @@ export default {
           ),
         ),
     );
+    // The Trending rail's scores for the new day (decay, and days leaving the window).
+    ctx.waitUntil(refreshTrendScores(createDb(env.DB)).then((n) => console.log(`trend scores of ${n} projects`)));
     ctx.waitUntil(
       runClosingSoon(createDb(env.DB)).then((n) => console.log(`notified ${n} followers of projects closing soon`)),
     );

@@ -26,6 +26,9 @@ import { getApp, requireUser } from "../server/guards.server";
 import { formFailed, formFailure } from "../server/form-result";
 import { setFollowing } from "../../worker/services/conversation/follows";
 import { listProjectsPage } from "../../worker/services/projects/projects";
+import { listRails } from "../../worker/services/projects/rails";
+import { railViews } from "../server/rails.server";
+import { Rails } from "../components/home/Rails";
 import type { Route } from "./+types/demo";
 
 /**
@@ -56,13 +59,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // why; the projects below are the category's, unsearched.
   const asked = url.searchParams.get("q");
   const tooLong = searchTooLong(asked);
-  const result = await listProjectsPage(db, {
-    sector,
-    page,
-    q: tooLong ? null : asked,
-    sort: url.searchParams.get("sort"),
-    viewerId: user?.id ?? null,
-  });
+  // The rails above the grid on the browser's own first page only: no search, category, order or page.
+  const plain = !asked && sector === "all" && !url.searchParams.get("sort") && page === 1;
+  const base = url.pathname.startsWith("/explore") ? "/explore" : "/demo";
+  const [result, rails] = await Promise.all([
+    listProjectsPage(db, {
+      sector,
+      page,
+      q: tooLong ? null : asked,
+      sort: url.searchParams.get("sort"),
+      viewerId: user?.id ?? null,
+    }),
+    plain ? listRails(db, user) : Promise.resolve([]),
+  ]);
   const following = new Set(result.following ?? []);
   return {
     sector,
@@ -72,8 +81,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
-    base: url.pathname.startsWith("/explore") ? "/explore" : "/demo",
+    base,
     role: user?.role ?? null,
+    rails: railViews(rails, base),
     projects: result.projects.map((p) => ({
       _id: p._id,
       slug: p.slug,
@@ -135,7 +145,7 @@ function browseHref(base: string, s: { sector: string; q: string; sort: ProjectS
 }
 
 export default function ProjectBrowser({ loaderData, actionData }: Route.ComponentProps) {
-  const { sector, q, searchError, sort, page, pageCount, total, projects, base, role } = loaderData;
+  const { sector, q, searchError, sort, page, pageCount, total, projects, base, role, rails } = loaderData;
   const href = (over: Partial<{ sector: string; q: string; page: number }> = {}) =>
     browseHref(base, { sector, q, sort, page: 1, ...over });
 
@@ -169,6 +179,8 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
 
       <CategoryFilters current={sector} hrefFor={(s) => href({ sector: s })} />
 
+      <Rails rails={rails} role={role} firstEager />
+
       {projects.length > 0 ? (
         <>
           <p className="result-count" role="status" data-arrival-focus={q ? "" : undefined}>
@@ -181,7 +193,13 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
           <div className="project-grid" data-count={projects.length} onClick={onCardLinkClick}>
             {projects.map((p, i) => (
-              <ProjectCard key={p._id} project={p} role={role} following={p.following} first={i === 0} />
+              <ProjectCard
+                key={p._id}
+                project={p}
+                role={role}
+                following={p.following}
+                first={i === 0 && rails.length === 0}
+              />
             ))}
           </div>
           <Pagination page={page} pageCount={pageCount} hrefFor={(p) => href({ page: p })} />

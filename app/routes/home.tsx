@@ -17,6 +17,10 @@ import { useOptionalUser } from "../components/useOptionalUser";
 import { getApp } from "../server/guards.server";
 import { listFeaturedProjects } from "../../worker/services/projects/projects";
 import { featuredCards } from "./home.server";
+import { listRails } from "../../worker/services/projects/rails";
+import { railViews } from "../server/rails.server";
+import { Rails } from "../components/home/Rails";
+import { SectionHead } from "../components/home/SectionHead";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -28,15 +32,21 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getApp(context);
-  try {
-    const projects = await listFeaturedProjects(db, 3);
-    return { featured: featuredCards(projects) };
-  } catch (e) {
-    // The marketing page still renders if the showcase query fails; the failure is logged.
-    console.error("home: featured projects failed", e);
-    return { featured: [] };
-  }
+  const { db, user } = getApp(context);
+  // The rails: every rail in one batch; "Because you follow …" only for a signed-in person (whose
+  // pages the edge cache never keeps), so a visitor's copy is every visitor's (ADR 011).
+  const [featured, rails] = await Promise.all([
+    listFeaturedProjects(db, 3).catch((e: unknown) => {
+      // The marketing page still renders if the showcase query fails; the failure is logged.
+      console.error("home: featured projects failed", e);
+      return [];
+    }),
+    listRails(db, user).catch((e: unknown) => {
+      console.error("home: rails failed", e);
+      return [];
+    }),
+  ]);
+  return { featured: featuredCards(featured), rails: railViews(rails), role: user?.role ?? null };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -44,6 +54,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero signedIn={signedIn} />
+      {loaderData.rails.length > 0 ? (
+        <section id="raising" className="section" aria-labelledby="raising-title">
+          <div className="container">
+            <SectionHead
+              eyebrow="Raising now"
+              id="raising-title"
+              title="Raises to watch"
+              lead="What is moving, closing, new and nearly there on CampusFund."
+            />
+            <Rails rails={loaderData.rails} role={loaderData.role} headingLevel={3} />
+          </div>
+        </section>
+      ) : null}
       <Features />
       <HowItWorks />
       <Featured projects={loaderData.featured} />

@@ -23,6 +23,9 @@ export const SORTS = [
   { id: "funded", label: "Most funded" },
   { id: "ending", label: "Ending soon" },
   { id: "remaining", label: "Fewest shares left" },
+  // The rails' "See all" (ADR 055): open raises first in each, the rest after them.
+  { id: "trending", label: "Trending" },
+  { id: "almost", label: "Almost funded" },
 ] as const;
 
 export type ProjectSort = (typeof SORTS)[number]["id"];

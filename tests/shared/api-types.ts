@@ -5882,7 +5882,7 @@ export interface operations {
             query?: {
                 /** @description Search words, at most 100 characters. */
                 q?: string;
-                /** @description One of relevance, newest, funded, ending, remaining (relevance while searching). */
+                /** @description One of relevance, newest, funded, ending, remaining, trending, almost (relevance while searching). */
                 sort?: string;
                 /** @description A sector: all, technology, fintech, social-media, e-commerce, health, education, sustainability (or a form category). */
                 category?: string;
@@ -6174,7 +6174,7 @@ export interface operations {
                         /** @description The search as applied (normalised); "" when not searching. */
                         q: string;
                         /** @description The order applied; null is the default order. */
-                        sort: ("relevance" | "newest" | "funded" | "ending" | "remaining") | null;
+                        sort: ("relevance" | "newest" | "funded" | "ending" | "remaining" | "trending" | "almost") | null;
                     };
                 };
             };

@@ -8,6 +8,7 @@
  */
 import { FEE_BPS } from "../../domain/market/market";
 import { REG_CF_COUNTED } from "../../domain/money/reg-cf";
+import { TREND_DAYS, TREND_DECAY, TREND_DOLLARS_PER_FOLLOWER } from "../../domain/projects/trending";
 
 type Row = Record<string, unknown>;
 
@@ -220,6 +221,17 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
       where (r.resolved_at is null and d.hidden_at is not null)
         or (r.resolved_at is null) <> (r.resolution is null) order by r.id`,
     truth: `select id, resolution, null as hidden_at from discussion_reports where 0`,
+  },
+  {
+    // The Trending rail's momentum (ADR 055, domain/projects/trending.ts): Σ over the window of TREND_DAYS
+    // days ending on the day it was computed for of (dollars + 100 × new followers) × 0.75^age.
+    name: "projects.trend_score",
+    kept: `select id, trend_day, round(trend_score, 4) as score from projects order by id`,
+    truth: `select p.id, p.trend_day, round(coalesce((select sum((a.invested_cents / 100.0 + ${TREND_DOLLARS_PER_FOLLOWER} * a.new_followers)
+          * (case cast(round(julianday(p.trend_day) - julianday(a.day)) as integer)
+             ${Array.from({ length: TREND_DAYS }, (_, age) => `when ${age} then ${TREND_DECAY ** age}`).join(" ")} else 0 end))
+        from project_activity_days a where a.project_id = p.id), 0), 4) as score
+      from projects p order by p.id`,
   },
 ];
 

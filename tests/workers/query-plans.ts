@@ -39,6 +39,7 @@ export const GROWING_TABLES = new Set([
   "market_orders",
   "trades",
   "market_days",
+  "project_activity_days",
 ]);
 
 /** The reason an index walked in a sort's order, to the page and no further, is accepted. */
@@ -53,6 +54,8 @@ export const ACCEPTED_INDEX_READS: Readonly<Record<string, string>> = {
     "the browser's page in its default order puts open raises first, which depends on today's date and so cannot be an index order: the page's rows are chosen from this 11-column index (about 100 bytes a project) and only they are read whole; 12 ms at 4,000 projects",
   projects_status_idx:
     "the browser's total of published projects, for its pager: a count over this two-column index, in the same statement as the page",
+  projects_update_due_idx:
+    "the browser's total of published projects, for its pager, as projects_status_idx: SQLite counts on whichever two-column index leads with the status, and this one (status, last update) is as narrow",
   projects_funded_idx: walkedToThePage("the browser sorted by funding, searching or not,"),
   projects_newest_idx: walkedToThePage("the browser sorted by date, searching or not,"),
   projects_deadline_idx: walkedToThePage(

@@ -81,6 +81,7 @@ describe("the scale data at N=10", () => {
       projects: 380,
       investments: 40091,
       project_follows: 9444,
+      project_activity_days: 1086,
       project_updates: 2078,
       project_questions: 3091,
       notifications: 94942,

@@ -471,6 +471,9 @@ describe("the demo data, searched and sorted by funding", () => {
       settledCents: null,
       settledShares: null,
       settledInvestors: null,
+      // nor the activity days its Trending score is computed from
+      trendScore: 0,
+      trendDay: null,
     }));
     for (const row of demo) await db().insert(projects).values(row); // one at a time: D1 binds 100 values a statement
     const share = (p: (typeof demo)[number]) => (p.fundingGoalCents ? p.fundingCurrentCents / p.fundingGoalCents : 0);

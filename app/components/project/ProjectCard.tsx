@@ -75,6 +75,9 @@ export function ProjectCard({
   role,
   following,
   first = false,
+  headingLevel = 2,
+  idPrefix,
+  showFollow = true,
 }: {
   project: CardProject;
   role: Role | null;
@@ -82,8 +85,15 @@ export function ProjectCard({
   following: boolean;
   /** The list's first card: its image shows in a phone's first screen, so it loads first, not lazily. */
   first?: boolean;
+  /** The title's heading level (a rail's cards sit under the rail's heading). */
+  headingLevel?: 2 | 3 | 4;
+  /** Makes the title's id unique where a project is on the page twice (a rail and the grid). */
+  idPrefix?: string;
+  /** The Follow button (a rail's cards leave it to the project page and the browser's grid). */
+  showFollow?: boolean;
 }) {
-  const headingId = `project-${project._id}`;
+  const headingId = `${idPrefix ?? ""}project-${project._id}`;
+  const Title = headingLevel === 2 ? "h2" : headingLevel === 3 ? "h3" : "h4";
   const location = useLocation();
   const detail = href("/project/:slug", { slug: project.slug });
   return (
@@ -104,9 +114,9 @@ export function ProjectCard({
         </div>
       </div>
       <div className="project-card-body">
-        <h2 className="project-card-title" id={headingId}>
+        <Title className="project-card-title" id={headingId}>
           {project.title}
-        </h2>
+        </Title>
         <p className="project-card-desc">{project.shortDescription}</p>
         {project.university ? <p className="project-card-uni">{project.university.name}</p> : null}
         <FundingProgress
@@ -135,17 +145,19 @@ export function ProjectCard({
             View Details<span className="visually-hidden"> of {project.title}</span>
           </AppLink>
         </div>
-        <div className="project-card-follow">
-          <FollowButton
-            projectId={project._id}
-            title={project.title}
-            following={following}
-            signedIn={role !== null}
-            action={`${location.pathname}${location.search}`}
-            signInHref={signinHref({ action: "follow", project: project.slug })}
-            className="btn btn-ghost btn-sm"
-          />
-        </div>
+        {showFollow ? (
+          <div className="project-card-follow">
+            <FollowButton
+              projectId={project._id}
+              title={project.title}
+              following={following}
+              signedIn={role !== null}
+              action={`${location.pathname}${location.search}`}
+              signInHref={signinHref({ action: "follow", project: project.slug })}
+              className="btn btn-ghost btn-sm"
+            />
+          </div>
+        ) : null}
       </div>
     </article>
   );

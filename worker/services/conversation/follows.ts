@@ -22,6 +22,7 @@ import { reserveAndRun, type RateLimit } from "../shared/rate-limit";
 import { findProjectRef, investorCount, isPublished, publicInvestorName, toProjectDTO } from "../projects/projects";
 import { readSettled } from "../raises/settlement";
 import { HOUR_MS } from "../../../domain/shared/dates";
+import { activityStatements } from "../projects/trending";
 
 export const FOLLOW_MESSAGES = {
   followed: (title: string) => `You are following ${title}`,
@@ -76,7 +77,20 @@ export async function setFollowing(
         onlyIf: { sql: on ? `not ${follows}` : follows, binds: [viewer.id, project.id] },
       },
     ],
-    [write, count],
+    // A new follow (this request's, stamped `now`) counts toward the Trending rail; an unfollow takes nothing away.
+    [
+      write,
+      count,
+      ...(on
+        ? activityStatements(db, project.id, now, {
+            newFollowers: 1,
+            onlyIf: {
+              sql: "exists (select 1 from project_follows where user_id = ?5 and project_id = ?6 and created_at = ?7)",
+              binds: [viewer.id, project.id, now],
+            },
+          })
+        : []),
+    ],
     now,
   );
   const followers = Number((counted.results?.[0] as { n: number } | undefined)?.n ?? 0);

@@ -15,7 +15,8 @@ import { getProject } from "../projects/projects";
 import { markPublicContentChanged } from "../visitors/public-content";
 import { PURCHASE_MESSAGES } from "./purchases";
 import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "../shared/rate-limit";
-import { HOUR_MS } from "../../../domain/shared/dates";
+import { HOUR_MS, isoDay } from "../../../domain/shared/dates";
+import { activityStatements } from "../projects/trending";
 
 /** Per user: a buy-and-cancel loop cannot flood a founder or the database. */
 export const CANCEL_LIMIT: RateLimit = {
@@ -154,6 +155,15 @@ export async function cancelInvestment(
       giveBack,
       markCancelled,
       ...audit,
+      // The Trending rail: the amount leaves the day it was bought, if that day is still in the window.
+      ...activityStatements(db, found.project._id, now, {
+        investedCents: -Math.round(found.investment.amountInvested * 100),
+        day: isoDay(Date.parse(found.investment.investedAt)),
+        onlyIf: {
+          sql: "exists (select 1 from investments where id = ?5 and status = 'cancelled' and cancelled_at = ?6)",
+          binds: [id, now],
+        },
+      }),
       // A reconfirmation it answers is closed as canceled (ADR 050).
       d1
         .prepare(

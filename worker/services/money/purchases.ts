@@ -33,6 +33,7 @@ import { and, eq } from "drizzle-orm";
 
 import { cancelDeadline, cutoffText, deadlineCutoffSql } from "../../../domain/money/cancellation";
 import { HOUR_MS, isoDay } from "../../../domain/shared/dates";
+import { activityStatements } from "../projects/trending";
 import { MESSAGES } from "../../../domain/shared/messages";
 import {
   belowMinimum,
@@ -337,7 +338,12 @@ export async function purchaseShares(
       { sql: "n.event_key = 'commitment:' || ?6 and n.user_id = ?7", binds: [id, user.id] },
       now,
     );
-    const [ins] = await runBatch(d1, [insert, update, reserve, ...notify, mail]);
+    // The Trending rail's day and score (trending.ts), only if the INSERT above bought something.
+    const activity = activityStatements(db, project._id, now, {
+      investedCents: expectedPriceCents * shares,
+      onlyIf: { sql: "exists (select 1 from investments where id = ?5)", binds: [id] },
+    });
+    const [ins] = await runBatch(d1, [insert, update, reserve, ...notify, mail, ...activity]);
     inserted = (ins.results ?? []) as Inserted[];
   } catch (e) {
     if (constraintFailed(e, /UNIQUE constraint failed: investments\.investor_id/i)) {

@@ -21,6 +21,8 @@ import { ServiceError } from "../shared/errors";
 import { INSERT, NEW_ID, NO_REPEAT } from "../conversation/notifications";
 import { noticeMailsStatement, noticeTemplateOf } from "../../mail/notices";
 import { markPublicContentChanged } from "../visitors/public-content";
+import { activityStatements } from "../projects/trending";
+import { isoDay } from "../../../domain/shared/dates";
 
 export const RECONFIRM_TEXT = {
   asked: (title: string, fields: string[], dueAt: number) =>
@@ -204,9 +206,17 @@ export const LAPSE_PER_RUN = 200;
  */
 export async function lapseReconfirmations(db: Database, now: number = Date.now()): Promise<number> {
   const due = await db
-    .select({ id: reconfirmations.id, investmentId: reconfirmations.investmentId, title: projects.title })
+    .select({
+      id: reconfirmations.id,
+      investmentId: reconfirmations.investmentId,
+      title: projects.title,
+      projectId: projects.id,
+      amountCents: investments.amountCents,
+      investedAt: investments.createdAt,
+    })
     .from(reconfirmations)
     .innerJoin(projects, eq(projects.id, reconfirmations.projectId))
+    .innerJoin(investments, eq(investments.id, reconfirmations.investmentId))
     .where(and(eq(reconfirmations.status, "pending"), sql`${reconfirmations.dueAt} <= ${now}`))
     .orderBy(asc(reconfirmations.dueAt))
     .limit(LAPSE_PER_RUN);
@@ -244,6 +254,15 @@ export async function lapseReconfirmations(db: Database, now: number = Date.now(
           "update reconfirmations set status = 'lapsed', resolved_at = ?2 where id = ?1 and status = 'pending' and due_at <= ?2",
         )
         .bind(r.id, now),
+      // The Trending rail: a lapse is a cancellation (trending.ts).
+      ...activityStatements(db, r.projectId, now, {
+        investedCents: -r.amountCents,
+        day: isoDay(r.investedAt),
+        onlyIf: {
+          sql: "exists (select 1 from investments where id = ?5 and status = 'cancelled' and cancelled_at = ?6)",
+          binds: [r.investmentId, now],
+        },
+      }),
     ]);
     if (cancelled.results.length) lapsed += 1;
   }

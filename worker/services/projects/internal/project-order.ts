@@ -43,6 +43,10 @@ function sortOrder(sort: ProjectSort | null): SQL[] {
     case "remaining":
       // open ones with the fewest shares left first; sold-out and closed ones after them
       return [openFirst, sql`${sharesLeft} asc`];
+    case "trending":
+    case "almost":
+      // always walked (`walks`): this is the order they give, for a ranked search's tie-break
+      return [openFirst];
     default:
       return [openFirst, desc(projects.featured), desc(projects.createdAt)];
   }
@@ -52,6 +56,36 @@ function sortOrder(sort: ProjectSort | null): SQL[] {
 interface Walk {
   where?: SQL;
   keys: SQL[];
+  /** The slug's direction as the last key (ascending unless the index is read backwards). */
+  slug?: "desc";
+}
+
+/** Open raises' momentum order (projects_trending_idx, read backwards: ties by slug, descending). */
+const isOpenActive = sql`(${projects.status} = 'active' and ${projects.fundingDeadline} > date('now') and ${projects.sharesSold} < ${projects.totalShares})`;
+const fundedRatio = sql`coalesce(cast(${projects.raisedCents} as real) / nullif(${projects.fundingGoalCents}, 0), 0)`;
+/** The Almost funded rail's raises: open, at 50% of the goal or more and not yet at it. */
+export const ALMOST_FUNDED = { from: 0.5, to: 1 } as const;
+const almostFunded = sql`(${fundedRatio} >= ${ALMOST_FUNDED.from} and ${fundedRatio} < ${ALMOST_FUNDED.to} and ${isOpen})`;
+
+/**
+ * The rails' sorts, searching or not (a rail's "See all"): the rail's raises first, walking the
+ * rail's index, then every other project walking another index. `trending`: open raises by
+ * momentum (projects_trending_idx), then the rest newest first; `almost`: open raises at 50–99%
+ * of their goal, closest to it first, then the rest most funded first (projects_funded_idx both).
+ */
+function railWalks(sort: "trending" | "almost"): Walk[] {
+  switch (sort) {
+    case "trending":
+      return [
+        { where: isOpenActive, keys: [sql`${projects.trendScore} desc`], slug: "desc" },
+        { where: sql`not ${isOpen}`, keys: sortOrder("newest") },
+      ];
+    case "almost":
+      return [
+        { where: almostFunded, keys: sortOrder("funded") },
+        { where: sql`not ${almostFunded}`, keys: sortOrder("funded") },
+      ];
+  }
 }
 
 /**
@@ -75,13 +109,17 @@ function searchWalks(sort: Exclude<ProjectSort, "relevance">): Walk[] {
         { where: sql`${isOpen} and ${sharesLeft} > 0`, keys: [sql`${sharesLeft} asc`] },
         { where: sql`not ${isOpen}`, keys: [sql`${sharesLeft} asc`] },
       ];
+    case "trending":
+    case "almost":
+      return railWalks(sort);
   }
 }
 
 /** The rowids of the full-text matches (migrations/0006 keeps projects_fts in step, row for row). */
 const matching = (match: string) => sql`(select rowid from projects_fts where projects_fts match ${match})`;
 
-const byKeys = (keys: SQL[]) => sql.join([...keys, sql`${projects.slug}`], sql`, `);
+const byKeys = (keys: SQL[], slug?: "desc") =>
+  sql.join([...keys, slug ? sql`${projects.slug} desc` : sql`${projects.slug}`], sql`, `);
 
 /**
  * The page's rows (`rid`) and their place on it (`ord`), chosen on narrow columns: only these rows
@@ -90,7 +128,8 @@ const byKeys = (keys: SQL[]) => sql.join([...keys, sql`${projects.slug}`], sql`,
  * walk goes down its index and keeps an entry whose rowid is one of the matches (`+rowid`: a list
  * built once, checked per entry, where a plain `rowid in` would make SQLite read every match and sort
  * them all), stopping at the page, so a page costs about the same for 30 matches or 3,000; the
- * walks' rows follow one another (the open ones, then the rest).
+ * walks' rows follow one another (the open ones, then the rest). The rails' sorts (`trending`,
+ * `almost`) are walks with or without a search (`railWalks`).
  */
 export function pageRows(opts: {
   where: SQL;
@@ -100,7 +139,9 @@ export function pageRows(opts: {
   offset: number;
 }): SQL {
   const { where, match, sort, pageSize, offset } = opts;
-  if (!match || sort === null || sort === "relevance") {
+  // The rails' sorts are walks with or without a search; the others' walks are a search's.
+  const walked = sort === "trending" || sort === "almost";
+  if (sort === null || sort === "relevance" || (!match && !walked)) {
     const hits = match
       ? sql`join (select rowid as fts_rowid, ${BM25} as score from projects_fts where projects_fts match ${match}) as hits on hits.fts_rowid = ${projects}.rowid`
       : sql``;
@@ -108,10 +149,11 @@ export function pageRows(opts: {
     return sql`(select ${projects}.rowid as rid, row_number() over (order by ${order}) as ord
       from ${projects} ${hits} where ${where} order by ${order} limit ${pageSize} offset ${offset}) as pg`;
   }
-  const walks = searchWalks(sort).map(({ where: part, keys }, i) => {
-    const order = byKeys(keys);
+  const walks = searchWalks(sort).map(({ where: part, keys, slug }, i) => {
+    const order = byKeys(keys, slug);
+    const among = match ? sql`+${projects}.rowid in ${matching(match)}` : undefined;
     return sql`select * from (select ${projects}.rowid as rid, ${i} as part, row_number() over (order by ${order}) as n
-      from ${projects} where ${and(where, part, sql`+${projects}.rowid in ${matching(match)}`)}
+      from ${projects} where ${and(where, part, among)}
       order by ${order} limit ${offset + pageSize})`;
   });
   return sql`(select rid, row_number() over (order by part, n) as ord from (${sql.join(walks, sql` union all `)})
