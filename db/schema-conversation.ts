@@ -103,6 +103,8 @@ export const NOTIFICATION_KINDS = [
   "market",
   // the account's own security (ADR 054): a sign-in from a new device or network, a password, email or second-factor change
   "security",
+  // a raise one reserved in opened (ADR 055): confirm the reservation before it lapses
+  "reservation",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

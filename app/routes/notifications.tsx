@@ -58,6 +58,7 @@ const KIND_LABEL: Record<string, string> = {
   deadline: "Deadline moved",
   review: "Review",
   security: "Security",
+  reservation: "Reservation",
 };
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {

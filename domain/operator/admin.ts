@@ -39,6 +39,9 @@ export const ADMIN_ACTIONS = [
   // The exchange (ADR 053).
   "halt_market",
   "resume_market",
+  // Coming soon (ADR 055): a raise's launch date, or opening it at once.
+  "set_launch_date",
+  "open_raise",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -75,6 +78,8 @@ export const ADMIN_ACTION_LABEL: Record<AdminAction, string> = {
   withdraw_event: "Withdrew a founder's company event",
   halt_market: "Halted trading",
   resume_market: "Resumed trading",
+  set_launch_date: "Set a raise's launch date",
+  open_raise: "Opened a raise for investment",
 };
 
 /**

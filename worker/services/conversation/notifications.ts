@@ -55,6 +55,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   market: null,
   // a new sign-in or a security change (ADR 054): never switched off
   security: null,
+  // a raise one reserved in opened, with the days left to confirm (ADR 055): asked for, so always told
+  reservation: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */

@@ -370,6 +370,9 @@ async function freeSlug(db: Database, base: string): Promise<string> {
  * `active`, published now; the audit row and (for an approval) the founder's notice only if this
  * write happened (audit.ts WROTE_ONE_ROW). The edge cache is refreshed.
  */
+/** SQL on `projects` at ?3: a launch date after now and before the funding deadline's 00:00 UTC. */
+const COMING_SOON = `launch_at > ?3 and launch_at < unixepoch(funding_deadline) * 1000`;
+
 async function goLive(
   db: Database,
   admin: SessionUser,
@@ -390,7 +393,12 @@ async function goLive(
       const [updated] = await runBatch(d1, [
         d1
           .prepare(
-            `update projects set status = 'active', slug = ?2, published_at = ?3, updated_at = ?3, review_note = null
+            // A launch date still ahead (and before the deadline) makes it Coming soon (ADR 055):
+            // listed and reservable, opened by its founder or the 10-minute cron; else it opens now.
+            `update projects set
+               status = case when ${COMING_SOON} then 'coming_soon' else 'active' end,
+               launch_at = case when ${COMING_SOON} then launch_at else null end,
+               slug = ?2, published_at = ?3, updated_at = ?3, review_note = null
              where id = ?1 and status = ?4 returning id`,
           )
           .bind(id, slug, now, from),
