@@ -92,6 +92,7 @@ export const ROUTE_WORDS = [
   "invest",
   "portfolio",
   "portfolio-page",
+  "reservations",
   "markets",
   "my-projects",
   "founder-dashboard",
