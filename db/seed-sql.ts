@@ -200,6 +200,8 @@ export interface DemoRows {
   trades: readonly SeedRow[];
   /** Authenticator apps turned on (ADR 054). */
   factors: readonly SeedRow[];
+  /** Reservations in a Coming soon raise (ADR 055). */
+  reservations: readonly SeedRow[];
 }
 
 /**
@@ -217,6 +219,7 @@ export function demoStatements(
     ...insert("totp_factors", data.factors),
     ...insert("projects", data.projects),
     ...insert("investments", data.investments),
+    ...insert("project_reservations", data.reservations),
     ...insert("project_follows", data.follows),
     ...insert("project_updates", data.updates),
     ...insert("project_questions", data.questions),

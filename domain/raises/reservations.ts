@@ -96,3 +96,30 @@ export const earliestLaunchDay = (now: number) => addDays(isoDay(now), 1);
 export function reservationLapsesAt(openedAt: number, fundingDeadline: string): number {
   return Math.min(openedAt + RESERVATION_CONFIRM_DAYS * DAY_MS, launchInstant(fundingDeadline));
 }
+
+export type ReservationStatus = "active" | "canceled" | "confirmed" | "lapsed";
+
+/** One reservation as the portfolio and the API show it (worker/services/raises/reservations.ts). */
+export interface ReservationDTO {
+  id: string;
+  projectId: string;
+  projectTitle: string;
+  projectSlug: string;
+  /** Dollars reserved (whole dollars). */
+  amount: number;
+  status: ReservationStatus;
+  /** Whether the raise is open for investment now (an active reservation may then be confirmed). */
+  raiseOpen: boolean;
+  /** The raise's launch (Coming soon: when it opens; open: when it opened). */
+  launchAt: string | null;
+  /** The share price now, and the whole shares the amount buys at it (rounded down). */
+  sharePrice: number;
+  shares: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Set when the raise opened: an active reservation not confirmed by then lapses. */
+  lapsesAt: string | null;
+  confirmedAt: string | null;
+  canceledAt: string | null;
+  investmentId: string | null;
+}

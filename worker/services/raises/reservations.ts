@@ -37,6 +37,8 @@ import {
   reservationLapsesAt,
   RESERVATIONS_SHOWN,
   reservedShares,
+  type ReservationDTO,
+  type ReservationStatus,
 } from "../../../domain/raises/reservations";
 import type { ProjectDTO, SessionUser } from "../../../domain/shared/types";
 import { runBatch, type Database } from "../../../db/client";
@@ -65,32 +67,7 @@ const reservationSlot = (userId: string): Slot => ({ key: `reservation:user:${us
 export const OPEN_BATCH = 20;
 export const LAPSE_BATCH = 500;
 
-export type ReservationStatus = "active" | "canceled" | "confirmed" | "lapsed";
-
-/** One reservation as the portfolio and the API show it. */
-export interface ReservationDTO {
-  id: string;
-  projectId: string;
-  projectTitle: string;
-  projectSlug: string;
-  /** Dollars reserved (whole dollars). */
-  amount: number;
-  status: ReservationStatus;
-  /** Whether the raise is open for investment now (an active reservation may then be confirmed). */
-  raiseOpen: boolean;
-  /** The raise's launch (Coming soon: when it opens; open: when it opened). */
-  launchAt: string | null;
-  /** The share price now, and the whole shares the amount buys at it (rounded down). */
-  sharePrice: number;
-  shares: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Set when the raise opened: an active reservation not confirmed by then lapses. */
-  lapsesAt: string | null;
-  confirmedAt: string | null;
-  canceledAt: string | null;
-  investmentId: string | null;
-}
+export type { ReservationDTO, ReservationStatus };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -162,7 +139,7 @@ async function readJoined(db: Database, where: ReturnType<typeof eq>): Promise<J
     .innerJoin(projects, eq(projects.id, projectReservations.projectId))
     .where(where)
     .limit(1);
-  return (rows[0]) ?? null;
+  return rows[0] ?? null;
 }
 
 // ── The launch date and opening ─────────────────────────────────────────────────────────────────
