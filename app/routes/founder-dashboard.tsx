@@ -48,6 +48,7 @@ import { mailerFor } from "../../worker/mail/mailer";
 import { CompanyEvents, type CompanyEventsFailure } from "../components/founder/CompanyEvents";
 import { submitEventForm } from "../server/company-events.server";
 import { ComingSoonCard } from "../components/founder/ComingSoon";
+import { Notice } from "../components/Notice";
 import { openRaise, setLaunchDate } from "../../worker/services/raises/reservations";
 import { dashboardView, type SAVED } from "./founder-dashboard.server";
 import type { Route } from "./+types/founder-dashboard";
@@ -238,6 +239,10 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
 
       <DashboardStats project={project} />
 
+      {loaderData.launchSaved && !loaderData.launch ? (
+        // Opened: the launch card is gone with the Coming soon state, so the confirmation shows here.
+        <Notice tone="success">{loaderData.launchSaved}</Notice>
+      ) : null}
       {loaderData.launch ? (
         <ComingSoonCard
           view={loaderData.launch}

@@ -44,6 +44,7 @@ export const RESERVATION_MESSAGES = {
   launchNotFuture: "The launch date must be after today",
   launchAfterDeadline: (deadline: string) =>
     `The launch date must be before the funding deadline (${shownDay(deadline)})`,
+  deadlineBeforeLaunch: (launch: string) => `The funding deadline must be after the launch date (${shownDay(launch)})`,
   launchNotAllowed: "A launch date can be set only before the raise opens",
   launchRequired: "A raise that is Coming soon keeps a launch date: to open it now, use Open for Investment Now",
   openNotAllowed: "Only a raise that is Coming soon can be opened",
