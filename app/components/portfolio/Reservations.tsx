@@ -44,7 +44,7 @@ export function Reservations({
         <div className="table-scroll" role="region" aria-labelledby="reservations-caption" tabIndex={0}>
           <table className="holdings">
             <caption id="reservations-caption" className="visually-hidden">
-              Your reservations
+              Each reservation: its amount and status
             </caption>
             <thead>
               <tr>
