@@ -77,7 +77,7 @@ export default function ConfirmReservation({ loaderData, actionData }: Route.Com
           <Link to={`/project/${r.projectSlug}`}>{r.projectTitle}</Link>: you reserved {formatMoney(r.amount)}.
         </p>
       </header>
-      <section className="card confirm-card" aria-labelledby="terms-title">
+      <section className="card dash-card" aria-labelledby="terms-title">
         <h2 id="terms-title">The Terms</h2>
         {error ? <Notice tone="error">{error}</Notice> : null}
         {r.status === "confirmed" ? (
@@ -113,13 +113,13 @@ export default function ConfirmReservation({ loaderData, actionData }: Route.Com
           any other: you may cancel it until 48 hours before the raise closes.
         </p>
         {r.status === "active" && !problem ? (
-          <Form method="post">
+          <Form method="post" className="reserve-form">
             <button type="submit" className="btn btn-primary">
               Confirm Investment of {formatPrice(total)}
             </button>
           </Form>
         ) : null}
-        <p>
+        <p className="reserve-form">
           <Link to="/portfolio#reservations">Back to your reservations</Link>
         </p>
       </section>

@@ -35,7 +35,7 @@ export function Reservations({
 }) {
   if (!reservations.length && !saved) return null;
   return (
-    <section className="card reservations" id="reservations" aria-labelledby="reservations-title">
+    <section className="card dash-card reservations" id="reservations" aria-labelledby="reservations-title">
       <h2 id="reservations-title">Your Reservations</h2>
       <p className="muted small">Non-binding amounts reserved in raises before they open: no money has moved.</p>
       {saved ? <Notice tone="success">{saved}</Notice> : null}
