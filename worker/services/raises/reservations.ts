@@ -65,7 +65,9 @@ const reservationSlot = (userId: string): Slot => ({ key: `reservation:user:${us
 
 /** Raises the cron opens per run (soonest launch first), and reservations it lapses per run. */
 export const OPEN_BATCH = 20;
-export const LAPSE_BATCH = 500;
+export const LAPSE_BATCH = 2_000;
+/** An opening's mails sent right after the response; the rest wait in the outbox for the cron's drain. */
+const MAILS_NOW = 500;
 
 export type { ReservationDTO, ReservationStatus };
 
@@ -296,7 +298,7 @@ async function sendOpeningMails(db: Database, projectId: string, now: number, ma
         eq(projectReservations.updatedAt, now),
       ),
     )
-    .limit(LAPSE_BATCH);
+    .limit(MAILS_NOW);
   mailer.sendLater(rows.map((r) => `notice:reservation-open:${projectId}:${r.userId}`));
 }
 
