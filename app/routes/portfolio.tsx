@@ -59,7 +59,7 @@ import { cancelledMessage } from "../../worker/services/money/cancellations";
 import { ReconfirmList } from "../components/purchase/Reconfirm";
 import { OnTheExchange } from "../components/portfolio/OnTheExchange";
 import { Reservations } from "../components/portfolio/Reservations";
-import { cancelReservation, listMyReservations } from "../../worker/services/raises/reservations";
+import { cancelReservation } from "../../worker/services/raises/reservations";
 import { RESERVATION_MESSAGES } from "../../domain/raises/reservations";
 import { formFailed } from "../server/form-result";
 import type { Route } from "./+types/portfolio";
@@ -100,6 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       performance: tab === "overview",
       // The investor's shares on the exchange and their newest trades (ADR 053): the same round trip.
       exchange: tab === "overview",
+      // One's reservations before raises open (ADR 055): the same round trip.
+      reservations: tab === "overview",
     });
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
@@ -109,8 +111,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const list = read.page!;
   const summary = read.summary!;
-  // One's reservations before raises open (ADR 055): the newest 50, one statement.
-  const reservations = tab === "overview" ? await listMyReservations(db, user) : [];
 
   let ai: AiToolsData | null = null;
   if (tab === "ai" && summary.count > 0) {
@@ -174,7 +174,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // From the loader: the policy's module (with the event form's schema) stays out of the browser's bundle.
     policy: VALUATION_POLICY,
     exchange: read.exchange,
-    reservations,
+    reservations: read.reservations,
     reservationSaved:
       url.searchParams.get("reservation") === "canceled" ? RESERVATION_MESSAGES.reservationCanceled : null,
     now: Date.now(),

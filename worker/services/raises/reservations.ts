@@ -20,12 +20,11 @@
  *   reservation active.
  * - `lapseReservations`: the cron; active reservations past `lapses_at`, at most LAPSE_BATCH a run.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { NOTIFICATION_SQL } from "../../../domain/conversation/notification-text";
 import { formatDateTime } from "../../../domain/shared/format";
 import { HOUR_MS } from "../../../domain/shared/dates";
-import { toDollars } from "../../../domain/shared/money";
 import { PROJECT_MESSAGES } from "../../../domain/projects/project-form-messages";
 import { parseDay } from "../../../domain/raises/raise-dates";
 import {
@@ -35,8 +34,6 @@ import {
   RESERVATION_MESSAGES,
   reservationAmountProblem,
   reservationLapsesAt,
-  RESERVATIONS_SHOWN,
-  reservedShares,
   type ReservationDTO,
   type ReservationStatus,
 } from "../../../domain/raises/reservations";
@@ -54,6 +51,13 @@ import { requireSignedIn } from "../shared/access";
 import { ServiceError } from "../shared/errors";
 import { reserveAndRun, type RateLimit, type Slot } from "../shared/rate-limit";
 import { markPublicContentChanged } from "../visitors/public-content";
+import {
+  myReservationsStatement,
+  RESERVATION_COLUMNS,
+  reservationOf,
+  reservationsOf,
+  type ReservationRow,
+} from "./reservation-list";
 
 /** Reserving, changing and canceling, per person: a loop cannot churn a founder's figures. */
 export const RESERVATION_LIMIT: RateLimit = {
@@ -73,75 +77,14 @@ export type { ReservationDTO, ReservationStatus };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-const COLUMNS = {
-  id: projectReservations.id,
-  projectId: projectReservations.projectId,
-  userId: projectReservations.userId,
-  amountCents: projectReservations.amountCents,
-  status: projectReservations.status,
-  createdAt: projectReservations.createdAt,
-  updatedAt: projectReservations.updatedAt,
-  canceledAt: projectReservations.canceledAt,
-  lapsesAt: projectReservations.lapsesAt,
-  confirmedAt: projectReservations.confirmedAt,
-  investmentId: projectReservations.investmentId,
-  title: projects.title,
-  slug: projects.slug,
-  projectStatus: projects.status,
-  launchAt: projects.launchAt,
-  sharePriceCents: projects.sharePriceCents,
-} as const;
-
-type Joined = {
-  id: string;
-  projectId: string;
-  userId: string;
-  amountCents: number;
-  status: ReservationStatus;
-  createdAt: number;
-  updatedAt: number;
-  canceledAt: number | null;
-  lapsesAt: number | null;
-  confirmedAt: number | null;
-  investmentId: string | null;
-  title: string;
-  slug: string;
-  projectStatus: string;
-  launchAt: number | null;
-  sharePriceCents: number;
-};
-
-function toDTO(r: Joined): ReservationDTO {
-  const amount = toDollars(r.amountCents);
-  const sharePrice = toDollars(r.sharePriceCents);
-  return {
-    id: r.id,
-    projectId: r.projectId,
-    projectTitle: r.title,
-    projectSlug: r.slug,
-    amount,
-    status: r.status,
-    raiseOpen: r.projectStatus === "active",
-    launchAt: iso(r.launchAt),
-    sharePrice,
-    shares: reservedShares(amount, sharePrice),
-    createdAt: iso(r.createdAt)!,
-    updatedAt: iso(r.updatedAt)!,
-    lapsesAt: iso(r.lapsesAt),
-    confirmedAt: iso(r.confirmedAt),
-    canceledAt: iso(r.canceledAt),
-    investmentId: r.investmentId,
-  };
-}
-
-async function readJoined(db: Database, where: ReturnType<typeof eq>): Promise<Joined | null> {
-  const rows = await db
-    .select(COLUMNS)
-    .from(projectReservations)
-    .innerJoin(projects, eq(projects.id, projectReservations.projectId))
-    .where(where)
-    .limit(1);
-  return rows[0] ?? null;
+async function readJoined(db: Database, where: string, ...binds: unknown[]): Promise<ReservationRow | null> {
+  return db.$client
+    .prepare(
+      `select ${RESERVATION_COLUMNS} from project_reservations r join projects p on p.id = r.project_id
+       where ${where} limit 1`,
+    )
+    .bind(...binds)
+    .first<ReservationRow>();
 }
 
 // ── The launch date and opening ─────────────────────────────────────────────────────────────────
@@ -405,11 +348,8 @@ export async function reserve(
 
 /** One's reservation in a project, or null. */
 async function mine(db: Database, viewer: SessionUser, projectId: string): Promise<ReservationDTO | null> {
-  const row = await readJoined(
-    db,
-    and(eq(projectReservations.projectId, projectId), eq(projectReservations.userId, viewer.id))!,
-  );
-  return row ? toDTO(row) : null;
+  const row = await readJoined(db, "r.project_id = ?1 and r.user_id = ?2", projectId, viewer.id);
+  return row ? reservationOf(row) : null;
 }
 
 /** The viewer's reservation in a project (any status), or null: the project page's form. */
@@ -455,23 +395,16 @@ export async function cancelReservation(
 /** The viewer's reservations, newest first, at most RESERVATIONS_SHOWN (project_reservations_user_idx). */
 export async function listMyReservations(db: Database, viewer: SessionUser | null): Promise<ReservationDTO[]> {
   requireSignedIn(viewer);
-  const rows = await db
-    .select(COLUMNS)
-    .from(projectReservations)
-    .innerJoin(projects, eq(projects.id, projectReservations.projectId))
-    .where(eq(projectReservations.userId, viewer.id))
-    .orderBy(desc(projectReservations.createdAt), desc(projectReservations.id))
-    .limit(RESERVATIONS_SHOWN);
-  return (rows as Joined[]).map(toDTO);
+  return reservationsOf((await myReservationsStatement(db.$client, viewer.id).all()).results);
 }
 
 /** One of the viewer's reservations by id; 404 for anyone else's or none. */
 export async function getMyReservation(db: Database, viewer: SessionUser | null, id: unknown): Promise<ReservationDTO> {
   requireSignedIn(viewer);
   const key = typeof id === "string" && id.length <= 100 ? id : "";
-  const row = key ? await readJoined(db, eq(projectReservations.id, key)) : null;
+  const row = key ? await readJoined(db, "r.id = ?1", key) : null;
   if (!row || row.userId !== viewer.id) throw new ServiceError(404, RESERVATION_MESSAGES.notFound, "not_found");
-  return toDTO(row);
+  return reservationOf(row);
 }
 
 /** Why a reservation cannot be confirmed now (before any purchase is tried), or null. */
