@@ -92,10 +92,11 @@ async function readJoined(db: Database, where: string, ...binds: unknown[]): Pro
 /** Statuses in which a launch date may be set (before the raise opens). */
 const BEFORE_OPEN = ["draft", "in_review", "coming_soon"];
 
-/** `{ launchAt }`: a day, or null/"" to clear it (not while Coming soon). */
+/** `{ launchAt }`: a day, or null/"" to clear it (not while Coming soon); required. */
 function launchOf(body: unknown): string | null {
   const raw = body && typeof body === "object" ? (body as Record<string, unknown>).launchAt : undefined;
-  if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) return null;
+  // Required: a day, or null (an empty form field) to clear it; a body without it is a 400.
+  if (raw === null || (typeof raw === "string" && raw.trim() === "")) return null;
   const day = parseDay(raw);
   if (!day) {
     throw new ServiceError(400, RESERVATION_MESSAGES.launchInvalid, "invalid_launch_date", {
