@@ -12,6 +12,7 @@ import { DAY_MS } from "../../domain/shared/dates";
 import { RESERVATION_MESSAGES } from "../../domain/raises/reservations";
 import { PURCHASE_MESSAGES } from "../../worker/services/money/purchases";
 import { lapseReservations, openDueRaises } from "../../worker/services/raises/reservations";
+import { REVIEW_TEXT } from "../../worker/services/projects/reviews";
 import { call, db, inDays, insertProject, json, projectBody, signup, submitAndApprove, withPrice } from "./helpers";
 
 type Project = {
@@ -74,6 +75,10 @@ describe("a launch date and Coming soon", () => {
 
     const approved = await submitAndApprove<Project>(created._id, founder.token);
     expect([approved.status, approved.statusLabel]).toEqual(["coming_soon", "Coming Soon"]);
+    const told = await env.DB.prepare("select text from notifications where user_id = ?1 and kind = 'review'")
+      .bind(founder.user.id)
+      .first<string>("text");
+    expect(told).toBe(REVIEW_TEXT.approvedComingSoon(title, Date.parse(`${launch}T00:00:00Z`)));
     const page = await json<{ projects: { _id: string }[] }>(
       await call(`/api/projects?q=${encodeURIComponent(title)}`),
     );

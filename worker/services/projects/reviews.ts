@@ -10,6 +10,7 @@ import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 
 import { can } from "../../../domain/shared/access";
 import { DAY_MS, isoDay } from "../../../domain/shared/dates";
+import { formatDate } from "../../../domain/shared/format";
 import { quoted } from "../../../domain/shared/quote";
 import { PROJECT_MESSAGES } from "../../../domain/projects/project-form-messages";
 import { validateProject } from "../../../domain/projects/project-form";
@@ -48,6 +49,9 @@ export const SUBMIT_RATE_LIMIT = {
 /** The review notices a founder gets (quoted like every name a user chose). */
 export const REVIEW_TEXT = {
   approved: (title: string) => `${quoted(title)} was approved and is now live`,
+  /** Approved with a launch date ahead (ADR 055): listed as Coming soon, taking reservations until it opens. */
+  approvedComingSoon: (title: string, launch: number) =>
+    `${quoted(title)} was approved and is Coming soon: it takes reservations and opens for investment on ${formatDate(launch)}`,
   changes: (title: string, note: string) => `${quoted(title)} needs changes before it can go live: ${quoted(note)}`,
 } as const;
 
@@ -416,7 +420,12 @@ async function goLive(
               db,
               row,
               `review:${id}:${now}`,
-              REVIEW_TEXT.approved(row.title),
+              // The same test as the UPDATE's (COMING_SOON), on the row as read.
+              row.launchAt !== null &&
+                row.launchAt > now &&
+                row.launchAt < Date.parse(`${row.fundingDeadline}T00:00:00Z`)
+                ? REVIEW_TEXT.approvedComingSoon(row.title, row.launchAt)
+                : REVIEW_TEXT.approved(row.title),
               `/project/${slug}`,
               now,
             )
