@@ -66,6 +66,8 @@ export default [
   route("portfolio-page", "routes/portfolio.tsx", { id: "portfolio-page" }),
   route("portfolio/investments/:id", "routes/investment.tsx"),
   route("portfolio/investments/:id/receipt", "routes/receipt.tsx"),
+  // Coming soon (ADR 055): a reservation's one step to an investment, once the raise opens
+  route("reservations/:id/confirm", "routes/reservation-confirm.tsx"),
   // the Campus Exchange (ADR 053): every market; a company's own is its page's Trade tab
   route("markets", "routes/markets.tsx"),
   // reporting a Discussion post to the moderators (ADR 055)

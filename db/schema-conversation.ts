@@ -105,6 +105,8 @@ export const NOTIFICATION_KINDS = [
   "security",
   // a Discussion post of one's own hidden by a moderator, with the note (and a posting suspension) (ADR 055)
   "moderation",
+  // a raise one reserved in opened (ADR 055): confirm the reservation before it lapses
+  "reservation",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

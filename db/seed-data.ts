@@ -37,6 +37,7 @@ import type {
   projectActivityDays,
   projectFollows,
   projectQuestions,
+  projectReservations,
   projectUpdates,
   totpFactors,
   UserRow,
@@ -107,6 +108,8 @@ export const DEMO_GOAL_FOUNDER_ID = "user-demo-goalfounder";
  * an open raise the other demo flows rely on, and a founder has one project.)
  */
 export const DEMO_COMPANY_FOUNDER_ID = "user-demo-companyfounder";
+/** The founder of a raise approved as Coming soon (ADR 055): StudyNest, with a few reservations. */
+export const DEMO_SOON_FOUNDER_ID = "user-demo-soonfounder";
 
 const BACKERS: [string, string][] = [
   ["Ethan", "Brooks"],
@@ -183,6 +186,10 @@ export const demoUsers: DemoUser[] = [
   user(DEMO_COMPANY_FOUNDER_ID, "companyfounder@campusfund.dev", "Elijah", "Boateng", "1998-07-26", "founder", {
     bio: "Founder of TutorLoop, peer tutoring booked by course. We raised on CampusFund two years ago and have closed a seed round since.",
     createdDaysAgo: 910,
+  }),
+  user(DEMO_SOON_FOUNDER_ID, "soonfounder@campusfund.dev", "Ingrid", "Solberg", "2000-08-11", "founder", {
+    bio: "Architecture senior at Michigan, turning empty classrooms into bookable evening study space.",
+    createdDaysAgo: 30,
   }),
   user(DEMO_ADMIN_ID, "admin@campusfund.dev", "Alex", "Morgan", "1988-11-30", "admin", {
     bio: "CampusFund operations.",
@@ -307,7 +314,9 @@ interface Terms {
    * settled it (ADR 043): funded (every share sold) with its investments confirmed, or closed
    * with them returned.
    */
-  status?: "in_review" | "draft";
+  status?: "in_review" | "draft" | "coming_soon";
+  /** Coming soon (ADR 055): the raise opens this many days from today (00:00 UTC). */
+  launchDays?: number;
   /** The founder closed the raise early this many days ago (ADR 043): `deadlineDays` is the new deadline. */
   closedEarlyDaysAgo?: number;
   /** The reviewer's note of a project returned to draft. */
@@ -3086,6 +3095,77 @@ const REVIEW_SEEDS: ProjectSeed[] = [
 ];
 
 /**
+ * A raise approved as Coming soon (ADR 055): listed and reservable, opening in six days. A few
+ * backers and the demo investor have reserved (DEMO_RESERVATIONS); its founder may open it at once.
+ */
+const COMING_SOON_SEEDS: ProjectSeed[] = [
+  {
+    slug: "studynest",
+    title: "StudyNest",
+    category: "education",
+    uni: "michigan",
+    terms: {
+      price: 5,
+      shares: 6_000,
+      min: 100,
+      equity: 6,
+      reg: "RegCF",
+      risk: "medium",
+      returnRate: 10,
+      months: 18,
+      deadlineDays: 60,
+      sold: 0,
+      createdDaysAgo: 20,
+      founderId: DEMO_SOON_FOUNDER_ID,
+      status: "coming_soon",
+      launchDays: 6,
+    },
+    short: "Empty classrooms booked as quiet evening study space, with a seat map and a door code.",
+    description:
+      "StudyNest lists classrooms that sit empty after 6 pm and lets students book a seat in one. The booking gives a door code and a seat; the building's staff see who is inside, and the room is left as it was found.",
+    about: [
+      "Libraries fill up by seven in exam weeks while hundreds of classrooms stand locked and dark.",
+      "We work with facilities to open a few rooms each night, with a seat map, a door code and a check-out photo.",
+      "A pilot in two Michigan buildings booked 1,300 seats in its first month.",
+    ],
+    tags: ["Study Space", "Campus Services", "Scheduling"],
+    useOfFunds: "open rooms in ten buildings and build the facilities dashboard",
+    founders: [
+      [
+        "Ingrid Solberg",
+        "Architecture senior who ran the pilot with facilities.",
+        "Student government facilities chair",
+      ],
+    ],
+    team: [["Ingrid Solberg", "CEO", "Facilities partnerships and product."]],
+    teamDescription: "An architecture student who knows which rooms stand empty and who holds their keys.",
+    traction: [
+      ["Seats booked in the pilot month", "1,300"],
+      ["Buildings ready to join", "10"],
+    ],
+    roadmap: [
+      [2, "Ten buildings at Michigan"],
+      [9, "A second campus"],
+    ],
+    problem: "Students cannot find a quiet place to study in the evening while classrooms stand empty.",
+    solution: "Bookable seats in empty classrooms, opened with a door code and checked out with a photo.",
+    marketSize: "Over 4,000 US campuses with classrooms empty most evenings.",
+    competition: "Library room booking tools that cover only library rooms.",
+    businessModel: "A yearly license paid by facilities departments per building.",
+    financials: [5_000, 60_000, 180_000, 3_000, "Month 14", "12 months"],
+    faqs: [],
+  },
+];
+
+/** StudyNest's reservations (ADR 055): [who, whole dollars]; the kept totals are summed from these. */
+const DEMO_RESERVATIONS: [string, number][] = [
+  [DEMO_INVESTOR_ID, 500],
+  [BACKER_IDS[0]!, 250],
+  [BACKER_IDS[2]!, 1_000],
+  [BACKER_IDS[5]!, 150],
+];
+
+/**
  * Companies that raised on CampusFund one to three years ago, and what became of them (ADR 052):
  * each raise funded (every share sold, its investments confirmed), then the company's events, in
  * date order, as the demo admin reviewed and recorded them. Between them the demo investor has
@@ -3612,6 +3692,8 @@ export interface DemoData {
   /** The exchange (ADR 053, db/seed-market.ts): orders that filled and orders resting, and the trades. */
   orders: DemoOrderRow[];
   trades: DemoTradeRow[];
+  /** Reservations in the Coming soon raise (ADR 055). */
+  reservations: (typeof projectReservations.$inferSelect)[];
   /** Authenticator apps turned on (ADR 054): the demo admin's. */
   factors: (typeof totpFactors.$inferSelect)[];
   /** Discussion posts people reported, each with an open report, for /admin's Reports (db/seed-moderation.ts). */
@@ -3638,7 +3720,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
   const projects: ProjectRow[] = [];
   const investments: InvestmentRow[] = [];
 
-  for (const seed of [...SEEDS, ...HISTORY_SEEDS, ...REVIEW_SEEDS]) {
+  for (const seed of [...SEEDS, ...HISTORY_SEEDS, ...REVIEW_SEEDS, ...COMING_SOON_SEEDS]) {
     const t = seed.terms;
     const listed = t.status !== "in_review" && t.status !== "draft";
     const uni = UNIVERSITIES[seed.uni];
@@ -3811,7 +3893,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
       markedOn: null,
       conversionPriceCents: null,
       exitedAt: null,
-      launchAt: null,
+      launchAt: t.launchDays !== undefined ? dayStart + t.launchDays * DAY_MS : null,
       reservedCents: 0,
       reservationCount: 0,
       trendScore: 0,
@@ -3822,7 +3904,26 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
     });
   }
 
-  const seeds = new Map([...SEEDS, ...HISTORY_SEEDS, ...REVIEW_SEEDS].map((seed) => [`proj-${seed.slug}`, seed]));
+  const seeds = new Map(
+    [...SEEDS, ...HISTORY_SEEDS, ...REVIEW_SEEDS, ...COMING_SOON_SEEDS].map((seed) => [`proj-${seed.slug}`, seed]),
+  );
+  // StudyNest's reservations (ADR 055), and its kept total and count summed from them.
+  const reservations = DEMO_RESERVATIONS.map(([userId, dollars], i) => ({
+    id: `resv-studynest-${i + 1}`,
+    projectId: "proj-studynest",
+    userId,
+    amountCents: dollars * 100,
+    status: "active" as const,
+    createdAt: now - (5 - i) * DAY_MS,
+    updatedAt: now - (5 - i) * DAY_MS,
+    canceledAt: null,
+    lapsesAt: null,
+    confirmedAt: null,
+    investmentId: null,
+  }));
+  const soon = projects.find((p) => p.id === "proj-studynest")!;
+  soon.reservedCents = reservations.reduce((n, r) => n + r.amountCents, 0);
+  soon.reservationCount = reservations.length;
   const events = buildEvents(dayStart, projects, investments, seeds);
   // Each company's mark once its events are applied (the exchange's prices move around it).
   const marks = new Map<string, number | null>(events.map((e) => [e.projectId, e.markCents]));
@@ -3835,6 +3936,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
     activityDays,
     ...conversation,
     events,
+    reservations,
     ...buildMarketDemo(now, projects, investments, users, marks, DEMO_INVESTOR_ID),
     // The demo admin signs in with a second step (ADR 054): its authenticator secret is in the README.
     factors: [{ userId: DEMO_ADMIN_ID, secret: DEMO_ADMIN_TOTP_SECRET, createdAt: now, confirmedAt: now, lastStep: 0 }],

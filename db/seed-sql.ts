@@ -205,6 +205,8 @@ export interface DemoRows {
   /** Reported Discussion posts and their open reports (db/seed-moderation.ts). */
   reportedPosts: readonly SeedRow[];
   reports: readonly SeedRow[];
+  /** Reservations in a Coming soon raise (ADR 055). */
+  reservations: readonly SeedRow[];
 }
 
 /**
@@ -226,6 +228,7 @@ export function demoStatements(
     ...insert("discussion_reports", data.reports),
     `UPDATE projects SET thread_count = (SELECT count(*) FROM discussion_posts d WHERE d.project_id = projects.id AND d.depth = 0 AND d.hidden_at IS NULL) WHERE id IN (SELECT project_id FROM discussion_posts);`,
     ...insert("investments", data.investments),
+    ...insert("project_reservations", data.reservations),
     ...insert("project_follows", data.follows),
     ...insert("project_activity_days", data.activityDays),
     ...insert("project_updates", data.updates),

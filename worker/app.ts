@@ -26,6 +26,7 @@ import { API_REFERENCE_SCRIPT, apiDocsOperation, apiDocsPage, apiReferenceScript
 import { openApiOperation, openApiRoute } from "./api/openapi";
 import { projectsApi } from "./api/projects";
 import { raiseDatesApi } from "./api/raise-dates";
+import { projectReservationsApi, reservationsApi } from "./api/reservations";
 import { companyEventsApi, eventReviewApi } from "./api/valuations";
 import { marketsApi, ordersApi } from "./api/markets";
 import { supportersApi } from "./api/supporters";
@@ -70,10 +71,12 @@ export function createApp(pages?: PagesHandler) {
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
   api.route("/projects", raiseDatesApi);
+  api.route("/projects", projectReservationsApi);
   api.route("/projects", companyEventsApi);
   api.route("/questions", questionsApi);
   api.route("/notifications", notificationsApi);
   api.route("/investments", investmentsApi);
+  api.route("/reservations", reservationsApi);
   api.route("/markets", marketsApi);
   api.route("/orders", ordersApi);
   // the viewer's own account: before any `/users` router, so "me" is never read as an id

@@ -18,6 +18,7 @@ import { applyApprovedEvents } from "./services/money/valuations";
 import { deleteUnusedUploads } from "./services/projects/upload-cleanup";
 import { expireOrders } from "./services/market/expiry";
 import { refreshTrendScores } from "./services/projects/trending";
+import { lapseReservations, openDueRaises } from "./services/raises/reservations";
 
 // React Router derives its routes from the build when the handler is made; given a function, it
 // derives them again on every request (about 5-10% of a page's CPU). A built Worker's build never
@@ -73,6 +74,13 @@ export default {
         applyApprovedEvents(createDb(env.DB)).then((r) =>
           console.log(`applied ${r.length} company events to ${r.reduce((n, e) => n + e.holders, 0)} holders`),
         ),
+      );
+      // Coming soon raises whose launch date came open (their reservers told), then reservations
+      // not confirmed in time lapse (ADR 055): within ten minutes, bounded per run.
+      ctx.waitUntil(
+        openDueRaises(createDb(env.DB))
+          .then(async (opened) => ({ opened, lapsed: await lapseReservations(createDb(env.DB)) }))
+          .then((n) => console.log(`opened ${n.opened} coming-soon raises, lapsed ${n.lapsed} reservations`)),
       );
       // Exchange orders past their 30 days (ADR 053): expired, their owners told, within ten minutes.
       ctx.waitUntil(expireOrders(createDb(env.DB)).then((n) => console.log(`expired ${n} exchange orders`)));

@@ -32,6 +32,8 @@ import type { ConversationSummary } from "../../worker/services/conversation/upd
 import type { ValuationEventDTO } from "../../worker/services/money/valuations";
 import { EMPTY_EVENT_VALUES, type EventFormValues } from "../components/company-events/EventFields";
 import type { CompanyEventsView } from "../components/founder/CompanyEvents";
+import type { LaunchView } from "../components/founder/ComingSoon";
+import { earliestLaunchDay } from "../../domain/raises/reservations";
 
 /** `?saved=` codes after a redirect (codes, never free text). */
 export const SAVED = {
@@ -42,10 +44,28 @@ export const SAVED = {
   extended: "Your deadline was extended: every investor has been told.",
   reported: EVENT_MESSAGES.reported,
   "event-withdrawn": EVENT_MESSAGES.withdrawn,
+  "launch-saved": "Your launch date was saved.",
+  opened: "Your raise is open for investment: everyone who reserved has been told.",
 } as const;
 
 const DEADLINE_SAVED = new Set(["closed-early", "extended"]);
 const EVENTS_SAVED = new Set(["reported", "event-withdrawn"]);
+const LAUNCH_SAVED = new Set(["launch-saved", "opened"]);
+
+/** Statuses whose launch card shows (ADR 055): before the raise opens. */
+const BEFORE_OPEN = new Set(["draft", "in_review", "coming_soon"]);
+
+/** The launch card's view (ADR 055), or null once the raise has opened. */
+export function launchView(project: FounderDashboard["project"], now = Date.now()): LaunchView | null {
+  if (!BEFORE_OPEN.has(project.status)) return null;
+  return {
+    status: project.status,
+    launchOn: project.launchAt ? project.launchAt.slice(0, 10) : null,
+    min: earliestLaunchDay(now),
+    max: addDays(project.fundingDeadline, -1),
+    reservations: project.reservations,
+  };
+}
 
 /** The form's values from a report sent back: the founder corrects it rather than typing it again. */
 const valuesOf = (e: ValuationEventDTO): EventFormValues => ({
@@ -186,11 +206,17 @@ export function dashboardView({
     confirmDelete: (deleteId && conversation.updates.find((u) => u.id === deleteId)) || null,
     // A deadline change's confirmation shows on its card, a company event's in its section; the updates' on theirs.
     saved:
-      saved && Object.hasOwn(SAVED, saved) && !DEADLINE_SAVED.has(saved) && !EVENTS_SAVED.has(saved)
+      saved &&
+      Object.hasOwn(SAVED, saved) &&
+      !DEADLINE_SAVED.has(saved) &&
+      !EVENTS_SAVED.has(saved) &&
+      !LAUNCH_SAVED.has(saved)
         ? SAVED[saved as keyof typeof SAVED]
         : null,
     deadlineSaved: saved && DEADLINE_SAVED.has(saved) ? SAVED[saved as keyof typeof SAVED] : null,
     eventsSaved: saved && EVENTS_SAVED.has(saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    launchSaved: saved && LAUNCH_SAVED.has(saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    launch: launchView(project),
     companyEvents: events ? companyEventsView(project, events) : null,
     deadline: deadlineView(project, query),
     updateConstraints: {

@@ -47,6 +47,9 @@ import { companyEvents, withdrawEvent } from "../../worker/services/money/valuat
 import { mailerFor } from "../../worker/mail/mailer";
 import { CompanyEvents, type CompanyEventsFailure } from "../components/founder/CompanyEvents";
 import { submitEventForm } from "../server/company-events.server";
+import { ComingSoonCard } from "../components/founder/ComingSoon";
+import { Notice } from "../components/Notice";
+import { openRaise, setLaunchDate } from "../../worker/services/raises/reservations";
 import { dashboardView, type SAVED } from "./founder-dashboard.server";
 import type { Route } from "./+types/founder-dashboard";
 
@@ -127,6 +130,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return back("event-withdrawn", "company-events");
     } catch (e) {
       return formFailed(e, null, { form: fields.intent });
+    }
+  }
+  // Coming soon (ADR 055): the launch date, or opening the raise now.
+  if (fields.intent === "set-launch" || fields.intent === "open-raise") {
+    const launchAt = fields.launchAt ?? "";
+    try {
+      if (fields.intent === "set-launch") {
+        await setLaunchDate(db, user, projectId, { launchAt });
+        return back("launch-saved", "launch");
+      }
+      await openRaise(db, user, projectId, mailerFor(env, ctx, db));
+      return back("opened", "launch");
+    } catch (e) {
+      return formFailed(e, { launchAt }, { form: fields.intent });
     }
   }
   const body = { title: fields.title ?? "", body: fields.body ?? "", investorsOnly: fields.investorsOnly ?? "" };
@@ -221,6 +238,29 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
       </header>
 
       <DashboardStats project={project} />
+
+      {loaderData.launchSaved && !loaderData.launch ? (
+        // Opened: the launch card is gone with the Coming soon state, so the confirmation shows here.
+        <Notice tone="success">{loaderData.launchSaved}</Notice>
+      ) : null}
+      {loaderData.launch ? (
+        <ComingSoonCard
+          view={loaderData.launch}
+          projectId={project.id}
+          action={selfHref}
+          saved={loaderData.launchSaved}
+          failed={
+            actionData?.form === "set-launch" || actionData?.form === "open-raise"
+              ? {
+                  form: actionData.form,
+                  errors: actionData.errors,
+                  message: actionData.message,
+                  value: (actionData.values as { launchAt?: string }).launchAt ?? "",
+                }
+              : null
+          }
+        />
+      ) : null}
 
       {isDraft ? null : (
         <RaiseDeadline

@@ -59,6 +59,7 @@ const KIND_LABEL: Record<string, string> = {
   review: "Review",
   security: "Security",
   moderation: "Moderation",
+  reservation: "Reservation",
 };
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {

@@ -58,6 +58,10 @@ import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../work
 import { cancelledMessage } from "../../worker/services/money/cancellations";
 import { ReconfirmList } from "../components/purchase/Reconfirm";
 import { OnTheExchange } from "../components/portfolio/OnTheExchange";
+import { Reservations } from "../components/portfolio/Reservations";
+import { cancelReservation } from "../../worker/services/raises/reservations";
+import { RESERVATION_MESSAGES } from "../../domain/raises/reservations";
+import { formFailed } from "../server/form-result";
 import type { Route } from "./+types/portfolio";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
@@ -96,6 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       performance: tab === "overview",
       // The investor's shares on the exchange and their newest trades (ADR 053): the same round trip.
       exchange: tab === "overview",
+      // One's reservations before raises open (ADR 055): the same round trip.
+      reservations: tab === "overview",
     });
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
@@ -168,6 +174,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // From the loader: the policy's module (with the event form's schema) stays out of the browser's bundle.
     policy: VALUATION_POLICY,
     exchange: read.exchange,
+    reservations: read.reservations,
+    reservationSaved:
+      url.searchParams.get("reservation") === "canceled" ? RESERVATION_MESSAGES.reservationCanceled : null,
     now: Date.now(),
     totalShares: summary.shares,
     total: list.total,
@@ -197,6 +206,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await readForm(request, FORM_LIMITS.portfolio);
+  // A reservation canceled from its row (ADR 055); a refusal shows in the section.
+  if (form.get("intent") === "cancel-reservation") {
+    const projectId = String(form.get("projectId") ?? "");
+    try {
+      await cancelReservation(getApp(context).db, user, projectId);
+      return redirect("/portfolio?reservation=canceled#reservations");
+    } catch (e) {
+      return formFailed(e, { projectId }, { form: "cancel-reservation" });
+    }
+  }
   if (form.get("intent") !== "regenerate") throw data("Unknown action", { status: 400 });
   // A founder has no portfolio (the service's rule): the page says so.
   if (!can(user, "invest")) return redirect("/portfolio");
@@ -210,7 +229,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/portfolio?tab=ai");
 }
 
-export default function Portfolio({ loaderData }: Route.ComponentProps) {
+export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
   if ("refused" in loaderData) {
     if (loaderData.status === 403) return <FounderNotice />;
     return <ErrorPanel title="Portfolio" message={loaderData.message} alert to="/portfolio" linkLabel="Try again" />;
@@ -258,6 +277,11 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           <h2 id="overview-title" className="visually-hidden">
             Overview
           </h2>
+          <Reservations
+            reservations={loaderData.reservations}
+            saved={loaderData.reservationSaved}
+            failed={actionData && !actionData.ok ? actionData.message : null}
+          />
           {total === 0 && !onExchange ? (
             <EmptyPortfolio />
           ) : (

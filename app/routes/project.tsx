@@ -41,6 +41,8 @@ import { listProjectInvestorsPage } from "../../worker/services/projects/project
 import { companyEvents } from "../../worker/services/money/valuations";
 import { cancelOrder, placeOrder } from "../../worker/services/market/orders";
 import { ORDER_CANCELLED, tradeTab } from "../server/market-tab.server";
+import { cancelReservation, myReservationIn, reserve } from "../../worker/services/raises/reservations";
+import { RESERVATION_MESSAGES } from "../../domain/raises/reservations";
 import { detailTab, hasMarket, projectView } from "./project.server";
 import type { Route } from "./+types/project";
 
@@ -95,6 +97,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the book; the order form's idempotency key is new with each page, so a form sent twice places one order.
   const trade =
     tab === "trade" ? { ...(await tradeTab(db, user, project._id, query)), orderKey: crypto.randomUUID() } : null;
+  // A Coming soon raise (ADR 055): the viewer's reservation, for the Reserve card (one statement).
+  const reservation =
+    project.status === "coming_soon"
+      ? {
+          mine: await myReservationIn(db, user, project._id).then((r) =>
+            r ? { id: r.id, amount: r.amount, status: r.status } : null,
+          ),
+          saved:
+            query.get("saved") === "reserved"
+              ? "Your reservation was saved. We will tell you when the raise opens."
+              : query.get("saved") === "reservation-canceled"
+                ? RESERVATION_MESSAGES.reservationCanceled
+                : null,
+        }
+      : null;
   const paging = (l: { total: number; page: number; pageCount: number } | null) =>
     l ? { total: l.total, page: l.page, pageCount: l.pageCount } : null;
   return {
@@ -111,6 +128,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       trade,
       query,
     }),
+    reservation,
     updatesPage: paging(updatesList),
     questionsPage: paging(questionsList),
     // The Share control's link: canonical (this origin, the slug, no query), and only
@@ -178,6 +196,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await cancelOrder(db, user, fields.orderId ?? "");
       return redirect(`${base}?tab=trade&saved=${ORDER_CANCELLED}#your-orders`);
     }
+    // Coming soon (ADR 055): reserve (or change the amount), or cancel one's reservation.
+    if (intent === "reserve") {
+      await reserve(db, user, params.slug, { amount: fields.amount ?? "" });
+      return redirect(`${base}?saved=reserved#reserve`);
+    }
+    if (intent === "cancel-reservation") {
+      await cancelReservation(db, user, params.slug);
+      return redirect(`${base}?saved=reservation-canceled#reserve`);
+    }
     if (intent === "hide" || intent === "show") {
       const q = await setQuestionHidden(db, user, fields.questionId ?? "", { hidden: intent === "hide" });
       return redirect(`${base}?tab=questions&saved=${intent === "hide" ? "hidden" : "shown"}#question-${q.id}`);
@@ -185,6 +212,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (e) {
     // Which form it was: a refused follow (the limit) is shown beside the Follow button, on every
     // tab; an answer beside its question.
+    if (intent === "reserve" || intent === "cancel-reservation") {
+      return formFailed(e, { amount: fields.amount ?? "" }, { form: intent });
+    }
     if (intent === "order" || intent === "cancel-order") {
       const form = intent === "order" ? "order" : `cancel:${fields.orderId ?? ""}`;
       const values = { side: fields.side ?? "", shares: fields.shares ?? "", price: fields.price ?? "" };
@@ -238,16 +268,27 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
           values: actionData.values as Record<string, string>,
         }
       : null;
+  // The Reserve card's forms (ADR 055).
+  const reserving = actionData?.form === "reserve" || actionData?.form === "cancel-reservation";
+  const reserveFailure =
+    actionData && reserving
+      ? {
+          form: actionData.form!,
+          message: actionData.message,
+          errors: actionData.errors,
+          value: (actionData.values as { amount?: string }).amount ?? "",
+        }
+      : null;
   // The failure of one of the page's other forms (follow, ask, or an answer by the question's id).
   const formState: QuestionsFormState | null =
-    actionData && actionData.form !== undefined && !trading
+    actionData && actionData.form !== undefined && !trading && !reserving
       ? { form: actionData.form, errors: actionData.errors, values: actionData.values }
       : null;
   const said = actionData?.message ?? null;
   const followRefusal = formState?.form === "follow" ? said : null;
   const refusal = formState && formState.form !== "follow" && Object.keys(formState.errors).length === 0 ? said : null;
   // A post that names no form of this page (no or an unknown intent): its message, on any tab.
-  const unknownAction = formState || tradeFailure ? null : said;
+  const unknownAction = formState || tradeFailure || reserveFailure ? null : said;
   return (
     <DetailPage
       view={loaderData}
@@ -256,6 +297,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
       unknownAction={unknownAction}
       formState={formState}
       tradeFailure={tradeFailure}
+      reserveFailure={reserveFailure}
       share={
         loaderData.shareUrl ? (
           <ShareProject

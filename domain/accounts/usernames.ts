@@ -92,6 +92,7 @@ export const ROUTE_WORDS = [
   "invest",
   "portfolio",
   "portfolio-page",
+  "reservations",
   "markets",
   // a Discussion's pages (ADR 055): reporting a post
   "discussion",

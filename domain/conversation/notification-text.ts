@@ -36,6 +36,9 @@ export const NOTIFICATION_TEXT = {
   answer: (projectTitle: string) => `${quoted(projectTitle)} answered your question`,
   goal: (projectTitle: string) => `${quoted(projectTitle)} reached its funding goal`,
   closing: (projectTitle: string) => `${quoted(projectTitle)} closes within 48 hours`,
+  /** A raise one reserved in opened (ADR 055): confirm by `by` (the lapse's time, said in UTC). */
+  reservationOpen: (projectTitle: string, amount: number, by: string) =>
+    `${quoted(projectTitle)} is open for investment: confirm your reservation of ${formatPrice(amount)} by ${by}`,
   /**
    * A later funding deadline, for the project's investors: the new date and how long
    * they may now cancel (`cancelUntil`, ms: 48 hours before 00:00 UTC of the new deadline).
@@ -135,6 +138,12 @@ const countSql = (n: string, one: string, many: string) =>
  * these equal NOTIFICATION_TEXT's (tests/workers/notification-text.test.ts holds them equal).
  */
 export const NOTIFICATION_SQL = {
+  /**
+   * A raise one reserved in opened (ADR 055): `NOTIFICATION_TEXT.reservationOpen` over the title and
+   * the reservation's amount columns; the last day to confirm is the raise's, known before the statement.
+   */
+  reservationOpen: (titleColumn: string, amountCents: string, by: string) =>
+    `${quotedSql(titleColumn)} || ' is open for investment: confirm your reservation of ' || ${priceSql(amountCents)} || ' by ${by.replace(/'/g, "''")}'`,
   goal: (titleColumn: string) => `${quotedSql(titleColumn)} || ' reached its funding goal'`,
   closing: (titleColumn: string) => `${quotedSql(titleColumn)} || ' closes within 48 hours'`,
   confirmed: (title: string, amountCents: string, shares: string, priceCents: string) =>

@@ -44,6 +44,9 @@ export const ADMIN_ACTIONS = [
   "restore_post",
   "dismiss_reports",
   "lift_posting_suspension",
+  // Coming soon (ADR 055): a raise's launch date, or opening it at once.
+  "set_launch_date",
+  "open_raise",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -84,6 +87,8 @@ export const ADMIN_ACTION_LABEL: Record<AdminAction, string> = {
   restore_post: "Restored discussion post",
   dismiss_reports: "Dismissed reports of a post",
   lift_posting_suspension: "Lifted posting suspension",
+  set_launch_date: "Set a raise's launch date",
+  open_raise: "Opened a raise for investment",
 };
 
 /**

@@ -34,6 +34,10 @@ export interface FounderDashboardProject {
   sharePrice: number;
   /** Raised ÷ number of investments, in dollars rounded to the cent; 0 without investments. */
   averageInvestment: number;
+  /** Coming soon (ADR 055): the launch (ISO), set before the raise opens; null without one. */
+  launchAt: string | null;
+  /** The active reservations: how many, and their total in dollars. */
+  reservations: { count: number; amount: number };
 }
 
 /** One point per day with investments: the running total (dollars) at the end of that day. */

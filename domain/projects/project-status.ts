@@ -3,7 +3,7 @@
  * never disagree (an "Active" badge beside "Funding Closed" was the bug this replaces).
  *
  * Spec section 3: active, funded, completed and cancelled are the known statuses and anything else
- * is upcoming; we add draft (a project its founder has not submitted yet), in_review (submitted,
+ * is upcoming; we add coming_soon (approved, opening at its launch date: ADR 055), draft (a project its founder has not submitted yet), in_review (submitted,
  * waiting for an admin: ADR 030) and closed (a raise settled below its goal, its investments
  * returned: ADR 043; a settled raise that reached it is stored funded). Spec section 2 (Project
  * detail, Button states): days left 0 gives "Funding Closed", no shares remaining gives "Sold Out".
@@ -19,7 +19,16 @@
  */
 
 export type ProjectStatusKey =
-  "draft" | "in_review" | "active" | "sold-out" | "closed" | "funded" | "completed" | "cancelled" | "upcoming";
+  | "draft"
+  | "in_review"
+  | "active"
+  | "sold-out"
+  | "closed"
+  | "funded"
+  | "completed"
+  | "cancelled"
+  | "coming-soon"
+  | "upcoming";
 
 /** The badge styles (`badge-success` … `badge-muted` in app.css). */
 export type StatusTone = "success" | "info" | "warning" | "danger" | "muted";
@@ -55,6 +64,7 @@ const SHOWN: Record<ProjectStatusKey, Omit<ProjectStatus, "key" | "open">> = {
   funded: { label: "Funded", tone: "info" },
   completed: { label: "Completed", tone: "muted" },
   cancelled: { label: "Canceled", tone: "danger" },
+  "coming-soon": { label: "Coming Soon", tone: "info" },
   upcoming: { label: "Upcoming", tone: "warning" },
 };
 
@@ -87,6 +97,9 @@ export function projectStatus(p: ProjectStatusFields): ProjectStatus {
     case "in_review":
     case "cancelled":
       return status(stored);
+    // Approved with a launch date still ahead (ADR 055): listed and reservable, not open for investment.
+    case "coming_soon":
+      return status("coming-soon");
     default:
       return status("upcoming");
   }
@@ -115,6 +128,7 @@ export function daysLeftText(
       return "Canceled";
     case "draft":
     case "in_review":
+    case "coming-soon":
     case "upcoming":
       return "Not open yet";
     default:

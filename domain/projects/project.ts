@@ -182,7 +182,9 @@ export function fundingState(p: ProjectStatusFields): "sold-out" | "closed" | "o
  */
 export function closedLabel(p: ProjectStatusFields): "Funding Closed" | "Not Open Yet" {
   const key = projectStatus(p).key;
-  return key === "draft" || key === "in_review" || key === "upcoming" ? "Not Open Yet" : "Funding Closed";
+  return key === "draft" || key === "in_review" || key === "coming-soon" || key === "upcoming"
+    ? "Not Open Yet"
+    : "Funding Closed";
 }
 
 export type InvestButtonState =

@@ -90,6 +90,10 @@ export interface ProjectDTO {
   closedEarlyAt: string | null;
   /** How the raise ended, once settled at its deadline (ADR 043); null while it runs. */
   settlement: RaiseSettlement | null;
+  /** Coming soon (ADR 055): when the raise opens (or opened) for investment; null if it opened on approval. */
+  launchAt: string | null;
+  /** Active reservations (ADR 055): their count and total in dollars (non-binding; no money moved). */
+  reservations: { count: number; amount: number };
 }
 
 /** An investment as the API returns it (the spec's Investment entity). */

@@ -191,8 +191,40 @@ export async function contractFixtures(base) {
   // dismisses, hides and restores (ADR 055): a new person each run, so a second run reports again.
   const reporter = await signUp(api, "investor");
 
+  // Coming soon (ADR 055): a raise to reserve in (a reservation made here, so canceling it and
+  // reserving again both succeed in either order), one to open, and one opened with a reservation
+  // to confirm.
+  const comingSoon = async (name) => {
+    const owner = await signUp(api, "founder");
+    const p = await api("POST", "/projects/create", {
+      token: owner.token,
+      body: projectBody(`Contract ${name} ${part()}`),
+    });
+    await api("POST", `/projects/${p._id}/launch`, { token: owner.token, body: { launchAt: inDays(10) } });
+    await api("POST", `/projects/${p._id}/publish`, { token: owner.token });
+    await api("POST", `/admin/projects/${p._id}/approve`, { token: admin.token });
+    return { owner, project: p };
+  };
+  const reserveIn = await comingSoon("Reserve");
+  const toOpen = await comingSoon("Open");
+  const toConfirm = await comingSoon("Confirm");
+  const reserver = await signUp(api, "investor");
+  await api("PUT", `/projects/${reserveIn.project._id}/reservation`, { token: reserver.token, body: { amount: 500 } });
+  const { reservation } = await api("PUT", `/projects/${toConfirm.project._id}/reservation`, {
+    token: reserver.token,
+    body: { amount: 500 },
+  });
+  await api("POST", `/projects/${toConfirm.project._id}/open`, { token: toConfirm.owner.token });
+
   return {
     PORTMAN_REPORTER_TOKEN: reporter.token,
+    PORTMAN_RESERVE_PROJECT_ID: reserveIn.project._id,
+    PORTMAN_RESERVE_FOUNDER_TOKEN: reserveIn.owner.token,
+    PORTMAN_LAUNCH_ON: inDays(12),
+    PORTMAN_OPEN_PROJECT_ID: toOpen.project._id,
+    PORTMAN_OPEN_FOUNDER_TOKEN: toOpen.owner.token,
+    PORTMAN_RESERVER_TOKEN: reserver.token,
+    PORTMAN_CONFIRM_RESERVATION_ID: reservation.id,
     PORTMAN_ADMIN_TOKEN: admin.token,
     PORTMAN_FOUNDER_TOKEN: founder.token,
     PORTMAN_PROJECT_ID: live._id,

@@ -832,6 +832,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/reservation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reserve an amount in a Coming soon raise
+         * @description A non-binding reservation (no money moves) while the project is Coming soon (409 otherwise): one per person and project, so reserving again changes the amount. At least the minimum investment, at most $1,000,000 (400 on `amount`). Not in one's own project and not as a founder (403). At most 20 reservation changes an hour (429). When the raise opens you are told, and have 7 days to confirm.
+         */
+        put: operations["reserve"];
+        post?: never;
+        /**
+         * Cancel one's reservation
+         * @description Cancels one's active reservation in the project (before or after the raise opens); 404 with none. Counts against the 20 changes an hour (429).
+         */
+        delete: operations["cancelReservation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a raise's launch date (Coming soon)
+         * @description Before the raise opens (a draft, in review, or Coming soon; 409 once open): the day it opens for investment, after today and before the funding deadline (400 on `launchAt`). Approved with a launch date ahead, the project is Coming soon: listed, open to reservations, opening at 00:00 UTC of that day. `null` clears it before approval. Its founder or an admin (403 for anyone else).
+         */
+        post: operations["setLaunchDate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a Coming soon raise for investment now
+         * @description Before its launch date: the raise opens now, and every reserver is told (bell and mail) and has 7 days (or until the raise closes, if sooner) to confirm. 409 unless Coming soon. Its founder or an admin (403 for anyone else). No body.
+         */
+        post: operations["openRaise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/events": {
         parameters: {
             query?: never;
@@ -1071,6 +1135,46 @@ export interface paths {
          * @description Your investment stands with the project's approved changes. Someone else's investment is a 404; nothing waiting for your reconfirmation (already answered, or lapsed), 409. No body.
          */
         post: operations["reconfirmInvestment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your reservations
+         * @description The signed-in person's reservations, newest first, at most 50, whatever their status.
+         */
+        get: operations["listReservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservations/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a reservation: buy at the raise's terms
+         * @description Once the raise is open and before the reservation lapses: buys the whole shares the reserved amount pays for at the current price (rounded down), under every rule of a purchase (its refusals: sold out, closed, limits; the reservation then stays active). Confirming again answers the same purchase (200, `replayed`): a double submit buys once. Someone else's reservation is a 404; not open yet, canceled or lapsed, 409. No body.
+         */
+        post: operations["confirmReservation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6012,7 +6116,12 @@ export interface operations {
                      *           "reviewNote": null,
                      *           "statusLabel": "Active",
                      *           "closedEarlyAt": null,
-                     *           "settlement": null
+                     *           "settlement": null,
+                     *           "launchAt": null,
+                     *           "reservations": {
+                     *             "count": 0,
+                     *             "amount": 0
+                     *           }
                      *         }
                      *       ],
                      *       "total": 1,
@@ -6151,7 +6260,7 @@ export interface operations {
                             publishedAt: string | null;
                             submittedAt: string | null;
                             reviewNote: string | null;
-                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                             statusLabel: string;
                             /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                             closedEarlyAt: string | null;
@@ -6166,6 +6275,13 @@ export interface operations {
                                 shares: number;
                                 investors: number;
                             } | null;
+                            /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                            launchAt: string | null;
+                            /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                            reservations: {
+                                count: number;
+                                amount: number;
+                            };
                         }[];
                         total: number;
                         page: number;
@@ -6320,7 +6436,12 @@ export interface operations {
                      *       "reviewNote": null,
                      *       "statusLabel": "Draft",
                      *       "closedEarlyAt": null,
-                     *       "settlement": null
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -6450,7 +6571,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -6465,6 +6586,13 @@ export interface operations {
                             shares: number;
                             investors: number;
                         } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
                     };
                 };
             };
@@ -7889,7 +8017,12 @@ export interface operations {
                      *       "reviewNote": null,
                      *       "statusLabel": "Draft",
                      *       "closedEarlyAt": null,
-                     *       "settlement": null
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -8019,7 +8152,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -8034,6 +8167,13 @@ export interface operations {
                             shares: number;
                             investors: number;
                         } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
                     };
                 };
             };
@@ -8273,6 +8413,11 @@ export interface operations {
                      *       "statusLabel": "Active",
                      *       "closedEarlyAt": null,
                      *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       },
                      *       "raise": {
                      *         "investors": 41,
                      *         "largestInvestorAmount": 2500,
@@ -8412,7 +8557,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -8427,6 +8572,13 @@ export interface operations {
                             shares: number;
                             investors: number;
                         } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
                         raise: {
                             investors: number;
                             largestInvestorAmount: number;
@@ -8814,7 +8966,12 @@ export interface operations {
                      *       "reviewNote": null,
                      *       "statusLabel": "Active",
                      *       "closedEarlyAt": null,
-                     *       "settlement": null
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -8944,7 +9101,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -8959,6 +9116,13 @@ export interface operations {
                             shares: number;
                             investors: number;
                         } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
                     };
                 };
             };
@@ -9226,7 +9390,12 @@ export interface operations {
                      *       "reviewNote": null,
                      *       "statusLabel": "Draft",
                      *       "closedEarlyAt": null,
-                     *       "settlement": null
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -9356,7 +9525,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -9371,6 +9540,13 @@ export interface operations {
                             shares: number;
                             investors: number;
                         } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
                     };
                 };
             };
@@ -11358,7 +11534,12 @@ export interface operations {
                      *       "reviewNote": null,
                      *       "statusLabel": "Active",
                      *       "closedEarlyAt": null,
-                     *       "settlement": null
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -11488,7 +11669,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -11503,6 +11684,13 @@ export interface operations {
                             shares: number;
                             investors: number;
                         } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
                     };
                 };
             };
@@ -11774,7 +11962,12 @@ export interface operations {
                      *       "reviewNote": null,
                      *       "statusLabel": "Active",
                      *       "closedEarlyAt": null,
-                     *       "settlement": null
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -11904,7 +12097,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -11919,6 +12112,13 @@ export interface operations {
                             shares: number;
                             investors: number;
                         } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
                     };
                 };
             };
@@ -12032,6 +12232,1216 @@ export interface operations {
             };
             /** @description The body is not JSON (or, where documented, a form). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reserve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 500
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Whole dollars: at least the minimum investment, at most 1000000. */
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Reserved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "You reserved $500. We will tell you when the raise opens.",
+                     *       "reservation": {
+                     *         "id": "8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "amount": 500,
+                     *         "status": "active",
+                     *         "raiseOpen": false,
+                     *         "launchAt": "2026-12-15T00:00:00.000Z",
+                     *         "sharePrice": 5,
+                     *         "shares": 100,
+                     *         "createdAt": "2026-12-01T09:30:00.000Z",
+                     *         "updatedAt": "2026-12-01T09:30:00.000Z",
+                     *         "lapsesAt": null,
+                     *         "confirmedAt": null,
+                     *         "canceledAt": null,
+                     *         "investmentId": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        reservation: {
+                            id: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            /** @description Whole dollars reserved. Non-binding: no money moved. */
+                            amount: number;
+                            /**
+                             * @description `active` (waiting for the raise to open, or open and not yet confirmed), `confirmed` (bought: `investmentId`), `canceled`, or `lapsed` (not confirmed in time).
+                             * @enum {string}
+                             */
+                            status: "active" | "canceled" | "confirmed" | "lapsed";
+                            /** @description The raise is open for investment: an active reservation may be confirmed. */
+                            raiseOpen: boolean;
+                            launchAt: string | null;
+                            sharePrice: number;
+                            /** @description The whole shares `amount` buys at the current price (rounded down). */
+                            shares: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Set when the raise opens: 7 days later, or the raise's close if sooner. Unconfirmed, it lapses then. */
+                            lapsesAt: string | null;
+                            confirmedAt: string | null;
+                            canceledAt: string | null;
+                            investmentId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    cancelReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Canceled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your reservation was canceled",
+                     *       "reservation": {
+                     *         "id": "8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "amount": 500,
+                     *         "status": "canceled",
+                     *         "raiseOpen": false,
+                     *         "launchAt": "2026-12-15T00:00:00.000Z",
+                     *         "sharePrice": 5,
+                     *         "shares": 100,
+                     *         "createdAt": "2026-12-01T09:30:00.000Z",
+                     *         "updatedAt": "2026-12-01T09:30:00.000Z",
+                     *         "lapsesAt": null,
+                     *         "confirmedAt": null,
+                     *         "canceledAt": "2026-12-02T10:00:00.000Z",
+                     *         "investmentId": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        reservation: {
+                            id: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            /** @description Whole dollars reserved. Non-binding: no money moved. */
+                            amount: number;
+                            /**
+                             * @description `active` (waiting for the raise to open, or open and not yet confirmed), `confirmed` (bought: `investmentId`), `canceled`, or `lapsed` (not confirmed in time).
+                             * @enum {string}
+                             */
+                            status: "active" | "canceled" | "confirmed" | "lapsed";
+                            /** @description The raise is open for investment: an active reservation may be confirmed. */
+                            raiseOpen: boolean;
+                            launchAt: string | null;
+                            sharePrice: number;
+                            /** @description The whole shares `amount` buys at the current price (rounded down). */
+                            shares: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Set when the raise opens: 7 days later, or the raise's close if sooner. Unconfirmed, it lapses then. */
+                            lapsesAt: string | null;
+                            confirmedAt: string | null;
+                            canceledAt: string | null;
+                            investmentId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setLaunchDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "launchAt": "2026-12-15"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The day the raise opens (00:00 UTC), after today and before the funding deadline; null clears it. */
+                    launchAt: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The project, with its launch date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "quietly",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "active",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 41,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 32000,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 6400,
+                     *       "sharesRemaining": 13600,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": "2026-10-14T10:00:00.000Z",
+                     *       "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *       "reviewNote": null,
+                     *       "statusLabel": "Active",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    openRaise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's `_id` or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project, open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "slug": "quietly",
+                     *       "title": "Quietly",
+                     *       "category": "technology",
+                     *       "sector": "technology",
+                     *       "description": "Quietly shows students which libraries, lounges and study rooms have free seats and how loud they are, updated every minute.",
+                     *       "shortDescription": "See which study spaces on campus are quiet and free right now, from anonymous occupancy sensors.",
+                     *       "about": "During midterms students walk from library to library looking for a free desk.",
+                     *       "image": "/images/projects/quietly.webp",
+                     *       "images": {
+                     *         "main": "/images/projects/quietly.webp",
+                     *         "gallery": []
+                     *       },
+                     *       "logo": null,
+                     *       "creator": "Theo Alvarez",
+                     *       "creatorInfo": {
+                     *         "name": "Theo Alvarez",
+                     *         "bio": "Computer engineering senior at Illinois.",
+                     *         "university": "UIUC"
+                     *       },
+                     *       "tags": [
+                     *         "Sensors",
+                     *         "Student Life",
+                     *         "Privacy"
+                     *       ],
+                     *       "location": "Urbana-Champaign, IL",
+                     *       "featured": false,
+                     *       "status": "active",
+                     *       "riskLevel": "high",
+                     *       "returnRate": 25,
+                     *       "projectDuration": 12,
+                     *       "teamDescription": "A hardware founder, a statistician and a mobile developer, all current Illinois students.",
+                     *       "socialLinks": {
+                     *         "website": "https://quietly.example.edu"
+                     *       },
+                     *       "university": {
+                     *         "name": "University of Illinois Urbana-Champaign",
+                     *         "logo": null
+                     *       },
+                     *       "founderId": "3a7e9c12-5b4d-4e8f-a1c6-7d2b9f0e4a18",
+                     *       "investors": 41,
+                     *       "fundingGoal": 100000,
+                     *       "fundingCurrent": 32000,
+                     *       "fundingDeadline": "2027-01-26",
+                     *       "daysLeft": 60,
+                     *       "sharePrice": 5,
+                     *       "totalShares": 20000,
+                     *       "sharesSold": 6400,
+                     *       "sharesRemaining": 13600,
+                     *       "regulationType": "SAFE",
+                     *       "investmentTerms": {
+                     *         "valuation": 1000000,
+                     *         "equityPercentage": 10,
+                     *         "minInvestment": 100
+                     *       },
+                     *       "details": {
+                     *         "overview": "Anonymous seat and noise sensors for campus study spaces.",
+                     *         "traction": [
+                     *           {
+                     *             "metric": "Weekly active students",
+                     *             "value": "1,900"
+                     *           }
+                     *         ],
+                     *         "roadmap": [
+                     *           {
+                     *             "date": "2026-06",
+                     *             "milestone": "Sensor prototype",
+                     *             "completed": true
+                     *           }
+                     *         ]
+                     *       },
+                     *       "founders": [
+                     *         {
+                     *           "name": "Theo Alvarez",
+                     *           "bio": "Computer engineering senior at Illinois."
+                     *         }
+                     *       ],
+                     *       "team": [
+                     *         {
+                     *           "name": "Chloe Park",
+                     *           "role": "Data Lead",
+                     *           "bio": "Occupancy and noise models."
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "name": "Investor Deck",
+                     *           "type": "pdf",
+                     *           "url": "/uploads/5f0c9a7e-2d41-4b8e-9c3a-1e6f7d2b8a40.pdf"
+                     *         }
+                     *       ],
+                     *       "faqs": [
+                     *         {
+                     *           "question": "Do the sensors record audio?",
+                     *           "answer": "No: they measure sound levels only."
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-10-13T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T16:05:00.000Z",
+                     *       "publishedAt": "2026-10-14T10:00:00.000Z",
+                     *       "submittedAt": "2026-10-13T18:00:00.000Z",
+                     *       "reviewNote": null,
+                     *       "statusLabel": "Active",
+                     *       "closedEarlyAt": null,
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        _id: string;
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The form's category, lower case: `technology`, `food & beverage`. */
+                        category: string;
+                        /** @enum {string} */
+                        sector: "technology" | "fintech" | "social-media" | "e-commerce" | "health" | "education" | "sustainability";
+                        description: string;
+                        shortDescription: string;
+                        about: string;
+                        image: string;
+                        images: {
+                            main: string;
+                            gallery: string[];
+                        };
+                        logo: string | null;
+                        creator: string;
+                        creatorInfo: {
+                            name: string;
+                            bio: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        };
+                        tags: string[];
+                        location: string | null;
+                        featured: boolean;
+                        /** @description `draft` and `in_review` (seen by the founder and admins only), `active`, `funded` (settled at its deadline with its goal reached), `closed` (settled below its goal: every investment returned), `completed`, `cancelled`; anything else reads as upcoming. `statusLabel` is what screens show. */
+                        status: string;
+                        /** @enum {string} */
+                        riskLevel: "low" | "medium" | "high";
+                        returnRate: number | null;
+                        projectDuration: number;
+                        teamDescription: string | null;
+                        socialLinks: {
+                            website?: string;
+                            twitter?: string;
+                            facebook?: string;
+                            linkedin?: string;
+                            instagram?: string;
+                        };
+                        university: {
+                            name: string;
+                            logo: string | null;
+                        } | null;
+                        founderId: string | null;
+                        /** @description Investors with an active investment. */
+                        investors: number;
+                        fundingGoal: number;
+                        fundingCurrent: number;
+                        /** Format: date */
+                        fundingDeadline: string;
+                        /** @description Whole days until the deadline; 0 means funding is closed. */
+                        daysLeft: number;
+                        sharePrice: number;
+                        totalShares: number;
+                        sharesSold: number;
+                        sharesRemaining: number;
+                        /** @enum {string} */
+                        regulationType: "SAFE" | "RegCF" | "RegA+";
+                        investmentTerms: {
+                            valuation: number;
+                            equityPercentage: number;
+                            minInvestment: number;
+                        };
+                        details: {
+                            overview?: string;
+                            traction?: {
+                                metric: string;
+                                value: string;
+                            }[];
+                            roadmap?: {
+                                date: string;
+                                milestone: string;
+                                completed?: boolean;
+                            }[];
+                            problem?: string;
+                            solution?: string;
+                            marketSize?: string;
+                            competition?: string;
+                            businessModel?: string;
+                            financials?: {
+                                revenueProjections?: {
+                                    year1?: number;
+                                    year2?: number;
+                                    year3?: number;
+                                };
+                                burnRate?: number;
+                                breakEvenPoint?: string;
+                                runwayPostFunding?: string;
+                            };
+                        };
+                        founders: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        team: {
+                            name: string;
+                            role?: string;
+                            bio?: string;
+                            image?: string;
+                            experience?: string;
+                            university?: string;
+                        }[];
+                        documents: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "pdf" | "video" | "document";
+                            url: string;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        publishedAt: string | null;
+                        submittedAt: string | null;
+                        reviewNote: string | null;
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
+                        statusLabel: string;
+                        /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
+                        closedEarlyAt: string | null;
+                        /** @description How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 once its investments are returned; `settlement.amount` is what had been committed. */
+                        settlement: {
+                            /** @enum {string} */
+                            outcome: "funded" | "closed";
+                            /** Format: date-time */
+                            settledAt: string;
+                            /** @description Dollars committed at the deadline: confirmed, or returned. */
+                            amount: number;
+                            shares: number;
+                            investors: number;
+                        } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12924,7 +14334,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market" | "security" | "moderation";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market" | "security" | "moderation" | "reservation";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;
@@ -14133,6 +15543,571 @@ export interface operations {
             };
         };
     };
+    listReservations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your reservations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reservations": [
+                     *         {
+                     *           "id": "8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "projectTitle": "Quietly",
+                     *           "projectSlug": "quietly",
+                     *           "amount": 500,
+                     *           "status": "active",
+                     *           "raiseOpen": false,
+                     *           "launchAt": "2026-12-15T00:00:00.000Z",
+                     *           "sharePrice": 5,
+                     *           "shares": 100,
+                     *           "createdAt": "2026-12-01T09:30:00.000Z",
+                     *           "updatedAt": "2026-12-01T09:30:00.000Z",
+                     *           "lapsesAt": null,
+                     *           "confirmedAt": null,
+                     *           "canceledAt": null,
+                     *           "investmentId": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        reservations: {
+                            id: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            /** @description Whole dollars reserved. Non-binding: no money moved. */
+                            amount: number;
+                            /**
+                             * @description `active` (waiting for the raise to open, or open and not yet confirmed), `confirmed` (bought: `investmentId`), `canceled`, or `lapsed` (not confirmed in time).
+                             * @enum {string}
+                             */
+                            status: "active" | "canceled" | "confirmed" | "lapsed";
+                            /** @description The raise is open for investment: an active reservation may be confirmed. */
+                            raiseOpen: boolean;
+                            launchAt: string | null;
+                            sharePrice: number;
+                            /** @description The whole shares `amount` buys at the current price (rounded down). */
+                            shares: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Set when the raise opens: 7 days later, or the raise's close if sooner. Unconfirmed, it lapses then. */
+                            lapsesAt: string | null;
+                            confirmedAt: string | null;
+                            canceledAt: string | null;
+                            investmentId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    confirmReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reservation's `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Already confirmed: the original purchase */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your investment was successful! You have purchased 100 shares of Quietly.",
+                     *       "replayed": true,
+                     *       "investment": {
+                     *         "_id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "userId": "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "projectCategory": "technology",
+                     *         "projectLogo": null,
+                     *         "amountInvested": 500,
+                     *         "investmentDate": "2026-11-27T17:05:00.000Z",
+                     *         "investedAt": "2026-11-27T17:05:00.000Z",
+                     *         "riskLevel": "high",
+                     *         "status": "active",
+                     *         "shares": 100,
+                     *         "sharePrice": 5,
+                     *         "currentValue": 500,
+                     *         "realized": 0,
+                     *         "gain": 0,
+                     *         "moic": 1,
+                     *         "irr": null,
+                     *         "valuedOn": null,
+                     *         "exit": null,
+                     *         "equity": 0.05,
+                     *         "projectedReturns": 575,
+                     *         "cancelledAt": null,
+                     *         "cancelDeadline": "2027-01-24T00:00:00.000Z",
+                     *         "cancellable": true
+                     *       },
+                     *       "project": {
+                     *         "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "slug": "quietly",
+                     *         "title": "Quietly",
+                     *         "sharesSold": 6500,
+                     *         "sharesRemaining": 13500,
+                     *         "fundingCurrent": 32500
+                     *       },
+                     *       "reservation": {
+                     *         "id": "8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "amount": 500,
+                     *         "status": "confirmed",
+                     *         "raiseOpen": true,
+                     *         "launchAt": "2026-12-15T00:00:00.000Z",
+                     *         "sharePrice": 5,
+                     *         "shares": 100,
+                     *         "createdAt": "2026-12-01T09:30:00.000Z",
+                     *         "updatedAt": "2026-12-01T09:30:00.000Z",
+                     *         "lapsesAt": "2026-12-22T00:00:00.000Z",
+                     *         "confirmedAt": "2026-12-15T09:00:00.000Z",
+                     *         "canceledAt": null,
+                     *         "investmentId": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description True when the `Idempotency-Key` was used before: the original purchase, nothing bought again. */
+                        replayed: boolean;
+                        investment: {
+                            _id: string;
+                            id: string;
+                            userId: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            projectCategory: string;
+                            projectLogo: string | null;
+                            amountInvested: number;
+                            /** Format: date-time */
+                            investmentDate: string;
+                            /** Format: date-time */
+                            investedAt: string;
+                            /** @enum {string} */
+                            riskLevel: "low" | "medium" | "high";
+                            /** @enum {string} */
+                            status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
+                            shares: number;
+                            sharePrice: number;
+                            /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
+                            currentValue: number;
+                            /** @description Cash an exit paid for these shares. */
+                            realized: number;
+                            /** @description currentValue + realized − amountInvested. */
+                            gain: number;
+                            /** @description (currentValue + realized) ÷ amountInvested. */
+                            moic: number | null;
+                            /** @description XIRR of its dated cash flows, a fraction a year; null under 365 days or for money that came back. */
+                            irr: number | null;
+                            /** @description The day of the event that valued it. */
+                            valuedOn: string | null;
+                            /** @description How the holding ended, when it did. */
+                            exit: ("acquired" | "shut_down") | null;
+                            /** @description Percent of the company these shares represent. */
+                            equity: number;
+                            projectedReturns: number;
+                            /** @description When it was cancelled; null while it stands. */
+                            cancelledAt: string | null;
+                            /** @description The last moment it may be canceled. */
+                            cancelDeadline: string | null;
+                            /** @description Active and before `cancelDeadline` when this answer was made. */
+                            cancellable: boolean;
+                        };
+                        project: {
+                            _id: string;
+                            slug: string;
+                            title: string;
+                            sharesSold: number;
+                            sharesRemaining: number;
+                            fundingCurrent: number;
+                        };
+                        reservation: {
+                            id: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            /** @description Whole dollars reserved. Non-binding: no money moved. */
+                            amount: number;
+                            /**
+                             * @description `active` (waiting for the raise to open, or open and not yet confirmed), `confirmed` (bought: `investmentId`), `canceled`, or `lapsed` (not confirmed in time).
+                             * @enum {string}
+                             */
+                            status: "active" | "canceled" | "confirmed" | "lapsed";
+                            /** @description The raise is open for investment: an active reservation may be confirmed. */
+                            raiseOpen: boolean;
+                            launchAt: string | null;
+                            sharePrice: number;
+                            /** @description The whole shares `amount` buys at the current price (rounded down). */
+                            shares: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Set when the raise opens: 7 days later, or the raise's close if sooner. Unconfirmed, it lapses then. */
+                            lapsesAt: string | null;
+                            confirmedAt: string | null;
+                            canceledAt: string | null;
+                            investmentId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bought */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your investment was successful! You have purchased 100 shares of Quietly.",
+                     *       "replayed": false,
+                     *       "investment": {
+                     *         "_id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "id": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364",
+                     *         "userId": "6f1c2e0a-3b7d-4c1e-9a55-0d2f7c9b1e42",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "projectCategory": "technology",
+                     *         "projectLogo": null,
+                     *         "amountInvested": 500,
+                     *         "investmentDate": "2026-11-27T17:05:00.000Z",
+                     *         "investedAt": "2026-11-27T17:05:00.000Z",
+                     *         "riskLevel": "high",
+                     *         "status": "active",
+                     *         "shares": 100,
+                     *         "sharePrice": 5,
+                     *         "currentValue": 500,
+                     *         "realized": 0,
+                     *         "gain": 0,
+                     *         "moic": 1,
+                     *         "irr": null,
+                     *         "valuedOn": null,
+                     *         "exit": null,
+                     *         "equity": 0.05,
+                     *         "projectedReturns": 575,
+                     *         "cancelledAt": null,
+                     *         "cancelDeadline": "2027-01-24T00:00:00.000Z",
+                     *         "cancellable": true
+                     *       },
+                     *       "project": {
+                     *         "_id": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "slug": "quietly",
+                     *         "title": "Quietly",
+                     *         "sharesSold": 6500,
+                     *         "sharesRemaining": 13500,
+                     *         "fundingCurrent": 32500
+                     *       },
+                     *       "reservation": {
+                     *         "id": "8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *         "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *         "projectTitle": "Quietly",
+                     *         "projectSlug": "quietly",
+                     *         "amount": 500,
+                     *         "status": "confirmed",
+                     *         "raiseOpen": true,
+                     *         "launchAt": "2026-12-15T00:00:00.000Z",
+                     *         "sharePrice": 5,
+                     *         "shares": 100,
+                     *         "createdAt": "2026-12-01T09:30:00.000Z",
+                     *         "updatedAt": "2026-12-01T09:30:00.000Z",
+                     *         "lapsesAt": "2026-12-22T00:00:00.000Z",
+                     *         "confirmedAt": "2026-12-15T09:00:00.000Z",
+                     *         "canceledAt": null,
+                     *         "investmentId": "c41e8b2a-7f3d-4a96-8e05-b2d7c9f1a364"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description True when the `Idempotency-Key` was used before: the original purchase, nothing bought again. */
+                        replayed: boolean;
+                        investment: {
+                            _id: string;
+                            id: string;
+                            userId: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            projectCategory: string;
+                            projectLogo: string | null;
+                            amountInvested: number;
+                            /** Format: date-time */
+                            investmentDate: string;
+                            /** Format: date-time */
+                            investedAt: string;
+                            /** @enum {string} */
+                            riskLevel: "low" | "medium" | "high";
+                            /** @enum {string} */
+                            status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
+                            shares: number;
+                            sharePrice: number;
+                            /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
+                            currentValue: number;
+                            /** @description Cash an exit paid for these shares. */
+                            realized: number;
+                            /** @description currentValue + realized − amountInvested. */
+                            gain: number;
+                            /** @description (currentValue + realized) ÷ amountInvested. */
+                            moic: number | null;
+                            /** @description XIRR of its dated cash flows, a fraction a year; null under 365 days or for money that came back. */
+                            irr: number | null;
+                            /** @description The day of the event that valued it. */
+                            valuedOn: string | null;
+                            /** @description How the holding ended, when it did. */
+                            exit: ("acquired" | "shut_down") | null;
+                            /** @description Percent of the company these shares represent. */
+                            equity: number;
+                            projectedReturns: number;
+                            /** @description When it was cancelled; null while it stands. */
+                            cancelledAt: string | null;
+                            /** @description The last moment it may be canceled. */
+                            cancelDeadline: string | null;
+                            /** @description Active and before `cancelDeadline` when this answer was made. */
+                            cancellable: boolean;
+                        };
+                        project: {
+                            _id: string;
+                            slug: string;
+                            title: string;
+                            sharesSold: number;
+                            sharesRemaining: number;
+                            fundingCurrent: number;
+                        };
+                        reservation: {
+                            id: string;
+                            projectId: string;
+                            projectTitle: string;
+                            projectSlug: string;
+                            /** @description Whole dollars reserved. Non-binding: no money moved. */
+                            amount: number;
+                            /**
+                             * @description `active` (waiting for the raise to open, or open and not yet confirmed), `confirmed` (bought: `investmentId`), `canceled`, or `lapsed` (not confirmed in time).
+                             * @enum {string}
+                             */
+                            status: "active" | "canceled" | "confirmed" | "lapsed";
+                            /** @description The raise is open for investment: an active reservation may be confirmed. */
+                            raiseOpen: boolean;
+                            launchAt: string | null;
+                            sharePrice: number;
+                            /** @description The whole shares `amount` buys at the current price (rounded down). */
+                            shares: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Set when the raise opens: 7 days later, or the raise's close if sooner. Unconfirmed, it lapses then. */
+                            lapsesAt: string | null;
+                            confirmedAt: string | null;
+                            canceledAt: string | null;
+                            investmentId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request breaks a money rule (for example, an amount that is not shares × price). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     listMarkets: {
         parameters: {
             query?: never;
@@ -15085,6 +17060,11 @@ export interface operations {
                      *           "statusLabel": "Active",
                      *           "closedEarlyAt": null,
                      *           "settlement": null,
+                     *           "launchAt": null,
+                     *           "reservations": {
+                     *             "count": 0,
+                     *             "amount": 0
+                     *           },
                      *           "followedAt": "2026-11-02T10:15:00.000Z"
                      *         }
                      *       ],
@@ -15222,7 +17202,7 @@ export interface operations {
                             publishedAt: string | null;
                             submittedAt: string | null;
                             reviewNote: string | null;
-                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                            /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                             statusLabel: string;
                             /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                             closedEarlyAt: string | null;
@@ -15237,6 +17217,13 @@ export interface operations {
                                 shares: number;
                                 investors: number;
                             } | null;
+                            /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                            launchAt: string | null;
+                            /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                            reservations: {
+                                count: number;
+                                amount: number;
+                            };
                             /**
                              * Format: date-time
                              * @description When the caller followed it.
@@ -18550,7 +20537,12 @@ export interface operations {
                      *             "reviewNote": null,
                      *             "statusLabel": "Active",
                      *             "closedEarlyAt": null,
-                     *             "settlement": null
+                     *             "settlement": null,
+                     *             "launchAt": null,
+                     *             "reservations": {
+                     *               "count": 0,
+                     *               "amount": 0
+                     *             }
                      *           },
                      *           "checklist": [
                      *             {
@@ -18705,7 +20697,7 @@ export interface operations {
                                 publishedAt: string | null;
                                 submittedAt: string | null;
                                 reviewNote: string | null;
-                                /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                                /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                                 statusLabel: string;
                                 /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                                 closedEarlyAt: string | null;
@@ -18720,6 +20712,13 @@ export interface operations {
                                     shares: number;
                                     investors: number;
                                 } | null;
+                                /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                                launchAt: string | null;
+                                /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                                reservations: {
+                                    count: number;
+                                    amount: number;
+                                };
                             };
                             checklist: {
                                 /** @enum {string} */
@@ -19403,7 +21402,12 @@ export interface operations {
                      *       "reviewNote": null,
                      *       "statusLabel": "Active",
                      *       "closedEarlyAt": null,
-                     *       "settlement": null
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -19533,7 +21537,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -19548,6 +21552,13 @@ export interface operations {
                             shares: number;
                             investors: number;
                         } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
                     };
                 };
             };
@@ -19835,7 +21846,12 @@ export interface operations {
                      *       "reviewNote": "Please add your investor deck and a realistic funding deadline.",
                      *       "statusLabel": "Active",
                      *       "closedEarlyAt": null,
-                     *       "settlement": null
+                     *       "settlement": null,
+                     *       "launchAt": null,
+                     *       "reservations": {
+                     *         "count": 0,
+                     *         "amount": 0
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -19965,7 +21981,7 @@ export interface operations {
                         publishedAt: string | null;
                         submittedAt: string | null;
                         reviewNote: string | null;
-                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Upcoming`. */
+                        /** @description The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, `Completed`, `Canceled`, `Coming Soon`, `Upcoming`. */
                         statusLabel: string;
                         /** @description When the founder closed the raise early; `fundingDeadline` is then the new deadline. */
                         closedEarlyAt: string | null;
@@ -19980,6 +21996,13 @@ export interface operations {
                             shares: number;
                             investors: number;
                         } | null;
+                        /** @description Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. Once open, when it opened; null for a raise that opened on approval. */
+                        launchAt: string | null;
+                        /** @description The active reservations: how many and their total in dollars (non-binding: no money moved). */
+                        reservations: {
+                            count: number;
+                            amount: number;
+                        };
                     };
                 };
             };
@@ -21217,7 +23240,7 @@ export interface operations {
                              */
                             adminState: "active" | "pending_deletion" | "deleted";
                             /** @enum {string} */
-                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile" | "approve_revision" | "request_revision_changes" | "approve_event" | "request_event_changes" | "record_event" | "withdraw_event" | "halt_market" | "resume_market" | "hide_post" | "restore_post" | "dismiss_reports" | "lift_posting_suspension";
+                            action: "approve" | "request_changes" | "publish" | "suspend" | "reinstate" | "hide_question" | "restore_question" | "hide_update" | "restore_update" | "edit_project" | "withdraw_review" | "post_update" | "edit_update" | "delete_update" | "answer_question" | "close_early" | "extend_raise" | "cancel_investment" | "edit_public_profile" | "approve_revision" | "request_revision_changes" | "approve_event" | "request_event_changes" | "record_event" | "withdraw_event" | "halt_market" | "resume_market" | "hide_post" | "restore_post" | "dismiss_reports" | "lift_posting_suspension" | "set_launch_date" | "open_raise";
                             /** @enum {string} */
                             targetType: "project" | "user" | "question" | "update" | "investment" | "post";
                             targetId: string;

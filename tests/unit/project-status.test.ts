@@ -28,6 +28,7 @@ const COMPLETED: ProjectStatus = { key: "completed", label: "Completed", tone: "
 const CANCELLED: ProjectStatus = { key: "cancelled", label: "Canceled", tone: "danger", open: false };
 const DRAFT: ProjectStatus = { key: "draft", label: "Draft", tone: "warning", open: false };
 const UPCOMING: ProjectStatus = { key: "upcoming", label: "Upcoming", tone: "warning", open: false };
+const COMING_SOON: ProjectStatus = { key: "coming-soon", label: "Coming Soon", tone: "info", open: false };
 
 /** Stored status → what each situation shows. Anything unknown is upcoming (spec section 3). */
 const EXPECTED: Record<string, Record<Situation, ProjectStatus>> = {
@@ -51,6 +52,13 @@ const EXPECTED: Record<string, Record<Situation, ProjectStatus>> = {
     "deadline passed": UPCOMING,
     "sold out": UPCOMING,
     "deadline passed and sold out": UPCOMING,
+  },
+  // approved with a launch date ahead (ADR 055): shown, never open for investment
+  coming_soon: {
+    open: COMING_SOON,
+    "deadline passed": COMING_SOON,
+    "sold out": COMING_SOON,
+    "deadline passed and sold out": COMING_SOON,
   },
   pending: {
     open: UPCOMING,

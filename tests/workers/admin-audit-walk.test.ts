@@ -15,6 +15,7 @@ import { earliestEarlyDeadline } from "../../domain/raises/raise-dates";
 import { apiDocument } from "./api-contract";
 import { adminSession, call, inDays, json, signup, viewerFor } from "./helpers";
 import {
+  comingSoonProject,
   draft,
   founderUpdate,
   fundedRaise,
@@ -153,6 +154,28 @@ const WALK: Record<string, AdminAct | Own> = {
         .run();
       const res = await call(`/api/admin/users/${person.user.id}/posting-suspension`, { method: "DELETE", token });
       return { res, targetId: person.user.id, targetName: null };
+    },
+  },
+  // Reservations (ADR 055): a person's own, never another's.
+  reserve: { own: "the caller's own reservation" },
+  cancelReservation: { own: "the caller's own reservation" },
+  confirmReservation: { own: "the caller's own reservation, bought as the caller's own investment" },
+  setLaunchDate: {
+    action: "set_launch_date",
+    targetType: "project",
+    run: async (token) => {
+      const { project } = await comingSoonProject();
+      const res = await call(`/api/projects/${project._id}/launch`, { token, body: { launchAt: inDays(12) } });
+      return { res, targetId: project._id, targetName: project.title, changed: ["launchAt"] };
+    },
+  },
+  openRaise: {
+    action: "open_raise",
+    targetType: "project",
+    run: async (token) => {
+      const { project } = await comingSoonProject();
+      const res = await call(`/api/projects/${project._id}/open`, { method: "POST", token });
+      return { res, targetId: project._id, targetName: project.title, changed: ["status"] };
     },
   },
 

@@ -84,6 +84,7 @@ describe("Download my data", () => {
         "projects.csv",
         "publicProfile.csv",
         "questions.csv",
+        "reservations.csv",
         "updates.csv",
       ].sort(),
     );

@@ -193,6 +193,14 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
       from market_orders o order by o.id`,
   },
   {
+    // A raise's reserved total and count (ADR 055): its active reservations, the only ones kept.
+    name: "projects.reserved_cents and reservation_count",
+    kept: `select id, reserved_cents, reservation_count from projects
+      where reserved_cents <> 0 or reservation_count <> 0 order by id`,
+    truth: `select project_id as id, sum(amount_cents) as reserved_cents, count(*) as reservation_count
+      from project_reservations where status = 'active' group by project_id order by project_id`,
+  },
+  {
     // Cash out = cash in + fee: the buyer paid shares × price, the seller got that less 2%, to the cent.
     name: "trades' fees",
     kept: `select id, fee_cents from trades order by id`,

@@ -20,6 +20,16 @@ export async function liveProject(overrides: Record<string, unknown> = {}) {
   return { founder, project, body };
 }
 
+/** A founder's raise approved as Coming soon (ADR 055): its launch date 10 days ahead. */
+export async function comingSoonProject() {
+  const founder = await signup("founder");
+  const body = projectBody({ title: `Soon ${unique()}` });
+  const created = await json<ProjectDTO>(await call("/api/projects/create", { body, token: founder.token }));
+  await call(`/api/projects/${created._id}/launch`, { token: founder.token, body: { launchAt: inDays(10) } });
+  const project = await submitAndApprove<ProjectDTO>(created._id, founder.token);
+  return { founder, project };
+}
+
 /** A founder's draft, optionally submitted for review. */
 export async function draft(submit: boolean) {
   const founder = await signup("founder");

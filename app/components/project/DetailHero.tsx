@@ -105,7 +105,12 @@ export function DetailHero({
             <div className="detail-hero-actions">
               {isOwner ? (
                 <OwnerActions projectId={project.id} className="btn-lg" />
-              ) : exit ? null : (
+              ) : exit ? null : project.status === "coming_soon" ? (
+                // Coming soon (ADR 055): nothing to buy yet; the hero leads to the Reserve card.
+                <a className="btn btn-primary btn-lg" href="#reserve">
+                  Reserve<span className="visually-hidden"> in {project.title}</span>
+                </a>
+              ) : (
                 <InvestButton state={heroState} href={heroHref} label="Invest Now" className="btn-lg" />
               )}
               <a className="btn btn-ghost btn-lg" href="#project-tabs">

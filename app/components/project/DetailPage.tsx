@@ -10,6 +10,7 @@ import { Notice } from "../Notice";
 import { OverviewPanel } from "./DetailPanels";
 import { DetailHero } from "./DetailHero";
 import { DetailSide } from "./DetailSide";
+import { ReservePanel, type MyReservation, type ReserveFailure } from "./ReservePanel";
 import { DETAIL_TABS, tabsFor, type DetailTabId } from "./detail-tabs";
 import { useShareInput } from "./hooks";
 import { InvestButton } from "./InvestButton";
@@ -96,6 +97,8 @@ export interface DetailView {
   trading: boolean;
   /** The Trade tab (that tab only, else null). */
   trade: TradePanelView | null;
+  /** A Coming soon raise (ADR 055): the viewer's reservation in it (null without one); absent otherwise. */
+  reservation?: { mine: MyReservation | null; saved: string | null } | null;
 }
 
 export function DetailPage({
@@ -106,6 +109,7 @@ export function DetailPage({
   formState,
   tradeFailure = null,
   share = null,
+  reserveFailure = null,
 }: {
   view: DetailView;
   /** A refused follow (the limit), shown beside the Follow button. */
@@ -119,6 +123,8 @@ export function DetailPage({
   tradeFailure?: (OrderFormFailure & { form: string }) | null;
   /** The Share control (a published project only), shown in the hero under Follow. */
   share?: ReactNode;
+  /** A refused reservation or cancel (ADR 055). */
+  reserveFailure?: ReserveFailure | null;
 }) {
   const { project, raise, tab, role, followers, following, signedIn, canManage, isOwner, saved, company } = view;
   const { allowance, ownedShares, fallbackShares: fallback, initial } = view;
@@ -266,6 +272,20 @@ export function DetailPage({
           allowance={allowance}
           ownedShares={ownedShares}
           closedCompany={company?.exit?.sentence ?? null}
+          reserve={
+            view.reservation ? (
+              <ReservePanel
+                project={project}
+                mine={view.reservation.mine}
+                signedIn={signedIn}
+                isOwner={isOwner}
+                action={here}
+                signInHref={signinHref(here)}
+                saved={view.reservation.saved}
+                failure={reserveFailure}
+              />
+            ) : null
+          }
           investButton={
             // An acquired or shut-down company: nothing to buy, not even a disabled button.
             company?.exit && !isOwner ? null : isOwner ? (

@@ -24,6 +24,7 @@ export function raiseEndedSentence(project: ProjectDTO): string | null {
       return "This raise was cancelled. The offering below is as it was made.";
     case "draft":
     case "in_review":
+    case "coming-soon":
     case "upcoming":
       return null;
     default:

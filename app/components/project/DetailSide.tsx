@@ -24,6 +24,7 @@ export function DetailSide({
   ownedShares,
   investButton,
   closedCompany = null,
+  reserve = null,
 }: {
   project: ProjectDTO;
   /** Percent of the goal raised. */
@@ -42,6 +43,8 @@ export function DetailSide({
   investButton: ReactNode;
   /** An acquired or shut-down company: how it ended ("Acquired on … at $120 a share."), said instead. */
   closedCompany?: string | null;
+  /** A Coming soon raise's Reserve card (ADR 055), shown instead of the calculator. */
+  reserve?: ReactNode;
 }) {
   const terms = project.investmentTerms;
   const shown = raiseTotals(project);
@@ -126,7 +129,9 @@ export function DetailSide({
         </dl>
       </section>
 
-      {funding !== "open" && (funding === "sold-out" || project.daysLeft <= 0) ? (
+      {reserve ? (
+        reserve
+      ) : funding !== "open" && (funding === "sold-out" || project.daysLeft <= 0) ? (
         // Nothing left to calculate: no calculator, only the state.
         <section className="side-card calculator" aria-labelledby="calc-title" id="calculator">
           <h2 id="calc-title">Invest</h2>

@@ -85,7 +85,7 @@ export const ProjectAnswer = v.object({
     v.description(
       "The status as every screen shows it (one rule, ADR 043): `Active`, `Sold Out` (every share sold, " +
         "the raise runs to its deadline), `Funded`, `Closed (goal not reached)`, `Draft`, `In Review`, " +
-        "`Completed`, `Canceled`, `Upcoming`.",
+        "`Completed`, `Canceled`, `Coming Soon`, `Upcoming`.",
     ),
   ),
   closedEarlyAt: v.pipe(
@@ -106,6 +106,17 @@ export const ProjectAnswer = v.object({
       "How the raise ended (all or nothing): null while it runs. A closed raise's `fundingCurrent` is 0 " +
         "once its investments are returned; `settlement.amount` is what had been committed.",
     ),
+  ),
+  launchAt: v.pipe(
+    v.nullable(timestamp),
+    v.description(
+      "Coming soon (status `coming_soon`, statusLabel `Coming Soon`): when the raise opens for investment. " +
+        "Once open, when it opened; null for a raise that opened on approval.",
+    ),
+  ),
+  reservations: v.pipe(
+    v.object({ count: int(0), amount: money }),
+    v.description("The active reservations: how many and their total in dollars (non-binding: no money moved)."),
   ),
 });
 
@@ -254,6 +265,8 @@ export const EXAMPLE_PROJECT = {
   statusLabel: "Active",
   closedEarlyAt: null,
   settlement: null,
+  launchAt: null,
+  reservations: { count: 0, amount: 0 },
 } as const;
 
 const EXAMPLE_DRAFT_PROJECT = {

@@ -61,6 +61,13 @@ export const NOTICE_COPY = {
     reason:
       "You received this mail because you hold shares through the CampusFund account with this address. Mails about your own investments and raises are always sent.",
   },
+  reservation: {
+    subject: "A raise you reserved in is open: confirm your investment",
+    heading: "A raise you reserved in is open",
+    button: "Confirm your investment",
+    reason:
+      "You received this mail because you reserved an amount in this raise through the CampusFund account with this address. Mails about your own reservations are always sent.",
+  },
   market: {
     subject: "News about your order on the CampusFund exchange",
     heading: "Your order on the exchange",

@@ -57,6 +57,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   security: null,
   // one's own post hidden by a moderator, with the note (ADR 055): always told
   moderation: null,
+  // a raise one reserved in opened, with the days left to confirm (ADR 055): asked for, so always told
+  reservation: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */

@@ -9,6 +9,8 @@
  * by the database as the investments change (db/schema-aggregates.ts, ADR 037), so the sums cost
  * a few rows whether the investor holds 10 investments or 10,000.
  */
+import { myReservationsStatement, reservationsOf } from "../raises/reservation-list";
+import type { ReservationDTO } from "../../../domain/raises/reservations";
 import type { InvestmentStatus } from "../../../domain/raises/settlement";
 import { and, eq } from "drizzle-orm";
 
@@ -216,6 +218,8 @@ export interface PortfolioQuery {
   performance?: boolean;
   /** The investor's shares on the exchange and their newest trades (ADR 053). */
   exchange?: boolean;
+  /** The investor's reservations before raises open (ADR 055), newest first, bounded. */
+  reservations?: boolean;
   now?: number;
 }
 
@@ -239,6 +243,7 @@ export interface PortfolioRead {
   reconfirmations: ReconfirmationDTO[];
   performance: PortfolioPerformance | null;
   exchange: MyExchange | null;
+  reservations: ReservationDTO[];
 }
 
 /** The caller must be the user or an admin; a founder has no portfolio. */
@@ -306,6 +311,7 @@ export async function readPortfolio(
   if (q.reconfirmations) statements.push(pendingReconfirmationsStatement(d1, userId));
   if (q.performance) statements.push(performanceStatement(d1, userId));
   if (q.exchange) statements.push(...myExchangeStatements(d1, userId));
+  if (q.reservations) statements.push(myReservationsStatement(d1, userId));
   const out: PortfolioRead = {
     page: null,
     summary: null,
@@ -316,6 +322,7 @@ export async function readPortfolio(
     reconfirmations: [],
     performance: null,
     exchange: null,
+    reservations: [],
   };
   if (statements.length === 0) return out;
   const results = (await runBatch(d1, statements)).map((r) => r.results);
@@ -344,6 +351,7 @@ export async function readPortfolio(
   if (q.reconfirmations) out.reconfirmations = reconfirmationsOf(results[k++]!);
   if (q.performance) out.performance = portfolioPerformance(performanceRowsOf(results[k++]!), now);
   if (q.exchange) out.exchange = myExchangeOf(results[k++]!, results[k++]!, now);
+  if (q.reservations) out.reservations = reservationsOf(results[k++]!);
   return out;
 }
 

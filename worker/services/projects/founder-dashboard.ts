@@ -148,6 +148,8 @@ export async function getFounderDashboard(
       fundingGoalCents: toCents(project.fundingGoal),
       sharePrice: project.sharePrice,
       averageInvestment: toDollars(averageCents),
+      launchAt: project.launchAt,
+      reservations: project.reservations,
     },
     series: cumulativeSeries(buckets, project.createdAt),
     investors: page,

@@ -23,6 +23,7 @@
  *   form stores its files only for a save that will be accepted.
  */
 import { requireCan, requireSignedIn } from "../shared/access";
+import { RESERVATION_MESSAGES } from "../../../domain/raises/reservations";
 import { can } from "../../../domain/shared/access";
 import { and, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 
@@ -203,6 +204,9 @@ export async function loadWithInvestors(
  * deadline once anyone invested (`invested`), a live raise's deadline past 730 days from launch,
  * and the deadline of a raise closed early.
  */
+/** Statuses of a raise that has not opened (its launch date still to come, ADR 055). */
+const BEFORE_OPEN = new Set(["draft", "in_review", "coming_soon"]);
+
 function lockedChanges(row: ProjectRow, input: ProjectInput, invested: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
   if (invested && input.fundingDeadline < row.fundingDeadline) {
@@ -213,6 +217,10 @@ function lockedChanges(row: ProjectRow, input: ProjectInput, invested: boolean):
   if (row.publishedAt !== null && input.fundingDeadline > row.fundingDeadline) {
     const latest = latestDeadline(row.publishedAt);
     if (input.fundingDeadline > latest) errors.fundingDeadline = RAISE_DATE_MESSAGES.tooLate(latest);
+  }
+  // A raise not open yet keeps its deadline after its launch date (ADR 055).
+  if (row.launchAt !== null && BEFORE_OPEN.has(row.status) && input.fundingDeadline <= isoDay(row.launchAt)) {
+    errors.fundingDeadline = RESERVATION_MESSAGES.deadlineBeforeLaunch(isoDay(row.launchAt));
   }
   // An early close is final (domain/raises/raise-dates.ts): the form cannot move that deadline either.
   if (row.closedEarlyAt !== null && input.fundingDeadline !== row.fundingDeadline) {

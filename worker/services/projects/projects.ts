@@ -113,6 +113,8 @@ export function toProjectDTO(row: ProjectRow, investors: number, now: number = D
       .label,
     closedEarlyAt: row.closedEarlyAt ? new Date(row.closedEarlyAt).toISOString() : null,
     settlement: settlementOf(row),
+    launchAt: row.launchAt ? new Date(row.launchAt).toISOString() : null,
+    reservations: { count: row.reservationCount, amount: toDollars(row.reservedCents) },
   };
 }
 

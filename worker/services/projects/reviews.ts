@@ -10,6 +10,7 @@ import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 
 import { can } from "../../../domain/shared/access";
 import { DAY_MS, isoDay } from "../../../domain/shared/dates";
+import { formatDate } from "../../../domain/shared/format";
 import { quoted } from "../../../domain/shared/quote";
 import { PROJECT_MESSAGES } from "../../../domain/projects/project-form-messages";
 import { validateProject } from "../../../domain/projects/project-form";
@@ -48,6 +49,9 @@ export const SUBMIT_RATE_LIMIT = {
 /** The review notices a founder gets (quoted like every name a user chose). */
 export const REVIEW_TEXT = {
   approved: (title: string) => `${quoted(title)} was approved and is now live`,
+  /** Approved with a launch date ahead (ADR 055): listed as Coming soon, taking reservations until it opens. */
+  approvedComingSoon: (title: string, launch: number) =>
+    `${quoted(title)} was approved and is Coming soon: it takes reservations and opens for investment on ${formatDate(launch)}`,
   changes: (title: string, note: string) => `${quoted(title)} needs changes before it can go live: ${quoted(note)}`,
 } as const;
 
@@ -370,6 +374,9 @@ async function freeSlug(db: Database, base: string): Promise<string> {
  * `active`, published now; the audit row and (for an approval) the founder's notice only if this
  * write happened (audit.ts WROTE_ONE_ROW). The edge cache is refreshed.
  */
+/** SQL on `projects` at ?3: a launch date after now and before the funding deadline's 00:00 UTC. */
+const COMING_SOON = `launch_at > ?3 and launch_at < unixepoch(funding_deadline) * 1000`;
+
 async function goLive(
   db: Database,
   admin: SessionUser,
@@ -390,7 +397,12 @@ async function goLive(
       const [updated] = await runBatch(d1, [
         d1
           .prepare(
-            `update projects set status = 'active', slug = ?2, published_at = ?3, updated_at = ?3, review_note = null
+            // A launch date still ahead (and before the deadline) makes it Coming soon (ADR 055):
+            // listed and reservable, opened by its founder or the 10-minute cron; else it opens now.
+            `update projects set
+               status = case when ${COMING_SOON} then 'coming_soon' else 'active' end,
+               launch_at = case when ${COMING_SOON} then launch_at else null end,
+               slug = ?2, published_at = ?3, updated_at = ?3, review_note = null
              where id = ?1 and status = ?4 returning id`,
           )
           .bind(id, slug, now, from),
@@ -408,7 +420,12 @@ async function goLive(
               db,
               row,
               `review:${id}:${now}`,
-              REVIEW_TEXT.approved(row.title),
+              // The same test as the UPDATE's (COMING_SOON), on the row as read.
+              row.launchAt !== null &&
+                row.launchAt > now &&
+                row.launchAt < Date.parse(`${row.fundingDeadline}T00:00:00Z`)
+                ? REVIEW_TEXT.approvedComingSoon(row.title, row.launchAt)
+                : REVIEW_TEXT.approved(row.title),
               `/project/${slug}`,
               now,
             )

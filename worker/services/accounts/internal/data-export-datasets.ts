@@ -21,6 +21,7 @@ import {
   notifications,
   projectFollows,
   projectQuestions,
+  projectReservations,
   projects,
   projectUpdates,
   publicProfiles,
@@ -375,6 +376,39 @@ export function exportDatasets(db: Database, userId: string): Dataset[] {
           .orderBy(trades.createdAt, trades.id)
           .limit(EXPORT_PAGE),
       { ...TIMES("tradedAt"), price: dollars, value: dollars, fee: dollars, costBasis: dollars },
+    ),
+    // Amounts reserved in raises before they opened (ADR 055): non-binding, but the person's own.
+    list(
+      "reservations",
+      {
+        _at: projectReservations.createdAt,
+        _id: projectReservations.id,
+        id: projectReservations.id,
+        projectId: projectReservations.projectId,
+        project: projects.title,
+        amount: projectReservations.amountCents,
+        status: projectReservations.status,
+        createdAt: projectReservations.createdAt,
+        updatedAt: projectReservations.updatedAt,
+        canceledAt: projectReservations.canceledAt,
+        lapsesAt: projectReservations.lapsesAt,
+        confirmedAt: projectReservations.confirmedAt,
+        investmentId: projectReservations.investmentId,
+      },
+      (fields, after) =>
+        db
+          .select(fields)
+          .from(projectReservations)
+          .innerJoin(projects, eq(projects.id, projectReservations.projectId))
+          .where(
+            and(
+              eq(projectReservations.userId, userId),
+              afterCursor(projectReservations.createdAt, projectReservations.id, after),
+            ),
+          )
+          .orderBy(projectReservations.createdAt, projectReservations.id)
+          .limit(EXPORT_PAGE),
+      { ...TIMES("createdAt", "updatedAt", "canceledAt", "lapsesAt", "confirmedAt"), amount: dollars },
     ),
     list(
       "follows",
