@@ -103,6 +103,9 @@ export const NOTIFICATION_KINDS = [
   "market",
   // the account's own security (ADR 054): a sign-in from a new device or network, a password, email or second-factor change
   "security",
+  // the Discussion (ADR 055): a reply to one's post, a post naming the founder; in the bell always, mail by `replies`
+  "reply",
+  "mention",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

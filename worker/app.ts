@@ -17,6 +17,7 @@ import { passkeysApi } from "./api/passkeys";
 import { sessionsApi } from "./api/sessions";
 import { twoFactorApi } from "./api/two-factor";
 import { contactApi, contactsApi } from "./api/contacts";
+import { discussionApi, projectDiscussionApi } from "./api/discussion";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
 import { apiErrorResponse } from "./api/errors";
 import { investmentsApi } from "./api/investments";
@@ -70,6 +71,8 @@ export function createApp(pages?: PagesHandler) {
   api.route("/projects", projectConversationApi);
   api.route("/projects", raiseDatesApi);
   api.route("/projects", companyEventsApi);
+  api.route("/projects", projectDiscussionApi);
+  api.route("/discussion", discussionApi);
   api.route("/questions", questionsApi);
   api.route("/notifications", notificationsApi);
   api.route("/investments", investmentsApi);

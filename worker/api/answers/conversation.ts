@@ -118,6 +118,10 @@ export const PreferencesAnswer = v.object({
       "The exchange's notices (an order filled, expired or was cancelled) also by mail; always in the bell.",
     ),
   ),
+  replies: v.pipe(
+    preference,
+    v.description("Replies to the caller's posts and mentions of them in a Discussion also by mail; always in the bell."),
+  ),
   digest: v.pipe(
     v.picklist(DIGEST_CHOICES),
     v.description("The email digest of unread notifications: off (the default), daily or weekly."),

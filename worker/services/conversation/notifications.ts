@@ -55,6 +55,9 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   market: null,
   // a new sign-in or a security change (ADR 054): never switched off
   security: null,
+  // a reply to one's post, a mention of the founder (ADR 055): always in the bell; `replies` chooses the mail
+  reply: null,
+  mention: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */
@@ -406,8 +409,8 @@ export async function getPreferences(db: Database, viewer: SessionUser | null): 
     .limit(1);
   const row = rows[0];
   if (!row) return { ...DEFAULT_PREFERENCES, digest: "off" };
-  const { updates, answers, questions, investments, goals, closing, marketMails, digest } = row;
-  return { updates, answers, questions, investments, goals, closing, marketMails, digest };
+  const { updates, answers, questions, investments, goals, closing, marketMails, replies, digest } = row;
+  return { updates, answers, questions, investments, goals, closing, marketMails, replies, digest };
 }
 
 const yes = (x: unknown) =>
