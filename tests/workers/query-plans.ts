@@ -31,6 +31,8 @@ export const GROWING_TABLES = new Set([
   "project_follows",
   "project_updates",
   "project_questions",
+  "discussion_posts",
+  "discussion_votes",
   "notifications",
   "notification_preferences",
   "admin_audit",
