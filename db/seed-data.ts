@@ -33,7 +33,8 @@ import type {
   notifications,
   ProjectRow,
   projectFollows,
-  projectQuestions,
+  discussionPosts,
+  discussionVotes,
   projectUpdates,
   totpFactors,
   UserRow,
@@ -3585,7 +3586,19 @@ const HISTORY_SEEDS: ProjectSeed[] = [
 
 export type FollowRow = typeof projectFollows.$inferSelect;
 export type UpdateRow = typeof projectUpdates.$inferSelect;
-export type QuestionRow = typeof projectQuestions.$inferSelect;
+/** A question as the demo writes it before it becomes a thread (`discussionOf`): the questions of old. */
+export interface QuestionRow {
+  id: string;
+  projectId: string;
+  askerId: string;
+  question: string;
+  answer: string | null;
+  answeredAt: number | null;
+  hidden: boolean;
+  createdAt: number;
+}
+export type DiscussionPostRow = typeof discussionPosts.$inferSelect;
+export type DiscussionVoteRow = typeof discussionVotes.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ValuationEventRow = typeof valuationEvents.$inferSelect;
 
@@ -3600,6 +3613,9 @@ export interface DemoData {
   follows: FollowRow[];
   updates: UpdateRow[];
   questions: QuestionRow[];
+  /** The Discussion (ADR 055): each question a thread, its answer the founder's reply, with follow-ups and votes. */
+  posts: DiscussionPostRow[];
+  votes: DiscussionVoteRow[];
   notifications: NotificationRow[];
   /** The companies' reviewed events (ADR 052), in the order they were applied, each marked by `markAfter`. */
   events: ValuationEventRow[];
@@ -3816,11 +3832,16 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
   const events = buildEvents(dayStart, projects, investments, seeds);
   // Each company's mark once its events are applied (the exchange's prices move around it).
   const marks = new Map<string, number | null>(events.map((e) => [e.projectId, e.markCents]));
+  const conversation = buildConversation(now, users, projects, investments, seeds, events);
+  const discussion = discussionOf(conversation.questions, conversation.follows, projects, users, now);
   return {
     users,
-    projects,
+    // The kept thread counts of the Discussion (visible roots).
+    projects: projects.map((p) => ({ ...p, threadCount: discussion.threadCounts.get(p.id) ?? 0 })),
     investments,
-    ...buildConversation(now, users, projects, investments, seeds, events),
+    ...conversation,
+    posts: discussion.posts,
+    votes: discussion.votes,
     events,
     ...buildMarketDemo(now, projects, investments, users, marks, DEMO_INVESTOR_ID),
     // The demo admin signs in with a second step (ADR 054): its authenticator secret is in the README.
@@ -4194,7 +4215,7 @@ function buildConversation(
           eventKey: `answer:${id}`,
           projectId: p.id,
           text: `${quoted(seed.title)} answered your question`,
-          link: `/project/${p.slug}?tab=questions#question-${id}`,
+          link: `/project/${p.slug}?tab=discussion#post-${id}-answer`,
           createdAt: answeredAt,
         });
       }
@@ -4206,7 +4227,7 @@ function buildConversation(
           eventKey: `question:${id}`,
           projectId: p.id,
           text: `New question on ${quoted(seed.title)}: ${quoted(questions.at(-1)!.question)}`,
-          link: `/project/${p.slug}?tab=questions#question-${id}`,
+          link: `/project/${p.slug}?tab=discussion#post-${id}`,
           createdAt: asked,
         });
       }
@@ -4832,4 +4853,119 @@ function validateConversation(data: DemoData, now: number): string[] {
     check(unread >= 2 && unread <= 9, `${id}: ${unread} unread notifications, not a few`);
   }
   return problems;
+}
+
+/** Follow-ups the demo's members write under a founder's answer (depth 2: a lively thread). */
+const FOLLOW_UPS = [
+  "Thanks, that answers it. Looking forward to the next update.",
+  "That is reassuring. Will you share the numbers again at the end of the term?",
+  "Good to know. I shared this with my roommates, who had the same question.",
+  "Appreciate the detail here. @founder could you add this to the FAQ?",
+];
+
+/**
+ * The Discussion of the demo (ADR 055), as the migration moves questions in: each question a thread
+ * with its id, each answer the founder's reply (`<id>-answer`); then, so the project pages show a
+ * lively discussion, some answered threads get a member's follow-up under the answer, and each
+ * project's followers upvote some threads and answers (deterministic: by position). The kept
+ * figures (vote_count, reply_count, last_activity_at, thread_count) are computed here.
+ */
+export function discussionOf(
+  questions: readonly QuestionRow[],
+  follows: readonly FollowRow[],
+  projects: readonly { id: string; founderId: string | null }[],
+  users: readonly { id: string; createdAt: number }[],
+  now: number,
+): { posts: DiscussionPostRow[]; votes: DiscussionVoteRow[]; threadCounts: Map<string, number> } {
+  const founders = new Map(projects.map((p) => [p.id, p.founderId]));
+  const joined = new Map(users.map((u) => [u.id, u.createdAt]));
+  const followersOf = new Map<string, FollowRow[]>();
+  for (const f of follows) followersOf.set(f.projectId, [...(followersOf.get(f.projectId) ?? []), f]);
+  const posts: DiscussionPostRow[] = [];
+  const votes: DiscussionVoteRow[] = [];
+  const post = (
+    row: Partial<DiscussionPostRow> &
+      Pick<DiscussionPostRow, "id" | "projectId" | "threadId" | "authorId" | "body" | "createdAt">,
+  ): DiscussionPostRow => ({
+    parentId: null,
+    depth: 0,
+    byFounder: false,
+    pinnedAt: null,
+    voteCount: 0,
+    replyCount: 0,
+    hiddenAt: null,
+    hiddenNote: null,
+    hiddenBy: null,
+    editedAt: null,
+    lastActivityAt: row.createdAt,
+    ...row,
+  });
+  questions.forEach((q, i) => {
+    const founder = founders.get(q.projectId) ?? null;
+    const thread = post({
+      id: q.id,
+      projectId: q.projectId,
+      threadId: q.id,
+      authorId: q.askerId,
+      body: q.question,
+      hiddenAt: q.hidden ? q.createdAt : null,
+      createdAt: q.createdAt,
+    });
+    const replies: DiscussionPostRow[] = [];
+    if (q.answer !== null && q.answeredAt !== null && founder) {
+      const answer = post({
+        id: `${q.id}-answer`,
+        projectId: q.projectId,
+        threadId: q.id,
+        parentId: q.id,
+        depth: 1,
+        authorId: founder,
+        body: q.answer,
+        byFounder: true,
+        createdAt: q.answeredAt,
+      });
+      replies.push(answer);
+      // Every other answered thread: a follower (not the asker, not the founder) follows up.
+      const follower = (followersOf.get(q.projectId) ?? []).find(
+        (f) => f.userId !== q.askerId && f.userId !== founder && (joined.get(f.userId) ?? Infinity) < q.answeredAt!,
+      );
+      const at = Math.min(now - 60_000, q.answeredAt + (2 + (i % 5)) * 3_600_000);
+      if (i % 2 === 0 && follower && at > q.answeredAt) {
+        replies.push(
+          post({
+            id: `${q.id}-followup`,
+            projectId: q.projectId,
+            threadId: q.id,
+            parentId: answer.id,
+            depth: 2,
+            authorId: follower.userId,
+            body: FOLLOW_UPS[i % FOLLOW_UPS.length]!,
+            createdAt: at,
+          }),
+        );
+      }
+    }
+    // Upvotes: the project's followers who joined before the thread, a share of them by position.
+    const voters = followersOf.get(q.projectId) ?? [];
+    for (const [k, f] of voters.entries()) {
+      if ((k + i) % 3 === 2 || f.userId === q.askerId) continue;
+      const at = Math.max(q.createdAt, f.createdAt) + 60_000;
+      if (at >= now) continue;
+      votes.push({ postId: q.id, userId: f.userId, createdAt: at });
+      thread.voteCount += 1;
+      const answer = replies[0];
+      if (answer && k % 2 === 0 && f.userId !== answer.authorId && answer.createdAt + 60_000 < now) {
+        votes.push({ postId: answer.id, userId: f.userId, createdAt: Math.max(at, answer.createdAt + 60_000) });
+        answer.voteCount += 1;
+      }
+    }
+    thread.replyCount = replies.length;
+    thread.lastActivityAt = Math.max(thread.createdAt, ...replies.map((r) => r.createdAt));
+    posts.push(thread, ...replies);
+  });
+  const threadCounts = new Map<string, number>();
+  for (const p of posts) {
+    if (p.depth === 0 && p.hiddenAt === null) threadCounts.set(p.projectId, (threadCounts.get(p.projectId) ?? 0) + 1);
+  }
+  return { posts, votes, threadCounts };
 }

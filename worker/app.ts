@@ -18,7 +18,7 @@ import { sessionsApi } from "./api/sessions";
 import { twoFactorApi } from "./api/two-factor";
 import { contactApi, contactsApi } from "./api/contacts";
 import { discussionApi, projectDiscussionApi } from "./api/discussion";
-import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
+import { notificationsApi, projectConversationApi, watchlistApi } from "./api/conversation";
 import { apiErrorResponse } from "./api/errors";
 import { investmentsApi } from "./api/investments";
 import { meApi } from "./api/me";
@@ -73,7 +73,6 @@ export function createApp(pages?: PagesHandler) {
   api.route("/projects", companyEventsApi);
   api.route("/projects", projectDiscussionApi);
   api.route("/discussion", discussionApi);
-  api.route("/questions", questionsApi);
   api.route("/notifications", notificationsApi);
   api.route("/investments", investmentsApi);
   api.route("/markets", marketsApi);

@@ -13,16 +13,3 @@ export interface UpdateDTO {
   updatedAt: string;
   edited: boolean;
 }
-
-export interface QuestionDTO {
-  id: string;
-  projectId: string;
-  askerName: string;
-  question: string;
-  answer: string | null;
-  answeredAt: string | null;
-  hidden: boolean;
-  createdAt: string;
-  /** True when the viewer asked it. */
-  mine: boolean;
-}

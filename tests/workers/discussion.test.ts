@@ -354,3 +354,50 @@ describe("erasure", () => {
     ).toBe(DELETED_BODY);
   });
 });
+
+describe("questions moved in (migrations/0035)", () => {
+  it("turns a question and its answer into a thread and the founder's reply, a hidden question into a hidden thread", async () => {
+    const { founder, project } = await founderWithProject();
+    const ada = await signup();
+    const bob = await signup();
+    // The questions' table as it stood before the migration, with two questions in it.
+    await env.DB.prepare(
+      `create table project_questions (id text primary key, project_id text not null, asker_id text not null,
+         question text not null, answer text, answered_at integer, hidden integer not null default 0, created_at integer not null)`,
+    ).run();
+    const asked = Date.now() - 5 * DAY_MS;
+    await env.DB.batch([
+      env.DB.prepare(
+        "insert into project_questions values ('q-moved', ?, ?, 'Is it open source?', 'Yes, MIT.', ?, 0, ?)",
+      ).bind(project.id, ada.user.id, asked + DAY_MS, asked),
+      env.DB.prepare("insert into project_questions values ('q-hidden', ?, ?, 'Spam', null, null, 1, ?)").bind(
+        project.id,
+        bob.user.id,
+        asked,
+      ),
+    ]);
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0035_"))!;
+    for (const query of migration.queries) await env.DB.prepare(query).run();
+
+    const page = await pageOf(project.id);
+    expect(page.total).toBe(1);
+    expect(page.threads[0]).toMatchObject({
+      id: "q-moved",
+      body: "Is it open source?",
+      replyCount: 1,
+      authorName: "Ada L.",
+    });
+    expect(page.threads[0]!.replies[0]).toMatchObject({
+      id: "q-moved-answer",
+      parentId: "q-moved",
+      depth: 1,
+      body: "Yes, MIT.",
+      byFounder: true,
+    });
+    expect((await pageOf(project.id, founder.token)).threads.map((t) => [t.id, t.hidden])).toEqual([
+      ["q-moved", false],
+      ["q-hidden", true],
+    ]);
+    expect(await count("select count(*) as n from sqlite_master where name = 'project_questions'")).toBe(0);
+  });
+});

@@ -20,7 +20,8 @@ import {
   notificationPreferences,
   notifications,
   projectFollows,
-  projectQuestions,
+  discussionPosts,
+  discussionVotes,
   projects,
   projectUpdates,
   publicProfiles,
@@ -211,6 +212,7 @@ export function exportDatasets(db: Database, userId: string): Dataset[] {
         investments: notificationPreferences.investments,
         goals: notificationPreferences.goals,
         closing: notificationPreferences.closing,
+        replies: notificationPreferences.replies,
         digest: notificationPreferences.digest,
         updatedAt: notificationPreferences.updatedAt,
       },
@@ -224,6 +226,7 @@ export function exportDatasets(db: Database, userId: string): Dataset[] {
         investments: bool,
         goals: bool,
         closing: bool,
+        replies: bool,
       },
     ),
     list(
@@ -401,63 +404,57 @@ export function exportDatasets(db: Database, userId: string): Dataset[] {
       TIMES("followedAt"),
     ),
     list(
-      "questions",
+      "posts",
       {
-        _at: projectQuestions.createdAt,
-        _id: projectQuestions.id,
-        id: projectQuestions.id,
-        projectId: projectQuestions.projectId,
+        _at: discussionPosts.createdAt,
+        _id: discussionPosts.id,
+        id: discussionPosts.id,
+        projectId: discussionPosts.projectId,
         project: projects.title,
-        question: projectQuestions.question,
-        answer: projectQuestions.answer,
-        answeredAt: projectQuestions.answeredAt,
-        hidden: projectQuestions.hidden,
-        askedAt: projectQuestions.createdAt,
+        threadId: discussionPosts.threadId,
+        parentId: discussionPosts.parentId,
+        body: discussionPosts.body,
+        byFounder: discussionPosts.byFounder,
+        hiddenAt: discussionPosts.hiddenAt,
+        hiddenNote: discussionPosts.hiddenNote,
+        createdAt: discussionPosts.createdAt,
       },
       (fields, after) =>
         db
           .select(fields)
-          .from(projectQuestions)
-          .innerJoin(projects, eq(projects.id, projectQuestions.projectId))
+          .from(discussionPosts)
+          .innerJoin(projects, eq(projects.id, discussionPosts.projectId))
           .where(
             and(
-              eq(projectQuestions.askerId, userId),
-              afterCursor(projectQuestions.createdAt, projectQuestions.id, after),
+              eq(discussionPosts.authorId, userId),
+              afterCursor(discussionPosts.createdAt, discussionPosts.id, after),
             ),
           )
-          .orderBy(projectQuestions.createdAt, projectQuestions.id)
+          .orderBy(discussionPosts.createdAt, discussionPosts.id)
           .limit(EXPORT_PAGE),
-      { ...TIMES("askedAt", "answeredAt"), hidden: bool },
+      { ...TIMES("createdAt", "hiddenAt"), byFounder: bool },
     ),
     list(
-      "answers",
+      "votes",
       {
-        _at: projectQuestions.createdAt,
-        _id: projectQuestions.id,
-        questionId: projectQuestions.id,
-        projectId: projectQuestions.projectId,
-        question: projectQuestions.question,
-        answer: projectQuestions.answer,
-        answeredAt: projectQuestions.answeredAt,
+        _at: discussionVotes.createdAt,
+        _id: discussionVotes.postId,
+        postId: discussionVotes.postId,
+        votedAt: discussionVotes.createdAt,
       },
       (fields, after) =>
         db
           .select(fields)
-          .from(projectQuestions)
+          .from(discussionVotes)
           .where(
             and(
-              // The founder's one project (projects_founder_unique).
-              eq(
-                projectQuestions.projectId,
-                sql`(select ${projects.id} from ${projects} where ${projects.founderId} = ${userId})`,
-              ),
-              afterCursor(projectQuestions.createdAt, projectQuestions.id, after),
-              isNotNull(projectQuestions.answer),
+              eq(discussionVotes.userId, userId),
+              afterCursor(discussionVotes.createdAt, discussionVotes.postId, after),
             ),
           )
-          .orderBy(projectQuestions.createdAt, projectQuestions.id)
+          .orderBy(discussionVotes.createdAt, discussionVotes.postId)
           .limit(EXPORT_PAGE),
-      TIMES("answeredAt"),
+      TIMES("votedAt"),
     ),
     list(
       "updates",
