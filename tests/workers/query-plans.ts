@@ -30,7 +30,6 @@ export const GROWING_TABLES = new Set([
   "investor_financials",
   "project_follows",
   "project_updates",
-  "project_questions",
   "discussion_posts",
   "discussion_votes",
   "notifications",

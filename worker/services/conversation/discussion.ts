@@ -106,9 +106,13 @@ const POST_COLUMNS = `p.id, p.project_id, p.thread_id, p.parent_id, p.depth, p.a
   p.pinned_at, p.vote_count, p.reply_count, p.hidden_at, p.created_at, p.last_activity_at,
   u.first_name, u.last_name, u.role, u.deleted_at`;
 
-/** SQL: post `p` is visible to the viewer (?V = 1: founder or admin; ?A: the viewer's id or ''). */
+/**
+ * SQL: post `p` by author `u` is visible to the viewer (`all` = 1: founder or admin; `viewerId`: the
+ * viewer's id or ''): not hidden by a moderator, and not by a suspended account (its public
+ * content is hidden while the suspension lasts, as updates are), unless it is the viewer's own.
+ */
 const visibleSql = (all: string, viewerId: string) =>
-  `(${all} = 1 or p.hidden_at is null or p.author_id = ${viewerId})`;
+  `(${all} = 1 or p.author_id = ${viewerId} or (p.hidden_at is null and u.suspended_at is null))`;
 
 function toDTO(r: PostRow, viewerId: string | null, voted: Set<string>): DiscussionPostDTO {
   const deleted = r.deleted_at !== null;
@@ -556,7 +560,8 @@ async function withReplies(
       `select ${POST_COLUMNS} from json_each(?1) t
        join discussion_posts p on p.id in (
          select q.id from discussion_posts q where q.thread_id = t.value and q.depth > 0
-           and (?2 = 1 or q.hidden_at is null or q.author_id = ?3)
+           and (?2 = 1 or q.author_id = ?3 or (q.hidden_at is null
+             and not exists (select 1 from users a where a.id = q.author_id and a.suspended_at is not null)))
          order by q.created_at, q.id limit ?4)
        join users u on u.id = p.author_id
        order by t.key, p.created_at, p.id`,
