@@ -3833,7 +3833,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
   // Each company's mark once its events are applied (the exchange's prices move around it).
   const marks = new Map<string, number | null>(events.map((e) => [e.projectId, e.markCents]));
   const conversation = buildConversation(now, users, projects, investments, seeds, events);
-  const discussion = discussionOf(conversation.questions, conversation.follows, projects, users, now);
+  const discussion = discussionOf(conversation.questions, conversation.follows, projects, users, now, DEMO_ADMIN_ID);
   return {
     users,
     // The kept thread counts of the Discussion (visible roots).
@@ -4876,6 +4876,8 @@ export function discussionOf(
   projects: readonly { id: string; founderId: string | null }[],
   users: readonly { id: string; createdAt: number }[],
   now: number,
+  /** Who answers for a project without a founder's account (the migration: the oldest admin). */
+  admin: string | null = null,
 ): { posts: DiscussionPostRow[]; votes: DiscussionVoteRow[]; threadCounts: Map<string, number> } {
   const founders = new Map(projects.map((p) => [p.id, p.founderId]));
   const joined = new Map(users.map((u) => [u.id, u.createdAt]));
@@ -4901,7 +4903,7 @@ export function discussionOf(
     ...row,
   });
   questions.forEach((q, i) => {
-    const founder = founders.get(q.projectId) ?? null;
+    const founder = founders.get(q.projectId) ?? admin;
     const thread = post({
       id: q.id,
       projectId: q.projectId,
@@ -4925,12 +4927,12 @@ export function discussionOf(
         createdAt: q.answeredAt,
       });
       replies.push(answer);
-      // Every other answered thread: a follower (not the asker, not the founder) follows up.
+      // Two answered threads in three: a follower (not the asker, not the founder) follows up.
       const follower = (followersOf.get(q.projectId) ?? []).find(
         (f) => f.userId !== q.askerId && f.userId !== founder && (joined.get(f.userId) ?? Infinity) < q.answeredAt!,
       );
       const at = Math.min(now - 60_000, q.answeredAt + (2 + (i % 5)) * 3_600_000);
-      if (i % 2 === 0 && follower && at > q.answeredAt) {
+      if (i % 3 !== 2 && follower && at > q.answeredAt) {
         replies.push(
           post({
             id: `${q.id}-followup`,
