@@ -8,10 +8,9 @@ import type { DetailView } from "../components/project/DetailPage";
 import type { TradePanelView } from "../components/market/TradePanel";
 import type { UpdateDTO } from "../../domain/conversation/conversation";
 import { DISCUSSION_MESSAGES } from "../../domain/conversation/discussion-rules";
-import type { DiscussionPage, DiscussionThreadDTO } from "../../worker/services/conversation/discussion";
+import type { DiscussionPage, DiscussionThreadDTO } from "../../domain/conversation/conversation";
 import { can } from "../../domain/shared/access";
 import { formatPrice } from "../../domain/shared/format";
-import { constraintsOf } from "../../domain/shared/form-kit";
 import {
   defaultShares,
   displayValuation,

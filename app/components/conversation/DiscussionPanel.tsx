@@ -17,7 +17,7 @@ import {
 import { signinHref } from "../../../domain/accounts/auth-links";
 import { formatDate, formatNumber } from "../../../domain/shared/format";
 import type { FieldErrors, InputConstraints } from "../../../domain/shared/form-kit";
-import type { DiscussionPostDTO, DiscussionThreadDTO } from "../../../worker/services/conversation/discussion";
+import type { DiscussionPostDTO, DiscussionThreadDTO } from "../../../domain/conversation/conversation";
 import { Field } from "../form/Field";
 import { Notice } from "../Notice";
 import { Pagination } from "../project/Pagination";

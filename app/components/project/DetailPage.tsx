@@ -20,7 +20,7 @@ import type { InputConstraints } from "../../../domain/shared/form-kit";
 import { formatMoney, formatNumber, formatPrice } from "../../../domain/shared/format";
 import type { UpdateDTO } from "../../../domain/conversation/conversation";
 import type { DiscussionOrder } from "../../../domain/conversation/discussion-rules";
-import type { DiscussionPage, DiscussionThreadDTO } from "../../../worker/services/conversation/discussion";
+import type { DiscussionPage, DiscussionThreadDTO } from "../../../domain/conversation/conversation";
 import { fundingState, investButtonState, type InvestButtonState } from "../../../domain/projects/project";
 import type { RaiseFigures } from "../../../domain/raises/raise";
 import type { Allowance } from "../../../domain/money/reg-cf";

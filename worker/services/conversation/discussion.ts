@@ -17,6 +17,7 @@ import {
   type DiscussionOrder,
 } from "../../../domain/conversation/discussion-rules";
 import { NOTIFICATION_TEXT } from "../../../domain/conversation/notification-text";
+import type { DiscussionPage, DiscussionPostDTO, DiscussionThreadDTO } from "../../../domain/conversation/conversation";
 import { isListedStatus } from "../../../domain/projects/review";
 import { HOUR_MS } from "../../../domain/shared/dates";
 import type { SessionUser } from "../../../domain/shared/types";
@@ -24,7 +25,7 @@ import { type Database, guaranteed } from "../../../db/client";
 import { noticeMailsStatement, noticeTemplateOf } from "../../mail/notices";
 import { requireSignedIn } from "../shared/access";
 import { ServiceError } from "../shared/errors";
-import { offsetOf, pageInfo, type PageInfo } from "../shared/list-page";
+import { offsetOf, pageInfo } from "../shared/list-page";
 import { reserveAndRun, type RateLimit } from "../shared/rate-limit";
 import { PURCHASE_MESSAGES } from "../money/purchases";
 import { canEditProject } from "../projects/project-editor";
@@ -44,41 +45,7 @@ export const DISCUSSION_RATE_LIMITS = {
 export const DELETED_AUTHOR = "Deleted account";
 export const DELETED_BODY = "[deleted]";
 
-export interface DiscussionPostDTO {
-  id: string;
-  projectId: string;
-  threadId: string;
-  parentId: string | null;
-  depth: number;
-  authorName: string;
-  /** Written by the project's founder ("Founder" badge). */
-  byFounder: boolean;
-  /** Written by a CampusFund admin ("CampusFund" badge). */
-  byAdmin: boolean;
-  body: string;
-  voteCount: number;
-  /** A thread's replies, all levels (0 for a reply). */
-  replyCount: number;
-  pinned: boolean;
-  /** Hidden by a moderator: only its author, the founder and admins see it. */
-  hidden: boolean;
-  createdAt: string;
-  lastActivityAt: string;
-  /** The viewer upvoted it. */
-  voted: boolean;
-  /** The viewer wrote it. */
-  mine: boolean;
-}
-
-export interface DiscussionThreadDTO extends DiscussionPostDTO {
-  /** Its first replies in order (DISCUSSION_LIMITS.repliesShown on a page, the thread's own view more). */
-  replies: DiscussionPostDTO[];
-}
-
-export interface DiscussionPage extends PageInfo {
-  order: DiscussionOrder;
-  threads: DiscussionThreadDTO[];
-}
+export type { DiscussionPage, DiscussionPostDTO, DiscussionThreadDTO };
 
 type PostRow = {
   id: string;

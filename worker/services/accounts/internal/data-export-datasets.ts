@@ -5,7 +5,7 @@
  * Worker never holds more than one page however long the account's history. Each column is shaped
  * for the file: timestamps as ISO instants, money in dollars, flags as booleans.
  */
-import { and, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 import { toDollars } from "../../../../domain/shared/money";
