@@ -7,7 +7,7 @@ import { tabsFor, type DetailTabId } from "../components/project/detail-tabs";
 import type { DetailView } from "../components/project/DetailPage";
 import type { TradePanelView } from "../components/market/TradePanel";
 import type { UpdateDTO } from "../../domain/conversation/conversation";
-import { DISCUSSION_MESSAGES } from "../../domain/conversation/discussion-rules";
+import { DISCUSSION_LIMITS, DISCUSSION_MESSAGES } from "../../domain/conversation/discussion-rules";
 import type { DiscussionPage, DiscussionThreadDTO } from "../../domain/conversation/conversation";
 import { can } from "../../domain/shared/access";
 import { formatPrice } from "../../domain/shared/format";
@@ -145,8 +145,8 @@ export function projectView({
     /** Admins moderate updates here (hide, restore; ADR 030). */
     canModerate: can(viewer, "administer"),
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
-    // No maxLength: a browser would cut a pasted post silently; the server says when it is too long.
-    postConstraints: { required: true },
+    // The limit shows as a counter (Field never sets maxlength: ADR 032).
+    postConstraints: { required: true, maxLength: DISCUSSION_LIMITS.body },
     tab,
     role,
     allowance,
