@@ -34,7 +34,7 @@ import {
   type QuestionRow,
   type UpdateRow,
   type ValuationEventRow,
-} from "./seed-data";
+} from "./seed-data.ts";
 
 // ---------------------------------------------------------------------------------------------
 // the seeded generator and the words it picks from
