@@ -66,7 +66,7 @@ test("a visitor who starts a thread is sent to sign in and comes back to post it
   await page.getByRole("button", { name: "Post Thread" }).click();
   await expect(page.getByText("Your post was published")).toBeVisible();
   const item = page.locator(".discussion-thread").filter({ hasText: "What will you build with the money?" });
-  await expect(item.getByText("Quinn A.")).toBeVisible();
+  await expect(item.getByText("Quinn A.", { exact: true })).toBeVisible();
   // The box empties after posting, with JavaScript as without.
   await expect(page.getByLabel("Start a thread")).toHaveValue("");
 });

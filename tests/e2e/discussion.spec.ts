@@ -38,14 +38,14 @@ test("start a thread, reply under it, upvote and take it back", async ({ asInves
 
   // Upvote the thread: pressed, one vote; again: taken back.
   const root = page.locator(".discussion-thread").first().locator("article").first();
-  const upvote = root.getByRole("button", { name: /^▲ Upvote/ });
+  const upvote = root.getByRole("button", { name: /^Upvote this post/ });
   await expect(upvote).toContainText("0 votes");
   await upvote.click();
-  const upvoted = root.getByRole("button", { name: /^▲ Upvoted/ });
+  const upvoted = root.getByRole("button", { name: /^Upvoted this post/ });
   await expect(upvoted).toHaveAttribute("aria-pressed", "true");
   await expect(upvoted).toContainText("1 vote");
   await upvoted.click();
-  await expect(root.getByRole("button", { name: /^▲ Upvote / })).toContainText("0 votes");
+  await expect(root.getByRole("button", { name: /^Upvote this post/ })).toContainText("0 votes");
 });
 
 test("Top orders by votes, Newest by date", async ({ page, request }) => {
