@@ -217,8 +217,8 @@ function PostView({ post, ctx }: { post: DiscussionPostDTO; ctx: Context }) {
     >
       <p className="question-meta" id={headingId}>
         <strong>{post.authorName}</strong>
-        {post.byFounder ? <span className="badge badge-primary">Founder</span> : null}
-        {post.byAdmin ? <span className="badge badge-primary">CampusFund</span> : null}
+        {post.byFounder ? <span className="badge badge-info">Founder</span> : null}
+        {post.byAdmin ? <span className="badge badge-success">CampusFund</span> : null}
         {post.pinned ? <span className="badge badge-muted">Pinned</span> : null}
         <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
       </p>
