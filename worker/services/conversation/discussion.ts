@@ -250,7 +250,9 @@ async function postToUse(db: Database, viewer: SessionUser | null, postId: strin
   const row = await db.$client
     .prepare(
       `select p.id, p.thread_id, p.parent_id, p.depth, p.author_id, p.hidden_at, p.body,
-              r.hidden_at as root_hidden_at, r.author_id as root_author_id,
+              coalesce(p.hidden_at, (select a.suspended_at from users a where a.id = p.author_id)) as hidden_at_or_suspended,
+              coalesce(r.hidden_at, (select a.suspended_at from users a where a.id = r.author_id)) as root_hidden_at,
+              r.author_id as root_author_id,
               pr.id as project_id, pr.slug, pr.title, pr.status, pr.founder_id,
               (select pp.username from public_profiles pp where pp.user_id = pr.founder_id) as founder_username
        from discussion_posts p
@@ -268,6 +270,8 @@ async function postToUse(db: Database, viewer: SessionUser | null, postId: strin
         author_id: string;
         hidden_at: number | null;
         body: string;
+        hidden_at_or_suspended: number | null;
+        /** The thread hidden by a moderator, or its author suspended. */
         root_hidden_at: number | null;
         root_author_id: string;
       }
@@ -275,9 +279,10 @@ async function postToUse(db: Database, viewer: SessionUser | null, postId: strin
   if (!row) throw new ServiceError(404, DISCUSSION_MESSAGES.notFound, "not_found");
   const all = canEditProject(viewer, { founderId: row.founder_id });
   const sees = (hiddenAt: number | null, authorId: string) => all || hiddenAt === null || authorId === viewer?.id;
-  // A draft's discussion, or a post (or thread) hidden from this viewer, does not exist for them.
+  // A draft's discussion, or a post (or thread) hidden from this viewer (by a moderator, or its
+  // author's suspension), does not exist for them.
   if (
-    !sees(row.hidden_at, row.author_id) ||
+    !sees(row.hidden_at_or_suspended, row.author_id) ||
     !sees(row.root_hidden_at, row.root_author_id) ||
     (!isListedStatus(row.status) && !all)
   ) {
@@ -568,17 +573,18 @@ export async function readThread(
   if (!threadId || threadId.length > 80) throw new ServiceError(404, DISCUSSION_MESSAGES.notFound, "not_found");
   const row = await db.$client
     .prepare(
-      `select ${POST_COLUMNS}, pr.founder_id, pr.status from discussion_posts p
+      `select ${POST_COLUMNS}, u.suspended_at, pr.founder_id, pr.status from discussion_posts p
        join users u on u.id = p.author_id join projects pr on pr.id = p.project_id
        where p.id = ?1 and p.depth = 0`,
     )
     .bind(threadId)
-    .first<PostRow & { founder_id: string | null; status: string }>();
+    .first<PostRow & { suspended_at: number | null; founder_id: string | null; status: string }>();
   if (!row || (projectId !== undefined && row.project_id !== projectId)) {
     throw new ServiceError(404, DISCUSSION_MESSAGES.notFound, "not_found");
   }
   const all = canEditProject(viewer, { founderId: row.founder_id }) ? 1 : 0;
-  if (!all && (!isListedStatus(row.status) || (row.hidden_at !== null && row.author_id !== viewer?.id))) {
+  const hidden = row.hidden_at !== null || row.suspended_at !== null;
+  if (!all && (!isListedStatus(row.status) || (hidden && row.author_id !== viewer?.id))) {
     throw new ServiceError(404, DISCUSSION_MESSAGES.notFound, "not_found");
   }
   const [thread] = await withReplies(db, viewer, all, [row], DISCUSSION_LIMITS.repliesPerThreadPage);
