@@ -83,8 +83,7 @@ export function authTargetFields(target: AuthTarget): Record<string, string> {
 
 /** What the visitor was doing, as the sign-in page says it: one of our pages, or an action on a project. */
 export type AuthPurpose =
-  | { kind: "page"; phrase: string }
-  | { kind: "follow" | "post" | "invest" | "trade"; project: string; body?: string };
+  { kind: "page"; phrase: string } | { kind: "follow" | "post" | "invest" | "trade"; project: string; body?: string };
 
 /** Our signed-in pages, by path, and what a visitor opening them wanted to do (a fixed list). */
 const PAGES: [RegExp, string][] = [

@@ -103,7 +103,9 @@ export const PreferencesAnswer = v.object({
   ),
   replies: v.pipe(
     preference,
-    v.description("Replies to the caller's posts and mentions of them in a Discussion also by mail; always in the bell."),
+    v.description(
+      "Replies to the caller's posts and mentions of them in a Discussion also by mail; always in the bell.",
+    ),
   ),
   digest: v.pipe(
     v.picklist(DIGEST_CHOICES),
