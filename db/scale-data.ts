@@ -26,7 +26,16 @@ import { DAY_MS, HOUR_MS, isoDay } from "../domain/shared/dates.ts";
 import { quoted } from "../domain/shared/quote.ts";
 import { activityDaysOf, trendScore } from "../domain/projects/trending.ts";
 import type { InvestmentRow, ProjectRow, UserRow } from "./schema";
-import type { FollowRow, NotificationRow, QuestionRow, UpdateRow, ValuationEventRow } from "./seed-data";
+import {
+  discussionOf,
+  type DiscussionPostRow,
+  type DiscussionVoteRow,
+  type FollowRow,
+  type NotificationRow,
+  type QuestionRow,
+  type UpdateRow,
+  type ValuationEventRow,
+} from "./seed-data.ts";
 
 // ---------------------------------------------------------------------------------------------
 // the seeded generator and the words it picks from
@@ -171,7 +180,8 @@ export const SCALE_TABLES = [
   "project_follows",
   "project_activity_days",
   "project_updates",
-  "project_questions",
+  "discussion_posts",
+  "discussion_votes",
   "notifications",
   "valuation_events",
 ] as const;
@@ -624,7 +634,8 @@ export function* scaleChildren(n: number, now: number, opts: ScaleOptions): Gene
     yield { table: "project_follows", rows: talk.follows };
     yield { table: "project_activity_days", rows: trended(ctx, k, p, talk.follows).days };
     yield { table: "project_updates", rows: talk.updates };
-    yield { table: "project_questions", rows: talk.questions };
+    yield { table: "discussion_posts", rows: talk.posts };
+    yield { table: "discussion_votes", rows: talk.votes };
     yield { table: "notifications", rows: talk.notifications };
   }
 }
@@ -734,7 +745,7 @@ function conversation(ctx: Ctx, k: number, { kind, project: p, investments }: Pl
       hidden: false,
       createdAt: asked,
     });
-    const link = `/project/${p.slug}?tab=questions#question-${id}`;
+    const link = `/project/${p.slug}?tab=discussion#post-${id}`;
     tell(author, {
       kind: "question",
       eventKey: `question:${id}`,
@@ -779,5 +790,88 @@ function conversation(ctx: Ctx, k: number, { kind, project: p, investments }: Pl
       });
     }
   }
-  return { follows, updates, questions, notifications };
+  // --- the Discussion: each question a thread, its answer the founder's reply (as the migration
+  // moves them), and on the popular project a discussion of SCALE_DISCUSSION_POSTS posts for the bench.
+  const moved = discussionOf(questions, [], [{ ...p }], [], now);
+  const big =
+    k === 2 ? benchDiscussion(ctx, p.id, author, [...followers.keys()], start, end) : { posts: [], votes: [] };
+  return {
+    follows,
+    updates,
+    posts: [...moved.posts, ...big.posts] as Record<string, unknown>[],
+    votes: big.votes as Record<string, unknown>[],
+    notifications,
+  };
+}
+
+/** The popular project's Discussion for the bench: this many posts (threads with replies) and their votes. */
+export const SCALE_DISCUSSION_POSTS = 5_000;
+
+/**
+ * A discussion of SCALE_DISCUSSION_POSTS posts: threads of five posts (the root, two replies, two
+ * replies to the first reply), each upvoted by some followers; the kept figures computed here.
+ */
+function benchDiscussion(
+  ctx: Ctx,
+  projectId: string,
+  founder: string,
+  voters: string[],
+  start: number,
+  end: number,
+): { posts: DiscussionPostRow[]; votes: DiscussionVoteRow[] } {
+  const rand = rng(`scale:${ctx.n}:discussion`);
+  const posts: DiscussionPostRow[] = [];
+  const votes: DiscussionVoteRow[] = [];
+  const threads = SCALE_DISCUSSION_POSTS / 5;
+  const base = {
+    projectId,
+    byFounder: false,
+    pinnedAt: null,
+    voteCount: 0,
+    replyCount: 0,
+    hiddenAt: null,
+    hiddenNote: null,
+    hiddenBy: null,
+    editedAt: null,
+  };
+  for (let t = 1; t <= threads; t++) {
+    const id = `scale-d-${t}`;
+    const at = Math.round(start + ((end - start - 10 * HOUR_MS) * t) / threads);
+    const author = voters[Math.floor(rand() * voters.length)] ?? founder;
+    const root: DiscussionPostRow = {
+      ...base,
+      id,
+      threadId: id,
+      parentId: null,
+      depth: 0,
+      authorId: author,
+      body: `${pick(rand, QUESTIONS)[0]} (thread ${t})`,
+      createdAt: at,
+      lastActivityAt: at,
+    };
+    const reply = (n: number, parentId: string, depth: number, who: string): DiscussionPostRow => ({
+      ...base,
+      id: `${id}-r${n}`,
+      threadId: id,
+      parentId,
+      depth,
+      authorId: who,
+      byFounder: who === founder,
+      body: who === founder ? pick(rand, QUESTIONS)[1] : "Following this thread: thanks for asking.",
+      createdAt: at + n * HOUR_MS,
+      lastActivityAt: at + n * HOUR_MS,
+    });
+    const r1 = reply(1, id, 1, founder);
+    const others = [2, 3, 4].map((n) =>
+      reply(n, n === 2 ? id : r1.id, n === 2 ? 1 : 2, voters[Math.floor(rand() * voters.length)] ?? founder),
+    );
+    root.replyCount = 4;
+    root.lastActivityAt = others.at(-1)!.createdAt;
+    const count = Math.min(voters.length, between(rand, 0, 12));
+    const first = Math.floor(rand() * Math.max(1, voters.length - count));
+    for (let v = 0; v < count; v++) votes.push({ postId: id, userId: voters[first + v]!, createdAt: at + 30 * 60_000 });
+    root.voteCount = count;
+    posts.push(root, r1, ...others);
+  }
+  return { posts, votes };
 }

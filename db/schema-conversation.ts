@@ -56,32 +56,6 @@ export const projectUpdates = sqliteTable(
   ],
 );
 
-/** A question on a project, its founder's answer, and whether the founder hid it. */
-export const projectQuestions = sqliteTable(
-  "project_questions",
-  {
-    id: text("id").primaryKey(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    askerId: text("asker_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    question: text("question").notNull(),
-    answer: text("answer"),
-    answeredAt: integer("answered_at"),
-    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
-    createdAt: integer("created_at").notNull().default(now),
-  },
-  (t) => [
-    index("project_questions_project_idx").on(t.projectId, t.createdAt, t.id),
-    // One person's questions, oldest first (Download my data, ADR 046).
-    index("project_questions_asker_idx").on(t.askerId, t.createdAt, t.id),
-    check("project_questions_question_length", sql`length(${t.question}) between 1 and 1000`),
-    check("project_questions_answer_length", sql`${t.answer} is null or length(${t.answer}) between 1 and 5000`),
-  ],
-);
-
 /**
  * `deadline`: a project moved its funding deadline later, told to every active investor
  * regardless of preferences (a material change to the offering). TypeScript only: no CHECK in SQL.
@@ -107,6 +81,9 @@ export const NOTIFICATION_KINDS = [
   "moderation",
   // a raise one reserved in opened (ADR 055): confirm the reservation before it lapses
   "reservation",
+  // the Discussion (ADR 055): a reply to one's post, a post naming the founder; in the bell always, mail by `replies`
+  "reply",
+  "mention",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

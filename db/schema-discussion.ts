@@ -1,7 +1,7 @@
 /**
  * A project's Discussion (ADR 055): threads of posts with nested replies, one vote per person per
  * post, the founder's pin, and reports for the admin's queue. It replaced questions and answers:
- * every question became a thread (same id) and its answer the founder's reply (migrations/0035).
+ * every question became a thread (same id) and its answer the founder's reply (migrations/0037).
  * Part of the one schema (db/schema.ts re-exports every table; conventions there).
  */
 import { sql } from "drizzle-orm";

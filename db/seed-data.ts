@@ -25,7 +25,7 @@ import { DAY_MS, HOUR_MS, isoDay, MINUTE_MS } from "../domain/shared/dates.ts";
 import { activityDaysOf, trendScore } from "../domain/projects/trending.ts";
 import { toCents } from "../domain/shared/money.ts";
 import { buildMarketDemo, type DemoOrderRow, type DemoTradeRow } from "./seed-market.ts";
-import { buildModerationDemo, type DiscussionPostRow, type DiscussionReportRow } from "./seed-moderation.ts";
+import { buildModerationDemo, type DiscussionReportRow } from "./seed-moderation.ts";
 import { NOTIFICATION_TEXT } from "../domain/conversation/notification-text.ts";
 import { quoted } from "../domain/shared/quote.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../domain/accounts/two-factor.ts";
@@ -36,8 +36,9 @@ import type {
   ProjectRow,
   projectActivityDays,
   projectFollows,
-  projectQuestions,
   projectReservations,
+  discussionPosts,
+  discussionVotes,
   projectUpdates,
   totpFactors,
   UserRow,
@@ -3669,7 +3670,19 @@ const HISTORY_SEEDS: ProjectSeed[] = [
 export type FollowRow = typeof projectFollows.$inferSelect;
 export type ActivityDayRow = typeof projectActivityDays.$inferSelect;
 export type UpdateRow = typeof projectUpdates.$inferSelect;
-export type QuestionRow = typeof projectQuestions.$inferSelect;
+/** A question as the demo writes it before it becomes a thread (`discussionOf`): the questions of old. */
+export interface QuestionRow {
+  id: string;
+  projectId: string;
+  askerId: string;
+  question: string;
+  answer: string | null;
+  answeredAt: number | null;
+  hidden: boolean;
+  createdAt: number;
+}
+export type DiscussionPostRow = typeof discussionPosts.$inferSelect;
+export type DiscussionVoteRow = typeof discussionVotes.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ValuationEventRow = typeof valuationEvents.$inferSelect;
 
@@ -3686,6 +3699,9 @@ export interface DemoData {
   activityDays: ActivityDayRow[];
   updates: UpdateRow[];
   questions: QuestionRow[];
+  /** The Discussion (ADR 055): each question a thread, its answer the founder's reply, with follow-ups and votes. */
+  posts: DiscussionPostRow[];
+  votes: DiscussionVoteRow[];
   notifications: NotificationRow[];
   /** The companies' reviewed events (ADR 052), in the order they were applied, each marked by `markAfter`. */
   events: ValuationEventRow[];
@@ -3929,12 +3945,16 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
   const marks = new Map<string, number | null>(events.map((e) => [e.projectId, e.markCents]));
   const conversation = buildConversation(now, users, projects, investments, seeds, events);
   const activityDays = trendOf(isoDay(now), projects, investments, conversation.follows);
+  const discussion = discussionOf(conversation.questions, conversation.follows, projects, users, now, DEMO_ADMIN_ID);
   return {
     users,
-    projects,
+    // The kept thread counts of the Discussion (visible roots).
+    projects: projects.map((p) => ({ ...p, threadCount: discussion.threadCounts.get(p.id) ?? 0 })),
     investments,
     activityDays,
     ...conversation,
+    posts: discussion.posts,
+    votes: discussion.votes,
     events,
     reservations,
     ...buildMarketDemo(now, projects, investments, users, marks, DEMO_INVESTOR_ID),
@@ -4334,7 +4354,7 @@ function buildConversation(
           eventKey: `answer:${id}`,
           projectId: p.id,
           text: `${quoted(seed.title)} answered your question`,
-          link: `/project/${p.slug}?tab=questions#question-${id}`,
+          link: `/project/${p.slug}?tab=discussion#post-${id}-answer`,
           createdAt: answeredAt,
         });
       }
@@ -4346,7 +4366,7 @@ function buildConversation(
           eventKey: `question:${id}`,
           projectId: p.id,
           text: `New question on ${quoted(seed.title)}: ${quoted(questions.at(-1)!.question)}`,
-          link: `/project/${p.slug}?tab=questions#question-${id}`,
+          link: `/project/${p.slug}?tab=discussion#post-${id}`,
           createdAt: asked,
         });
       }
@@ -4972,4 +4992,121 @@ function validateConversation(data: DemoData, now: number): string[] {
     check(unread >= 2 && unread <= 9, `${id}: ${unread} unread notifications, not a few`);
   }
   return problems;
+}
+
+/** Follow-ups the demo's members write under a founder's answer (depth 2: a lively thread). */
+const FOLLOW_UPS = [
+  "Thanks, that answers it. Looking forward to the next update.",
+  "That is reassuring. Will you share the numbers again at the end of the term?",
+  "Good to know. I shared this with my roommates, who had the same question.",
+  "Appreciate the detail here. @founder could you add this to the FAQ?",
+];
+
+/**
+ * The Discussion of the demo (ADR 055), as the migration moves questions in: each question a thread
+ * with its id, each answer the founder's reply (`<id>-answer`); then, so the project pages show a
+ * lively discussion, some answered threads get a member's follow-up under the answer, and each
+ * project's followers upvote some threads and answers (deterministic: by position). The kept
+ * figures (vote_count, reply_count, last_activity_at, thread_count) are computed here.
+ */
+export function discussionOf(
+  questions: readonly QuestionRow[],
+  follows: readonly FollowRow[],
+  projects: readonly { id: string; founderId: string | null }[],
+  users: readonly { id: string; createdAt: number }[],
+  now: number,
+  /** Who answers for a project without a founder's account (the migration: the oldest admin). */
+  admin: string | null = null,
+): { posts: DiscussionPostRow[]; votes: DiscussionVoteRow[]; threadCounts: Map<string, number> } {
+  const founders = new Map(projects.map((p) => [p.id, p.founderId]));
+  const joined = new Map(users.map((u) => [u.id, u.createdAt]));
+  const followersOf = new Map<string, FollowRow[]>();
+  for (const f of follows) followersOf.set(f.projectId, [...(followersOf.get(f.projectId) ?? []), f]);
+  const posts: DiscussionPostRow[] = [];
+  const votes: DiscussionVoteRow[] = [];
+  const post = (
+    row: Partial<DiscussionPostRow> &
+      Pick<DiscussionPostRow, "id" | "projectId" | "threadId" | "authorId" | "body" | "createdAt">,
+  ): DiscussionPostRow => ({
+    parentId: null,
+    depth: 0,
+    byFounder: false,
+    pinnedAt: null,
+    voteCount: 0,
+    replyCount: 0,
+    hiddenAt: null,
+    hiddenNote: null,
+    hiddenBy: null,
+    editedAt: null,
+    lastActivityAt: row.createdAt,
+    ...row,
+  });
+  questions.forEach((q, i) => {
+    const founder = founders.get(q.projectId) ?? admin;
+    const thread = post({
+      id: q.id,
+      projectId: q.projectId,
+      threadId: q.id,
+      authorId: q.askerId,
+      body: q.question,
+      hiddenAt: q.hidden ? q.createdAt : null,
+      createdAt: q.createdAt,
+    });
+    const replies: DiscussionPostRow[] = [];
+    if (q.answer !== null && q.answeredAt !== null && founder) {
+      const answer = post({
+        id: `${q.id}-answer`,
+        projectId: q.projectId,
+        threadId: q.id,
+        parentId: q.id,
+        depth: 1,
+        authorId: founder,
+        body: q.answer,
+        byFounder: true,
+        createdAt: q.answeredAt,
+      });
+      replies.push(answer);
+      // Two answered threads in three: a follower (not the asker, not the founder) follows up.
+      const follower = (followersOf.get(q.projectId) ?? []).find(
+        (f) => f.userId !== q.askerId && f.userId !== founder && (joined.get(f.userId) ?? Infinity) < q.answeredAt!,
+      );
+      const at = Math.min(now - 60_000, q.answeredAt + (2 + (i % 5)) * 3_600_000);
+      if (i % 3 !== 2 && follower && at > q.answeredAt) {
+        replies.push(
+          post({
+            id: `${q.id}-followup`,
+            projectId: q.projectId,
+            threadId: q.id,
+            parentId: answer.id,
+            depth: 2,
+            authorId: follower.userId,
+            body: FOLLOW_UPS[i % FOLLOW_UPS.length]!,
+            createdAt: at,
+          }),
+        );
+      }
+    }
+    // Upvotes: the project's followers who joined before the thread, a share of them by position.
+    const voters = followersOf.get(q.projectId) ?? [];
+    for (const [k, f] of voters.entries()) {
+      if ((k + i) % 3 === 2 || f.userId === q.askerId) continue;
+      const at = Math.max(q.createdAt, f.createdAt) + 60_000;
+      if (at >= now) continue;
+      votes.push({ postId: q.id, userId: f.userId, createdAt: at });
+      thread.voteCount += 1;
+      const answer = replies[0];
+      if (answer && k % 2 === 0 && f.userId !== answer.authorId && answer.createdAt + 60_000 < now) {
+        votes.push({ postId: answer.id, userId: f.userId, createdAt: Math.max(at, answer.createdAt + 60_000) });
+        answer.voteCount += 1;
+      }
+    }
+    thread.replyCount = replies.length;
+    thread.lastActivityAt = Math.max(thread.createdAt, ...replies.map((r) => r.createdAt));
+    posts.push(thread, ...replies);
+  });
+  const threadCounts = new Map<string, number>();
+  for (const p of posts) {
+    if (p.depth === 0 && p.hiddenAt === null) threadCounts.set(p.projectId, (threadCounts.get(p.projectId) ?? 0) + 1);
+  }
+  return { posts, votes, threadCounts };
 }

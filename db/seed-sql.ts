@@ -194,7 +194,8 @@ export interface DemoRows {
   /** The Trending rail's days (ADR 055). */
   activityDays: readonly SeedRow[];
   updates: readonly SeedRow[];
-  questions: readonly SeedRow[];
+  posts: readonly SeedRow[];
+  votes: readonly SeedRow[];
   notifications: readonly SeedRow[];
   events: readonly (SeedRow & AppliedEvent)[];
   /** The exchange's orders (filled and resting) and trades (db/seed-market.ts). */
@@ -232,7 +233,8 @@ export function demoStatements(
     ...insert("project_follows", data.follows),
     ...insert("project_activity_days", data.activityDays),
     ...insert("project_updates", data.updates),
-    ...insert("project_questions", data.questions),
+    ...insert("discussion_posts", data.posts),
+    ...insert("discussion_votes", data.votes),
     ...insert("notifications", data.notifications),
     ...insert("valuation_events", data.events),
     ...applyEventStatements(data.events, exitKinds),
@@ -250,3 +252,10 @@ export function demoStatements(
     `UPDATE markets SET seq = (SELECT coalesce(max(o.seq), 0) FROM market_orders o WHERE o.project_id = markets.project_id);`,
   ];
 }
+
+/**
+ * The Discussion's kept thread counts (visible roots), for data written project rows first (the
+ * scale data): run once after every post is in.
+ */
+export const THREAD_COUNTS_SQL = `UPDATE projects SET thread_count = (SELECT count(*) FROM discussion_posts d
+  WHERE d.project_id = projects.id AND d.depth = 0 AND d.hidden_at IS NULL) WHERE id IN (SELECT DISTINCT project_id FROM discussion_posts);`;

@@ -20,7 +20,14 @@ import { PROJECT_CATEGORIES, SECTORS, sectorForCategory } from "../domain/projec
 import { shapeProblems } from "../domain/projects/project-shapes.ts";
 import { DEMO_PASSWORD, buildDemoData, validateDemoData } from "../db/seed-data.ts";
 import { scaleChildren, scaleEvents, scaleParents } from "../db/scale-data.ts";
-import { applyEventStatements, demoStatements, InsertBuffer, insertChunks, insertStatements } from "../db/seed-sql.ts";
+import {
+  applyEventStatements,
+  demoStatements,
+  InsertBuffer,
+  insertChunks,
+  insertStatements,
+  THREAD_COUNTS_SQL,
+} from "../db/seed-sql.ts";
 import { bin, root } from "./lib.mjs";
 
 const scrypt = promisify(scryptCb);
@@ -198,7 +205,7 @@ execute(file);
 
 console.log(
   `Seeded ${data.users.length} users, ${data.projects.length} projects, ${data.investments.length} investments, ` +
-    `${data.follows.length} follows, ${data.updates.length} updates, ${data.questions.length} questions, ` +
+    `${data.follows.length} follows, ${data.updates.length} updates, ${data.posts.length} Discussion posts, ` +
     `${data.notifications.length} notifications, ${data.events.length} company events (existing rows kept)` +
     (persistTo ? ` into ${persistTo}` : ""),
 );
@@ -261,6 +268,7 @@ if (scale) {
   counts.set("valuation_events", events.length);
   take(insertChunks("valuation_events", events, known("valuation_events")));
   take(applyEventStatements(events, EXIT_KINDS).map((sql) => ({ table: "positions", rows: 0, sql })));
+  take([{ table: "projects", rows: 0, sql: THREAD_COUNTS_SQL }]);
   write();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(

@@ -51,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 const KIND_LABEL: Record<string, string> = {
   update: "Update",
   answer: "Answer",
-  question: "Question",
+  question: "New thread",
+  reply: "Reply",
+  mention: "Mention",
   investment: "Investment",
   goal: "Goal reached",
   closing: "Closing soon",

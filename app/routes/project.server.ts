@@ -6,10 +6,11 @@
 import { tabsFor, type DetailTabId } from "../components/project/detail-tabs";
 import type { DetailView } from "../components/project/DetailPage";
 import type { TradePanelView } from "../components/market/TradePanel";
-import type { QuestionDTO, UpdateDTO } from "../../domain/conversation/conversation";
+import type { UpdateDTO } from "../../domain/conversation/conversation";
+import { DISCUSSION_LIMITS, DISCUSSION_MESSAGES } from "../../domain/conversation/discussion-rules";
+import type { DiscussionPage, DiscussionThreadDTO } from "../../domain/conversation/conversation";
 import { can } from "../../domain/shared/access";
 import { formatPrice } from "../../domain/shared/format";
-import { constraintsOf } from "../../domain/shared/form-kit";
 import {
   defaultShares,
   displayValuation,
@@ -18,11 +19,9 @@ import {
   progressPercent,
   startingShares,
 } from "../../domain/projects/project";
-import { answerFormSchema, QUESTION_MESSAGES, questionFormSchema } from "../../domain/conversation/question-form";
 import { largestInvestorSentence } from "../../domain/raises/raise";
 import { raiseProgress } from "../../domain/raises/settlement";
 import { allowanceFor, limitKindFor } from "../../domain/money/reg-cf";
-import { DISCUSSION_MESSAGES } from "../../domain/conversation/discussion-rules";
 import type { ProjectDTO, SessionUser } from "../../domain/shared/types";
 import type { InvestorStanding } from "../../worker/services/money/investor-limits";
 import { canEditProject } from "../../worker/services/projects/project-editor";
@@ -33,10 +32,8 @@ import { companyBanner, historyView, type CompanyStanding, type HistoryView } fr
 
 /** `?saved=` codes after the conversation's redirects (codes, never free text). */
 const SAVED = {
-  asked: QUESTION_MESSAGES.asked,
-  answered: QUESTION_MESSAGES.answered,
-  hidden: QUESTION_MESSAGES.hidden,
-  shown: QUESTION_MESSAGES.shown,
+  posted: DISCUSSION_MESSAGES.posted,
+  replied: DISCUSSION_MESSAGES.replied,
   "update-hidden": "The update is hidden from everyone but its founder and CampusFund admins",
   "update-shown": "The update is visible again",
   // a report filed from /discussion/report/:postId (ADR 055), shown by the Discussion tab
@@ -96,7 +93,8 @@ export function projectView({
   detail,
   tab,
   updates,
-  questions,
+  discussion = null,
+  thread = null,
   investorsPage = null,
   history = null,
   trade = null,
@@ -108,7 +106,9 @@ export function projectView({
   detail: ProjectDetailExtras;
   tab: DetailTabId;
   updates: UpdateDTO[];
-  questions: QuestionDTO[];
+  /** The Discussion tab's page of threads, or the one thread it shows (`?thread=`). */
+  discussion?: DiscussionPage | null;
+  thread?: DiscussionThreadDTO | null;
   /** The Investment tab's page of the public investor list. */
   investorsPage?: InvestorsPage | null;
   /** The History tab's events (that tab of a funded raise only). */
@@ -117,7 +117,7 @@ export function projectView({
   trade?: TradePanelView | null;
   query: URLSearchParams;
 }) {
-  const { raise, followers, following, updateCount, questionCount, company } = detail;
+  const { raise, followers, following, updateCount, threadCount, company } = detail;
   const kind = limitKindFor(project.regulationType);
   // Shown only when the investor's limits are on (the purchase page also says what they would be).
   const allowance =
@@ -139,17 +139,16 @@ export function projectView({
     followers,
     following,
     updates,
-    questions,
+    discussion,
+    thread,
     signedIn: viewer !== null,
     canManage: canEditProject(viewer, project),
     isOwner: isOwnerOf(viewer, project),
     /** Admins moderate updates here (hide, restore; ADR 030). */
     canModerate: can(viewer, "administer"),
     saved: saved && Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
-    questionConstraints: {
-      question: constraintsOf(questionFormSchema, "question"),
-      answer: constraintsOf(answerFormSchema, "answer"),
-    },
+    // The limit shows as a counter (Field never sets maxlength: ADR 032).
+    postConstraints: { required: true, maxLength: DISCUSSION_LIMITS.body },
     tab,
     role,
     allowance,
@@ -162,7 +161,7 @@ export function projectView({
     concentration: largestInvestorSentence(raise),
     investorsPage,
     updateCount,
-    questionCount,
+    threadCount,
     company: company ? companyBanner(company) : null,
     history: company && history ? projectHistory(project, company, history) : null,
     trading: hasMarket(project),

@@ -13,7 +13,7 @@ import { data, href, isRouteErrorResponse, redirect } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
 import { originOf, pageMeta, projectJsonLd, projectShareCard } from "../components/meta";
-import type { QuestionsFormState } from "../components/conversation/QuestionsPanel";
+import type { DiscussionFormState } from "../components/conversation/DiscussionPanel";
 import { DetailPage } from "../components/project/DetailPage";
 import { ShareProject } from "../components/project/ShareProject";
 
@@ -21,19 +21,21 @@ import { actionRetryAfter, formFields, readForm } from "../server/form.server";
 import { can } from "../../domain/shared/access";
 import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
-import { signinHref } from "../../domain/accounts/auth-links";
-import { QUESTION_LIMITS, QUESTION_MESSAGES } from "../../domain/conversation/conversation-messages";
+import { CARRIED_DRAFT_MAX, DRAFT_TOO_LONG_TO_CARRY, signinHref } from "../../domain/accounts/auth-links";
 import { storedLength } from "../../domain/shared/text";
 import { isListedStatus } from "../../domain/projects/review";
-import { formFailed, formFailure } from "../server/form-result";
+import { formFailed, formFailure, type FormSuccess } from "../server/form-result";
 import { setFollowing } from "../../worker/services/conversation/follows";
 import { getProjectWithStanding } from "../../worker/services/money/investor-limits";
 import {
-  answerQuestion,
-  askQuestion,
-  listQuestionsFor,
-  setQuestionHidden,
-} from "../../worker/services/conversation/questions";
+  discussionOrderOf,
+  listDiscussionFor,
+  readThread,
+  replyTo,
+  setPinned,
+  setVote,
+  startThread,
+} from "../../worker/services/conversation/discussion";
 import { listUpdatesFor, setUpdateHidden } from "../../worker/services/conversation/updates";
 import { investorsPageParam } from "../../domain/projects/investor-list";
 import { pageParam } from "../../worker/services/shared/list-page";
@@ -77,13 +79,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { project, standing } = found;
   const query = new URL(request.url).searchParams;
+  // The Questions tab became the Discussion (ADR 055): old links land there (a question's
+  // `#question-<id>` is kept by the browser and finds its thread, which has the same id).
+  if (query.get("tab") === "questions") throw redirect(`/project/${encodeURIComponent(project.slug)}?tab=discussion`);
   const tab = detailTab(query, found.detail.company !== null, hasMarket(project));
   const owner = { id: project._id, founderId: project.founderId };
   // The tab's own read, one statement, only for the tab shown (session + project + tab: 3 queries).
-  // Updates and Questions: one page (`?updates=`, `?questions=`, as `?investors=`) with its total.
+  // Updates: one page (`?updates=`, as `?investors=`) with its total. The Discussion: a page of
+  // threads (`?order=`, `?page=`: three statements), or one thread with its replies (`?thread=`).
   const updatesList = tab === "updates" ? await listUpdatesFor(db, user, owner, pageParam(query.get("updates"))) : null;
-  const questionsList =
-    tab === "questions" ? await listQuestionsFor(db, user, owner, pageParam(query.get("questions"))) : null;
+  const threadId = tab === "discussion" ? query.get("thread") : null;
+  const thread = threadId ? await readThread(db, user, threadId, project._id).catch(() => null) : null;
+  if (threadId && !thread) throw data(null, { status: 404 });
+  const discussion =
+    tab === "discussion" && !thread
+      ? await listDiscussionFor(db, user, owner, discussionOrderOf(query.get("order")), pageParam(query.get("page")))
+      : null;
   // The Investment tab's public investor list: one page (`?investors=`; anything but a page number
   // in range is the first page), one statement with its total.
   const investorsPage =
@@ -122,7 +133,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       detail: found.detail,
       tab,
       updates: updatesList?.updates ?? [],
-      questions: questionsList?.questions ?? [],
+      discussion,
+      thread,
       investorsPage,
       history,
       trade,
@@ -130,7 +142,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
     reservation,
     updatesPage: paging(updatesList),
-    questionsPage: paging(questionsList),
     // The Share control's link: canonical (this origin, the slug, no query), and only
     // for a published project, never a draft's or a project in review's preview.
     shareUrl: isListedStatus(project.status)
@@ -143,12 +154,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers = actionRetryAfter;
 
 /**
- * The page's forms: follow and unfollow, ask, answer, hide and show a question, and an admin's
- * hide and show of an update (ADR 030). Each
+ * The page's forms: follow and unfollow; the Discussion's new thread, reply, upvote and its undo,
+ * the founder's pin and unpin (ADR 055); an admin's hide and show of an update (ADR 030). Each
  * calls its service, which holds the rules; success redirects back (the tab and the item in the
  * URL), a refusal re-renders with the message beside the field and `error` for data clients. A
- * visitor's POST is sent to sign in and back; a follow or a question goes there as an intent
- * (ADR 034): signed in, the follow is made, the question form opens again with what they typed.
+ * visitor's POST is sent to sign in and back; a follow or a new thread goes there as an intent
+ * (ADR 034): signed in, the follow is made, the new-thread form opens again with what they typed.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!getApp(context).user) {
@@ -168,13 +179,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const tab = new URL(request.url).searchParams.get("tab");
       return redirect(tab ? `${base}?tab=${encodeURIComponent(tab)}` : base);
     }
-    if (intent === "ask") {
-      const q = await askQuestion(db, user, params.slug, { question: fields.question ?? "" });
-      return redirect(`${base}?tab=questions&saved=asked#question-${q.id}`);
+    // The Discussion's forms return to where they were sent from (order, page, or the thread's view).
+    const back = discussionBack(request, base);
+    if (intent === "thread") {
+      const post = await startThread(db, user, params.slug, { body: fields.body ?? "" });
+      return redirect(`${base}?tab=discussion&order=newest&saved=posted#post-${post.id}`);
     }
-    if (intent === "answer") {
-      const q = await answerQuestion(db, user, fields.questionId ?? "", { answer: fields.answer ?? "" });
-      return redirect(`${base}?tab=questions&saved=answered#question-${q.id}`);
+    if (intent === "reply") {
+      const post = await replyTo(db, user, fields.postId ?? "", { body: fields.body ?? "" });
+      return redirect(`${back}${back.includes("?") ? "&" : "?"}saved=replied#post-${post.id}`);
+    }
+    if (intent === "vote" || intent === "unvote") {
+      const vote = await setVote(db, user, fields.postId ?? "", intent === "vote");
+      // A fetcher (JavaScript) takes the answer in place; a plain form goes back to the post.
+      if (fields.inPlace === "1")
+        return { ok: true, message: vote.voted ? "Upvoted" : "Vote removed" } satisfies FormSuccess;
+      return redirect(`${back}#post-${fields.postId ?? ""}`);
+    }
+    if (intent === "pin" || intent === "unpin") {
+      await setPinned(db, user, fields.postId ?? "", intent === "pin");
+      return redirect(`${back}#post-${fields.postId ?? ""}`);
     }
     if (intent === "hide-update" || intent === "show-update") {
       const u = await setUpdateHidden(db, user, fields.updateId ?? "", { hidden: intent === "hide-update" });
@@ -205,13 +229,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await cancelReservation(db, user, params.slug);
       return redirect(`${base}?saved=reservation-canceled#reserve`);
     }
-    if (intent === "hide" || intent === "show") {
-      const q = await setQuestionHidden(db, user, fields.questionId ?? "", { hidden: intent === "hide" });
-      return redirect(`${base}?tab=questions&saved=${intent === "hide" ? "hidden" : "shown"}#question-${q.id}`);
-    }
   } catch (e) {
     // Which form it was: a refused follow (the limit) is shown beside the Follow button, on every
-    // tab; an answer beside its question.
+    // tab; a reply beside its post.
     if (intent === "reserve" || intent === "cancel-reservation") {
       return formFailed(e, { amount: fields.amount ?? "" }, { form: intent });
     }
@@ -221,16 +241,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return formFailed(e, values, { form });
     }
     const form =
-      intent === "follow" || intent === "unfollow" ? "follow" : intent === "answer" ? (fields.questionId ?? "") : "ask";
-    return formFailed(e, { question: fields.question ?? "", answer: fields.answer ?? "" }, { form });
+      intent === "follow" || intent === "unfollow"
+        ? "follow"
+        : intent === "reply"
+          ? `reply:${fields.postId ?? ""}`
+          : intent === "thread"
+            ? "thread"
+            : `post:${fields.postId ?? ""}`;
+    return formFailed(e, { body: fields.body ?? "" }, { form });
   }
   return formFailure(400, "Unknown action", {});
 }
 
 /**
- * A visitor's Follow or Ask, sent to sign in as an intent (ADR 034); anything else returns to
- * `requireUser`. A question over its limit is refused here, beside the field with the whole text,
- * as it would be once signed in: the link never carries a draft it would have to cut.
+ * A visitor's Follow or new thread, sent to sign in as an intent (ADR 034); anything else returns to
+ * `requireUser`. A draft longer than a link carries is refused here, beside the field with the
+ * whole text: the link never carries a draft it would have to cut.
  */
 async function visitorToSignIn(request: Request, project: string) {
   let fields: Record<string, string>;
@@ -244,47 +270,63 @@ async function visitorToSignIn(request: Request, project: string) {
   if (fields.intent === "order" || fields.intent === "cancel-order") {
     throw redirect(signinHref(`/project/${encodeURIComponent(project)}?tab=trade`));
   }
-  if (fields.intent === "ask") {
-    const question = fields.question ?? "";
-    if (storedLength(question) > QUESTION_LIMITS.question) {
-      const message = QUESTION_MESSAGES.questionTooLong;
-      return formFailure(400, message, { question, answer: "" }, { form: "ask", errors: { question: message } });
+  if (fields.intent === "thread") {
+    const body = fields.body ?? "";
+    if (storedLength(body) > CARRIED_DRAFT_MAX) {
+      return formFailure(
+        400,
+        DRAFT_TOO_LONG_TO_CARRY,
+        { body },
+        { form: "thread", errors: { body: DRAFT_TOO_LONG_TO_CARRY } },
+      );
     }
-    throw redirect(signinHref({ action: "ask", project, question }));
+    throw redirect(signinHref({ action: "post", project, body }));
   }
   return null;
 }
 
+/** The Discussion's page a form was sent from (its order, page or thread), from the action's URL. */
+function discussionBack(request: Request, base: string): string {
+  const from = new URL(request.url).searchParams;
+  const q = new URLSearchParams({ tab: "discussion" });
+  for (const name of ["thread", "order", "page"]) {
+    const value = from.get(name);
+    if (value && /^[A-Za-z0-9-]{1,80}$/.test(value)) q.set(name, value);
+  }
+  return `${base}?${q.toString()}`;
+}
+
 export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {
+  // A vote sent in place answers its fetcher, never the page: only refusals reach here.
+  const failed = actionData && !actionData.ok ? actionData : undefined;
   // The Trade tab's forms: an order, or a cancel by the order's id.
-  const trading =
-    actionData?.form !== undefined && (actionData.form === "order" || actionData.form.startsWith("cancel:"));
+  const trading = failed?.form !== undefined && (failed.form === "order" || failed.form.startsWith("cancel:"));
   const tradeFailure =
-    actionData && trading
+    failed && trading
       ? {
-          form: actionData.form!,
-          message: actionData.message,
-          errors: actionData.errors,
-          values: actionData.values as Record<string, string>,
+          form: failed.form!,
+          message: failed.message,
+          errors: failed.errors,
+          values: failed.values as Record<string, string>,
         }
       : null;
   // The Reserve card's forms (ADR 055).
-  const reserving = actionData?.form === "reserve" || actionData?.form === "cancel-reservation";
+  const reserving = failed?.form === "reserve" || failed?.form === "cancel-reservation";
   const reserveFailure =
-    actionData && reserving
+    failed && reserving
       ? {
-          form: actionData.form!,
-          message: actionData.message,
-          errors: actionData.errors,
-          value: (actionData.values as { amount?: string }).amount ?? "",
+          form: failed.form!,
+          message: failed.message,
+          errors: failed.errors,
+          value: (failed.values as { amount?: string }).amount ?? "",
         }
       : null;
-  // The failure of one of the page's other forms (follow, ask, or an answer by the question's id).
-  const formState: QuestionsFormState | null =
-    actionData && actionData.form !== undefined && !trading && !reserving
-      ? { form: actionData.form, errors: actionData.errors, values: actionData.values }
+  // The failure of one of the page's other forms (follow, a new thread, or a reply by its post's id).
+  const formState: DiscussionFormState | null =
+    failed && failed.form !== undefined && !trading && !reserving
+      ? { form: failed.form, errors: failed.errors, values: failed.values }
       : null;
-  const said = actionData?.message ?? null;
+  const said = failed?.message ?? null;
   const followRefusal = formState?.form === "follow" ? said : null;
   const refusal = formState && formState.form !== "follow" && Object.keys(formState.errors).length === 0 ? said : null;
   // A post that names no form of this page (no or an unknown intent): its message, on any tab.

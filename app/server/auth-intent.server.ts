@@ -2,8 +2,8 @@
  * The server half of a sign-in or sign-up link's target (ADR 034; the links and their reading are
  * domain/accounts/auth-links.ts): what the page says (the headline names the project, looked up so a slug
  * that names no published project gives the plain page), and what the action does once the person
- * is in: a follow is made through the follow service, a question draft reopens the project's
- * question form, a page is gone back to (`safeRedirectTo`). A target that does not check out is
+ * is in: a follow is made through the follow service, a thread's draft reopens the project's
+ * new-thread form, a page is gone back to (`safeRedirectTo`). A target that does not check out is
  * ignored: the plain page, then the person's home.
  */
 import type { Database } from "../../db/client";
@@ -31,8 +31,8 @@ export interface AuthPrompt {
 function purposeOf(target: AuthTarget, origin: string): AuthPurpose | null {
   if (!target) return null;
   if (typeof target !== "string") {
-    return target.action === "ask"
-      ? { kind: "ask", project: target.project, question: target.question }
+    return target.action === "post"
+      ? { kind: "post", project: target.project, body: target.body }
       : { kind: "follow", project: target.project };
   }
   const path = safeRedirectTo(target, "", origin);
@@ -56,7 +56,7 @@ export async function authPrompt(db: Database, target: AuthTarget, origin: strin
 /**
  * Where the person goes once signed in or up, after doing what the target asks: a follow is made
  * (worker/services/conversation/follows.ts `setFollowing`, with its rules and limit) and leads to the project; a
- * question draft leads to the project's question form holding it; a page to itself when it is ours.
+ * thread's draft leads to the project's new-thread form holding it; a page to itself when it is ours.
  * Anything else, or a project that is not there, leads to `home`. A refused follow (the hourly
  * limit) still leads to the project, which shows Follow.
  */
@@ -81,9 +81,9 @@ export async function completeAuthTarget(
   }
   const project = await findProjectRef(db, target.project, null);
   if (!project) return home;
-  const q = new URLSearchParams({ tab: "questions" });
-  if (target.question) q.set("question", target.question);
-  return `/project/${encodeURIComponent(project.slug)}?${q.toString().replace(/\+/g, "%20")}#ask`;
+  const q = new URLSearchParams({ tab: "discussion" });
+  if (target.body) q.set("draft", target.body);
+  return `/project/${encodeURIComponent(project.slug)}?${q.toString().replace(/\+/g, "%20")}#new-thread`;
 }
 
 /** `to` with a `?notice=` code added (domain/shared/notices.ts). */

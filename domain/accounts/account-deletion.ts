@@ -37,12 +37,13 @@ export const DELETION_MESSAGES = {
 export const DELETION_EXPLAINED =
   "Your name, contact details, profile, follows, notifications and preferences are erased 30 days after you ask. " +
   "Your investments stay on record under an anonymous holder, so every project's totals stay right, and your " +
-  "questions, answers and updates stay on their projects under “a former member”. Signing in within those 30 days " +
+  "updates stay on their projects under “a former member”; your Discussion posts keep their place in their threads " +
+  "but read “Deleted account”, their words erased. Signing in within those 30 days " +
   "cancels the deletion.";
 
 /** A founder whose raise is still open. */
 export const openRaiseWarning = (title: string) =>
-  `Your raise ${quoted(title)} stays open until its deadline and settles as usual; after deletion you can no longer edit it, answer questions or close it early.`;
+  `Your raise ${quoted(title)} stays open until its deadline and settles as usual; after deletion you can no longer edit it, reply in its Discussion or close it early.`;
 
 const listed = (titles: string[], raises: number) => {
   const names = titles.map(quoted);

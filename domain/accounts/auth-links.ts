@@ -6,33 +6,33 @@
  *   checked again by `safeRedirectTo` after the sign-in; the headline comes from a fixed list of
  *   our signed-in pages (`pagePurpose`), the purchase page naming its project;
  * - an **intent**, an action that is not a page: `intent=follow&project=<slug>` (the sign-in POST
- *   follows, then goes to the project) or `intent=ask&project=<slug>&question=<draft>` (the
- *   project's question form opens with the draft). Only the actions of `AUTH_INTENTS`.
+ *   follows, then goes to the project) or `intent=post&project=<slug>&body=<draft>` (the
+ *   project's Discussion opens its new-thread form with the draft). Only the actions of `AUTH_INTENTS`.
  * Without a target (or an empty path) the plain page. Pure: no I/O; the server side (the project's
  * title, the follow) is app/server/auth-intent.server.ts.
  */
-import { QUESTION_LIMITS } from "../conversation/conversation-messages";
 
 /** The actions a sign-in or sign-up link may carry: a fixed list, anything else is ignored. */
-export const AUTH_INTENTS = ["follow", "ask"] as const;
+export const AUTH_INTENTS = ["follow", "post"] as const;
 export type AuthAction = (typeof AUTH_INTENTS)[number];
 
-export type AuthIntent = { action: "follow"; project: string } | { action: "ask"; project: string; question?: string };
+export type AuthIntent = { action: "follow"; project: string } | { action: "post"; project: string; body?: string };
 
 /** What a link to sign in or up carries: the page to come back to, or an intent. */
 export type AuthTarget = string | AuthIntent | null | undefined;
 
 /**
- * The most of a question draft a link carries, in code points: a little over the question's own
- * limit, so a draft just too long survives to be shortened, while the URL stays well under the 16 KB
- * Cloudflare accepts (each code point is at most 12 characters percent-encoded).
+ * The most of a thread's draft a link carries, in code points: the URL stays well under the 16 KB
+ * Cloudflare accepts (each code point is at most 12 characters percent-encoded). A visitor's longer
+ * draft is refused beside the field before sign-in (routes/project.tsx), never cut.
  */
-export const CARRIED_QUESTION_MAX = QUESTION_LIMITS.question + 200;
+export const CARRIED_DRAFT_MAX = 1_200;
+export const DRAFT_TOO_LONG_TO_CARRY = `Please sign in first to post more than ${CARRIED_DRAFT_MAX.toLocaleString("en-US")} characters: a shorter draft is kept while you sign in.`;
 
 /** A project as links name it: a slug or an id (letters, digits, hyphens). */
 const PROJECT_REF = /^[A-Za-z0-9][A-Za-z0-9-]{0,199}$/;
 
-const cutQuestion = (q: string) => Array.from(q).slice(0, CARRIED_QUESTION_MAX).join("");
+const cutDraft = (q: string) => Array.from(q).slice(0, CARRIED_DRAFT_MAX).join("");
 
 function targetQuery(target: AuthTarget): string {
   if (!target) return "";
@@ -41,7 +41,7 @@ function targetQuery(target: AuthTarget): string {
   else {
     q.set("intent", target.action);
     q.set("project", target.project);
-    if (target.action === "ask" && target.question) q.set("question", cutQuestion(target.question));
+    if (target.action === "post" && target.body) q.set("body", cutDraft(target.body));
   }
   return `?${q.toString().replace(/\+/g, "%20")}`;
 }
@@ -66,8 +66,8 @@ export function readAuthTarget(get: (name: string) => unknown): AuthTarget {
   const project = str("project");
   if ((AUTH_INTENTS as readonly string[]).includes(action) && PROJECT_REF.test(project)) {
     if (action === "follow") return { action, project };
-    const question = str("question");
-    return question ? { action: "ask", project, question: cutQuestion(question) } : { action: "ask", project };
+    const body = str("body");
+    return body ? { action: "post", project, body: cutDraft(body) } : { action: "post", project };
   }
   return str("redirectTo") || null;
 }
@@ -77,14 +77,13 @@ export function authTargetFields(target: AuthTarget): Record<string, string> {
   if (!target) return {};
   if (typeof target === "string") return { redirectTo: target };
   const fields: Record<string, string> = { intent: target.action, project: target.project };
-  if (target.action === "ask" && target.question) fields.question = target.question;
+  if (target.action === "post" && target.body) fields.body = target.body;
   return fields;
 }
 
 /** What the visitor was doing, as the sign-in page says it: one of our pages, or an action on a project. */
 export type AuthPurpose =
-  | { kind: "page"; phrase: string }
-  | { kind: "follow" | "ask" | "invest" | "trade"; project: string; question?: string };
+  { kind: "page"; phrase: string } | { kind: "follow" | "post" | "invest" | "trade"; project: string; body?: string };
 
 /** Our signed-in pages, by path, and what a visitor opening them wanted to do (a fixed list). */
 const PAGES: [RegExp, string][] = [
@@ -137,8 +136,8 @@ export function purposePhrase(purpose: AuthPurpose, title: string): string {
       return purpose.phrase;
     case "follow":
       return `follow ${title}`;
-    case "ask":
-      return `ask ${title} a question`;
+    case "post":
+      return `join ${title}'s discussion`;
     case "invest":
       return `invest in ${title}`;
     case "trade":
@@ -153,10 +152,10 @@ export function purposeAfter(purpose: AuthPurpose, title: string): string {
       return "You will be taken there once you are in.";
     case "follow":
       return `You will be following ${title} once you are in, and back on its page.`;
-    case "ask":
-      return purpose.question
-        ? "Your question is kept: the question form opens with it once you are in."
-        : "The question form opens once you are in.";
+    case "post":
+      return purpose.body
+        ? "Your post is kept: the new thread form opens with it once you are in."
+        : "The new thread form opens once you are in.";
     case "invest":
       return "The purchase summary opens once you are in.";
     case "trade":

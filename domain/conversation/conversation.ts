@@ -14,15 +14,43 @@ export interface UpdateDTO {
   edited: boolean;
 }
 
-export interface QuestionDTO {
+/** The Discussion (ADR 055; worker/services/conversation/discussion.ts). */
+export interface DiscussionPostDTO {
   id: string;
   projectId: string;
-  askerName: string;
-  question: string;
-  answer: string | null;
-  answeredAt: string | null;
+  threadId: string;
+  parentId: string | null;
+  depth: number;
+  authorName: string;
+  /** Written by the project's founder ("Founder" badge). */
+  byFounder: boolean;
+  /** Written by a CampusFund admin ("CampusFund" badge). */
+  byAdmin: boolean;
+  body: string;
+  voteCount: number;
+  /** A thread's replies, all levels (0 for a reply). */
+  replyCount: number;
+  pinned: boolean;
+  /** Hidden by a moderator: only its author, the founder and admins see it. */
   hidden: boolean;
   createdAt: string;
-  /** True when the viewer asked it. */
+  lastActivityAt: string;
+  /** The viewer upvoted it. */
+  voted: boolean;
+  /** The viewer wrote it. */
   mine: boolean;
+}
+
+export interface DiscussionThreadDTO extends DiscussionPostDTO {
+  /** Its first replies in order (DISCUSSION_LIMITS.repliesShown on a page, the thread's own view more). */
+  replies: DiscussionPostDTO[];
+}
+
+export interface DiscussionPage {
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  order: "top" | "newest";
+  threads: DiscussionThreadDTO[];
 }

@@ -10,6 +10,8 @@ export interface NotificationPreferences {
   closing: boolean;
   /** The exchange's notices by mail too (they are always in the bell: one's own orders). */
   marketMails: boolean;
+  /** Replies to one's posts and mentions of one's project by mail too (they are always in the bell). */
+  replies: boolean;
 }
 
 export const PREFERENCE_LABELS: Record<keyof NotificationPreferences, string> = {
@@ -20,6 +22,7 @@ export const PREFERENCE_LABELS: Record<keyof NotificationPreferences, string> = 
   goals: "A project I invested in or follow reaches its goal",
   closing: "A project I follow closes within 48 hours",
   marketMails: "Also email me when my exchange orders fill, expire or are canceled",
+  replies: "Also email me when someone replies to my post or mentions me in a discussion",
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
@@ -30,6 +33,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   goals: true,
   closing: true,
   marketMails: true,
+  replies: true,
 };
 
 /** The email digest of unread notifications: off (the default), once a UTC day, or once an ISO week. */

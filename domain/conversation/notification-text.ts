@@ -34,6 +34,12 @@ export const NOTIFICATION_TEXT = {
     `${quoted(projectTitle)} posted an update: ${quoted(updateTitle)}`,
   question: (projectTitle: string, question: string) => `New question on ${quoted(projectTitle)}: ${quoted(question)}`,
   answer: (projectTitle: string) => `${quoted(projectTitle)} answered your question`,
+  /** The Discussion (ADR 055): a new thread for the founder, a reply for the author replied to, a mention for the founder. */
+  thread: (projectTitle: string, body: string) => `New thread on ${quoted(projectTitle)}: ${quoted(body)}`,
+  reply: (authorName: string, projectTitle: string, body: string) =>
+    `${quoted(authorName)} replied to your post on ${quoted(projectTitle)}: ${quoted(body)}`,
+  mention: (authorName: string, projectTitle: string, body: string) =>
+    `${quoted(authorName)} mentioned you on ${quoted(projectTitle)}: ${quoted(body)}`,
   goal: (projectTitle: string) => `${quoted(projectTitle)} reached its funding goal`,
   closing: (projectTitle: string) => `${quoted(projectTitle)} closes within 48 hours`,
   /** A raise one reserved in opened (ADR 055): confirm by `by` (the lapse's time, said in UTC). */

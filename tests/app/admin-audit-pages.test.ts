@@ -1,8 +1,7 @@
 /**
  * The operator's record through the page door (ADR 049), as a browser without JavaScript posts the
  * forms: an admin saving a founder's project form, withdrawing it from review, posting, editing and
- * deleting its updates and moving its deadline on the founder dashboard, answering a question on
- * the project page, canceling an investor's investment, withdrawing a founder's company event
+ * deleting its updates and moving its deadline on the founder dashboard, canceling an investor's investment, withdrawing a founder's company event
  * report on the founder dashboard and reviewing or recording company events on /admin (ADR 052),
  * and approving a project that fails its checklist from /admin. Each writes exactly one audit row
  * naming the record, and takes one slot of the admin's hourly limit.
@@ -34,7 +33,6 @@ import {
   fundedCompany,
   fundedRaise,
   investment,
-  investorQuestion,
   liveProject,
   pendingCompanyEvent,
   discussionPost,
@@ -155,20 +153,6 @@ const ACTS: [string, PageAct][] = [
           },
         });
         return { res, targetId: project._id };
-      },
-    },
-  ],
-  [
-    "the project page's Answer",
-    {
-      action: "answer_question",
-      run: async (token) => {
-        const { project, questionId } = await investorQuestion();
-        const res = await page(`/project/${project.slug}`, {
-          token,
-          form: { intent: "answer", questionId, answer: "Four kiosks." },
-        });
-        return { res, targetId: questionId };
       },
     },
   ],

@@ -1,6 +1,6 @@
 /**
  * Every list bounded (ADR 035), through the page doors: the watchlist, a founder's followers, /notifications and the
- * project page's Updates and Questions tabs show a page at a time with the project page's pager
+ * project page's Updates and Discussion tabs show a page at a time with the project page's pager
  * (links, so paging works without JavaScript): first, middle and last page; past the end the
  * total and "No … on this page."; a page number that is no page is the first page, never a 500.
  * /notifications marks read only what it showed. Each page reads as many statements as before.
@@ -126,7 +126,7 @@ describe("/notifications", () => {
   });
 });
 
-describe("the project page's Updates and Questions tabs", () => {
+describe("the project page's Updates and Discussion tabs", () => {
   async function projectWith21() {
     const founder = await signup("founder");
     const asker = await signup();
@@ -139,10 +139,12 @@ describe("the project page's Updates and Questions tabs", () => {
            values (?1, ?2, ?3, ?4, 'Body', ?5, ?5)`,
         ).bind(unique("up-"), p.id, founder.user.id, `Update number ${i}.`, T0 + i),
         env.DB.prepare(
-          "insert into project_questions (id, project_id, asker_id, question, created_at) values (?1, ?2, ?3, ?4, ?5)",
+          `insert into discussion_posts (id, project_id, thread_id, author_id, body, created_at, last_activity_at)
+           values (?1, ?2, ?1, ?3, ?4, ?5, ?5)`,
         ).bind(unique("q-"), p.id, asker.user.id, `Question number ${i}?`, T0 + i),
       );
     }
+    stmts.push(env.DB.prepare("update projects set thread_count = 21 where id = ?1").bind(p.id));
     await env.DB.batch(stmts);
     return p;
   }
@@ -161,14 +163,16 @@ describe("the project page's Updates and Questions tabs", () => {
     expect(await text(`/project/${p.slug}?tab=updates&updates=x`)).toContain("Update number 20.");
   });
 
-  it("Questions: 20 a page, newest first; past the end says so", async () => {
+  it("Discussion: 20 threads a page, Top (no votes: newest first) and Newest; past the end says so", async () => {
     const p = await projectWith21();
-    const res = await page(`/project/${p.slug}?tab=questions`);
-    expect(queries(res)).toBe(2);
-    const first = visibleText(await res.text());
+    const res = await page(`/project/${p.slug}?tab=discussion`);
+    expect(queries(res)).toBe(3); // no session: the project, the threads, their replies
+    const html = await res.text();
+    expect(html).toContain(`href="/project/${p.slug}?tab=discussion&amp;page=2"`);
+    const first = visibleText(html);
     expect([first.includes("Question number 20?"), first.includes("Question number 0?")]).toEqual([true, false]);
-    const last = await text(`/project/${p.slug}?tab=questions&questions=2`);
+    const last = await text(`/project/${p.slug}?tab=discussion&order=newest&page=2`);
     expect([last.includes("Question number 0?"), last.includes("Question number 1?")]).toEqual([true, false]);
-    expect(await text(`/project/${p.slug}?tab=questions&questions=3`)).toContain("No questions on this page.");
+    expect(await text(`/project/${p.slug}?tab=discussion&page=3`)).toContain("No threads on this page.");
   });
 });

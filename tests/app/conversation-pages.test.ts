@@ -1,11 +1,11 @@
 /**
- * The conversation (ADR 022) through the page doors (forms as a browser without JavaScript sends them): the question
- * limit under concurrency, who may answer and post updates, the bell's count read with the session,
+ * The conversation (ADR 022) through the page doors (forms as a browser without JavaScript sends them): the Discussion's
+ * forms and limit under concurrency, who may answer and post updates, the bell's count read with the session,
  * and the query counts of the conversation's pages.
  */
 import { describe, expect, it } from "vitest";
 
-import { QUESTION_MESSAGES } from "../../domain/conversation/question-form";
+import { DISCUSSION_MESSAGES } from "../../domain/conversation/discussion-rules";
 import { UPDATE_MESSAGES } from "../../domain/conversation/update-form";
 import { call, expectAlert, insertProject, page, rows, signup, visibleText, queries } from "./helpers";
 
@@ -15,51 +15,90 @@ async function founderWithProject() {
   return { founder, project };
 }
 
-describe("questions through the project page's form", () => {
-  it("8 questions sent at once: 5 are posted (redirects), 3 get the limit's message, 5 rows", async () => {
+describe("the Discussion through the project page's forms", () => {
+  const tab = (slug: string) => `/project/${slug}?tab=discussion`;
+
+  it("8 threads sent at once: 5 are posted (redirects), 3 get the limit's message, 5 rows", async () => {
     const { project } = await founderWithProject();
-    const asker = await signup();
+    const poster = await signup();
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        page(`/project/${project.slug}?tab=questions`, {
-          token: asker.token,
-          form: { intent: "ask", question: `Question ${i}?` },
-        }),
+        page(tab(project.slug), { token: poster.token, form: { intent: "thread", body: `Thread ${i}?` } }),
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([302, 302, 302, 302, 302, 429, 429, 429]);
     const refused = answers.find((r) => r.status === 429)!;
-    await expectAlert(refused, 429, QUESTION_MESSAGES.tooMany);
-    expect(await rows("project_questions", "asker_id = ?", asker.user.id)).toBe(5);
+    await expectAlert(refused, 429, DISCUSSION_MESSAGES.tooManyThreads);
+    expect(await rows("discussion_posts", "author_id = ?", poster.user.id)).toBe(5);
   });
 
-  it("an empty question re-renders with an alert and the message beside the field, and posts nothing", async () => {
+  it("an empty thread re-renders with an alert and the message beside the field, and posts nothing", async () => {
     const { project } = await founderWithProject();
-    const asker = await signup();
-    const res = await page(`/project/${project.slug}?tab=questions`, {
-      token: asker.token,
-      form: { intent: "ask", question: "  " },
-    });
-    const html = await expectAlert(res, 400, QUESTION_MESSAGES.notPosted);
-    expect(visibleText(html)).toContain(QUESTION_MESSAGES.questionRequired);
-    expect(await rows("project_questions", "project_id = ?", project.id)).toBe(0);
+    const poster = await signup();
+    const res = await page(tab(project.slug), { token: poster.token, form: { intent: "thread", body: "  " } });
+    const html = await expectAlert(res, 400, "Your post was not published: please see below.");
+    expect(visibleText(html)).toContain(DISCUSSION_MESSAGES.bodyRequired);
+    expect(await rows("discussion_posts", "project_id = ?", project.id)).toBe(0);
   });
 
-  it("another founder's answer is refused with the message, and the question stays unanswered", async () => {
+  it("a reply, an upvote and its undo, without JavaScript: each redirects back to the post", async () => {
+    const { founder, project } = await founderWithProject();
+    const poster = await signup();
+    const started = await page(tab(project.slug), {
+      token: poster.token,
+      form: { intent: "thread", body: "Where do you manufacture?" },
+    });
+    expect(started.status).toBe(302);
+    const threadId = /#post-(.+)$/.exec(started.headers.get("Location")!)![1]!;
+    const replied = await page(tab(project.slug), {
+      token: founder.token,
+      form: { intent: "reply", postId: threadId, body: "In Ohio, @founder here." },
+    });
+    expect(replied.headers.get("Location")).toMatch(/\?tab=discussion&saved=replied#post-/);
+    for (const intent of ["vote", "vote"]) {
+      const voted = await page(tab(project.slug), { token: poster.token, form: { intent, postId: threadId } });
+      expect(voted.headers.get("Location")).toBe(`${tab(project.slug)}#post-${threadId}`);
+    }
+    expect(await rows("discussion_votes", "post_id = ?", threadId)).toBe(1);
+    await page(tab(project.slug), { token: poster.token, form: { intent: "unvote", postId: threadId } });
+    expect(await rows("discussion_votes", "post_id = ?", threadId)).toBe(0);
+
+    const html = await (await page(tab(project.slug), { token: poster.token })).text();
+    const text = visibleText(html);
+    expect(text).toContain("Where do you manufacture?");
+    expect(text).toContain("In Ohio, @founder here.");
+    expect(text).toContain("Founder");
+    expect(text).toContain("Discussion (1)");
+  });
+
+  it("someone else's pin is refused with the message; the founder's pins", async () => {
+    const { founder, project } = await founderWithProject();
+    const poster = await signup();
+    const posted = await call(`/api/projects/${project.id}/discussion`, {
+      body: { body: "Pin me?" },
+      token: poster.token,
+    });
+    const { id } = await posted.json<{ id: string }>();
+    const refused = await page(tab(project.slug), { token: poster.token, form: { intent: "pin", postId: id } });
+    await expectAlert(refused, 403, DISCUSSION_MESSAGES.onlyFounderPins);
+    const pinned = await page(tab(project.slug), { token: founder.token, form: { intent: "pin", postId: id } });
+    expect(pinned.status).toBe(302);
+    expect(await rows("discussion_posts", "id = ? and pinned_at is not null", id)).toBe(1);
+  });
+
+  it("an old link to the Questions tab redirects to the Discussion", async () => {
     const { project } = await founderWithProject();
-    const asker = await signup();
-    const other = await signup("founder");
-    const asked = await call(`/api/projects/${project.id}/questions`, {
-      body: { question: "Runway?" },
-      token: asker.token,
-    });
-    const { id } = await asked.json<{ id: string }>();
-    const res = await page(`/project/${project.slug}?tab=questions`, {
-      token: other.token,
-      form: { intent: "answer", questionId: id, answer: "Forever." },
-    });
-    await expectAlert(res, 403, QUESTION_MESSAGES.onlyFounder);
-    expect(await rows("project_questions", "id = ? and answer is null", id)).toBe(1);
+    const res = await page(`/project/${project.slug}?tab=questions`);
+    expect([res.status, res.headers.get("Location")]).toEqual([302, `/project/${project.slug}?tab=discussion`]);
+  });
+
+  it("a visitor's thread goes to sign in carrying the draft", async () => {
+    const { project } = await founderWithProject();
+    const res = await page(tab(project.slug), { form: { intent: "thread", body: "Is it open source?" } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(
+      `/signin?intent=post&project=${project.slug}&body=Is%20it%20open%20source%3F`,
+    );
   });
 });
 

@@ -67,9 +67,9 @@ const PURCHASE_FIELDS = ["shares", "amount", "sharePrice", "idempotencyKey", "js
 const CANCEL_FIELDS = ["intent", "js"] as const;
 const FINANCIALS_FIELDS = ["annualIncome", "netWorth", "accredited", "applyLimits"] as const;
 const UPDATE_FIELDS = ["title", "body", "investorsOnly"] as const;
-const CONVERSATION_FIELDS = ["intent", "projectId", "questionId", "updateId", "question", "answer", "hidden"] as const;
+const CONVERSATION_FIELDS = ["intent", "projectId", "postId", "updateId", "body", "inPlace", "hidden"] as const;
 const DASHBOARD_FIELDS = ["intent", "projectId", "updateId", "title", "body", "investorsOnly"] as const;
-const PREFERENCE_FIELDS = ["updates", "answers", "questions", "investments", "goals", "closing"] as const;
+const PREFERENCE_FIELDS = ["updates", "answers", "questions", "investments", "goals", "closing", "replies"] as const;
 const ANALYTICS_FIELDS = [
   "userId",
   "forceRefresh",
@@ -163,9 +163,9 @@ interface Ctx {
    * whose cancellation window has closed, and the victim's (someone else's: 404).
    */
   investmentIds: string[];
-  /** An update on the founder's draft and a question on the open project. */
+  /** An update on the founder's draft and a thread on the open project. */
   updateIds: string[];
-  questionIds: string[];
+  postIds: string[];
 }
 
 let ctx: Ctx;
@@ -201,15 +201,15 @@ beforeAll(async () => {
     token: founder.token,
   });
   if (posted.status !== 201) throw new Error(`update failed: ${posted.status} ${await posted.text()}`);
-  const asked = await call(`/api/projects/${open.id}/questions`, {
+  const asked = await call(`/api/projects/${open.id}/discussion`, {
     method: "POST",
-    body: { question: "Fuzz question?" },
+    body: { body: "Fuzz thread?" },
     token: victim.token,
   });
-  if (asked.status !== 201) throw new Error(`question failed: ${asked.status} ${await asked.text()}`);
+  if (asked.status !== 201) throw new Error(`thread failed: ${asked.status} ${await asked.text()}`);
   ctx = {
     updateIds: [(await posted.json<{ id: string }>()).id],
-    questionIds: [(await asked.json<{ id: string }>()).id],
+    postIds: [(await asked.json<{ id: string }>()).id],
     investor: { id: investor.user.id, token: investor.token },
     founder: { id: founder.user.id, token: founder.token },
     known: { victimEmail: victim.user.email, victimPassword: victim.password, runTag: unique("") },
@@ -315,22 +315,34 @@ function apiTargets(c: Ctx): Target[] {
         .map(([p, u]) => `/api/projects/${p}/updates/${u}`),
     ),
     t(
-      "/api/projects/:id/questions",
+      "/api/projects/:id/discussion",
       ["GET", "POST"],
-      ["question"],
-      project.map((p) => `/api/projects/${p}/questions`),
+      ["body"],
+      project.map((p) => `/api/projects/${p}/discussion`),
     ),
     t(
-      "/api/questions/:id/answer",
-      ["POST"],
-      ["answer"],
-      segmentArb(c.questionIds).map((q) => `/api/questions/${q}/answer`),
+      "/api/discussion/threads/:id",
+      ["GET"],
+      [],
+      segmentArb(c.postIds).map((q) => `/api/discussion/threads/${q}`),
     ),
     t(
-      "/api/questions/:id/hide",
+      "/api/discussion/posts/:id/replies",
       ["POST"],
-      ["hidden"],
-      segmentArb(c.questionIds).map((q) => `/api/questions/${q}/hide`),
+      ["body"],
+      segmentArb(c.postIds).map((q) => `/api/discussion/posts/${q}/replies`),
+    ),
+    t(
+      "/api/discussion/posts/:id/vote",
+      ["PUT", "DELETE"],
+      [],
+      segmentArb(c.postIds).map((q) => `/api/discussion/posts/${q}/vote`),
+    ),
+    t(
+      "/api/discussion/threads/:id/pin",
+      ["PUT", "DELETE"],
+      [],
+      segmentArb(c.postIds).map((q) => `/api/discussion/threads/${q}/pin`),
     ),
     t("/api/notifications", ["GET"]),
     t("/api/notifications/read", ["POST"], ["ids"]),

@@ -70,7 +70,8 @@ export async function allCounts(): Promise<Record<string, number>> {
     "investor_financials",
     "project_follows",
     "project_updates",
-    "project_questions",
+    "discussion_posts",
+    "discussion_votes",
     "notifications",
     "notification_preferences",
     "released_usernames",
@@ -84,8 +85,7 @@ export async function allCounts(): Promise<Record<string, number>> {
     ["investments (cancelled)", "select count(*) as n from investments where status = 'cancelled'"],
     // Edits and marks write no row: counted by what they change.
     ["notifications (read)", "select count(*) as n from notifications where read_at is not null"],
-    ["project_questions (answered)", "select count(*) as n from project_questions where answer is not null"],
-    ["project_questions (hidden)", "select count(*) as n from project_questions where hidden = 1"],
+    ["discussion_posts (pinned)", "select count(*) as n from discussion_posts where pinned_at is not null"],
     // A username change writes no row when the profile exists: counted by the names held.
     ["public_profiles (usernames)", "select count(distinct username) as n from public_profiles"],
   ];

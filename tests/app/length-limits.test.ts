@@ -12,11 +12,10 @@ import { constraintsOf } from "../../domain/shared/form-kit";
 import { PROJECT_MESSAGES } from "../../domain/projects/project-form-messages";
 import { projectFormSchema } from "../../domain/projects/project-form";
 import { SEARCH_MESSAGES } from "../../domain/projects/project-search";
-import { QUESTION_MESSAGES } from "../../domain/conversation/question-form";
+import { DISCUSSION_MESSAGES } from "../../domain/conversation/discussion-rules";
 import { MESSAGES } from "../../domain/shared/messages";
 import { UPDATE_MESSAGES } from "../../domain/conversation/update-form";
 import {
-  call,
   insertProject,
   page,
   projectForm,
@@ -69,18 +68,6 @@ async function founderWithProject() {
   return { founder, project };
 }
 
-/** A founder's project with one unanswered question (the page then shows its answer form). */
-async function projectWithQuestion() {
-  const { founder, project } = await founderWithProject();
-  const asker = await signup();
-  const asked = await call(`/api/projects/${project.id}/questions`, {
-    body: { question: "What is the runway?" },
-    token: asker.token,
-  });
-  expect(asked.status).toBe(201);
-  return { founder, project, asker };
-}
-
 interface PageCase {
   path: string;
   as?: () => Promise<{ token: string; path?: string }>;
@@ -122,22 +109,13 @@ const PAGES: Record<string, PageCase> = {
     },
     limits: "project form",
   },
-  "project page (question form)": {
+  "project page (new thread form)": {
     path: "",
     as: async () => {
       const { project } = await founderWithProject();
-      return { token: (await signup()).token, path: `/project/${project.slug}?tab=questions` };
+      return { token: (await signup()).token, path: `/project/${project.slug}?tab=discussion` };
     },
-    limits: { question: 1000 },
-  },
-  "project page (answer form)": {
-    path: "",
-    as: async () => {
-      const { founder, project } = await projectWithQuestion();
-      return { token: founder.token, path: `/project/${project.slug}?tab=questions` };
-    },
-    // Its own founder answers; the Ask form is for everyone else (the owner's page).
-    limits: { answer: 5000 },
+    limits: { body: 5000 },
   },
   "founder dashboard (update form)": {
     path: "",
@@ -246,14 +224,14 @@ describe("the form door refuses over the limit with the field's message and save
     }).toEqual({ status: 302, saved: 1 });
   });
 
-  it("question: 1,020 characters", async () => {
+  it("a Discussion post: 5,020 characters", async () => {
     const { project } = await founderWithProject();
-    const asker = await signup();
-    const saved = () => rows("project_questions", "project_id = ?", project.id);
-    const init = { token: asker.token, form: { intent: "ask", question: over(1000) } };
-    expect(
-      await post(`/project/${project.slug}?tab=questions`, init, QUESTION_MESSAGES.questionTooLong, saved),
-    ).toEqual({ status: 400, message: true, saved: 0 });
+    const poster = await signup();
+    const saved = () => rows("discussion_posts", "project_id = ?", project.id);
+    const init = { token: poster.token, form: { intent: "thread", body: over(5000) } };
+    expect(await post(`/project/${project.slug}?tab=discussion`, init, DISCUSSION_MESSAGES.bodyTooLong, saved)).toEqual(
+      { status: 400, message: true, saved: 0 },
+    );
   });
 
   it("update: a title of 140 characters", async () => {

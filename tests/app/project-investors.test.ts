@@ -95,19 +95,19 @@ describe("the project page's investor list", () => {
 });
 
 describe("the tab counts", () => {
-  it("Updates (n) and Questions (n) on every tab, in the project's own statement", async () => {
+  it("Updates (n) and Discussion (n) on every tab, in the project's own statement", async () => {
     const founder = await signup("founder");
     const p = await insertProject({ founderId: founder.user.id });
     const fan = await signup();
     for (const title of ["One", "Two"]) {
       await call(`/api/projects/${p.id}/updates`, { body: { title, body: "." }, token: founder.token });
     }
-    await call(`/api/projects/${p.id}/questions`, { body: { question: "Runway?" }, token: fan.token });
+    await call(`/api/projects/${p.id}/discussion`, { body: { body: "Runway?" }, token: fan.token });
     const res = await page(`/project/${p.slug}`);
     expect(res.status).toBe(200);
     expect(queries(res)).toBe(1);
     const text = visibleText(await res.text());
     expect(text).toContain("Updates (2)");
-    expect(text).toContain("Questions (1)");
+    expect(text).toContain("Discussion (1)");
   });
 });

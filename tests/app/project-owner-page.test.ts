@@ -21,7 +21,7 @@ async function html(path: string, token: string): Promise<string> {
 }
 
 const FOLLOW_FORM = /name="intent" value="(un)?follow"/;
-const ASK_FORM = /name="intent" value="ask"/;
+const THREAD_FORM = /name="intent" value="thread"/;
 
 describe("the project page of the founder's own project", () => {
   it("offers Edit project and Dashboard in the hero and the sidebar, and no Invest or Follow", async () => {
@@ -37,36 +37,35 @@ describe("the project page of the founder's own project", () => {
     expect(body).not.toMatch(FOLLOW_FORM);
   });
 
-  it("has no Ask form on the Questions tab, and links to the dashboard's open questions", async () => {
+  it("has the new-thread form on the Discussion tab: the founder starts threads too (marked Founder)", async () => {
     const { founder, project } = await founderWithProject();
-    const body = await html(`/project/${project.slug}?tab=questions`, founder.token);
-    expect(body).not.toMatch(ASK_FORM);
-    expect(visibleText(body)).not.toContain("Ask the founder a question");
-    expect(body).toContain('href="/founder-dashboard#questions"');
+    const body = await html(`/project/${project.slug}?tab=discussion`, founder.token);
+    expect(body).toMatch(THREAD_FORM);
+    expect(visibleText(body)).toContain("Start a thread");
   });
 });
 
 describe("the same page for anyone else", () => {
-  it("another founder sees Founders Cannot Invest, Follow and Ask, and no Edit project or Dashboard", async () => {
+  it("another founder sees Founders Cannot Invest, Follow and Start a thread, and no Edit project or Dashboard", async () => {
     const { project } = await founderWithProject();
     const other = await signup("founder");
     const overview = await html(`/project/${project.slug}`, other.token);
-    const questions = await html(`/project/${project.slug}?tab=questions`, other.token);
+    const questions = await html(`/project/${project.slug}?tab=discussion`, other.token);
     expect(visibleText(overview)).toContain("Founders Cannot Invest");
     expect(overview).toMatch(FOLLOW_FORM);
-    expect(questions).toMatch(ASK_FORM);
+    expect(questions).toMatch(THREAD_FORM);
     expect(visibleText(overview)).not.toContain("Edit project");
     expect(overview).not.toMatch(/>Dashboard<\/a>/);
   });
 
-  it("an investor sees Invest Now, Follow and Ask, and no Edit project or Dashboard", async () => {
+  it("an investor sees Invest Now, Follow and Start a thread, and no Edit project or Dashboard", async () => {
     const { project } = await founderWithProject();
     const investor = await signup("investor");
     const overview = await html(`/project/${project.slug}`, investor.token);
-    const questions = await html(`/project/${project.slug}?tab=questions`, investor.token);
+    const questions = await html(`/project/${project.slug}?tab=discussion`, investor.token);
     expect(visibleText(overview)).toContain("Invest Now");
     expect(overview).toMatch(FOLLOW_FORM);
-    expect(questions).toMatch(ASK_FORM);
+    expect(questions).toMatch(THREAD_FORM);
     expect(visibleText(overview)).not.toContain("Edit project");
     expect(overview).not.toMatch(/>Dashboard<\/a>/);
   });

@@ -1,14 +1,13 @@
 /**
  * Sign-in and sign-up carry what the visitor was doing (ADR 034), through the page doors as a
  * browser without JavaScript uses them: the link the project page gives, the sign-in page's
- * headline and hidden fields, the sign-in POST that makes the follow, the question draft that comes
+ * headline and hidden fields, the sign-in POST that makes the follow, the thread's draft that comes
  * back, the purchase page; forged intents fall back to the plain page; the sign-up consent line and
  * its field-marked errors.
  */
 import { describe, expect, it } from "vitest";
 
-import { signinHref, signupHref } from "../../domain/accounts/auth-links";
-import { QUESTION_MESSAGES } from "../../domain/conversation/conversation-messages";
+import { DRAFT_TOO_LONG_TO_CARRY, signinHref, signupHref } from "../../domain/accounts/auth-links";
 import { MESSAGES } from "../../domain/shared/messages";
 import { insertProject, page, rows, signup, signupForm, unique, visibleText } from "./helpers";
 
@@ -86,43 +85,45 @@ describe("Follow as a visitor", () => {
   });
 });
 
-describe("Ask as a visitor", () => {
-  it("the typed question goes through sign-in and the question form opens holding it", async () => {
+describe("a new thread as a visitor", () => {
+  it("the typed thread goes through sign-in and the new-thread form opens holding it", async () => {
     const project = await sunDorm();
     const question = "How will you keep the panels clean?\nAnd who pays for it — the dorm? 🌞";
-    const detail = await (await page(`/project/${project.slug}?tab=questions`)).text();
-    expect(visibleText(detail)).toContain("Sign in to ask a question");
+    const detail = await (await page(`/project/${project.slug}?tab=discussion`)).text();
+    expect(visibleText(detail)).toContain("Sign In to Post");
 
-    const posted = await page(`/project/${project.slug}?tab=questions`, { form: { intent: "ask", question } });
+    const posted = await page(`/project/${project.slug}?tab=discussion`, {
+      form: { intent: "thread", body: question },
+    });
     const { path, html } = await landing(posted);
-    expect(path).toBe(signinHref({ action: "ask", project: project.slug, question }));
-    expect(h1(html)).toBe(`Sign in to ask ${project.title} a question`);
-    expect(hidden(html, "question")).toBe(question);
-    expect(await rows("project_questions", "project_id = ?", project.id)).toBe(0);
+    expect(path).toBe(signinHref({ action: "post", project: project.slug, body: question }));
+    expect(h1(html)).toBe(`Sign in to join ${project.title}'s discussion`);
+    expect(hidden(html, "body")).toBe(question);
+    expect(await rows("discussion_posts", "project_id = ?", project.id)).toBe(0);
 
     const { user, password } = await signup();
     const res = await page(path, {
-      form: { email: user.email, password, intent: "ask", project: project.slug, question },
+      form: { email: user.email, password, intent: "post", project: project.slug, body: question },
     });
     expect(res.status).toBe(302);
     const back = { path: res.headers.get("Location")! };
-    expect(back.path).toMatch(new RegExp(`^/project/${project.slug}\\?tab=questions&question=.*#ask$`));
+    expect(back.path).toMatch(new RegExp(`^/project/${project.slug}\\?tab=discussion&draft=.*#new-thread$`));
     // Not posted: the form is open with the draft, for the person to send.
-    expect(await rows("project_questions", "project_id = ?", project.id)).toBe(0);
+    expect(await rows("discussion_posts", "project_id = ?", project.id)).toBe(0);
     const again = await page(back.path.replace(/#.*/, ""), { cookie: sessionCookie(res) });
-    const textarea = /<textarea[^>]*name="question"[^>]*>([\s\S]*?)<\/textarea>/.exec(await again.text());
+    const textarea = /<textarea[^>]*name="body"[^>]*>([\s\S]*?)<\/textarea>/.exec(await again.text());
     expect(visibleText(textarea?.[1] ?? "")).toBe(visibleText(question));
   });
 
-  it("a question over the limit is refused beside the field with the whole text, not cut on its way to sign in", async () => {
+  it("a draft longer than a link carries is refused beside the field with the whole text, not cut on its way to sign in", async () => {
     const project = await sunDorm();
     const question = `${"Why ".repeat(300)}?`; // 1,201 characters
-    const res = await page(`/project/${project.slug}?tab=questions`, { form: { intent: "ask", question } });
+    const res = await page(`/project/${project.slug}?tab=discussion`, { form: { intent: "thread", body: question } });
     const html = await res.text();
-    const textarea = /<textarea[^>]*name="question"[^>]*>([\s\S]*?)<\/textarea>/.exec(html);
+    const textarea = /<textarea[^>]*name="body"[^>]*>([\s\S]*?)<\/textarea>/.exec(html);
     expect({
       status: res.status,
-      message: visibleText(html).includes(QUESTION_MESSAGES.questionTooLong),
+      message: visibleText(html).includes(DRAFT_TOO_LONG_TO_CARRY),
       kept: (textarea?.[1] ?? "").trim().length,
     }).toEqual({ status: 400, message: true, kept: question.trim().length });
   });

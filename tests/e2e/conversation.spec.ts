@@ -1,6 +1,6 @@
 /**
- * The conversation (ADR 022) in the browser, with JavaScript on and off: following, founder updates, questions and
- * notifications.
+ * The conversation (ADR 022) in the browser, with JavaScript on and off: following, founder updates, the Discussion's forms and
+ * notifications (the Discussion itself: discussion.spec.ts).
  */
 import { type APIRequestContext, type Page } from "@playwright/test";
 
@@ -52,34 +52,35 @@ test("a signed-in user follows and unfollows from the project page; the count fo
   await expect(page.getByText("0 followers")).toBeVisible();
 });
 
-test("a visitor who follows or asks is sent to sign in and comes back to ask", async ({ page, request }) => {
+test("a visitor who starts a thread is sent to sign in and comes back to post it", async ({ page, request }) => {
   const { project } = await publishedProject(request);
-  const asker = await signUpViaApi(request, { firstName: "Quinn", lastName: "Asker" });
-  await page.goto(`/project/${project.slug}?tab=questions`);
-  // A visitor's question form sends them to sign in (ADR 034): nothing typed yet.
-  await page.getByRole("button", { name: "Sign in to ask a question" }).click();
-  await expect(page).toHaveURL(/\/signin\?intent=ask&/);
-  await signInViaForm(page, asker.email, TEST_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=questions#ask$`));
-  await page.getByLabel("Ask the founder a question").fill("What will you build with the money?");
-  await page.getByRole("button", { name: "Post question" }).click();
-  await expect(page.getByText("Your question was posted. The founder will be notified.")).toBeVisible();
-  const item = page.locator(".question").filter({ hasText: "What will you build with the money?" });
-  await expect(item.getByText("Quinn A.")).toBeVisible();
+  const poster = await signUpViaApi(request, { firstName: "Quinn", lastName: "Asker" });
+  await page.goto(`/project/${project.slug}?tab=discussion`);
+  // A visitor's new thread sends them to sign in carrying the draft (ADR 034).
+  await page.getByLabel("Start a thread").fill("What will you build with the money?");
+  await page.getByRole("button", { name: "Sign In to Post" }).click();
+  await expect(page).toHaveURL(/\/signin\?intent=post&/);
+  await signInViaForm(page, poster.email, TEST_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=discussion&draft=.*#new-thread$`));
+  await expect(page.getByLabel("Start a thread")).toHaveValue("What will you build with the money?");
+  await page.getByRole("button", { name: "Post Thread" }).click();
+  await expect(page.getByText("Your post was published")).toBeVisible();
+  const item = page.locator(".discussion-thread").filter({ hasText: "What will you build with the money?" });
+  await expect(item.getByText("Quinn A.", { exact: true })).toBeVisible();
   // The box empties after posting, with JavaScript as without.
-  await expect(page.getByLabel("Ask the founder a question")).toHaveValue("");
+  await expect(page.getByLabel("Start a thread")).toHaveValue("");
 });
 
-test("an empty question is refused beside the field, and nothing is posted", async ({
+test("an empty thread is refused beside the field, and nothing is posted", async ({
   asInvestor: { page },
   request,
 }) => {
   const { project } = await publishedProject(request);
-  await page.goto(`/project/${project.slug}?tab=questions`);
-  await page.getByRole("button", { name: "Post question" }).click();
-  await expect(page.getByText("Please enter your question")).toBeVisible();
-  await expect(page.getByLabel("Ask the founder a question")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("No questions yet. Be the first to ask.")).toBeVisible();
+  await page.goto(`/project/${project.slug}?tab=discussion`);
+  await page.getByRole("button", { name: "Post Thread" }).click();
+  await expect(page.getByText("Please write your post")).toBeVisible();
+  await expect(page.getByLabel("Start a thread")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("No threads yet. Start the discussion.")).toBeVisible();
 });
 
 test("a founder posts an update; an investor sees it, gets a notification and reads it", async ({
@@ -138,7 +139,7 @@ test("a founder posts an update; an investor sees it, gets a notification and re
   await expect(page.getByText("Forty students booked rooms.")).toHaveCount(0);
 });
 
-test("the founder answers a question; the asker is notified, and seeing it clears the bell", async ({
+test("the founder replies to a waiting thread; its author is notified, and seeing it clears the bell", async ({
   asFounder: founder,
   page,
   browser,
@@ -147,8 +148,8 @@ test("the founder answers a question; the asker is notified, and seeing it clear
 }, testInfo) => {
   const { project } = await publishedProject(request, founder);
   const asker = await signUpViaApi(request);
-  const asked = await request.post(`/api/projects/${project._id}/questions`, {
-    data: { question: "Which campus is next?" },
+  const asked = await request.post(`/api/projects/${project._id}/discussion`, {
+    data: { body: "Which campus is next?" },
     headers: { Authorization: `Bearer ${asker.token}` },
   });
   expect(asked.status()).toBe(201);
@@ -156,27 +157,26 @@ test("the founder answers a question; the asker is notified, and seeing it clear
   await page.goto("/founder-dashboard");
   const waiting = page.locator("#questions");
   await expect(waiting.getByText("Which campus is next?")).toBeVisible();
-  await waiting.getByRole("link", { name: "Answer" }).click();
-  await expect(page).toHaveURL(/tab=questions#question-/);
-  await page.getByLabel("Your answer").fill("Boston, in the spring.");
-  await page.getByRole("button", { name: "Post answer" }).click();
-  await expect(page.getByText("Your answer was posted")).toBeVisible();
-  await expect(page.locator(".answer").getByText("Boston, in the spring.")).toBeVisible();
+  await waiting.getByRole("link", { name: "Reply to this thread" }).click();
+  await expect(page).toHaveURL(/tab=discussion&thread=/);
+  await page.locator("summary", { hasText: "Reply" }).first().click();
+  await page.getByLabel(/^Your reply to/).fill("Boston, in the spring.");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByText("Your reply was published")).toBeVisible();
+  await expect(page.locator(".discussion-reply").getByText("Boston, in the spring.")).toBeVisible();
 
   const askerContext = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
   await signInCookie(askerContext, baseURL!, asker.token);
   const ap = await askerContext.newPage();
   await ap.goto("/notifications");
-  await expect(ap.getByRole("link", { name: new RegExp(`“${project.title}” answered your question`) })).toBeVisible();
+  await expect(ap.getByRole("link", { name: /replied to your post on/ })).toBeVisible();
   // Shown is seen: the page says what was new, and the bell clears (Mark all read is for older ones).
   await expect(ap.getByText("1 new since your last visit.", { exact: true })).toBeVisible();
-  await expect(ap.getByText("You are all caught up.")).toHaveCount(0);
   await expect(bell(ap)).toHaveAccessibleName("Notifications");
-  await expect(ap.getByRole("button", { name: "Mark all read" })).toHaveCount(0);
   await askerContext.close();
 });
 
-test("axe: the Updates and Questions tabs, the notifications page and the dashboard's conversation", async ({
+test("axe: the Updates and Discussion tabs, the notifications page and the dashboard's conversation", async ({
   asFounder: founder,
   page,
   request,
@@ -191,13 +191,13 @@ test("axe: the Updates and Questions tabs, the notifications page and the dashbo
     data: { title: "Hello", body: "First update https://example.edu" },
     headers: auth(founder.token),
   });
-  await request.post(`/api/projects/${project._id}/questions`, {
-    data: { question: "Runway?" },
+  await request.post(`/api/projects/${project._id}/discussion`, {
+    data: { body: "Runway?" },
     headers: auth(asker.token),
   });
   for (const path of [
     `/project/${project.slug}?tab=updates`,
-    `/project/${project.slug}?tab=questions`,
+    `/project/${project.slug}?tab=discussion`,
     "/founder-dashboard",
   ]) {
     await page.goto(path);
@@ -207,7 +207,7 @@ test("axe: the Updates and Questions tabs, the notifications page and the dashbo
   await signInCookie(page.context(), baseURL!, asker.token);
   for (const path of [
     "/notifications",
-    `/project/${project.slug}?tab=questions`,
+    `/project/${project.slug}?tab=discussion`,
     "/settings?tab=watchlist",
     "/settings?section=notifications",
   ]) {

@@ -78,7 +78,7 @@ test(
     await signInAs(context, request, baseURL!, DEMO.founder);
     await page.goto("/settings?section=your-data");
     await expect(page.getByRole("region", { name: "What deletion will do" })).toContainText(
-      /Your raise “.+” stays open until its deadline and settles as usual; after deletion you can no longer edit it, answer questions or close it early\./,
+      /Your raise “.+” stays open until its deadline and settles as usual; after deletion you can no longer edit it, reply in its Discussion or close it early\./,
     );
   },
 );

@@ -1,6 +1,6 @@
 /**
  * Sign-in and sign-up carry what the visitor was doing (ADR 034), in the browser with JavaScript on
- * and off: Follow ends following, Ask keeps the typed question, Invest lands on the purchase page,
+ * and off: Follow ends following, a new thread keeps the typed draft, Invest lands on the purchase page,
  * the headline names the action, forged intents give the plain page; the sign-up consent line and
  * errors that go once their field is edited.
  */
@@ -68,27 +68,29 @@ test("Follow as a visitor who has no account yet: sign up from the sign-in page,
   await expect(page.getByRole("button", { name: `Following ${project.title}` })).toBeVisible();
 });
 
-test("Ask as a visitor: the typed question survives sign-in and is posted from the reopened form", async ({
+test("A thread as a visitor: the typed draft survives sign-in and is posted from the reopened form", async ({
   page,
   request,
 }) => {
   const project = await publishedProject(request);
   const asker = await signUpViaApi(request, { firstName: "Quinn", lastName: "Asker" });
   const question = "Who cleans the panels in winter?\nAnd who pays for it?";
-  await page.goto(`/project/${project.slug}?tab=questions`);
-  await page.getByLabel("Ask the founder a question").fill(question);
-  await page.getByRole("button", { name: "Sign in to ask a question" }).click();
-  await expect(page).toHaveURL(/\/signin\?intent=ask&/);
-  await expect(heading(page)).toHaveText(`Sign in to ask ${project.title} a question`);
-  await expect(page.getByText("Your question is kept")).toBeVisible();
+  await page.goto(`/project/${project.slug}?tab=discussion`);
+  await page.getByLabel("Start a thread").fill(question);
+  await page.getByRole("button", { name: "Sign In to Post" }).click();
+  await expect(page).toHaveURL(/\/signin\?intent=post&/);
+  await expect(heading(page)).toHaveText(`Sign in to join ${project.title}'s discussion`);
+  await expect(page.getByText("Your post is kept")).toBeVisible();
 
   await signInViaForm(page, asker.email, asker.password);
-  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=questions&question=.*#ask$`));
-  const box = page.getByLabel("Ask the founder a question");
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}\\?tab=discussion&draft=.*#new-thread$`));
+  const box = page.getByLabel("Start a thread");
   await expect(box).toHaveValue(question);
-  await page.getByRole("button", { name: "Post question" }).click();
-  await expect(page.getByText("Your question was posted. The founder will be notified.")).toBeVisible();
-  await expect(page.locator(".question").filter({ hasText: "Who cleans the panels in winter?" })).toBeVisible();
+  await page.getByRole("button", { name: "Post Thread" }).click();
+  await expect(page.getByText("Your post was published")).toBeVisible();
+  await expect(
+    page.locator(".discussion-thread").filter({ hasText: "Who cleans the panels in winter?" }),
+  ).toBeVisible();
 });
 
 test("Invest as a visitor: the headline names the project, then the purchase page opens", async ({ page, request }) => {

@@ -23,7 +23,7 @@ const PUBLIC = [
   "/demo",
   "/demo/technology",
   "/explore/sector/technology",
-  ...["overview", "team", "product", "market", "investment", "updates", "questions"].map(
+  ...["overview", "team", "product", "market", "investment", "updates", "discussion"].map(
     (tab) => `/project/${PROJECTS.open.slug}?tab=${tab}`,
   ),
   `/project/${PROJECTS.pastDeadline.slug}`,

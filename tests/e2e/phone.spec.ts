@@ -3,7 +3,7 @@
  * goal, days left, the sidebar's Invest link; none on a closed raise or for the project's founder),
  * tabs and category chips in one scrolling row without the page scrolling sideways, the public
  * investor list (names as the public API gives them, newest first, paged by links) and the counts
- * on the Updates and Questions tabs.
+ * on the Updates and Discussion tabs.
  */
 import { type APIRequestContext, type Page } from "@playwright/test";
 
@@ -102,9 +102,9 @@ test("tabs and category chips stay in one row at 390 px; the page never scrolls 
   // The last tab is reachable (the row scrolls) and works.
   await page
     .getByRole("navigation", { name: "Project sections" })
-    .getByRole("link", { name: /^Questions/ })
+    .getByRole("link", { name: /^Discussion/ })
     .click();
-  await expect(page).toHaveURL(/[?&]tab=questions\b/);
+  await expect(page).toHaveURL(/[?&]tab=discussion\b/);
   await expectNoSidewaysScroll(page);
 
   await page.goto("/demo");
@@ -178,7 +178,7 @@ test("the Investment tab lists the investors by public name, newest first, twent
   }
 });
 
-test("the Updates and Questions tabs carry their counts; a locked update offers Invest to read", async ({
+test("the Updates and Discussion tabs carry their counts; a locked update offers Invest to read", async ({
   page,
   request,
 }) => {
@@ -197,8 +197,8 @@ test("the Updates and Questions tabs carry their counts; a locked update offers 
     });
     expect(res.status(), await res.text()).toBe(201);
   }
-  const asked = await request.post(`/api/projects/${project._id}/questions`, {
-    data: { question: "What is the runway?" },
+  const asked = await request.post(`/api/projects/${project._id}/discussion`, {
+    data: { body: "What is the runway?" },
     headers: auth(asker.token),
   });
   expect(asked.status(), await asked.text()).toBe(201);
@@ -206,7 +206,7 @@ test("the Updates and Questions tabs carry their counts; a locked update offers 
   await page.goto(`/project/${project.slug}`);
   const tabs = page.getByRole("navigation", { name: "Project sections" });
   await expect(tabs.getByRole("link", { name: "Updates (3)" })).toBeVisible();
-  await expect(tabs.getByRole("link", { name: "Questions (1)" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Discussion (1)" })).toBeVisible();
 
   await tabs.getByRole("link", { name: "Updates (3)" }).click();
   await expect(page).toHaveURL(/[?&]tab=updates\b/);

@@ -11,7 +11,7 @@ import { expect, test } from "./fixtures";
 import { DEMO, PROJECTS, signInAs } from "./helpers";
 
 /** The project page's tabs (app/components/project/detail-tabs.ts). */
-const TABS = ["overview", "team", "product", "market", "investment", "updates", "questions"];
+const TABS = ["overview", "team", "product", "market", "investment", "updates", "discussion"];
 
 const BRITISH =
   /\b(favourites?|favourited|favour(?:s|ed)?|cheques?|modell(?:ed|ing)|practis(?:e|ed|ing)|licences?|totall(?:ed|ing)|cancell(?:ed|ing)|colours?|behaviours?|organis(?:e|ed|es|ing|ation|ations)|centres?|catalogues?|analys(?:e|ed|ing)|travell(?:ed|ing)|labell(?:ed|ing)|enrolments?|judgements?|programmes?|recognis(?:e|ed)|realis(?:e|ed)|prioritis(?:e|ed))\b/gi;

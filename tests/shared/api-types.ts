@@ -768,30 +768,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{id}/questions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A project's questions
-         * @description A page of 20, newest first; hidden questions are listed to the project's founder and admins only.
-         */
-        get: operations["listProjectQuestions"];
-        put?: never;
-        /**
-         * Ask a question
-         * @description Asks a question on a published project (409 before it is published); its founder is notified. At most 5 questions an hour per user.
-         */
-        post: operations["askQuestion"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/projects/{id}/close-early": {
         parameters: {
             query?: never;
@@ -940,27 +916,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/questions/{id}/answer": {
+    "/projects/{id}/discussion": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A project's Discussion
+         * @description A page of 20 threads, each with its first 5 replies. `top` (the default): the pinned thread first (on the first page), then by votes, then newest; `newest`: newest first. Hidden posts are listed to their author, the project's founder and admins only.
+         */
+        get: operations["listProjectDiscussion"];
         put?: never;
         /**
-         * Answer a question
-         * @description The project's founder (or an admin) answers, or edits the answer; the asker hears of the first answer once. A hidden question is a 404 for anyone else.
+         * Start a thread
+         * @description Starts a thread on a published project (409 before it is published); its founder is notified. At most 5 threads an hour per person; refused (403) while posting is suspended.
          */
-        post: operations["answerQuestion"];
+        post: operations["startDiscussionThread"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/questions/{id}/hide": {
+    "/discussion/threads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A thread and its replies
+         * @description The thread with up to 200 replies in order (nested by `parentId`).
+         */
+        get: operations["readDiscussionThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discussion/posts/{id}/replies": {
         parameters: {
             query?: never;
             header?: never;
@@ -970,11 +970,59 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Hide or show a question
-         * @description The project's founder (or an admin) hides a question from everyone else, or shows it again with `hidden: false`. An admin's moderation is audited and counted against the admin's hourly limit.
+         * Reply to a post
+         * @description Replies to a thread or a reply, nesting at most 2 levels (a reply to the deepest level sits beside it). The author replied to is notified. At most 30 replies an hour per person.
          */
-        post: operations["hideQuestion"];
+        post: operations["replyToDiscussionPost"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discussion/posts/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upvote a post
+         * @description One vote per person per post. At most 120 votes and undos an hour per person.
+         */
+        put: operations["upvoteDiscussionPost"];
+        post?: never;
+        /**
+         * Take back an upvote
+         * @description One vote per person per post. At most 120 votes and undos an hour per person.
+         */
+        delete: operations["removeDiscussionVote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discussion/threads/{id}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pin a thread
+         * @description The project's founder pins one thread on top of the Discussion; pinning another unpins it.
+         */
+        put: operations["pinDiscussionThread"];
+        post?: never;
+        /**
+         * Unpin a thread
+         * @description The project's founder takes the pin off a thread.
+         */
+        delete: operations["unpinDiscussionThread"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1394,7 +1442,7 @@ export interface paths {
         };
         /**
          * Download my data (JSON)
-         * @description Everything kept about the caller's account as one JSON document, streamed: the profile, public profile, declared finances, notification preferences, projects, investments with their notices, follows, questions, answers, updates and notifications. Times are ISO instants (UTC), money in dollars. Five downloads an hour per account, JSON and zip together. Needs a session that confirmed it is you in the last 10 minutes (signing in counts, or `POST /api/auth/confirm`): 403 `confirmation_required` otherwise.
+         * @description Everything kept about the caller's account as one JSON document, streamed: the profile, public profile, declared finances, notification preferences, projects, investments with their notices, follows, Discussion posts and votes, updates and notifications. Times are ISO instants (UTC), money in dollars. Five downloads an hour per account, JSON and zip together. Needs a session that confirmed it is you in the last 10 minutes (signing in counts, or `POST /api/auth/confirm`): 403 `confirmation_required` otherwise.
          */
         get: operations["exportMyData"];
         put?: never;
@@ -11082,318 +11130,6 @@ export interface operations {
             };
         };
     };
-    listProjectQuestions: {
-        parameters: {
-            query?: {
-                /** @description The page, a whole number from 1 to 1000 (default 1). */
-                page?: string;
-            };
-            header?: never;
-            path: {
-                /** @description The project's id or slug. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of questions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "questions": [
-                     *         {
-                     *           "id": "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
-                     *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
-                     *           "askerName": "Ada L.",
-                     *           "question": "How will you keep the noise data accurate overnight?",
-                     *           "answer": null,
-                     *           "answeredAt": null,
-                     *           "hidden": false,
-                     *           "createdAt": "2026-11-21T14:02:11.000Z",
-                     *           "mine": true
-                     *         }
-                     *       ],
-                     *       "total": 1,
-                     *       "page": 1,
-                     *       "pageCount": 1,
-                     *       "pageSize": 20
-                     *     }
-                     */
-                    "application/json": {
-                        questions: {
-                            id: string;
-                            projectId: string;
-                            /** @description First name and last initial. */
-                            askerName: string;
-                            question: string;
-                            answer: string | null;
-                            answeredAt: string | null;
-                            hidden: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description True when the caller asked it. */
-                            mine: boolean;
-                        }[];
-                        /** @description How many items the caller may see, every page. */
-                        total: number;
-                        /** @description This page's number. */
-                        page: number;
-                        /** @description How many pages there are (1 when the list is empty). */
-                        pageCount: number;
-                        /** @description Items a page. */
-                        pageSize: number;
-                    };
-                };
-            };
-            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description No such item (or not one this caller may see). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    askQuestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The project's id or slug. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "question": "How will you keep the noise data accurate overnight?"
-                 *     }
-                 */
-                "application/json": {
-                    question: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Asked */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
-                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
-                     *       "askerName": "Ada L.",
-                     *       "question": "How will you keep the noise data accurate overnight?",
-                     *       "answer": null,
-                     *       "answeredAt": null,
-                     *       "hidden": false,
-                     *       "createdAt": "2026-11-21T14:02:11.000Z",
-                     *       "mine": true
-                     *     }
-                     */
-                    "application/json": {
-                        id: string;
-                        projectId: string;
-                        /** @description First name and last initial. */
-                        askerName: string;
-                        question: string;
-                        answer: string | null;
-                        answeredAt: string | null;
-                        hidden: boolean;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** @description True when the caller asked it. */
-                        mine: boolean;
-                    };
-                };
-            };
-            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Not signed in, or the session has ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description No such item (or not one this caller may see). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The request conflicts with the current state (for example, already done). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The body is larger than this operation accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The body is not JSON (or, where documented, a form). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Too many requests: try again after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     closeRaiseEarly: {
         parameters: {
             query?: never;
@@ -13926,30 +13662,24 @@ export interface operations {
             };
         };
     };
-    answerQuestion: {
+    listProjectDiscussion: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description top (the default) or newest. */
+                order?: string;
+                /** @description The page, a whole number (default 1). */
+                page?: string;
+            };
             header?: never;
             path: {
-                /** @description The question's id. */
+                /** @description The project's id or slug. */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "answer": "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there."
-                 *     }
-                 */
-                "application/json": {
-                    answer: string;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Answered */
+            /** @description A page of threads */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13957,30 +13687,124 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
-                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
-                     *       "askerName": "Ada L.",
-                     *       "question": "How will you keep the noise data accurate overnight?",
-                     *       "answer": "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there.",
-                     *       "answeredAt": "2026-11-21T16:40:00.000Z",
-                     *       "hidden": false,
-                     *       "createdAt": "2026-11-21T14:02:11.000Z",
-                     *       "mine": false
+                     *       "order": "top",
+                     *       "threads": [
+                     *         {
+                     *           "id": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "threadId": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *           "parentId": null,
+                     *           "depth": 0,
+                     *           "authorName": "Ada L.",
+                     *           "byFounder": false,
+                     *           "byAdmin": false,
+                     *           "body": "How will you keep the noise data accurate overnight?",
+                     *           "voteCount": 4,
+                     *           "replyCount": 1,
+                     *           "pinned": false,
+                     *           "hidden": false,
+                     *           "createdAt": "2026-11-21T14:02:11.000Z",
+                     *           "lastActivityAt": "2026-11-21T16:40:00.000Z",
+                     *           "voted": true,
+                     *           "mine": false,
+                     *           "replies": [
+                     *             {
+                     *               "id": "b4d6f8a0-3c5e-4d7f-9a1b-2c4e6a8b0d3f",
+                     *               "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *               "threadId": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *               "parentId": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *               "depth": 1,
+                     *               "authorName": "Maya C.",
+                     *               "byFounder": true,
+                     *               "byAdmin": false,
+                     *               "body": "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there.",
+                     *               "voteCount": 2,
+                     *               "replyCount": 0,
+                     *               "pinned": false,
+                     *               "hidden": false,
+                     *               "createdAt": "2026-11-21T16:40:00.000Z",
+                     *               "lastActivityAt": "2026-11-21T16:40:00.000Z",
+                     *               "voted": false,
+                     *               "mine": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageCount": 1,
+                     *       "pageSize": 20
                      *     }
                      */
                     "application/json": {
-                        id: string;
-                        projectId: string;
-                        /** @description First name and last initial. */
-                        askerName: string;
-                        question: string;
-                        answer: string | null;
-                        answeredAt: string | null;
-                        hidden: boolean;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** @description True when the caller asked it. */
-                        mine: boolean;
+                        /** @enum {string} */
+                        order: "top" | "newest";
+                        threads: {
+                            id: string;
+                            projectId: string;
+                            /** @description The thread's root post (its own id for a thread). */
+                            threadId: string;
+                            /** @description The post replied to; null for a thread. */
+                            parentId: string | null;
+                            depth: number;
+                            /** @description First name and last initial ("Deleted account" once erased). */
+                            authorName: string;
+                            /** @description Written by the project's founder. */
+                            byFounder: boolean;
+                            /** @description Written by a CampusFund admin. */
+                            byAdmin: boolean;
+                            body: string;
+                            voteCount: number;
+                            /** @description A thread's replies, all levels; 0 for a reply. */
+                            replyCount: number;
+                            pinned: boolean;
+                            /** @description Hidden by a moderator: listed to its author, the founder and admins only. */
+                            hidden: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            lastActivityAt: string;
+                            /** @description True when the caller upvoted it. */
+                            voted: boolean;
+                            /** @description True when the caller wrote it. */
+                            mine: boolean;
+                            /** @description The first replies in order: 5 in a page of threads, up to 200 in a thread's own read. */
+                            replies: {
+                                id: string;
+                                projectId: string;
+                                /** @description The thread's root post (its own id for a thread). */
+                                threadId: string;
+                                /** @description The post replied to; null for a thread. */
+                                parentId: string | null;
+                                depth: number;
+                                /** @description First name and last initial ("Deleted account" once erased). */
+                                authorName: string;
+                                /** @description Written by the project's founder. */
+                                byFounder: boolean;
+                                /** @description Written by a CampusFund admin. */
+                                byAdmin: boolean;
+                                body: string;
+                                voteCount: number;
+                                /** @description A thread's replies, all levels; 0 for a reply. */
+                                replyCount: number;
+                                pinned: boolean;
+                                /** @description Hidden by a moderator: listed to its author, the founder and admins only. */
+                                hidden: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastActivityAt: string;
+                                /** @description True when the caller upvoted it. */
+                                voted: boolean;
+                                /** @description True when the caller wrote it. */
+                                mine: boolean;
+                            }[];
+                        }[];
+                        /** @description How many threads the caller may see, every page. */
+                        total: number;
+                        page: number;
+                        pageCount: number;
+                        pageSize: number;
                     };
                 };
             };
@@ -14002,80 +13826,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session has ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Signed in, but this account may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
             /** @description No such item (or not one this caller may see). */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The body is larger than this operation accepts. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description The body is not JSON (or, where documented, a form). */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14094,61 +13846,85 @@ export interface operations {
             };
         };
     };
-    hideQuestion: {
+    startDiscussionThread: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The question's id. */
+                /** @description The project's id or slug. */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 /**
                  * @example {
-                 *       "hidden": true
+                 *       "body": "How will you keep the noise data accurate overnight?"
                  *     }
                  */
                 "application/json": {
-                    /** @description false shows the question again; anything else (or nothing) hides it. */
-                    hidden?: boolean;
+                    /** @description 1 to 5,000 characters. */
+                    body: string;
                 };
             };
         };
         responses: {
-            /** @description Hidden or shown */
-            200: {
+            /** @description Started */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
+                     *       "id": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
                      *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
-                     *       "askerName": "Ada L.",
-                     *       "question": "How will you keep the noise data accurate overnight?",
-                     *       "answer": null,
-                     *       "answeredAt": null,
-                     *       "hidden": true,
+                     *       "threadId": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *       "parentId": null,
+                     *       "depth": 0,
+                     *       "authorName": "Ada L.",
+                     *       "byFounder": false,
+                     *       "byAdmin": false,
+                     *       "body": "How will you keep the noise data accurate overnight?",
+                     *       "voteCount": 0,
+                     *       "replyCount": 0,
+                     *       "pinned": false,
+                     *       "hidden": false,
                      *       "createdAt": "2026-11-21T14:02:11.000Z",
-                     *       "mine": false
+                     *       "lastActivityAt": "2026-11-21T14:02:11.000Z",
+                     *       "voted": false,
+                     *       "mine": true
                      *     }
                      */
                     "application/json": {
                         id: string;
                         projectId: string;
-                        /** @description First name and last initial. */
-                        askerName: string;
-                        question: string;
-                        answer: string | null;
-                        answeredAt: string | null;
+                        /** @description The thread's root post (its own id for a thread). */
+                        threadId: string;
+                        /** @description The post replied to; null for a thread. */
+                        parentId: string | null;
+                        depth: number;
+                        /** @description First name and last initial ("Deleted account" once erased). */
+                        authorName: string;
+                        /** @description Written by the project's founder. */
+                        byFounder: boolean;
+                        /** @description Written by a CampusFund admin. */
+                        byAdmin: boolean;
+                        body: string;
+                        voteCount: number;
+                        /** @description A thread's replies, all levels; 0 for a reply. */
+                        replyCount: number;
+                        pinned: boolean;
+                        /** @description Hidden by a moderator: listed to its author, the founder and admins only. */
                         hidden: boolean;
                         /** Format: date-time */
                         createdAt: string;
-                        /** @description True when the caller asked it. */
+                        /** Format: date-time */
+                        lastActivityAt: string;
+                        /** @description True when the caller upvoted it. */
+                        voted: boolean;
+                        /** @description True when the caller wrote it. */
                         mine: boolean;
                     };
                 };
@@ -14209,6 +13985,24 @@ export interface operations {
             };
             /** @description No such item (or not one this caller may see). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14283,6 +14077,904 @@ export interface operations {
             };
         };
     };
+    readDiscussionThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's id (its root post's). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "threadId": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *       "parentId": null,
+                     *       "depth": 0,
+                     *       "authorName": "Ada L.",
+                     *       "byFounder": false,
+                     *       "byAdmin": false,
+                     *       "body": "How will you keep the noise data accurate overnight?",
+                     *       "voteCount": 4,
+                     *       "replyCount": 1,
+                     *       "pinned": false,
+                     *       "hidden": false,
+                     *       "createdAt": "2026-11-21T14:02:11.000Z",
+                     *       "lastActivityAt": "2026-11-21T16:40:00.000Z",
+                     *       "voted": true,
+                     *       "mine": false,
+                     *       "replies": [
+                     *         {
+                     *           "id": "b4d6f8a0-3c5e-4d7f-9a1b-2c4e6a8b0d3f",
+                     *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *           "threadId": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *           "parentId": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *           "depth": 1,
+                     *           "authorName": "Maya C.",
+                     *           "byFounder": true,
+                     *           "byAdmin": false,
+                     *           "body": "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there.",
+                     *           "voteCount": 2,
+                     *           "replyCount": 0,
+                     *           "pinned": false,
+                     *           "hidden": false,
+                     *           "createdAt": "2026-11-21T16:40:00.000Z",
+                     *           "lastActivityAt": "2026-11-21T16:40:00.000Z",
+                     *           "voted": false,
+                     *           "mine": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @description The thread's root post (its own id for a thread). */
+                        threadId: string;
+                        /** @description The post replied to; null for a thread. */
+                        parentId: string | null;
+                        depth: number;
+                        /** @description First name and last initial ("Deleted account" once erased). */
+                        authorName: string;
+                        /** @description Written by the project's founder. */
+                        byFounder: boolean;
+                        /** @description Written by a CampusFund admin. */
+                        byAdmin: boolean;
+                        body: string;
+                        voteCount: number;
+                        /** @description A thread's replies, all levels; 0 for a reply. */
+                        replyCount: number;
+                        pinned: boolean;
+                        /** @description Hidden by a moderator: listed to its author, the founder and admins only. */
+                        hidden: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        lastActivityAt: string;
+                        /** @description True when the caller upvoted it. */
+                        voted: boolean;
+                        /** @description True when the caller wrote it. */
+                        mine: boolean;
+                        /** @description The first replies in order: 5 in a page of threads, up to 200 in a thread's own read. */
+                        replies: {
+                            id: string;
+                            projectId: string;
+                            /** @description The thread's root post (its own id for a thread). */
+                            threadId: string;
+                            /** @description The post replied to; null for a thread. */
+                            parentId: string | null;
+                            depth: number;
+                            /** @description First name and last initial ("Deleted account" once erased). */
+                            authorName: string;
+                            /** @description Written by the project's founder. */
+                            byFounder: boolean;
+                            /** @description Written by a CampusFund admin. */
+                            byAdmin: boolean;
+                            body: string;
+                            voteCount: number;
+                            /** @description A thread's replies, all levels; 0 for a reply. */
+                            replyCount: number;
+                            pinned: boolean;
+                            /** @description Hidden by a moderator: listed to its author, the founder and admins only. */
+                            hidden: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            lastActivityAt: string;
+                            /** @description True when the caller upvoted it. */
+                            voted: boolean;
+                            /** @description True when the caller wrote it. */
+                            mine: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    replyToDiscussionPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 5,000 characters. */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Replied */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "b4d6f8a0-3c5e-4d7f-9a1b-2c4e6a8b0d3f",
+                     *       "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
+                     *       "threadId": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *       "parentId": "a3c5e7f9-2b4d-4c6e-8f0a-1b3d5f7a9c2e",
+                     *       "depth": 1,
+                     *       "authorName": "Maya C.",
+                     *       "byFounder": true,
+                     *       "byAdmin": false,
+                     *       "body": "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there.",
+                     *       "voteCount": 0,
+                     *       "replyCount": 0,
+                     *       "pinned": false,
+                     *       "hidden": false,
+                     *       "createdAt": "2026-11-21T16:40:00.000Z",
+                     *       "lastActivityAt": "2026-11-21T16:40:00.000Z",
+                     *       "voted": false,
+                     *       "mine": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @description The thread's root post (its own id for a thread). */
+                        threadId: string;
+                        /** @description The post replied to; null for a thread. */
+                        parentId: string | null;
+                        depth: number;
+                        /** @description First name and last initial ("Deleted account" once erased). */
+                        authorName: string;
+                        /** @description Written by the project's founder. */
+                        byFounder: boolean;
+                        /** @description Written by a CampusFund admin. */
+                        byAdmin: boolean;
+                        body: string;
+                        voteCount: number;
+                        /** @description A thread's replies, all levels; 0 for a reply. */
+                        replyCount: number;
+                        pinned: boolean;
+                        /** @description Hidden by a moderator: listed to its author, the founder and admins only. */
+                        hidden: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        lastActivityAt: string;
+                        /** @description True when the caller upvoted it. */
+                        voted: boolean;
+                        /** @description True when the caller wrote it. */
+                        mine: boolean;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    upvoteDiscussionPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Voted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "voted": true,
+                     *       "voteCount": 5
+                     *     }
+                     */
+                    "application/json": {
+                        voted: boolean;
+                        voteCount: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    removeDiscussionVote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not voted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "voted": false,
+                     *       "voteCount": 4
+                     *     }
+                     */
+                    "application/json": {
+                        voted: boolean;
+                        voteCount: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused: a cookie-authenticated write from another site, or an account that may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    pinDiscussionThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's id (its root post's). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pinned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pinned": true
+                     *     }
+                     */
+                    "application/json": {
+                        pinned: boolean;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    unpinDiscussionThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's id (its root post's). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unpinned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pinned": false
+                     *     }
+                     */
+                    "application/json": {
+                        pinned: boolean;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     listNotifications: {
         parameters: {
             query?: {
@@ -14306,9 +14998,9 @@ export interface operations {
                      *       "notifications": [
                      *         {
                      *           "id": "8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b",
-                     *           "kind": "answer",
-                     *           "text": "“Quietly” answered your question",
-                     *           "link": "/project/quietly?tab=questions#question-e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
+                     *           "kind": "reply",
+                     *           "text": "“Maya C.” replied to your post on “Quietly”: “Each reading expires after 30 minutes.”",
+                     *           "link": "/project/quietly?tab=discussion#post-e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b",
                      *           "projectId": "8d2f4b1e-6a3c-4f0e-b7d9-2c5a1e9f3b60",
                      *           "createdAt": "2026-11-21T16:40:00.000Z",
                      *           "read": false
@@ -14334,7 +15026,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market" | "security" | "moderation" | "reservation";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market" | "security" | "moderation" | "reservation" | "reply" | "mention";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;
@@ -14549,6 +15241,7 @@ export interface operations {
                      *       "goals": true,
                      *       "closing": false,
                      *       "marketMails": true,
+                     *       "replies": true,
                      *       "digest": "weekly"
                      *     }
                      */
@@ -14561,6 +15254,8 @@ export interface operations {
                         closing: boolean;
                         /** @description The exchange's notices (an order filled, expired or was cancelled) also by mail; always in the bell. */
                         marketMails: boolean;
+                        /** @description Replies to the caller's posts and mentions of them in a Discussion also by mail; always in the bell. */
+                        replies: boolean;
                         /**
                          * @description The email digest of unread notifications: off (the default), daily or weekly.
                          * @enum {string}
@@ -14612,6 +15307,7 @@ export interface operations {
                     goals?: boolean;
                     closing?: boolean;
                     marketMails?: boolean;
+                    replies?: boolean;
                     /** @enum {string} */
                     digest?: "off" | "daily" | "weekly";
                 };
@@ -14633,6 +15329,7 @@ export interface operations {
                      *       "goals": true,
                      *       "closing": false,
                      *       "marketMails": true,
+                     *       "replies": true,
                      *       "digest": "weekly"
                      *     }
                      */
@@ -14645,6 +15342,8 @@ export interface operations {
                         closing: boolean;
                         /** @description The exchange's notices (an order filled, expired or was cancelled) also by mail; always in the bell. */
                         marketMails: boolean;
+                        /** @description Replies to the caller's posts and mentions of them in a Discussion also by mail; always in the bell. */
+                        replies: boolean;
                         /**
                          * @description The email digest of unread notifications: off (the default), daily or weekly.
                          * @enum {string}
@@ -17944,8 +18643,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "follows": [],
-                     *       "questions": [],
-                     *       "answers": [],
+                     *       "posts": [],
+                     *       "votes": [],
                      *       "updates": [],
                      *       "notifications": []
                      *     }
@@ -17976,10 +18675,12 @@ export interface operations {
                         follows: {
                             [key: string]: unknown;
                         }[];
-                        questions: {
+                        /** @description Your Discussion posts (threads and replies). */
+                        posts: {
                             [key: string]: unknown;
                         }[];
-                        answers: {
+                        /** @description Your upvotes in Discussions. */
+                        votes: {
                             [key: string]: unknown;
                         }[];
                         updates: {

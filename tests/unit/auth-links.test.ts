@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
-  CARRIED_QUESTION_MAX,
+  CARRIED_DRAFT_MAX,
   pagePurpose,
   readAuthTarget,
   signinHref,
@@ -24,17 +24,17 @@ describe("links to sign in or up that bring the person back", () => {
 });
 
 describe("intents", () => {
-  it("a follow or a question draft is carried as an intent and read back", () => {
+  it("a follow or a thread's draft is carried as an intent and read back", () => {
     const follow = signinHref({ action: "follow", project: "sundorm" });
     expect(follow).toBe("/signin?intent=follow&project=sundorm");
-    const ask = signupHref({ action: "ask", project: "sundorm", question: "Who pays? 50% + tax" });
-    expect(ask).toBe("/signup?intent=ask&project=sundorm&question=Who%20pays%3F%2050%25%20%2B%20tax");
+    const ask = signupHref({ action: "post", project: "sundorm", body: "Who pays? 50% + tax" });
+    expect(ask).toBe("/signup?intent=post&project=sundorm&body=Who%20pays%3F%2050%25%20%2B%20tax");
     const read = (href: string) => {
       const q = new URL(href, "http://x").searchParams;
       return readAuthTarget((n) => q.get(n));
     };
     expect(read(follow)).toEqual({ action: "follow", project: "sundorm" });
-    expect(read(ask)).toEqual({ action: "ask", project: "sundorm", question: "Who pays? 50% + tax" });
+    expect(read(ask)).toEqual({ action: "post", project: "sundorm", body: "Who pays? 50% + tax" });
     expect(read("/signin?redirectTo=%2Fportfolio")).toBe("/portfolio");
   });
 
@@ -46,9 +46,9 @@ describe("intents", () => {
   });
 
   it("a long draft is cut so the link stays short", () => {
-    const target = readAuthTarget((n) => ({ intent: "ask", project: "p", question: "é".repeat(5000) })[n] ?? null);
-    expect(typeof target === "object" && target?.action === "ask" && Array.from(target.question!).length).toBe(
-      CARRIED_QUESTION_MAX,
+    const target = readAuthTarget((n) => ({ intent: "post", project: "p", body: "é".repeat(5000) })[n] ?? null);
+    expect(typeof target === "object" && target?.action === "post" && Array.from(target.body!).length).toBe(
+      CARRIED_DRAFT_MAX,
     );
   });
 

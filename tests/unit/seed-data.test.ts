@@ -63,6 +63,24 @@ describe("demo data that shows what the product does", () => {
     expect([...data.follows, ...data.updates, ...data.questions].filter((r) => unlisted.has(r.projectId))).toEqual([]);
   });
 
+  it("moves every question into the Discussion: a thread each, the founder's answers as replies, follow-ups and votes", () => {
+    const threads = data.posts.filter((p) => p.depth === 0);
+    expect(threads.map((t) => t.id).sort()).toEqual(data.questions.map((q) => q.id).sort());
+    const answers = data.posts.filter((p) => p.depth === 1);
+    expect(answers.length).toBe(data.questions.filter((q) => q.answer !== null).length);
+    expect(answers.every((a) => a.byFounder && a.id === `${a.parentId}-answer`)).toBe(true);
+    expect(data.posts.filter((p) => p.depth === 2).length).toBeGreaterThan(10);
+    expect(data.votes.length).toBeGreaterThan(threads.length);
+    // The kept figures match what they count.
+    for (const t of threads) {
+      expect(t.voteCount).toBe(data.votes.filter((v) => v.postId === t.id).length);
+      expect(t.replyCount).toBe(data.posts.filter((p) => p.threadId === t.id && p.depth > 0).length);
+    }
+    for (const p of data.projects) {
+      expect(p.threadCount).toBe(threads.filter((t) => t.projectId === p.id && t.hiddenAt === null).length);
+    }
+  });
+
   it("leaves a few unread notifications for the demo investor and the demo founder, about their own things", () => {
     const unread = (userId: string) => data.notifications.filter((n) => n.userId === userId && n.readAt === null);
     const investor = unread(DEMO_INVESTOR_ID);

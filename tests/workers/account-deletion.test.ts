@@ -216,15 +216,15 @@ describe("the daily erasure", () => {
       headers: { "Idempotency-Key": unique("k") },
     });
     await call(`/api/projects/${project.id}/follow`, { method: "POST", token });
-    await call(`/api/projects/${project.id}/questions`, { body: { question: "When do you ship?" }, token });
+    await call(`/api/projects/${project.id}/discussion`, { body: { body: "When do you ship?" }, token });
     const totals = "select funding_current_cents, shares_sold, investor_count from projects where id = ?";
     const before = await env.DB.prepare(totals).bind(project.id).first();
     await askDeletion(token, password);
     await requestedDaysAgo(user.id, 31);
     await eraseDueAccounts(db());
 
-    const questions = await json<{ questions: { askerName: string }[] }>(
-      await call(`/api/projects/${project.id}/questions`),
+    const discussion = await json<{ threads: { authorName: string; body: string }[] }>(
+      await call(`/api/projects/${project.id}/discussion`),
     );
     const investments = await env.DB.prepare("select count(*) as n from investments where investor_id = ?")
       .bind(user.id)
@@ -233,8 +233,8 @@ describe("the daily erasure", () => {
       left: await personalLeft([user.email, first, last, phone, bio, birthDate]),
       totals: await env.DB.prepare(totals).bind(project.id).first(),
       investments: investments?.n,
-      asker: questions.questions.map((q) => q.askerName),
-    }).toEqual({ left: [], totals: before, investments: 1, asker: ["A former member"] });
+      posts: discussion.threads.map((t) => [t.authorName, t.body]),
+    }).toEqual({ left: [], totals: before, investments: 1, posts: [["Deleted account", "[deleted]"]] });
   });
 
   it("a cancel racing the job, committed first: the job's batch, guarded by the request it read, keeps the account", async () => {

@@ -1,7 +1,7 @@
 /**
  * The operator's record is complete (ADR 049): every mutating operation of the API's document is
  * walked here. An admin acting on what someone else owns (editing a founder's project, posting on
- * it, answering its question, moving its deadline, canceling an investor's investment, editing a
+ * it, moving its deadline, canceling an investor's investment, editing a
  * person's public profile) and the console's own acts each write exactly one audit row naming
  * who, what, which record (by its name as well as its id) and, for an edit, what changed, and
  * take one slot of the admin's hourly limit. The owner doing the same writes no row. An operation
@@ -20,7 +20,6 @@ import {
   founderUpdate,
   fundedRaise,
   investment,
-  investorQuestion,
   liveProject,
   pendingCompanyEvent,
   fundedCompany,
@@ -87,7 +86,13 @@ const WALK: Record<string, AdminAct | Own> = {
   buyShares: { own: "the admin's own investment" },
   followProject: { own: "the caller's own follow" },
   unfollowProject: { own: "the caller's own follow" },
-  askQuestion: { own: "the caller's own question" },
+  startDiscussionThread: { own: "the caller's own thread" },
+  replyToDiscussionPost: { own: "the caller's own reply" },
+  upvoteDiscussionPost: { own: "the caller's own vote" },
+  removeDiscussionVote: { own: "the caller's own vote" },
+  // Only the project's founder pins (an admin is refused: 403); hiding is the moderation's, audited there.
+  pinDiscussionThread: { own: "the founder's own pin (an admin is refused: 403)" },
+  unpinDiscussionThread: { own: "the founder's own pin (an admin is refused: 403)" },
   markNotificationsRead: OWN_ACCOUNT,
   saveNotificationPreferences: OWN_ACCOUNT,
   updateMyProfile: OWN_ACCOUNT,
@@ -352,19 +357,6 @@ const WALK: Record<string, AdminAct | Own> = {
       return { res, targetId: updateId, targetName: `First kiosk installed (on ${project.title})` };
     },
   },
-  hideQuestion: {
-    action: "hide_question",
-    targetType: "question",
-    run: async (token) => {
-      const { project, questionId } = await investorQuestion();
-      const res = await call(`/api/questions/${questionId}/hide`, { token, body: { hidden: true } });
-      return {
-        res,
-        targetId: questionId,
-        targetName: `“How many kiosks will the first round pay for?” (on ${project.title})`,
-      };
-    },
-  },
   postProjectUpdate: {
     action: "post_update",
     targetType: "update",
@@ -403,20 +395,6 @@ const WALK: Record<string, AdminAct | Own> = {
       const { project, updateId } = await founderUpdate();
       const res = await call(`/api/projects/${project._id}/updates/${updateId}`, { method: "DELETE", token });
       return { res, targetId: updateId, targetName: `First kiosk installed (on ${project.title})` };
-    },
-  },
-  answerQuestion: {
-    action: "answer_question",
-    targetType: "question",
-    run: async (token) => {
-      const { project, questionId } = await investorQuestion();
-      const res = await call(`/api/questions/${questionId}/answer`, { token, body: { answer: "Four kiosks." } });
-      return {
-        res,
-        targetId: questionId,
-        targetName: `“How many kiosks will the first round pay for?” (on ${project.title})`,
-        changed: ["answer"],
-      };
     },
   },
   closeRaiseEarly: {

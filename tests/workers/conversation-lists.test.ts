@@ -1,5 +1,5 @@
 /**
- * Every list bounded (ADR 035): the watchlist, notifications, updates and questions answer a
+ * Every list bounded (ADR 035): the watchlist, notifications, updates and threads answer a
  * page at a time through the API (`?page=`), newest first, with the paging fields
  * `GET /api/projects` has (total, page, pageCount, pageSize). First, middle and last page; a page
  * past the end answers the total and no rows; a page number that is no page is a 400 that says so;
@@ -120,7 +120,7 @@ describe("GET /api/notifications", () => {
   });
 });
 
-describe("GET /api/projects/{id}/updates and /questions", () => {
+describe("GET /api/projects/{id}/updates and /discussion", () => {
   async function projectWith41() {
     const founder = await signup("founder");
     const asker = await signup();
@@ -133,10 +133,12 @@ describe("GET /api/projects/{id}/updates and /questions", () => {
            values (?1, ?2, ?3, ?4, 'Body', ?5, ?5)`,
         ).bind(unique("up-"), p.id, founder.user.id, `Update ${i}`, T0 + i),
         env.DB.prepare(
-          `insert into project_questions (id, project_id, asker_id, question, created_at) values (?1, ?2, ?3, ?4, ?5)`,
-        ).bind(unique("q-"), p.id, asker.user.id, `Question ${i}`, T0 + i),
+          `insert into discussion_posts (id, project_id, thread_id, author_id, body, created_at, last_activity_at)
+           values (?1, ?2, ?1, ?3, ?4, ?5, ?5)`,
+        ).bind(unique("q-"), p.id, asker.user.id, `Thread ${i}`, T0 + i),
       );
     }
+    stmts.push(env.DB.prepare("update projects set thread_count = 41 where id = ?1").bind(p.id));
     await env.DB.batch(stmts);
     return p;
   }
@@ -155,23 +157,23 @@ describe("GET /api/projects/{id}/updates and /questions", () => {
     expect(past).toEqual({ updates: [], total: 41, page: 4, pageCount: 3, pageSize: 20 });
   });
 
-  it("pages questions 20 at a time, newest first, and answers the total past the end", async () => {
+  it("pages threads 20 at a time, newest first, and answers the total past the end", async () => {
     const p = await projectWith41();
-    type Page = { questions: { question: string }[] };
-    const first = await getPage<Page>(`/api/projects/${p.slug}/questions`);
-    expect(first.questions.map((q) => q.question)).toEqual(newestFirst("Question", 40, 20));
+    type Page = { threads: { body: string }[] };
+    const first = await getPage<Page>(`/api/projects/${p.slug}/discussion?order=newest`);
+    expect(first.threads.map((q) => q.body)).toEqual(newestFirst("Thread", 40, 20));
     expect([first.total, first.page, first.pageCount, first.pageSize]).toEqual([41, 1, 3, 20]);
-    const middle = await getPage<Page>(`/api/projects/${p.slug}/questions?page=2`);
-    expect(middle.questions.map((q) => q.question)).toEqual(newestFirst("Question", 20, 20));
-    const last = await getPage<Page>(`/api/projects/${p.slug}/questions?page=3`);
-    expect(last.questions.map((q) => q.question)).toEqual(["Question 0"]);
-    const past = await getPage<Page>(`/api/projects/${p.slug}/questions?page=4`);
-    expect(past).toEqual({ questions: [], total: 41, page: 4, pageCount: 3, pageSize: 20 });
+    const middle = await getPage<Page>(`/api/projects/${p.slug}/discussion?order=newest&page=2`);
+    expect(middle.threads.map((q) => q.body)).toEqual(newestFirst("Thread", 20, 20));
+    const last = await getPage<Page>(`/api/projects/${p.slug}/discussion?order=newest&page=3`);
+    expect(last.threads.map((q) => q.body)).toEqual(["Thread 0"]);
+    const past = await getPage<Page>(`/api/projects/${p.slug}/discussion?order=newest&page=4`);
+    expect(past).toEqual({ order: "newest", threads: [], total: 41, page: 4, pageCount: 3, pageSize: 20 });
   });
 
-  it("a bad page is a 400, for updates and questions alike", async () => {
+  it("a bad page is a 400, for updates and the discussion alike", async () => {
     const p = await insertProject();
-    for (const list of ["updates", "questions"]) {
+    for (const list of ["updates", "discussion"]) {
       const res = await call(`/api/projects/${p.slug}/${list}?page=x`);
       expect(res.status, list).toBe(400);
       expect((await json<{ message: string }>(res)).message).toBe(LIST_PAGE_MESSAGE);
@@ -220,10 +222,17 @@ describe("the lists' statements read their index in order", () => {
       "project_updates_project_idx",
     ],
     [
-      "questions",
-      `select q.id from project_questions q join users u on u.id = q.asker_id where q.project_id = ?1
-       order by q.created_at desc, q.id desc limit 20 offset 0`,
-      "project_questions_project_idx",
+      "threads, top",
+      `select p.id from discussion_posts p join users u on u.id = p.author_id
+       where p.project_id = ?1 and p.depth = 0 and p.pinned_at is null
+       order by p.vote_count desc, p.created_at desc, p.id desc limit 20 offset 0`,
+      "discussion_threads_top_idx",
+    ],
+    [
+      "threads, newest",
+      `select p.id from discussion_posts p join users u on u.id = p.author_id where p.project_id = ?1 and p.depth = 0
+       order by p.created_at desc, p.id desc limit 20 offset 0`,
+      "discussion_threads_new_idx",
     ],
   ];
   for (const [name, sql, index] of plans) {

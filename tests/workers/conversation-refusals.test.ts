@@ -1,13 +1,13 @@
 /**
  * The refusals the API's document lists for the conversation and the insights, met once each: a
  * body that is not JSON (415) or not an object (400) on every write that reads one, unknown
- * targets (404), the wrong person (403), a question on an unpublished project (409), and the
+ * targets (404), the wrong person (403), a thread on an unpublished project (409), and the
  * hand-read bodies' own rules (notification ids, preference switches). Each answer is also
  * checked against the document by `call` (api-contract.ts).
  */
 import { describe, expect, it } from "vitest";
 
-import { QUESTION_MESSAGES } from "../../domain/conversation/question-form";
+import { DISCUSSION_MESSAGES } from "../../domain/conversation/discussion-rules";
 import { UPDATE_MESSAGES } from "../../domain/conversation/update-form";
 import { MESSAGES } from "../../domain/shared/messages";
 import { BODY_MESSAGES } from "../../worker/api/util";
@@ -37,9 +37,8 @@ describe("writes that read a body", () => {
     const writes: [string, string, string][] = [
       ["POST", `/api/projects/${project.id}/updates`, founder.token],
       ["PUT", `/api/projects/${project.id}/updates/${UNKNOWN}`, founder.token],
-      ["POST", `/api/projects/${project.id}/questions`, investor.token],
-      ["POST", `/api/questions/${UNKNOWN}/answer`, founder.token],
-      ["POST", `/api/questions/${UNKNOWN}/hide`, founder.token],
+      ["POST", `/api/projects/${project.id}/discussion`, investor.token],
+      ["POST", `/api/discussion/posts/${UNKNOWN}/replies`, founder.token],
       ["POST", "/api/notifications/read", investor.token],
       ["PUT", "/api/notifications/preferences", investor.token],
       ["POST", "/api/analytics/direct-insights", investor.token],
@@ -61,7 +60,7 @@ describe("writes that read a body", () => {
 });
 
 describe("conversation targets", () => {
-  it("answer 404 for an unknown project, update or question, and for a draft to anyone but its founder", async () => {
+  it("answer 404 for an unknown project, update or post, and for a draft to anyone but its founder", async () => {
     const { founder, project, investor } = await cast();
     const other = await signup("founder");
     const draft = await insertProject({ founderId: other.user.id, status: "draft" });
@@ -69,11 +68,13 @@ describe("conversation targets", () => {
       await answer(await call(`/api/projects/${UNKNOWN}/follow`, { method: "POST", token: investor.token })),
       await answer(await call(`/api/projects/${draft.id}/follow`, { method: "DELETE", token: investor.token })),
       await answer(await call(`/api/projects/${draft.id}/updates`)),
-      await answer(await call(`/api/projects/${draft.id}/questions`, { token: investor.token })),
+      await answer(await call(`/api/projects/${draft.id}/discussion`, { token: investor.token })),
       await answer(
         await call(`/api/projects/${project.id}/updates/${UNKNOWN}`, { method: "DELETE", token: founder.token }),
       ),
-      await answer(await call(`/api/questions/${UNKNOWN}/answer`, { token: founder.token, body: { answer: "Yes." } })),
+      await answer(
+        await call(`/api/discussion/posts/${UNKNOWN}/replies`, { token: founder.token, body: { body: "Yes." } }),
+      ),
     ];
     expect(statuses).toEqual([
       { status: 404, message: PURCHASE_MESSAGES.notFound },
@@ -81,11 +82,11 @@ describe("conversation targets", () => {
       { status: 404, message: PURCHASE_MESSAGES.notFound },
       { status: 404, message: PURCHASE_MESSAGES.notFound },
       { status: 404, message: UPDATE_MESSAGES.notFound },
-      { status: 404, message: QUESTION_MESSAGES.notFound },
+      { status: 404, message: DISCUSSION_MESSAGES.notFound },
     ]);
   });
 
-  it("refuses someone else's update (403) and a question before the project is published (409)", async () => {
+  it("refuses someone else's update (403) and a thread before the project is published (409)", async () => {
     const { project, investor } = await cast();
     const founder = await signup("founder");
     const draft = await insertProject({ founderId: founder.user.id, status: "draft" });
@@ -93,13 +94,13 @@ describe("conversation targets", () => {
       token: investor.token,
       body: { title: "Not mine", body: "Not my project." },
     });
-    const early = await call(`/api/projects/${draft.id}/questions`, {
+    const early = await call(`/api/projects/${draft.id}/discussion`, {
       token: founder.token,
-      body: { question: "Is this live?" },
+      body: { body: "Is this live?" },
     });
     expect([await answer(update), await answer(early)]).toEqual([
       { status: 403, message: UPDATE_MESSAGES.onlyFounder },
-      { status: 409, message: QUESTION_MESSAGES.draft },
+      { status: 409, message: DISCUSSION_MESSAGES.draft },
     ]);
   });
 });

@@ -1,10 +1,9 @@
 /**
- * The conversation (ADR 022) through the API: following, founder updates, questions, notifications and the fan-out.
+ * The conversation (ADR 022) through the API: following, founder updates, notifications and the fan-out (the Discussion: discussion.test.ts).
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-import { QUESTION_MESSAGES } from "../../domain/conversation/question-form";
 import { UPDATE_MESSAGES } from "../../domain/conversation/update-form";
 import { MESSAGES } from "../../domain/shared/messages";
 import { runClosingSoon } from "../../worker/services/conversation/notifications";
@@ -12,7 +11,6 @@ import { call, db, inDays, insertProject, json, makeAdmin, signup, withPrice } f
 
 type Note = { id: string; kind: string; text: string; link: string; read: boolean };
 type Update = { id: string; title: string | null; body: string | null; investorsOnly: boolean; readable: boolean };
-type Question = { id: string; question: string; answer: string | null; hidden: boolean; askerName: string };
 
 const invest = async (id: string, token: string, shares = 10) =>
   call(`/api/projects/${id}/invest`, {
@@ -287,106 +285,6 @@ describe("the fan-out", () => {
     expect(notes.notifications.map((n) => [n.kind, n.text])).toEqual([
       ["closing", `“${soon.title}” closes within 48 hours`],
     ]);
-  });
-});
-
-describe("questions", () => {
-  it("lets a signed-in user ask, tells the founder, and refuses empty and long questions", async () => {
-    const { founder, project } = await founderWithProject();
-    const asker = await signup("investor", { firstName: "Ada", lastName: "Lovelace" });
-    expect((await post(`/api/projects/${project.id}/questions`, undefined, { question: "Hi?" })).status).toBe(401);
-    const empty = await post(`/api/projects/${project.id}/questions`, asker.token, { question: "   " });
-    expect(empty.status).toBe(400);
-    expect((await json(empty)).message).toBe(QUESTION_MESSAGES.questionRequired);
-    const long = await post(`/api/projects/${project.id}/questions`, asker.token, { question: "q".repeat(1_001) });
-    expect((await json(long)).message).toBe(QUESTION_MESSAGES.questionTooLong);
-    const res = await post(`/api/projects/${project.id}/questions`, asker.token, {
-      question: "What is the <b>runway</b>?",
-    });
-    expect(res.status).toBe(201);
-    const q = await json<Question>(res);
-    expect(q).toMatchObject({
-      question: "What is the <b>runway</b>?",
-      askerName: "Ada L.",
-      answer: null,
-      hidden: false,
-    });
-    const notes = await notesOf(founder.token);
-    expect(notes.notifications).toMatchObject([
-      {
-        kind: "question",
-        text: `New question on “${project.title}”: “What is the <b>runway</b>?”`,
-        link: `/project/${project.slug}?tab=questions#question-${q.id}`,
-      },
-    ]);
-  });
-
-  it("allows 5 questions an hour per user, even when sent at once", async () => {
-    const { project } = await founderWithProject();
-    const asker = await signup();
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        post(`/api/projects/${project.id}/questions`, asker.token, { question: `Q${i}?` }),
-      ),
-    );
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
-    const refused = results.find((r) => r.status === 429)!;
-    expect((await json(refused)).message).toBe(QUESTION_MESSAGES.tooMany);
-    const n = await env.DB.prepare("select count(*) n from project_questions where asker_id = ?")
-      .bind(asker.user.id)
-      .first<{ n: number }>();
-    expect(n!.n).toBe(5);
-  });
-
-  it("lets only the founder answer; the asker hears of the answer once", async () => {
-    const { founder, project } = await founderWithProject();
-    const asker = await signup();
-    const other = await signup("founder");
-    const q = await json<Question>(
-      await post(`/api/projects/${project.id}/questions`, asker.token, { question: "Runway?" }),
-    );
-    const refused = await post(`/api/questions/${q.id}/answer`, other.token, { answer: "Forever." });
-    expect(refused.status).toBe(403);
-    expect((await json(refused)).message).toBe(QUESTION_MESSAGES.onlyFounder);
-    const empty = await post(`/api/questions/${q.id}/answer`, founder.token, { answer: "" });
-    expect((await json(empty)).message).toBe(QUESTION_MESSAGES.answerRequired);
-    for (const answer of ["18 months.", "18 months, after the raise."]) {
-      const res = await post(`/api/questions/${q.id}/answer`, founder.token, { answer });
-      expect(res.status).toBe(200);
-      expect((await json<Question>(res)).answer).toBe(answer);
-    }
-    const notes = await notesOf(asker.token);
-    expect(notes.notifications.map((n) => [n.kind, n.text])).toEqual([
-      ["answer", `“${project.title}” answered your question`],
-    ]);
-    expect((await post(`/api/questions/nope/answer`, founder.token, { answer: "x" })).status).toBe(404);
-  });
-
-  it("hides a question from everyone but the founder and admins", async () => {
-    const { founder, project } = await founderWithProject();
-    const asker = await signup();
-    const admin = await signup();
-    await makeAdmin(admin.user.id);
-    const q = await json<Question>(
-      await post(`/api/projects/${project.id}/questions`, asker.token, { question: "Spam spam" }),
-    );
-    expect((await post(`/api/questions/${q.id}/hide`, asker.token, {})).status).toBe(403);
-    const hidden = await post(`/api/questions/${q.id}/hide`, founder.token, {});
-    expect(await json(hidden)).toMatchObject({ hidden: true });
-    const list = async (token?: string) =>
-      (
-        await json<{ questions: Question[] }>(await call(`/api/projects/${project.id}/questions`, { token }))
-      ).questions.map((x) => x.id);
-    expect(await list()).toEqual([]);
-    expect(await list(asker.token)).toEqual([]);
-    expect(await list(founder.token)).toEqual([q.id]);
-    expect(await list(admin.token)).toEqual([q.id]);
-    // Someone who may not see it is told it does not exist.
-    expect((await post(`/api/questions/${q.id}/answer`, asker.token, { answer: "x" })).status).toBe(404);
-    const shown = await post(`/api/questions/${q.id}/hide`, founder.token, { hidden: false });
-    expect(await json(shown)).toMatchObject({ hidden: false });
-    expect(await list()).toEqual([q.id]);
   });
 });
 

@@ -17,7 +17,8 @@ interface ExportDoc {
   profile: { email: string; firstName: string };
   investments: { id: string; project: string; amount: number; notices: { text: string }[] }[];
   follows: { projectId: string }[];
-  questions: { question: string }[];
+  posts: { body: string }[];
+  votes: { postId: string }[];
   notifications: { kind: string }[];
   [key: string]: unknown;
 }
@@ -27,18 +28,22 @@ async function download(token: string, path = "/api/me/export") {
 }
 
 describe("Download my data", () => {
-  it("answers the caller's own profile, investments with their notices, follows, questions and notifications", async () => {
+  it("answers the caller's own profile, investments with their notices, follows, Discussion posts and votes, and notifications", async () => {
     const me = await signup("investor", { firstName: "Grace" });
     const other = await signup("investor");
     const project = await insertProject({ title: `Export ${unique()}` });
     const mine = await buyShares(project.id, me.token, 12);
     await buyShares(project.id, other.token, 10);
     expect((await call(`/api/projects/${project.id}/follow`, { method: "POST", token: me.token })).status).toBe(200);
-    const asked = await call(`/api/projects/${project.id}/questions`, {
+    const asked = await call(`/api/projects/${project.id}/discussion`, {
       token: me.token,
-      body: { question: "When will the first units ship?" },
+      body: { body: "When will the first units ship?" },
     });
     expect(asked.status).toBe(201);
+    const thread = await json<{ id: string }>(asked);
+    expect((await call(`/api/discussion/posts/${thread.id}/vote`, { method: "PUT", token: me.token })).status).toBe(
+      200,
+    );
 
     const res = await download(me.token);
     expect(res.status).toBe(200);
@@ -55,7 +60,8 @@ describe("Download my data", () => {
     const notices = doc.investments.at(0)?.notices ?? [];
     expect(notices.map((n) => n.text)).toEqual([expect.stringContaining(project.title)]);
     expect(doc.follows.map((f) => f.projectId)).toEqual([project.id]);
-    expect(doc.questions.map((q) => q.question)).toEqual(["When will the first units ship?"]);
+    expect(doc.posts.map((p) => p.body)).toEqual(["When will the first units ship?"]);
+    expect(doc.votes.map((v) => v.postId)).toEqual([thread.id]);
     expect(doc.notifications.map((n) => n.kind)).toEqual(["commitment"]);
     expect(JSON.stringify(doc)).not.toContain(other.user.email);
   });
@@ -71,7 +77,6 @@ describe("Download my data", () => {
     expect(Object.keys(files).sort()).toEqual(
       [
         "README.txt",
-        "answers.csv",
         "exchangeOrders.csv",
         "exchangeTrades.csv",
         "follows.csv",
@@ -83,8 +88,9 @@ describe("Download my data", () => {
         "profile.csv",
         "projects.csv",
         "publicProfile.csv",
-        "questions.csv",
         "reservations.csv",
+        "posts.csv",
+        "votes.csv",
         "updates.csv",
       ].sort(),
     );

@@ -241,6 +241,23 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
         from project_activity_days a where a.project_id = p.id), 0), 4) as score
       from projects p order by p.id`,
   },
+  {
+    // The Discussion (ADR 055): a post's votes, a thread's replies (all levels) and last activity.
+    name: "discussion posts' figures",
+    kept: `select id, vote_count, reply_count, last_activity_at from discussion_posts order by id`,
+    truth: `select p.id, (select count(*) from discussion_votes v where v.post_id = p.id) as vote_count,
+        case when p.depth = 0 then (select count(*) from discussion_posts r where r.thread_id = p.id and r.depth > 0) else p.reply_count end
+          as reply_count,
+        case when p.depth = 0 then max(p.created_at, coalesce((select max(r.created_at) from discussion_posts r
+          where r.thread_id = p.id and r.depth > 0), 0)) else p.last_activity_at end as last_activity_at
+      from discussion_posts p order by p.id`,
+  },
+  {
+    name: "projects' thread counts",
+    kept: `select id, thread_count from projects order by id`,
+    truth: `select p.id, (select count(*) from discussion_posts d where d.project_id = p.id and d.depth = 0 and d.hidden_at is null)
+        as thread_count from projects p order by p.id`,
+  },
 ];
 
 const show = (r: Row | undefined) => (r ? JSON.stringify(r) : "(none)");

@@ -49,17 +49,6 @@ export async function founderUpdate() {
   return { founder, project, updateId: update.id };
 }
 
-export async function investorQuestion() {
-  const { founder, project } = await liveProject();
-  const investor = await signup();
-  const res = await call(`/api/projects/${project._id}/questions`, {
-    body: { question: "How many kiosks will the first round pay for?" },
-    token: investor.token,
-  });
-  const question = await json<{ id: string }>(res);
-  return { founder, project, questionId: question.id };
-}
-
 /** A live raise that reached its goal and has been open 30 days: it may close early or extend. */
 export async function fundedRaise() {
   const { founder, project } = await liveProject({ fundingGoal: 5_000, sharePrice: 50, fundingDeadline: inDays(60) });

@@ -65,7 +65,7 @@ async function plans(seen: { sql: string; params: unknown[] }[]): Promise<string
   return out;
 }
 
-const GROWING = ["projects", "users", "investments", "project_follows", "project_updates", "project_questions"];
+const GROWING = ["projects", "users", "investments", "project_follows", "project_updates", "discussion_posts"];
 /** A full scan of a growing table: `SCAN t` or `SCAN t USING COVERING INDEX` (not an alias of a subquery). */
 function fullScans(plan: string): string[] {
   return plan

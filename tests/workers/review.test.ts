@@ -89,7 +89,7 @@ describe("submitting for review", () => {
       byIdAdmin: await status(`/api/projects/${project._id}`, adminToken),
       investors: await status(`/api/projects/${project._id}/investors`),
       updates: await status(`/api/projects/${project._id}/updates`, investor.token),
-      questions: await status(`/api/projects/${project._id}/questions`, investor.token),
+      discussion: await status(`/api/projects/${project._id}/discussion`, investor.token),
       listed: await listed("/api/projects"),
       searched: await listed(`/api/projects?q=${encodeURIComponent(project.title)}`),
       sector: await listed(`/api/projects?sector=${project.sector}`),
@@ -101,7 +101,7 @@ describe("submitting for review", () => {
       byIdAdmin: 200,
       investors: 404,
       updates: 404,
-      questions: 404,
+      discussion: 404,
       listed: false,
       searched: false,
       sector: false,
@@ -118,21 +118,21 @@ describe("submitting for review", () => {
       headers: { "Idempotency-Key": unique("k") },
     });
     const follow = await call(`/api/projects/${project._id}/follow`, { method: "POST", token: investor.token });
-    const ask = await call(`/api/projects/${project._id}/questions`, {
+    const ask = await call(`/api/projects/${project._id}/discussion`, {
       method: "POST",
       token: investor.token,
-      body: { question: "When do you open?" },
+      body: { body: "When do you open?" },
     });
     const counts = await env.DB.prepare(
       `select (select count(*) from investments where project_id = ?1) as investments,
               (select count(*) from project_follows where project_id = ?1) as follows,
-              (select count(*) from project_questions where project_id = ?1) as questions`,
+              (select count(*) from discussion_posts where project_id = ?1) as posts`,
     )
       .bind(project._id)
       .first();
     expect({ statuses: [buy.status, follow.status, ask.status], counts }).toEqual({
       statuses: [404, 404, 404],
-      counts: { investments: 0, follows: 0, questions: 0 },
+      counts: { investments: 0, follows: 0, posts: 0 },
     });
   });
 
@@ -453,19 +453,19 @@ describe("suspending accounts", () => {
     expect([login.status, (await json(login)).message]).toEqual([401, "Invalid credentials"]);
   });
 
-  it("hides a suspended asker's questions from everyone but the founder and admins; reinstating shows them again", async () => {
+  it("hides a suspended author's threads from everyone but the founder and admins; reinstating shows them again", async () => {
     const founder = await signup("founder");
     const project = await insertProject({ founderId: founder.user.id, publishedAt: Date.now() });
     const asker = await signup("investor");
-    await call(`/api/projects/${project.id}/questions`, {
+    await call(`/api/projects/${project.id}/discussion`, {
       method: "POST",
       token: asker.token,
-      body: { question: "Is it safe?" },
+      body: { body: "Is it safe?" },
     });
     const token = await adminSession();
     const count = async (t?: string) =>
-      (await json<{ questions: unknown[] }>(await call(`/api/projects/${project.id}/questions`, { token: t })))
-        .questions.length;
+      (await json<{ threads: unknown[] }>(await call(`/api/projects/${project.id}/discussion`, { token: t }))).threads
+        .length;
     await suspend(asker.user.id, token, { reason: "Spam" });
     const whileSuspended = [await count(), await count(founder.token)];
     const back = await reinstate(asker.user.id, token);
@@ -559,24 +559,6 @@ describe("moderating content", () => {
       founderSees: [true],
       after: 1,
       audit: ["hide_update", "restore_update"],
-    });
-  });
-
-  it("an admin hiding a question is audited", async () => {
-    const project = await insertProject({ publishedAt: Date.now() });
-    const asker = await signup("investor");
-    const asked = await json<{ id: string }>(
-      await call(`/api/projects/${project.id}/questions`, {
-        method: "POST",
-        token: asker.token,
-        body: { question: "Why?" },
-      }),
-    );
-    const a = await admin();
-    const res = await call(`/api/questions/${asked.id}/hide`, { method: "POST", token: a.token, body: {} });
-    expect({ status: res.status, audit: await auditOf(asked.id) }).toEqual({
-      status: 200,
-      audit: [{ action: "hide_question", reason: null, admin_id: a.user.id }],
     });
   });
 });

@@ -22,7 +22,13 @@ import {
   scaleEvents,
   scaleParents,
 } from "../../db/scale-data";
-import { applyEventStatements, type InsertChunk, InsertBuffer, insertChunks } from "../../db/seed-sql";
+import {
+  applyEventStatements,
+  type InsertChunk,
+  InsertBuffer,
+  insertChunks,
+  THREAD_COUNTS_SQL,
+} from "../../db/seed-sql";
 
 const N = 10;
 const NOW = Date.parse("2026-06-01T12:00:00Z");
@@ -42,7 +48,7 @@ function statements(): InsertChunk[] {
 }
 
 /** What seed.mjs runs after them: the events applied to their companies and holders. */
-const applying = () => applyEventStatements(scaleEvents(N, NOW, OPTS), EXIT_KINDS);
+const applying = () => [...applyEventStatements(scaleEvents(N, NOW, OPTS), EXIT_KINDS), THREAD_COUNTS_SQL];
 
 async function digest(chunks: InsertChunk[]): Promise<string> {
   const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -83,7 +89,8 @@ describe("the scale data at N=10", () => {
       project_follows: 9444,
       project_activity_days: 1086,
       project_updates: 2078,
-      project_questions: 3091,
+      discussion_posts: 10580,
+      discussion_votes: 5995,
       notifications: 94942,
       valuation_events: 16,
     });
@@ -172,21 +179,23 @@ describe("the scale data at N=10", () => {
     });
   });
 
-  it("keeps follows, updates, questions and notifications on listed projects, in order, never after now", async () => {
-    const wrong = await one<{ follows: number; updates: number; questions: number; notifications: number }>(
+  it("keeps follows, updates, posts and notifications on listed projects, in order, never after now", async () => {
+    const wrong = await one<{ follows: number; updates: number; posts: number; notifications: number }>(
       `select
          (select count(*) from project_follows f join projects p on p.id = f.project_id join users u on u.id = f.user_id
           where p.published_at is null or f.created_at < p.published_at or f.created_at < u.created_at or f.created_at > ${NOW}) follows,
          (select count(*) from project_updates x join projects p on p.id = x.project_id
           where p.published_at is null or x.author_id is not p.founder_id or x.created_at < p.published_at or x.created_at > ${NOW}) updates,
-         (select count(*) from project_questions q join projects p on p.id = q.project_id
-          where p.published_at is null or q.asker_id = p.founder_id or (q.answer is null) != (q.answered_at is null)
-             or q.answered_at < q.created_at or q.answered_at > ${NOW} or q.created_at < p.published_at) questions,
+         (select count(*) from discussion_posts d join projects p on p.id = d.project_id
+          left join discussion_posts r on r.id = d.parent_id
+          where p.published_at is null or d.created_at < p.published_at or d.created_at > ${NOW}
+             or d.by_founder != (d.author_id = p.founder_id) or d.created_at < coalesce(r.created_at, 0)
+             or d.depth != coalesce(r.depth + 1, 0)) posts,
          (select count(*) from notifications n
           where n.created_at > ${NOW} or n.read_at < n.created_at or n.read_at > ${NOW}
              or substr(n.event_key, 1, length(n.kind) + 1) != n.kind || ':') notifications`,
     );
-    expect(wrong).toEqual({ follows: 0, updates: 0, questions: 0, notifications: 0 });
+    expect(wrong).toEqual({ follows: 0, updates: 0, posts: 0, notifications: 0 });
   });
 
   it("tells each reader of an update once, and only its project's investors or followers", async () => {

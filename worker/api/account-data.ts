@@ -30,8 +30,8 @@ accountDataApi.get(
     summary: "Download my data (JSON)",
     description:
       "Everything kept about the caller's account as one JSON document, streamed: the profile, public profile, " +
-      "declared finances, notification preferences, projects, investments with their notices, follows, questions, " +
-      "answers, updates and notifications. Times are ISO instants (UTC), money in dollars. Five downloads an hour " +
+      "declared finances, notification preferences, projects, investments with their notices, follows, Discussion posts and votes, " +
+      "updates and notifications. Times are ISO instants (UTC), money in dollars. Five downloads an hour " +
       "per account, JSON and zip together. Needs a session that confirmed it is you in the last 10 minutes " +
       "(signing in counts, or `POST /api/auth/confirm`): 403 `confirmation_required` otherwise.",
     access: "signed-in",

@@ -1,6 +1,6 @@
 /**
- * The conversation's API (ADR 022): following, founder updates, questions and
- * notifications. Each route is a thin door onto its service, which holds every rule; errors are
+ * The conversation's API (ADR 022): following, founder updates and
+ * notifications (the Discussion: discussion.ts). Each route is a thin door onto its service, which holds every rule; errors are
  * the services' messages (thrown, answered once by `apiErrorResponse`).
  */
 import { Hono, type Context } from "hono";
@@ -13,19 +13,12 @@ import {
   NOTIFICATIONS_PAGE,
   savePreferences,
 } from "../services/conversation/notifications";
-import { answerQuestion, askQuestion, listQuestions, setQuestionHidden } from "../services/conversation/questions";
 import { deleteUpdate, editUpdate, listUpdates, postUpdate } from "../services/conversation/updates";
 import { requireSignedIn } from "../services/shared/access";
 import { apiPageParam, LIST_PAGE_SIZE } from "../services/shared/list-page";
 import type { HonoEnv } from "../types";
 import { PageQuery } from "./answers/common";
 import { NotificationPreferencesBody } from "../../domain/conversation/notification-preferences";
-import {
-  answerFormSchema,
-  HideQuestionBody,
-  QUESTION_LIMITS,
-  questionFormSchema,
-} from "../../domain/conversation/question-form";
 import { UPDATE_LIMITS, updateFormSchema } from "../../domain/conversation/update-form";
 import {
   DeletedAnswer,
@@ -34,8 +27,6 @@ import {
   MarkReadBody,
   NotificationsPageAnswer,
   PreferencesAnswer,
-  QuestionAnswer,
-  QuestionsPageAnswer,
   UnreadAnswer,
   UpdateAnswer,
   UpdatesPageAnswer,
@@ -47,7 +38,6 @@ import { readBody } from "./util";
 /** The path parameters, as the document describes them. */
 const PROJECT = { id: "The project's id or slug." };
 const UPDATE = { ...PROJECT, updateId: "The update's id." };
-const QUESTION = { id: "The question's id." };
 
 const param = (c: Context<HonoEnv>, name: string): string => c.req.param(name) ?? "";
 
@@ -178,87 +168,6 @@ projectConversationApi.delete(
     await deleteUpdate(c.get("db"), c.get("user"), param(c, "id"), param(c, "updateId"));
     return c.json({ success: true });
   }, false),
-);
-
-/**
- * GET /api/projects/{id}/questions?page= → { questions, total, page, pageCount, pageSize }: a page
- * (20), newest first (hidden ones for the founder and admins only).
- */
-projectConversationApi.get(
-  "/:id/questions",
-  operation({
-    operationId: "listProjectQuestions",
-    tag: "Conversation",
-    summary: "A project's questions",
-    description: `A page of ${LIST_PAGE_SIZE}, newest first; hidden questions are listed to the project's founder and admins only.`,
-    access: "optional",
-    params: PROJECT,
-    query: PageQuery,
-    ok: { 200: { description: "A page of questions", schema: QuestionsPageAnswer, example: EXAMPLES.questions } },
-    refusals: [400, 404],
-  }),
-  door(
-    async (c) =>
-      c.json(await listQuestions(c.get("db"), c.get("user"), param(c, "id"), apiPageParam(c.req.query("page")))),
-    false,
-  ),
-);
-/** POST /api/projects/{id}/questions { question } → 201 the question (5 an hour per user). */
-projectConversationApi.post(
-  "/:id/questions",
-  operation({
-    operationId: "askQuestion",
-    tag: "Conversation",
-    summary: "Ask a question",
-    description:
-      "Asks a question on a published project (409 before it is published); its founder is notified. " +
-      `At most ${QUESTION_LIMITS.perHour} questions an hour per user.`,
-    access: "signed-in",
-    params: PROJECT,
-    body: { schema: questionFormSchema, example: EXAMPLES.questionBody },
-    ok: { 201: { description: "Asked", schema: QuestionAnswer, example: EXAMPLES.question } },
-    refusals: [400, 401, 404, 409, 415, 429],
-  }),
-  door(async (c, body) => c.json(await askQuestion(c.get("db"), c.get("user"), param(c, "id"), body), 201)),
-);
-
-/** Mounted at /api/questions. */
-export const questionsApi = new Hono<HonoEnv>();
-/** POST /api/questions/{id}/answer { answer } → the question with its answer (the project's founder or an admin). */
-questionsApi.post(
-  "/:id/answer",
-  operation({
-    operationId: "answerQuestion",
-    tag: "Conversation",
-    summary: "Answer a question",
-    description:
-      "The project's founder (or an admin) answers, or edits the answer; the asker hears of the first answer once. " +
-      "A hidden question is a 404 for anyone else.",
-    access: "signed-in",
-    params: QUESTION,
-    body: { schema: answerFormSchema, example: EXAMPLES.answerBody },
-    ok: { 200: { description: "Answered", schema: QuestionAnswer, example: EXAMPLES.answered } },
-    refusals: [400, 401, 403, 404, 415],
-  }),
-  door(async (c, body) => c.json(await answerQuestion(c.get("db"), c.get("user"), param(c, "id"), body))),
-);
-/** POST /api/questions/{id}/hide { hidden?: boolean } → the question (hidden unless `hidden: false`). */
-questionsApi.post(
-  "/:id/hide",
-  operation({
-    operationId: "hideQuestion",
-    tag: "Conversation",
-    summary: "Hide or show a question",
-    description:
-      "The project's founder (or an admin) hides a question from everyone else, or shows it again with " +
-      "`hidden: false`. An admin's moderation is audited and counted against the admin's hourly limit.",
-    access: "signed-in",
-    params: QUESTION,
-    body: { schema: HideQuestionBody, example: EXAMPLES.hideBody, required: false },
-    ok: { 200: { description: "Hidden or shown", schema: QuestionAnswer, example: EXAMPLES.hidden } },
-    refusals: [400, 401, 403, 404, 415, 429],
-  }),
-  door(async (c, body) => c.json(await setQuestionHidden(c.get("db"), c.get("user"), param(c, "id"), body))),
 );
 
 /** Mounted at /api/notifications. */

@@ -31,7 +31,7 @@ export const TAGS = [
     name: "Exchange",
     description: "The Campus Exchange: markets in funded companies' shares, their books and trades, and orders.",
   },
-  { name: "Conversation", description: "Following, founder updates, questions and notifications." },
+  { name: "Conversation", description: "Following, founder updates, the Discussion and notifications." },
   { name: "Insights", description: "Portfolio analytics and AI-generated insights." },
   { name: "Profiles", description: "Public investor profiles." },
   { name: "Uploads", description: "Images and documents a founder attaches to a project." },

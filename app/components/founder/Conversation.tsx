@@ -165,11 +165,11 @@ export function Conversation(p: Props) {
         </div>
         <div className="card dash-card" id="questions">
           <h3 className="dash-card-title">
-            Questions waiting for an answer{" "}
+            Threads waiting for your reply{" "}
             <span className="badge badge-muted">{formatNumber(p.openQuestionCount)}</span>
           </h3>
           {p.openQuestions.length === 0 ? (
-            <p className="muted">No open questions. Answers you give show on your project page under Questions.</p>
+            <p className="muted">No threads waiting. Your replies show on your project page under Discussion.</p>
           ) : (
             <ul className="dash-questions">
               {p.openQuestions.map((q) => (
@@ -177,7 +177,9 @@ export function Conversation(p: Props) {
                   <p className="dash-question">{q.question}</p>
                   <p className="muted small">
                     {q.askerName} · {formatDate(q.createdAt)} ·{" "}
-                    <Link to={`${projectHref}?tab=questions#question-${q.id}`}>Answer</Link>
+                    <Link to={`${projectHref}?tab=discussion&thread=${encodeURIComponent(q.id)}`}>
+                      Reply<span className="visually-hidden"> to this thread</span>
+                    </Link>
                   </p>
                 </li>
               ))}
@@ -185,8 +187,8 @@ export function Conversation(p: Props) {
           )}
           {p.openQuestionCount > p.openQuestions.length ? (
             <p className="small">
-              <Link to={`${projectHref}?tab=questions`}>
-                See all {formatNumber(p.openQuestionCount)} open questions
+              <Link to={`${projectHref}?tab=discussion&order=newest`}>
+                See the Discussion ({formatNumber(p.openQuestionCount)} threads waiting)
               </Link>
             </p>
           ) : null}

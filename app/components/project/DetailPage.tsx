@@ -5,7 +5,7 @@
  */
 import { lazy, type ReactNode } from "react";
 import { href } from "react-router";
-import type { QuestionsFormState } from "../conversation/QuestionsPanel";
+import type { DiscussionFormState } from "../conversation/DiscussionPanel";
 import { Notice } from "../Notice";
 import { OverviewPanel } from "./DetailPanels";
 import { DetailHero } from "./DetailHero";
@@ -19,7 +19,9 @@ import { OwnerActions } from "./OwnerActions";
 import { signinHref } from "../../../domain/accounts/auth-links";
 import type { InputConstraints } from "../../../domain/shared/form-kit";
 import { formatMoney, formatNumber, formatPrice } from "../../../domain/shared/format";
-import type { UpdateDTO, QuestionDTO } from "../../../domain/conversation/conversation";
+import type { UpdateDTO } from "../../../domain/conversation/conversation";
+import type { DiscussionOrder } from "../../../domain/conversation/discussion-rules";
+import type { DiscussionPage, DiscussionThreadDTO } from "../../../domain/conversation/conversation";
 import { fundingState, investButtonState, type InvestButtonState } from "../../../domain/projects/project";
 import type { RaiseFigures } from "../../../domain/raises/raise";
 import type { Allowance } from "../../../domain/money/reg-cf";
@@ -31,7 +33,7 @@ import type { TradePanelView } from "../market/TradePanel";
 
 /**
  * Every tab but Overview (Team, Product, Market, Investment with its investor list, a funded raise's
- * History, Updates and Questions with their forms) is code a first load of the page does not need: each is in a chunk
+ * History, Updates and the Discussion with their forms) is code a first load of the page does not need: each is in a chunk
  * fetched when its tab is shown. No Suspense boundary: the server renders the panel into the page (the shell waits for the chunk, so a reader without
  * JavaScript gets it whole) and hydration waits for it the same way.
  */
@@ -41,14 +43,14 @@ const ProductPanel = lazy(() => sections().then((m) => ({ default: m.ProductPane
 const MarketPanel = lazy(() => sections().then((m) => ({ default: m.MarketPanel })));
 const InvestmentPanel = lazy(() => sections().then((m) => ({ default: m.InvestmentPanel })));
 const UpdatesPanel = lazy(() => import("../conversation/UpdatesPanel").then((m) => ({ default: m.UpdatesPanel })));
-const QuestionsPanel = lazy(() =>
-  import("../conversation/QuestionsPanel").then((m) => ({ default: m.QuestionsPanel })),
+const DiscussionPanel = lazy(() =>
+  import("../conversation/DiscussionPanel").then((m) => ({ default: m.DiscussionPanel })),
 );
 const HistoryPanel = lazy(() => import("./HistoryPanel").then((m) => ({ default: m.HistoryPanel })));
 const TradePanel = lazy(() => import("../market/TradePanel").then((m) => ({ default: m.TradePanel })));
 const InvestorList = lazy(() => import("./InvestorList").then((m) => ({ default: m.InvestorList })));
 
-/** A page of the Updates or Questions tab among all of them. */
+/** A page of the Updates or Discussion tab among all of them. */
 type ConversationPage = { total: number; page: number; pageCount: number };
 
 /** What the loader says about the project, the viewer and the tab shown (project.server.ts). */
@@ -58,7 +60,9 @@ export interface DetailView {
   followers: number;
   following: boolean;
   updates: UpdateDTO[];
-  questions: QuestionDTO[];
+  /** The Discussion tab's page of threads (that tab only), or the one thread it shows. */
+  discussion: DiscussionPage | null;
+  thread: DiscussionThreadDTO | null;
   signedIn: boolean;
   canManage: boolean;
   /** The viewer is the project's own founder: Edit project and Dashboard instead of Invest, Follow, Ask. */
@@ -67,7 +71,7 @@ export interface DetailView {
   canModerate: boolean;
   /** The message of a `?saved=` code, or null. */
   saved: string | null;
-  questionConstraints: { question: InputConstraints; answer: InputConstraints };
+  postConstraints: InputConstraints;
   tab: DetailTabId;
   role: Role | null;
   allowance: Allowance | null;
@@ -83,12 +87,11 @@ export interface DetailView {
   concentration: string | null;
   /** The public investor list's page (the Investment tab only, else null). */
   investorsPage: InvestorsPage | null;
-  /** The Updates and Questions tabs' pages (`?updates=`, `?questions=`; that tab only, else absent). */
+  /** The Updates tab's page (`?updates=`; that tab only, else absent). */
   updatesPage?: ConversationPage | null;
-  questionsPage?: ConversationPage | null;
-  /** How many updates and questions the viewer's tabs list. */
+  /** How many updates and threads the viewer's tabs list. */
   updateCount: number;
-  questionCount: number;
+  threadCount: number;
   /** A funded company after its raise (an exit), else null: a funded raise's page has a History tab. */
   company: CompanyBanner | null;
   /** The History tab (that tab only, else null). */
@@ -114,11 +117,11 @@ export function DetailPage({
   view: DetailView;
   /** A refused follow (the limit), shown beside the Follow button. */
   followRefusal: string | null;
-  /** A refused question form's message that belongs to no field. */
+  /** A refused Discussion form's message that belongs to no field. */
   refusal: string | null;
   /** A post that names no form of this page (no or an unknown intent): its message, on any tab. */
   unknownAction: string | null;
-  formState: QuestionsFormState | null;
+  formState: DiscussionFormState | null;
   /** A refused order (`form: "order"`) or cancel (`form: "cancel:<order id>"`) of the Trade tab. */
   tradeFailure?: (OrderFormFailure & { form: string }) | null;
   /** The Share control (a published project only), shown in the hero under Follow. */
@@ -153,13 +156,19 @@ export function DetailPage({
     if (page > 1) q.set("investors", String(page));
     return `${base}?${q.toString()}#investors`;
   };
-  const conversationHref = (t: "updates" | "questions") => (page: number) => {
+  const discussionHref = (order: DiscussionOrder) => (page: number) => {
+    const q = new URLSearchParams({ tab: "discussion" });
+    if (order !== "top") q.set("order", order);
+    if (page > 1) q.set("page", String(page));
+    return `${base}?${q.toString()}`;
+  };
+  const conversationHref = (t: "updates") => (page: number) => {
     const q = new URLSearchParams({ tab: t });
     if (page > 1) q.set(t, String(page));
     return `${base}?${q.toString()}`;
   };
-  // "Updates (3)", "Questions (2)": what the viewer's tab lists.
-  const counts: Partial<Record<DetailTabId, number>> = { updates: view.updateCount, questions: view.questionCount };
+  // "Updates (3)", "Discussion (2)": what the viewer's tab lists.
+  const counts: Partial<Record<DetailTabId, number>> = { updates: view.updateCount, discussion: view.threadCount };
   const tabLabel = (t: (typeof DETAIL_TABS)[number]) =>
     counts[t.id] === undefined ? t.label : `${t.label} (${formatNumber(counts[t.id]!)})`;
   const purchase = (n: number) => `${href("/purchase/:id", { id: project.slug })}?shares=${n}`;
@@ -241,19 +250,29 @@ export function DetailPage({
                 paging={view.updatesPage ? { ...view.updatesPage, hrefFor: conversationHref("updates") } : null}
               />
             ) : null}
-            {tab === "questions" ? (
+            {tab === "discussion" ? (
               <>
                 {refusal ? <Notice tone="error">{refusal}</Notice> : null}
-                <QuestionsPanel
-                  questions={view.questions}
+                <DiscussionPanel
+                  threads={view.discussion?.threads ?? []}
+                  thread={view.thread}
+                  order={view.discussion?.order ?? "top"}
+                  base={base}
                   signedIn={signedIn}
-                  canManage={canManage}
                   isOwner={isOwner}
-                  action={here}
                   formState={formState}
                   message={saved}
-                  constraints={view.questionConstraints}
-                  paging={view.questionsPage ? { ...view.questionsPage, hrefFor: conversationHref("questions") } : null}
+                  constraints={view.postConstraints}
+                  paging={
+                    view.discussion
+                      ? {
+                          total: view.discussion.total,
+                          page: view.discussion.page,
+                          pageCount: view.discussion.pageCount,
+                          hrefFor: discussionHref(view.discussion.order),
+                        }
+                      : null
+                  }
                 />
               </>
             ) : null}

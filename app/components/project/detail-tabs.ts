@@ -12,7 +12,7 @@ export const DETAIL_TABS = [
   { id: "history", label: "History" },
   { id: "trade", label: "Trade" },
   { id: "updates", label: "Updates" },
-  { id: "questions", label: "Questions" },
+  { id: "discussion", label: "Discussion" },
 ] as const;
 export type DetailTabId = (typeof DETAIL_TABS)[number]["id"];
 

@@ -38,7 +38,7 @@ export function YourDataSection({ view, failure }: { view: YourDataView; failure
         </h3>
         <p>
           A copy of everything CampusFund holds about you: your profile and public profile, your investments with their
-          notices, the projects you follow, your questions, answers and updates, your notifications and your
+          notices, the projects you follow, your Discussion posts and votes, your updates, your notifications and your
           preferences.
         </p>
         {view.confirmed ? (

@@ -1,6 +1,6 @@
 /**
  * The answers of the conversation's API (worker/api/conversation.ts): following, founder updates,
- * questions, notifications and the watchlist, with their examples (ADR 042). The shapes are the
+ * notifications and the watchlist, with their examples (ADR 042). The shapes are the
  * services' DTOs (domain/conversation/conversation.ts, worker/services/conversation/notifications.ts, follows.ts).
  */
 import * as v from "valibot";
@@ -66,23 +66,6 @@ export const UpdatesPageAnswer = v.object({ updates: v.array(UpdateAnswer), ...p
 
 export const DeletedAnswer = v.object({ success: ok });
 
-// ---- questions ----
-
-/** domain/conversation/conversation.ts `QuestionDTO`. */
-export const QuestionAnswer = v.object({
-  id: v.string(),
-  projectId: v.string(),
-  askerName: v.pipe(v.string(), v.description("First name and last initial.")),
-  question: v.string(),
-  answer: v.nullable(v.string()),
-  answeredAt: v.nullable(instant),
-  hidden: v.boolean(),
-  createdAt: instant,
-  mine: v.pipe(v.boolean(), v.description("True when the caller asked it.")),
-});
-
-export const QuestionsPageAnswer = v.object({ questions: v.array(QuestionAnswer), ...pageInfo });
-
 // ---- notifications ----
 
 /** worker/services/conversation/notifications.ts `NotificationDTO`. */
@@ -118,6 +101,12 @@ export const PreferencesAnswer = v.object({
       "The exchange's notices (an order filled, expired or was cancelled) also by mail; always in the bell.",
     ),
   ),
+  replies: v.pipe(
+    preference,
+    v.description(
+      "Replies to the caller's posts and mentions of them in a Discussion also by mail; always in the bell.",
+    ),
+  ),
   digest: v.pipe(
     v.picklist(DIGEST_CHOICES),
     v.description("The email digest of unread notifications: off (the default), daily or weekly."),
@@ -144,7 +133,7 @@ export const MarkReadBody = v.object({
 
 const PROJECT_ID = EXAMPLE_PROJECT.id;
 const UPDATE_ID = "c2a4e6f8-1b3d-4f5a-9c7e-0d2b4f6a8c1e";
-const QUESTION_ID = "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b";
+const POST_ID = "e7d5c3b1-a9f8-4e6d-8c4b-2a0f9e8d7c6b";
 
 const EXAMPLE_UPDATE = {
   id: UPDATE_ID,
@@ -157,18 +146,6 @@ const EXAMPLE_UPDATE = {
   createdAt: "2026-11-20T09:30:00.000Z",
   updatedAt: "2026-11-20T09:30:00.000Z",
   edited: false,
-};
-
-const EXAMPLE_QUESTION = {
-  id: QUESTION_ID,
-  projectId: PROJECT_ID,
-  askerName: "Ada L.",
-  question: "How will you keep the noise data accurate overnight?",
-  answer: null,
-  answeredAt: null,
-  hidden: false,
-  createdAt: "2026-11-21T14:02:11.000Z",
-  mine: true,
 };
 
 const page = (total: number, pageSize: number) => ({
@@ -206,27 +183,13 @@ export const EXAMPLES = {
     ...page(2, LIST_PAGE_SIZE),
   },
   deleted: { success: true },
-  questionBody: { question: EXAMPLE_QUESTION.question },
-  question: EXAMPLE_QUESTION,
-  questions: { questions: [EXAMPLE_QUESTION], ...page(1, LIST_PAGE_SIZE) },
-  answerBody: {
-    answer: "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there.",
-  },
-  answered: {
-    ...EXAMPLE_QUESTION,
-    answer: "Each reading expires after 30 minutes, so a quiet room at 3 a.m. only shows when someone is there.",
-    answeredAt: "2026-11-21T16:40:00.000Z",
-    mine: false,
-  },
-  hideBody: { hidden: true },
-  hidden: { ...EXAMPLE_QUESTION, hidden: true, mine: false },
   notifications: {
     notifications: [
       {
         id: "8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b",
-        kind: "answer",
-        text: NOTIFICATION_TEXT.answer("Quietly"),
-        link: `/project/quietly?tab=questions#question-${QUESTION_ID}`,
+        kind: "reply",
+        text: NOTIFICATION_TEXT.reply("Maya C.", "Quietly", "Each reading expires after 30 minutes."),
+        link: `/project/quietly?tab=discussion#post-${POST_ID}`,
         projectId: PROJECT_ID,
         createdAt: "2026-11-21T16:40:00.000Z",
         read: false,

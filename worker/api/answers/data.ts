@@ -20,8 +20,8 @@ export const DataExportAnswer = v.object({
   projects: records,
   investments: records,
   follows: records,
-  questions: records,
-  answers: records,
+  posts: v.pipe(records, v.description("Your Discussion posts (threads and replies).")),
+  votes: v.pipe(records, v.description("Your upvotes in Discussions.")),
   updates: records,
   notifications: records,
 });
@@ -64,8 +64,8 @@ export const DATA_EXPORT_EXAMPLE = {
     },
   ],
   follows: [],
-  questions: [],
-  answers: [],
+  posts: [],
+  votes: [],
   updates: [],
   notifications: [],
 };

@@ -82,6 +82,13 @@ export const NOTICE_COPY = {
     reason:
       "You received this mail because a post of yours in a CampusFund discussion was hidden by a moderator. Mails about moderation of your own posts are always sent.",
   },
+  reply: {
+    subject: "Someone replied in a CampusFund discussion",
+    heading: "A reply in a discussion",
+    button: "Open the discussion",
+    reason:
+      "You received this mail because you take part in this discussion through the CampusFund account with this address. You can turn these mails off in your notification settings.",
+  },
 } satisfies Record<string, NoticeCopy>;
 
 export type NoticeKind = keyof typeof NOTICE_COPY;

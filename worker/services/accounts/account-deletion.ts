@@ -16,6 +16,7 @@
  * A suspended account cannot ask (its sessions end with the suspension and it cannot sign in); a
  * request made before a suspension runs its course: the suspension does not take the erasure away.
  */
+import { DELETED_BODY } from "../conversation/discussion";
 import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
 
 import {
@@ -260,6 +261,9 @@ async function eraseStatements(db: Database, a: DueAccount, now: number): Promis
       name,
       quoted(FORMER_MEMBER_NAME),
     ),
+    // Discussion posts keep their place in their threads (replies hang from them); their words go,
+    // and pages name the author "Deleted account" (discussion.ts DELETED_AUTHOR, DELETED_BODY).
+    guarded("update discussion_posts set body = ?4 where author_id = ?1", DELETED_BODY),
     // The founder's project stays (company data); the founder's own details on it go.
     guarded(
       `update projects set creator_info = json_object('name', ?4, 'bio', '') where founder_id = ?1`,

@@ -59,6 +59,9 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   moderation: null,
   // a raise one reserved in opened, with the days left to confirm (ADR 055): asked for, so always told
   reservation: null,
+  // a reply to one's post, a mention of the founder (ADR 055): always in the bell; `replies` chooses the mail
+  reply: null,
+  mention: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */
@@ -410,8 +413,8 @@ export async function getPreferences(db: Database, viewer: SessionUser | null): 
     .limit(1);
   const row = rows[0];
   if (!row) return { ...DEFAULT_PREFERENCES, digest: "off" };
-  const { updates, answers, questions, investments, goals, closing, marketMails, digest } = row;
-  return { updates, answers, questions, investments, goals, closing, marketMails, digest };
+  const { updates, answers, questions, investments, goals, closing, marketMails, replies, digest } = row;
+  return { updates, answers, questions, investments, goals, closing, marketMails, replies, digest };
 }
 
 const yes = (x: unknown) =>

@@ -322,7 +322,7 @@ export interface ConversationSummary {
   followers: number;
   /** The newest updates (all readable: this is the founder's own view). */
   updates: UpdateDTO[];
-  /** Questions without an answer, not hidden, oldest first (the order to answer them in). */
+  /** Threads (the questions of old) the founder has not replied in, not hidden, oldest first (the order to answer them in). */
   openQuestions: { id: string; question: string; askerName: string; createdAt: string }[];
   openQuestionCount: number;
 }
@@ -346,9 +346,11 @@ export async function getConversationSummary(db: Database, projectId: string): P
       .bind(projectId),
     d1
       .prepare(
-        `select q.id, q.question, q.created_at, u.first_name, u.last_name, count(*) over () as total
-         from project_questions q join users u on u.id = q.asker_id
-         where q.project_id = ?1 and q.answer is null and q.hidden = 0
+        // Threads (not hidden) the founder has not replied in, oldest first, on discussion_threads_new_idx.
+        `select q.id, q.body as question, q.created_at, u.first_name, u.last_name, count(*) over () as total
+         from discussion_posts q join users u on u.id = q.author_id
+         where q.project_id = ?1 and q.depth = 0 and q.hidden_at is null and q.by_founder = 0
+           and not exists (select 1 from discussion_posts r where r.thread_id = q.id and r.by_founder = 1)
          order by q.created_at asc, q.id asc limit ${DASHBOARD_QUESTIONS}`,
       )
       .bind(projectId),

@@ -334,17 +334,17 @@ export interface ProjectDetailExtras {
   raise: RaiseFigures;
   followers: number;
   following: boolean;
-  /** The updates and questions the viewer's Updates and Questions tabs list ("Updates (3)"). */
+  /** The updates and threads the viewer's Updates and Discussion tabs list ("Updates (3)"). */
   updateCount: number;
-  questionCount: number;
+  threadCount: number;
   /** A funded company's standing after its raise (ADR 052): its mark, and its exit; null for any other raise. */
   company: CompanyStanding | null;
 }
 
 /**
  * The detail read's extra columns: the largest investor's total, the follower count, whether
- * `viewer` follows the project, and the counts of the updates and questions the viewer's tabs
- * show (the rules of `listUpdatesFor` and `listQuestionsFor`: the project's founder and admins
+ * `viewer` follows the project, and the counts of the updates and threads the viewer's tabs
+ * show (the rules of `listUpdatesFor` and `listDiscussionFor`: the project's founder and admins
  * count hidden ones too). Subqueries of the project's own statement, on their project indexes.
  */
 export function detailColumns(viewer: Pick<SessionUser, "id" | "role"> | null) {
@@ -359,7 +359,8 @@ export function detailColumns(viewer: Pick<SessionUser, "id" | "role"> | null) {
       ? sql<number>`exists (select 1 from project_follows f where f.project_id = "projects"."id" and f.user_id = ${viewer.id})`
       : sql<number>`0`,
     updateCount: sql<number>`(select count(*) from project_updates pu where pu.project_id = "projects"."id" and (${privileged} or (pu.hidden = 0 and not exists (select 1 from users a where a.id = pu.author_id and a.suspended_at is not null))))`,
-    questionCount: sql<number>`(select count(*) from project_questions pq join users qa on qa.id = pq.asker_id where pq.project_id = "projects"."id" and (${privileged} or (pq.hidden = 0 and qa.suspended_at is null)))`,
+    // The Discussion's threads: the kept count of visible ones, or every one for the founder and admins.
+    threadCount: sql<number>`case when ${privileged} then (select count(*) from discussion_posts d where d.project_id = "projects"."id" and d.depth = 0) else "projects"."thread_count" end`,
     // The kind and stated price of the event that set the company's mark (its primary key): what
     // the hero says of an exit ("Acquired on … at $120 a share") and the History tab of the mark.
     markKind: sql<EventKind | null>`(select e.kind from valuation_events e where e.id = "projects"."mark_event_id")`,
@@ -394,7 +395,7 @@ export function readDetail(
     followers: number;
     following: number;
     updateCount: number;
-    questionCount: number;
+    threadCount: number;
     markKind: EventKind | null;
     markPriceCents: number | null;
   },
@@ -405,7 +406,7 @@ export function readDetail(
     followers: Number(row.followers),
     following: Number(row.following) === 1,
     updateCount: Number(row.updateCount),
-    questionCount: Number(row.questionCount),
+    threadCount: Number(row.threadCount),
     company: companyStanding(row.project, row.markKind, row.markPriceCents),
   };
 }

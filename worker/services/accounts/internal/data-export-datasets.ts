@@ -5,7 +5,7 @@
  * Worker never holds more than one page however long the account's history. Each column is shaped
  * for the file: timestamps as ISO instants, money in dollars, flags as booleans.
  */
-import { and, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 import { toDollars } from "../../../../domain/shared/money";
@@ -20,8 +20,9 @@ import {
   notificationPreferences,
   notifications,
   projectFollows,
-  projectQuestions,
   projectReservations,
+  discussionPosts,
+  discussionVotes,
   projects,
   projectUpdates,
   publicProfiles,
@@ -212,6 +213,7 @@ export function exportDatasets(db: Database, userId: string): Dataset[] {
         investments: notificationPreferences.investments,
         goals: notificationPreferences.goals,
         closing: notificationPreferences.closing,
+        replies: notificationPreferences.replies,
         digest: notificationPreferences.digest,
         updatedAt: notificationPreferences.updatedAt,
       },
@@ -225,6 +227,7 @@ export function exportDatasets(db: Database, userId: string): Dataset[] {
         investments: bool,
         goals: bool,
         closing: bool,
+        replies: bool,
       },
     ),
     list(
@@ -435,63 +438,57 @@ export function exportDatasets(db: Database, userId: string): Dataset[] {
       TIMES("followedAt"),
     ),
     list(
-      "questions",
+      "posts",
       {
-        _at: projectQuestions.createdAt,
-        _id: projectQuestions.id,
-        id: projectQuestions.id,
-        projectId: projectQuestions.projectId,
+        _at: discussionPosts.createdAt,
+        _id: discussionPosts.id,
+        id: discussionPosts.id,
+        projectId: discussionPosts.projectId,
         project: projects.title,
-        question: projectQuestions.question,
-        answer: projectQuestions.answer,
-        answeredAt: projectQuestions.answeredAt,
-        hidden: projectQuestions.hidden,
-        askedAt: projectQuestions.createdAt,
+        threadId: discussionPosts.threadId,
+        parentId: discussionPosts.parentId,
+        body: discussionPosts.body,
+        byFounder: discussionPosts.byFounder,
+        hiddenAt: discussionPosts.hiddenAt,
+        hiddenNote: discussionPosts.hiddenNote,
+        createdAt: discussionPosts.createdAt,
       },
       (fields, after) =>
         db
           .select(fields)
-          .from(projectQuestions)
-          .innerJoin(projects, eq(projects.id, projectQuestions.projectId))
+          .from(discussionPosts)
+          .innerJoin(projects, eq(projects.id, discussionPosts.projectId))
           .where(
             and(
-              eq(projectQuestions.askerId, userId),
-              afterCursor(projectQuestions.createdAt, projectQuestions.id, after),
+              eq(discussionPosts.authorId, userId),
+              afterCursor(discussionPosts.createdAt, discussionPosts.id, after),
             ),
           )
-          .orderBy(projectQuestions.createdAt, projectQuestions.id)
+          .orderBy(discussionPosts.createdAt, discussionPosts.id)
           .limit(EXPORT_PAGE),
-      { ...TIMES("askedAt", "answeredAt"), hidden: bool },
+      { ...TIMES("createdAt", "hiddenAt"), byFounder: bool },
     ),
     list(
-      "answers",
+      "votes",
       {
-        _at: projectQuestions.createdAt,
-        _id: projectQuestions.id,
-        questionId: projectQuestions.id,
-        projectId: projectQuestions.projectId,
-        question: projectQuestions.question,
-        answer: projectQuestions.answer,
-        answeredAt: projectQuestions.answeredAt,
+        _at: discussionVotes.createdAt,
+        _id: discussionVotes.postId,
+        postId: discussionVotes.postId,
+        votedAt: discussionVotes.createdAt,
       },
       (fields, after) =>
         db
           .select(fields)
-          .from(projectQuestions)
+          .from(discussionVotes)
           .where(
             and(
-              // The founder's one project (projects_founder_unique).
-              eq(
-                projectQuestions.projectId,
-                sql`(select ${projects.id} from ${projects} where ${projects.founderId} = ${userId})`,
-              ),
-              afterCursor(projectQuestions.createdAt, projectQuestions.id, after),
-              isNotNull(projectQuestions.answer),
+              eq(discussionVotes.userId, userId),
+              afterCursor(discussionVotes.createdAt, discussionVotes.postId, after),
             ),
           )
-          .orderBy(projectQuestions.createdAt, projectQuestions.id)
+          .orderBy(discussionVotes.createdAt, discussionVotes.postId)
           .limit(EXPORT_PAGE),
-      TIMES("answeredAt"),
+      TIMES("votedAt"),
     ),
     list(
       "updates",
