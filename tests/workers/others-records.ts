@@ -201,6 +201,13 @@ export async function discussionPost(
     statements.push(
       env.DB.prepare("update projects set thread_count = thread_count + 1 where id = ?1").bind(projectId),
     );
+  } else {
+    // The thread's kept figures, as the Discussion's reply writes them.
+    statements.push(
+      env.DB.prepare(
+        "update discussion_posts set reply_count = reply_count + 1, last_activity_at = max(last_activity_at, ?2) where id = ?1",
+      ).bind(opts.parentId, now),
+    );
   }
   const reporters: string[] = [];
   for (let i = 0; i < (opts.reports ?? 0); i++) {
