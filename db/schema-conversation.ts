@@ -103,6 +103,8 @@ export const NOTIFICATION_KINDS = [
   "market",
   // the account's own security (ADR 054): a sign-in from a new device or network, a password, email or second-factor change
   "security",
+  // a funded company's founder who has posted no update for 90 days (ADR 055)
+  "update_reminder",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

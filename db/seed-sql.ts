@@ -203,6 +203,12 @@ export interface DemoRows {
 }
 
 /**
+ * After a seed's updates are in: each project's kept last update (ADR 055), the newest visible
+ * update's time, as worker/services/conversation/update-reminders.ts keeps it for every post.
+ */
+export const LAST_UPDATE_STATEMENT = `UPDATE projects SET last_update_at = (SELECT max(u.created_at) FROM project_updates u WHERE u.project_id = projects.id AND u.hidden = 0);`;
+
+/**
  * Every statement of the demo, in the order `scripts/seed.mjs` runs them: the rows (users and
  * projects before what points at them), then the company events, applied once the investments
  * they mark are in, then the exchange's orders and trades. `insert`: insertStatements, with the migrated columns when the caller has them.
@@ -219,6 +225,7 @@ export function demoStatements(
     ...insert("investments", data.investments),
     ...insert("project_follows", data.follows),
     ...insert("project_updates", data.updates),
+    LAST_UPDATE_STATEMENT,
     ...insert("project_questions", data.questions),
     ...insert("notifications", data.notifications),
     ...insert("valuation_events", data.events),

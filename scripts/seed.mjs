@@ -20,7 +20,14 @@ import { PROJECT_CATEGORIES, SECTORS, sectorForCategory } from "../domain/projec
 import { shapeProblems } from "../domain/projects/project-shapes.ts";
 import { DEMO_PASSWORD, buildDemoData, validateDemoData } from "../db/seed-data.ts";
 import { scaleChildren, scaleEvents, scaleParents } from "../db/scale-data.ts";
-import { applyEventStatements, demoStatements, InsertBuffer, insertChunks, insertStatements } from "../db/seed-sql.ts";
+import {
+  applyEventStatements,
+  demoStatements,
+  InsertBuffer,
+  insertChunks,
+  insertStatements,
+  LAST_UPDATE_STATEMENT,
+} from "../db/seed-sql.ts";
 import { bin, root } from "./lib.mjs";
 
 const scrypt = promisify(scryptCb);
@@ -261,6 +268,8 @@ if (scale) {
   counts.set("valuation_events", events.length);
   take(insertChunks("valuation_events", events, known("valuation_events")));
   take(applyEventStatements(events, EXIT_KINDS).map((sql) => ({ table: "positions", rows: 0, sql })));
+  // Each project's kept last update (ADR 055), now that its updates are in.
+  take([{ table: "projects", rows: 0, sql: LAST_UPDATE_STATEMENT }]);
   write();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(

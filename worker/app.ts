@@ -18,6 +18,7 @@ import { sessionsApi } from "./api/sessions";
 import { twoFactorApi } from "./api/two-factor";
 import { contactApi, contactsApi } from "./api/contacts";
 import { notificationsApi, projectConversationApi, questionsApi, watchlistApi } from "./api/conversation";
+import { perksApi } from "./api/perks";
 import { apiErrorResponse } from "./api/errors";
 import { investmentsApi } from "./api/investments";
 import { meApi } from "./api/me";
@@ -68,6 +69,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/auth/two-factor", twoFactorApi);
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
+  api.route("/projects", perksApi);
   api.route("/projects", raiseDatesApi);
   api.route("/projects", companyEventsApi);
   api.route("/questions", questionsApi);

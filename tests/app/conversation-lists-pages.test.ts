@@ -143,6 +143,12 @@ describe("the project page's Updates and Questions tabs", () => {
         ).bind(unique("q-"), p.id, asker.user.id, `Question number ${i}?`, T0 + i),
       );
     }
+    // The project's kept last update (ADR 055), as a post's batch keeps it.
+    stmts.push(
+      env.DB.prepare(
+        "update projects set last_update_at = (select max(created_at) from project_updates where project_id = ?1 and hidden = 0) where id = ?1",
+      ).bind(p.id),
+    );
     await env.DB.batch(stmts);
     return p;
   }

@@ -22,7 +22,13 @@ import {
   scaleEvents,
   scaleParents,
 } from "../../db/scale-data";
-import { applyEventStatements, type InsertChunk, InsertBuffer, insertChunks } from "../../db/seed-sql";
+import {
+  applyEventStatements,
+  type InsertChunk,
+  InsertBuffer,
+  insertChunks,
+  LAST_UPDATE_STATEMENT,
+} from "../../db/seed-sql";
 
 const N = 10;
 const NOW = Date.parse("2026-06-01T12:00:00Z");
@@ -42,7 +48,7 @@ function statements(): InsertChunk[] {
 }
 
 /** What seed.mjs runs after them: the events applied to their companies and holders. */
-const applying = () => applyEventStatements(scaleEvents(N, NOW, OPTS), EXIT_KINDS);
+const applying = () => [...applyEventStatements(scaleEvents(N, NOW, OPTS), EXIT_KINDS), LAST_UPDATE_STATEMENT];
 
 async function digest(chunks: InsertChunk[]): Promise<string> {
   const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");

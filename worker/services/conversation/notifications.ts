@@ -55,6 +55,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   market: null,
   // a new sign-in or a security change (ADR 054): never switched off
   security: null,
+  // the founder's own company gone quiet for 90 days (ADR 055): their duty to investors, always told
+  update_reminder: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */

@@ -46,7 +46,7 @@ type InvestmentLike = Pick<
   typeof investments.$inferSelect,
   "id" | "investorId" | "projectId" | "shares" | "sharePriceCents" | "amountCents" | "status" | "createdAt"
 > &
-  Partial<Pick<typeof investments.$inferSelect, "cancelledAt" | "cancelCutoffAt">>;
+  Partial<Pick<typeof investments.$inferSelect, "cancelledAt" | "cancelCutoffAt" | "bonusShares">>;
 
 type ProjectLike = Pick<
   ProjectDTO,
@@ -73,8 +73,11 @@ export function toInvestmentDTO(
   mark: HoldingMark = AT_COST,
 ): InvestmentDTO {
   const amountInvested = toDollars(inv.amountCents);
+  // Bonus shares (ADR 055) are held with the purchase: they count in its value and equity, not its cost.
+  const bonusShares = inv.bonusShares ?? 0;
+  const held = inv.shares + bonusShares;
   const figures = investmentFigures(
-    { shares: inv.shares, amountCents: inv.amountCents, createdAt: inv.createdAt, held: isHeld(inv.status) },
+    { shares: held, amountCents: inv.amountCents, createdAt: inv.createdAt, held: isHeld(inv.status) },
     mark,
     now,
   );
@@ -96,10 +99,11 @@ export function toInvestmentDTO(
     riskLevel: project.riskLevel,
     status: inv.status,
     shares: inv.shares,
+    bonusShares,
     sharePrice: toDollars(inv.sharePriceCents),
     ...figures,
     equity: Number(
-      equityForShares(inv.shares, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6),
+      equityForShares(held, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6),
     ),
     // The spec's local projection: 1.15 × the amount per investment.
     projectedReturns: toDollars(toCents(amountInvested * 1.15)),
@@ -121,6 +125,7 @@ const clampPage = (page: number | undefined): number => safePage(page ?? 1);
 
 /** The investment and project columns an InvestmentDTO is made of, as one row. */
 const ROW_COLUMNS = `i.id as id, i.investor_id as investor_id, i.project_id as project_id, i.shares as shares,
+  i.bonus_shares as bonus_shares,
   i.share_price_cents as paid_cents, i.amount_cents as amount_cents, i.status as status,
   i.created_at as created_at, i.cancelled_at as cancelled_at, i.cancel_cutoff_at as cancel_cutoff_at,
   p.title as title, p.slug as slug, p.category as category, p.logo as logo, p.risk_level as risk_level,
@@ -140,6 +145,7 @@ interface InvestmentRow {
   investor_id: string;
   project_id: string;
   shares: number;
+  bonus_shares: number;
   paid_cents: number;
   amount_cents: number;
   status: InvestmentStatus;
@@ -171,6 +177,7 @@ function dtoOf(r: InvestmentRow, now: number): InvestmentDTO {
       investorId: r.investor_id,
       projectId: r.project_id,
       shares: r.shares,
+      bonusShares: r.bonus_shares,
       sharePriceCents: r.paid_cents,
       amountCents: r.amount_cents,
       status: r.status,
