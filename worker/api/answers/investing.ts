@@ -33,7 +33,9 @@ export const InvestmentAnswer = v.object({
   shares: int(1),
   bonusShares: v.pipe(
     int(0),
-    v.description("Shares a perk added to this purchase: held with it, paid for by nobody (its cost is the amount paid)."),
+    v.description(
+      "Shares a perk added to this purchase: held with it, paid for by nobody (its cost is the amount paid).",
+    ),
   ),
   sharePrice: money,
   currentValue: v.pipe(

@@ -102,9 +102,7 @@ export function toInvestmentDTO(
     bonusShares,
     sharePrice: toDollars(inv.sharePriceCents),
     ...figures,
-    equity: Number(
-      equityForShares(held, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6),
-    ),
+    equity: Number(equityForShares(held, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6)),
     // The spec's local projection: 1.15 × the amount per investment.
     projectedReturns: toDollars(toCents(amountInvested * 1.15)),
     cancelledAt: inv.cancelledAt != null ? new Date(inv.cancelledAt).toISOString() : null,
