@@ -58,6 +58,7 @@ import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../work
 import { cancelledMessage } from "../../worker/services/money/cancellations";
 import { ReconfirmList } from "../components/purchase/Reconfirm";
 import { OnTheExchange } from "../components/portfolio/OnTheExchange";
+import { EarnedPerks } from "../components/portfolio/EarnedPerks";
 import type { Route } from "./+types/portfolio";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
@@ -96,6 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       performance: tab === "overview",
       // The investor's shares on the exchange and their newest trades (ADR 053): the same round trip.
       exchange: tab === "overview",
+      // "Perks you earned" (ADR 055): the same round trip.
+      perks: tab === "overview",
     });
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
@@ -168,6 +171,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // From the loader: the policy's module (with the event form's schema) stays out of the browser's bundle.
     policy: VALUATION_POLICY,
     exchange: read.exchange,
+    perks: read.perks,
     now: Date.now(),
     totalShares: summary.shares,
     total: list.total,
@@ -282,6 +286,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                 label="Holdings pages"
               />
               {exchange ? <OnTheExchange x={exchange} now={now} /> : null}
+              <EarnedPerks perks={loaderData.perks} />
               {performance ? <PerformanceBreakdown p={performance} /> : null}
             </>
           )}

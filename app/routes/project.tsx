@@ -42,6 +42,8 @@ import { companyEvents } from "../../worker/services/money/valuations";
 import { cancelOrder, placeOrder } from "../../worker/services/market/orders";
 import { ORDER_CANCELLED, tradeTab } from "../server/market-tab.server";
 import { detailTab, hasMarket, projectView } from "./project.server";
+import { projectPageExtras } from "../../worker/services/money/perks";
+import { FUNDED_STATUSES, lastUpdateText } from "../../domain/conversation/update-reminders";
 import type { Route } from "./+types/project";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -95,6 +97,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the book; the order form's idempotency key is new with each page, so a form sent twice places one order.
   const trade =
     tab === "trade" ? { ...(await tradeTab(db, user, project._id, query)), orderKey: crypto.randomUUID() } : null;
+  // Perks on the overview (ADR 055), and a funded company's last update: one round trip.
+  const extras = await projectPageExtras(db, project._id, tab === "overview");
+  const funded = (FUNDED_STATUSES as readonly string[]).includes(project.status);
   const paging = (l: { total: number; page: number; pageCount: number } | null) =>
     l ? { total: l.total, page: l.page, pageCount: l.pageCount } : null;
   return {
@@ -111,6 +116,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       trade,
       query,
     }),
+    perks: extras.perks,
+    lastUpdate: funded ? lastUpdateText(extras.lastUpdateAt, Date.now()) : null,
     updatesPage: paging(updatesList),
     questionsPage: paging(questionsList),
     // The Share control's link: canonical (this origin, the slug, no query), and only

@@ -195,14 +195,35 @@ export function bonusSharesFor(shares: number, percent: number): number {
   return Math.floor((shares * Math.round(percent * 10)) / 1000);
 }
 
-/** The perks a purchase of `shares` for `amountCents` would earn now (before the per-investor rule). */
-export function perksForPurchase(perks: readonly PerkDTO[], shares: number, amountCents: number): PerkDTO[] {
-  return perks.filter(
-    (p) =>
-      (p.minAmount === null || amountCents >= p.minAmount * 100) &&
-      (p.slotsLeft === null || p.slotsLeft > 0) &&
-      (p.kind !== "bonus_shares" || bonusSharesFor(shares, p.bonusPercent ?? 0) >= 1),
-  );
+/**
+ * The perks a purchase of `shares` for `amountCents` would earn now, with each one's bonus shares
+ * (0 for a reward), as the purchase's batch decides: not those in `held` (earned once), a tier
+ * reached, a first-N slot free, bonus shares capped in order by `room` (the shares left after the
+ * purchase) and a bonus perk only with at least one share.
+ */
+export function perksForPurchase(
+  perks: readonly PerkDTO[],
+  shares: number,
+  amountCents: number,
+  room: number = Number.MAX_SAFE_INTEGER,
+  held: readonly string[] = [],
+): Map<string, number> {
+  const out = new Map<string, number>();
+  let before = 0;
+  for (const p of perks) {
+    if (held.includes(p.id)) continue;
+    if (p.minAmount !== null && amountCents < Math.round(p.minAmount * 100)) continue;
+    if (p.slotsLeft !== null && p.slotsLeft <= 0) continue;
+    if (p.kind !== "bonus_shares") {
+      out.set(p.id, 0);
+      continue;
+    }
+    const bonus = bonusSharesFor(shares, p.bonusPercent ?? 0);
+    const capped = Math.min(bonus, room - before);
+    before += bonus;
+    if (capped >= 1) out.set(p.id, capped);
+  }
+  return out;
 }
 
 /** "≥ $250 · first 50 investors (12 left)": who earns a perk, as its panel says it. */

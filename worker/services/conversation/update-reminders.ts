@@ -16,7 +16,9 @@ import {
   UPDATE_REMINDER_MS,
   UPDATE_REMINDER_SQL,
 } from "../../../domain/conversation/update-reminders";
+import type { SessionUser } from "../../../domain/shared/types";
 import { type Database, runBatch } from "../../../db/client";
+import { requireAdmin } from "../shared/access";
 import { noticeMailsStatement, noticeTemplateOf } from "../../mail/notices";
 import { INSERT, NEW_ID, NO_REPEAT } from "./notifications";
 
@@ -141,4 +143,10 @@ export async function runUpdateReminders(db: Database, now: number = Date.now())
     ),
   ]);
   return marked?.results.length ?? 0;
+}
+
+/** The admin console's section: admins only. */
+export async function listOverdueForAdmin(db: Database, viewer: SessionUser | null): Promise<OverdueCompany[]> {
+  requireAdmin(viewer);
+  return overdueCompanies(db);
 }

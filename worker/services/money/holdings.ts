@@ -9,6 +9,8 @@
  * by the database as the investments change (db/schema-aggregates.ts, ADR 037), so the sums cost
  * a few rows whether the investor holds 10 investments or 10,000.
  */
+import type { EarnedPerkDTO } from "../../../domain/money/perks";
+import { earnedOf, earnedPerksStatement } from "./perks";
 import type { InvestmentStatus } from "../../../domain/raises/settlement";
 import { and, eq } from "drizzle-orm";
 
@@ -221,6 +223,8 @@ export interface PortfolioQuery {
   performance?: boolean;
   /** The investor's shares on the exchange and their newest trades (ADR 053). */
   exchange?: boolean;
+  /** The perks the investor earned (ADR 055). */
+  perks?: boolean;
   now?: number;
 }
 
@@ -244,6 +248,8 @@ export interface PortfolioRead {
   reconfirmations: ReconfirmationDTO[];
   performance: PortfolioPerformance | null;
   exchange: MyExchange | null;
+  /** "Perks you earned" (ADR 055). */
+  perks: EarnedPerkDTO[];
 }
 
 /** The caller must be the user or an admin; a founder has no portfolio. */
@@ -311,6 +317,7 @@ export async function readPortfolio(
   if (q.reconfirmations) statements.push(pendingReconfirmationsStatement(d1, userId));
   if (q.performance) statements.push(performanceStatement(d1, userId));
   if (q.exchange) statements.push(...myExchangeStatements(d1, userId));
+  if (q.perks) statements.push(earnedPerksStatement(d1, userId));
   const out: PortfolioRead = {
     page: null,
     summary: null,
@@ -321,6 +328,7 @@ export async function readPortfolio(
     reconfirmations: [],
     performance: null,
     exchange: null,
+    perks: [],
   };
   if (statements.length === 0) return out;
   const results = (await runBatch(d1, statements)).map((r) => r.results);
@@ -349,6 +357,7 @@ export async function readPortfolio(
   if (q.reconfirmations) out.reconfirmations = reconfirmationsOf(results[k++]!);
   if (q.performance) out.performance = portfolioPerformance(performanceRowsOf(results[k++]!), now);
   if (q.exchange) out.exchange = myExchangeOf(results[k++]!, results[k++]!, now);
+  if (q.perks) out.perks = earnedOf(results[k++]!);
   return out;
 }
 

@@ -336,25 +336,26 @@ const toEarned = (r: EarnedRow): EarnedPerkDTO => ({
 const EARNED_COLUMNS = `a.id, a.perk_id, a.project_id, p.title as project_title, p.slug as project_slug, a.investment_id,
   pp.kind, pp.title, pp.description, a.bonus_shares, a.created_at`;
 
-/** The portfolio's "Perks you earned": the investor's standing awards, newest first, at most `limit`. */
+/** The portfolio's "Perks you earned": this many at most, newest first. */
 export const EARNED_PAGE = 20;
-export async function earnedPerks(
-  db: Database,
-  investorId: string,
-  limit: number = EARNED_PAGE,
-): Promise<EarnedPerkDTO[]> {
-  // perk_awards_investor_idx walks the investor's awards newest first; revoked ones are skipped.
-  const { results } = await db.$client
+
+/**
+ * The investor's standing awards, newest first, at most EARNED_PAGE, as one statement for the
+ * portfolio's batch (worker/services/money/holdings.ts readPortfolio); `earnedOf` reads its rows.
+ * perk_awards_investor_idx walks the investor's awards newest first; revoked ones are skipped.
+ */
+export function earnedPerksStatement(d1: D1Database, investorId: string): D1PreparedStatement {
+  return d1
     .prepare(
       `select ${EARNED_COLUMNS}
        from perk_awards a join project_perks pp on pp.id = a.perk_id join projects p on p.id = a.project_id
        where a.investor_id = ?1 and a.revoked_at is null
        order by a.created_at desc, a.id desc limit ?2`,
     )
-    .bind(investorId, limit)
-    .all<EarnedRow>();
-  return results.map(toEarned);
+    .bind(investorId, EARNED_PAGE);
 }
+
+export const earnedOf = (rows: unknown[]): EarnedPerkDTO[] => (rows as EarnedRow[]).map(toEarned);
 
 /** One investment's awards (revoked ones too, for its history): at most one per perk, so ≤ 10. */
 export async function perksOfInvestment(
@@ -382,4 +383,52 @@ export async function heldPerkIds(db: Database, investorId: string, projectId: s
     .bind(investorId, projectId, PERK_LIMITS.perProject)
     .all<{ perk_id: string }>();
   return results.map((r) => r.perk_id);
+}
+
+/**
+ * What the project page adds (ADR 055), in one round trip: the company's last update time (the
+ * "Last update N days ago" of a funded company) and, for the tab that shows them, its perks.
+ */
+export async function projectPageExtras(
+  db: Database,
+  projectId: string,
+  withPerks: boolean,
+): Promise<{ lastUpdateAt: number | null; perks: PerkDTO[] }> {
+  const d1 = db.$client;
+  const [last, perks] = await d1.batch([
+    d1.prepare("select last_update_at from projects where id = ?1").bind(projectId),
+    d1
+      .prepare(
+        `select ${PERK_COLUMNS} from project_perks where project_id = ?1 and ?2 = 1 order by position, created_at limit ?3`,
+      )
+      .bind(projectId, withPerks ? 1 : 0, PERK_LIMITS.perProject),
+  ]);
+  return {
+    lastUpdateAt: (last?.results[0] as { last_update_at: number | null } | undefined)?.last_update_at ?? null,
+    perks: ((perks?.results ?? []) as PerkRow[]).map(toPerkDTO),
+  };
+}
+
+/** The purchase page's perks (ADR 055), in one round trip: the project's, and those the investor holds there. */
+export async function purchasePerks(
+  db: Database,
+  projectId: string,
+  investorId: string,
+): Promise<{ perks: PerkDTO[]; held: string[] }> {
+  const d1 = db.$client;
+  const [perks, held] = await d1.batch([
+    d1
+      .prepare(`select ${PERK_COLUMNS} from project_perks where project_id = ?1 order by position, created_at limit ?2`)
+      .bind(projectId, PERK_LIMITS.perProject),
+    d1
+      .prepare(
+        `select a.perk_id from perk_awards a
+         where a.investor_id = ?1 and a.project_id = ?2 and a.revoked_at is null limit ?3`,
+      )
+      .bind(investorId, projectId, PERK_LIMITS.perProject),
+  ]);
+  return {
+    perks: ((perks?.results ?? []) as PerkRow[]).map(toPerkDTO),
+    held: ((held?.results ?? []) as { perk_id: string }[]).map((r) => r.perk_id),
+  };
 }
