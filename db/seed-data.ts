@@ -24,6 +24,7 @@ import {
 import { DAY_MS, HOUR_MS, isoDay, MINUTE_MS } from "../domain/shared/dates.ts";
 import { toCents } from "../domain/shared/money.ts";
 import { buildMarketDemo, type DemoOrderRow, type DemoTradeRow } from "./seed-market.ts";
+import { buildPerks } from "./seed-perks.ts";
 import { NOTIFICATION_TEXT } from "../domain/conversation/notification-text.ts";
 import { quoted } from "../domain/shared/quote.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../domain/accounts/two-factor.ts";
@@ -31,7 +32,9 @@ import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLev
 import type {
   InvestmentRow,
   notifications,
+  perkAwards,
   ProjectRow,
+  projectPerks,
   projectFollows,
   projectQuestions,
   projectUpdates,
@@ -3608,6 +3611,9 @@ export interface DemoData {
   trades: DemoTradeRow[];
   /** Authenticator apps turned on (ADR 054): the demo admin's. */
   factors: (typeof totpFactors.$inferSelect)[];
+  /** Perks on a few open raises and the awards their investments earned (ADR 055; db/seed-perks.ts). */
+  perks: (typeof projectPerks.$inferSelect)[];
+  perkAwards: (typeof perkAwards.$inferSelect)[];
 }
 
 /**
@@ -3825,6 +3831,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
     ...buildMarketDemo(now, projects, investments, users, marks, DEMO_INVESTOR_ID),
     // The demo admin signs in with a second step (ADR 054): its authenticator secret is in the README.
     factors: [{ userId: DEMO_ADMIN_ID, secret: DEMO_ADMIN_TOTP_SECRET, createdAt: now, confirmedAt: now, lastStep: 0 }],
+    ...buildPerks(now, projects, investments),
   };
 }
 

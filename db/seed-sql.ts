@@ -188,6 +188,8 @@ WHERE project_id = ${project} AND ${was("mark_event_id")};`,
 /** The demo's rows, table by table (db/seed-data.ts `DemoData`, the users with their password hash). */
 export interface DemoRows {
   users: readonly SeedRow[];
+  perks: readonly SeedRow[];
+  perkAwards: readonly SeedRow[];
   projects: readonly SeedRow[];
   investments: readonly SeedRow[];
   follows: readonly SeedRow[];
@@ -223,6 +225,9 @@ export function demoStatements(
     ...insert("totp_factors", data.factors),
     ...insert("projects", data.projects),
     ...insert("investments", data.investments),
+    // Perks and the awards the investments earned (ADR 055; no seeded investment holds bonus shares).
+    ...insert("project_perks", data.perks),
+    ...insert("perk_awards", data.perkAwards),
     ...insert("project_follows", data.follows),
     ...insert("project_updates", data.updates),
     LAST_UPDATE_STATEMENT,
