@@ -97,9 +97,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the book; the order form's idempotency key is new with each page, so a form sent twice places one order.
   const trade =
     tab === "trade" ? { ...(await tradeTab(db, user, project._id, query)), orderKey: crypto.randomUUID() } : null;
-  // Perks on the overview (ADR 055), and a funded company's last update: one round trip.
-  const extras = await projectPageExtras(db, project._id, tab === "overview");
+  // Perks on the overview (ADR 055), and a funded company's last update: one round trip, and none
+  // for another tab of a raise that is not funded (its tab's read is its only one).
   const funded = (FUNDED_STATUSES as readonly string[]).includes(project.status);
+  const extras =
+    tab === "overview" || funded
+      ? await projectPageExtras(db, project._id, tab === "overview")
+      : { lastUpdateAt: null, perks: [] };
   const paging = (l: { total: number; page: number; pageCount: number } | null) =>
     l ? { total: l.total, page: l.page, pageCount: l.pageCount } : null;
   return {
