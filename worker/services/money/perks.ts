@@ -15,7 +15,7 @@
  * freed by trigger (migrations/0035 `investments_perks_revoke`), whichever path changed it.
  */
 import type { EarnedPerkDTO, PerkDTO, PerkInput, PerkKind } from "../../../domain/money/perks";
-import { PERK_LIMITS, PERK_MESSAGES, perkFormSchema } from "../../../domain/money/perks";
+import { PERK_LIMITS, PERK_MESSAGES, perkFormSchema, perkPatchSchema } from "../../../domain/money/perks";
 import { MESSAGES } from "../../../domain/shared/messages";
 import type { SessionUser } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
@@ -177,6 +177,8 @@ export async function updatePerk(
   body: unknown,
 ): Promise<PerkDTO> {
   const project = await projectToManage(db, viewer, idOrSlug);
+  // The fields sent, each by its own rule, before anything is read (as an update's edit does).
+  validateFields(perkPatchSchema, body, "first");
   const stored = toPerkDTO(await perkRow(db, project.id, perkId));
   const sent = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const has = (k: string) => k in sent && sent[k] !== undefined;
