@@ -20,7 +20,7 @@
  */
 import * as v from "valibot";
 
-import { requiredText, text, toNumber } from "../shared/fields";
+import { charCount, cleanText, requiredText, text, toNumber } from "../shared/fields";
 import { acrossFields } from "../shared/form-kit";
 
 export const PERK_LIMITS = {
@@ -150,9 +150,17 @@ export type PerkInput = v.InferOutput<typeof perkFormSchema>;
  */
 export const perkPatchSchema = v.object({
   ...perkFields.entries,
-  title: v.pipe(
-    text("Title", PERK_LIMITS.title, { tooLong: PERK_MESSAGES.titleTooLong }),
-    v.metadata({ type: "string" }),
+  // Left out, the title stays; sent, it is a title like any other (never empty).
+  title: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.metadata({ type: "string" }),
+      v.transform((x) => (typeof x === "string" ? cleanText(x) : x)),
+      v.check((x) => typeof x === "string" && x !== "", PERK_MESSAGES.titleRequired),
+      v.transform((x) => x as string),
+      v.metadata({ maxLength: PERK_LIMITS.title }),
+      v.check((x) => charCount(x) <= PERK_LIMITS.title, PERK_MESSAGES.titleTooLong),
+    ),
   ),
 });
 

@@ -11584,7 +11584,6 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @default  */
                     title?: string;
                     /** @default  */
                     description?: string;

@@ -375,18 +375,6 @@ export async function perksOfInvestment(
   return results.map((r) => ({ ...toEarned(r), revoked: r.revoked_at !== null }));
 }
 
-/** The perk ids the investor holds in a project (the purchase page leaves them out: earned once). */
-export async function heldPerkIds(db: Database, investorId: string, projectId: string): Promise<string[]> {
-  const { results } = await db.$client
-    .prepare(
-      `select a.perk_id from perk_awards a
-       where a.investor_id = ?1 and a.project_id = ?2 and a.revoked_at is null limit ?3`,
-    )
-    .bind(investorId, projectId, PERK_LIMITS.perProject)
-    .all<{ perk_id: string }>();
-  return results.map((r) => r.perk_id);
-}
-
 /**
  * What the project page adds (ADR 055), in one round trip: the company's last update time (the
  * "Last update N days ago" of a funded company) and, for the tab that shows them, its perks.
