@@ -11580,6 +11580,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "title": "Early-bird bonus",
                  *       "description": "The first 50 investors get 10% more shares, free."
                  *     }
                  */

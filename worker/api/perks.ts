@@ -118,7 +118,10 @@ perksApi.patch(
       "change (409 otherwise), so nobody's earned perks change.",
     access: "signed-in",
     params: PERK,
-    body: { schema: perkPatchSchema, example: { description: "The first 50 investors get 10% more shares, free." } },
+    body: {
+      schema: perkPatchSchema,
+      example: { title: "Early-bird bonus", description: "The first 50 investors get 10% more shares, free." },
+    },
     ok: { 200: { description: "Saved", schema: PerkAnswer, example: EXAMPLE_PERK } },
     refusals: [400, 401, 403, 404, 409, 415],
   }),
