@@ -84,6 +84,8 @@ export const NOTIFICATION_KINDS = [
   // the Discussion (ADR 055): a reply to one's post, a post naming the founder; in the bell always, mail by `replies`
   "reply",
   "mention",
+  // a funded company's founder who has posted no update for 90 days (ADR 055)
+  "update_reminder",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -26,6 +26,7 @@ import { activityDaysOf, trendScore } from "../domain/projects/trending.ts";
 import { toCents } from "../domain/shared/money.ts";
 import { buildMarketDemo, type DemoOrderRow, type DemoTradeRow } from "./seed-market.ts";
 import { buildModerationDemo, type DiscussionReportRow } from "./seed-moderation.ts";
+import { buildPerks } from "./seed-perks.ts";
 import { NOTIFICATION_TEXT } from "../domain/conversation/notification-text.ts";
 import { quoted } from "../domain/shared/quote.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../domain/accounts/two-factor.ts";
@@ -33,8 +34,10 @@ import type { DocumentLink, Faq, Person, ProjectDetails, RegulationType, RiskLev
 import type {
   InvestmentRow,
   notifications,
+  perkAwards,
   ProjectRow,
   projectActivityDays,
+  projectPerks,
   projectFollows,
   projectReservations,
   discussionPosts,
@@ -3715,6 +3718,9 @@ export interface DemoData {
   /** Discussion posts people reported, each with an open report, for /admin's Reports (db/seed-moderation.ts). */
   reportedPosts: DiscussionPostRow[];
   reports: DiscussionReportRow[];
+  /** Perks on a few open raises and the awards their investments earned (ADR 055; db/seed-perks.ts). */
+  perks: (typeof projectPerks.$inferSelect)[];
+  perkAwards: (typeof perkAwards.$inferSelect)[];
 }
 
 /**
@@ -3961,6 +3967,7 @@ export function buildDemoData(today: Date, sectorForCategory: (category: string)
     // The demo admin signs in with a second step (ADR 054): its authenticator secret is in the README.
     factors: [{ userId: DEMO_ADMIN_ID, secret: DEMO_ADMIN_TOTP_SECRET, createdAt: now, confirmedAt: now, lastStep: 0 }],
     ...buildModerationDemo(now),
+    ...buildPerks(now, projects, investments),
   };
 }
 

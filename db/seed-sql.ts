@@ -188,6 +188,8 @@ WHERE project_id = ${project} AND ${was("mark_event_id")};`,
 /** The demo's rows, table by table (db/seed-data.ts `DemoData`, the users with their password hash). */
 export interface DemoRows {
   users: readonly SeedRow[];
+  perks: readonly SeedRow[];
+  perkAwards: readonly SeedRow[];
   projects: readonly SeedRow[];
   investments: readonly SeedRow[];
   follows: readonly SeedRow[];
@@ -211,6 +213,12 @@ export interface DemoRows {
 }
 
 /**
+ * After a seed's updates are in: each project's kept last update (ADR 055), the newest visible
+ * update's time, as worker/services/conversation/update-reminders.ts keeps it for every post.
+ */
+export const LAST_UPDATE_STATEMENT = `UPDATE projects SET last_update_at = (SELECT max(u.created_at) FROM project_updates u WHERE u.project_id = projects.id AND u.hidden = 0);`;
+
+/**
  * Every statement of the demo, in the order `scripts/seed.mjs` runs them: the rows (users and
  * projects before what points at them), then the company events, applied once the investments
  * they mark are in, then the exchange's orders and trades. `insert`: insertStatements, with the migrated columns when the caller has them.
@@ -230,11 +238,15 @@ export function demoStatements(
     `UPDATE projects SET thread_count = (SELECT count(*) FROM discussion_posts d WHERE d.project_id = projects.id AND d.depth = 0 AND d.hidden_at IS NULL) WHERE id IN (SELECT project_id FROM discussion_posts);`,
     ...insert("investments", data.investments),
     ...insert("project_reservations", data.reservations),
+    // Perks and the awards the investments earned (ADR 055; no seeded investment holds bonus shares).
+    ...insert("project_perks", data.perks),
+    ...insert("perk_awards", data.perkAwards),
     ...insert("project_follows", data.follows),
     ...insert("project_activity_days", data.activityDays),
     ...insert("project_updates", data.updates),
     ...insert("discussion_posts", data.posts),
     ...insert("discussion_votes", data.votes),
+    LAST_UPDATE_STATEMENT,
     ...insert("notifications", data.notifications),
     ...insert("valuation_events", data.events),
     ...applyEventStatements(data.events, exitKinds),

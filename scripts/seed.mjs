@@ -27,6 +27,7 @@ import {
   insertChunks,
   insertStatements,
   THREAD_COUNTS_SQL,
+  LAST_UPDATE_STATEMENT,
 } from "../db/seed-sql.ts";
 import { bin, root } from "./lib.mjs";
 
@@ -269,6 +270,8 @@ if (scale) {
   take(insertChunks("valuation_events", events, known("valuation_events")));
   take(applyEventStatements(events, EXIT_KINDS).map((sql) => ({ table: "positions", rows: 0, sql })));
   take([{ table: "projects", rows: 0, sql: THREAD_COUNTS_SQL }]);
+  // Each project's kept last update (ADR 055), now that its updates are in.
+  take([{ table: "projects", rows: 0, sql: LAST_UPDATE_STATEMENT }]);
   write();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(

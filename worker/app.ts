@@ -20,6 +20,7 @@ import { twoFactorApi } from "./api/two-factor";
 import { contactApi, contactsApi } from "./api/contacts";
 import { discussionApi, projectDiscussionApi } from "./api/discussion";
 import { notificationsApi, projectConversationApi, watchlistApi } from "./api/conversation";
+import { perksApi } from "./api/perks";
 import { apiErrorResponse } from "./api/errors";
 import { investmentsApi } from "./api/investments";
 import { meApi } from "./api/me";
@@ -71,6 +72,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/auth/two-factor", twoFactorApi);
   api.route("/projects", projectsApi);
   api.route("/projects", projectConversationApi);
+  api.route("/projects", perksApi);
   api.route("/projects", raiseDatesApi);
   api.route("/projects", projectReservationsApi);
   api.route("/projects", companyEventsApi);

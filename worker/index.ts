@@ -11,6 +11,7 @@ import { DRAIN_ROUNDS, retryPendingMail } from "./mail/mailer";
 import { eraseDueAccounts } from "./services/accounts/account-deletion";
 import { runDigests } from "./services/conversation/digest";
 import { purgeExpired } from "./services/operator/maintenance";
+import { runUpdateReminders } from "./services/conversation/update-reminders";
 import { runClosingSoon } from "./services/conversation/notifications";
 import { settleDueRaises } from "./services/raises/settlement";
 import { lapseReconfirmations } from "./services/money/reconfirmations";
@@ -110,6 +111,10 @@ export default {
     ctx.waitUntil(refreshTrendScores(createDb(env.DB)).then((n) => console.log(`trend scores of ${n} projects`)));
     ctx.waitUntil(
       runClosingSoon(createDb(env.DB)).then((n) => console.log(`notified ${n} followers of projects closing soon`)),
+    );
+    // Founders of funded companies quiet for 90 days are reminded to post an update (ADR 055).
+    ctx.waitUntil(
+      runUpdateReminders(createDb(env.DB)).then((n) => console.log(`reminded ${n} founders to post an update`)),
     );
     ctx.waitUntil(
       purgeExpired(createDb(env.DB)).then((n) =>

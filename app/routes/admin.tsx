@@ -55,6 +55,8 @@ import { constraintsOf } from "../../domain/shared/form-kit";
 import { approveEvent, listEventQueue, requestEventChanges } from "../../worker/services/money/valuations";
 import { submitEventForm } from "../server/company-events.server";
 import { MarketsSection } from "../components/admin/MarketsSection";
+import { UpdatesOverdue } from "../components/admin/UpdatesOverdue";
+import { listOverdueForAdmin } from "../../worker/services/conversation/update-reminders";
 import { haltMarket, listMarketsForAdmin, resumeMarket } from "../../worker/services/market/halts";
 import { ReportsSection } from "../components/admin/ReportsSection";
 import {
@@ -75,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
   const done = url.searchParams.get("done");
-  const [reviews, revisions, events, projects, people, audit, mail, markets, reportQueue, hiddenPosts] =
+  const [reviews, revisions, events, projects, people, audit, mail, markets, reportQueue, hiddenPosts, overdue] =
     await Promise.all([
       listReviewQueue(db, user),
       listRevisionQueue(db, user),
@@ -87,8 +89,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listMarketsForAdmin(db, user),
       listReportQueue(db, user),
       listHiddenPosts(db, user),
+      listOverdueForAdmin(db, user),
     ]);
   return {
+    overdue,
     viewerId: user.id,
     q,
     done: done && Object.hasOwn(DONE_MESSAGES, done) ? DONE_MESSAGES[done as DoneCode] : null,
@@ -248,8 +252,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 const laterOf = (ctx: ExecutionContext) => (task: Promise<unknown>) => ctx.waitUntil(task);
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, revisions, events, record, projects, markets, people, audit, mail, done, q, viewerId, reports } =
-    loaderData;
+  const {
+    reviews,
+    revisions,
+    events,
+    record,
+    projects,
+    markets,
+    people,
+    audit,
+    mail,
+    done,
+    q,
+    viewerId,
+    reports,
+    overdue,
+  } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
   // The record form's refusal is its own (what was typed is the event's fields); the others' a note.
   const recordFailure = refused?.form === "record-event" ? (refused as unknown as RecordFailure) : null;
@@ -266,6 +284,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <a href="#reports">Reports ({reports.queue.length})</a>
           <a href="#projects">Projects</a>
           <a href="#markets">Markets</a>
+          <a href="#updates-overdue">Updates overdue ({overdue.length})</a>
           <a href="#people">People</a>
           <a href="#mail">Mail</a>
           <a href="#audit">Audit log</a>
@@ -284,6 +303,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       <ReportsSection queue={reports.queue} hidden={reports.hidden} failure={failure} />
       <RecentProjects projects={projects} />
       <MarketsSection markets={markets} failure={failure} />
+      <UpdatesOverdue companies={overdue} />
       <PeopleSection people={people} q={q} failure={failure} viewerId={viewerId} />
       <MailSection mail={mail} />
       <AuditLog entries={audit} />

@@ -51,6 +51,8 @@ import { ComingSoonCard } from "../components/founder/ComingSoon";
 import { Notice } from "../components/Notice";
 import { openRaise, setLaunchDate } from "../../worker/services/raises/reservations";
 import { dashboardView, type SAVED } from "./founder-dashboard.server";
+import { Perks, type PerksFailure } from "../components/founder/Perks";
+import { PERK_INTENTS, perkAction, perksView } from "../server/perks.server";
 import type { Route } from "./+types/founder-dashboard";
 
 export const meta: Route.MetaFunction = () => pageMeta("Founder Dashboard", "How your CampusFund raise is going.");
@@ -71,14 +73,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const { db } = getApp(context);
   const { project } = dashboard;
-  const [conversation, events] = await Promise.all([
+  const [conversation, events, perks] = await Promise.all([
     getConversationSummary(db, project.id),
     // The viewer may edit this project (checked above): its founder, or an admin (who sees what its founder sees).
     project.status === "funded"
       ? companyEvents(db, user, { id: project.id, founderId: can(user, "administer") ? null : user.id })
       : null,
+    // The Perks section (ADR 055): while the raise can still sell.
+    ["funded", "closed", "completed", "cancelled"].includes(project.status)
+      ? null
+      : perksView(db, user, project.id, new URL(request.url).searchParams),
   ]);
-  return dashboardView({
+  const view = dashboardView({
     viewer: user,
     dashboard,
     conversation,
@@ -86,6 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     asked,
     query: new URL(request.url).searchParams,
   });
+  return { ...view, perks };
 }
 
 /** `Retry-After` of a refused follow or post reaches the page door too (ADR 025). */
@@ -109,6 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const query = new URLSearchParams(asked ? { project: asked, saved: code } : { saved: code });
     return redirect(`/founder-dashboard?${query}#${anchor}`);
   };
+  if (fields.intent && PERK_INTENTS.has(fields.intent)) return perkAction(db, user, fields, asked);
   if (fields.intent === "report-event") {
     const reported = await submitEventForm(
       {
@@ -190,6 +198,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formFailure(400, "Unknown action", {});
 }
 
+/** The Perks section's forms (app/server/perks.server.ts PERK_INTENTS, kept out of the server module). */
+const PERK_FORMS = new Set(["add-perk", "edit-perk", "delete-perk"]);
+
 /** The forms of the updates card: their refusals show there. */
 const UPDATE_FORMS = new Set(["post-update", "edit-update", "delete-update"]);
 
@@ -212,6 +223,16 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
         }
       : null;
   const updateFailed = failed?.form !== undefined && UPDATE_FORMS.has(failed.form) ? failed : null;
+  const perksFailure: PerksFailure | null =
+    failed?.form !== undefined && PERK_FORMS.has(failed.form)
+      ? {
+          form: failed.form,
+          message: failed.message,
+          errors: failed.errors,
+          values: failed.values as PerksFailure["values"],
+          perkId: (failed.data as { perkId?: string | null } | undefined)?.perkId ?? null,
+        }
+      : null;
 
   return (
     <div className="container invest-page founder-page">
@@ -292,6 +313,10 @@ export default function FounderDashboard({ loaderData, actionData }: Route.Compo
           saved={loaderData.eventsSaved}
           failure={eventsFailure}
         />
+      ) : null}
+
+      {loaderData.perks ? (
+        <Perks view={loaderData.perks} projectId={project.id} action={selfHref} failure={perksFailure} />
       ) : null}
 
       <section className="card dash-card" aria-labelledby="chart-title">

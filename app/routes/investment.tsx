@@ -52,6 +52,8 @@ import { cancelInvestment } from "../../worker/services/money/cancellations";
 import { reconfirmationOf, reconfirmInvestment } from "../../worker/services/money/reconfirmations";
 import { RECONFIRM_MESSAGES } from "../../domain/projects/revisions";
 import { ReconfirmStep } from "../components/purchase/Reconfirm";
+import { perksOfInvestment } from "../../worker/services/money/perks";
+import { InvestmentPerks } from "../components/portfolio/InvestmentPerks";
 import type { Route } from "./+types/investment";
 
 const UNKNOWN_ACTION = "Unknown action: this form can only reconfirm or cancel the investment";
@@ -79,7 +81,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const confirm = url.searchParams.get("confirm") === "1" && i.cancellable;
   // A change waiting for this investor's reconfirmation (ADR 050): one step to answer it.
   const reconfirmation = i.status === "active" ? await reconfirmationOf(db, i._id) : null;
+  // The perks it earned (ADR 055): at most one per perk of the project.
+  const perks = await perksOfInvestment(db, i._id);
   return {
+    perks,
     confirm,
     reconfirmation,
     reconfirmed: url.searchParams.get("reconfirmed") === "1" && !reconfirmation,
@@ -89,6 +94,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       projectSlug: i.projectSlug,
       projectLogo: i.projectLogo,
       shares: i.shares,
+      bonusShares: i.bonusShares,
       amountInvested: i.amountInvested,
       status: i.status,
       cancelledAt: i.cancelledAt,
@@ -196,6 +202,8 @@ export default function Investment({ loaderData, actionData }: Route.ComponentPr
             <Fact term="Funding deadline">{formatDate(fundingDeadline)}</Fact>
           </CommitmentFacts>
         </section>
+
+        <InvestmentPerks perks={loaderData.perks} />
 
         {settled ? <CommitmentOutcome outcome={commitment.outcome} /> : null}
 

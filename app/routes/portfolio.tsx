@@ -62,6 +62,7 @@ import { Reservations } from "../components/portfolio/Reservations";
 import { cancelReservation } from "../../worker/services/raises/reservations";
 import { RESERVATION_MESSAGES } from "../../domain/raises/reservations";
 import { formFailed } from "../server/form-result";
+import { EarnedPerks } from "../components/portfolio/EarnedPerks";
 import type { Route } from "./+types/portfolio";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
@@ -102,6 +103,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       exchange: tab === "overview",
       // One's reservations before raises open (ADR 055): the same round trip.
       reservations: tab === "overview",
+      // "Perks you earned" (ADR 055): the same round trip.
+      perks: tab === "overview",
     });
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
@@ -177,6 +180,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reservations: read.reservations,
     reservationSaved:
       url.searchParams.get("reservation") === "canceled" ? RESERVATION_MESSAGES.reservationCanceled : null,
+    perks: read.perks,
     now: Date.now(),
     totalShares: summary.shares,
     total: list.total,
@@ -306,6 +310,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
                 label="Holdings pages"
               />
               {exchange ? <OnTheExchange x={exchange} now={now} /> : null}
+              <EarnedPerks perks={loaderData.perks} />
               {performance ? <PerformanceBreakdown p={performance} /> : null}
             </>
           )}

@@ -112,6 +112,8 @@ export interface InvestmentDTO {
   riskLevel: RiskLevel;
   status: InvestmentStatus;
   shares: number;
+  /** Shares a perk added to this purchase (ADR 055): held with it, paid for by nobody; 0 without. */
+  bonusShares: number;
   sharePrice: number;
   /**
    * Shares × the holding's mark (ADR 052): the price per share of the company's latest reviewed

@@ -145,6 +145,12 @@ describe("the project page's Updates and Discussion tabs", () => {
       );
     }
     stmts.push(env.DB.prepare("update projects set thread_count = 21 where id = ?1").bind(p.id));
+    // The project's kept last update (ADR 055), as a post's batch keeps it.
+    stmts.push(
+      env.DB.prepare(
+        "update projects set last_update_at = (select max(created_at) from project_updates where project_id = ?1 and hidden = 0) where id = ?1",
+      ).bind(p.id),
+    );
     await env.DB.batch(stmts);
     return p;
   }

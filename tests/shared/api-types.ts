@@ -768,6 +768,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/perks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's perks
+         * @description The perks a purchase may earn, in the founder's order (at most 10).
+         */
+        get: operations["listProjectPerks"];
+        put?: never;
+        /**
+         * Add a perk
+         * @description The project's founder adds a perk (at most 10): a tier (minAmount, whole dollars) and/or the first N investors; a reward, or bonus shares of bonusPercent % (1 to 50, one decimal) of the shares bought. Each investor earns a perk once, with their first purchase that qualifies.
+         */
+        post: operations["createProjectPerk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/perks/{perkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a perk
+         * @description Only while the raise has no investment (409 after it).
+         */
+        delete: operations["deleteProjectPerk"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a perk
+         * @description Changes the fields sent (the others stay). Once the raise has an investment only the description may change (409 otherwise), so nobody's earned perks change.
+         */
+        patch: operations["editProjectPerk"];
+        trace?: never;
+    };
     "/projects/{id}/close-early": {
         parameters: {
             query?: never;
@@ -9908,6 +9956,7 @@ export interface operations {
                      *         "riskLevel": "high",
                      *         "status": "active",
                      *         "shares": 100,
+                     *         "bonusShares": 0,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
                      *         "realized": 0,
@@ -9957,6 +10006,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
+                            /** @description Shares a perk added to this purchase: held with it, paid for by nobody (its cost is the amount paid). */
+                            bonusShares: number;
                             sharePrice: number;
                             /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                             currentValue: number;
@@ -10019,6 +10070,7 @@ export interface operations {
                      *         "riskLevel": "high",
                      *         "status": "active",
                      *         "shares": 100,
+                     *         "bonusShares": 0,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
                      *         "realized": 0,
@@ -10068,6 +10120,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
+                            /** @description Shares a perk added to this purchase: held with it, paid for by nobody (its cost is the amount paid). */
+                            bonusShares: number;
                             sharePrice: number;
                             /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                             currentValue: number;
@@ -11112,6 +11166,625 @@ export interface operations {
             };
             /** @description The body is larger than this operation accepts. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listProjectPerks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The perks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "perks": [
+                     *         {
+                     *           "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *           "projectId": "p-quietly",
+                     *           "kind": "bonus_shares",
+                     *           "title": "Early-bird bonus",
+                     *           "description": "The first 50 investors get 10% more shares.",
+                     *           "minAmount": null,
+                     *           "firstInvestors": 50,
+                     *           "bonusPercent": 10,
+                     *           "awardedCount": 12,
+                     *           "slotsLeft": 38
+                     *         }
+                     *       ],
+                     *       "locked": true
+                     *     }
+                     */
+                    "application/json": {
+                        perks: {
+                            id: string;
+                            projectId: string;
+                            /** @enum {string} */
+                            kind: "reward" | "bonus_shares";
+                            title: string;
+                            description: string;
+                            /** @description The tier in dollars: a purchase of at least this much. */
+                            minAmount: number | null;
+                            /** @description The first N investors earn it. */
+                            firstInvestors: number | null;
+                            /** @description Bonus shares as a percentage of the shares bought (rounded down); null for a reward. */
+                            bonusPercent: number | null;
+                            /** @description Investors holding it now. */
+                            awardedCount: number;
+                            /** @description A first-N perk's slots still free. */
+                            slotsLeft: number | null;
+                        }[];
+                        /** @description The raise has an investment: existing perks keep their terms (only the description may change). */
+                        locked: boolean;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createProjectPerk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Early-bird bonus",
+                 *       "description": "The first 50 investors get 10% more shares.",
+                 *       "kind": "bonus_shares",
+                 *       "firstInvestors": 50,
+                 *       "bonusPercent": 10
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default reward
+                     * @enum {string}
+                     */
+                    kind?: "reward" | "bonus_shares";
+                    /** @default null */
+                    minAmount?: number | null;
+                    /** @default null */
+                    firstInvestors?: number | null;
+                    /** @default null */
+                    bonusPercent?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *       "projectId": "p-quietly",
+                     *       "kind": "bonus_shares",
+                     *       "title": "Early-bird bonus",
+                     *       "description": "The first 50 investors get 10% more shares.",
+                     *       "minAmount": null,
+                     *       "firstInvestors": 50,
+                     *       "bonusPercent": 10,
+                     *       "awardedCount": 0,
+                     *       "slotsLeft": 50
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @enum {string} */
+                        kind: "reward" | "bonus_shares";
+                        title: string;
+                        description: string;
+                        /** @description The tier in dollars: a purchase of at least this much. */
+                        minAmount: number | null;
+                        /** @description The first N investors earn it. */
+                        firstInvestors: number | null;
+                        /** @description Bonus shares as a percentage of the shares bought (rounded down); null for a reward. */
+                        bonusPercent: number | null;
+                        /** @description Investors holding it now. */
+                        awardedCount: number;
+                        /** @description A first-N perk's slots still free. */
+                        slotsLeft: number | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    deleteProjectPerk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+                /** @description The perk's id. */
+                perkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    editProjectPerk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's id or slug. */
+                id: string;
+                /** @description The perk's id. */
+                perkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Early-bird bonus",
+                 *       "description": "The first 50 investors get 10% more shares, free."
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default reward
+                     * @enum {string}
+                     */
+                    kind?: "reward" | "bonus_shares";
+                    /** @default null */
+                    minAmount?: number | null;
+                    /** @default null */
+                    firstInvestors?: number | null;
+                    /** @default null */
+                    bonusPercent?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *       "projectId": "p-quietly",
+                     *       "kind": "bonus_shares",
+                     *       "title": "Early-bird bonus",
+                     *       "description": "The first 50 investors get 10% more shares.",
+                     *       "minAmount": null,
+                     *       "firstInvestors": 50,
+                     *       "bonusPercent": 10,
+                     *       "awardedCount": 12,
+                     *       "slotsLeft": 38
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        projectId: string;
+                        /** @enum {string} */
+                        kind: "reward" | "bonus_shares";
+                        title: string;
+                        description: string;
+                        /** @description The tier in dollars: a purchase of at least this much. */
+                        minAmount: number | null;
+                        /** @description The first N investors earn it. */
+                        firstInvestors: number | null;
+                        /** @description Bonus shares as a percentage of the shares bought (rounded down); null for a reward. */
+                        bonusPercent: number | null;
+                        /** @description Investors holding it now. */
+                        awardedCount: number;
+                        /** @description A first-N perk's slots still free. */
+                        slotsLeft: number | null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` says why, `errors` names each field's problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Signed in, but this account may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such item (or not one this caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state (for example, already done). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than this operation accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not JSON (or, where documented, a form). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15026,7 +15699,7 @@ export interface operations {
                         notifications: {
                             id: string;
                             /** @enum {string} */
-                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market" | "security" | "moderation" | "reservation" | "reply" | "mention";
+                            kind: "update" | "answer" | "question" | "investment" | "goal" | "closing" | "deadline" | "review" | "settlement" | "commitment" | "reconfirm" | "valuation" | "market" | "security" | "moderation" | "reservation" | "reply" | "mention" | "update_reminder";
                             text: string;
                             /** @description Where it points: a path on this site. */
                             link: string;
@@ -15482,6 +16155,7 @@ export interface operations {
                      *         "riskLevel": "high",
                      *         "status": "active",
                      *         "shares": 100,
+                     *         "bonusShares": 0,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
                      *         "realized": 0,
@@ -15517,6 +16191,8 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                         shares: number;
+                        /** @description Shares a perk added to this purchase: held with it, paid for by nobody (its cost is the amount paid). */
+                        bonusShares: number;
                         sharePrice: number;
                         /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                         currentValue: number;
@@ -15829,6 +16505,7 @@ export interface operations {
                      *         "riskLevel": "high",
                      *         "status": "cancelled",
                      *         "shares": 100,
+                     *         "bonusShares": 0,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
                      *         "realized": 0,
@@ -15877,6 +16554,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
+                            /** @description Shares a perk added to this purchase: held with it, paid for by nobody (its cost is the amount paid). */
+                            bonusShares: number;
                             sharePrice: number;
                             /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                             currentValue: number;
@@ -16371,6 +17050,7 @@ export interface operations {
                      *         "riskLevel": "high",
                      *         "status": "active",
                      *         "shares": 100,
+                     *         "bonusShares": 0,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
                      *         "realized": 0,
@@ -16438,6 +17118,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
+                            /** @description Shares a perk added to this purchase: held with it, paid for by nobody (its cost is the amount paid). */
+                            bonusShares: number;
                             sharePrice: number;
                             /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                             currentValue: number;
@@ -16528,6 +17210,7 @@ export interface operations {
                      *         "riskLevel": "high",
                      *         "status": "active",
                      *         "shares": 100,
+                     *         "bonusShares": 0,
                      *         "sharePrice": 5,
                      *         "currentValue": 500,
                      *         "realized": 0,
@@ -16595,6 +17278,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "confirmed" | "returned" | "cancelled" | "pending";
                             shares: number;
+                            /** @description Shares a perk added to this purchase: held with it, paid for by nobody (its cost is the amount paid). */
+                            bonusShares: number;
                             sharePrice: number;
                             /** @description Shares × the price per share of the company's latest reviewed event (at cost before one; 0 after an exit or for money that came back). */
                             currentValue: number;

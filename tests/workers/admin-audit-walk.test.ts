@@ -53,6 +53,7 @@ const SIGN_IN = {
 };
 const OWN_ACCOUNT = { own: "the caller's own account and settings" };
 const OWN_COPY = { own: "a founder's own working copy of the form (an admin is refused: 403)" };
+const OWN_PERKS = { own: "a founder's own perks, their promise to investors (an admin is refused: 403)" };
 
 const WALK: Record<string, AdminAct | Own> = {
   signUp: SIGN_IN,
@@ -82,6 +83,9 @@ const WALK: Record<string, AdminAct | Own> = {
   saveWorkingCopy: OWN_COPY,
   discardWorkingCopy: OWN_COPY,
   saveProjectWorkingCopy: OWN_COPY,
+  createProjectPerk: OWN_PERKS,
+  editProjectPerk: OWN_PERKS,
+  deleteProjectPerk: OWN_PERKS,
   createProject: { own: "a founder's own new project (an admin cannot create one)" },
   buyShares: { own: "the admin's own investment" },
   followProject: { own: "the caller's own follow" },

@@ -139,6 +139,12 @@ describe("GET /api/projects/{id}/updates and /discussion", () => {
       );
     }
     stmts.push(env.DB.prepare("update projects set thread_count = 41 where id = ?1").bind(p.id));
+    // The project's kept last update (ADR 055), as a post's batch keeps it.
+    stmts.push(
+      env.DB.prepare(
+        "update projects set last_update_at = (select max(created_at) from project_updates where project_id = ?1 and hidden = 0) where id = ?1",
+      ).bind(p.id),
+    );
     await env.DB.batch(stmts);
     return p;
   }
@@ -182,9 +188,12 @@ describe("GET /api/projects/{id}/updates and /discussion", () => {
 
   it("a hidden update counts for nobody but its founder and admins", async () => {
     const p = await projectWith41();
-    await env.DB.prepare("update project_updates set hidden = 1 where project_id = ?1 and title = 'Update 40'")
-      .bind(p.id)
-      .run();
+    await env.DB.batch([
+      env.DB.prepare("update project_updates set hidden = 1 where project_id = ?1 and title = 'Update 40'").bind(p.id),
+      env.DB.prepare(
+        "update projects set last_update_at = (select max(created_at) from project_updates where project_id = ?1 and hidden = 0) where id = ?1",
+      ).bind(p.id),
+    ]);
     const page = await getPage<{ updates: { title: string }[] }>(`/api/projects/${p.slug}/updates`);
     expect([page.total, page.updates[0]!.title]).toEqual([40, "Update 39"]);
   });

@@ -20,7 +20,8 @@ type Row = Record<string, unknown>;
  * shares still held), its realized cash Σ of its distributions and its sales.
  */
 const POSITIONS = `with legs as (
-  select project_id, investor_id, shares, amount_cents, 1 as investments, created_at as at, 0 as cost_out, 0 as sold
+  select project_id, investor_id, shares + bonus_shares as shares, amount_cents, 1 as investments, created_at as at,
+      0 as cost_out, 0 as sold
     from investments where held = 1
   union all select project_id, buyer_id, shares, value_cents, 0, created_at, 0, 0 from trades where buyer_company = 0
   union all select project_id, seller_id, -shares, 0, 0, null, seller_cost_cents, value_cents - fee_cents from trades
@@ -151,14 +152,38 @@ const PAIRS: { name: string; kept: string; truth: string }[] = [
     kept: `select id, shares_sold, funding_current_cents, shares_sold <= total_shares as within,
         settled_shares, settled_cents from projects where settled_at is not null order by id`,
     truth: `select p.id,
-        coalesce(sum(case when i.held = 1 then i.shares end), 0) as shares_sold,
+        coalesce(sum(case when i.held = 1 then i.shares + i.bonus_shares end), 0) as shares_sold,
         coalesce(sum(case when i.held = 1 then i.amount_cents end), 0) as funding_current_cents, 1 as within,
-        case when p.status = 'closed' then coalesce(sum(case when i.status = 'returned' then i.shares end), 0)
+        case when p.status = 'closed' then coalesce(sum(case when i.status = 'returned' then i.shares + i.bonus_shares end), 0)
              else p.shares_sold end as settled_shares,
         case when p.status = 'closed' then coalesce(sum(case when i.status = 'returned' then i.amount_cents end), 0)
              else p.funding_current_cents end as settled_cents
       from projects p left join investments i on i.project_id = p.id
       where p.settled_at is not null group by p.id order by p.id`,
+  },
+  // Perks (ADR 055): a perk's awarded_count is its awards still standing (a first-N perk's taken
+  // slots); an investment's bonus shares are the Σ of its awards' (revoked ones kept as history).
+  {
+    name: "perks' awarded counts",
+    kept: `select id, awarded_count, first_investors is null or awarded_count <= first_investors as within
+      from project_perks order by id`,
+    truth: `select pp.id, (select count(*) from perk_awards a where a.perk_id = pp.id and a.revoked_at is null)
+        as awarded_count, 1 as within from project_perks pp order by pp.id`,
+  },
+  {
+    name: "investments' bonus shares",
+    kept: `select id, bonus_shares from investments where bonus_shares <> 0
+      or id in (select investment_id from perk_awards where bonus_shares <> 0) order by id`,
+    truth: `select i.id, (select coalesce(sum(a.bonus_shares), 0) from perk_awards a where a.investment_id = i.id)
+        as bonus_shares from investments i where i.bonus_shares <> 0
+      or i.id in (select investment_id from perk_awards where bonus_shares <> 0) order by i.id`,
+  },
+  {
+    // The project page's "Last update N days ago" and the update reminder read it.
+    name: "projects' last update",
+    kept: `select id, last_update_at from projects order by id`,
+    truth: `select p.id, (select max(u.created_at) from project_updates u where u.project_id = p.id and u.hidden = 0)
+        as last_update_at from projects p order by p.id`,
   },
   // The exchange (ADR 053).
   {

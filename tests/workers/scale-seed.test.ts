@@ -28,6 +28,7 @@ import {
   InsertBuffer,
   insertChunks,
   THREAD_COUNTS_SQL,
+  LAST_UPDATE_STATEMENT,
 } from "../../db/seed-sql";
 
 const N = 10;
@@ -48,7 +49,11 @@ function statements(): InsertChunk[] {
 }
 
 /** What seed.mjs runs after them: the events applied to their companies and holders. */
-const applying = () => [...applyEventStatements(scaleEvents(N, NOW, OPTS), EXIT_KINDS), THREAD_COUNTS_SQL];
+const applying = () => [
+  ...applyEventStatements(scaleEvents(N, NOW, OPTS), EXIT_KINDS),
+  THREAD_COUNTS_SQL,
+  LAST_UPDATE_STATEMENT,
+];
 
 async function digest(chunks: InsertChunk[]): Promise<string> {
   const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");

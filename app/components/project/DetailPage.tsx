@@ -7,6 +7,8 @@ import { lazy, type ReactNode } from "react";
 import { href } from "react-router";
 import type { DiscussionFormState } from "../conversation/DiscussionPanel";
 import { Notice } from "../Notice";
+import { PerksPanel } from "./PerksPanel";
+import type { PerkDTO } from "../../../domain/money/perks";
 import { OverviewPanel } from "./DetailPanels";
 import { DetailHero } from "./DetailHero";
 import { DetailSide } from "./DetailSide";
@@ -72,6 +74,10 @@ export interface DetailView {
   /** The message of a `?saved=` code, or null. */
   saved: string | null;
   postConstraints: InputConstraints;
+  /** The project's perks (ADR 055), read for the overview. */
+  perks?: PerkDTO[];
+  /** A funded company's "Last update N days ago" (or "No updates yet"); null otherwise. */
+  lastUpdate?: string | null;
   tab: DetailTabId;
   role: Role | null;
   allowance: Allowance | null;
@@ -199,6 +205,7 @@ export function DetailPage({
 
       <div className="container detail-layout">
         <div className="detail-main">
+          {view.lastUpdate ? <p className="muted last-update">{view.lastUpdate}</p> : null}
           <LinkTabs
             id="project-tabs"
             label="Project sections"
@@ -212,6 +219,7 @@ export function DetailPage({
           <section className="tab-panel card" aria-label={`${DETAIL_TABS.find((t) => t.id === tab)!.label} section`}>
             {unknownAction ? <Notice tone="error">{unknownAction}</Notice> : null}
             {tab === "overview" ? <OverviewPanel project={project} /> : null}
+            {tab === "overview" && view.perks?.length ? <PerksPanel perks={view.perks} /> : null}
             {tab === "team" ? <TeamPanel project={project} /> : null}
             {tab === "product" ? <ProductPanel project={project} /> : null}
             {tab === "market" ? <MarketPanel project={project} /> : null}

@@ -16,6 +16,8 @@ import { RISK_ACKNOWLEDGEMENT } from "../../../domain/money/reg-cf";
 import { PurchaseFacts } from "./PurchaseFacts";
 import { ReviewForm } from "./ReviewForm";
 import { SharesForm } from "./SharesForm";
+import { PerksPanel } from "../project/PerksPanel";
+import { perksForPurchase } from "../../../domain/money/perks";
 import type { PurchaseFormView } from "./view";
 
 export type { PurchaseFormView } from "./view";
@@ -134,6 +136,23 @@ export function PurchaseForm({
                 riskBox={riskBox}
               />
             )}
+
+            {view.perks?.length ? (
+              <PerksPanel
+                perks={view.perks}
+                heading="Perks"
+                held={view.heldPerks}
+                // What this purchase earns, recomputed as the shares change (with JavaScript); without
+                // it, for the shares the page was sent with.
+                earning={perksForPurchase(
+                  view.perks,
+                  shares,
+                  Math.round(total * 100),
+                  project.sharesRemaining - shares,
+                  view.heldPerks,
+                )}
+              />
+            ) : null}
 
             <p className="cancel-note">
               {cancellable ? (

@@ -1,3 +1,4 @@
+import type { PerkDTO } from "../../../domain/money/perks";
 import type { Allowance } from "../../../domain/money/reg-cf";
 import type { ProjectDTO } from "../../../domain/shared/types";
 
@@ -35,4 +36,7 @@ export interface PurchaseFormView {
   ownedShares: number;
   cancelUntil: number;
   cancellable: boolean;
+  /** The project's perks (ADR 055) and those the investor already holds (earned once). */
+  perks?: PerkDTO[];
+  heldPerks?: string[];
 }

@@ -31,6 +31,12 @@ export const InvestmentAnswer = v.object({
   riskLevel: v.picklist(RISK_LEVELS),
   status: v.picklist(INVESTMENT_STATUSES),
   shares: int(1),
+  bonusShares: v.pipe(
+    int(0),
+    v.description(
+      "Shares a perk added to this purchase: held with it, paid for by nobody (its cost is the amount paid).",
+    ),
+  ),
   sharePrice: money,
   currentValue: v.pipe(
     money,
@@ -144,6 +150,7 @@ const EXAMPLE_INVESTMENT = {
   riskLevel: "high",
   status: "active",
   shares: 100,
+  bonusShares: 0,
   sharePrice: 5,
   currentValue: 500,
   realized: 0,

@@ -89,6 +89,13 @@ export const NOTICE_COPY = {
     reason:
       "You received this mail because you take part in this discussion through the CampusFund account with this address. You can turn these mails off in your notification settings.",
   },
+  update_reminder: {
+    subject: "Your investors have not heard from you in a while",
+    heading: "Time for an update",
+    button: "Post an update",
+    reason:
+      "You received this mail because you are the founder of a company funded on CampusFund. Mails about your own raises are always sent.",
+  },
 } satisfies Record<string, NoticeCopy>;
 
 export type NoticeKind = keyof typeof NOTICE_COPY;

@@ -62,6 +62,8 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferenc
   // a reply to one's post, a mention of the founder (ADR 055): always in the bell; `replies` chooses the mail
   reply: null,
   mention: null,
+  // the founder's own company gone quiet for 90 days (ADR 055): their duty to investors, always told
+  update_reminder: null,
 };
 
 /** The pieces of a notification fan-out in SQL, for the services whose batches write their own (settlement.ts). */

@@ -25,6 +25,7 @@ import { hiddenFlag, requireAdmin, requireSignedIn } from "../shared/access";
 import { ServiceError, validateFields } from "../shared/errors";
 import { PURCHASE_MESSAGES } from "../money/purchases";
 import { notifyUpdate } from "./notifications";
+import { lastUpdateStatement } from "./update-reminders";
 import { canEditProject } from "../projects/project-editor";
 import { findProjectRef, publicInvestorName, type ProjectRef } from "../projects/projects";
 import { markPublicContentChanged } from "../visitors/public-content";
@@ -137,6 +138,8 @@ export async function postUpdate(
     [{ key: `update:project:${project.id}`, limit: UPDATE_RATE_LIMIT }],
     [
       insert,
+      // The project page's "Last update" and the founder's reminder read it (ADR 055).
+      lastUpdateStatement(d1, "?1", [project.id]),
       fanOut,
       ...oversight.audit(
         { action: "post_update", targetType: "update", targetId: id, targetName: auditName(project, input.title) },
@@ -215,6 +218,7 @@ export async function deleteUpdate(
         })
       : []),
     d1.prepare("delete from notifications where event_key = ?1").bind(`update:${updateId}`),
+    lastUpdateStatement(d1, "?1", [project.id]),
   ]);
   if (!deleted.results.length) throw new ServiceError(404, UPDATE_MESSAGES.notFound, "not_found");
   markPublicContentChanged();
@@ -241,6 +245,7 @@ export async function setUpdateHidden(
     .limit(1);
   const [updated] = await runBatch(d1, [
     d1.prepare("update project_updates set hidden = ?1 where id = ?2 returning *").bind(hidden ? 1 : 0, updateId),
+    lastUpdateStatement(d1, "(select project_id from project_updates where id = ?1)", [updateId]),
     auditStatement(db, {
       adminId: viewer.id,
       action: hidden ? "hide_update" : "restore_update",

@@ -70,7 +70,8 @@ function cancelRefusal(inv: InvestmentDTO, now: number, reconfirming = false): S
  * later of the cutoff stored at purchase (48 hours before the deadline stated then) and 48 hours
  * before the current deadline, so no edit shortens it and a later deadline extends it.
  * The row is kept with status 'cancelled' and `cancelled_at`; the project's `shares_sold` and
- * `funding_current` go down by exactly its shares and amount. 30 cancellations an hour per user.
+ * `funding_current` go down by exactly its shares (with any bonus shares its perks added: their
+ * awards are revoked by trigger, ADR 055) and amount. 30 cancellations an hour per user.
  *
  * One D1 batch (one transaction), every statement guarded by the same predicate, "this
  * investment is still active and its cutoff has not passed" (`cancelCutoffSql`, computed from the
@@ -122,10 +123,10 @@ export async function cancelInvestment(
   const giveBack = d1
     .prepare(
       `update projects as p
-       set shares_sold = p.shares_sold - i.shares,
+       set shares_sold = p.shares_sold - i.shares - i.bonus_shares,
            funding_current_cents = p.funding_current_cents - i.amount_cents,
            updated_at = ?2
-       from (select id, project_id, shares, amount_cents, cancel_cutoff_at from investments
+       from (select id, project_id, shares, bonus_shares, amount_cents, cancel_cutoff_at from investments
              where id = ?1 and status = 'active') as i
        where p.id = i.project_id and ${open("i", "p")}`,
     )

@@ -11,6 +11,8 @@
  */
 import { myReservationsStatement, reservationsOf } from "../raises/reservation-list";
 import type { ReservationDTO } from "../../../domain/raises/reservations";
+import type { EarnedPerkDTO } from "../../../domain/money/perks";
+import { earnedOf, earnedPerksStatement } from "./perks";
 import type { InvestmentStatus } from "../../../domain/raises/settlement";
 import { and, eq } from "drizzle-orm";
 
@@ -48,7 +50,7 @@ type InvestmentLike = Pick<
   typeof investments.$inferSelect,
   "id" | "investorId" | "projectId" | "shares" | "sharePriceCents" | "amountCents" | "status" | "createdAt"
 > &
-  Partial<Pick<typeof investments.$inferSelect, "cancelledAt" | "cancelCutoffAt">>;
+  Partial<Pick<typeof investments.$inferSelect, "cancelledAt" | "cancelCutoffAt" | "bonusShares">>;
 
 type ProjectLike = Pick<
   ProjectDTO,
@@ -75,8 +77,11 @@ export function toInvestmentDTO(
   mark: HoldingMark = AT_COST,
 ): InvestmentDTO {
   const amountInvested = toDollars(inv.amountCents);
+  // Bonus shares (ADR 055) are held with the purchase: they count in its value and equity, not its cost.
+  const bonusShares = inv.bonusShares ?? 0;
+  const held = inv.shares + bonusShares;
   const figures = investmentFigures(
-    { shares: inv.shares, amountCents: inv.amountCents, createdAt: inv.createdAt, held: isHeld(inv.status) },
+    { shares: held, amountCents: inv.amountCents, createdAt: inv.createdAt, held: isHeld(inv.status) },
     mark,
     now,
   );
@@ -98,11 +103,10 @@ export function toInvestmentDTO(
     riskLevel: project.riskLevel,
     status: inv.status,
     shares: inv.shares,
+    bonusShares,
     sharePrice: toDollars(inv.sharePriceCents),
     ...figures,
-    equity: Number(
-      equityForShares(inv.shares, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6),
-    ),
+    equity: Number(equityForShares(held, project.totalShares, project.investmentTerms.equityPercentage).toFixed(6)),
     // The spec's local projection: 1.15 × the amount per investment.
     projectedReturns: toDollars(toCents(amountInvested * 1.15)),
     cancelledAt: inv.cancelledAt != null ? new Date(inv.cancelledAt).toISOString() : null,
@@ -123,6 +127,7 @@ const clampPage = (page: number | undefined): number => safePage(page ?? 1);
 
 /** The investment and project columns an InvestmentDTO is made of, as one row. */
 const ROW_COLUMNS = `i.id as id, i.investor_id as investor_id, i.project_id as project_id, i.shares as shares,
+  i.bonus_shares as bonus_shares,
   i.share_price_cents as paid_cents, i.amount_cents as amount_cents, i.status as status,
   i.created_at as created_at, i.cancelled_at as cancelled_at, i.cancel_cutoff_at as cancel_cutoff_at,
   p.title as title, p.slug as slug, p.category as category, p.logo as logo, p.risk_level as risk_level,
@@ -142,6 +147,7 @@ interface InvestmentRow {
   investor_id: string;
   project_id: string;
   shares: number;
+  bonus_shares: number;
   paid_cents: number;
   amount_cents: number;
   status: InvestmentStatus;
@@ -173,6 +179,7 @@ function dtoOf(r: InvestmentRow, now: number): InvestmentDTO {
       investorId: r.investor_id,
       projectId: r.project_id,
       shares: r.shares,
+      bonusShares: r.bonus_shares,
       sharePriceCents: r.paid_cents,
       amountCents: r.amount_cents,
       status: r.status,
@@ -220,6 +227,8 @@ export interface PortfolioQuery {
   exchange?: boolean;
   /** The investor's reservations before raises open (ADR 055), newest first, bounded. */
   reservations?: boolean;
+  /** The perks the investor earned (ADR 055). */
+  perks?: boolean;
   now?: number;
 }
 
@@ -244,6 +253,8 @@ export interface PortfolioRead {
   performance: PortfolioPerformance | null;
   exchange: MyExchange | null;
   reservations: ReservationDTO[];
+  /** "Perks you earned" (ADR 055). */
+  perks: EarnedPerkDTO[];
 }
 
 /** The caller must be the user or an admin; a founder has no portfolio. */
@@ -312,6 +323,7 @@ export async function readPortfolio(
   if (q.performance) statements.push(performanceStatement(d1, userId));
   if (q.exchange) statements.push(...myExchangeStatements(d1, userId));
   if (q.reservations) statements.push(myReservationsStatement(d1, userId));
+  if (q.perks) statements.push(earnedPerksStatement(d1, userId));
   const out: PortfolioRead = {
     page: null,
     summary: null,
@@ -323,6 +335,7 @@ export async function readPortfolio(
     performance: null,
     exchange: null,
     reservations: [],
+    perks: [],
   };
   if (statements.length === 0) return out;
   const results = (await runBatch(d1, statements)).map((r) => r.results);
@@ -352,6 +365,7 @@ export async function readPortfolio(
   if (q.performance) out.performance = portfolioPerformance(performanceRowsOf(results[k++]!), now);
   if (q.exchange) out.exchange = myExchangeOf(results[k++]!, results[k++]!, now);
   if (q.reservations) out.reservations = reservationsOf(results[k++]!);
+  if (q.perks) out.perks = earnedOf(results[k++]!);
   return out;
 }
 

@@ -54,6 +54,7 @@ import { investments } from "../../../db/schema";
 import { requireCan } from "../shared/access";
 import { constraintFailed, ServiceError } from "../shared/errors";
 import { toInvestmentDTO } from "./holdings";
+import { PERK_BONUS_RESULT, perkStatements } from "./perks";
 import { getProjectWithStanding, limitGuardSql, type InvestorStanding } from "./investor-limits";
 import type { Mailer } from "../../mail/mailer";
 import { noticeMailId, noticeMailsStatement, noticeTemplateOf } from "../../mail/notices";
@@ -300,6 +301,7 @@ export async function purchaseShares(
 
   type Inserted = { id: string; share_price_cents: number; amount_cents: number; cancel_cutoff_at: number };
   let inserted: Inserted[];
+  let bonusShares = 0;
   try {
     // The founder's, the goal's and the buyer's own notifications ride in the same transaction
     // (ADR 022, ADR 043); each does nothing unless the INSERT above bought something.
@@ -343,8 +345,11 @@ export async function purchaseShares(
       investedCents: expectedPriceCents * shares,
       onlyIf: { sql: "exists (select 1 from investments where id = ?5)", binds: [id] },
     });
-    const [ins] = await runBatch(d1, [insert, update, reserve, ...notify, mail, ...activity]);
-    inserted = (ins.results ?? []) as Inserted[];
+    // The perks it earns (worker/services/money/perks.ts), after the figures took its shares.
+    const perks = perkStatements(db, id, now);
+    const results = await runBatch(d1, [insert, update, ...perks, reserve, ...notify, mail, ...activity]);
+    inserted = (results[0]?.results ?? []) as Inserted[];
+    bonusShares = (results[2 + PERK_BONUS_RESULT]?.results as { bonus_shares: number }[])[0]?.bonus_shares ?? 0;
   } catch (e) {
     if (constraintFailed(e, /UNIQUE constraint failed: investments\.investor_id/i)) {
       const original = await findByKey(db, user.id, key);
@@ -383,6 +388,7 @@ export async function purchaseShares(
       investorId: user.id,
       projectId: project._id,
       shares,
+      bonusShares,
       sharePriceCents: row.share_price_cents,
       amountCents: row.amount_cents,
       status: "active",

@@ -228,10 +228,10 @@ export async function lapseReconfirmations(db: Database, now: number = Date.now(
       d1
         .prepare(
           `update projects as p
-           set shares_sold = p.shares_sold - i.shares,
+           set shares_sold = p.shares_sold - i.shares - i.bonus_shares,
                funding_current_cents = p.funding_current_cents - i.amount_cents,
                updated_at = ?2
-           from (select project_id, shares, amount_cents from investments where id = ?1 and status = 'active') as i
+           from (select project_id, shares, bonus_shares, amount_cents from investments where id = ?1 and status = 'active') as i
            where p.id = i.project_id and ${stillDue}`,
         )
         .bind(r.investmentId, now, r.id),

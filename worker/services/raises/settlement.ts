@@ -166,7 +166,7 @@ function returnFigures(db: Database, projectId: string, now: number, chunk: numb
     .prepare(
       `update projects
        set shares_sold = shares_sold - c.shares, funding_current_cents = funding_current_cents - c.cents, updated_at = ?2
-       from (select coalesce(sum(shares), 0) as shares, coalesce(sum(amount_cents), 0) as cents
+       from (select coalesce(sum(shares + bonus_shares), 0) as shares, coalesce(sum(amount_cents), 0) as cents
              from investments where id in (${CHUNK})) as c
        where projects.id = ?1 and c.shares > 0`,
     )
