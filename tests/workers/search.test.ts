@@ -477,6 +477,9 @@ describe("the demo data, searched and sorted by funding", () => {
       // nor its reservations (the kept figures are checked after the file)
       reservedCents: 0,
       reservationCount: 0,
+      // nor its Discussion's threads, nor its updates
+      threadCount: 0,
+      lastUpdateAt: null,
     }));
     for (const row of demo) await db().insert(projects).values(row); // one at a time: D1 binds 100 values a statement
     const share = (p: (typeof demo)[number]) => (p.fundingGoalCents ? p.fundingCurrentCents / p.fundingGoalCents : 0);
