@@ -232,10 +232,6 @@ export function demoStatements(
     ...insert("users", data.users),
     ...insert("totp_factors", data.factors),
     ...insert("projects", data.projects),
-    // Moderation's reported posts (ADR 055), then each of their projects' threads recounted (a kept figure).
-    ...insert("discussion_posts", data.reportedPosts),
-    ...insert("discussion_reports", data.reports),
-    `UPDATE projects SET thread_count = (SELECT count(*) FROM discussion_posts d WHERE d.project_id = projects.id AND d.depth = 0 AND d.hidden_at IS NULL) WHERE id IN (SELECT project_id FROM discussion_posts);`,
     ...insert("investments", data.investments),
     ...insert("project_reservations", data.reservations),
     // Perks and the awards the investments earned (ADR 055; no seeded investment holds bonus shares).
@@ -246,6 +242,10 @@ export function demoStatements(
     ...insert("project_updates", data.updates),
     ...insert("discussion_posts", data.posts),
     ...insert("discussion_votes", data.votes),
+    // Moderation's reported posts (ADR 055), then every project's threads recounted (a kept figure).
+    ...insert("discussion_posts", data.reportedPosts),
+    ...insert("discussion_reports", data.reports),
+    THREAD_COUNTS_SQL,
     LAST_UPDATE_STATEMENT,
     ...insert("notifications", data.notifications),
     ...insert("valuation_events", data.events),

@@ -46,7 +46,6 @@ import { ORDER_CANCELLED, tradeTab } from "../server/market-tab.server";
 import { cancelReservation, myReservationIn, reserve } from "../../worker/services/raises/reservations";
 import { RESERVATION_MESSAGES } from "../../domain/raises/reservations";
 import { detailTab, hasMarket, projectView } from "./project.server";
-import { projectPageExtras } from "../../worker/services/money/perks";
 import { FUNDED_STATUSES, lastUpdateText } from "../../domain/conversation/update-reminders";
 import type { Route } from "./+types/project";
 
@@ -125,13 +124,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
                 : null,
         }
       : null;
-  // Perks on the overview (ADR 055), and a funded company's last update: one round trip, and none
-  // for another tab of a raise that is not funded (its tab's read is its only one).
+  // Perks (on the overview) and a funded company's last update (ADR 055): columns of the project's own statement.
   const funded = (FUNDED_STATUSES as readonly string[]).includes(project.status);
-  const extras =
-    tab === "overview" || funded
-      ? await projectPageExtras(db, project._id, tab === "overview")
-      : { lastUpdateAt: null, perks: [] };
   const paging = (l: { total: number; page: number; pageCount: number } | null) =>
     l ? { total: l.total, page: l.page, pageCount: l.pageCount } : null;
   return {
@@ -150,8 +144,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       query,
     }),
     reservation,
-    perks: extras.perks,
-    lastUpdate: funded ? lastUpdateText(extras.lastUpdateAt, Date.now()) : null,
+    perks: tab === "overview" ? found.detail.perks : [],
+    lastUpdate: funded ? lastUpdateText(found.detail.lastUpdateAt, Date.now()) : null,
     updatesPage: paging(updatesList),
     // The Share control's link: canonical (this origin, the slug, no query), and only
     // for a published project, never a draft's or a project in review's preview.

@@ -39,7 +39,6 @@ import { formFailed, formSuccess, refused, refusedBy } from "../server/form-resu
 import { assertCanInvest, PURCHASE_MESSAGES, purchaseShares } from "../../worker/services/money/purchases";
 import { getProjectWithStanding } from "../../worker/services/money/investor-limits";
 import { purchaseView } from "./purchase.server";
-import { purchasePerks } from "../../worker/services/money/perks";
 import { mailerFor } from "../../worker/mail/mailer";
 import type { Route } from "./+types/purchase";
 
@@ -55,15 +54,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { db } = getApp(context);
   const now = Date.now();
-  // One statement: the project, and the investor's figures, used allowance and shares held in it.
+  // One statement: the project with its perks, and the investor's figures, used allowance, shares
+  // and perks held in it.
   const found = await getProjectWithStanding(db, params.id, { investorId: user.id, now });
   if (!found) return refused(404, PURCHASE_MESSAGES.notFound);
   const { project, standing } = found;
-  const perks = await purchasePerks(db, project._id, user.id);
   return {
     ...purchaseView(project, standing, new URL(request.url).searchParams, now),
-    perks: perks.perks,
-    heldPerks: perks.held,
+    perks: found.detail.perks,
+    heldPerks: found.heldPerks,
     idempotencyKey: crypto.randomUUID(),
   };
 }

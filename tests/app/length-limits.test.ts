@@ -117,13 +117,13 @@ const PAGES: Record<string, PageCase> = {
     },
     limits: { body: 5000 },
   },
-  "founder dashboard (update form)": {
+  "founder dashboard (update and perk forms)": {
     path: "",
     as: async () => {
       const { founder } = await founderWithProject();
       return { token: founder.token, path: "/founder-dashboard" };
     },
-    limits: { title: 120, body: 10000 },
+    limits: { title: 120, body: 10000, description: 500 },
   },
 };
 

@@ -251,7 +251,13 @@ export async function getProjectWithStanding(
   return found;
 }
 
-type ProjectWithStanding = { project: ProjectDTO; standing: InvestorStanding | null; detail: ProjectDetailExtras };
+type ProjectWithStanding = {
+  project: ProjectDTO;
+  standing: InvestorStanding | null;
+  detail: ProjectDetailExtras;
+  /** The perks the investor holds in this project (ADR 055); empty without an investor. */
+  heldPerks: string[];
+};
 
 async function readProjectWithStanding(
   db: Database,
@@ -273,7 +279,7 @@ async function readProjectWithStanding(
     const row = rows[0];
     if (!row) return null;
     const project = toProjectDTO(row.project, row.investors, now);
-    return { project, standing: null, detail: readDetail(project, row) };
+    return { project, standing: null, detail: readDetail(project, row), heldPerks: [] };
   }
   const here = sql.raw(`"projects"."id"`);
   const rows = await db
@@ -287,6 +293,9 @@ async function readProjectWithStanding(
       usedRegCfCents: usedRegCfCentsSql(investorId, now - LIMIT_WINDOW_MS).mapWith(Number),
       usedInOfferingCents: usedInOfferingCentsSql(investorId, here).mapWith(Number),
       ownedShares: ownedSharesSql(investorId, here).mapWith(Number),
+      // The perks the investor holds here (ADR 055): what the purchase page marks as already earned.
+      heldPerks: sql<string>`(select json_group_array(a.perk_id) from perk_awards a
+        where a.investor_id = ${investorId} and a.project_id = ${here} and a.revoked_at is null)`,
     })
     .from(projects)
     .leftJoin(investorFinancials, eq(investorFinancials.userId, investorId))
@@ -298,6 +307,7 @@ async function readProjectWithStanding(
   return {
     project,
     detail: readDetail(project, row),
+    heldPerks: JSON.parse(row.heldPerks ?? "[]") as string[],
     standing: {
       financials: toFinancials(row),
       usedRegCfCents: Number(row.usedRegCfCents) || 0,

@@ -6,6 +6,7 @@
 import { readSettled, settleIfDue } from "../raises/settlement";
 import { raiseTotals, settlementOf } from "../../../domain/raises/settlement";
 import { can } from "../../../domain/shared/access";
+import { PERK_LIMITS, type PerkDTO, type PerkKind } from "../../../domain/money/perks";
 import { and, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from "drizzle-orm";
 
 import * as v from "valibot";
@@ -339,6 +340,30 @@ export interface ProjectDetailExtras {
   threadCount: number;
   /** A funded company's standing after its raise (ADR 052): its mark, and its exit; null for any other raise. */
   company: CompanyStanding | null;
+  /** The project's perks in their order (ADR 055), at most PERK_LIMITS.perProject. */
+  perks: PerkDTO[];
+  /** The newest visible update's time (kept: projects.last_update_at), for "Last update N days ago". */
+  lastUpdateAt: number | null;
+}
+
+/** A perk as `detailColumns` reads it: a JSON array of its columns, in this order. */
+type PerkTuple = [string, PerkKind, string, string, number | null, number | null, number | null, number];
+
+/** The perks of `detailColumns`' JSON column, as the pages and the API show them. */
+function perksOf(json: string | null, projectId: string): PerkDTO[] {
+  const tuples = JSON.parse(json ?? "[]") as PerkTuple[];
+  return tuples.map(([id, kind, title, description, minCents, first, bonus, awarded]) => ({
+    id,
+    projectId,
+    kind,
+    title,
+    description,
+    minAmount: minCents === null ? null : minCents / 100,
+    firstInvestors: first,
+    bonusPercent: bonus,
+    awardedCount: awarded,
+    slotsLeft: first === null ? null : Math.max(0, first - awarded),
+  }));
 }
 
 /**
@@ -367,6 +392,9 @@ export function detailColumns(viewer: Pick<SessionUser, "id" | "role"> | null) {
     markPriceCents: sql<
       number | null
     >`(select e.price_cents from valuation_events e where e.id = "projects"."mark_event_id")`,
+    // Its perks (ADR 055), in their order on project_perks_project_idx: a JSON array of tuples.
+    perks: sql<string>`(select json_group_array(json_array(pp.id, pp.kind, pp.title, pp.description, pp.min_amount_cents, pp.first_investors, pp.bonus_percent, pp.awarded_count))
+      from (select * from project_perks pp where pp.project_id = "projects"."id" order by pp.position, pp.created_at limit ${PERK_LIMITS.perProject}) pp)`,
   };
 }
 
@@ -390,7 +418,7 @@ export function companyStanding(
 export function readDetail(
   project: ProjectDTO,
   row: {
-    project: Pick<ProjectRow, "status" | "markCents" | "markedOn" | "exitedAt">;
+    project: Pick<ProjectRow, "status" | "markCents" | "markedOn" | "exitedAt" | "lastUpdateAt">;
     largest: number | null;
     followers: number;
     following: number;
@@ -398,6 +426,7 @@ export function readDetail(
     threadCount: number;
     markKind: EventKind | null;
     markPriceCents: number | null;
+    perks: string | null;
   },
 ): ProjectDetailExtras {
   return {
@@ -408,6 +437,8 @@ export function readDetail(
     updateCount: Number(row.updateCount),
     threadCount: Number(row.threadCount),
     company: companyStanding(row.project, row.markKind, row.markPriceCents),
+    perks: perksOf(row.perks, project._id),
+    lastUpdateAt: row.project.lastUpdateAt ?? null,
   };
 }
 
