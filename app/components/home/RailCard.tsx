@@ -59,12 +59,13 @@ export function RailCard({
         <AppLink to={href("/project/:slug", { slug: project.slug })}>{project.title}</AppLink>
       </Title>
       <p className="rail-card-meta">
-        {categoryLabel(project.category)}
-        {project.university ? ` · ${project.university}` : null}
+        {project.university
+          ? `${categoryLabel(project.category)} · ${project.university}`
+          : categoryLabel(project.category)}
       </p>
       <ProgressBar percent={pct} label={`Funding progress of ${project.title}`} />
       <p className="rail-card-figures">
-        <span>{pct}% funded</span>
+        <span>{`${pct}% funded`}</span>
         <span>{days === 1 ? "1 day left" : `${days} days left`}</span>
       </p>
     </article>
