@@ -2,7 +2,6 @@ import { href } from "react-router";
 
 import { AppLink } from "../AppLinks";
 import { SafeImage } from "../SafeImage";
-import { ProgressBar } from "../project/FundingProgress";
 import { categoryLabel } from "../../../domain/projects/categories";
 import { progressPercent } from "../../../domain/projects/project";
 
@@ -31,13 +30,10 @@ const IMAGE = { width: 320, height: 180 } as const;
 export function RailCard({
   project,
   headingLevel,
-  idPrefix,
   eager = false,
 }: {
   project: RailCardProject;
   headingLevel: 3 | 4;
-  /** Makes the title's id unique where a project is in two rails. */
-  idPrefix: string;
   /** The page's first image in a phone's first screen (the browser's first rail): loaded first. */
   eager?: boolean;
 }) {
@@ -45,7 +41,7 @@ export function RailCard({
   const pct = Math.round(progressPercent(project.fundingCurrent, project.fundingGoal));
   const days = project.daysLeft;
   return (
-    <article className="rail-card" aria-labelledby={`${idPrefix}${project.id}`}>
+    <article className="rail-card">
       <SafeImage
         className="rail-card-img"
         src={project.image}
@@ -55,7 +51,7 @@ export function RailCard({
         fetchPriority={eager ? "high" : undefined}
         decoding="async"
       />
-      <Title className="rail-card-title" id={`${idPrefix}${project.id}`}>
+      <Title className="rail-card-title">
         <AppLink to={href("/project/:slug", { slug: project.slug })}>{project.title}</AppLink>
       </Title>
       <p className="rail-card-meta">
@@ -63,7 +59,10 @@ export function RailCard({
           ? `${categoryLabel(project.category)} · ${project.university}`
           : categoryLabel(project.category)}
       </p>
-      <ProgressBar percent={pct} label={`Funding progress of ${project.title}`} />
+      {/* The bar draws the percentage written under it: no second reading of it. */}
+      <div className="progress" aria-hidden="true">
+        <div className="progress-bar" style={{ width: `${Math.min(100, pct)}%` }} />
+      </div>
       <p className="rail-card-figures">
         <span>{`${pct}% funded`}</span>
         <span>{days === 1 ? "1 day left" : `${days} days left`}</span>

@@ -55,7 +55,6 @@ export function Rails({
                     <RailCard
                       project={p}
                       headingLevel={headingLevel === 2 ? 3 : 4}
-                      idPrefix={`${headingId}-`}
                       eager={firstEager && r === 0 && i === 0}
                     />
                   </li>
