@@ -179,7 +179,7 @@ export default function ProjectBrowser({ loaderData, actionData }: Route.Compone
 
       <CategoryFilters current={sector} hrefFor={(s) => href({ sector: s })} />
 
-      <Rails rails={rails} role={role} firstEager />
+      <Rails rails={rails} firstEager />
 
       {projects.length > 0 ? (
         <>

@@ -46,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       return [];
     }),
   ]);
-  return { featured: featuredCards(featured), rails: railViews(rails), role: user?.role ?? null };
+  return { featured: featuredCards(featured), rails: railViews(rails) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -63,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               title="Raises to watch"
               lead="What is moving, closing, new and nearly there on CampusFund."
             />
-            <Rails rails={loaderData.rails} role={loaderData.role} headingLevel={3} />
+            <Rails rails={loaderData.rails} headingLevel={3} />
           </div>
         </section>
       ) : null}

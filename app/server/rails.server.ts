@@ -1,6 +1,7 @@
 /**
  * The rails as the home page and the browser show them (worker/services/projects/rails.ts): each
- * project as a card and the "See all" link of the browser in the rail's order. Server only.
+ * project as its compact card's fields and the "See all" link of the browser in the rail's order.
+ * Server only.
  */
 import type { RailView } from "../components/home/Rails";
 import type { Rail } from "../../worker/services/projects/rails";
@@ -10,27 +11,6 @@ export function railViews(rails: Rail[], base: "/demo" | "/explore" = "/demo"): 
     const query = new URLSearchParams();
     if (r.sector) query.set("category", r.sector);
     query.set("sort", r.sort);
-    return {
-      id: r.id,
-      title: r.title,
-      seeAll: `${base}?${query.toString()}`,
-      projects: r.projects.map((p) => ({
-        _id: p._id,
-        slug: p.slug,
-        title: p.title,
-        category: p.category,
-        status: p.status,
-        image: p.image,
-        shortDescription: p.shortDescription,
-        university: p.university,
-        fundingCurrent: p.fundingCurrent,
-        fundingGoal: p.fundingGoal,
-        daysLeft: p.daysLeft,
-        sharePrice: p.sharePrice,
-        sharesRemaining: p.sharesRemaining,
-        regulationType: p.regulationType,
-        settlement: p.settlement,
-      })),
-    };
+    return { id: r.id, title: r.title, seeAll: `${base}?${query.toString()}`, projects: r.projects };
   });
 }

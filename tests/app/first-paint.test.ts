@@ -64,14 +64,26 @@ describe("the project page's main image", () => {
 });
 
 describe("the project browser's card images", () => {
-  it("the first loads at once and first, the others lazily, all with their size", async () => {
-    for (let i = 0; i < 3; i++) await insertProject();
-    const doc = await html("/demo");
-    const cards = [...doc.matchAll(/<article class="project-card"[\s\S]*?<img\b[^>]*>/g)].map(([t]) => {
+  /** Each card image in page order (the rails' compact cards, then the grid's): size, loading, priority. */
+  const cardImages = (doc: string, card = /<article class="(?:rail-card|project-card)"[\s\S]*?<img\b[^>]*>/g) =>
+    [...doc.matchAll(card)].map(([t]) => {
       const a = attrsOf(t.slice(t.lastIndexOf("<img")));
       return `${a.width}x${a.height} ${a.loading ?? "eager"} ${a.fetchpriority ?? "auto"}`;
     });
-    expect(cards.slice(0, 3)).toEqual(["640x360 eager high", "640x360 lazy auto", "640x360 lazy auto"]);
+
+  it("the first rail's first image loads at once and first, every other lazily, all with their size", async () => {
+    for (let i = 0; i < 3; i++) await insertProject();
+    const cards = cardImages(await html("/demo"));
+    expect({ first: cards[0], others: [...new Set(cards.slice(1).map((c) => c.replace(/^\S+ /, "")))] }).toEqual({
+      first: "320x180 eager high",
+      others: ["lazy auto"],
+    });
+  });
+
+  it("on the home page, below the hero, every rail image loads lazily with its size", async () => {
+    const cards = cardImages(await html("/"), /<article class="rail-card"[\s\S]*?<img\b[^>]*>/g);
+    expect(cards.length).toBeGreaterThan(0);
+    expect([...new Set(cards)]).toEqual(["320x180 lazy auto"]);
   });
 });
 

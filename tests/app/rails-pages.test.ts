@@ -30,6 +30,7 @@ describe("the rails on the home page and the browser", () => {
       publishedAt: Date.now() - 3_600_000,
       fundingCurrentCents: 800_000,
       sharesSold: 800,
+      universityName: "Rail State University",
     });
     trendy = p.title;
     await env.DB.batch(activityStatements(db(), p.id, Date.now(), { investedCents: 100_000, newFollowers: 3 }));
@@ -48,6 +49,21 @@ describe("the rails on the home page and the browser", () => {
     ]);
     expect(html).toMatch(/<section class="rail" aria-labelledby="rail-trending"[^>]*>[\s\S]*?<ul class="rail-list/);
     expect(visibleText(html)).toContain(trendy);
+  });
+
+  it("a rail's card is compact: the title links to the project, then category · university, % funded, days left", async () => {
+    const html = await (await page("/", { headers: NO_CACHE })).text();
+    const trending = html.slice(
+      html.indexOf('aria-labelledby="rail-trending"'),
+      html.indexOf('aria-labelledby="rail-closing"'),
+    );
+    const card = trending
+      .split('<li class="rail-item">')
+      .find((c) => c.includes(trendy))!
+      .split("</li>")[0]!;
+    expect(card).toMatch(/<h4 [^>]*class="rail-card-title"[^>]*><a href="\/project\/[^"]+-trendy"[^>]*>/);
+    // $8,000 of $10,000, a deadline 30 days away; no description, terms or buttons
+    expect(visibleText(card)).toBe(`${trendy} Technology · Rail State University 80% funded 30 days left`);
   });
 
   it("See all opens the browser sorted, with the rail's project first", async () => {

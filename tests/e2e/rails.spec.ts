@@ -36,6 +36,34 @@ test("the browser's first page shows the rails above its grid", { tag: "@read-on
   await expect(page.locator(".rails")).toHaveCount(0);
 });
 
+for (const width of [390, 1280]) {
+  test(
+    `at ${width} px each rail is one row, and Tab scrolls its last card into view`,
+    { tag: "@read-only" },
+    async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const rail = page.getByRole("region", { name: "Closing soon" });
+      const list = rail.getByRole("list").first();
+      const items = list.getByRole("listitem");
+      const count = await items.count();
+      expect(count).toBeGreaterThan(1);
+      // One row: every card starts at the same height.
+      const tops = await items.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+      // From See all, Tab walks the cards' title links; the row scrolls the last one into view.
+      await rail.getByRole("link", { name: "See all Closing soon" }).focus();
+      for (let i = 0; i < count; i++) await page.keyboard.press("Tab");
+      const last = items.last().getByRole("link");
+      await expect(last).toBeFocused();
+      // (the row scrolls, then snaps to a card: wait for it to settle)
+      const rowEnd = await list.evaluate((el) => el.getBoundingClientRect().right);
+      await expect.poll(() => last.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(rowEnd);
+      expect(await last.evaluate((el) => el.getBoundingClientRect().left)).toBeGreaterThanOrEqual(0);
+    },
+  );
+}
+
 test.describe("axe with the rails", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe injects a script: js project only");
 

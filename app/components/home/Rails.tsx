@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 
 import { useLinkClicks } from "../AppLinks";
-import { ProjectCard, type CardProject } from "../project/ProjectCard";
-import type { Role } from "../../../domain/shared/types";
+import { RailCard, type RailCardProject } from "./RailCard";
 
 /** A rail as the page shows it (app/server/rails.server.ts `railViews`). */
 export interface RailView {
@@ -10,23 +9,22 @@ export interface RailView {
   title: string;
   /** The browser in the rail's order. */
   seeAll: string;
-  projects: CardProject[];
+  projects: RailCardProject[];
 }
 
 /**
- * The rails (ADR 055): each a section with its heading, a "See all" link and a list of cards that
- * scrolls sideways on a phone and is a grid on a wider screen. Nothing when there are none (an
- * empty rail never reaches here). The cards' links are plain; the list takes their clicks and
- * navigates them in the app (AppLinks.tsx).
+ * The rails (ADR 055): each a section with its heading and a "See all" link above ONE row of
+ * compact cards (RailCard) that scrolls sideways at every width, snapping to a card. The row needs
+ * no tab stop of its own: Tab reaches each card's link and the browser scrolls it into view. Nothing
+ * when there are none (an empty rail never reaches here). The cards' links are plain; the row takes
+ * their clicks and navigates them in the app (AppLinks.tsx).
  */
 export function Rails({
   rails,
-  role,
   headingLevel = 2,
   firstEager = false,
 }: {
   rails: RailView[];
-  role: Role | null;
   headingLevel?: 2 | 3;
   /** The page opens with the rails (the browser): the first card's image loads first, not lazily. */
   firstEager?: boolean;
@@ -53,15 +51,11 @@ export function Rails({
             <div onClick={onCardLinkClick}>
               <ul className="rail-list plain-list">
                 {rail.projects.map((p, i) => (
-                  <li key={p._id} className="rail-item">
-                    <ProjectCard
+                  <li key={p.id} className="rail-item">
+                    <RailCard
                       project={p}
-                      role={role}
-                      following={false}
-                      headingLevel={headingLevel + 1 === 3 ? 3 : 4}
-                      idPrefix={`${headingId}-`}
-                      showFollow={false}
-                      first={firstEager && r === 0 && i === 0}
+                      headingLevel={headingLevel === 2 ? 3 : 4}
+                      eager={firstEager && r === 0 && i === 0}
                     />
                   </li>
                 ))}

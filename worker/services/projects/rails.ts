@@ -16,13 +16,12 @@
  * sold-out raises are in no rail).
  */
 import type { Database } from "../../../db/client";
-import { projects } from "../../../db/schema";
 import { DAY_MS, isoDay } from "../../../domain/shared/dates";
+import { toDollars } from "../../../domain/shared/money";
+import { daysLeft } from "../../../domain/projects/project";
 import type { ProjectSort } from "../../../domain/projects/project-search";
-import type { ProjectDTO, SessionUser } from "../../../domain/shared/types";
-import { rowOf } from "../shared/list-page";
+import type { SessionUser } from "../../../domain/shared/types";
 import { ALMOST_FUNDED } from "./internal/project-order";
-import { toProjectDTO } from "./projects";
 
 /** Projects a rail shows at most. */
 export const RAIL_SIZE = 12;
@@ -33,12 +32,26 @@ export const NEW_DAYS = 7;
 
 export type RailId = "trending" | "closing" | "new" | "almost" | "because";
 
+/** A project as a rail's compact card shows it (app/components/home/RailCard.tsx), and no more. */
+export interface RailProject {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  image: string;
+  university: string | null;
+  /** Dollars. Every rail's raise is open, so what it has raised so far. */
+  fundingCurrent: number;
+  fundingGoal: number;
+  daysLeft: number;
+}
+
 export interface Rail {
   id: RailId;
   title: string;
   /** The browser's order its "See all" opens. */
   sort: ProjectSort;
-  projects: ProjectDTO[];
+  projects: RailProject[];
   /** "See all" narrows the browser to this sector too ("Because you follow …": its source's). */
   sector?: string;
   /** "Because you follow …": the project it came from (the most recent one followed or held). */
@@ -68,7 +81,9 @@ const OPEN_WALKING = (index: "by status" | "not by status") =>
   index === "by status"
     ? "p.status = 'active' and +p.funding_deadline > ?1 and p.shares_sold < p.total_shares"
     : "+p.status = 'active' and +p.funding_deadline > ?1 and p.shares_sold < p.total_shares";
-const COLUMNS = "p.*, p.investor_count as investors";
+/** Only what the compact card renders: a rail's page reads no descriptions, terms or JSON. */
+const COLUMNS =
+  "p.id, p.slug, p.title, p.category, p.image, p.university_name, p.funding_current_cents, p.funding_goal_cents, p.funding_deadline";
 const RATIO = "coalesce(cast(p.raised_cents as real) / nullif(p.funding_goal_cents, 0), 0)";
 
 /** The rail statements of a page, in order; `because` last when there is a viewer. */
@@ -148,7 +163,30 @@ function becauseStatement(db: Database, viewerId: string, today: string): D1Prep
     .bind(today, viewerId);
 }
 
-type RawRow = Record<string, unknown> & { investors: number };
+interface RawRow {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  image: string;
+  university_name: string | null;
+  funding_current_cents: number;
+  funding_goal_cents: number;
+  funding_deadline: string;
+  [from: `from_${string}`]: unknown;
+}
+
+const railProject = (r: RawRow, now: number): RailProject => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  category: r.category,
+  image: r.image,
+  university: r.university_name,
+  fundingCurrent: toDollars(Number(r.funding_current_cents)),
+  fundingGoal: toDollars(Number(r.funding_goal_cents)),
+  daysLeft: daysLeft(r.funding_deadline, now),
+});
 
 /**
  * The rails for a page, in their order, each with at least one project (an empty rail is left
@@ -167,7 +205,7 @@ export async function listRails(
     const id = ids[i]!;
     const rows = res.results ?? [];
     if (!rows.length) return;
-    const list = rows.map((r) => toProjectDTO(rowOf(projects, r), Number(r.investors), now));
+    const list = rows.map((r) => railProject(r, now));
     if (id === "because") {
       const first = rows[0]!;
       const via = first.from_via === "hold" ? "hold" : "follow";
