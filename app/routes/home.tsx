@@ -54,6 +54,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero signedIn={signedIn} />
+      <Features />
+      <HowItWorks />
+      <Featured projects={loaderData.featured} />
       {loaderData.rails.length > 0 ? (
         <section id="raising" className="section" aria-labelledby="raising-title">
           <div className="container">
@@ -67,9 +70,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
-      <Features />
-      <HowItWorks />
-      <Featured projects={loaderData.featured} />
       <Market />
       <WhyUs signedIn={signedIn} />
       <Roadmap />

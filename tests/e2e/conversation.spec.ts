@@ -99,10 +99,13 @@ test("a founder posts an update; an investor sees it, gets a notification and re
   expect(bought.status()).toBe(201);
 
   await page.goto("/founder-dashboard");
-  await page.getByRole("button", { name: "Post update" }).click();
+  // The update form (the dashboard's Perks form has a Title too).
+  const updates = page.getByRole("region", { name: "Updates and discussion" });
+  await updates.getByRole("button", { name: "Post update" }).click();
   await expect(page.getByText("Please enter a title for the update")).toBeVisible();
-  await page.getByLabel("Title").fill("The pilot is live");
+  await page.getByRole("region", { name: "Updates and discussion" }).getByLabel("Title").fill("The pilot is live");
   await page
+    .getByRole("region", { name: "Updates and discussion" })
     .getByLabel("Update", { exact: true })
     .fill("Forty students booked rooms.\n\nDeck: https://example.edu/deck <b>bold</b>");
   await page.getByLabel(/For investors only/).check();

@@ -26,6 +26,8 @@ const HOME_SECTIONS: [string, string][] = [
   ["features", "Everything you need to back student startups"],
   ["how-it-works", "From sign-up to shareholder in three steps"],
   ["featured", "Featured projects"],
+  // The rails (ADR 055), after the spec's showcase.
+  ["raising", "Raises to watch"],
   ["market", "A generation of founders, waiting for backers"],
   ["why-us", "Why founders and investors choose CampusFund"],
   ["roadmap", "Where we're headed"],

@@ -1,6 +1,6 @@
 /**
  * The founder dashboard's conversation: post (or edit) an update, the latest
- * updates with Edit and Delete, the questions waiting for an answer, and the follower count. Plain
+ * updates with Edit and Delete, the threads waiting for a reply, and the follower count. Plain
  * POST forms and links: everything works without JavaScript. Delete asks first: its post comes back
  * as `?delete=<id>`, which shows 'Delete this update?' with a form that confirms and a link back.
  */
@@ -61,7 +61,7 @@ export function Conversation(p: Props) {
   return (
     <section className="dash-conversation" aria-labelledby="conversation-title">
       <div className="dash-section-head">
-        <h2 id="conversation-title">Updates and questions</h2>
+        <h2 id="conversation-title">Updates and discussion</h2>
         <p className="muted">
           <strong>{formatNumber(p.followers)}</strong> {p.followers === 1 ? "follower" : "followers"}
         </p>

@@ -131,7 +131,7 @@ export function Perks({
             </p>
           ) : (
             <>
-              <Field name="title" label="Title" errors={errors} constraints={c.title}>
+              <Field id="perk-title" name="title" label="Title" errors={errors} constraints={c.title}>
                 {(ctl) => <input {...ctl} type="text" defaultValue={values.title} />}
               </Field>
               <fieldset className="field">
@@ -151,6 +151,7 @@ export function Perks({
                 {errors.kind ? <p className="field-error">{errors.kind}</p> : null}
               </fieldset>
               <Field
+                id="perk-minAmount"
                 name="minAmount"
                 label="Minimum investment (dollars)"
                 hint="A purchase of at least this much earns it. Leave empty for any amount."
@@ -169,6 +170,7 @@ export function Perks({
                 )}
               </Field>
               <Field
+                id="perk-firstInvestors"
                 name="firstInvestors"
                 label="First investors"
                 hint="Only the first this many investors earn it. Leave empty for everyone who qualifies."
@@ -187,6 +189,7 @@ export function Perks({
                 )}
               </Field>
               <Field
+                id="perk-bonusPercent"
                 name="bonusPercent"
                 label="Bonus shares (percent)"
                 hint={`For bonus shares: ${PERK_LIMITS.minBonusPercent}% to ${PERK_LIMITS.maxBonusPercent}% of the shares bought, rounded down. They count against the shares offered.`}
@@ -206,7 +209,13 @@ export function Perks({
               </Field>
             </>
           )}
-          <Field name="description" label="Description" errors={errors} constraints={c.description}>
+          <Field
+            id="perk-description"
+            name="description"
+            label="Description"
+            errors={errors}
+            constraints={c.description}
+          >
             {(ctl) => <textarea {...ctl} rows={3} defaultValue={values.description} />}
           </Field>
           <div className="cluster">
