@@ -50,6 +50,9 @@ async function pagesOf() {
     ["its investors tab", `/project/${slugs.founder}?tab=investment`, NO_CACHE],
     ["its investors API", `/api/projects/${slugs.founder}/investors`, NO_CACHE],
     ["project, most followers", `/project/${slugs.followed}`, NO_CACHE],
+    // The same project's Discussion: 5,000 posts (db/scale-data.ts), its first and a deep page.
+    ["its discussion, top", `/project/${slugs.followed}?tab=discussion`, NO_CACHE],
+    ["its discussion, newest p. 40", `/project/${slugs.followed}?tab=discussion&order=newest&page=40`, NO_CACHE],
     ["browser, investor", "/demo", asInvestor],
     ["project, investor", `/project/${slugs.founder}`, asInvestor],
     ["portfolio", "/portfolio", asInvestor],
