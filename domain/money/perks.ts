@@ -183,6 +183,35 @@ export interface PerkDTO {
   slotsLeft: number | null;
 }
 
+/** A perk as D1 stores it (project_perks' columns the doors read). */
+export interface PerkRow {
+  id: string;
+  project_id: string;
+  kind: PerkKind;
+  title: string;
+  description: string;
+  min_amount_cents: number | null;
+  first_investors: number | null;
+  bonus_percent: number | null;
+  awarded_count: number;
+}
+
+/** The one conversion of a stored perk into what every door shows. */
+export function toPerkDTO(r: PerkRow): PerkDTO {
+  return {
+    id: r.id,
+    projectId: r.project_id,
+    kind: r.kind,
+    title: r.title,
+    description: r.description,
+    minAmount: r.min_amount_cents === null ? null : r.min_amount_cents / 100,
+    firstInvestors: r.first_investors,
+    bonusPercent: r.bonus_percent,
+    awardedCount: r.awarded_count,
+    slotsLeft: r.first_investors === null ? null : Math.max(0, r.first_investors - r.awarded_count),
+  };
+}
+
 /** A perk an investor earned, with where it came from. */
 export interface EarnedPerkDTO {
   id: string;

@@ -14,8 +14,8 @@
  * A held investment that leaves (canceled, lapsed, returned) has its awards revoked and its slots
  * freed by trigger (migrations/0038 `investments_perks_revoke`), whichever path changed it.
  */
-import type { EarnedPerkDTO, PerkDTO, PerkInput, PerkKind } from "../../../domain/money/perks";
-import { PERK_LIMITS, PERK_MESSAGES, perkFormSchema, perkPatchSchema } from "../../../domain/money/perks";
+import type { EarnedPerkDTO, PerkDTO, PerkInput, PerkKind, PerkRow } from "../../../domain/money/perks";
+import { PERK_LIMITS, PERK_MESSAGES, perkFormSchema, perkPatchSchema, toPerkDTO } from "../../../domain/money/perks";
 import { MESSAGES } from "../../../domain/shared/messages";
 import type { SessionUser } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
@@ -31,33 +31,6 @@ const ENDED_STATUSES = ["funded", "completed", "closed", "cancelled"];
 /** The bonus of perk `pp` on investment `i`, in whole shares: floor(shares × tenths of a percent / 1000). */
 const BONUS_SQL = `case when pp.kind = 'bonus_shares'
   then (i.shares * cast(round(pp.bonus_percent * 10) as integer)) / 1000 else 0 end`;
-
-type PerkRow = {
-  id: string;
-  project_id: string;
-  kind: PerkKind;
-  title: string;
-  description: string;
-  min_amount_cents: number | null;
-  first_investors: number | null;
-  bonus_percent: number | null;
-  awarded_count: number;
-};
-
-export function toPerkDTO(r: PerkRow): PerkDTO {
-  return {
-    id: r.id,
-    projectId: r.project_id,
-    kind: r.kind,
-    title: r.title,
-    description: r.description,
-    minAmount: r.min_amount_cents === null ? null : r.min_amount_cents / 100,
-    firstInvestors: r.first_investors,
-    bonusPercent: r.bonus_percent,
-    awardedCount: r.awarded_count,
-    slotsLeft: r.first_investors === null ? null : Math.max(0, r.first_investors - r.awarded_count),
-  };
-}
 
 const PERK_COLUMNS = `id, project_id, kind, title, description, min_amount_cents, first_investors, bonus_percent, awarded_count`;
 

@@ -6,7 +6,7 @@
 import { readSettled, settleIfDue } from "../raises/settlement";
 import { raiseTotals, settlementOf } from "../../../domain/raises/settlement";
 import { can } from "../../../domain/shared/access";
-import { PERK_LIMITS, type PerkDTO, type PerkKind } from "../../../domain/money/perks";
+import { PERK_LIMITS, toPerkDTO, type PerkDTO } from "../../../domain/money/perks";
 import { and, desc, eq, getTableColumns, notInArray, or, sql, type SQL } from "drizzle-orm";
 
 import * as v from "valibot";
@@ -346,24 +346,9 @@ export interface ProjectDetailExtras {
   lastUpdateAt: number | null;
 }
 
-/** A perk as `detailColumns` reads it: a JSON array of its columns, in this order. */
-type PerkTuple = [string, PerkKind, string, string, number | null, number | null, number | null, number];
-
-/** The perks of `detailColumns`' JSON column, as the pages and the API show them. */
-function perksOf(json: string | null, projectId: string): PerkDTO[] {
-  const tuples = JSON.parse(json ?? "[]") as PerkTuple[];
-  return tuples.map(([id, kind, title, description, minCents, first, bonus, awarded]) => ({
-    id,
-    projectId,
-    kind,
-    title,
-    description,
-    minAmount: minCents === null ? null : minCents / 100,
-    firstInvestors: first,
-    bonusPercent: bonus,
-    awardedCount: awarded,
-    slotsLeft: first === null ? null : Math.max(0, first - awarded),
-  }));
+/** The perks of `detailColumns`' JSON column (an array of project_perks rows), as every door shows them. */
+function perksOf(json: string | null): PerkDTO[] {
+  return (JSON.parse(json ?? "[]") as Parameters<typeof toPerkDTO>[0][]).map(toPerkDTO);
 }
 
 /**
@@ -392,8 +377,10 @@ export function detailColumns(viewer: Pick<SessionUser, "id" | "role"> | null) {
     markPriceCents: sql<
       number | null
     >`(select e.price_cents from valuation_events e where e.id = "projects"."mark_event_id")`,
-    // Its perks (ADR 055), in their order on project_perks_project_idx: a JSON array of tuples.
-    perks: sql<string>`(select json_group_array(json_array(pp.id, pp.kind, pp.title, pp.description, pp.min_amount_cents, pp.first_investors, pp.bonus_percent, pp.awarded_count))
+    // Its perks (ADR 055), in their order on project_perks_project_idx: a JSON array of its rows.
+    perks: sql<string>`(select json_group_array(json_object('id', pp.id, 'project_id', pp.project_id, 'kind', pp.kind, 'title', pp.title,
+        'description', pp.description, 'min_amount_cents', pp.min_amount_cents, 'first_investors', pp.first_investors,
+        'bonus_percent', pp.bonus_percent, 'awarded_count', pp.awarded_count))
       from (select * from project_perks pp where pp.project_id = "projects"."id" order by pp.position, pp.created_at limit ${PERK_LIMITS.perProject}) pp)`,
   };
 }
@@ -437,7 +424,7 @@ export function readDetail(
     updateCount: Number(row.updateCount),
     threadCount: Number(row.threadCount),
     company: companyStanding(row.project, row.markKind, row.markPriceCents),
-    perks: perksOf(row.perks, project._id),
+    perks: perksOf(row.perks),
     lastUpdateAt: row.project.lastUpdateAt ?? null,
   };
 }
