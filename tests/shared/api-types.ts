@@ -14424,7 +14424,7 @@ export interface operations {
                             authorName: string;
                             /** @description Written by the project's founder. */
                             byFounder: boolean;
-                            /** @description Written by a CampusFund admin. */
+                            /** @description Written by a CampusFund admin, not for the founder (a post is marked one way at most). */
                             byAdmin: boolean;
                             body: string;
                             voteCount: number;
@@ -14454,7 +14454,7 @@ export interface operations {
                                 authorName: string;
                                 /** @description Written by the project's founder. */
                                 byFounder: boolean;
-                                /** @description Written by a CampusFund admin. */
+                                /** @description Written by a CampusFund admin, not for the founder (a post is marked one way at most). */
                                 byAdmin: boolean;
                                 body: string;
                                 voteCount: number;
@@ -14582,7 +14582,7 @@ export interface operations {
                         authorName: string;
                         /** @description Written by the project's founder. */
                         byFounder: boolean;
-                        /** @description Written by a CampusFund admin. */
+                        /** @description Written by a CampusFund admin, not for the founder (a post is marked one way at most). */
                         byAdmin: boolean;
                         body: string;
                         voteCount: number;
@@ -14822,7 +14822,7 @@ export interface operations {
                         authorName: string;
                         /** @description Written by the project's founder. */
                         byFounder: boolean;
-                        /** @description Written by a CampusFund admin. */
+                        /** @description Written by a CampusFund admin, not for the founder (a post is marked one way at most). */
                         byAdmin: boolean;
                         body: string;
                         voteCount: number;
@@ -14852,7 +14852,7 @@ export interface operations {
                             authorName: string;
                             /** @description Written by the project's founder. */
                             byFounder: boolean;
-                            /** @description Written by a CampusFund admin. */
+                            /** @description Written by a CampusFund admin, not for the founder (a post is marked one way at most). */
                             byAdmin: boolean;
                             body: string;
                             voteCount: number;
@@ -14956,7 +14956,7 @@ export interface operations {
                         authorName: string;
                         /** @description Written by the project's founder. */
                         byFounder: boolean;
-                        /** @description Written by a CampusFund admin. */
+                        /** @description Written by a CampusFund admin, not for the founder (a post is marked one way at most). */
                         byAdmin: boolean;
                         body: string;
                         voteCount: number;

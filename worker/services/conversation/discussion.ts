@@ -91,7 +91,8 @@ function toDTO(r: PostRow, viewerId: string | null, voted: Set<string>): Discuss
     depth: r.depth,
     authorName: deleted ? DELETED_AUTHOR : publicInvestorName(r.first_name, r.last_name),
     byFounder: r.by_founder === 1,
-    byAdmin: !deleted && r.role === "admin",
+    // One mark per post: an answer written for a founder without an account (by an admin) is the founder's.
+    byAdmin: !deleted && r.role === "admin" && r.by_founder !== 1,
     body: deleted ? DELETED_BODY : r.body,
     voteCount: r.vote_count,
     replyCount: r.depth === 0 ? r.reply_count : 0,
