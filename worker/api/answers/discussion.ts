@@ -20,7 +20,10 @@ const post = {
   depth: v.pipe(int, v.minValue(0), v.maxValue(DISCUSSION_LIMITS.maxDepth)),
   authorName: v.pipe(v.string(), v.description('First name and last initial ("Deleted account" once erased).')),
   byFounder: v.pipe(v.boolean(), v.description("Written by the project's founder.")),
-  byAdmin: v.pipe(v.boolean(), v.description("Written by a CampusFund admin, not for the founder (a post is marked one way at most).")),
+  byAdmin: v.pipe(
+    v.boolean(),
+    v.description("Written by a CampusFund admin, not for the founder (a post is marked one way at most)."),
+  ),
   body: v.string(),
   voteCount: count,
   replyCount: v.pipe(count, v.description("A thread's replies, all levels; 0 for a reply.")),
