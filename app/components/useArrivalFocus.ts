@@ -5,8 +5,9 @@
  * success or refusal, the portfolio's "Successfully invested" or "canceled" message, a search's
  * result count), and focus moves there; on any other new page (another path) it moves to the page's
  * `<h1>`, as a screen reader user expects of a page load. It stays put when the page placed focus
- * itself (a confirm step, the project form's failing field), when the navigation targets an anchor,
- * and on the first load.
+ * itself (a confirm step, the project form's failing field), when a modal dialog holds it (the
+ * guided tour's step, which moves pages under it), when the navigation targets an anchor, and on
+ * the first load.
  */
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
@@ -22,6 +23,8 @@ export function useArrivalFocus(): void {
     if (!before || before.key === key || hash) return;
     const main = document.getElementById("main");
     const active = document.activeElement;
+    // An open modal dialog (the guided tour's step) holds focus across the navigation it caused.
+    if (active?.closest('[aria-modal="true"]')) return;
     const result = main?.querySelector<HTMLElement>(`[${ARRIVAL_FOCUS}]`);
     if (result) {
       if (!result.contains(active)) focusOn(result, false);

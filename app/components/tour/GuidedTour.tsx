@@ -351,17 +351,24 @@ function TourOverlay({
     return () => cancelAnimationFrame(frame);
   }, [found, step]);
 
-  // Focus moves to the tooltip when the step shows.
+  // Focus moves to the tooltip when the step shows (after the placement above made it visible: a
+  // hidden element takes no focus).
   useEffect(() => {
     if (found) tooltip.current?.focus({ preventScroll: true });
   }, [found]);
 
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    if (e.key === "Escape") {
+  // Escape skips the tour wherever focus is (the page behind is covered while the tour runs).
+  useEffect(() => {
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
       e.preventDefault();
       onSkip();
-      return;
-    }
+    };
+    window.addEventListener("keydown", onEscape);
+    return () => window.removeEventListener("keydown", onEscape);
+  }, [onSkip]);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (e.key !== "Tab") return;
     // Keep Tab inside the tooltip (the page behind is covered while the tour runs).
     const items = Array.from(tooltip.current?.querySelectorAll<HTMLElement>("button") ?? []);
