@@ -5,6 +5,8 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
+import { buildDefines } from "./scripts/build-info";
+
 /**
  * Files from packages that pages load from our own origin (no CDN: the CSP and offline runs),
  * by the public path they are served at: the API reference's script (worker/api/docs.ts).
@@ -41,5 +43,7 @@ function vendorFiles(): Plugin {
 }
 
 export default defineConfig({
+  // The build's commit and newest migration (worker/observability/release.ts).
+  define: buildDefines(import.meta.dirname),
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), vendorFiles()],
 });

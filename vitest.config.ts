@@ -1,11 +1,14 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+import { buildDefines } from "./scripts/build-info";
+
 // Workers tests: they run inside workerd with a real (local) D1 that the setup file migrates.
 // Kept apart from vite.config.ts, which builds the app.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
+    define: buildDefines(import.meta.dirname),
     plugins: [
       cloudflareTest({
         main: "./tests/workers/entry.ts",

@@ -6,6 +6,7 @@ import { createContext } from "react-router";
 
 import type { Database } from "../db/client";
 import type { SessionUser } from "../domain/shared/types";
+import type { Observation } from "../worker/observability/observation";
 
 export interface AppContext {
   env: Env;
@@ -19,6 +20,10 @@ export interface AppContext {
   secureCookies: boolean;
   /** This response's Content-Security-Policy nonce, for React Router's inline scripts (ADR 014). */
   nonce: string;
+  /** The request's id (`X-Request-Id`), shown on error pages (ADR 056). */
+  requestId: string;
+  /** Where the page reports its route pattern and unexpected errors (worker/observability/observe.ts). */
+  observation: Observation;
 }
 
 export const appContext = createContext<AppContext>();

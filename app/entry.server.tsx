@@ -7,7 +7,7 @@
  */
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider, ServerInstrumentation } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 import { NonceContext } from "./components/nonce";
@@ -37,8 +37,8 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors in the initial shell are logged by React Router itself.
-        if (shellRendered) console.error(error);
+        // Errors in the initial shell reach handleError through React Router itself.
+        if (shellRendered) captureError(loadContext, error);
       },
     },
   );
@@ -52,13 +52,35 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
+/** Notes an unexpected error on the request's Observation: the Worker writes it once, with the route (ADR 056). */
+function captureError(context: Pick<RouterContextProvider, "get">, error: unknown) {
+  context.get(appContext).observation.errors.push(error);
+}
+
 /**
  * Errors React Router reports: a request refused with a 4xx (a body `readForm` turned away, a POST
- * to a page without an action) is the client's mistake, answered with its message, and not logged;
- * anything else is a bug and is logged in full.
+ * to a page without an action) is the client's mistake, answered with its message, and not
+ * captured; anything else is a bug, captured with the request's id (worker/observability/capture.ts).
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  captureError(context, error);
 };
+
+/**
+ * React Router tells the Worker which route pattern answered (`/project/:id`, never the path with
+ * its ids), for the request's log line and metrics (worker/observability/observe.ts).
+ */
+export const instrumentations: ServerInstrumentation[] = [
+  {
+    handler(handler) {
+      handler.instrument({
+        async request(handle, { context }) {
+          const result = await handle();
+          if (context && result.meta?.pattern) context.get(appContext).observation.route = result.meta.pattern;
+        },
+      });
+    },
+  },
+];

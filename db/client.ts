@@ -23,8 +23,23 @@ const readsOnly = (sql: string) => READ_ONLY.test(sql) || WITH_READ.test(sql);
  * whether any of them may have written (`wrote`: the request's bookmark then goes back to the
  * client so its next reads see the write, worker/middleware/d1-session.ts).
  */
-export function countingD1(d1: D1Target): { d1: D1Database; count: () => number; wrote: () => boolean } {
+export function countingD1(d1: D1Target): {
+  d1: D1Database;
+  count: () => number;
+  wrote: () => boolean;
+  /** Milliseconds spent waiting on D1, summed over statements (overlapping ones count twice). */
+  ms: () => number;
+} {
   let n = 0;
+  let ms = 0;
+  /** Times a statement's round trip (Date.now advances across I/O in Workers, not during CPU work). */
+  const timed = <T>(result: T): T => {
+    if (!(result instanceof Promise)) return result;
+    const t0 = Date.now();
+    return result.finally(() => {
+      ms += Date.now() - t0;
+    }) as T;
+  };
   let wrote = false;
   // D1's batch() needs the real statements, so remember what each proxy wraps.
   const real = new WeakMap<object, D1PreparedStatement>();
@@ -45,7 +60,7 @@ export function countingD1(d1: D1Target): { d1: D1Database; count: () => number;
           return (...a: unknown[]) => {
             n += 1;
             sent(sql, args);
-            return (value as (...x: unknown[]) => unknown).apply(target, a);
+            return timed((value as (...x: unknown[]) => unknown).apply(target, a));
           };
         }
         return typeof value === "function" ? value.bind(target) : value;
@@ -67,7 +82,7 @@ export function countingD1(d1: D1Target): { d1: D1Database; count: () => number;
             if (t) sent(t.sql, t.args);
             else wrote = true; // a statement not prepared here: assume it writes
           }
-          return target.batch(stmts.map((s) => real.get(s) ?? s));
+          return timed(target.batch(stmts.map((s) => real.get(s) ?? s)));
         };
       }
       return typeof value === "function" ? value.bind(target) : value;
@@ -76,7 +91,7 @@ export function countingD1(d1: D1Target): { d1: D1Database; count: () => number;
   // The one place a session passes for the binding: Drizzle's D1 driver (drizzle-orm 0.45,
   // d1/session.js) calls only `prepare` and `batch` on its client, and so do the services on
   // `db.$client`; a session has both (it lacks exec, dump and withSession, which nothing calls).
-  return { d1: proxy as D1Database, count: () => n, wrote: () => wrote };
+  return { d1: proxy as D1Database, count: () => n, wrote: () => wrote, ms: () => ms };
 }
 
 /**

@@ -22,6 +22,7 @@ export * from "./schema-market";
 export * from "./schema-factors";
 export * from "./schema-discussion";
 export * from "./schema-engagement";
+export * from "./schema-observability";
 
 export type { AdminAction } from "../domain/operator/admin";
 export type UserRow = typeof users.$inferSelect;

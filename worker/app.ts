@@ -38,6 +38,7 @@ import { edgeCache } from "./edge-cache";
 import { apiNoStore, apiUnknownRoute } from "./middleware/api-fallbacks";
 import { apiBodyLimits, pageBodyLimits } from "./middleware/body-limits";
 import { d1Session } from "./middleware/d1-session";
+import { observe } from "./middleware/observe";
 import { sameSiteWrites } from "./middleware/same-site-writes";
 import { securityHeaders } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
@@ -52,9 +53,10 @@ export type PagesHandler = (c: Context<HonoEnv>) => Response | Promise<Response>
 export function createApp(pages?: PagesHandler) {
   const app = new Hono<HonoEnv>();
 
-  // In order: the request's counted D1 session (Server-Timing, its bookmark: ADR 036), the nonce
+  // In order: the request's id, log line and metrics (ADR 056), the request's counted D1 session (Server-Timing, its bookmark: ADR 036), the nonce
   // and security headers, the session (cookie or bearer), the visitors' edge cache (anonymous
   // public GETs, ADR 011), the CSRF check.
+  app.use("*", observe());
   app.use("*", d1Session());
   app.use("*", securityHeaders());
   app.use("*", sessionMiddleware());

@@ -2368,6 +2368,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2386,6 +2388,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2404,6 +2408,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2422,6 +2428,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2440,6 +2448,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2460,6 +2470,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2576,6 +2588,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2594,6 +2608,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2612,6 +2628,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2630,6 +2648,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2648,6 +2668,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2668,6 +2690,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2750,6 +2774,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2768,6 +2794,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2786,6 +2814,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2804,6 +2834,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2822,6 +2854,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2842,6 +2876,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2890,6 +2926,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2908,6 +2946,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2979,6 +3019,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3044,6 +3086,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3062,6 +3106,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3080,6 +3126,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3098,6 +3146,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3116,6 +3166,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3136,6 +3188,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3186,6 +3240,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3204,6 +3260,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3222,6 +3280,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3281,6 +3341,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3299,6 +3361,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3317,6 +3381,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3335,6 +3401,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3355,6 +3423,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3417,6 +3487,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3435,6 +3507,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3453,6 +3527,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3471,6 +3547,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3489,6 +3567,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3583,6 +3663,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3601,6 +3683,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3619,6 +3703,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3637,6 +3723,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3657,6 +3745,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3722,6 +3812,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3813,6 +3905,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3831,6 +3925,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3849,6 +3945,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3867,6 +3965,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3885,6 +3985,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3903,6 +4005,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3954,6 +4058,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3972,6 +4078,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3990,6 +4098,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4008,6 +4118,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4087,6 +4199,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4105,6 +4219,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4123,6 +4239,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4141,6 +4259,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4159,6 +4279,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4177,6 +4299,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4243,6 +4367,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4261,6 +4387,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4279,6 +4407,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4297,6 +4427,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4315,6 +4447,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4335,6 +4469,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4427,6 +4563,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4445,6 +4583,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4463,6 +4603,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4481,6 +4623,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4501,6 +4645,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4594,6 +4740,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4612,6 +4760,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4630,6 +4780,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4648,6 +4800,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4666,6 +4820,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4686,6 +4842,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4746,6 +4904,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4764,6 +4924,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4782,6 +4944,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4800,6 +4964,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4818,6 +4984,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4836,6 +5004,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4854,6 +5024,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4902,6 +5074,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4920,6 +5094,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4938,6 +5114,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4956,6 +5134,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4976,6 +5156,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5043,6 +5225,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5061,6 +5245,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5079,6 +5265,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5097,6 +5285,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5115,6 +5305,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5135,6 +5327,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5222,6 +5416,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5273,6 +5469,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5291,6 +5489,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5309,6 +5509,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5327,6 +5529,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5415,6 +5619,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5433,6 +5639,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5451,6 +5659,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5469,6 +5679,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5487,6 +5699,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5505,6 +5719,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5563,6 +5779,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5617,6 +5835,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5635,6 +5855,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5653,6 +5875,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5671,6 +5895,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5719,6 +5945,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5737,6 +5965,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5755,6 +5985,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5773,6 +6005,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5845,6 +6079,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5863,6 +6099,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5881,6 +6119,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5899,6 +6139,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5917,6 +6159,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5935,6 +6179,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5955,6 +6201,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6016,6 +6264,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6034,6 +6284,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6052,6 +6304,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6070,6 +6324,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6403,6 +6659,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6705,6 +6963,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6723,6 +6983,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6808,6 +7070,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6826,6 +7090,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6844,6 +7110,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7158,6 +7426,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7176,6 +7446,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7194,6 +7466,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7212,6 +7486,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7230,6 +7506,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7248,6 +7526,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7294,6 +7574,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7312,6 +7594,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7330,6 +7614,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7647,6 +7933,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7665,6 +7953,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7683,6 +7973,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7701,6 +7993,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7719,6 +8013,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7737,6 +8033,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7755,6 +8053,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8286,6 +8586,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8304,6 +8606,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8322,6 +8626,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8340,6 +8646,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8358,6 +8666,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8376,6 +8686,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8701,6 +9013,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9235,6 +9549,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9253,6 +9569,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9271,6 +9589,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9289,6 +9609,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9307,6 +9629,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9325,6 +9649,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9343,6 +9669,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9659,6 +9987,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9677,6 +10007,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9695,6 +10027,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9713,6 +10047,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9731,6 +10067,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9749,6 +10087,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9767,6 +10107,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9787,6 +10129,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9873,6 +10217,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9891,6 +10237,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10171,6 +10519,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10189,6 +10539,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10207,6 +10559,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10225,6 +10579,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10243,6 +10599,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10261,6 +10619,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10279,6 +10639,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10297,6 +10659,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10317,6 +10681,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10373,6 +10739,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10391,6 +10759,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10409,6 +10779,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10427,6 +10799,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10447,6 +10821,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10503,6 +10879,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10521,6 +10899,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10539,6 +10919,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10557,6 +10939,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10577,6 +10961,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10680,6 +11066,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10698,6 +11086,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10784,6 +11174,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10802,6 +11194,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10820,6 +11214,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10838,6 +11234,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10856,6 +11254,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10874,6 +11274,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10894,6 +11296,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10982,6 +11386,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11000,6 +11406,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11018,6 +11426,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11036,6 +11446,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11054,6 +11466,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11072,6 +11486,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11123,6 +11539,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11141,6 +11559,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11159,6 +11579,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11177,6 +11599,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11258,6 +11682,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11358,6 +11784,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11376,6 +11804,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11394,6 +11824,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11412,6 +11844,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11430,6 +11864,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11448,6 +11884,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11466,6 +11904,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11517,6 +11957,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11535,6 +11977,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11553,6 +11997,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11571,6 +12017,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11589,6 +12037,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11688,6 +12138,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11706,6 +12158,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11724,6 +12178,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11742,6 +12198,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11760,6 +12218,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11778,6 +12238,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11796,6 +12258,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12116,6 +12580,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12134,6 +12600,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12152,6 +12620,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12170,6 +12640,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12188,6 +12660,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12206,6 +12680,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12224,6 +12700,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12544,6 +13022,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12562,6 +13042,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12580,6 +13062,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12598,6 +13082,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12616,6 +13102,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12634,6 +13122,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12652,6 +13142,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12761,6 +13253,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12779,6 +13273,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12797,6 +13293,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12815,6 +13313,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12833,6 +13333,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12851,6 +13353,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12869,6 +13373,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12889,6 +13395,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12986,6 +13494,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13004,6 +13514,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13022,6 +13534,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13040,6 +13554,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13060,6 +13576,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13377,6 +13895,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13395,6 +13915,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13413,6 +13935,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13431,6 +13955,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13449,6 +13975,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13467,6 +13995,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13485,6 +14015,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13790,6 +14322,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13808,6 +14342,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13826,6 +14362,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13844,6 +14382,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13862,6 +14402,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -13958,6 +14500,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14077,6 +14621,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14095,6 +14641,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14113,6 +14661,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14131,6 +14681,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14149,6 +14701,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14167,6 +14721,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14185,6 +14741,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14205,6 +14763,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14256,6 +14816,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14274,6 +14836,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14292,6 +14856,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14310,6 +14876,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14328,6 +14896,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14494,6 +15064,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14512,6 +15084,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14615,6 +15189,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14633,6 +15209,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14651,6 +15229,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14669,6 +15249,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14687,6 +15269,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14705,6 +15289,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14723,6 +15309,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14743,6 +15331,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14886,6 +15476,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -14989,6 +15581,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15007,6 +15601,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15025,6 +15621,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15043,6 +15641,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15061,6 +15661,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15079,6 +15681,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15097,6 +15701,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15117,6 +15723,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15167,6 +15775,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15185,6 +15795,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15203,6 +15815,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15221,6 +15835,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15239,6 +15855,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15259,6 +15877,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15309,6 +15929,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15327,6 +15949,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15345,6 +15969,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15363,6 +15989,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15381,6 +16009,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15401,6 +16031,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15449,6 +16081,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15467,6 +16101,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15485,6 +16121,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15503,6 +16141,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15521,6 +16161,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15569,6 +16211,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15587,6 +16231,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15605,6 +16251,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15623,6 +16271,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15641,6 +16291,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15734,6 +16386,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15752,6 +16406,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15811,6 +16467,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15829,6 +16487,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15847,6 +16507,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15865,6 +16527,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15883,6 +16547,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -15950,6 +16616,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16038,6 +16706,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16056,6 +16726,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16074,6 +16746,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16092,6 +16766,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16110,6 +16786,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16233,6 +16911,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16251,6 +16931,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16269,6 +16951,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16443,6 +17127,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16461,6 +17147,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16606,6 +17294,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16624,6 +17314,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16642,6 +17334,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16660,6 +17354,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16678,6 +17374,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16698,6 +17396,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16767,6 +17467,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16842,6 +17544,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16860,6 +17564,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16878,6 +17584,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16896,6 +17604,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -16914,6 +17624,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17005,6 +17717,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17357,6 +18071,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17375,6 +18091,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17393,6 +18111,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17411,6 +18131,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17429,6 +18151,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17447,6 +18171,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17465,6 +18191,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17485,6 +18213,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17765,6 +18495,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -17816,6 +18548,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18021,6 +18755,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18039,6 +18775,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18057,6 +18795,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18075,6 +18815,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18093,6 +18835,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18111,6 +18855,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18129,6 +18875,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18149,6 +18897,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18237,6 +18987,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18255,6 +19007,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18273,6 +19027,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18291,6 +19047,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18309,6 +19067,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18638,6 +19398,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18656,6 +19418,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18747,6 +19511,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18878,6 +19644,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18896,6 +19664,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18914,6 +19684,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18932,6 +19704,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -18950,6 +19724,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19004,6 +19780,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19022,6 +19800,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19122,6 +19902,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19140,6 +19922,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19158,6 +19942,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19176,6 +19962,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19194,6 +19982,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19249,6 +20039,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19267,6 +20059,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19390,6 +20184,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19408,6 +20204,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19428,6 +20226,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19467,6 +20267,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19485,6 +20287,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19505,6 +20309,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19574,6 +20380,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19640,6 +20448,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19658,6 +20468,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19676,6 +20488,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19694,6 +20508,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19712,6 +20528,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19730,6 +20548,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19750,6 +20570,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19798,6 +20620,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19816,6 +20640,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19834,6 +20660,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19852,6 +20680,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19913,6 +20743,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19931,6 +20763,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19949,6 +20783,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19967,6 +20803,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -19985,6 +20823,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20003,6 +20843,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20023,6 +20865,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20091,6 +20935,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20109,6 +20955,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20127,6 +20975,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20145,6 +20995,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20165,6 +21017,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20234,6 +21088,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20252,6 +21108,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20270,6 +21128,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20288,6 +21148,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20308,6 +21170,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20429,6 +21293,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20447,6 +21313,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20465,6 +21333,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20483,6 +21353,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20503,6 +21375,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20573,6 +21447,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20591,6 +21467,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20609,6 +21487,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20627,6 +21507,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20645,6 +21527,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20663,6 +21547,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20683,6 +21569,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20756,6 +21644,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20774,6 +21664,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20792,6 +21684,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20810,6 +21704,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20828,6 +21724,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20846,6 +21744,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20866,6 +21766,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20961,6 +21863,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20979,6 +21883,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -20997,6 +21903,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21015,6 +21923,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21033,6 +21943,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21203,6 +22115,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21221,6 +22135,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21239,6 +22155,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21257,6 +22175,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21275,6 +22195,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21330,6 +22252,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21348,6 +22272,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21366,6 +22292,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21384,6 +22312,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21402,6 +22332,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21484,6 +22416,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21502,6 +22436,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21520,6 +22456,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21663,6 +22601,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21681,6 +22621,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21699,6 +22641,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21717,6 +22661,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21735,6 +22681,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21753,6 +22701,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21771,6 +22721,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -21791,6 +22743,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22136,6 +23090,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22154,6 +23110,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22256,6 +23214,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22274,6 +23234,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22344,6 +23306,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22362,6 +23326,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22380,6 +23346,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22398,6 +23366,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22416,6 +23386,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22436,6 +23408,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22517,6 +23491,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22535,6 +23511,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22553,6 +23531,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22571,6 +23551,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22589,6 +23571,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22607,6 +23591,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22625,6 +23611,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22645,6 +23633,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22961,6 +23951,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22979,6 +23971,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -22997,6 +23991,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23015,6 +24011,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23033,6 +24031,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23051,6 +24051,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23069,6 +24071,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23089,6 +24093,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23405,6 +24411,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23423,6 +24431,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23441,6 +24451,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23459,6 +24471,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23477,6 +24491,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23495,6 +24511,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23513,6 +24531,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23533,6 +24553,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23610,6 +24632,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23628,6 +24652,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23646,6 +24672,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23664,6 +24692,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23682,6 +24712,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23700,6 +24732,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23718,6 +24752,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23738,6 +24774,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23815,6 +24853,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23833,6 +24873,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23851,6 +24893,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23869,6 +24913,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23887,6 +24933,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23905,6 +24953,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23923,6 +24973,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -23943,6 +24995,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24024,6 +25078,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24042,6 +25098,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24060,6 +25118,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24078,6 +25138,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24096,6 +25158,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24114,6 +25178,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24134,6 +25200,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24215,6 +25283,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24233,6 +25303,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24251,6 +25323,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24269,6 +25343,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24287,6 +25363,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24305,6 +25383,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24323,6 +25403,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24343,6 +25425,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24424,6 +25508,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24442,6 +25528,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24460,6 +25548,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24478,6 +25568,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24496,6 +25588,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24514,6 +25608,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24532,6 +25628,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24552,6 +25650,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24663,6 +25763,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24681,6 +25783,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24755,6 +25859,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24773,6 +25879,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24886,6 +25994,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24904,6 +26014,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -24994,6 +26106,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25012,6 +26126,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25030,6 +26146,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25048,6 +26166,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25066,6 +26186,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25086,6 +26208,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25187,6 +26311,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25205,6 +26331,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25223,6 +26351,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25241,6 +26371,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25259,6 +26391,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25277,6 +26411,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25295,6 +26431,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25315,6 +26453,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25446,6 +26586,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25464,6 +26606,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25537,6 +26681,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25555,6 +26701,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25573,6 +26721,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25591,6 +26741,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25609,6 +26761,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25627,6 +26781,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25645,6 +26801,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25665,6 +26823,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25718,6 +26878,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25736,6 +26898,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25754,6 +26918,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25772,6 +26938,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25790,6 +26958,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25810,6 +26980,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25863,6 +27035,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25881,6 +27055,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25899,6 +27075,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25917,6 +27095,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25935,6 +27115,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -25955,6 +27137,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26008,6 +27192,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26026,6 +27212,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26044,6 +27232,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26062,6 +27252,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26080,6 +27272,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26100,6 +27294,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26185,6 +27381,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26203,6 +27401,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26221,6 +27421,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26239,6 +27441,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26257,6 +27461,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26275,6 +27481,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26293,6 +27501,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -26313,6 +27523,8 @@ export interface operations {
                         errors?: {
                             [key: string]: string;
                         };
+                        /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
                     } & {
                         [key: string]: unknown;
                     };

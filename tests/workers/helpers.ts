@@ -38,8 +38,20 @@ export async function call(
   return res;
 }
 
+/**
+ * The answer's JSON body. A refusal's body carries the request's id (ADR 056): checked here to be
+ * the `X-Request-Id` header's, on every refusal any test reads, then set aside so each test
+ * asserts the spec's `{ success: false, message }` as the client reads it.
+ */
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
-  return await res.json();
+  const body: unknown = await res.json();
+  if (res.status < 400 || !body || typeof body !== "object" || Array.isArray(body)) return body as T;
+  const { requestId, ...rest } = body as Record<string, unknown>;
+  const header = res.headers.get("X-Request-Id");
+  if (!header || requestId !== header) {
+    throw new Error(`a refusal's body names request ${String(requestId)}, its X-Request-Id header ${String(header)}`);
+  }
+  return rest as T;
 }
 
 export function adultBirthDate() {

@@ -90,7 +90,7 @@ describe("GET /api/investments/user/{userId} for 1,030 investments", () => {
   it("a page that is no page is a 400 that says what is accepted", async () => {
     for (const bad of ["0", "-1", "abc", "2.5", "1001", "99999999999"]) {
       const { res } = await apiPage(bad);
-      expect([res.status, await res.json()], bad).toEqual([400, { success: false, message: INVESTMENTS_PAGE_MESSAGE }]);
+      expect([res.status, await json(res)], bad).toEqual([400, { success: false, message: INVESTMENTS_PAGE_MESSAGE }]);
     }
   });
 

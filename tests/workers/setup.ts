@@ -5,7 +5,11 @@ import { type StatementLog, startStatementLog, stopStatementLog } from "../../db
 import { freshState, undoMocks } from "./fresh-state";
 import { forgetFileAccounts } from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
+import { installLogCapture } from "./log-capture";
 import { planProblems } from "./query-plans";
+
+// The Worker's JSON log lines are kept, not printed (tests/workers/log-capture.ts).
+installLogCapture();
 
 // A fresh database, upload bucket and edge cache for this file (tests/workers/fresh-state.ts).
 await freshState();

@@ -14,6 +14,8 @@ import * as v from "valibot";
 
 import { FALLBACK_INSIGHTS, fallbackSectorsFor } from "../../domain/money/portfolio-analysis";
 import { FREE_TEXT_KEYS, SECTOR_NAMES, type PortfolioFacts } from "./facts";
+import { logLine } from "../observability/log";
+import { countEvent } from "../observability/metrics";
 
 /**
  * Google's Gemma 4 26B A4B (mixture of experts, ~4B active): on Cloudflare's current list and its
@@ -262,9 +264,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 function fallbackFor(facts: PortfolioFacts, failure: Failure, detail?: unknown): InsightsResult {
+  countEvent("ai.fallback");
   if (failure !== "no-binding") {
-    const why = detail instanceof Error ? `: ${detail.name}` : "";
-    console.warn(`ai insights: fallback (${failure}${why})`);
+    logLine("warn", "ai insights fallback", { failure, error: detail instanceof Error ? detail.name : null });
   }
   return fallbackInsights(heldOf(facts));
 }
@@ -282,6 +284,7 @@ export async function generateInsights(
   facts: PortfolioFacts,
   opts: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<InsightsResult> {
+  countEvent("ai.call");
   if (!ai) return fallbackFor(facts, "no-binding");
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? INSIGHTS_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;

@@ -50,13 +50,22 @@ export function open<T extends v.LooseObjectSchema<v.ObjectEntries, undefined>>(
 
 /**
  * A refusal's answer: the spec's `{ success: false, message }`, with `errors` (each field's
- * message) when the input was invalid, and a refusal's own details beside them.
+ * message) when the input was invalid, a refusal's own details beside them, and the request's id
+ * (added by worker/middleware/observe.ts, ADR 056).
  */
 export const RefusalAnswer = open(
   v.looseObject({
     success: v.literal(false),
     message: v.string(),
     errors: v.optional(v.record(v.string(), v.string())),
+    requestId: v.optional(
+      v.pipe(
+        v.string(),
+        v.description(
+          "The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal.",
+        ),
+      ),
+    ),
   }),
 );
 

@@ -19,6 +19,8 @@
 import type { Database } from "../../db/client";
 import type { RenderedMail } from "./templates";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../domain/shared/dates";
+import { logLine } from "../observability/log";
+import { countEvent } from "../observability/metrics";
 
 /** The site's origin in a stored mail, filled from `APP_ORIGIN` when it is sent. */
 export const ORIGIN_MARK = "%%ORIGIN%%";
@@ -167,7 +169,7 @@ async function deliver(env: MailEnv, db: Database, rows: ClaimedRow[], now: numb
       );
     } catch (e) {
       // Logged with the row, never the address or the body.
-      console.error(`mail ${row.id} (${row.kind}) attempt ${row.attempts} failed: ${reason(e)}`);
+      logLine("error", "mail send failed", { mail: row.id, kind: row.kind, attempt: row.attempts, reason: reason(e) });
       outcomes.push(
         d1
           .prepare(
@@ -180,6 +182,8 @@ async function deliver(env: MailEnv, db: Database, rows: ClaimedRow[], now: numb
     }
   }
   if (outcomes.length) await d1.batch(outcomes);
+  countEvent("mail.sent", sent);
+  countEvent("mail.failed", rows.length - sent);
   return { sent, failed: rows.length - sent };
 }
 
@@ -201,7 +205,9 @@ export function mailerFor(env: MailEnv, ctx: Pick<ExecutionContext, "waitUntil">
     sendLater(ids) {
       if (!ids.length) return;
       ctx.waitUntil(
-        sendQueued(env, db, ids).catch((e: unknown) => console.error(`mail send after response failed: ${reason(e)}`)),
+        sendQueued(env, db, ids).catch((e: unknown) =>
+          logLine("error", "mail send after response failed", { reason: reason(e) }),
+        ),
       );
     },
   };

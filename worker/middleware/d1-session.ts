@@ -72,9 +72,10 @@ export function bookmarkCookie(bookmark: string, secure: boolean): string {
 export function d1Session(): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     const session = c.env.DB.withSession(sessionStart(c.req.raw));
-    const { d1, count, wrote } = countingD1(session);
+    const { d1, count, wrote, ms } = countingD1(session);
     c.set("db", createDb(d1));
     c.set("queryCount", count);
+    c.set("d1Use", () => ({ statements: count(), ms: ms() }));
     await next();
     c.res.headers.append("Server-Timing", `d1;desc="${count()} queries"`);
     const bookmark = validBookmark(session.getBookmark());

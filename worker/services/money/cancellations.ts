@@ -17,6 +17,7 @@ import { PURCHASE_MESSAGES } from "./purchases";
 import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "../shared/rate-limit";
 import { HOUR_MS, isoDay } from "../../../domain/shared/dates";
 import { activityStatements } from "../projects/trending";
+import { countEvent } from "../../observability/metrics";
 
 /** Per user: a buy-and-cancel loop cannot flood a founder or the database. */
 export const CANCEL_LIMIT: RateLimit = {
@@ -187,6 +188,7 @@ export async function cancelInvestment(
     );
   }
   markPublicContentChanged();
+  countEvent("cancellation");
   const [after, project] = await Promise.all([getInvestment(db, viewer, id), getProject(db, found.project._id)]);
   if (!project) throw new ServiceError(404, PURCHASE_MESSAGES.notFound, "not_found");
   const investment = after.investment;

@@ -62,6 +62,7 @@ import { notifyCommitment, notifyGoalReached, notifyInvestment } from "../conver
 import { isOverLimit, refusal, reserveStatement, type RateLimit, type Slot } from "../shared/rate-limit";
 import { getProject, publicInvestorName } from "../projects/projects";
 import { markPublicContentChanged } from "../visitors/public-content";
+import { countEvent } from "../../observability/metrics";
 
 export const PURCHASE_MESSAGES = {
   notFound: MESSAGES.projectNotFound,
@@ -380,6 +381,7 @@ export async function purchaseShares(
     throw new ServiceError(409, PURCHASE_MESSAGES.closed, "funding_closed");
   }
   markPublicContentChanged();
+  countEvent("purchase");
   mailer?.sendLater([noticeMailId(`commitment:${id}`, user.id)]);
   const after = (await getProject(db, project._id)) ?? project;
   const investment = toInvestmentDTO(
