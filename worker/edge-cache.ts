@@ -37,6 +37,7 @@ import type { MiddlewareHandler } from "hono";
 import { requestBookmark } from "./middleware/d1-session";
 import { SESSION_COOKIE } from "./services/accounts/sessions";
 import { FOLLOWERS_FRESH_MS, followersChangedAt, publicContentGeneration } from "./services/visitors/public-content";
+import { routePatternOf } from "./middleware/observe";
 import type { HonoEnv } from "./types";
 
 export const EDGE_TTL_SECONDS = 10;
@@ -96,6 +97,8 @@ interface MemoryEntry {
   body: ArrayBuffer | null;
   status: number;
   headers: [string, string][];
+  /** The route pattern that made it, reported on a hit (worker/middleware/observe.ts). */
+  route: string;
 }
 const memory = new Map<string, MemoryEntry>();
 
@@ -142,6 +145,7 @@ function remember(
   nonce: string | null,
   generation: number,
   started: number,
+  route: string,
 ) {
   if (body.byteLength > MEMORY_MAX_BODY) return;
   forget(key);
@@ -172,6 +176,7 @@ function remember(
     body: parts ? null : body,
     status: res.status,
     headers,
+    route,
   });
 }
 
@@ -184,7 +189,7 @@ function followersMoved(entry: MemoryEntry, now: number): boolean {
   );
 }
 
-function recall(key: string, nonce: string): Response | null {
+function recall(key: string, nonce: string): { res: Response; route: string } | null {
   const entry = memory.get(key);
   if (!entry) return null;
   const now = Date.now();
@@ -193,7 +198,7 @@ function recall(key: string, nonce: string): Response | null {
     return null;
   }
   const body = entry.parts ? entry.parts.join(nonce) : entry.body;
-  return new Response(body, { status: entry.status, headers: entry.headers });
+  return { res: new Response(body, { status: entry.status, headers: entry.headers }), route: entry.route };
 }
 
 const isHtml = (res: Response) => /^text\/html/i.test(res.headers.get("Content-Type") ?? "");
@@ -217,7 +222,8 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     if (!bypass) {
       const hit = recall(url, nonce);
       if (hit) {
-        c.res = forBrowser(hit, "HIT");
+        c.get("observation").route = hit.route;
+        c.res = forBrowser(hit.res, "HIT");
         return;
       }
     }
@@ -227,7 +233,7 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     const res = c.res;
     if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
     const body = await res.arrayBuffer();
-    remember(url, res, body, isHtml(res) ? nonce : null, generation, started);
+    remember(url, res, body, isHtml(res) ? nonce : null, generation, started, routePatternOf(c));
     c.res = forBrowser(new Response(body, res), "MISS");
   };
 }

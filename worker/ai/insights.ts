@@ -284,8 +284,8 @@ export async function generateInsights(
   facts: PortfolioFacts,
   opts: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<InsightsResult> {
-  countEvent("ai.call");
   if (!ai) return fallbackFor(facts, "no-binding");
+  countEvent("ai.call");
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? INSIGHTS_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let output: unknown;

@@ -22,10 +22,18 @@ import type { Observation } from "../observability/observation";
 import { REQUEST_ID_HEADER, requestIdFor } from "../observability/request-id";
 import type { HonoEnv } from "../types";
 
-/** The route a request matched, as a pattern: `GET /project/:id`, `POST /api/investments`. */
-export function routeOf(c: Context<HonoEnv>, observation: Observation): string {
-  const pattern = observation.route ?? (routePath(c) || "*");
-  return `${c.req.method} ${pattern}`;
+/**
+ * The route pattern that answered (`/project/:id`): React Router's for a page, else the Hono
+ * route whose handler answered last. The edge cache keeps it with a copy and reports it on a hit
+ * (worker/edge-cache.ts), where no route runs.
+ */
+export function routePatternOf(c: Context<HonoEnv>): string {
+  return c.get("observation")?.route ?? (routePath(c) || "*");
+}
+
+/** The route a request matched, with its method: `GET /project/:id`, `POST /api/investments`. */
+export function routeOf(c: Context<HonoEnv>): string {
+  return `${c.req.method} ${routePatternOf(c)}`;
 }
 
 /** Adds `requestId` to a JSON error body of the API (read only when the answer is an error). */
@@ -69,7 +77,7 @@ export function observe(): MiddlewareHandler<HonoEnv> {
     c.res.headers.set(REQUEST_ID_HEADER, requestId);
 
     const durationMs = Date.now() - started;
-    const route = routeOf(c, observation);
+    const route = routeOf(c);
     const d1 = c.get("d1Use")?.() ?? { statements: 0, ms: 0 };
     const cf = (c.req.raw as Request & { cf?: { colo?: string; country?: string } }).cf;
     logLine(c.res.status >= 500 ? "error" : "info", "request", {

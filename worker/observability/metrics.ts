@@ -206,7 +206,17 @@ function add(into: Bucket, from: Bucket) {
  * Adds everything counted in this isolate to D1 (the minute's rows and the hour's), in one batch,
  * and empties the buffer. On failure the counts are put back for the next flush.
  */
-export async function flushMetrics(d1: D1Database, now = Date.now()): Promise<number> {
+export function flushMetrics(d1: D1Database, now = Date.now()): Promise<number> {
+  // One write at a time per isolate: a flush asked for while another runs waits for it, so a
+  // caller that flushes has everything counted before its call written when its promise settles.
+  const run = flushing.then(() => flushNow(d1, now));
+  flushing = run.catch(() => 0);
+  return run;
+}
+
+let flushing: Promise<unknown> = Promise.resolve();
+
+async function flushNow(d1: D1Database, now: number): Promise<number> {
   lastFlush = now;
   if (pending.size === 0) return 0;
   const taken = pending;

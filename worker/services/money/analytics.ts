@@ -51,6 +51,7 @@ import { clientAddress } from "../shared/client";
 import { isServiceError, ServiceError } from "../shared/errors";
 import { readPortfolio } from "./holdings";
 import { reserve, type RateLimit, type Slot } from "../shared/rate-limit";
+import { countEvent } from "../../observability/metrics";
 
 /** Model calls per acting user: past it, the cache or the fallback (never an error). */
 export const AI_CALL_LIMIT = {
@@ -200,6 +201,12 @@ function aiCallSlots(actingUserId: string, opts: AnalyticsOptions, now: number):
   return slots;
 }
 
+/** The documented fallback served where the model's answer was wanted (no binding, no budget left): counted (ADR 056). */
+function servedFallback(held: Parameters<typeof fallbackInsights>[0]): InsightsResult {
+  countEvent("ai.fallback");
+  return fallbackInsights(held);
+}
+
 /**
  * The insights for `userId`'s holdings: the cache, else the model (within the per-user limit),
  * else the fallback. Never throws for the AI's sake.
@@ -223,13 +230,13 @@ async function insightsFor(
   if (cached && !forceRefresh && cached.expiresAt > now) return cached.result;
   if (cached && forceRefresh && now - cached.createdAt < FORCE_REFRESH_MIN_AGE_MS) return cached.result;
   // No binding (offline `wrangler dev`): no call to count or to cache.
-  if (!ai) return cached?.result.source === "model" ? cached.result : fallbackInsights(held);
+  if (!ai) return cached?.result.source === "model" ? cached.result : servedFallback(held);
 
   try {
     await reserve(db, aiCallSlots(actingUserId, opts, now), now);
   } catch (e) {
     if (!isServiceError(e) || e.status !== 429) throw e;
-    return cached?.result ?? fallbackInsights(held);
+    return cached?.result ?? servedFallback(held);
   }
   const fresh = await generateInsights(ai, portfolioFactsOf(summary, performance), {
     signal: opts.signal,
