@@ -240,7 +240,7 @@ describe("every scheduled job's run is recorded", () => {
   it("the ten-minute trigger runs its jobs, each recorded ok with what it did", async () => {
     const since = Date.now();
     const ctx = createExecutionContext();
-    await worker.scheduled!({ cron: FREQUENT_CRON, scheduledTime: Date.now(), noRetry() {} }, env, ctx);
+    worker.scheduled({ cron: FREQUENT_CRON, scheduledTime: Date.now(), noRetry() {} }, env, ctx);
     await waitOnExecutionContext(ctx);
     const runs = await runsOf(since);
     expect(runs.map((r) => [r.job, r.status, r.ended, r.release])).toEqual(
@@ -254,7 +254,7 @@ describe("every scheduled job's run is recorded", () => {
   it("the daily trigger runs the daily jobs", async () => {
     const since = Date.now();
     const ctx = createExecutionContext();
-    await worker.scheduled!({ cron: DAILY_CRON, scheduledTime: Date.now(), noRetry() {} }, env, ctx);
+    worker.scheduled({ cron: DAILY_CRON, scheduledTime: Date.now(), noRetry() {} }, env, ctx);
     await waitOnExecutionContext(ctx);
     expect((await runsOf(since)).map((r) => [r.job, r.status])).toEqual(
       JOBS.filter((j) => j.cron === DAILY_CRON)
