@@ -198,7 +198,7 @@ describe("expiry", () => {
       .bind(orderId, Date.now() - 1000)
       .run();
     const ctx = createExecutionContext();
-    await worker.scheduled({ cron: "*/10 * * * *", scheduledTime: Date.now(), noRetry() {} }, env, ctx);
+    worker.scheduled({ cron: "*/10 * * * *", scheduledTime: Date.now(), noRetry() {} }, env, ctx);
     await waitOnExecutionContext(ctx);
     const row = await env.DB.prepare("select status from market_orders where id = ?1").bind(orderId).first("status");
     expect({
