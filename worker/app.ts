@@ -152,5 +152,12 @@ export function createApp(pages?: PagesHandler) {
     app.use("*", pageBodyLimits());
     app.all("*", pages);
   }
+  // Anything else that throws outside the API and the pages (a file route, a middleware) is a
+  // bug: captured once with the request's id (worker/middleware/observe.ts), answered with a bare
+  // 500 that names only that id.
+  app.onError((err, c) => {
+    c.get("observation").errors.push(err);
+    return c.text(`Something went wrong. Request ID: ${c.get("requestId")}`, 500);
+  });
   return app;
 }

@@ -298,3 +298,22 @@ describe("every scheduled job's run is recorded", () => {
     });
   });
 });
+
+describe("an error outside the API and the pages", () => {
+  it("a file route whose store fails answers a bare 500 naming the request id, and is captured once", async () => {
+    vi.spyOn(env.IMAGES, "get").mockRejectedValue(new Error("R2 is unreachable"));
+    const res = await call(`/uploads/${crypto.randomUUID()}.png`);
+    const id = res.headers.get("X-Request-Id");
+    await settle();
+    const captured = await env.DB.prepare(
+      "select count, route, last_request_id, message from error_events where last_request_id = ?",
+    )
+      .bind(id)
+      .all();
+    expect({ status: res.status, text: await res.text(), captured: captured.results }).toEqual({
+      status: 500,
+      text: `Something went wrong. Request ID: ${id}`,
+      captured: [{ count: 1, route: "GET /uploads/*", last_request_id: id, message: "R2 is unreachable" }],
+    });
+  });
+});
