@@ -12,6 +12,7 @@ import { Hono, type Context } from "hono";
 import { aiApi, analyticsApi } from "./api/analytics";
 import { accountDataApi } from "./api/account-data";
 import { emailAuthApi, myEmailApi } from "./api/email";
+import { healthApi } from "./api/health";
 import { authApi } from "./api/auth";
 import { confirmApi } from "./api/confirm";
 import { passkeysApi } from "./api/passkeys";
@@ -102,6 +103,7 @@ export function createApp(pages?: PagesHandler) {
   api.route("/admin", eventReviewApi);
   api.route("/admin", reportsAdminApi);
   api.route("/discussion", discussionReportsApi);
+  api.route("/health", healthApi);
   api.get("/openapi.json", openApiOperation, openApiRoute(api));
   api.get("/docs", apiDocsOperation, apiDocsPage);
   api.all("*", apiUnknownRoute(api));

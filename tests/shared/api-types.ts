@@ -2226,6 +2226,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's health
+         * @description Whether the database answers at this build's migration, the mail queue moves (unhealthy when the oldest pending mail is over 30 minutes old or more than 3,000 wait) and each scheduled job ran successfully within its allowance. 503 with the reasons when not. Checked at most every 5 seconds per server and cacheable as long. HEAD answers the status alone.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -27524,6 +27544,224 @@ export interface operations {
                             [key: string]: string;
                         };
                         /** @description The request's id, also answered as the `X-Request-Id` header: quote it when reporting a problem. Present on every refusal. */
+                        requestId?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy, with each check's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checkedAt": "2026-12-03T17:44:52.000Z",
+                     *       "release": "6ef7991e25e5",
+                     *       "checks": {
+                     *         "database": {
+                     *           "ok": true,
+                     *           "migration": "0039_observability.sql",
+                     *           "expectedMigration": "0039_observability.sql",
+                     *           "appliedAt": "2026-12-01T09:12:03.000Z"
+                     *         },
+                     *         "mail": {
+                     *           "ok": true,
+                     *           "pending": 2,
+                     *           "capped": false,
+                     *           "oldestPendingAt": "2026-12-03T17:44:10.000Z",
+                     *           "oldestPendingAgeSeconds": 42,
+                     *           "maxPending": 3000,
+                     *           "maxAgeSeconds": 1800
+                     *         },
+                     *         "jobs": [
+                     *           {
+                     *             "name": "mail",
+                     *             "cron": "*\/10 * * * *",
+                     *             "ok": true,
+                     *             "late": false,
+                     *             "lastOkAt": "2026-12-03T17:40:00.012Z",
+                     *             "lastRunAt": "2026-12-03T17:40:00.012Z",
+                     *             "lastRunStatus": "ok",
+                     *             "lateAfterSeconds": 1800
+                     *           },
+                     *           {
+                     *             "name": "settlement",
+                     *             "cron": "5 0 * * *",
+                     *             "ok": true,
+                     *             "late": false,
+                     *             "lastOkAt": "2026-12-03T00:05:00.020Z",
+                     *             "lastRunAt": "2026-12-03T00:05:00.020Z",
+                     *             "lastRunStatus": "ok",
+                     *             "lateAfterSeconds": 93600
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        /** Format: date-time */
+                        checkedAt: string;
+                        /** @description The build's commit */
+                        release: string;
+                        checks: {
+                            database: {
+                                ok: boolean;
+                                /** @description D1's newest applied migration */
+                                migration: string | null;
+                                /** @description The newest migration this build was made with */
+                                expectedMigration: string;
+                                appliedAt: string | null;
+                            };
+                            /** @description Null when the database could not be read */
+                            mail: {
+                                ok: boolean;
+                                /** @description Mails waiting to be sent, counted up to 10,000 */
+                                pending: number;
+                                /** @description More are pending than `pending` says */
+                                capped: boolean;
+                                oldestPendingAt: string | null;
+                                oldestPendingAgeSeconds: number | null;
+                                /** @description Unhealthy past this many pending */
+                                maxPending: number;
+                                /** @description Unhealthy when the oldest pending mail is older */
+                                maxAgeSeconds: number;
+                            } | null;
+                            /** @description Null when the database could not be read */
+                            jobs: {
+                                name: string;
+                                cron: string;
+                                ok: boolean;
+                                late: boolean;
+                                /** @description The start of its last successful run */
+                                lastOkAt: string | null;
+                                lastRunAt: string | null;
+                                lastRunStatus: ("running" | "ok" | "failed") | null;
+                                /** @description Late when its last success (or, with none, the newest migration) is older than this */
+                                lateAfterSeconds: number;
+                            }[] | null;
+                        };
+                    };
+                };
+            };
+            /** @description Unhealthy: `reasons` says which checks fail and why */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unhealthy",
+                     *       "reasons": [
+                     *         "job settlement is late: last succeeded at 2026-12-01T00:05:00.020Z, 2 days 17 h ago (allowed 26 h); its last run failed at 2026-12-03T00:05:00.018Z"
+                     *       ],
+                     *       "checkedAt": "2026-12-03T17:44:52.000Z",
+                     *       "release": "6ef7991e25e5",
+                     *       "checks": {
+                     *         "database": {
+                     *           "ok": true,
+                     *           "migration": "0039_observability.sql",
+                     *           "expectedMigration": "0039_observability.sql",
+                     *           "appliedAt": "2026-12-01T09:12:03.000Z"
+                     *         },
+                     *         "mail": {
+                     *           "ok": true,
+                     *           "pending": 2,
+                     *           "capped": false,
+                     *           "oldestPendingAt": "2026-12-03T17:44:10.000Z",
+                     *           "oldestPendingAgeSeconds": 42,
+                     *           "maxPending": 3000,
+                     *           "maxAgeSeconds": 1800
+                     *         },
+                     *         "jobs": [
+                     *           {
+                     *             "name": "mail",
+                     *             "cron": "*\/10 * * * *",
+                     *             "ok": true,
+                     *             "late": false,
+                     *             "lastOkAt": "2026-12-03T17:40:00.012Z",
+                     *             "lastRunAt": "2026-12-03T17:40:00.012Z",
+                     *             "lastRunStatus": "ok",
+                     *             "lateAfterSeconds": 1800
+                     *           },
+                     *           {
+                     *             "name": "settlement",
+                     *             "cron": "5 0 * * *",
+                     *             "ok": false,
+                     *             "late": true,
+                     *             "lastOkAt": "2026-12-01T00:05:00.020Z",
+                     *             "lastRunAt": "2026-12-03T00:05:00.018Z",
+                     *             "lastRunStatus": "failed",
+                     *             "lateAfterSeconds": 93600
+                     *           }
+                     *         ]
+                     *       },
+                     *       "requestId": "8e3f2b6c1d0a4e57"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "unhealthy";
+                        /** @description One sentence per failing check */
+                        reasons: string[];
+                        /** Format: date-time */
+                        checkedAt: string;
+                        /** @description The build's commit */
+                        release: string;
+                        checks: {
+                            database: {
+                                ok: boolean;
+                                /** @description D1's newest applied migration */
+                                migration: string | null;
+                                /** @description The newest migration this build was made with */
+                                expectedMigration: string;
+                                appliedAt: string | null;
+                            };
+                            /** @description Null when the database could not be read */
+                            mail: {
+                                ok: boolean;
+                                /** @description Mails waiting to be sent, counted up to 10,000 */
+                                pending: number;
+                                /** @description More are pending than `pending` says */
+                                capped: boolean;
+                                oldestPendingAt: string | null;
+                                oldestPendingAgeSeconds: number | null;
+                                /** @description Unhealthy past this many pending */
+                                maxPending: number;
+                                /** @description Unhealthy when the oldest pending mail is older */
+                                maxAgeSeconds: number;
+                            } | null;
+                            /** @description Null when the database could not be read */
+                            jobs: {
+                                name: string;
+                                cron: string;
+                                ok: boolean;
+                                late: boolean;
+                                /** @description The start of its last successful run */
+                                lastOkAt: string | null;
+                                lastRunAt: string | null;
+                                lastRunStatus: ("running" | "ok" | "failed") | null;
+                                /** @description Late when its last success (or, with none, the newest migration) is older than this */
+                                lateAfterSeconds: number;
+                            }[] | null;
+                        };
                         requestId?: string;
                     } & {
                         [key: string]: unknown;

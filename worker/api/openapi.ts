@@ -37,6 +37,7 @@ export const TAGS = [
   { name: "Uploads", description: "Images and documents a founder attaches to a project." },
   { name: "Site", description: "The supporters list, the contact form and this document." },
   { name: "Admin", description: "The operator's review queue, moderation and audit log." },
+  { name: "Operations", description: "The site's health, for monitors and the person on call." },
 ] as const;
 export type Tag = (typeof TAGS)[number]["name"];
 
@@ -132,6 +133,8 @@ export interface OperationSpec {
   query?: v.ObjectSchema<v.ObjectEntries, undefined>;
   /** The success answer, by status. */
   ok: Partial<Record<200 | 201 | 202, Answer>>;
+  /** An answer that is neither a success nor a refusal, with its own schema: the health check's 503. */
+  unavailable?: Answer;
   /** The refusals this operation can give. */
   refusals: readonly RefusalStatus[];
 }
@@ -149,7 +152,7 @@ const json = (schema: v.GenericSchema, example?: unknown, media = "application/j
  * write may give) `RefusalAnswer`; any other status is not in the document.
  */
 export function answerProblem(spec: OperationSpec, method: string, status: number, body: unknown): string | null {
-  const ok = spec.ok[status as 200 | 201 | 202];
+  const ok = status === 503 ? spec.unavailable : spec.ok[status as 200 | 201 | 202];
   const refusal =
     (spec.refusals as readonly number[]).includes(status) ||
     (WRITE_METHODS.has(method.toLowerCase()) && status in WRITE_REFUSALS);
@@ -169,7 +172,8 @@ function checkedInDevelopment(spec: OperationSpec): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     await next();
     if (c.env?.APP_ENV === "production" || c.req.method === "HEAD") return;
-    const media = spec.ok[c.res.status as 200 | 201 | 202]?.media ?? "application/json";
+    const answer = c.res.status === 503 ? spec.unavailable : spec.ok[c.res.status as 200 | 201 | 202];
+    const media = answer?.media ?? "application/json";
     if (media !== "application/json" || c.res.status === 204 || c.res.status === 304) return;
     let body: unknown;
     try {
@@ -193,6 +197,10 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(spec.ok)) {
     responses[status] = { description: answer.description, content: json(answer.schema, answer.example, answer.media) };
+  }
+  if (spec.unavailable) {
+    const u = spec.unavailable;
+    responses[503] = { description: u.description, content: json(u.schema, u.example, u.media) };
   }
   for (const status of spec.refusals) {
     responses[status] = {
