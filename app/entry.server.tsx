@@ -78,7 +78,9 @@ export const instrumentations: ServerInstrumentation[] = [
       handler.instrument({
         async request(handle, { context }) {
           const result = await handle();
-          if (context && result.meta?.pattern) context.get(appContext).observation.route = result.meta.pattern;
+          // React Router's patterns are relative ("project/:id", "" for the home page): ours start at "/".
+          if (context && result.meta)
+            context.get(appContext).observation.route = `/${result.meta.pattern.replace(/^\//, "")}`;
         },
       });
     },
