@@ -78,8 +78,12 @@ describe("/admin/health", () => {
       latencyRow: text.includes(`${clock(minute)} 25 ms 250 ms`),
       // purchases, cancellations, settlements, mails sent, mails failed, AI calls, AI fallbacks, errors
       eventsRow: text.includes(`${clock(hour)} 7 0 0 0 3 0 0 0`),
-      settlement: /settlement .+? OK .+? 1\.5 s settled 2 raises \(9 investments\) On time/.test(text),
-      mail: /mail .+? Failed .+? 200 ms destination refused the connection Late last succeeded/.test(text),
+      settlement: /settlement Daily at 00:05 UTC .+? On time OK .+? 1\.5 s settled 2 raises \(9 investments\)/.test(
+        text,
+      ),
+      mail: /mail Every 10 minutes .+? Late last succeeded .+? Failed .+? 200 ms destination refused the connection/.test(
+        text,
+      ),
       error: text.includes(`TypeError probe exploded Where ${route} Times 3`),
       requestId: text.includes(`Last request id ${requestId} Release abc123`),
       stack: text.includes("Stack of TypeError TypeError: probe exploded at probe (probe.ts:1:1)"),

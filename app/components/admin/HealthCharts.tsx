@@ -20,42 +20,72 @@ import {
 } from "../../../domain/operator/health";
 import { formatNumber } from "../../../domain/shared/format";
 import { AmountAxis } from "../charts/AmountAxis";
-import { DateAxis } from "../charts/DateAxis";
 
 interface Layout {
   width: number;
   height: number;
   margin: { top: number; right: number; bottom: number; left: number };
-  /** How many times label the x axis (at most). */
-  times: number;
   /** Roughly how many values label the y axis. */
   values: number;
 }
 
 const LAYOUTS = {
-  wide: { width: 960, height: 260, margin: { top: 16, right: 20, bottom: 40, left: 64 }, times: 5, values: 4 },
-  narrow: { width: 360, height: 240, margin: { top: 14, right: 14, bottom: 36, left: 60 }, times: 3, values: 3 },
+  wide: { width: 960, height: 260, margin: { top: 16, right: 20, bottom: 40, left: 64 }, values: 4 },
+  narrow: { width: 360, height: 240, margin: { top: 14, right: 22, bottom: 36, left: 60 }, values: 3 },
 } satisfies Record<string, Layout>;
 
 /** "17:45" (UTC): a bucket's start. */
 export const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
-/** The window in words: "the last hour (17:01 to 18:00 UTC)". */
+const dayAndClock = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+/** A window's edge: "17:45" within the hour, "Dec 2, 18:00" across a day. */
+const edge = (w: HealthWindowDTO, ms: number) => (w.span === 60 ? clock(ms) : dayAndClock.format(new Date(ms)));
+const windowStart = (w: HealthWindowDTO) => w.buckets[0]!.start;
+const windowEnd = (w: HealthWindowDTO) => w.buckets.at(-1)!.start + w.span * 1000;
+
+/** The window in words: "the last hour (17:01 to 18:01 UTC)", "the last day (Dec 2, 18:00 to Dec 3, 18:00 UTC)". */
 function windowWords(w: HealthWindowDTO): string {
-  const first = w.buckets[0]!.start;
-  const end = w.buckets.at(-1)!.start + w.span * 1000;
-  return `${w.span === 60 ? "the last hour" : "the last day"} (${clock(first)} to ${clock(end)} UTC)`;
+  const name = w.span === 60 ? "the last hour" : "the last day";
+  return `${name} (${edge(w, windowStart(w))} to ${edge(w, windowEnd(w))} UTC)`;
 }
 
 const unit = (w: HealthWindowDTO) => (w.span === 60 ? "minute" : "hour");
 const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-/** `count` bucket starts evenly spread over the window, the first and the last included. */
-function evenStarts(buckets: readonly TrafficBucketDTO[], count: number): number[] {
-  const n = buckets.length;
-  const labels = Math.min(count, n);
-  return [...new Set(Array.from({ length: labels }, (_, i) => Math.round(((n - 1) * i) / (labels - 1 || 1))))].map(
-    (i) => buckets[i]!.start,
+/** The buckets labeled on the x axis: on the quarter hour (minutes) or every six hours, twice as far apart when narrow. */
+function labeledStarts(w: HealthWindowDTO, variant: "wide" | "narrow"): number[] {
+  const every = (w.span === 60 ? 15 : 6) * (variant === "narrow" ? 2 : 1);
+  return w.buckets.map((b) => b.start).filter((t) => Math.round(t / (w.span * 1000)) % every === 0);
+}
+
+/** The time axis: the line, and each labeled bucket's start under its middle. */
+function TimeAxis({
+  starts,
+  x,
+  width,
+  height,
+}: {
+  starts: readonly number[];
+  x: (start: number) => number;
+  width: number;
+  height: number;
+}) {
+  return (
+    <>
+      <Line className="chart-axis" from={{ x: 0, y: height }} to={{ x: width, y: height }} />
+      {starts.map((t) => (
+        <text key={t} className="chart-label" x={x(t)} y={height + 26} textAnchor="middle">
+          {clock(t)}
+        </text>
+      ))}
+    </>
   );
 }
 
@@ -142,7 +172,9 @@ function TrafficSvg({ w, layout, variant }: { w: HealthWindowDTO; layout: Layout
   const top = Math.max(1, ...w.buckets.map((b) => b.requests));
   const y = scaleLinear<number>({ domain: [0, top], range: [innerH, 0], nice: layout.values });
   const bar = x.bandwidth();
-  const mid = (d: Date) => (x(d.getTime()) ?? 0) + bar / 2;
+  const mid = (t: number) => (x(t) ?? 0) + bar / 2;
+  // A minute with a few errors among many requests still shows a sliver of red.
+  const errorTop = (b: TrafficBucketDTO) => Math.min(y(b.errors), innerH - 2);
   return (
     <svg
       className={`health-svg health-svg-${variant}`}
@@ -166,15 +198,15 @@ function TrafficSvg({ w, layout, variant }: { w: HealthWindowDTO; layout: Layout
                 <rect
                   className="health-bar-errors"
                   x={x(b.start)}
-                  y={y(b.errors)}
+                  y={errorTop(b)}
                   width={bar}
-                  height={innerH - y(b.errors)}
+                  height={innerH - errorTop(b)}
                 />
               ) : null}
             </g>
           ) : null,
         )}
-        <DateAxis dates={evenStarts(w.buckets, layout.times)} x={mid} width={innerW} height={innerH} label={clock} />
+        <TimeAxis starts={labeledStarts(w, variant)} x={mid} width={innerW} height={innerH} />
       </Group>
     </svg>
   );
@@ -298,7 +330,10 @@ function LatencySvg({
   const tickLabel = (i: number) =>
     i >= bounds.length ? `>${formatLatency(bounds.at(-1)!)}` : formatLatency(bounds[i]!);
   const startIndex = new Map(w.buckets.map((b, i) => [b.start, i]));
-  const xOfTime = (d: Date) => x(startIndex.get(d.getTime()) ?? 0);
+  const xOfTime = (t: number) => x(startIndex.get(t) ?? 0);
+  // Narrow, a dot a minute would crowd the lines: only a minute alone between gaps gets one.
+  const dotted = (key: "p50" | "p95", i: number) =>
+    points[i]![key] !== null && (variant === "wide" || (points[i - 1]?.[key] == null && points[i + 1]?.[key] == null));
   const r = variant === "wide" ? 3 : 4;
   const series = [
     { key: "p50" as const, className: "health-line-p50", dot: "health-dot-p50" },
@@ -323,17 +358,11 @@ function LatencySvg({
               y={(p) => y(p[s.key] ?? 0)}
             />
             {points.map((p) =>
-              p[s.key] === null ? null : <circle key={p.i} className={s.dot} cx={x(p.i)} cy={y(p[s.key]!)} r={r} />,
+              dotted(s.key, p.i) ? <circle key={p.i} className={s.dot} cx={x(p.i)} cy={y(p[s.key]!)} r={r} /> : null,
             )}
           </g>
         ))}
-        <DateAxis
-          dates={evenStarts(w.buckets, layout.times)}
-          x={xOfTime}
-          width={innerW}
-          height={innerH}
-          label={clock}
-        />
+        <TimeAxis starts={labeledStarts(w, variant)} x={xOfTime} width={innerW} height={innerH} />
       </Group>
     </svg>
   );
@@ -343,7 +372,9 @@ function LatencySvg({
 // Events per bucket: one small bar chart per event, each on its own scale
 
 export function eventsSummary(w: HealthWindowDTO): string {
-  const counted = w.events.map((e) => `${formatNumber(e.total)} ${eventLabel(e.name).toLowerCase()}`);
+  // "purchases", "AI calls": lower case but for an acronym
+  const lower = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label);
+  const counted = w.events.map((e) => `${formatNumber(e.total)} ${lower(eventLabel(e.name))}`);
   return `In ${windowWords(w)}: ${counted.join(", ")}.`;
 }
 
@@ -356,8 +387,8 @@ export function EventsChart({ window: w, title, id }: { window: HealthWindowDTO;
     range: [0, SPARK.width],
     padding: SPARK.gap,
   });
-  const first = w.buckets[0]!.start;
-  const end = w.buckets.at(-1)!.start + w.span * 1000;
+  const first = windowStart(w);
+  const end = windowEnd(w);
   return (
     <figure className="health-chart" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="health-chart-title">
@@ -408,8 +439,8 @@ export function EventsChart({ window: w, title, id }: { window: HealthWindowDTO;
         })}
       </ul>
       <p className="health-spark-axis small muted" aria-hidden="true">
-        <span>{clock(first)}</span>
-        <span>{clock(end)} UTC</span>
+        <span>{edge(w, first)}</span>
+        <span>{edge(w, end)} UTC</span>
       </p>
       <figcaption className="health-chart-summary">
         {eventsSummary(w)} Each bar is one {unit(w)}, each row on its own scale.

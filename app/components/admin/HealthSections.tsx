@@ -131,20 +131,21 @@ export function JobsSection({ jobs }: { jobs: JobHealthDTO[] }) {
     <section id="jobs" className="admin-section" aria-labelledby="jobs-title">
       <h2 id="jobs-title">Scheduled jobs</h2>
       <p className="muted">
-        Each job&apos;s last run. A job is late when it has not succeeded within its limit (three runs for the frequent
-        jobs, 26 hours for the daily ones).{" "}
-        {late === 0 ? "No job is late." : `${late} of ${jobs.length} jobs are late.`}
+        A job is late when it has not succeeded within its limit (three runs for the frequent jobs, 26 hours for the
+        daily ones). {late === 0 ? "No job is late." : `${late} of ${jobs.length} jobs are late.`}
       </p>
-      <div className="admin-table-scroll" role="region" aria-labelledby="jobs-title" tabIndex={0}>
+      <div className="admin-table-scroll" role="region" aria-labelledby="jobs-table-title" tabIndex={0}>
         <table className="admin-table health-jobs">
+          <caption id="jobs-table-title" className="admin-subhead">
+            Each job&apos;s last run
+          </caption>
           <thead>
             <tr>
               <th scope="col">Job</th>
-              <th scope="col">Schedule</th>
+              <th scope="col">On time</th>
               <th scope="col">Last run</th>
               <th scope="col">Took</th>
               <th scope="col">What it did</th>
-              <th scope="col">On time</th>
             </tr>
           </thead>
           <tbody>
@@ -152,9 +153,24 @@ export function JobsSection({ jobs }: { jobs: JobHealthDTO[] }) {
               <tr key={j.name}>
                 <th scope="row">
                   <code>{j.name}</code>
+                  <span className="health-job-schedule small">{j.schedule}</span>
                   <span className="health-job-description small muted">{j.description}</span>
                 </th>
-                <td>{j.schedule}</td>
+                <td className="health-job-late">
+                  {j.late ? (
+                    <>
+                      <span className="badge badge-warning">Late</span>
+                      <span className="small muted">
+                        {" "}
+                        {j.lastOkAt
+                          ? `last succeeded ${formatDateTime(j.lastOkAt)}`
+                          : `no successful run yet (due every ${within(j.lateAfterMs)} at most)`}
+                      </span>
+                    </>
+                  ) : (
+                    <span className="badge badge-success">On time</span>
+                  )}
+                </td>
                 <td>
                   {j.lastRun ? (
                     <>
@@ -173,21 +189,6 @@ export function JobsSection({ jobs }: { jobs: JobHealthDTO[] }) {
                     <span className="health-error-text">{j.lastRun.error}</span>
                   ) : (
                     (j.lastRun?.summary ?? <span className="muted">—</span>)
-                  )}
-                </td>
-                <td>
-                  {j.late ? (
-                    <>
-                      <span className="badge badge-warning">Late</span>
-                      <span className="small muted">
-                        {" "}
-                        {j.lastOkAt
-                          ? `last succeeded ${formatDateTime(j.lastOkAt)}`
-                          : `no success yet; due within ${within(j.lateAfterMs)}`}
-                      </span>
-                    </>
-                  ) : (
-                    <span className="badge badge-success">On time</span>
                   )}
                 </td>
               </tr>
