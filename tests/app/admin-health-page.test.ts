@@ -127,7 +127,7 @@ describe("/admin/health", () => {
     ]);
   });
 
-  it("reads in the same statements with 10 metric rows and with 500", async () => {
+  it("reads in the same statements with 10 metric rows and with 500, and lists the busiest 20 routes", async () => {
     const token = await adminSession();
     const now = Date.now();
     const first = Math.floor(now / MINUTE) * MINUTE - 50 * MINUTE;
@@ -142,6 +142,16 @@ describe("/admin/health", () => {
     const few = await page("/admin/health", { token });
     await write(10, 500);
     const many = await page("/admin/health", { token });
-    expect([many.status, queries(few), queries(many)]).toEqual([200, 2, 2]);
+    // The last hour's routes: the busiest 20, most requests first.
+    const table = /<caption id="routes-hour"[\s\S]*?<\/table>/.exec(await many.text())?.[0] ?? "";
+    const requests = [...table.matchAll(/<\/th><td class="num">([\d,]+)<\/td>/g)].map((m) =>
+      Number(m[1]!.replace(/,/g, "")),
+    );
+    expect({
+      status: many.status,
+      queries: [queries(few), queries(many)],
+      routes: requests.length,
+      sorted: requests.every((n, i) => i === 0 || n <= requests[i - 1]!),
+    }).toEqual({ status: 200, queries: [2, 2], routes: 20, sorted: true });
   });
 });
