@@ -100,7 +100,7 @@ export function trafficSummary(w: HealthWindowDTO): string {
   const busiest = w.buckets.reduce((a, b) => (b.requests > a.requests ? b : a), w.buckets[0]!);
   return (
     `In ${windowWords(w)}: ${plural(requests, "request")}, ${plural(errors, "server error")} ` +
-    `(${formatErrorRate(requests, errors)}); the busiest ${unit(w)} began at ${clock(busiest.start)} UTC ` +
+    `(${formatErrorRate(requests, errors)}); the busiest ${unit(w)} began at ${edge(w, busiest.start)} UTC ` +
     `with ${plural(busiest.requests, "request")}.`
   );
 }
@@ -231,7 +231,7 @@ export function latencySummary(w: HealthWindowDTO, lastBound: number): string {
     return rank(b.p95) > rank(a.p95) ? b : a;
   }, null);
   const slow = slowest
-    ? `; the slowest ${unit(w)}, from ${clock(slowest.start)} UTC, had a p95 of ${formatLatency(slowest.p95, lastBound)}`
+    ? `; the slowest ${unit(w)}, from ${edge(w, slowest.start)} UTC, had a p95 of ${formatLatency(slowest.p95, lastBound)}`
     : "";
   return (
     `In ${windowWords(w)}, half of all requests were answered in ${formatLatency(w.totals.p50, lastBound)} or less ` +
