@@ -82,6 +82,8 @@ export default [
 
   // the operator (ADR 030)
   route("admin", "routes/admin.tsx"),
+  // what the site is doing (ADR 056)
+  route("admin/health", "routes/admin-health.tsx"),
 
   // the public site
   route("about", "routes/about.tsx"),

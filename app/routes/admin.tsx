@@ -16,7 +16,7 @@
  * comes back with the form's message beside it and what was typed kept. Each list is bounded and
  * read in one statement (services: reviews.ts, moderation.ts, audit.ts).
  */
-import { href, redirect } from "react-router";
+import { href, Link, redirect } from "react-router";
 
 import {
   AuditLog,
@@ -288,6 +288,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <a href="#people">People</a>
           <a href="#mail">Mail</a>
           <a href="#audit">Audit log</a>
+          <Link to={href("/admin/health")}>Health</Link>
         </nav>
       </header>
       {done ? <Notice tone="success">{done}</Notice> : null}

@@ -41,6 +41,10 @@ export const GROWING_TABLES = new Set([
   "trades",
   "market_days",
   "project_activity_days",
+  // what the site did (ADR 056): kept for days, but growing with traffic, jobs and errors until then
+  "metric_buckets",
+  "job_runs",
+  "error_events",
 ]);
 
 /** The reason an index walked in a sort's order, to the page and no further, is accepted. */

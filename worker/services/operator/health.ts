@@ -14,7 +14,13 @@
  * every second costs one batch per isolate every few seconds.
  */
 import type { Database } from "../../../db/client";
-import type { HealthReport, JobCheck, JobRunStatus, MailCheck } from "../../../domain/operator/health";
+import {
+  type HealthReport,
+  type JobCheck,
+  type JobRunStatus,
+  jobIsLate,
+  type MailCheck,
+} from "../../../domain/operator/health";
 import { MINUTE_MS } from "../../../domain/shared/dates";
 import { JOBS, type Job } from "../../jobs";
 import { DRAIN_ROUNDS, RETRY_BATCH } from "../../mail/mailer";
@@ -133,8 +139,7 @@ function jobCheck(job: Job, row: JobRow | undefined, migratedAt: number | null, 
   let last: [JobRunStatus, number] | null = null;
   for (const [status, at] of runs) if (at !== null && (last === null || at > last[1])) last = [status, at];
   const lastOk = row?.ok_at ?? null;
-  const since = lastOk ?? migratedAt;
-  const late = since === null || now - since > job.lateAfterMs;
+  const late = jobIsLate(lastOk, migratedAt, job.lateAfterMs, now);
   let reason: string | null = null;
   if (late) {
     const allowed = `allowed ${duration(job.lateAfterMs)}`;
