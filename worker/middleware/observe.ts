@@ -16,7 +16,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 
 import { recordError } from "../observability/capture";
-import { logLine } from "../observability/log";
+import { logLine, logRequest } from "../observability/log";
 import { countRequest, flushMetrics, metricsDue, writeAnalytics } from "../observability/metrics";
 import type { Observation } from "../observability/observation";
 import { REQUEST_ID_HEADER, requestIdFor } from "../observability/request-id";
@@ -80,7 +80,7 @@ export function observe(): MiddlewareHandler<HonoEnv> {
     const route = routeOf(c);
     const d1 = c.get("d1Use")?.() ?? { statements: 0, ms: 0 };
     const cf = (c.req.raw as Request & { cf?: { colo?: string; country?: string } }).cf;
-    logLine(c.res.status >= 500 ? "error" : "info", "request", {
+    logRequest({
       id: requestId,
       method: c.req.method,
       route,
