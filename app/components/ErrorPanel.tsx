@@ -12,6 +12,7 @@ export function ErrorPanel({
   to,
   linkLabel,
   children,
+  after,
 }: {
   title: string;
   message: ReactNode;
@@ -20,6 +21,8 @@ export function ErrorPanel({
   linkLabel: string;
   /** Anything between the message and the link. */
   children?: ReactNode;
+  /** Anything after the link (an error page's request id). */
+  after?: ReactNode;
 }) {
   return (
     <div className="container invest-page">
@@ -30,6 +33,7 @@ export function ErrorPanel({
         <Link className="btn btn-primary" to={to}>
           {linkLabel}
         </Link>
+        {after}
       </div>
     </div>
   );
