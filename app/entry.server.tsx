@@ -78,7 +78,11 @@ export const instrumentations: ServerInstrumentation[] = [
       handler.instrument({
         async request(handle, { context }) {
           const result = await handle();
-          if (context && result.meta?.pattern) context.get(appContext).observation.route = result.meta.pattern;
+          const pattern = result.meta?.pattern;
+          // React Router's patterns are relative (`project/:slug`); the log's start at the root, as the API's.
+          if (context && pattern !== undefined) {
+            context.get(appContext).observation.route = pattern.startsWith("/") ? pattern : `/${pattern}`;
+          }
         },
       });
     },
