@@ -1,6 +1,6 @@
 /**
  * What may never be in a log line (ADR 056), shared by the Workers and app suites' check
- * (tests/workers/log-check.ts) and the browser suite's scan of the server's output
+ * (tests/shared/log-check.ts) and the browser suite's scan of the server's output
  * (tests/e2e/global-teardown.ts).
  */
 

@@ -1,10 +1,10 @@
 /**
- * The log check (tests/workers/log-check.ts) fails on what it is there to catch: each line below
+ * The log check (tests/shared/log-check.ts) fails on what it is there to catch: each line below
  * breaks one rule, and a request line as the Worker writes it breaks none.
  */
 import { describe, expect, it } from "vitest";
 
-import { logProblems } from "../workers/log-check";
+import { logProblems } from "../shared/log-check";
 
 const line = (fields: Record<string, unknown>) => {
   const text = JSON.stringify({ level: "info", msg: "request", ...fields });

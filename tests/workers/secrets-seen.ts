@@ -3,7 +3,7 @@
  * (ADR 056): addresses, passwords, session and link tokens. The doors register them as they pass
  * (tests/workers/helpers.ts `call` and `signup`, tests/app/helpers.ts `page`): request and answer
  * bodies' fields by name, bearer tokens, session cookies, the token in a mail link's path. After
- * each file, tests/workers/setup.ts checks every log line against them (tests/workers/log-check.ts).
+ * each file, tests/workers/setup.ts checks every log line against them (tests/shared/log-check.ts).
  */
 const seen = new Set<string>();
 

@@ -6,7 +6,7 @@ import { freshState, undoMocks } from "./fresh-state";
 import { forgetFileAccounts } from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
 import { installLogCapture, takeLogLines } from "./log-capture";
-import { logProblems } from "./log-check";
+import { logProblems } from "../shared/log-check";
 import { planProblems } from "./query-plans";
 import { takeSecretsSeen } from "./secrets-seen";
 
@@ -18,7 +18,7 @@ await freshState();
 forgetFileAccounts();
 afterAll(undoMocks);
 
-// No secret or personal data in any log line (ADR 056, tests/workers/log-check.ts): every line
+// No secret or personal data in any log line (ADR 056, tests/shared/log-check.ts): every line
 // this file's tests made the Worker write, against the rules and the secrets its doors saw.
 takeLogLines();
 takeSecretsSeen();

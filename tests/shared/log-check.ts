@@ -10,7 +10,7 @@
  * - an IP address.
  * Pure: tests/unit/log-check.test.ts feeds it lines that break each rule.
  */
-import { EMAIL, FORBIDDEN_FIELD, ipAddressIn, rawRouteProblem } from "../shared/log-rules";
+import { EMAIL, FORBIDDEN_FIELD, ipAddressIn, rawRouteProblem } from "./log-rules";
 
 export interface LogLineLike {
   text: string;
