@@ -48,7 +48,6 @@ import { RESERVATION_MESSAGES } from "../../domain/raises/reservations";
 import { detailTab, hasMarket, projectView } from "./project.server";
 import { FUNDED_STATUSES, lastUpdateText } from "../../domain/conversation/update-reminders";
 import type { Route } from "./+types/project";
-import { RequestId } from "../components/RequestId";
 
 export const meta: Route.MetaFunction = (args) => {
   const project = args.loaderData?.project;
@@ -371,7 +370,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       }
       to="/demo"
       linkLabel="Back to Projects"
-      after={<RequestId />}
     />
   );
 }

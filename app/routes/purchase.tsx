@@ -41,7 +41,6 @@ import { getProjectWithStanding } from "../../worker/services/money/investor-lim
 import { purchaseView } from "./purchase.server";
 import { mailerFor } from "../../worker/mail/mailer";
 import type { Route } from "./+types/purchase";
-import { RequestId } from "../components/RequestId";
 
 export const meta: Route.MetaFunction = () => [{ title: "Investment Summary | CampusFund" }];
 
@@ -140,7 +139,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       alert
       to="/demo"
       linkLabel="Back to Projects"
-      after={<RequestId />}
     />
   );
 }
