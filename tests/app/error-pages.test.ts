@@ -1,14 +1,15 @@
 /**
  * Error pages name the failed request (ADR 056): "Request ID: <id>", the id the answer's
  * X-Request-Id header carries, on a 404 and on a 500, from the root's error page and from a
- * route's own; a page's unexpected error is captured once with that id; and a visitor's copy kept
+ * route's own; a page's unexpected error is captured once with that id, whether the page fails
+ * or survives it (app/server/capture.ts); and a visitor's copy kept
  * by the edge cache answers each hit with the hit's own id, never the id of the request that made it.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 import { logLinesSince, logMark } from "../workers/log-capture";
-import { insertProject, page, unique, visibleText } from "./helpers";
+import { insertProject, page, signup, unique, visibleText } from "./helpers";
 
 /** The id an error page shows: the text after "Request ID:". */
 function shownRequestId(html: string): string | null {
@@ -84,6 +85,28 @@ describe("an error page shows the request's id", () => {
     const html = await res.text();
     expect(visibleText(html)).toContain("Error Loading Project");
     expect(shownRequestId(html)).toBe(res.headers.get("X-Request-Id"));
+  });
+});
+
+describe("a page that survives a failed read", () => {
+  it("the home page without its rails: still the page, and the failure captured once with the request's id", async () => {
+    const { token } = await signup();
+    const mark = logMark();
+    const res = await withoutTable("project_follows", () => page("/", { token }));
+    expect(res.status).toBe(200);
+    const id = res.headers.get("X-Request-Id")!;
+    expect(shownRequestId(await res.text())).toBeNull();
+
+    const row = await eventually(
+      () =>
+        env.DB.prepare("select count, route from error_events where last_request_id = ?1")
+          .bind(id)
+          .first<{ count: number; route: string }>(),
+      (r) => r !== null,
+    );
+    expect(row).toEqual({ count: 1, route: "GET /" });
+    const captured = logLinesSince(mark).filter((l) => l.fields.msg === "unexpected error");
+    expect(captured.map((l) => l.fields.id)).toEqual([id]);
   });
 });
 
