@@ -112,8 +112,9 @@ function escapeRegExp(text: string): string {
 }
 
 /** The text cut at each occurrence of the render's nonce and request id, and which one was at each cut. */
-export function cutAtHoles(text: string, nonce: string | null, requestId: string): { parts: string[]; holes: Hole[] } {
+function cutAtHoles(text: string, nonce: string | null, requestId: string): { parts: string[]; holes: Hole[] } {
   const marks = [nonce, requestId].filter((m): m is string => !!m);
+  if (!marks.length) return { parts: [text], holes: [] };
   const pieces = text.split(new RegExp(`(${marks.map(escapeRegExp).join("|")})`));
   const parts: string[] = [];
   const holes: Hole[] = [];

@@ -298,8 +298,7 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A request the page refuses (a 4xx: a form posted here, a bad body) says so; anything else is
-  // the spec's error state with Try Again.
-  // the spec's error state with Try Again. An unexpected error is captured by the server's handleError.
+  // the spec's error state with Try Again (and captured by the server's handleError, with the request's id).
   const refused = isRouteErrorResponse(error) && error.status < 500;
   return (
     <div className="container page-body">
