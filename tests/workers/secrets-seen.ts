@@ -14,7 +14,7 @@ const MIN_LENGTH = 8;
 const SECRET_FIELD = /(?:token|password|passcode|secret|email|authorization)$/i;
 
 /** The paths whose last part is a token (app/routes.ts: the mails' links). */
-const TOKEN_PATH = /^\/(?:reset-password|unsubscribe|verify-email|end-session)\/([^/?#.]+)/;
+const TOKEN_PATH = /^\/(?:reset-password|unsubscribe|verify-email|end-session)\/([^/?#]+?)(?:\.data)?(?:[?#]|$)/;
 
 export function rememberSecret(value: unknown): void {
   if (typeof value !== "string") return;
