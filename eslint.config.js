@@ -190,6 +190,13 @@ export default tseslint.config(
     },
   },
   {
+    // One logger (ADR 056): every line the Worker and the pages write goes through logLine, which
+    // writes JSON and scrubs addresses and tokens. Scripts, tests and seeds may print.
+    files: ["worker/**", "app/**"],
+    ignores: ["worker/observability/log.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     files: [".dependency-cruiser.cjs"],
     languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
   },

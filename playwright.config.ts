@@ -10,6 +10,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   // The demo admin's one session for the run (two-step sign-in, ADR 054).
   globalSetup: "./tests/e2e/global-setup.ts",
+  // After the run: the server's output holds no address or password (ADR 056).
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

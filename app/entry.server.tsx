@@ -78,9 +78,11 @@ export const instrumentations: ServerInstrumentation[] = [
       handler.instrument({
         async request(handle, { context }) {
           const result = await handle();
-          // React Router's patterns are relative ("project/:id", "" for the home page): ours start at "/".
-          if (context && result.meta)
-            context.get(appContext).observation.route = `/${result.meta.pattern.replace(/^\//, "")}`;
+          const pattern = result.meta?.pattern;
+          // React Router's patterns are relative (`project/:slug`); the log's start at the root, as the API's.
+          if (context && pattern !== undefined) {
+            context.get(appContext).observation.route = pattern.startsWith("/") ? pattern : `/${pattern}`;
+          }
         },
       });
     },

@@ -12,6 +12,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -29,6 +30,8 @@ import { QueryNotice } from "./components/Notice";
 import { useStorageCleanup } from "./components/useStorageCleanup";
 import { useArrivalFocus } from "./components/useArrivalFocus";
 import { getUser } from "./server/guards.server";
+import { appContext } from "./context";
+import { RequestId } from "./components/RequestId";
 import { DeletionBanner } from "./components/DeletionBanner";
 import type { RootData } from "./components/useOptionalUser";
 import { deletionDate } from "../domain/accounts/account-deletion";
@@ -49,6 +52,8 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
   const user = getUser(context);
   return {
     origin: new URL(request.url).origin,
+    // An error page shows it (components/RequestId.tsx); the edge cache swaps a copy's for the hit's own.
+    requestId: context.get(appContext).requestId,
     user: user
       ? {
           firstName: user.firstName,
@@ -62,6 +67,15 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
       : null,
   };
 }
+
+/**
+ * The root loader runs again on every navigation (it reads no D1: the session is the middleware's),
+ * so an error page reached without a full load shows the id of the `.data` request that failed,
+ * not the first document's; and the header's unread count stays current. After a form, React
+ * Router's own rule stands (it skips a refused action's revalidation).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : true;
 
 export const meta: Route.MetaFunction = ({ error, location }) => {
   if (error) {
@@ -190,6 +204,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           Explore projects
         </Link>
       </div>
+      <RequestId />
       {stack && <pre className="error-stack">{stack}</pre>}
     </section>
   );

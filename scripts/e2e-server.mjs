@@ -2,10 +2,10 @@
 // directory, so `npm start` data is untouched), migrated and seeded, behind `wrangler dev`.
 // APP_ENV is "test" (passwords hashed at the test cost: worker/services/accounts/internal/secrets.ts passwordCost)
 // unless SERVER_APP_ENV names another (the benchmark measures at production's cost).
-import { rmSync } from "node:fs";
+import { createWriteStream, rmSync } from "node:fs";
 import { join } from "node:path";
 
-import { bin, migrate, root, run, start } from "./lib.mjs";
+import { bin, migrate, root, run, serverLogPath, start } from "./lib.mjs";
 
 const port = process.env.PORT ?? "8790";
 const state = join(root, ".wrangler", process.env.STATE_DIR ?? "e2e-state");
@@ -33,8 +33,10 @@ const child = start(
     "--persist-to",
     state,
     "--show-interactive-dev-session=false",
+    // The Worker's own lines are `console.log` JSON (worker/observability/log.ts): shown at "log",
+    // which the browser suite's check of the output needs (SERVER_LOG_LEVEL=warn hides them).
     "--log-level",
-    "warn",
+    process.env.SERVER_LOG_LEVEL ?? "log",
     // GET /cdn-cgi/handler/scheduled?cron=… runs the scheduled handler (the digest spec triggers the mail job).
     "--test-scheduled",
     // The mails' links name this run's own address.
@@ -43,7 +45,14 @@ const child = start(
     "--var",
     `APP_ENV:${appEnv}`,
   ],
-  { env: { WRANGLER_SEND_METRICS: "false" } },
+  { env: { WRANGLER_SEND_METRICS: "false" }, stdio: ["inherit", "pipe", "pipe"] },
 );
+// Everything the server prints also goes to <state>/server.log, which the browser suite scans for
+// addresses and passwords after its run (tests/e2e/global-teardown.ts, ADR 056).
+const log = createWriteStream(serverLogPath(state), { flags: "a" });
+child.stdout.pipe(process.stdout);
+child.stderr.pipe(process.stderr);
+child.stdout.pipe(log);
+child.stderr.pipe(log);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

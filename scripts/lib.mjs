@@ -39,6 +39,9 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
   }
 }
 
+/** Where scripts/e2e-server.mjs writes what its server prints: inside its state directory, made fresh each start. */
+export const serverLogPath = (stateDir) => join(stateDir, "server.log");
+
 /** Applies the D1 migrations locally (optionally into a separate state directory). */
 export function migrate(persistTo) {
   const args = ["d1", "migrations", "apply", "DB", "--local"];

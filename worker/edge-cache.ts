@@ -23,7 +23,11 @@
  * Pages carry a Content-Security-Policy nonce that must differ per response (ADR 014). A copy
  * remembers the nonce it was rendered with; a hit replaces it, in the HTML, with the nonce of the
  * response being made (the outer middleware puts the same one in the header). The stored nonce is
- * 128 random bits made for that render, so it occurs nowhere else in the page.
+ * 128 random bits made for that render, so it occurs nowhere else in the page. The request's id
+ * (ADR 056) is handled the same way, in pages and in `.data` answers: the root loader's data carries
+ * it for an error page to show, and a copy must answer the id of the request it answers (the
+ * `X-Request-Id` header), never the id of whoever's request made the copy. Error pages themselves
+ * are never copies (only 200s are kept).
  *
  * The key is the whole URL, query string included: `/demo?q=campus&sort=funded` and
  * `/api/projects?q=campus` are copies of their own. Searches are open-ended (anyone can send a
@@ -91,8 +95,10 @@ interface MemoryEntry {
   size: number;
   /** A search result (its URL has a `q`): counted against SEARCH_MAX_ENTRIES. */
   search: boolean;
-  /** HTML: the page split at its CSP nonce, joined with each response's own nonce on a hit… */
+  /** HTML and `.data`: the text split at its CSP nonce and request id, rejoined with each response's own on a hit… */
   parts: string[] | null;
+  /** …what goes between parts[i] and parts[i + 1]: the nonce or the request id… */
+  holes: Hole[];
   /** …anything else: the body as it was. */
   body: ArrayBuffer | null;
   status: number;
@@ -101,6 +107,32 @@ interface MemoryEntry {
   route: string;
 }
 const memory = new Map<string, MemoryEntry>();
+
+type Hole = "nonce" | "id";
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The text cut at each occurrence of the render's nonce and request id, and which one was at each cut. */
+function cutAtHoles(text: string, nonce: string | null, requestId: string): { parts: string[]; holes: Hole[] } {
+  const marks = [nonce, requestId].filter((m): m is string => !!m);
+  if (!marks.length) return { parts: [text], holes: [] };
+  const pieces = text.split(new RegExp(`(${marks.map(escapeRegExp).join("|")})`));
+  const parts: string[] = [];
+  const holes: Hole[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    if (i % 2 === 0) parts.push(pieces[i]!);
+    else holes.push(pieces[i] === nonce ? "nonce" : "id");
+  }
+  return { parts, holes };
+}
+
+function fillHoles(parts: string[], holes: Hole[], nonce: string, requestId: string): string {
+  let out = parts[0] ?? "";
+  for (let i = 0; i < holes.length; i++) out += (holes[i] === "nonce" ? nonce : requestId) + parts[i + 1];
+  return out;
+}
 
 /**
  * Drops every copy this isolate holds: what a fresh isolate starts with. The Workers tests call it
@@ -142,7 +174,7 @@ function remember(
   key: string,
   res: Response,
   body: ArrayBuffer,
-  nonce: string | null,
+  text: { nonce: string | null; requestId: string } | null,
   generation: number,
   started: number,
   route: string,
@@ -164,7 +196,7 @@ function remember(
   if (search) searchEntries += 1;
   // a hit reports its own (zero) queries
   const headers = [...res.headers].filter(([name]) => name.toLowerCase() !== "server-timing");
-  const parts = nonce ? new TextDecoder().decode(body).split(nonce) : null;
+  const cut = text ? cutAtHoles(new TextDecoder().decode(body), text.nonce, text.requestId) : null;
   memory.set(key, {
     expires: Date.now() + EDGE_TTL_SECONDS * 1000,
     generation,
@@ -172,8 +204,9 @@ function remember(
     project: projectOfUrl(key),
     size: body.byteLength,
     search,
-    parts,
-    body: parts ? null : body,
+    parts: cut?.parts ?? null,
+    holes: cut?.holes ?? [],
+    body: cut ? null : body,
     status: res.status,
     headers,
     route,
@@ -189,7 +222,7 @@ function followersMoved(entry: MemoryEntry, now: number): boolean {
   );
 }
 
-function recall(key: string, nonce: string): { res: Response; route: string } | null {
+function recall(key: string, nonce: string, requestId: string): { res: Response; route: string } | null {
   const entry = memory.get(key);
   if (!entry) return null;
   const now = Date.now();
@@ -197,11 +230,13 @@ function recall(key: string, nonce: string): { res: Response; route: string } | 
     forget(key);
     return null;
   }
-  const body = entry.parts ? entry.parts.join(nonce) : entry.body;
+  const body = entry.parts ? fillHoles(entry.parts, entry.holes, nonce, requestId) : entry.body;
   return { res: new Response(body, { status: entry.status, headers: entry.headers }), route: entry.route };
 }
 
 const isHtml = (res: Response) => /^text\/html/i.test(res.headers.get("Content-Type") ?? "");
+/** React Router's data answer (turbo-stream): the root loader's request id is in it. */
+const isRouteData = (url: string) => new URL(url).pathname.endsWith(".data");
 
 function forBrowser(res: Response, status: "HIT" | "MISS"): Response {
   const out = new Response(res.body, res);
@@ -218,9 +253,10 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     }
     const url = c.req.url;
     const nonce = c.get("nonce");
+    const requestId = c.get("requestId");
     const bypass = /no-cache|no-store|max-age=0/.test(c.req.header("Cache-Control") ?? "");
     if (!bypass) {
-      const hit = recall(url, nonce);
+      const hit = recall(url, nonce, requestId);
       if (hit) {
         c.get("observation").route = hit.route;
         c.res = forBrowser(hit.res, "HIT");
@@ -233,7 +269,9 @@ export function edgeCache(): MiddlewareHandler<HonoEnv> {
     const res = c.res;
     if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
     const body = await res.arrayBuffer();
-    remember(url, res, body, isHtml(res) ? nonce : null, generation, started, routePatternOf(c));
+    const html = isHtml(res);
+    const text = html || isRouteData(url) ? { nonce: html ? nonce : null, requestId } : null;
+    remember(url, res, body, text, generation, started, routePatternOf(c));
     c.res = forBrowser(new Response(body, res), "MISS");
   };
 }

@@ -1,9 +1,12 @@
 /**
  * A page that could not show what was asked (not found, refused, failed to load): a heading, the
- * message (an alert when `alert` is set: a refusal or failure the user should hear), and one way on.
+ * message (an alert when `alert` is set: a refusal or failure the user should hear), one way on,
+ * and the request's id for support (ADR 056).
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
+import { RequestId } from "./RequestId";
 
 export function ErrorPanel({
   title,
@@ -30,6 +33,7 @@ export function ErrorPanel({
         <Link className="btn btn-primary" to={to}>
           {linkLabel}
         </Link>
+        <RequestId />
       </div>
     </div>
   );

@@ -8,6 +8,8 @@ export interface RootData {
   /** The request's origin: public pages' canonical and share URLs are absolute (components/meta.ts). */
   origin: string;
   user: ShellUser | null;
+  /** This response's `X-Request-Id`, shown on error pages (components/RequestId.tsx, ADR 056). */
+  requestId: string;
 }
 
 export interface ShellUser {

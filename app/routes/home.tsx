@@ -22,6 +22,7 @@ import { railViews } from "../server/rails.server";
 import { Rails } from "../components/home/Rails";
 import { SectionHead } from "../components/home/SectionHead";
 import type { Route } from "./+types/home";
+import { captureUnexpected } from "../server/capture";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
@@ -37,12 +38,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   // pages the edge cache never keeps), so a visitor's copy is every visitor's (ADR 011).
   const [featured, rails] = await Promise.all([
     listFeaturedProjects(db, 3).catch((e: unknown) => {
-      // The marketing page still renders if the showcase query fails; the failure is logged.
-      console.error("home: featured projects failed", e);
+      // The marketing page still renders if the showcase query fails; the failure is captured.
+      captureUnexpected(context, e);
       return [];
     }),
     listRails(db, user).catch((e: unknown) => {
-      console.error("home: rails failed", e);
+      captureUnexpected(context, e);
       return [];
     }),
   ]);

@@ -15,6 +15,7 @@ import { formatDate } from "../../domain/shared/format";
 import { getApp } from "../server/guards.server";
 import { getPublicInvestor } from "../../worker/services/accounts/public-profile";
 import type { Route } from "./+types/investor-profile";
+import { RequestId } from "../components/RequestId";
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;
@@ -138,6 +139,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             Explore projects
           </Link>
         </p>
+        <RequestId />
       </div>
     </div>
   );

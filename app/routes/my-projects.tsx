@@ -28,6 +28,7 @@ import { listEditableProjects } from "../../worker/services/projects/project-edi
 import { getWorkingCopy } from "../../worker/services/projects/project-drafts";
 import { formatDateTime } from "../../domain/shared/format";
 import type { Route } from "./+types/my-projects";
+import { RequestId } from "../components/RequestId";
 
 export const meta: Route.MetaFunction = () => pageMeta("My Projects", "Manage your CampusFund project.");
 
@@ -297,9 +298,8 @@ export default function MyProjects({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A request the page refuses (a 4xx: a form posted here, a bad body) says so; anything else is
-  // the spec's error state with Try Again.
+  // the spec's error state with Try Again (and captured by the server's handleError, with the request's id).
   const refused = isRouteErrorResponse(error) && error.status < 500;
-  if (!refused) console.error(error);
   return (
     <div className="container page-body">
       <div className="page-header">
@@ -317,6 +317,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             Try Again
           </a>
         </div>
+        <RequestId />
       </div>
     </div>
   );

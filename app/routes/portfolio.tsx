@@ -64,6 +64,7 @@ import { RESERVATION_MESSAGES } from "../../domain/raises/reservations";
 import { formFailed } from "../server/form-result";
 import { EarnedPerks } from "../components/portfolio/EarnedPerks";
 import type { Route } from "./+types/portfolio";
+import { captureUnexpected } from "../server/capture";
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
 const FOUNDER_REDIRECT_SECONDS = 3;
@@ -109,7 +110,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (e) {
     // The service's rule: a founder has no portfolio (the API answers the same 403).
     return refusedBy(e, {
-      unexpected: { log: "portfolio: investments failed to load", message: PORTFOLIO_FAILED, status: 503 },
+      unexpected: { context, message: PORTFOLIO_FAILED, status: 503 },
     });
   }
   const list = read.page!;
@@ -126,7 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         failed: false,
       }))
       .catch((e: unknown) => {
-        console.error("portfolio: insights failed", e);
+        captureUnexpected(context, e);
         return fallbackView(true, held);
       });
     // Let a slow model finish and fill the cache even after this response has ended.
@@ -228,7 +229,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await portfolioInsights(db, env.AI, user, { forceRefresh: true }, aiBudgetOf(request, env));
   } catch (e) {
     // The page shows the failure (and the fallback) on its own.
-    console.error("portfolio: regenerate failed", e);
+    captureUnexpected(context, e);
   }
   return redirect("/portfolio?tab=ai");
 }

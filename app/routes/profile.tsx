@@ -41,6 +41,7 @@ import { getProfile, updateProfile } from "../../worker/services/accounts/profil
 import { profileQuery, profileTab, profileView } from "./profile.server";
 import { demoAccountNumber } from "../../domain/money/portfolio-account";
 import type { Route } from "./+types/profile";
+import { captureUnexpected } from "../server/capture";
 
 export const meta: Route.MetaFunction = () => pageMeta("Profile", "Your CampusFund account.");
 
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       );
     } catch (e) {
       // Spec section 8: a failed fetch shows an empty list and zero totals (and we say so).
-      if (!isServiceError(e)) console.error("profile: loading investments failed", e);
+      if (!isServiceError(e)) captureUnexpected(context, e);
       investmentsFailed = true;
     }
   }
@@ -111,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     return formFailed(e, formValues(body, sectors, goals, user?.email ?? ""), {
       banner: (reason) => PROFILE_MESSAGES.saveFailed(reason),
-      unexpected: { log: "profile: saving failed", message: PROFILE_MESSAGES.unexpected },
+      unexpected: { context, message: PROFILE_MESSAGES.unexpected },
     });
   }
   throw redirect("/profile?saved=1");

@@ -29,7 +29,14 @@
  * (`SAVED_MESSAGES`); with JavaScript (`js=1`, set after hydration) the page shows the success screen and
  * moves there after 1.5 s (spec section 4), as the purchase page does.
  */
-import { data, href, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  href,
+  Link,
+  redirect,
+  type RouterContextProvider,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 
 import { refusedFormMessage } from "../components/form/refused";
 import { pageMeta } from "../components/meta";
@@ -97,6 +104,7 @@ import {
 } from "../../worker/services/projects/project-drafts";
 import { editFormView, draftView } from "./project-form.server";
 import type { Route } from "./+types/project-form";
+import { RequestId } from "../components/RequestId";
 
 /** A 429 from the hourly upload limit carries `Retry-After`, as the API's does. */
 export const headers = actionRetryAfter;
@@ -161,7 +169,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Not found (404) or not this founder's (403, the service's noPermission); a failure of ours: 500.
     return refusedBy(e, {
       byStatus: { 404: NOT_FOUND },
-      unexpected: { log: "project form: loading the project failed", message: PROJECT_MESSAGES.loadFailed },
+      unexpected: { context, message: PROJECT_MESSAGES.loadFailed },
     });
   }
 }
@@ -207,14 +215,14 @@ function formRefused(
 }
 
 /** The project form's wording of a refusal that is not about one field (spec section 8), by code. */
-function refusalWording(editing: boolean, failed: string): Wording {
+function refusalWording(context: Readonly<RouterContextProvider>, editing: boolean, failed: string): Wording {
   return {
     byCode: {
       auth_required: editing ? PROJECT_MESSAGES.updateSignedOut : PROJECT_MESSAGES.authRequired,
       not_founder: PROJECT_MESSAGES.notFounder,
       already_has_project: PROJECT_MESSAGES.alreadyHasProject,
     },
-    unexpected: { log: "project form: saving failed", message: failed },
+    unexpected: { context, message: failed },
   };
 }
 
@@ -249,7 +257,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // founder who may save it (below); when the form comes back without them, the founder is told so.
   const posted = Object.keys(formFiles(form)).length > 0;
   const note = posted ? PROJECT_MESSAGES.imagesNotKept : null;
-  const unexpected = { log: "project form: keeping the chosen files failed", message: failed };
+  const unexpected = { context, message: failed };
   /** The chosen files stored and put in their fields, for a founder who may save this form. */
   const keep = async (shown: FormValues, chosen: ChosenFile[], editor: SessionUser) => {
     const kept = await keepChosenFiles(db, env.IMAGES, editor, shown, chosen, unexpected);
@@ -282,7 +290,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   /** A refusal from a service (or a failure of ours), as the form shows it. */
-  const wording = refusalWording(editing, failed);
+  const wording = refusalWording(context, editing, failed);
   const refused = (e: unknown, shown: FormValues = values, notice = note) =>
     formRefused(shown, serviceRefusal(e, wording), notice);
   const done = (saved: SavedCode) => {
@@ -506,8 +514,8 @@ export default function ProjectFormPage({ loaderData, actionData, params }: Rout
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   // A refused body (too large, not a form) says what was wrong; anything else is a loading failure.
+  // An unexpected error is captured by the server's handleError (entry.server.tsx), with the request's id.
   const said = refusedFormMessage(error);
-  if (!said) console.error(error);
   return (
     <div className="container page-body project-form-page">
       <header className="page-header">
@@ -528,6 +536,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
             Back to My Projects
           </Link>
         </div>
+        <RequestId />
       </div>
     </div>
   );

@@ -26,6 +26,8 @@ import type { Mailer } from "../../worker/mail/mailer";
 import type { EventFormValues } from "../components/company-events/EventFields";
 import { formFailure, serviceRefusal } from "./form-result";
 import { formFields, formFiles } from "./form.server";
+import { errorFields } from "../../worker/observability/capture";
+import { logLine } from "../../worker/observability/log";
 
 /** The evidence field's label in the upload's messages ("Evidence must be a PDF file"). */
 const EVIDENCE_LABEL = "Evidence";
@@ -127,6 +129,6 @@ async function discard(ctx: EventFormContext, key: string) {
     await discardUploads(ctx.db, ctx.bucket, [key]);
   } catch (e) {
     // The daily cleanup deletes it a day later (no event uses it).
-    console.error("company event form: deleting the evidence of a refused report failed", e);
+    logLine("warn", "company event form: deleting the evidence of a refused report failed", errorFields(e));
   }
 }

@@ -20,10 +20,11 @@
  * Thrown `data()` answers stay for what is not an answer of the page: a body `readForm` cannot
  * read (app/server/form.server.ts), and a 404 a loader hands to its error boundary.
  */
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 
 import type { FieldErrors } from "../../domain/shared/form-kit";
 import { errorHeaders, isServiceError } from "../../worker/services/shared/errors";
+import { captureUnexpected } from "./capture";
 
 /** What a form posted, echoed back by a failure (the shape the form reads back). */
 export type FormValues = Record<string, unknown>;
@@ -74,10 +75,11 @@ export interface Wording {
   /** Puts the message in the form's banner (settings' profile: 'Failed to save profile: …'). */
   banner?: (message: string, errors: FieldErrors) => string;
   /**
-   * What to say for an error that is not a ServiceError (logged with `log`, answered with `status`,
-   * 500 by default), for a form that promises a message whatever happens. Without it, rethrown.
+   * What to say for an error that is not a ServiceError (captured on the request `context`'s
+   * Observation, answered with `status`, 500 by default), for a form that promises a message
+   * whatever happens. Without it, rethrown.
    */
-  unexpected?: { log: string; message: string; status?: number };
+  unexpected?: { context: Readonly<Pick<RouterContextProvider, "get">>; message: string; status?: number };
 }
 
 /** What a refusal says: its status, message, field errors, and the headers it asks for. */
@@ -99,7 +101,7 @@ export function serviceRefusal(e: unknown, wording: Wording = {}): ServiceRefusa
     const message = wording.byCode?.[e.code] ?? wording.byStatus?.[e.status] ?? e.message;
     out = { status: e.status, message, errors: e.errors ?? {}, headers: errorHeaders(e) };
   } else if (wording.unexpected) {
-    console.error(wording.unexpected.log, e);
+    captureUnexpected(wording.unexpected.context, e);
     out = { status: wording.unexpected.status ?? 500, message: wording.unexpected.message, errors: {}, headers: {} };
   } else {
     throw e;

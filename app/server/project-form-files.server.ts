@@ -20,6 +20,8 @@ import {
 import { rowsAt, type FormValues } from "../components/project-form/values";
 import { formFiles } from "./form.server";
 import { serviceRefusal, type Wording } from "./form-result";
+import { errorFields } from "../../worker/observability/capture";
+import { logLine } from "../../worker/observability/log";
 
 /**
  * A chosen file, checked, and the URL field it fills: `image`, `logo`, a new gallery row, or a
@@ -111,7 +113,7 @@ export async function discard(bucket: R2Bucket, db: Parameters<typeof discardUpl
     await discardUploads(db, bucket, keys);
   } catch (e) {
     // The daily cleanup deletes them a day later (nothing references them).
-    console.error("project form: deleting the files of a failed save failed", e);
+    logLine("warn", "project form: deleting the files of a failed save failed", errorFields(e));
   }
 }
 

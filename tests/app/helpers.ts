@@ -8,6 +8,7 @@ import { expect } from "vitest";
 
 import { alertTexts } from "../shared/html";
 import { bucketKeys, inDays, TEST_PASSWORD, unique, uniqueIp } from "../workers/helpers";
+import { rememberSecretsInCookies, rememberSecretsInForm, rememberSecretsInPath } from "../workers/secrets-seen";
 
 export { visibleText } from "../shared/html";
 export { expectAlert, queries } from "../shared/responses";
@@ -31,7 +32,7 @@ export interface PageInit {
 }
 
 /** A request to the built Worker, as a browser (or an attacker) would send it. */
-export function page(path: string, init: PageInit = {}): Promise<Response> {
+export async function page(path: string, init: PageInit = {}): Promise<Response> {
   const headers: Record<string, string> = { "CF-Connecting-IP": init.ip ?? uniqueIp(), ...init.headers };
   const method = init.method ?? (init.form || init.body !== undefined ? "POST" : "GET");
   if (method !== "GET" && !("Origin" in headers)) headers.Origin = ORIGIN;
@@ -43,7 +44,14 @@ export function page(path: string, init: PageInit = {}): Promise<Response> {
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   }
   if (init.contentType) headers["Content-Type"] = init.contentType;
-  return exports.default.fetch(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
+  // What no log line may repeat (tests/workers/secrets-seen.ts): the form's secrets, the session, a link's token.
+  if (init.form) rememberSecretsInForm(Object.entries(init.form));
+  if (init.body instanceof FormData) rememberSecretsInForm(init.body.entries());
+  rememberSecretsInCookies(headers.Cookie ?? null);
+  rememberSecretsInPath(path);
+  const res = await exports.default.fetch(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
+  rememberSecretsInCookies(res.headers.get("Set-Cookie"));
+  return res;
 }
 
 /** The texts of the page's role="alert" elements. */

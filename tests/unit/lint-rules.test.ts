@@ -92,4 +92,13 @@ describe("ESLint (eslint.config.js)", { timeout: 60_000 }, () => {
     // A door may.
     expect(await lintAs("worker/services/shared/builds-response.ts", "worker/api/x.ts")).toEqual([]);
   });
+
+  it("refuses console in the Worker and the pages: one logger, logLine (ADR 056)", async () => {
+    const printed = [expect.stringMatching(/^no-console: /)];
+    expect(await lintAs("app/server/prints.ts", "app/server/x.ts")).toEqual(printed);
+    expect(await lintAs("app/server/prints.ts", "worker/services/money/x.ts")).toEqual(printed);
+    // The logger itself, and the scripts, may.
+    expect(await lintAs("app/server/prints.ts", "worker/observability/log.ts")).toEqual([]);
+    expect(await lintAs("app/server/prints.ts", "scripts/x.ts")).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import type { SessionUser } from "../../domain/shared/types";
 import { validateSessionToken } from "../../worker/services/accounts/sessions";
 import { TEST_PASSWORD, uniqueIp } from "../shared/clients";
 import { checkAnswer } from "./api-contract";
+import { rememberSecretsIn, rememberSecretsInAnswer, rememberSecretsInCookies } from "./secrets-seen";
 
 export { TEST_PASSWORD, uniqueIp } from "../shared/clients";
 
@@ -29,13 +30,28 @@ export async function call(
   if (init.body !== undefined && !headers["Content-Type"]) headers["Content-Type"] = "application/json";
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  rememberSentSecrets(init.body, headers);
   const res = await exports.default.fetch(`http://localhost${path}`, {
     method,
     headers,
     body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
   });
+  await rememberSecretsInAnswer(res);
   await checkAnswer(method, path, res);
   return res;
+}
+
+/** What a request hands the Worker that no log line may repeat (tests/workers/secrets-seen.ts). */
+function rememberSentSecrets(body: unknown, headers: Record<string, string>) {
+  if (typeof body === "string") {
+    try {
+      rememberSecretsIn(JSON.parse(body));
+    } catch {
+      // not JSON: a test of a malformed body
+    }
+  } else rememberSecretsIn(body);
+  rememberSecretsIn(headers);
+  rememberSecretsInCookies(headers.Cookie ?? null);
 }
 
 /**

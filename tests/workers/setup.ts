@@ -5,8 +5,10 @@ import { type StatementLog, startStatementLog, stopStatementLog } from "../../db
 import { freshState, undoMocks } from "./fresh-state";
 import { forgetFileAccounts } from "./helpers";
 import { keptAggregateProblems } from "./kept-aggregates";
-import { installLogCapture } from "./log-capture";
+import { installLogCapture, takeLogLines } from "./log-capture";
+import { logProblems } from "../shared/log-check";
 import { planProblems } from "./query-plans";
+import { takeSecretsSeen } from "./secrets-seen";
 
 // The Worker's JSON log lines are kept, not printed (tests/workers/log-capture.ts).
 installLogCapture();
@@ -15,6 +17,17 @@ installLogCapture();
 await freshState();
 forgetFileAccounts();
 afterAll(undoMocks);
+
+// No secret or personal data in any log line (ADR 056, tests/shared/log-check.ts): every line
+// this file's tests made the Worker write, against the rules and the secrets its doors saw.
+takeLogLines();
+takeSecretsSeen();
+afterAll(() => {
+  const problems = logProblems(takeLogLines(), takeSecretsSeen());
+  if (problems.length) {
+    throw new Error(`${problems.length} log line(s) carry what no log may:\n  - ${problems.join("\n  - ")}`);
+  }
+});
 
 // The query-plan check (tests/workers/query-plans.ts): every statement the app sends while this
 // file's tests run is explained afterwards; a full scan of a table that grows fails the file.

@@ -20,6 +20,7 @@ import * as v from "valibot";
 import pkg from "../../package.json";
 import { SESSION_COOKIE } from "../services/accounts/sessions";
 import type { HonoEnv } from "../types";
+import { logLine } from "../observability/log";
 
 /** The document's sections, in the order the reference shows them. */
 export const TAGS = [
@@ -179,12 +180,22 @@ function checkedInDevelopment(spec: OperationSpec): MiddlewareHandler<HonoEnv> {
     try {
       body = await c.res.clone().json();
     } catch {
-      console.error(`API answer differs from the document: ${spec.operationId} ${c.res.status}: not JSON`);
+      logLine("error", "API answer differs from the document", {
+        id: c.get("requestId"),
+        operation: spec.operationId,
+        status: c.res.status,
+        problem: "not JSON",
+      });
       return;
     }
     const problem = answerProblem(spec, c.req.method, c.res.status, body);
     if (problem) {
-      console.error(`API answer differs from the document: ${spec.operationId} ${c.res.status}: ${problem}`);
+      logLine("error", "API answer differs from the document", {
+        id: c.get("requestId"),
+        operation: spec.operationId,
+        status: c.res.status,
+        problem,
+      });
     }
   };
 }

@@ -71,6 +71,12 @@ export function describeError(err: unknown): CapturedError {
   return { fingerprint, name, message, stack };
 }
 
+/** An error's name and scrubbed message, for a log line about a failure that is handled (no stack, no row). */
+export function errorFields(err: unknown): { error: string; message: string } {
+  const e = describeError(err);
+  return { error: e.name, message: e.message };
+}
+
 /** Writes a captured error: its log line, its event count and its `error_events` row. */
 export async function recordError(d1: D1Database | undefined, err: unknown, scope: ErrorScope, at = Date.now()) {
   const e = describeError(err);

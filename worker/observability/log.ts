@@ -18,8 +18,12 @@ const SECRET_PARAM = /\b(token|code|secret|password|passcode|key|signature|otp)=
 const BEARER = /\bBearer\s+[^\s"']+/gi;
 /** A session token as this site makes them (`id.secret`, worker/services/accounts/sessions.ts). */
 const SESSION_TOKEN = /\b[a-z2-9]{8,64}\.[a-z2-9]{16,64}\b/g;
-/** Any other long opaque run with a digit in it (a reset or unsubscribe token, a key): not a word of code. */
-const OPAQUE = /\b(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{32,}\b/g;
+/**
+ * Any other long opaque run with a digit in it (a reset or unsubscribe token, a key): not a word of
+ * code, and not a UUID (a user's or a row's id, which the log names on purpose).
+ */
+const OPAQUE =
+  /\b(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{32,}\b/gi;
 
 /** A string fit for the log: addresses, secrets in parameters, bearer tokens and long opaque runs replaced. */
 export function scrub(text: string): string {

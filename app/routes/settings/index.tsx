@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canInvest: can(user, "invest"),
     isFounder: can(user, "raise"),
     ...(account && section === "investor-information"
-      ? await loadInvestor(db, user)
+      ? await loadInvestor(context, db, user)
       : { investor: null, investorError: null }),
     watchlist: tab === "watchlist" ? await loadWatchlist(db, user, url) : null,
     followers: tab === "followers" ? await loadFollowers(db, user, url) : null,

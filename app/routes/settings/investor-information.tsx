@@ -23,7 +23,7 @@ export const headers = actionRetryAfter;
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);
   if (!user) return { canInvest: false, investor: null, investorError: null };
-  return { canInvest: can(user, "invest"), ...(await loadInvestor(getApp(context).db, user)) };
+  return { canInvest: can(user, "invest"), ...(await loadInvestor(context, getApp(context).db, user)) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

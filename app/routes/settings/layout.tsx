@@ -28,6 +28,7 @@ import { getPublicProfile } from "../../../worker/services/accounts/public-profi
 import { savedMessage } from "./settings.server";
 import { VERIFY_MESSAGES } from "../../../domain/accounts/email-verification";
 import type { Route } from "./+types/layout";
+import { captureUnexpected } from "../../server/capture";
 
 export const meta: Route.MetaFunction = () => pageMeta("Account Settings");
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     profile = await getPublicProfile(getApp(context).db, user, user.id);
   } catch (e) {
-    console.error("settings: loading the profile failed", e);
+    captureUnexpected(context, e);
     loadError = PROFILE_MESSAGES.loadFailed;
   }
   return {

@@ -31,6 +31,7 @@ import { readForm } from "../../server/form.server";
 import { formFailed, formFailure } from "../../server/form-result";
 import { SESSION_MESSAGES } from "../../../domain/accounts/sessions";
 import { getApp, getUser } from "../../server/guards.server";
+import { captureUnexpected } from "../../server/capture";
 
 /** `?saved=` codes after a settings form's redirect (codes, never free text). */
 const SAVED = {
@@ -107,7 +108,7 @@ export async function settingsAction<Intent extends string>(
     return formFailed(e, echo, {
       form: intent,
       banner: form.banner,
-      unexpected: { log: "settings: saving failed", message: failed },
+      unexpected: { context, message: failed },
     });
   }
   return redirect(form.savedTo);
@@ -115,6 +116,7 @@ export async function settingsAction<Intent extends string>(
 
 /** Investor Information: the figures and the Reg CF limit, for those who may invest. */
 export async function loadInvestor(
+  context: Readonly<RouterContextProvider>,
   db: Database,
   user: SessionUser,
 ): Promise<{ investor: { financials: InvestorFinancials; limits: RegCfLimits } | null; investorError: string | null }> {
@@ -122,7 +124,7 @@ export async function loadInvestor(
   try {
     return { investor: await getFinancials(db, user), investorError: null };
   } catch (e) {
-    console.error("settings: loading the investor information failed", e);
+    captureUnexpected(context, e);
     return { investor: null, investorError: "Failed to load your investor information. Please try again later." };
   }
 }

@@ -52,6 +52,8 @@ import { isServiceError, ServiceError } from "../shared/errors";
 import { readPortfolio } from "./holdings";
 import { reserve, type RateLimit, type Slot } from "../shared/rate-limit";
 import { countEvent } from "../../observability/metrics";
+import { errorFields } from "../../observability/capture";
+import { logLine } from "../../observability/log";
 
 /** Model calls per acting user: past it, the cache or the fallback (never an error). */
 export const AI_CALL_LIMIT = {
@@ -247,7 +249,7 @@ async function insightsFor(
     await storeAnswer(db, userId, hash, fresh, now);
   } catch (e) {
     // A cache that could not be written costs a model call next time, not this answer.
-    console.error("ai insights: cache write failed", e);
+    logLine("warn", "ai insights: cache write failed", errorFields(e));
   }
   return fresh;
 }

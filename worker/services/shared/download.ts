@@ -4,6 +4,8 @@
  * pages' resource routes) turn it into one with worker/download.ts `downloadResponse`, so every
  * download answers with the same headers.
  */
+import { errorFields } from "../../observability/capture";
+import { logLine } from "../../observability/log";
 
 export interface Download {
   /** The attachment's file name; a part that comes from data (a slug) goes through `safeFilenamePart`. */
@@ -34,7 +36,7 @@ export function streamOf(chunks: AsyncGenerator<string | Uint8Array>, what: stri
         if (done) controller.close();
         else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
       } catch (e) {
-        console.error(`${what}: reading failed`, e);
+        logLine("error", "download failed", { download: what, ...errorFields(e) });
         controller.error(e);
       }
     },
