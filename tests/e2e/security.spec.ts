@@ -147,6 +147,11 @@ test.describe("oversized bodies through the dev server", () => {
       data: `{"name":"${big}"}`,
     });
     expect(api.status()).toBe(413);
-    expect(await api.json()).toEqual({ success: false, message: "Request body is too large" });
+    // The refusal names its request (ADR 056), as its X-Request-Id header does.
+    expect(await api.json()).toEqual({
+      success: false,
+      message: "Request body is too large",
+      requestId: api.headers()["x-request-id"],
+    });
   });
 });
