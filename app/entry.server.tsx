@@ -54,7 +54,7 @@ export default async function handleRequest(
 
 /** Notes an unexpected error on the request's Observation: the Worker writes it once, with the route (ADR 056). */
 function captureError(context: Pick<RouterContextProvider, "get">, error: unknown) {
-  context.get(appContext).observation.errors.push(error);
+  context.get(appContext).observation.capture(error);
 }
 
 /**

@@ -158,7 +158,7 @@ export function createApp(pages?: PagesHandler) {
   // bug: captured once with the request's id (worker/middleware/observe.ts), answered with a bare
   // 500 that names only that id.
   app.onError((err, c) => {
-    c.get("observation").errors.push(err);
+    c.get("observation").capture(err);
     return c.text(`Something went wrong. Request ID: ${c.get("requestId")}`, 500);
   });
   return app;

@@ -10,5 +10,5 @@ import type { RouterContextProvider } from "react-router";
 import { appContext } from "../context";
 
 export function captureUnexpected(context: Readonly<Pick<RouterContextProvider, "get">>, error: unknown): void {
-  context.get(appContext).observation.errors.push(error);
+  context.get(appContext).observation.capture(error);
 }

@@ -21,7 +21,7 @@ export function apiErrorResponse(err: unknown, c: Context<HonoEnv>): Response {
   }
   // Captured once, with the request's id and route, when the request ends (worker/middleware/observe.ts).
   const observation = c.get("observation") as HonoEnv["Variables"]["observation"] | undefined;
-  if (observation) observation.errors.push(err);
+  if (observation) observation.capture(err);
   else
     logLine("error", "unexpected error outside a watched request", {
       message: err instanceof Error ? err.message : String(err),

@@ -15,7 +15,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 
-import { recordError } from "../observability/capture";
+import { firstCapture, recordError } from "../observability/capture";
 import { logLine, logRequest } from "../observability/log";
 import { countRequest, flushMetrics, metricsDue, writeAnalytics } from "../observability/metrics";
 import type { Observation } from "../observability/observation";
@@ -64,7 +64,17 @@ export function observe(): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     const started = Date.now();
     const requestId = requestIdFor(c.req.raw);
-    const observation: Observation = { requestId, route: null, errors: [] };
+    const pending: unknown[] = [];
+    let afterAnswer: ((error: unknown) => void) | null = null;
+    const observation: Observation = {
+      requestId,
+      route: null,
+      capture(error) {
+        if (!firstCapture(error)) return;
+        if (afterAnswer) afterAnswer(error);
+        else pending.push(error);
+      },
+    };
     c.set("requestId", requestId);
     c.set("observation", observation);
 
@@ -95,14 +105,18 @@ export function observe(): MiddlewareHandler<HonoEnv> {
 
     countRequest(route, c.res.status, durationMs, started);
     const { env } = c;
-    const errors = observation.errors;
+    const failed = (e: unknown) =>
+      logLine("error", "observability write failed", { id: requestId, message: String(e) });
+    // From here on an error is written as it is reported (a page still streaming, work after the answer).
+    afterAnswer = (error) => waitUntil(c, recordError(env.DB, error, { requestId, route }).catch(failed));
+    const errors = pending.splice(0);
     const flush = metricsDue();
     if (errors.length === 0 && !flush && !env.METRICS) return;
     const work = (async () => {
       for (const err of errors) await recordError(env.DB, err, { requestId, route });
       writeAnalytics(env.METRICS);
       if (flush || metricsDue()) await flushMetrics(env.DB);
-    })().catch((e: unknown) => logLine("error", "observability write failed", { id: requestId, message: String(e) }));
+    })().catch(failed);
     waitUntil(c, work);
   };
 }
