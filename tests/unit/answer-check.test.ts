@@ -38,7 +38,12 @@ beforeEach(() => {
 });
 afterEach(() => logged.mockRestore());
 
-const messages = () => logged.mock.calls.map((call) => String(call[0]));
+/** Each logged difference as a sentence, read from its JSON log line (worker/observability/log.ts). */
+const messages = () =>
+  logged.mock.calls.map((call) => {
+    const line = JSON.parse(String(call[0])) as { msg: string; operation: string; status: number; problem: string };
+    return `${line.msg}: ${line.operation} ${line.status}: ${line.problem}`;
+  });
 
 describe("an API answer checked in development", () => {
   it("an answer the document describes logs nothing, and reaches the client as is", async () => {
