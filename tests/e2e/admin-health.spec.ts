@@ -1,8 +1,8 @@
 /**
  * The admin's Health section (ADR 056) as an admin meets it, JavaScript on and off: reached from
  * /admin's sections, it shows the last hour's requests and latency as charts (SVG drawn on the
- * server, so the same without JavaScript) with their tables, the routes /admin's own visit was
- * counted in, and the scheduled jobs. Axe on it (js project only: axe injects a script). Its
+ * server, so the same without JavaScript) with their tables, the busiest routes by pattern, and
+ * the scheduled jobs. Axe on it (js project only: axe injects a script). Its
  * figures against known rows: tests/app/admin-health-page.test.ts.
  */
 import { expect, test } from "./fixtures";
@@ -25,9 +25,11 @@ test("an admin opens Health from /admin: charts, routes and jobs", async ({ asAd
   const latency = page.getByRole("figure", { name: "Latency per minute" });
   await expect(latency.locator("svg:visible")).toHaveCount(1);
   await expect(latency.locator("figcaption")).toContainText(/half of all requests were answered in \d+ m?s or less/);
-  await expect(
-    page.getByRole("region", { name: "The last hour" }).getByRole("rowheader", { name: "GET /admin", exact: true }),
-  ).toBeVisible();
+  // The last hour's busiest routes, each named by its method and route pattern (the suite's other
+  // tests share this server, so which 20 are busiest is theirs to say).
+  const routes = page.getByRole("region", { name: "The last hour" }).getByRole("rowheader");
+  await expect(routes.first()).toBeVisible();
+  for (const name of await routes.allTextContents()) expect(name).toMatch(/^(GET|HEAD|POST|PUT|PATCH|DELETE) \/\S*$/);
   await expect(page.locator("#jobs").getByRole("rowheader", { name: /^settlement\b/ })).toBeVisible();
 
   if (javaScriptEnabled) await expectNoSeriousViolations(page, "/admin/health");
