@@ -160,6 +160,7 @@ async function deliver(env: MailEnv, db: Database, rows: ClaimedRow[], now: numb
         ...(headers ? { headers } : {}),
       });
       sent++;
+      countEvent("mail.sent");
       outcomes.push(
         d1
           .prepare(
@@ -168,6 +169,7 @@ async function deliver(env: MailEnv, db: Database, rows: ClaimedRow[], now: numb
           .bind(row.id, now, answer?.messageId ?? null),
       );
     } catch (e) {
+      countEvent("mail.failed");
       // Logged with the row, never the address or the body.
       logLine("error", "mail send failed", { mail: row.id, kind: row.kind, attempt: row.attempts, reason: reason(e) });
       outcomes.push(
@@ -182,8 +184,6 @@ async function deliver(env: MailEnv, db: Database, rows: ClaimedRow[], now: numb
     }
   }
   if (outcomes.length) await d1.batch(outcomes);
-  countEvent("mail.sent", sent);
-  countEvent("mail.failed", rows.length - sent);
   return { sent, failed: rows.length - sent };
 }
 
