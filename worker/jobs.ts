@@ -165,11 +165,13 @@ export type JobOutcome = { job: string; runId: number; status: "ok" | "failed"; 
  */
 export async function runJob(env: Env, job: Job): Promise<JobOutcome> {
   const startedAt = Date.now();
+  // A run whose row cannot be written (D1 unreachable) still runs, and still logs its line.
   const row = await env.DB.prepare(
     "INSERT INTO job_runs (job, status, started_at, release) VALUES (?, 'running', ?, ?) RETURNING id",
   )
     .bind(job.name, startedAt, RELEASE)
-    .first<{ id: number }>();
+    .first<{ id: number }>()
+    .catch(() => null);
   const runId = row?.id ?? 0;
   let outcome: JobOutcome;
   try {
