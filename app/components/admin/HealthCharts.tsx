@@ -20,6 +20,7 @@ import {
 } from "../../../domain/operator/health";
 import { formatNumber } from "../../../domain/shared/format";
 import { AmountAxis } from "../charts/AmountAxis";
+import { BucketTable, clock, unit } from "./BucketTable";
 
 interface Layout {
   width: number;
@@ -35,7 +36,6 @@ const LAYOUTS = {
 } satisfies Record<string, Layout>;
 
 /** "17:45" (UTC): a bucket's start. */
-export const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
 const dayAndClock = new Intl.DateTimeFormat("en-US", {
   month: "short",
@@ -56,7 +56,6 @@ function windowWords(w: HealthWindowDTO): string {
   return `${name} (${edge(w, windowStart(w))} to ${edge(w, windowEnd(w))} UTC)`;
 }
 
-const unit = (w: HealthWindowDTO) => (w.span === 60 ? "minute" : "hour");
 const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** The buckets labeled on the x axis: on the quarter hour (minutes) or every six hours, twice as far apart when narrow. */
@@ -125,40 +124,16 @@ export function TrafficChart({ window: w, title, id }: { window: HealthWindowDTO
       <TrafficSvg w={w} layout={LAYOUTS.wide} variant="wide" />
       <TrafficSvg w={w} layout={LAYOUTS.narrow} variant="narrow" />
       <figcaption className="health-chart-summary">{trafficSummary(w)}</figcaption>
-      <details className="chart-table">
-        <summary>{title} as a table</summary>
-        <div className="table-scroll">
-          <table>
-            <caption className="visually-hidden">
-              {title}, each {unit(w)} with requests ({unit(w)}s without any are left out)
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{w.span === 60 ? "Minute" : "Hour"} (UTC)</th>
-                <th scope="col" className="num">
-                  Requests
-                </th>
-                <th scope="col" className="num">
-                  Server errors
-                </th>
-                <th scope="col" className="num">
-                  Error rate
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((b) => (
-                <tr key={b.start}>
-                  <th scope="row">{clock(b.start)}</th>
-                  <td className="num">{formatNumber(b.requests)}</td>
-                  <td className="num">{formatNumber(b.errors)}</td>
-                  <td className="num">{formatErrorRate(b.requests, b.errors)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <BucketTable
+        title={title}
+        window={w}
+        what="requests"
+        columns={["Requests", "Server errors", "Error rate"]}
+        rows={shown.map((b) => ({
+          start: b.start,
+          cells: [formatNumber(b.requests), formatNumber(b.errors), formatErrorRate(b.requests, b.errors)],
+        }))}
+      />
     </figure>
   );
 }
@@ -272,36 +247,13 @@ export function LatencyChart({
       <LatencySvg w={w} bounds={bounds} layout={LAYOUTS.wide} variant="wide" />
       <LatencySvg w={w} bounds={bounds} layout={LAYOUTS.narrow} variant="narrow" />
       <figcaption className="health-chart-summary">{latencySummary(w, last)}</figcaption>
-      <details className="chart-table">
-        <summary>{title} as a table</summary>
-        <div className="table-scroll">
-          <table>
-            <caption className="visually-hidden">
-              {title}, each {unit(w)} with requests ({unit(w)}s without any are left out)
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{w.span === 60 ? "Minute" : "Hour"} (UTC)</th>
-                <th scope="col" className="num">
-                  p50
-                </th>
-                <th scope="col" className="num">
-                  p95
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((b) => (
-                <tr key={b.start}>
-                  <th scope="row">{clock(b.start)}</th>
-                  <td className="num">{formatLatency(b.p50, last)}</td>
-                  <td className="num">{formatLatency(b.p95, last)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <BucketTable
+        title={title}
+        window={w}
+        what="requests"
+        columns={["p50", "p95"]}
+        rows={shown.map((b) => ({ start: b.start, cells: [formatLatency(b.p50, last), formatLatency(b.p95, last)] }))}
+      />
     </figure>
   );
 }
@@ -445,38 +397,13 @@ export function EventsChart({ window: w, title, id }: { window: HealthWindowDTO;
       <figcaption className="health-chart-summary">
         {eventsSummary(w)} Each bar is one {unit(w)}, each row on its own scale.
       </figcaption>
-      <details className="chart-table">
-        <summary>{title} as a table</summary>
-        <div className="table-scroll">
-          <table>
-            <caption className="visually-hidden">
-              {title}, each {unit(w)} with events ({unit(w)}s without any are left out)
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{w.span === 60 ? "Minute" : "Hour"} (UTC)</th>
-                {w.events.map((e) => (
-                  <th key={e.name} scope="col" className="num">
-                    {eventLabel(e.name)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map(({ b, i }) => (
-                <tr key={b.start}>
-                  <th scope="row">{clock(b.start)}</th>
-                  {w.events.map((e) => (
-                    <td key={e.name} className="num">
-                      {formatNumber(e.counts[i]!)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <BucketTable
+        title={title}
+        window={w}
+        what="events"
+        columns={w.events.map((e) => eventLabel(e.name))}
+        rows={shown.map(({ b, i }) => ({ start: b.start, cells: w.events.map((e) => formatNumber(e.counts[i]!)) }))}
+      />
     </figure>
   );
 }
