@@ -14,8 +14,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-import autocannon from "autocannon";
-
+import { autocannonRun as run, CONNECTIONS } from "./bench-lib.mjs";
 import { bin, root, waitForHttp } from "./lib.mjs";
 
 const other = process.argv[2];
@@ -26,7 +25,6 @@ if (!other) {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP_S = 2;
-const CONNECTIONS = 10;
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */
 const TICKS_PER_S = 100;
 
@@ -126,11 +124,6 @@ function groupCpuSeconds(pgid) {
   }
   return { all: ticks / TICKS_PER_S, workerd: workerd / TICKS_PER_S };
 }
-
-const run = (url, duration, headers) =>
-  new Promise((ok, fail) =>
-    autocannon({ url, connections: CONNECTIONS, duration, headers, timeout: 10 }, (e, r) => (e ? fail(e) : ok(r))),
-  );
 
 async function signUp(base) {
   const res = await fetch(`${base}/api/auth/signup`, {
