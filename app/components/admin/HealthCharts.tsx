@@ -32,7 +32,7 @@ interface Layout {
 
 const LAYOUTS = {
   wide: { width: 960, height: 260, margin: { top: 16, right: 20, bottom: 40, left: 64 }, values: 4 },
-  narrow: { width: 360, height: 240, margin: { top: 14, right: 22, bottom: 36, left: 60 }, values: 3 },
+  narrow: { width: 360, height: 240, margin: { top: 14, right: 22, bottom: 36, left: 80 }, values: 3 },
 } satisfies Record<string, Layout>;
 
 /** "17:45" (UTC): a bucket's start. */
