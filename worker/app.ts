@@ -51,19 +51,70 @@ import type { HonoEnv } from "./types";
 
 export type PagesHandler = (c: Context<HonoEnv>) => Response | Promise<Response>;
 
-export function createApp(pages?: PagesHandler) {
-  const app = new Hono<HonoEnv>();
+const SITEMAP_FILE = /^sitemap(?:-[a-z0-9-]+)?\.xml$/;
 
-  // In order: the request's id, log line and metrics (ADR 056), the request's counted D1 session (Server-Timing, its bookmark: ADR 036), the nonce
-  // and security headers, the session (cookie or bearer), the visitors' edge cache (anonymous
-  // public GETs, ADR 011), the CSRF check.
+/** `/sitemap.xml` or one of its files; any other name under `/sitemap-` is a 404, like an unknown file. */
+async function sitemapFile(c: Context<HonoEnv>) {
+  const file = c.req.path.slice(1);
+  if (!SITEMAP_FILE.test(file)) return c.text("Not found", 404);
+  const origin = new URL(c.req.url).origin;
+  const xml =
+    file === "sitemap.xml" ? await sitemapXml(c.get("db"), origin) : await sitemapFileXml(c.get("db"), origin, file);
+  if (xml === null) return c.text("Not found", 404);
+  return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8" });
+}
+
+/** The Worker's front: one of two Hono apps per request, chosen by the path's first segment. */
+export interface App {
+  fetch(request: Request, env: Env, ctx?: ExecutionContext): Response | Promise<Response>;
+  /** Every route of both apps (the OpenAPI test reads the API's). */
+  routes: Hono<HonoEnv>["routes"];
+  /** The API's app (`/api` and below) and the site's (files and pages), for tests of the routing. */
+  api: Hono<HonoEnv>;
+  site: Hono<HonoEnv>;
+}
+
+/**
+ * Whether `url` is `/api` or below it. The path is read from the URL string as Hono reads it
+ * (`new URL` would cost more than the check): after the scheme's `//`, the first `/`.
+ */
+export function isApiUrl(url: string): boolean {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1 || !url.startsWith("/api", start)) return false;
+  const next = url.charCodeAt(start + 4);
+  // end of the string, "/", "?" or "#"
+  return Number.isNaN(next) || next === 47 || next === 63 || next === 35;
+}
+
+/**
+ * In order: the request's id, log line and metrics (ADR 056), the request's counted D1 session
+ * (Server-Timing, its bookmark: ADR 036), the nonce and security headers, the session (cookie or
+ * bearer), the visitors' edge cache (anonymous public GETs, ADR 011), the CSRF check. Both apps
+ * run the same chain.
+ */
+function addMiddleware(app: Hono<HonoEnv>) {
   app.use("*", observe());
   app.use("*", d1Session());
   app.use("*", securityHeaders());
   app.use("*", sessionMiddleware());
   app.use("*", edgeCache());
   app.use("*", sameSiteWrites());
+}
 
+/**
+ * Anything that throws outside the API's own error mapping and the pages (a file route, a
+ * middleware) is a bug: captured once with the request's id (worker/middleware/observe.ts),
+ * answered with a bare 500 that names only that id.
+ */
+function bare500(err: Error, c: Context<HonoEnv>) {
+  c.get("observation").capture(err);
+  return c.text(`Something went wrong. Request ID: ${c.get("requestId")}`, 500);
+}
+
+/** `/api`: its routers, its fallbacks and its error mapping (ADR 057: kept apart from the pages). */
+function createApiApp(): Hono<HonoEnv> {
+  const app = new Hono<HonoEnv>();
+  addMiddleware(app);
   const api = new Hono<HonoEnv>();
   api.use("*", apiBodyLimits());
   api.use("*", apiNoStore());
@@ -110,6 +161,14 @@ export function createApp(pages?: PagesHandler) {
   // Errors are mapped once, here: a ServiceError is its status and message, anything else a 500.
   api.onError(apiErrorResponse);
   app.route("/api", api);
+  app.onError(bare500);
+  return app;
+}
+
+/** Everything else: the files the Worker answers itself, then the pages (React Router). */
+function createSiteApp(pages?: PagesHandler): Hono<HonoEnv> {
+  const app = new Hono<HonoEnv>();
+  addMiddleware(app);
 
   // A missing build asset (say, a stale hashed file after a deploy) is a 404, not the pages'
   // catch-all redirect to "/": a script tag must not receive the home page.
@@ -128,14 +187,10 @@ export function createApp(pages?: PagesHandler) {
   // (one file, or an index of `sitemap-pages.xml`, `sitemap-projects-N.xml`, `sitemap-investors-N.xml`),
   // absolute URLs on the request's origin. Before the pages, whose catch-all redirects to "/".
   app.get("/robots.txt", (c) => c.text(robotsTxt(new URL(c.req.url).origin)));
-  app.get("/:file{sitemap(?:-[a-z0-9-]+)?\\.xml}", async (c) => {
-    const origin = new URL(c.req.url).origin;
-    const file = c.req.param("file");
-    const xml =
-      file === "sitemap.xml" ? await sitemapXml(c.get("db"), origin) : await sitemapFileXml(c.get("db"), origin, file);
-    if (xml === null) return c.text("Not found", 404);
-    return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8" });
-  });
+  // Two plain routes rather than one pattern: a regular expression in a route would put the site's
+  // routing back on Hono's slower TrieRouter (tests/workers/routing.test.ts).
+  app.get("/sitemap.xml", sitemapFile);
+  app.get("/sitemap-*", sitemapFile);
 
   // A published project's share image (worker/services/visitors/share-image.ts): its 1200×630 PNG, kept in
   // R2 per set of figures; anything else under /og/ is a 404, never the pages' catch-all.
@@ -154,12 +209,23 @@ export function createApp(pages?: PagesHandler) {
     app.use("*", pageBodyLimits());
     app.all("*", pages);
   }
-  // Anything else that throws outside the API and the pages (a file route, a middleware) is a
-  // bug: captured once with the request's id (worker/middleware/observe.ts), answered with a bare
-  // 500 that names only that id.
-  app.onError((err, c) => {
-    c.get("observation").capture(err);
-    return c.text(`Something went wrong. Request ID: ${c.get("requestId")}`, 500);
-  });
+  app.onError(bare500);
   return app;
+}
+
+/**
+ * The Worker's app. A request under `/api` goes to the API's app, any other to the site's: a page
+ * request never matches against the API's route table, and each app's table is small and plain
+ * enough for Hono's RegExpRouter (one precompiled expression) instead of its TrieRouter fallback
+ * (tests/workers/routing.test.ts checks both).
+ */
+export function createApp(pages?: PagesHandler): App {
+  const api = createApiApp();
+  const site = createSiteApp(pages);
+  return {
+    fetch: (request, env, ctx) => (isApiUrl(request.url) ? api : site).fetch(request, env, ctx),
+    routes: [...api.routes, ...site.routes],
+    api,
+    site,
+  };
 }

@@ -25,7 +25,7 @@ async function send(appEnv: string, path: string, init: { body?: unknown; token?
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const ctx = createExecutionContext();
-  const res = await createApp().fetch(request, { ...env, APP_ENV: appEnv }, ctx);
+  const res = await createApp().fetch(request, { ...env, APP_ENV: appEnv } as Env, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
