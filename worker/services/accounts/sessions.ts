@@ -9,10 +9,10 @@
  * Also the user as a session carries it (`publicUser`, the session lookup's one read) and the
  * cookies.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import { DAY_MS, HOUR_MS } from "../../../domain/shared/dates";
-import type { SessionUser, UserDTO } from "../../../domain/shared/types";
+import type { Role, SessionInfo, SessionUser, UserDTO } from "../../../domain/shared/types";
 import type { Database } from "../../../db/client";
 import { projects, sessions, users } from "../../../db/schema";
 import { constantTimeEqualHex, randomToken, sha256Hex } from "./internal/secrets";
@@ -68,16 +68,42 @@ export const userWithProjectColumns = {
 };
 
 /**
- * The header bell's count, folded into the session lookup: no extra D1 query per
- * page. Served by notifications_unread_idx (user_id, read_at). Written out: drizzle renders bare
- * column names inside a subquery.
+ * The session lookup every signed-in request makes (ADR 057): one fixed statement, written once
+ * (no query building per request) and read as positional rows (no row-to-object mapping), with
+ * only the columns a request uses: the session's checks, the user the pages and the API see, the
+ * owned project, and the header's two figures folded in (the bell's unread count, served by
+ * notifications_unread_idx, and an address change waiting for its confirmation).
  */
-const unreadNotifications = sql<number>`(select count(*) from notifications n where n.user_id = "users"."id" and n.read_at is null)`;
+const SESSION_READ = `select s.secret_hash, s.created_at, s.last_verified_at, s.kind, s.confirmed_at, s.second_factor,
+  u.id, u.email, u.first_name, u.last_name, u.birth_date, u.role, u.suspended_at, u.email_verified_at,
+  u.deletion_requested_at, p.id, p.slug,
+  (select count(*) from notifications n where n.user_id = u.id and n.read_at is null),
+  (select ev.email from email_verifications ev where ev.user_id = u.id and ev.email <> u.email)
+from sessions s join users u on u.id = s.user_id left join projects p on p.founder_id = u.id
+where s.id = ?1 limit 1`;
 
-/** An address change waiting for its confirmation, folded into the session lookup too (the banner, Settings). */
-const pendingEmail = sql<
-  string | null
->`(select ev.email from email_verifications ev where ev.user_id = "users"."id" and ev.email <> "users"."email")`;
+/** SESSION_READ's columns, in order. */
+type SessionReadRow = [
+  secretHash: string,
+  createdAt: number,
+  lastVerifiedAt: number,
+  kind: SessionInfo["kind"],
+  confirmedAt: number,
+  secondFactor: SessionInfo["secondFactor"],
+  userId: string,
+  email: string,
+  firstName: string,
+  lastName: string,
+  birthDate: string,
+  role: Role,
+  suspendedAt: number | null,
+  emailVerifiedAt: number | null,
+  deletionRequestedAt: number | null,
+  ownedProjectId: string | null,
+  ownedProjectSlug: string | null,
+  unread: number,
+  pendingEmail: string | null,
+];
 
 /** The two tables that hold `id.secret` tokens of a user, and the column of their last use. */
 const TOKEN_TABLES = { sessions: "last_verified_at", trusted_devices: "last_used_at" } as const;
@@ -222,30 +248,41 @@ export async function validateSessionToken(
   const parsed = parseToken(token);
   if (!parsed) return null;
   const { id, secret } = parsed;
-  const rows = await db
-    .select({ session: sessions, ...userWithProjectColumns, unread: unreadNotifications, pendingEmail })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(projects, eq(projects.founderId, users.id))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const rows = await db.$client.prepare(SESSION_READ).bind(id).raw<SessionReadRow>();
   const row = rows[0];
   if (!row) return null;
-  if (!constantTimeEqualHex(await sha256Hex(secret), row.session.secretHash)) return null;
-  const absoluteEnd = row.session.createdAt + SESSION_ABSOLUTE_MS;
+  const [
+    secretHash,
+    createdAt,
+    sessionLastVerifiedAt,
+    kind,
+    confirmedAt,
+    secondFactor,
+    userId,
+    email,
+    firstName,
+    lastName,
+    birthDate,
+    role,
+    suspendedAt,
+    emailVerifiedAt,
+    deletionRequestedAt,
+    ownedProjectId,
+    ownedProjectSlug,
+    unread,
+    pendingEmail,
+  ] = row;
+  if (!constantTimeEqualHex(await sha256Hex(secret), secretHash)) return null;
+  const absoluteEnd = createdAt + SESSION_ABSOLUTE_MS;
   // A suspended account's sessions are deleted when it is suspended; one made by a sign-in racing
   // the suspension ends here (ADR 030).
-  if (
-    now - row.session.lastVerifiedAt >= SESSION_INACTIVITY_MS ||
-    now >= absoluteEnd ||
-    row.user.suspendedAt !== null
-  ) {
+  if (now - sessionLastVerifiedAt >= SESSION_INACTIVITY_MS || now >= absoluteEnd || suspendedAt !== null) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   let refreshed = false;
-  let lastVerifiedAt = row.session.lastVerifiedAt;
-  if (now - row.session.lastVerifiedAt >= SESSION_REFRESH_MS) {
+  let lastVerifiedAt = sessionLastVerifiedAt;
+  if (now - sessionLastVerifiedAt >= SESSION_REFRESH_MS) {
     await db.update(sessions).set({ lastVerifiedAt: now }).where(eq(sessions.id, id));
     refreshed = true;
     lastVerifiedAt = now;
@@ -255,19 +292,19 @@ export async function validateSessionToken(
     refreshed,
     expiresAt: Math.min(lastVerifiedAt + SESSION_INACTIVITY_MS, absoluteEnd),
     user: {
-      ...toSessionUser({
-        ...row.user,
-        ownedProjectId: row.ownedProjectId,
-        ownedProjectSlug: row.ownedProjectSlug,
-      }),
-      unreadNotifications: Number(row.unread ?? 0),
-      pendingEmail: row.pendingEmail ?? null,
-      session: {
-        id,
-        kind: row.session.kind,
-        confirmedAt: row.session.confirmedAt,
-        secondFactor: row.session.secondFactor ?? null,
-      },
+      id: userId,
+      email,
+      firstName,
+      lastName,
+      birthDate,
+      role,
+      ownedProject: ownedProjectId,
+      ownedProjectSlug,
+      deletionRequestedAt,
+      emailVerified: emailVerifiedAt !== null,
+      unreadNotifications: unread,
+      pendingEmail,
+      session: { id, kind, confirmedAt, secondFactor },
     },
   };
 }
