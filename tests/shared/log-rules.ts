@@ -26,8 +26,8 @@ export function ipAddressIn(text: string): string | null {
   return null;
 }
 
-/** A segment of a pattern: a parameter (`:slug`), a wildcard, or a word with no digit in it. */
-const PATTERN_SEGMENT = /^(?::[A-Za-z_][\w]*\??|\*|[A-Za-z_.-]*)$/;
+/** A segment of a pattern: a parameter (`:slug`), a wildcard, or a word with no digit in it, maybe ending in a wildcard (`sitemap-*`). */
+const PATTERN_SEGMENT = /^(?::[A-Za-z_][\w]*\??|[A-Za-z_.-]*\*?)$/;
 
 /**
  * Why `route` is not a route pattern (`GET /project/:slug`, `job:settlement`), or null when it is.
@@ -37,7 +37,7 @@ export function rawRouteProblem(route: string): string | null {
   if (/^job:[a-z0-9-]+$/.test(route)) return null;
   const m = /^([A-Z]+) (\S*)$/.exec(route);
   if (!m) return `a route that is not "METHOD /pattern" (${route})`;
-  // Hono's regular expressions (`/:file{sitemap(?:-[a-z0-9-]+)?\.xml}`) are part of the pattern.
+  // Hono's regular expressions (`/:id{[0-9]+}`) are part of the pattern.
   const path = m[2]!.replace(/\{[^}]*\}/g, "");
   if (path === "*") return null;
   if (!path.startsWith("/")) return `a route that is not "METHOD /pattern" (${route})`;
