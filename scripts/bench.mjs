@@ -466,7 +466,11 @@ async function main() {
         throw new Error(
           `${e.server.name} ${e.path} answered ${res.status} (${res.headers.get("location") ?? "no location"}), not 200`,
         );
-      e.queries = queries.find((q) => q.path === e.path)?.[e.headers ? "signedIn" : "visitor"] ?? null;
+      // Our pages' counts (the bare app sends no Server-Timing).
+      e.queries =
+        e.server === ours
+          ? (queries.find((q) => q.path === e.path)?.[e.headers ? "signedIn" : "visitor"] ?? null)
+          : null;
       e.rounds = [];
       e.staticRounds = [];
     }
@@ -586,7 +590,8 @@ async function main() {
     console.log(
       `\n▶ ${ROUNDS} round(s), median (min–max); CPU per request: the server's whole process group (wrangler's Node + workerd) ` +
         `from /proc over the load, ÷ requests answered; "workerd": its workerd alone. × static: req/s over its server's static ` +
-        `asset loaded right before or after. ÷ bare: CPU per request over the bare anchor's for a page of the same HTML size ` +
+        `asset loaded right before or after. Visitors' pages are edge-cache hits (ADR 011), the others renders. ` +
+        `÷ bare: CPU per request over the bare anchor's for a page of the same HTML size ` +
         (fit
           ? `(the line through bare /d1 at ${fmt(kb(fit.small.htmlBytes), 1)} KB and /table-d1 at ${fmt(kb(fit.large.htmlBytes), 1)} KB, one D1 query each, same round), ✗ above ${BARE_RATIO} for a signed-in page (●).`
           : "(run with --bare=<dir> to get it).") +
