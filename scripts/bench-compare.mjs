@@ -53,8 +53,8 @@ try {
     { name: "project (visitor)", path: (s) => `/project/${s.project.slug}`, signedIn: false },
     { name: "API list", path: () => "/api/projects", signedIn: false },
     { name: "API refusal 404", path: () => "/api/projects/no-such-project", signedIn: false },
-    { name: "browser, signed in", path: () => "/demo", signedIn: true },
-    { name: "project, signed in", path: (s) => `/project/${s.project.slug}`, signedIn: true },
+    { name: "browser (signed in)", path: () => "/demo", signedIn: true },
+    { name: "project (signed in)", path: (s) => `/project/${s.project.slug}`, signedIn: true },
     { name: "portfolio", path: () => "/portfolio", signedIn: true },
   ];
   // BENCH_PAGES="portfolio,API list" measures only those.

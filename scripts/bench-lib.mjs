@@ -206,7 +206,7 @@ export const killBuilt = (servers) => servers.forEach((s) => signalGroup(s, "SIG
 export const serverLogs = (servers) =>
   servers
     .filter((s) => s.log)
-    .map((s) => `\n${s.name}'s server (${s.dir}, :${s.port}) said:\n${s.log.trim()}`)
+    .map((s) => `\n${s.name}'s server (${s.dir}, :${s.port}) said, last:\n${s.log.trim().slice(-2500)}`)
     .join("\n");
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */

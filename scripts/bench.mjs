@@ -270,9 +270,9 @@ function ourPages({ slug, investor, founder }) {
     { name: "search", path: SEARCH, target: true },
     { name: "project", path: `/project/${slug}`, target: true },
     { name: "API list", path: "/api/projects", target: true, api: true },
-    { name: "project, signed in", path: `/project/${slug}`, headers: I, signedIn: true },
-    { name: "browser, signed in", path: "/demo", headers: I, signedIn: true },
-    { name: "search, signed in", path: SEARCH, headers: I, signedIn: true, extra: true },
+    { name: "project (signed in)", path: `/project/${slug}`, headers: I, signedIn: true },
+    { name: "browser (signed in)", path: "/demo", headers: I, signedIn: true },
+    { name: "search (signed in)", path: SEARCH, headers: I, signedIn: true, extra: true },
     { name: "portfolio", path: "/portfolio", headers: I, signedIn: true },
     { name: "portfolio AI tab", path: "/portfolio?tab=ai", headers: I, signedIn: true },
     { name: "profile", path: "/profile", headers: I, signedIn: true },
@@ -357,6 +357,17 @@ async function main() {
   const servers = [builtServer("ours", appDir ?? root, PORT)];
   if (bareDir) servers.push(builtServer("bare", bareDir, Number(process.env.BENCH_BARE_PORT ?? PORT + 1), "bare"));
   const [ours, bare] = servers;
+  if (onlyPages) {
+    const names = [...ourPages({ investor: {}, founder: {} }), ...BARE_PAGES].map((p) => p.name);
+    const unknown = onlyPages.filter((n) => !names.includes(n));
+    if (unknown.length) {
+      console.error(
+        `✗ BENCH_PAGES names no page called ${unknown.map((n) => JSON.stringify(n)).join(", ")}; pages: ${names.join(", ")}`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+  }
   process.on("exit", () => killBuilt(servers));
   const results = {
     date: new Date().toISOString(),
@@ -454,11 +465,6 @@ async function main() {
       ...ourPages(ctx).map((p) => ({ ...p, server: ours, asset: staticAssetPath(ours.dir) })),
       ...(bare ? BARE_PAGES.map((p) => ({ ...p, server: bare, asset: "/favicon.svg" })) : []),
     ].filter(wanted);
-    if (onlyPages) {
-      const unknown = onlyPages.filter((n) => !entries.some((e) => e.name === n));
-      if (unknown.length)
-        throw new Error(`BENCH_PAGES names no page called ${unknown.map((n) => JSON.stringify(n)).join(", ")}`);
-    }
     for (const e of entries) {
       const res = await fetch(`${e.server.base}${e.path}`, { headers: e.headers ?? {}, redirect: "manual" });
       e.htmlBytes = (await res.arrayBuffer()).byteLength;
