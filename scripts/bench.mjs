@@ -226,9 +226,13 @@ async function investorWithHoldings(base) {
     );
   let order = null;
   const markets = (await (await fetch(`${base}/api/markets`)).json()).markets ?? [];
-  for (const m of markets.filter((x) => x.status === "trading" || x.status === "open").slice(0, 3)) {
+  for (const m of markets.filter((x) => x.status === "open").slice(0, 3)) {
     const price = Math.max(0.01, Math.round((m.lastPrice ?? 1) * 50) / 100);
-    const res = await post(`/api/markets/${m.project.slug}/orders`, { side: "buy", shares: 5, price }, "bench-order");
+    const res = await post(
+      `/api/markets/${m.project.slug}/orders`,
+      { side: "buy", shares: 5, price },
+      `bench-o-${m.project.slug}`,
+    );
     if (res.status < 300) {
       order = { market: m.project.slug, side: "buy", shares: 5, price };
       break;
