@@ -3,6 +3,21 @@
 // seeded local D1 behind `wrangler dev`), started, waited for and stopped from a script.
 import { start, waitForHttp } from "./lib.mjs";
 
+/**
+ * How long a server the scripts start may take to answer: BENCH_STARTUP_S seconds (600 by default).
+ * Migrating, seeding and starting workerd on a busy shared machine can take minutes.
+ */
+export const STARTUP_MS = startupMs(process.env.BENCH_STARTUP_S);
+function startupMs(value) {
+  if (value === undefined || value === "") return 600_000;
+  const s = Number(value);
+  if (!(Number.isFinite(s) && s > 0)) {
+    console.error(`✗ BENCH_STARTUP_S must be a number of seconds above 0, not ${JSON.stringify(value)}`);
+    process.exit(1);
+  }
+  return s * 1000;
+}
+
 let server = null;
 let serverLog = "";
 
@@ -75,10 +90,10 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
  * Serves the build on `port` from a fresh local D1 in .wrangler/<state>, seeded with the demo data
  * and, with `scale`, `scale` times its size of synthetic data on top (`seed.mjs --scale=N`).
  * `appEnv` is the Worker's APP_ENV: "test" hashes passwords at the test cost, anything else at
- * production's. Resolves once it answers; a scaled seed takes minutes, so the wait is as long as
- * `timeoutMs`. `keepState`: serve the state directory as it is (a restart on the same D1, no new seed).
+ * production's. Resolves once it answers; the wait is `timeoutMs` long (BENCH_STARTUP_S, 600 s,
+ * by default; a scaled seed passes more). `keepState`: serve the state directory as it is (a restart on the same D1, no new seed).
  */
-export async function startAppServer({ port, state, appEnv, scale = 0, keepState = false, timeoutMs = 600_000 }) {
+export async function startAppServer({ port, state, appEnv, scale = 0, keepState = false, timeoutMs = STARTUP_MS }) {
   serverLog = "";
   server = start(process.execPath, ["scripts/e2e-server.mjs"], {
     env: {

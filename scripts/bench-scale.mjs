@@ -31,6 +31,7 @@ import {
 import { DEMO_PASSWORD } from "../db/seed-data.ts";
 import { SCALE_ACTORS } from "../db/scale-data.ts";
 import { root } from "./lib.mjs";
+import { STARTUP_MS } from "./app-server.mjs";
 
 const P50_RATIO = 1.5;
 const NO_CACHE = { "Cache-Control": "no-cache" };
@@ -119,7 +120,7 @@ async function purchases(slug) {
 async function pass(scale) {
   console.log(`\n▶ scale ${scale}: seeding a fresh local D1 (.wrangler/bench-scale-${scale}) and serving it`);
   const seeded = Date.now();
-  await startServer({ state: `bench-scale-${scale}`, scale, timeoutMs: 30 * 60_000 });
+  await startServer({ state: `bench-scale-${scale}`, scale, timeoutMs: Math.max(STARTUP_MS, 30 * 60_000) });
   console.log(`  ready in ${((Date.now() - seeded) / 1000).toFixed(0)} s`);
   try {
     const pages = await pagesOf();

@@ -1,12 +1,19 @@
 // Serves the build in the current directory (`build/server/wrangler.json`, written by
 // `react-router build`) on PORT from the local D1 in PERSIST, through wrangler's own dev server
-// API with its devtools inspector off: what `npm run bench:compare` measures. `wrangler dev` always
-// attaches an inspector, which makes the runtime capture and forward every console call (about a
-// millisecond of CPU per log line on our machines), a cost production does not have.
-// Prints "ready <url>" once it answers; stops on SIGTERM or SIGINT.
+// API with its devtools inspector off: what `npm run bench` and `npm run bench:compare` measure.
+// `wrangler dev` always attaches an inspector, which makes the runtime capture and forward every
+// console call (about a millisecond of CPU per log line on our machines), a cost production does
+// not have.
+// Prints "ready <url>" once it answers; stops on SIGTERM or SIGINT. Gives up (exit 1, saying so)
+// when it is not ready within BENCH_STARTUP_S seconds (600).
 import { unstable_startWorker } from "wrangler";
 
 const port = Number(process.env.PORT ?? 8806);
+const startupS = Number(process.env.BENCH_STARTUP_S || 600);
+const giveUp = setTimeout(() => {
+  console.error(`✗ serve-built: the Worker was not ready within ${startupS} s (BENCH_STARTUP_S)`);
+  process.exit(1);
+}, startupS * 1000);
 const worker = await unstable_startWorker({
   config: "build/server/wrangler.json",
   dev: {
@@ -22,6 +29,7 @@ const worker = await unstable_startWorker({
   },
 });
 await worker.ready;
+clearTimeout(giveUp);
 console.log(`ready ${String(await worker.url)}`);
 for (const sig of ["SIGTERM", "SIGINT"]) {
   process.on(sig, () => {
