@@ -11,6 +11,9 @@
 //   2. D1 queries per page load (the `Server-Timing: d1;desc="N queries"` header);
 //   3. gzipped JavaScript a first load of each main route fetches (from the build's route manifest).
 // `--app=<dir>` measures another built checkout as ours (not rebuilt, no JavaScript table).
+// `--before=<dir>` also serves another built checkout (say, the commit before a change) beside ours
+// and loads each page on both in the same round, one right after the other: a before-and-after
+// table from one window of the machine.
 // BENCH_ROUNDS, BENCH_DURATION (5 s), BENCH_PAGES (page names, comma-separated), BENCH_STARTUP_S (600)
 // tune it. It prints a table, marks results that miss the targets with ✗, writes bench-results.json
 // (every round's figures) and exits 0 (a measurement, not a test); 1 when the run itself failed, after
@@ -254,6 +257,7 @@ function option(name, env) {
 }
 const appDir = option("app", "BENCH_APP");
 const bareDir = option("bare", "BENCH_BARE");
+const beforeDir = option("before", "BENCH_BEFORE");
 const onlyPages = process.env.BENCH_PAGES?.split(",")
   .map((n) => n.trim())
   .filter(Boolean);
@@ -358,9 +362,12 @@ function bareAt(fit, i, bytes, key) {
 async function main() {
   const started = Date.now();
   const loadBefore = loadavg();
-  const servers = [builtServer("ours", appDir ?? root, PORT)];
-  if (bareDir) servers.push(builtServer("bare", bareDir, Number(process.env.BENCH_BARE_PORT ?? PORT + 1), "bare"));
-  const [ours, bare] = servers;
+  const ours = builtServer("ours", appDir ?? root, PORT);
+  const before = beforeDir ? builtServer("before", beforeDir, Number(process.env.BENCH_BEFORE_PORT ?? PORT + 2)) : null;
+  const bare = bareDir ? builtServer("bare", bareDir, Number(process.env.BENCH_BARE_PORT ?? PORT + 1), "bare") : null;
+  /** Our app's servers: ours, and with --before the other checkout. */
+  const apps = before ? [ours, before] : [ours];
+  const servers = [...apps, ...(bare ? [bare] : [])];
   if (onlyPages) {
     const names = [...ourPages({ investor: {}, founder: {} }), ...BARE_PAGES].map((p) => p.name);
     const unknown = onlyPages.filter((n) => !names.includes(n));
@@ -428,26 +435,31 @@ async function main() {
     }));
     console.log(`  answering after ${servers.map((s) => `${s.name} ${fmt(s.startupSeconds)} s`).join(", ")}`);
 
-    const list = await (await fetch(`${ours.base}/api/projects`)).json();
-    const open =
-      list.projects.find((p) => p.status === "active" && p.daysLeft > 0 && p.sharesRemaining > 0) ?? list.projects[0];
-    if (!open) throw new Error("no projects in /api/projects: was the database seeded?");
-    const slug = open.slug;
-    const investor = await investorWithHoldings(ours.base);
-    const founder = await founderWithProject(ours.base, investor.cookie);
-    const ctx = { slug, investor, founder };
-    results.project = slug;
+    // Each app server gets the same accounts and data, made through its own API.
+    for (const s of apps) {
+      const list = await (await fetch(`${s.base}/api/projects`)).json();
+      const open =
+        list.projects.find((p) => p.status === "active" && p.daysLeft > 0 && p.sharesRemaining > 0) ?? list.projects[0];
+      if (!open) throw new Error(`no projects in ${s.name}'s /api/projects: was the database seeded?`);
+      const investor = await investorWithHoldings(s.base);
+      const founder = await founderWithProject(s.base, investor.cookie);
+      s.ctx = { slug: open.slug, investor, founder };
+      console.log(
+        `  ${s.name}: project /project/${open.slug}; the investor holds ${investor.holdings.length} projects (+1 through the founder's)` +
+          (investor.order
+            ? `, with an open ${investor.order.side} order on ${investor.order.market}`
+            : ", no exchange order"),
+      );
+    }
+    const { investor } = ours.ctx;
+    results.project = ours.ctx.slug;
     results.investor = { holdings: investor.holdings, order: investor.order, refused: investor.refused };
-    console.log(
-      `  project /project/${slug}; the investor holds ${investor.holdings.length} projects (+1 through the founder's)` +
-        (investor.order
-          ? `, with an open ${investor.order.side} order on ${investor.order.market}`
-          : ", no exchange order"),
-    );
 
     console.log("\n▶ D1 queries per page load (Server-Timing)");
-    const queries = await queryCounts(ours.base, ctx);
+    for (const s of apps) s.queries = await queryCounts(s.base, s.ctx);
+    const queries = ours.queries;
     results.d1QueriesPerPage = queries;
+    if (before) results.d1QueriesPerPageBefore = before.queries;
     console.log(
       table(
         ["page", "visitor", "signed in", "target"],
@@ -465,10 +477,20 @@ async function main() {
 
     // What each run loads: our pages, then the bare anchor's, each with its server's static asset.
     const wanted = (p) => (onlyPages ? onlyPages.includes(p.name) || p.fit : !p.extra);
+    // With --before, each page is loaded on both apps one after the other (ours, then before).
     const entries = [
-      ...ourPages(ctx).map((p) => ({ ...p, server: ours, asset: staticAssetPath(ours.dir) })),
-      ...(bare ? BARE_PAGES.map((p) => ({ ...p, server: bare, asset: "/favicon.svg" })) : []),
-    ].filter(wanted);
+      ...ourPages(ours.ctx)
+        .filter(wanted)
+        .flatMap((p) =>
+          apps.map((s) => ({
+            ...(s === ours ? p : ourPages(s.ctx).find((q) => q.name === p.name)),
+            ...(s === ours ? {} : { name: `${p.name} (before)` }),
+            server: s,
+            asset: staticAssetPath(s.dir),
+          })),
+        ),
+      ...(bare ? BARE_PAGES.filter(wanted).map((p) => ({ ...p, server: bare, asset: "/favicon.svg" })) : []),
+    ];
     for (const e of entries) {
       const res = await fetch(`${e.server.base}${e.path}`, { headers: e.headers ?? {}, redirect: "manual" });
       e.htmlBytes = (await res.arrayBuffer()).byteLength;
@@ -478,14 +500,14 @@ async function main() {
         );
       // Our pages' counts (the bare app sends no Server-Timing).
       e.queries =
-        e.server === ours
-          ? (queries.find((q) => q.path === e.path)?.[e.headers ? "signedIn" : "visitor"] ?? null)
+        e.server !== bare
+          ? (e.server.queries.find((q) => q.path === e.path)?.[e.headers ? "signedIn" : "visitor"] ?? null)
           : null;
       e.rounds = [];
       e.staticRounds = [];
     }
     for (const s of servers) {
-      const asset = s === ours ? staticAssetPath(ours.dir) : "/favicon.svg";
+      const asset = s === bare ? "/favicon.svg" : staticAssetPath(s.dir);
       const res = await fetch(`${s.base}${asset}`);
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${s.name}'s static asset ${asset} answered ${res.status}`);
@@ -521,9 +543,9 @@ async function main() {
       const sum = summarize(e.rounds);
       const ratios = e.rounds.map((r) => r.ratioToStatic);
       const vsBare =
-        e.server === ours && !e.api ? e.rounds.map((r, i) => r.cpuMs / bareAt(fit, i, e.htmlBytes, "cpuMs")) : [];
+        e.server !== bare && !e.api ? e.rounds.map((r, i) => r.cpuMs / bareAt(fit, i, e.htmlBytes, "cpuMs")) : [];
       const vsBareWorkerd =
-        e.server === ours && !e.api
+        e.server !== bare && !e.api
           ? e.rounds.map((r, i) => r.workerdMs / bareAt(fit, i, e.htmlBytes, "workerdMs"))
           : [];
       const ratioOk = median(vsBare) <= BARE_RATIO;
@@ -565,8 +587,8 @@ async function main() {
       const st = entries.filter((e) => e.server === s).flatMap((e) => e.staticRounds);
       if (!st.length) continue;
       const sum = summarize(st);
-      results[`staticAsset${s === ours ? "" : "Bare"}`] = {
-        path: s === ours ? staticAssetPath(ours.dir) : "/favicon.svg",
+      results[`staticAsset${s === ours ? "" : s === bare ? "Bare" : "Before"}`] = {
+        path: s === bare ? "/favicon.svg" : staticAssetPath(s.dir),
         summary: sum,
       };
       rows.push([
@@ -632,11 +654,14 @@ async function main() {
     results.misses = [
       ...pageResults
         .filter(
-          (p) => entries.find((e) => e.name === p.name)?.target && !(p.ratioToStatic.median >= TARGETS.staticRatio),
+          (p) =>
+            p.server === "ours" &&
+            entries.find((e) => e.name === p.name)?.target &&
+            !(p.ratioToStatic.median >= TARGETS.staticRatio),
         )
         .map((p) => `throughput ${p.path}: ${fmt(p.ratioToStatic.median, 2)}× static`),
       ...pageResults
-        .filter((p) => p.signedIn && p.cpuToBare && !(p.cpuToBare.median <= BARE_RATIO))
+        .filter((p) => p.server === "ours" && p.signedIn && p.cpuToBare && !(p.cpuToBare.median <= BARE_RATIO))
         .map((p) => `CPU ${p.name} (${p.path}): ${fmt(p.cpuToBare.median, 2)}× the bare page of its size`),
       ...pageResults
         .filter((p) => p.summary.non2xx || p.summary.errors)
