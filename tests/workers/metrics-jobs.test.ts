@@ -18,6 +18,8 @@ import {
   writeAnalytics,
 } from "../../worker/observability/metrics";
 import { RELEASE } from "../../worker/observability/release";
+import { outboxStatement, sendQueued } from "../../worker/mail/mailer";
+import { createDb } from "../../db/client";
 import worker from "../../worker/index";
 import { buyShares, call, insertProject, signup } from "./helpers";
 
@@ -149,6 +151,70 @@ describe("requests and events, added up per minute and hour", () => {
       aiCalls: await counted("ai.call"),
       aiFallbacks: await counted("ai.fallback"),
     }).toEqual({ purchases: 2, cancellations: 1, aiCalls: 0, aiFallbacks: 1 });
+  });
+});
+
+describe("mail sends, counted where each is tried", () => {
+  it("a send the mail service takes counts as mail.sent, one it refuses as mail.failed", async () => {
+    const db = createDb(env.DB);
+    // Earlier tests' mails (a purchase's confirmation …) are sent after their answers: wait until
+    // none is left pending, so the counts below are this test's sends alone.
+    for (let i = 0; i < 150; i++) {
+      const left = await env.DB.prepare("select count(*) as n from mail_outbox where status = 'pending'").first<{
+        n: number;
+      }>();
+      if (left!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await settle();
+    const gained = await gains("event", ["mail.sent", "mail.failed"]);
+    const now = Date.now();
+    const mail = (to: string) => ({ kind: "test", subject: "Counted", html: "<p>Counted</p>", text: "Counted", to });
+    const rows = [mail("taken-1@example.edu"), mail("refused@example.edu"), mail("taken-2@example.edu")].map((m) => ({
+      id: crypto.randomUUID(),
+      ...m,
+    }));
+    await env.DB.batch(rows.map((r) => outboxStatement(db, r.id, r.to, r, { now })));
+    const mailService = {
+      EMAIL: {
+        send: async (message: { to: string }) => {
+          if (message.to.startsWith("refused")) throw new Error("the address was refused");
+          return { messageId: `sent-${message.to}` };
+        },
+      } as unknown as SendEmail,
+      MAIL_FROM: "no-reply@campusfund.example",
+      MAIL_FROM_NAME: "CampusFund",
+      APP_ORIGIN: "http://localhost",
+    };
+
+    const outcome = await sendQueued(
+      mailService,
+      db,
+      rows.map((r) => r.id),
+      now,
+    );
+    await settle();
+
+    const statuses = await env.DB.prepare(
+      `select to_address, status, last_error from mail_outbox where id in (?1, ?2, ?3) order by to_address`,
+    )
+      .bind(...rows.map((r) => r.id))
+      .all();
+    expect({
+      outcome,
+      sent: (await gained("mail.sent")).count,
+      failed: (await gained("mail.failed")).count,
+      rows: statuses.results,
+    }).toEqual({
+      outcome: { sent: 2, failed: 1 },
+      sent: 2,
+      failed: 1,
+      rows: [
+        { to_address: "refused@example.edu", status: "pending", last_error: "Error: the address was refused" },
+        { to_address: "taken-1@example.edu", status: "sent", last_error: null },
+        { to_address: "taken-2@example.edu", status: "sent", last_error: null },
+      ],
+    });
   });
 });
 
