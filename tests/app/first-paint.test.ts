@@ -1,7 +1,8 @@
 /**
  * What the first paint waits for: the site's one stylesheet, asked for before the
- * scripts' module preloads; the project page's main image sized and fetched first; and one robots
- * tag on a private page (the layout's, never a second from the route).
+ * scripts' module preloads; module preloads for the entry and the page's own route modules only;
+ * the project page's main image sized and fetched first; and one robots tag on a private page (the
+ * layout's, never a second from the route).
  */
 import { describe, expect, it } from "vitest";
 
@@ -43,6 +44,24 @@ describe("the stylesheets a page waits for", () => {
       stylesheets: links.filter((l) => l.startsWith("stylesheet")),
       first: links.find((l) => l === "modulepreload" || l.startsWith("stylesheet")),
     }).toEqual({ stylesheets: ["stylesheet site"], first: "stylesheet site" });
+  });
+});
+
+describe("the scripts a page asks for beside its stylesheet", () => {
+  /** The head's module preloads, by file name without the build's hash. */
+  const preloads = (doc: string) =>
+    [...headOf(doc).matchAll(/<link\b[^>]*>/g)]
+      .map(([tag]) => attrsOf(tag))
+      .filter((a) => a.rel === "modulepreload")
+      .map((a) => a.href!.replace(/^\/assets\/(.+)-[\w-]{8}\.js$/, "$1"));
+
+  it("the home page preloads the entry, the root and its own route module, not their shared chunks", async () => {
+    expect(preloads(await html("/"))).toEqual(["entry.client", "root", "home"]);
+  });
+
+  it("the signed-in portfolio preloads the entry, the root and its own route module only", async () => {
+    const me = await signup();
+    expect(preloads(await html("/portfolio", me.token))).toEqual(["entry.client", "root", "portfolio"]);
   });
 });
 
