@@ -25,7 +25,7 @@ import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { formFailed, formFailure } from "../server/form-result";
 import { setFollowing } from "../../worker/services/conversation/follows";
-import { listProjectsPage } from "../../worker/services/projects/projects";
+import { listProjectCards } from "../../worker/services/projects/projects";
 import { listRails } from "../../worker/services/projects/rails";
 import { railViews } from "../server/rails.server";
 import { Rails } from "../components/home/Rails";
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const plain = !asked && sector === "all" && !url.searchParams.get("sort") && page === 1;
   const base = url.pathname.startsWith("/explore") ? "/explore" : "/demo";
   const [result, rails] = await Promise.all([
-    listProjectsPage(db, {
+    listProjectCards(db, {
       sector,
       page,
       q: tooLong ? null : asked,

@@ -186,7 +186,6 @@ export function dashboardView({
   // The line runs on, flat, to today (or to the deadline of a raise that has closed).
   const until = project.fundingDeadline < today ? project.fundingDeadline : today;
   const projectQuery = asked ? `?project=${encodeURIComponent(project.slug)}` : "";
-  const editId = query.get("edit");
   const deleteId = query.get("delete");
   const saved = query.get("saved");
   return {
@@ -201,7 +200,7 @@ export function dashboardView({
     csvHref: `/founder-dashboard/investors.csv${projectQuery}`,
     selfHref: `/founder-dashboard${projectQuery}`,
     conversation,
-    editing: (editId && conversation.updates.find((u) => u.id === editId)) || null,
+    editing: conversation.editing,
     /** The update whose Delete asks for confirmation (`?delete=`), when it is one of the listed ones. */
     confirmDelete: (deleteId && conversation.updates.find((u) => u.id === deleteId)) || null,
     // A deadline change's confirmation shows on its card, a company event's in its section; the updates' on theirs.

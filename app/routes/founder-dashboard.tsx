@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const { project } = dashboard;
   const [conversation, events, perks] = await Promise.all([
-    getConversationSummary(db, project.id),
+    getConversationSummary(db, project.id, new URL(request.url).searchParams.get("edit")),
     // The viewer may edit this project (checked above): its founder, or an admin (who sees what its founder sees).
     project.status === "funded"
       ? companyEvents(db, user, { id: project.id, founderId: can(user, "administer") ? null : user.id })

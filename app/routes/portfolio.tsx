@@ -51,7 +51,7 @@ import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { fallbackInsights } from "../../worker/ai/insights";
-import { aiBudgetOf, portfolioInsights } from "../../worker/services/money/analytics";
+import { aiBudgetOf, insightsForSummary, portfolioInsights } from "../../worker/services/money/analytics";
 import { refusedBy } from "../server/form-result";
 import { portfolioMessage } from "../../worker/services/money/purchases";
 import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../worker/services/money/holdings";
@@ -93,7 +93,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let read;
   try {
     read = await readPortfolio(db, user, user.id, {
-      rows: { page: holdingsPageParam(url.searchParams.get("page")) },
+      // The holdings table is the overview's: the AI tab reads only the sums.
+      rows: tab === "overview" ? { page: holdingsPageParam(url.searchParams.get("page")) } : undefined,
       summary: true,
       find: invested ?? cancelledId,
       // What waits for this investor's reconfirmation (ADR 050), in the same round trip.
@@ -113,13 +114,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unexpected: { context, message: PORTFOLIO_FAILED, status: 503 },
     });
   }
-  const list = read.page!;
+  const list = read.page ?? { investments: [], total: 0, page: 1, pageCount: 1 };
   const summary = read.summary!;
 
   let ai: AiToolsData | null = null;
   if (tab === "ai" && summary.count > 0) {
     const held = summary.groups.map((g) => ({ category: g.category, amount: g.cents }));
-    const pending: Promise<InsightsView> = portfolioInsights(db, env.AI, user, {}, aiBudgetOf(request, env))
+    const pending: Promise<InsightsView> = insightsForSummary(db, env.AI, user, summary, aiBudgetOf(request, env))
       .then((r) => ({
         insights: r.insights,
         recommendedSectors: r.recommendedSectors,
@@ -151,7 +152,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       insights: quick
         ? null
         : Promise.race([pending, sleep(STREAMED_INSIGHTS_MS).then(() => fallbackView(true, held))]),
-      fallback: fallbackView(false, held),
+      // Shown only when the insights are not in the page yet.
+      fallback: quick ? null : fallbackView(false, held),
     };
   }
   // After a purchase or a cancellation (read by id in the same batch, whatever page it is on).
@@ -176,7 +178,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Returned and canceled investments are listed (in their groups) but never counted: the sums are of held ones.
     performance: read.performance ? performanceView(read.performance) : null,
     // From the loader: the policy's module (with the event form's schema) stays out of the browser's bundle.
-    policy: VALUATION_POLICY,
+    // The overview's Performance shows it; the AI tab does not.
+    policy: tab === "overview" ? VALUATION_POLICY : null,
     exchange: read.exchange,
     reservations: read.reservations,
     reservationSaved:
@@ -291,7 +294,9 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
             <EmptyPortfolio />
           ) : (
             <>
-              {performance ? <PerformanceFigures p={performance} shares={totalShares} policy={policy} /> : null}
+              {performance && policy ? (
+                <PerformanceFigures p={performance} shares={totalShares} policy={policy} />
+              ) : null}
               {pageCount > 1 ? (
                 <p className="field-hint holdings-paging-note">
                   Each page lists {formatNumber(HOLDINGS_PAGE_SIZE)} investments, newest first, grouped by status.

@@ -22,7 +22,7 @@ import {
 import { largestInvestorSentence } from "../../domain/raises/raise";
 import { raiseProgress } from "../../domain/raises/settlement";
 import { allowanceFor, limitKindFor } from "../../domain/money/reg-cf";
-import type { ProjectDTO, SessionUser } from "../../domain/shared/types";
+import type { ProjectDetails, ProjectDTO, SessionUser } from "../../domain/shared/types";
 import type { InvestorStanding } from "../../worker/services/money/investor-limits";
 import { canEditProject } from "../../worker/services/projects/project-editor";
 import type { InvestorsPage } from "../../domain/projects/investor-list";
@@ -74,6 +74,38 @@ export function projectHistory(
     standing,
     events,
   );
+}
+
+/** The parts of `details` each tab shows (app/components/project/DetailPanels.tsx, SectionPanels.tsx). */
+const TAB_DETAILS: Partial<Record<DetailTabId, readonly (keyof ProjectDetails)[]>> = {
+  overview: ["overview", "traction", "roadmap"],
+  product: ["problem", "solution"],
+  market: ["marketSize", "competition", "businessModel"],
+  investment: ["financials"],
+};
+
+/**
+ * The project as `tab` shows it: the long parts only other tabs show (the story, documents and
+ * FAQs, the team, the product, the market, the financials) are left out of its data. Each tab is
+ * its own request (the tabs are links), whose loader returns that tab's parts.
+ */
+export function projectForTab(project: ProjectDTO, tab: DetailTabId): ProjectDTO {
+  const keep = new Set<string>(TAB_DETAILS[tab] ?? []);
+  const overview = tab === "overview";
+  const team = tab === "team";
+  return {
+    ...project,
+    details: Object.fromEntries(Object.entries(project.details).filter(([k]) => keep.has(k))),
+    about: overview ? project.about : "",
+    description: overview ? project.description : "",
+    tags: overview ? project.tags : [],
+    documents: overview ? project.documents : [],
+    faqs: overview ? project.faqs : [],
+    founders: team ? project.founders : [],
+    team: team ? project.team : [],
+    teamDescription: team ? project.teamDescription : null,
+    images: tab === "product" ? project.images : { main: project.images.main, gallery: [] },
+  };
 }
 
 /**
@@ -134,7 +166,7 @@ export function projectView({
   const fallback = defaultShares(project);
   const terms = project.investmentTerms;
   return {
-    project,
+    project: projectForTab(project, tab),
     raise,
     followers,
     following,

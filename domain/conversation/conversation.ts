@@ -14,6 +14,14 @@ export interface UpdateDTO {
   edited: boolean;
 }
 
+/** An update as the founder dashboard lists it: its title links to it; its body is not shown. */
+export interface DashboardUpdate {
+  id: string;
+  title: string;
+  investorsOnly: boolean;
+  createdAt: string;
+}
+
 /** The Discussion (ADR 055; worker/services/conversation/discussion.ts). */
 export interface DiscussionPostDTO {
   id: string;

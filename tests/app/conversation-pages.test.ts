@@ -142,6 +142,35 @@ describe("updates through the founder dashboard's form", () => {
   });
 });
 
+describe("the founder dashboard's updates: titles listed, a body only in the edit form", () => {
+  async function withTwoUpdates() {
+    const { founder, project } = await founderWithProject();
+    const ids: string[] = [];
+    for (const [title, body] of [
+      ["Pilot live", "We launched the pilot in two dorms."],
+      ["Hiring", "We are looking for a designer."],
+    ]) {
+      const posted = await call(`/api/projects/${project.id}/updates`, { body: { title, body }, token: founder.token });
+      ids.push((await posted.json<{ id: string }>()).id);
+    }
+    return { founder, ids };
+  }
+
+  it("the dashboard's data lists both titles and carries neither body", async () => {
+    const { founder } = await withTwoUpdates();
+    const data = await (await page("/founder-dashboard.data", { token: founder.token })).text();
+    expect([data.includes("Pilot live"), data.includes("Hiring")]).toEqual([true, true]);
+    expect([data.includes("two dorms"), data.includes("a designer")]).toEqual([false, false]);
+  });
+
+  it("Edit (`?edit=`) fills the form with that update's body, and only its", async () => {
+    const { founder, ids } = await withTwoUpdates();
+    const html = await (await page(`/founder-dashboard?edit=${ids[0]}`, { token: founder.token })).text();
+    expect(visibleText(html)).toContain("Edit update");
+    expect([html.includes("We launched the pilot in two dorms."), html.includes("a designer")]).toEqual([true, false]);
+  });
+});
+
 describe("deleting an update through the founder dashboard: a confirm step first", () => {
   async function withUpdate() {
     const { founder, project } = await founderWithProject();

@@ -108,6 +108,20 @@ describe("/portfolio with 1,030 investments", () => {
     const many = await page("/portfolio?tab=ai", { token: big.token });
     expect(queries(many)).toBe(queries(one));
   });
+
+  it("the AI Tools tab's data carries none of the holdings the tab does not list", async () => {
+    const res = await page("/portfolio.data?tab=ai", { token: big.token });
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain(seeded.newestFirst[0]!);
+  });
+
+  it("the AI Tools tab reads the holdings' sums once: one D1 query more than the overview, its cached insights", async () => {
+    await page("/portfolio?tab=ai", { token: big.token }); // the insights cached
+    const overview = queries(await page("/portfolio", { token: big.token }));
+    const ai = queries(await page("/portfolio?tab=ai", { token: big.token }));
+    expect(overview).toBeDefined();
+    expect(ai).toBe(overview! + 1);
+  });
 });
 
 describe("/profile with 1,030 investments", () => {

@@ -53,3 +53,24 @@ describe("the project page shows what the founder wrote", () => {
     ).toEqual([]);
   });
 });
+
+describe("each tab's data carries what that tab shows, not the other tabs' texts", () => {
+  it("the Team tab's data has the team text and none of the overview's; the overview's has no team text", async () => {
+    const founder = await signup("founder");
+    const body = projectBody({
+      description: "Campus Keys replaces dorm keys with phones.",
+      about: "We started in a dorm at midnight.",
+      teamDescription: "Two engineers who lost their keys.",
+    });
+    const created = await json<{ _id: string }>(await call("/api/projects/create", { body, token: founder.token }));
+    const live = await submitAndApprove<{ slug: string }>(created._id, founder.token);
+    const has = async (path: string) => {
+      const data = await (await page(path)).text();
+      return ["replaces dorm keys", "at midnight", "lost their keys"].map((t) => data.includes(t));
+    };
+    expect({
+      overview: await has(`/project/${live.slug}.data`),
+      team: await has(`/project/${live.slug}.data?tab=team`),
+    }).toEqual({ overview: [true, true, false], team: [false, false, true] });
+  });
+});

@@ -8,7 +8,7 @@ import { Form, href, Link } from "react-router";
 
 import { ConfirmStep } from "../form/ConfirmStep";
 
-import type { UpdateDTO } from "../../../domain/conversation/conversation";
+import type { DashboardUpdate } from "../../../domain/conversation/conversation";
 import { formatDate, formatNumber } from "../../../domain/shared/format";
 import type { FieldErrors, InputConstraints } from "../../../domain/shared/form-kit";
 import { Field } from "../form/Field";
@@ -34,13 +34,13 @@ interface Props {
   projectSlug: string;
   isDraft: boolean;
   followers: number;
-  updates: UpdateDTO[];
+  updates: DashboardUpdate[];
   openQuestions: { id: string; question: string; askerName: string; createdAt: string }[];
   openQuestionCount: number;
   /** The update named by `?edit=`, when it is one of the listed ones. */
-  editing: UpdateDTO | null;
+  editing: (DashboardUpdate & { body: string }) | null;
   /** The update named by `?delete=`, whose deletion asks for confirmation. */
-  confirmDelete: UpdateDTO | null;
+  confirmDelete: DashboardUpdate | null;
   formState: UpdateFormState | null;
   /** The refusal's message (shown when no field carries it). */
   error: string | null;
@@ -205,7 +205,7 @@ function ConfirmDelete({
   action,
   back,
 }: {
-  update: UpdateDTO;
+  update: DashboardUpdate;
   projectId: string;
   action: string;
   back: string;

@@ -42,7 +42,8 @@ export interface AiToolsData {
   insightsNow: InsightsView | null;
   /** Otherwise the promise, streamed into <Suspense>. */
   insights: Promise<InsightsView> | null;
-  fallback: InsightsView;
+  /** What shows when the insights are not in the page (`insightsNow` is null): the fallback's. */
+  fallback: InsightsView | null;
 }
 
 const RISK_LABEL: Record<RiskLevel, string> = { low: "Low", medium: "Medium", high: "High" };
@@ -117,10 +118,10 @@ export function AiTools({ data }: { data: AiToolsData }) {
           <RegenerateButton />
         </div>
         {data.insightsNow || !data.insights ? (
-          <InsightsBody view={data.insightsNow ?? { ...data.fallback, failed: true }} />
+          <InsightsBody view={data.insightsNow ?? { ...data.fallback!, failed: true }} />
         ) : (
           <Suspense fallback={<InsightsLoading />}>
-            <Await resolve={data.insights} errorElement={<InsightsBody view={{ ...data.fallback, failed: true }} />}>
+            <Await resolve={data.insights} errorElement={<InsightsBody view={{ ...data.fallback!, failed: true }} />}>
               {(view) => <InsightsBody view={view} />}
             </Await>
           </Suspense>

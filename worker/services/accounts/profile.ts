@@ -14,7 +14,24 @@ import { MESSAGES } from "../../../domain/shared/messages";
 import { ServiceError, validateFields } from "../shared/errors";
 import { requireSignedIn } from "../shared/access";
 
-function toProfile(u: typeof users.$inferSelect): ProfileDTO {
+/** The columns a profile shows: not the account's secrets, counters and settings. */
+const PROFILE_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  phoneNumber: users.phoneNumber,
+  bio: users.bio,
+  profileImage: users.profileImage,
+  riskTolerance: users.riskTolerance,
+  timeHorizon: users.timeHorizon,
+  preferredSectors: users.preferredSectors,
+  investmentGoals: users.investmentGoals,
+  createdAt: users.createdAt,
+};
+
+function toProfile(u: Pick<typeof users.$inferSelect, keyof typeof PROFILE_COLUMNS>): ProfileDTO {
   return {
     id: u.id,
     email: u.email,
@@ -37,7 +54,7 @@ function toProfile(u: typeof users.$inferSelect): ProfileDTO {
 /** The viewer's profile; 401 'Authentication required' without a session. */
 export async function getProfile(db: Database, viewer: SessionUser | null): Promise<ProfileDTO> {
   requireSignedIn(viewer);
-  const [row] = await db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
+  const [row] = await db.select(PROFILE_COLUMNS).from(users).where(eq(users.id, viewer.id)).limit(1);
   if (!row) throw new ServiceError(401, MESSAGES.authRequired, "auth_required");
   return toProfile(row);
 }
@@ -68,7 +85,7 @@ export async function updateProfile(
   if (prefs.timeHorizon !== undefined) set.timeHorizon = prefs.timeHorizon;
   if (prefs.preferredSectors !== undefined) set.preferredSectors = prefs.preferredSectors;
   if (prefs.investmentGoals !== undefined) set.investmentGoals = prefs.investmentGoals;
-  const [row] = await db.update(users).set(set).where(eq(users.id, viewer.id)).returning();
+  const [row] = await db.update(users).set(set).where(eq(users.id, viewer.id)).returning(PROFILE_COLUMNS);
   if (!row) throw new ServiceError(401, PROFILE_MESSAGES.signedOut, "auth_required");
   return toProfile(row);
 }

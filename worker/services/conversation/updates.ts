@@ -16,7 +16,7 @@ import {
 } from "../../../domain/conversation/update-form";
 import { DAY_MS } from "../../../domain/shared/dates";
 import { NOTIFICATION_TEXT } from "../../../domain/conversation/notification-text";
-import type { UpdateDTO } from "../../../domain/conversation/conversation";
+import type { DashboardUpdate, UpdateDTO } from "../../../domain/conversation/conversation";
 import type { SessionUser } from "../../../domain/shared/types";
 import { type Database, guaranteed, runBatch } from "../../../db/client";
 import { projects, projectUpdates } from "../../../db/schema";
@@ -326,7 +326,9 @@ export type { UpdateDTO };
 export interface ConversationSummary {
   followers: number;
   /** The newest updates (all readable: this is the founder's own view). */
-  updates: UpdateDTO[];
+  updates: DashboardUpdate[];
+  /** The listed update named to be edited, with its body for the form; null otherwise. */
+  editing: (DashboardUpdate & { body: string }) | null;
   /** Threads (the questions of old) the founder has not replied in, not hidden, oldest first (the order to answer them in). */
   openQuestions: { id: string; question: string; askerName: string; createdAt: string }[];
   openQuestionCount: number;
@@ -336,19 +338,24 @@ export const DASHBOARD_UPDATES = 5;
 export const DASHBOARD_QUESTIONS = 5;
 
 /**
- * The founder dashboard's conversation: follower count, latest updates and the
- * questions waiting for an answer, as one D1 batch (one round trip). The caller has already
- * checked that the viewer manages `projectId`.
+ * The founder dashboard's conversation: follower count, latest updates (the body only of the one
+ * named by `editingId`, which the edit form holds) and the questions waiting for an answer, as
+ * one D1 batch (one round trip). The caller has already checked that the viewer manages `projectId`.
  */
-export async function getConversationSummary(db: Database, projectId: string): Promise<ConversationSummary> {
+export async function getConversationSummary(
+  db: Database,
+  projectId: string,
+  editingId: string | null = null,
+): Promise<ConversationSummary> {
   const d1 = db.$client;
   const [followers, updates, open] = await runBatch(d1, [
     d1.prepare("select count(*) as n from project_follows where project_id = ?1").bind(projectId),
     d1
       .prepare(
-        `select * from project_updates where project_id = ?1 order by created_at desc, id desc limit ${DASHBOARD_UPDATES}`,
+        `select id, title, investors_only, created_at, case when id = ?2 then body end as body
+         from project_updates where project_id = ?1 order by created_at desc, id desc limit ${DASHBOARD_UPDATES}`,
       )
-      .bind(projectId),
+      .bind(projectId, editingId ?? ""),
     d1
       .prepare(
         // Threads (not hidden) the founder has not replied in, oldest first, on discussion_threads_new_idx.
@@ -368,9 +375,20 @@ export async function getConversationSummary(db: Database, projectId: string): P
     last_name: string | null;
     total: number;
   }[];
+  const updateRows = updates.results as (Pick<UpdateRow, "id" | "title" | "investors_only" | "created_at"> & {
+    body: string | null;
+  })[];
+  const listed = updateRows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    investorsOnly: r.investors_only === 1,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+  const edited = updateRows.findIndex((r) => r.body !== null);
   return {
     followers: Number((followers.results[0] as { n: number } | undefined)?.n ?? 0),
-    updates: (updates.results as UpdateRow[]).map((r) => toDTO(r, true)),
+    updates: listed,
+    editing: edited >= 0 ? { ...listed[edited]!, body: updateRows[edited]!.body! } : null,
     openQuestions: openRows.map((r) => ({
       id: r.id,
       question: r.question,

@@ -219,7 +219,8 @@ async function insightsFor(
   actingUserId: string,
   userId: string,
   summary: PortfolioSummary,
-  performance: PortfolioPerformance | null,
+  /** Read only when the model is asked: its prompt quotes the holdings' performance. */
+  performance: () => Promise<PortfolioPerformance | null>,
   forceRefresh: boolean,
   opts: AnalyticsOptions,
 ): Promise<InsightsResult> {
@@ -240,7 +241,7 @@ async function insightsFor(
     if (!isServiceError(e) || e.status !== 429) throw e;
     return cached?.result ?? servedFallback(held);
   }
-  const fresh = await generateInsights(ai, portfolioFactsOf(summary, performance), {
+  const fresh = await generateInsights(ai, portfolioFactsOf(summary, await performance()), {
     signal: opts.signal,
     timeoutMs: opts.timeoutMs,
   });
@@ -266,7 +267,16 @@ export async function portfolioInsights(
   opts: AnalyticsOptions = {},
 ): Promise<PortfolioInsights> {
   const { actingUserId, userId, summary, performance } = await holdingsFor(db, viewer, input, opts.now);
-  const result = await insightsFor(db, ai, actingUserId, userId, summary, performance, flag(input.forceRefresh), opts);
+  const result = await insightsFor(
+    db,
+    ai,
+    actingUserId,
+    userId,
+    summary,
+    () => Promise.resolve(performance),
+    flag(input.forceRefresh),
+    opts,
+  );
   const risk = riskScoreOf(summary);
   const out: PortfolioInsights = {
     insights: result.insights,
@@ -282,6 +292,25 @@ export async function portfolioInsights(
   };
   if (flag(input.includeAnalysisReport)) out.analysisReport = analysisReportOf(summary);
   return out;
+}
+
+/**
+ * The portfolio page's AI tab: the viewer's insights for the holdings' sums the page has already
+ * read (`summary`, in its one batch), so they are not read a second time; the performance the
+ * model's prompt quotes is read only when the model is asked (a cache miss). What
+ * `portfolioInsights` answers the API, without the figures the page computes itself.
+ */
+export async function insightsForSummary(
+  db: Database,
+  ai: Ai | undefined,
+  viewer: SessionUser | null,
+  summary: PortfolioSummary,
+  opts: AnalyticsOptions = {},
+): Promise<InsightsResult> {
+  requireCan(viewer, "invest", () => new ServiceError(403, MESSAGES.founderNoPortfolio, "founder_no_portfolio"));
+  const performance = async () =>
+    (await readPortfolio(db, viewer, viewer.id, { performance: true, now: opts.now })).performance;
+  return insightsFor(db, ai, viewer.id, viewer.id, summary, performance, false, opts);
 }
 
 /** The feedback sentence for a diversification score, from its label (spec section 9). */

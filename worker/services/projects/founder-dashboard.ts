@@ -9,12 +9,12 @@
  *
  * Money is summed in integer cents (ADR 003) and turned into dollars only in the answer.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 
 import { toCsv } from "../../../domain/shared/csv";
 import { DAY_MS, isoDay } from "../../../domain/shared/dates";
 import { INVESTORS_PAGE_SIZE, type InvestorsPage } from "../../../domain/projects/investor-list";
-import { progressPercent } from "../../../domain/projects/project";
+import { daysLeft, progressPercent } from "../../../domain/projects/project";
 import { PROJECT_MESSAGES } from "../../../domain/projects/project-form-messages";
 import { MESSAGES } from "../../../domain/shared/messages";
 import type { ProjectDTO, SessionUser } from "../../../domain/shared/types";
@@ -24,11 +24,12 @@ import { requireCan, requireSignedIn } from "../shared/access";
 import { streamOf, safeFilenamePart, type Download } from "../shared/download";
 import { ServiceError } from "../shared/errors";
 import { canEditProject } from "./project-editor";
-import { byIdOrSlug, getProject, publicInvestorName } from "./projects";
+import { byIdOrSlug, getProject, investorCount, publicInvestorName, visibleTo } from "./projects";
 import { investorPage, toInvestorsPage, type InvestorPageRow } from "./project-investors";
 import type { FounderDashboardProject, FundingPoint, PublicInvestor } from "../../../domain/projects/founder-dashboard";
-import { toCents, toDollars } from "../../../domain/shared/money";
-import { raiseProgress } from "../../../domain/raises/settlement";
+import { toDollars } from "../../../domain/shared/money";
+import { raiseProgress, settlementOf } from "../../../domain/raises/settlement";
+import { readSettled } from "../raises/settlement";
 
 export interface FounderDashboard {
   project: FounderDashboardProject;
@@ -100,7 +101,7 @@ export async function getFounderDashboard(
   // Both statements at once: the investments are found through the project's id or slug, so the
   // second need not wait for the first. Nothing is returned before the ownership check below.
   const [project, rows] = await Promise.all([
-    getProject(db, target, viewer), // drafts too, to their founder and admins
+    dashboardProject(db, target, viewer), // drafts too, to their founder and admins
     dashboardRows(db, target, investorsPage),
   ]);
   if (!project) throw new ServiceError(404, PROJECT_MESSAGES.notFound, "not_found");
@@ -125,35 +126,81 @@ export async function getFounderDashboard(
     INVESTORS_PAGE_SIZE,
   );
 
+  const fundingGoal = toDollars(project.fundingGoalCents);
+  const fundingCurrent = toDollars(project.fundingCurrentCents);
+  const settlement = settlementOf(project);
+  const iso = (t: number | null) => (t ? new Date(t).toISOString() : null);
   return {
     project: {
       id: project.id,
       slug: project.slug,
       title: project.title,
       status: project.status,
-      fundingGoal: project.fundingGoal,
-      fundingCurrent: project.fundingCurrent,
-      percent: progressPercent(raiseProgress(project).amount, project.fundingGoal),
-      settlement: project.settlement,
-      investors: project.investors,
+      fundingGoal,
+      fundingCurrent,
+      percent: progressPercent(raiseProgress({ fundingCurrent, settlement }).amount, fundingGoal),
+      settlement,
+      investors: Number(project.investors) || 0,
       investments: count,
       sharesSold: project.sharesSold,
-      sharesRemaining: project.sharesRemaining,
+      sharesRemaining: project.totalShares - project.sharesSold,
       totalShares: project.totalShares,
-      daysLeft: project.daysLeft,
+      daysLeft: daysLeft(project.fundingDeadline),
       fundingDeadline: project.fundingDeadline,
-      publishedAt: project.publishedAt,
-      closedEarlyAt: project.closedEarlyAt,
-      fundingCurrentCents: toCents(project.fundingCurrent),
-      fundingGoalCents: toCents(project.fundingGoal),
-      sharePrice: project.sharePrice,
+      publishedAt: iso(project.publishedAt),
+      closedEarlyAt: iso(project.closedEarlyAt),
+      fundingCurrentCents: project.fundingCurrentCents,
+      fundingGoalCents: project.fundingGoalCents,
+      sharePrice: toDollars(project.sharePriceCents),
       averageInvestment: toDollars(averageCents),
-      launchAt: project.launchAt,
-      reservations: project.reservations,
+      launchAt: iso(project.launchAt),
+      reservations: { count: project.reservationCount, amount: toDollars(project.reservedCents) },
     },
     series: cumulativeSeries(buckets, project.createdAt),
     investors: page,
   };
+}
+
+/**
+ * The columns of the project the dashboard shows (not `getProject`'s whole row: its story, team,
+ * documents and FAQs are long and never shown here), settled first if its deadline has passed
+ * (`readSettled`, as `getProject` does). Null when there is none the viewer may see.
+ */
+async function dashboardProject(db: Database, idOrSlug: string, viewer: SessionUser) {
+  const rows = await readSettled(
+    db,
+    () =>
+      db
+        .select({
+          id: projects.id,
+          slug: projects.slug,
+          title: projects.title,
+          status: projects.status,
+          founderId: projects.founderId,
+          fundingGoalCents: projects.fundingGoalCents,
+          fundingCurrentCents: projects.fundingCurrentCents,
+          sharePriceCents: projects.sharePriceCents,
+          totalShares: projects.totalShares,
+          sharesSold: projects.sharesSold,
+          fundingDeadline: projects.fundingDeadline,
+          publishedAt: projects.publishedAt,
+          closedEarlyAt: projects.closedEarlyAt,
+          settledAt: projects.settledAt,
+          settledCents: projects.settledCents,
+          settledShares: projects.settledShares,
+          settledInvestors: projects.settledInvestors,
+          launchAt: projects.launchAt,
+          reservedCents: projects.reservedCents,
+          reservationCount: projects.reservationCount,
+          createdAt: projects.createdAt,
+          investors: investorCount,
+        })
+        .from(projects)
+        .where(and(byIdOrSlug(idOrSlug), visibleTo(viewer)))
+        .limit(1),
+    (r) => r,
+  );
+  return rows[0] ?? null;
 }
 
 const emptyRow: InvestorPageRow = {

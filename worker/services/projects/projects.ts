@@ -186,29 +186,124 @@ const emptyPage = (page: number, pageSize: number, q: string, sort: ProjectSort 
  * without a word (only punctuation or emoji) matches nothing and sends no statement. A search over
  * SEARCH_MAX_LENGTH characters is refused (400 `search_too_long`), never cut (ADR 032).
  */
-export async function listProjectsPage(
+export async function listProjectsPage(db: Database, opts: ProjectPageOptions): Promise<ProjectPage> {
+  return readProjectsPage(db, opts, getTableColumns(projects), (row, investors, now) =>
+    toProjectDTO(row as ProjectRow, investors, now),
+  );
+}
+
+/** A project as the browser's card shows it (`listProjectCards`). */
+export type ProjectCard = Pick<
+  ProjectDTO,
+  | "_id"
+  | "slug"
+  | "title"
+  | "category"
+  | "status"
+  | "image"
+  | "shortDescription"
+  | "university"
+  | "fundingCurrent"
+  | "fundingGoal"
+  | "daysLeft"
+  | "sharePrice"
+  | "sharesRemaining"
+  | "regulationType"
+  | "settlement"
+>;
+
+/** The columns a card is made of (`toProjectCard`). */
+const CARD_COLUMNS = {
+  id: projects.id,
+  slug: projects.slug,
+  title: projects.title,
+  category: projects.category,
+  status: projects.status,
+  image: projects.image,
+  shortDescription: projects.shortDescription,
+  universityName: projects.universityName,
+  universityLogo: projects.universityLogo,
+  fundingCurrentCents: projects.fundingCurrentCents,
+  fundingGoalCents: projects.fundingGoalCents,
+  fundingDeadline: projects.fundingDeadline,
+  sharePriceCents: projects.sharePriceCents,
+  totalShares: projects.totalShares,
+  sharesSold: projects.sharesSold,
+  regulationType: projects.regulationType,
+  settledAt: projects.settledAt,
+  settledCents: projects.settledCents,
+  settledShares: projects.settledShares,
+  settledInvestors: projects.settledInvestors,
+};
+
+function toProjectCard(row: Pick<ProjectRow, keyof typeof CARD_COLUMNS>, now: number): ProjectCard {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    category: row.category,
+    status: row.status,
+    image: row.image,
+    shortDescription: row.shortDescription,
+    university: row.universityName ? { name: row.universityName, logo: row.universityLogo } : null,
+    fundingCurrent: toDollars(row.fundingCurrentCents),
+    fundingGoal: toDollars(row.fundingGoalCents),
+    daysLeft: daysLeft(row.fundingDeadline, now),
+    sharePrice: toDollars(row.sharePriceCents),
+    sharesRemaining: row.totalShares - row.sharesSold,
+    regulationType: row.regulationType,
+    settlement: settlementOf(row),
+  };
+}
+
+/**
+ * `listProjectsPage` for the browser's cards: the same page in the same one statement, reading
+ * only the columns a card shows (not the story, team, documents and FAQs every whole row carries).
+ */
+export async function listProjectCards(
   db: Database,
-  opts: {
-    sector: string;
-    page: number;
-    pageSize?: number;
-    q?: string | null;
-    sort?: string | null;
-    /** A signed-in viewer: each row then says whether they follow it, same statement. */
-    viewerId?: string | null;
+  opts: ProjectPageOptions,
+): Promise<Omit<ProjectPage, "projects"> & { projects: ProjectCard[] }> {
+  return readProjectsPage(db, opts, CARD_COLUMNS, (row, _investors, now) =>
+    toProjectCard(row as Pick<ProjectRow, keyof typeof CARD_COLUMNS>, now),
+  );
+}
+
+export interface ProjectPageOptions {
+  sector: string;
+  page: number;
+  pageSize?: number;
+  q?: string | null;
+  sort?: string | null;
+  /** A signed-in viewer: each row then says whether they follow it, same statement. */
+  viewerId?: string | null;
+}
+
+/** `listProjectsPage`'s statement, reading `columns` of each project and making each row with `toItem`. */
+async function readProjectsPage<
+  C extends {
+    id: typeof projects.id;
+    status: typeof projects.status;
+    fundingDeadline: typeof projects.fundingDeadline;
   },
-): Promise<ProjectPage> {
+  T,
+>(
+  db: Database,
+  opts: ProjectPageOptions,
+  columns: C,
+  toItem: (row: { [K in keyof C]: unknown }, investors: number, now: number) => T,
+): Promise<Omit<ProjectPage, "projects"> & { projects: T[] }> {
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const page = Math.min(MAX_PAGE, Math.max(1, Math.floor(opts.page) || 1));
   if (searchTooLong(opts.q)) throw new ServiceError(400, SEARCH_MESSAGES.tooLong, "search_too_long");
   const q = normalizeSearch(opts.q);
   const sort = effectiveSort(opts.sort, q);
   const match = q ? ftsQuery(q) : null;
-  if (q && !match) return emptyPage(page, pageSize, q, sort);
+  if (q && !match) return { ...emptyPage(page, pageSize, q, sort), projects: [] };
 
   const where = opts.sector === "all" ? isPublished : and(isPublished, eq(projects.sector, opts.sector))!;
   // The page's rows are chosen on narrow columns (an index in the sort's order, or
-  // projects_browse_idx, which covers every sort key), and only those rows are read whole, with
+  // projects_browse_idx, which covers every sort key), and only those rows are read, with
   // their investor counts: the sort never carries the JSON columns, and the correlated counts run
   // for the page, not for every match. The total is a scalar subquery read once; the one-row head
   // keeps it when the page is past the end.
@@ -216,7 +311,7 @@ export async function listProjectsPage(
   const read = () =>
     db
       .select({
-        project: getTableColumns(projects),
+        project: columns as unknown as ReturnType<typeof getTableColumns<typeof projects>>,
         investors: investorCount,
         total: match
           ? searchTotal(match, opts.sector, where)
@@ -234,7 +329,7 @@ export async function listProjectsPage(
   const now = Date.now();
   const total = rows[0] ? Number(rows[0].total) : 0;
   return {
-    projects: found.map((r) => toProjectDTO(r.project, r.investors, now)),
+    projects: found.map((r) => toItem(r.project as { [K in keyof C]: unknown }, r.investors, now)),
     ...(opts.viewerId ? { following: found.filter((r) => Number(r.following) === 1).map((r) => r.project.id) } : {}),
     total,
     page,
