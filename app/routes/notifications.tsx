@@ -35,7 +35,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // markRead with no ids would mark all: only ever call it with the shown ones.
   const bellUnread = shownUnread.length ? (await markRead(db, user, { ids: shownUnread })).unread : list.unread;
   const saved = url.searchParams.get("saved") === "read" ? NOTIFICATION_MESSAGES.allRead : null;
-  const { notifications, total, page, pageCount } = list;
+  const { total, page, pageCount } = list;
+  // What the page shows of each (it links to /notifications/{id}, not to `link`): the rest would
+  // only be serialized into the page.
+  const notifications = list.notifications.map(({ id, kind, text, createdAt, read }) => ({
+    id,
+    kind,
+    text,
+    createdAt,
+    read,
+  }));
   return { notifications, total, page, pageCount, fresh: shownUnread.length, bellUnread, saved };
 }
 

@@ -58,7 +58,9 @@ export function editFormView(
       reviewNote: p.reviewNote,
       submittedAt: p.submittedAt,
     },
-    review: { checklist: checklistOf(p), isAdmin },
+    // The checklist is shown for a draft (its submit section) and a project in review; a live
+    // project's form shows none, so its fields are not validated for it on every load.
+    review: { checklist: p.status === "draft" || p.status === "in_review" ? checklistOf(p) : [], isAdmin },
     sharesSold: p.sharesSold,
     minDeadline,
   };

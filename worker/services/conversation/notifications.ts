@@ -289,24 +289,40 @@ export interface NotificationsPage extends PageInfo {
   unread: number;
 }
 
-type NotificationRow = {
-  total: number;
-  unread: number;
-  id: string | null;
-  kind: NotificationKind;
-  text: string;
-  link: string;
-  project_id: string | null;
-  created_at: number;
-  read_at: number | null;
-};
-
 /**
  * One page of the viewer's notifications, newest first, with their total and the unread count, in
  * one statement (the left join keeps the counts when the page is past the end). The page reads
  * notifications_user_idx in order (no sort, no scan past the page); the counts are the viewer's
- * rows on notifications_user_idx and notifications_unread_idx.
+ * rows on notifications_user_idx and notifications_unread_idx. A constant statement read as
+ * tuples: no SQL built and no row objects made per request (?1 the viewer, ?2 the page size, ?3
+ * the offset).
  */
+const NOTIFICATIONS_READ = `select c.total, c.unread, s.id, s.kind, s.text, s.link, s.project_id, s.created_at, s.read_at
+from (
+  select (select count(*) from notifications where user_id = ?1) as total,
+    (select count(*) from notifications where user_id = ?1 and read_at is null) as unread
+) as c
+left join (
+  select id, kind, text, link, project_id, created_at, read_at from notifications
+  where user_id = ?1
+  order by created_at desc, id desc
+  limit ?2 offset ?3
+) as s on 1 = 1
+order by s.created_at desc, s.id desc`;
+
+/** NOTIFICATIONS_READ's columns, in order (no row's columns when the page is past the end). */
+type NotificationsReadRow = [
+  total: number,
+  unread: number,
+  id: string | null,
+  kind: NotificationKind,
+  text: string,
+  link: string,
+  projectId: string | null,
+  createdAt: number,
+  readAt: number | null,
+];
+
 export async function listNotifications(
   db: Database,
   viewer: SessionUser | null,
@@ -314,37 +330,27 @@ export async function listNotifications(
   pageSize: number = NOTIFICATIONS_PAGE,
 ): Promise<NotificationsPage> {
   requireSignedIn(viewer);
-  const rows = await db.all<NotificationRow>(sql`
-    select c.total as total, c.unread as unread, s.id as id, s.kind as kind, s.text as text, s.link as link,
-      s.project_id as project_id, s.created_at as created_at, s.read_at as read_at
-    from (
-      select (select count(*) from notifications where user_id = ${viewer.id}) as total,
-        (select count(*) from notifications where user_id = ${viewer.id} and read_at is null) as unread
-    ) as c
-    left join (
-      select id, kind, text, link, project_id, created_at, read_at from notifications
-      where user_id = ${viewer.id}
-      order by created_at desc, id desc
-      limit ${pageSize} offset ${offsetOf(page, pageSize)}
-    ) as s on 1 = 1
-    order by s.created_at desc, s.id desc`);
+  const rows = await db.$client
+    .prepare(NOTIFICATIONS_READ)
+    .bind(viewer.id, pageSize, offsetOf(page, pageSize))
+    .raw<NotificationsReadRow>();
   const list: NotificationDTO[] = [];
-  for (const n of rows) {
-    if (n.id == null) continue;
+  for (const [, , id, kind, text, link, projectId, createdAt, readAt] of rows) {
+    if (id == null) continue;
     list.push({
-      id: n.id,
-      kind: n.kind,
-      text: n.text,
-      link: n.link,
-      projectId: n.project_id,
-      createdAt: new Date(n.created_at).toISOString(),
-      read: n.read_at !== null,
+      id,
+      kind,
+      text,
+      link,
+      projectId,
+      createdAt: new Date(createdAt).toISOString(),
+      read: readAt !== null,
     });
   }
   return {
     notifications: list,
-    unread: Number(rows[0]?.unread ?? 0),
-    ...pageInfo(Number(rows[0]?.total ?? 0), page, pageSize),
+    unread: Number(rows[0]?.[1] ?? 0),
+    ...pageInfo(Number(rows[0]?.[0] ?? 0), page, pageSize),
   };
 }
 
