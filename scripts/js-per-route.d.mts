@@ -1,0 +1,15 @@
+/** First-load JavaScript of every page route in a client build (scripts/js-per-route.mjs). */
+export interface RouteJs {
+  /** The route's id in the manifest, e.g. "routes/portfolio". */
+  id: string;
+  /** Its URL pattern, e.g. "/my-projects/edit/:id". */
+  path: string;
+  /** How many files a first load fetches. */
+  files: number;
+  rawBytes: number;
+  /** Each file gzipped at level 6 on its own, summed. */
+  gzipBytes: number;
+}
+export function jsPerRoute(clientDir: string): RouteJs[];
+export function readManifest(clientDir: string): { url: string; manifest: unknown };
+export function staticImports(code: string, fromUrl: string): string[];
