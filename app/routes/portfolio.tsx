@@ -45,7 +45,12 @@ import { can } from "../../domain/shared/access";
 import { homeFor } from "../../domain/accounts/roles";
 import { MESSAGES } from "../../domain/shared/messages";
 import { analysisReportOf, chartSlicesOf, concentrationOf, whatIfOf } from "../../domain/money/portfolio-analysis";
-import { diversificationFigure, diversificationLabel, riskScoreOf } from "../../domain/money/portfolio-math";
+import {
+  diversificationFigure,
+  diversificationLabel,
+  HOLDINGS_PAGE_SIZE,
+  riskScoreOf,
+} from "../../domain/money/portfolio-math";
 
 import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/shared/limits";
@@ -54,7 +59,7 @@ import { fallbackInsights } from "../../worker/ai/insights";
 import { aiBudgetOf, portfolioInsights } from "../../worker/services/money/analytics";
 import { refusedBy } from "../server/form-result";
 import { portfolioMessage } from "../../worker/services/money/purchases";
-import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../worker/services/money/holdings";
+import { holdingsPageParam, readPortfolio } from "../../worker/services/money/holdings";
 import { cancelledMessage } from "../../worker/services/money/cancellations";
 import { ReconfirmList } from "../components/purchase/Reconfirm";
 import { OnTheExchange } from "../components/portfolio/OnTheExchange";
