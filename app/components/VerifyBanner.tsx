@@ -3,7 +3,7 @@
  * words, the code field and "Send a new link" (both post to /verify-email, so they work without
  * JavaScript). Its data comes with the session's one read (root loader): no query of its own.
  */
-import { VERIFY_MESSAGES } from "../../domain/accounts/email-verification";
+import { VERIFY_MESSAGES } from "../../domain/accounts/verify-messages";
 import { VerifyForms } from "./VerifyForms";
 
 export function VerifyBanner({ email }: { email: string }) {
