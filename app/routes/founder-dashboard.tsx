@@ -13,7 +13,7 @@
  * an event with its PDF of evidence (a multipart form: app/server/company-events.server.ts), or
  * withdraws the report waiting for review.
  */
-import { isListedStatus } from "../../domain/projects/review";
+import { isListedStatus } from "../../domain/projects/listed";
 import { href, Link, redirect } from "react-router";
 
 import {

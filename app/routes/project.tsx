@@ -23,7 +23,7 @@ import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { CARRIED_DRAFT_MAX, DRAFT_TOO_LONG_TO_CARRY, signinHref } from "../../domain/accounts/auth-links";
 import { storedLength } from "../../domain/shared/text";
-import { isListedStatus } from "../../domain/projects/review";
+import { isListedStatus } from "../../domain/projects/listed";
 import { formFailed, formFailure, type FormSuccess } from "../server/form-result";
 import { setFollowing } from "../../worker/services/conversation/follows";
 import { getProjectWithStanding } from "../../worker/services/money/investor-limits";
