@@ -10,6 +10,7 @@ export interface RouteJs {
   /** Each file gzipped at level 6 on its own, summed. */
   gzipBytes: number;
 }
-export function jsPerRoute(clientDir: string): RouteJs[];
+/** `routeDiscovery`: React Router's mode ("lazy", its default with SSR, inlines a partial manifest; "initial" fetches the whole file). */
+export function jsPerRoute(clientDir: string, options?: { routeDiscovery?: "lazy" | "initial" }): RouteJs[];
 export function readManifest(clientDir: string): { url: string; manifest: unknown };
 export function staticImports(code: string, fromUrl: string): string[];

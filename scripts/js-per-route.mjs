@@ -1,9 +1,15 @@
 // First-load JavaScript of every route in a client build (`npm run bench` prints it; the app tests'
-// budget, tests/app/js-budget.test.ts, holds each route to it). A first load of a route fetches the
-// route manifest, entry.client, and the module of every route it matches (root, any layouts, the
-// route itself) with their static imports, followed transitively; dynamic import()s are not counted
-// (they load later, if at all). Each file is counted once, gzipped at level 6 on its own, as a
-// server sends it.
+// budget, tests/app/js-budget.test.ts, holds each route to it). A first load of a route fetches
+// entry.client and the module of every route it matches (root, any layouts, the route itself) with
+// their static imports, followed transitively; dynamic import()s are not counted (they load later,
+// if at all). Each file is counted once, gzipped at level 6 on its own, as a server sends it.
+//
+// The route manifest: with React Router's lazy route discovery (its default with SSR, and ours:
+// react-router.config.ts sets no `routeDiscovery`) a document does not fetch manifest-*.js; its
+// inline module script carries the part of the manifest the page needs (the matched routes and
+// those of the path's ancestors) and the other routes come from /__manifest on navigation. So the
+// inline script is counted instead, rebuilt the way <Scripts> writes it. With
+// `{ routeDiscovery: "initial" }` the whole manifest file is counted, as that mode fetches it.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -25,6 +31,34 @@ export function staticImports(code, fromUrl) {
   return out;
 }
 
+/**
+ * The inline module script <Scripts> writes under lazy route discovery: the route modules' imports,
+ * the partial manifest (React Router's getPartialManifest: the matched routes, and the routes the
+ * path's ancestors "/", "/a", "/a/b" match: here the route of that exact path, else the splat) and
+ * the entry's import.
+ */
+function inlineScript(manifest, chain, fullPaths, pageIds) {
+  const ids = new Set(chain.map((c) => c.id));
+  const segments = fullPaths.get(chain[0].id).split("/").filter(Boolean);
+  const splat = [...fullPaths].find(([, p]) => p === "/*")?.[0];
+  for (let n = 0; n < segments.length; n++) {
+    const prefix = `/${segments.slice(0, n).join("/")}`;
+    const exact = [...fullPaths].find(([id, p]) => p === prefix && pageIds.has(id));
+    const hit = exact?.[0] ?? splat;
+    for (let r = hit ? manifest.routes[hit] : undefined; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+      ids.add(r.id);
+    }
+  }
+  const routes = Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]]));
+  const matched = [...chain].reverse();
+  return [
+    ...matched.map((c, i) => `import * as route${i} from ${JSON.stringify(c.module)};`),
+    `window.__reactRouterManifest = ${JSON.stringify({ ...manifest, routes }, null, 2)};`,
+    `window.__reactRouterRouteModules = {${matched.map((c, i) => `${JSON.stringify(c.id)}:route${i}`).join(",")}};`,
+    `import(${JSON.stringify(manifest.entry.module)});`,
+  ].join("\n");
+}
+
 /** A route's URL pattern from the manifest's tree: its ancestors' paths joined ("/" for the index). */
 function fullPath(routes, id) {
   const parts = [];
@@ -39,7 +73,7 @@ function fullPath(routes, id) {
  * the routes they wrap), heaviest first:
  * `{ id, path, files, rawBytes, gzipBytes }`.
  */
-export function jsPerRoute(clientDir) {
+export function jsPerRoute(clientDir, { routeDiscovery = "lazy" } = {}) {
   const { url: manifestUrl, manifest } = readManifest(clientDir);
   const { routes } = manifest;
 
@@ -72,6 +106,8 @@ export function jsPerRoute(clientDir) {
     (r) => r.id !== "root" && r.hasDefaultExport && (r.index || !hasChildren.has(r.id)),
   );
 
+  const pageIds = new Set(pages.map((r) => r.id));
+  const fullPaths = new Map(Object.keys(routes).map((id) => [id, fullPath(routes, id)]));
   return pages
     .map((r) => {
       const chain = [];
@@ -81,15 +117,20 @@ export function jsPerRoute(clientDir) {
         ...(manifest.entry.imports ?? []),
         ...chain.flatMap((c) => [c.module, ...(c.imports ?? [])]),
       ]);
-      files.add(manifestUrl);
       let rawBytes = 0;
       let gzipBytes = 0;
+      if (routeDiscovery === "initial") files.add(manifestUrl);
+      else {
+        const inline = Buffer.from(inlineScript(manifest, chain, fullPaths, pageIds));
+        rawBytes += inline.length;
+        gzipBytes += gzipSync(inline, { level: 6 }).length;
+      }
       for (const f of files) {
         const s = sizeOf(f);
         rawBytes += s.raw;
         gzipBytes += s.gzip;
       }
-      return { id: r.id, path: fullPath(routes, r.id), files: files.size, rawBytes, gzipBytes };
+      return { id: r.id, path: fullPaths.get(r.id), files: files.size, rawBytes, gzipBytes };
     })
     .sort((a, b) => b.gzipBytes - a.gzipBytes || a.path.localeCompare(b.path));
 }
