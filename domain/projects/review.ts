@@ -13,12 +13,12 @@ import { REVISION_MESSAGES } from "./revisions";
 
 // The pages take these from ./listed without this module's words and checklist.
 export { isListedStatus, UNLISTED_STATUSES, type UnlistedStatus } from "./listed";
+import { REASON_MAX } from "./reason-max";
 
 /** Reg CF keeps an offering open at least 21 days (17 CFR 227.304(a)): a deadline sooner is weak. */
 export const MIN_OPEN_DAYS = 21;
 
-/** The longest reviewer's note or suspension reason, in characters. */
-export const REASON_MAX = 1000;
+export { REASON_MAX };
 
 export const REVIEW_MESSAGES = {
   submitted: "Your project was submitted for review. We will tell you when it is approved or needs changes.",
