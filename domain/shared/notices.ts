@@ -3,7 +3,7 @@
  * redirect names a notice by code (`?notice=investors-only`) and the page shows the spec's text.
  * Codes, not free text, so nobody can make our pages display words of their choosing.
  */
-import { DELETION_MESSAGES } from "../accounts/account-deletion";
+import { DELETION_MESSAGES } from "../accounts/deletion-messages";
 import { TWO_FACTOR_MESSAGES } from "../accounts/two-factor";
 import { MESSAGES } from "./messages";
 
