@@ -12,7 +12,8 @@
 import { data, href, isRouteErrorResponse, redirect } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
-import { originOf, pageMeta, projectJsonLd, projectShareCard } from "../components/meta";
+import { originOf, pageMeta } from "../components/meta";
+import { projectJsonLd, projectShareCard } from "../components/meta-project";
 import type { DiscussionFormState } from "../components/conversation/DiscussionPanel";
 import { DetailPage } from "../components/project/DetailPage";
 import { ShareProject } from "../components/project/ShareProject";
