@@ -3,10 +3,18 @@
  * the kinds' labels, a perk's tier and kind in words, and the perks a purchase would earn. Pure,
  * and without the form schema, so a page that only shows perks does not ship it.
  */
-import type { PerkDTO } from "./perks";
-
 export const PERK_KIND_LABELS = { reward: "Reward", bonus_shares: "Bonus shares" } as const;
 export type PerkKind = keyof typeof PERK_KIND_LABELS;
+
+/** What these read of a perk (perks.ts PerkDTO has these fields and more). */
+interface PerkFacts {
+  id: string;
+  kind: PerkKind;
+  minAmount: number | null;
+  firstInvestors: number | null;
+  bonusPercent: number | null;
+  slotsLeft: number | null;
+}
 
 /** Bonus shares of `percent` % on `shares`, rounded down; the SQL does the same in tenths of a percent. */
 export function bonusSharesFor(shares: number, percent: number): number {
@@ -20,7 +28,7 @@ export function bonusSharesFor(shares: number, percent: number): number {
  * purchase) and a bonus perk only with at least one share.
  */
 export function perksForPurchase(
-  perks: readonly PerkDTO[],
+  perks: readonly PerkFacts[],
   shares: number,
   amountCents: number,
   room: number = Number.MAX_SAFE_INTEGER,
@@ -45,7 +53,7 @@ export function perksForPurchase(
 }
 
 /** "≥ $250 · first 50 investors (12 left)": who earns a perk, as its panel says it. */
-export function perkTierText(p: Pick<PerkDTO, "minAmount" | "firstInvestors" | "slotsLeft">): string {
+export function perkTierText(p: Pick<PerkFacts, "minAmount" | "firstInvestors" | "slotsLeft">): string {
   const parts: string[] = [];
   if (p.minAmount !== null) parts.push(`Invest $${p.minAmount.toLocaleString("en-US")} or more`);
   if (p.firstInvestors !== null) {
@@ -57,6 +65,6 @@ export function perkTierText(p: Pick<PerkDTO, "minAmount" | "firstInvestors" | "
 }
 
 /** "10% bonus shares" or "Reward". */
-export function perkKindText(p: Pick<PerkDTO, "kind" | "bonusPercent">): string {
+export function perkKindText(p: Pick<PerkFacts, "kind" | "bonusPercent">): string {
   return p.kind === "bonus_shares" ? `${p.bonusPercent}% bonus shares` : PERK_KIND_LABELS.reward;
 }

@@ -17,13 +17,10 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 
 import { useHydrated } from "../useHydrated";
-import type { GuidedTourProps } from "./TourRunner";
+import { isOffered, START_EVENT, type GuidedTourProps } from "./tour-state";
 
-/** Remembers that the tour was offered and answered. No demo/mock/test/sample in the key. */
-export const TOUR_DONE_KEY = "campusfund.tour.done";
-export const START_EVENT = "campusfund:tour-start";
-/** The id of the element at the top of <main> where the tour is offered (app/root.tsx). */
-export const TOUR_OFFER_SLOT = "tour-offer";
+// The root layout and the tour's callers take these from here.
+export { TOUR_DONE_KEY, TOUR_OFFER_SLOT } from "./tour-state";
 
 /** The tour's code (steps, overlay, placement): fetched only when a tour is offered or started. */
 const TourRunner = lazy(() => import("./TourRunner").then((m) => ({ default: m.TourRunner })));
@@ -49,20 +46,6 @@ export function StartTourButton({
       {children}
     </button>
   );
-}
-
-function tourDone(): boolean {
-  try {
-    return window.localStorage.getItem(TOUR_DONE_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-/** Offered once: on /portfolio?newUser=1 (where sign-up sends a new investor), until answered. */
-export function isOffered(pathname: string, search: string): boolean {
-  const newUser = new URLSearchParams(search).get("newUser");
-  return pathname === "/portfolio" && (newUser === "1" || newUser === "true") && !tourDone();
 }
 
 /**

@@ -8,7 +8,7 @@ import { createPortal } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
 
 import { useHydrated } from "../useHydrated";
-import { isOffered, START_EVENT, TOUR_DONE_KEY, TOUR_OFFER_SLOT } from "./GuidedTour";
+import { isOffered, START_EVENT, TOUR_DONE_KEY, TOUR_OFFER_SLOT, type GuidedTourProps } from "./tour-state";
 import { type Box, hasRoom, placeTooltip, TOOLTIP_OFFSET, VIEWPORT_MARGIN } from "./placement";
 import { INVESTOR_TOUR_STEPS, type TourStep } from "./steps";
 
@@ -74,12 +74,6 @@ function scrollForRoom(el: HTMLElement, tip: { width: number; height: number }) 
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-export interface GuidedTourProps {
-  steps?: readonly TourStep[];
-  onFinish?: () => void;
-  onSkip?: () => void;
-}
 
 /** The tour itself; <GuidedTour /> mounts it once a tour is offered or started. */
 export function TourRunner({
