@@ -4,7 +4,7 @@
  * computed in worker/services/accounts/internal/totp.ts (`otpauth`).
  */
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../shared/dates.ts";
-import { MESSAGES } from "../shared/messages";
+import { MESSAGES } from "../shared/messages.ts";
 
 /** RFC 6238's defaults, which every authenticator app reads: HMAC-SHA-1, 6 digits, 30-second steps. */
 export const TOTP_PARAMS = { algorithm: "SHA1", digits: 6, period: 30 } as const;
