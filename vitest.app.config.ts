@@ -4,6 +4,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 // The exchange's load test drives a real `wrangler dev` server from Node (it kills and restarts it),
 // so it cannot run inside workerd: its own project, in plain Node (tests/app/market-load.test.ts).
 const LOAD = "tests/app/market-load.test.ts";
+// The JavaScript budget reads the client build's files: plain Node too.
+const JS_BUDGET = "tests/app/js-budget.test.ts";
 
 // Tests of the built Worker, pages included: page actions and `.data` routes through the same
 // React Router build `wrangler dev` and production serve, inside workerd with a real local D1.
@@ -34,7 +36,7 @@ export default defineConfig(async () => {
           test: {
             name: "app",
             include: ["tests/app/**/*.test.ts"],
-            exclude: [...configDefaults.exclude, LOAD],
+            exclude: [...configDefaults.exclude, LOAD, JS_BUDGET],
             setupFiles: ["./tests/workers/setup.ts"],
             testTimeout: 120_000,
             // As the Workers suite (vitest.config.ts): one workerd per test worker, a fresh database,
@@ -52,6 +54,7 @@ export default defineConfig(async () => {
             hookTimeout: 240_000,
           },
         },
+        { test: { name: "app-js", include: [JS_BUDGET], environment: "node" } },
       ],
     },
   };

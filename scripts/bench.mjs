@@ -19,10 +19,9 @@
 // (every round's figures) and exits 0 (a measurement, not a test); 1 when the run itself failed, after
 // printing why and what each server said. `--scale=N` measures instead how the pages' cost changes
 // with N times the data (scripts/bench-scale.mjs).
-import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { readdirSync, writeFileSync, existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 
 import {
   builtServer,
@@ -51,6 +50,7 @@ import {
   table,
   WARMUP_S,
 } from "./bench-lib.mjs";
+import { jsPerRoute } from "./js-per-route.mjs";
 import { bin, root, run } from "./lib.mjs";
 
 /** The visitor's search the benchmark loads: a word with more than one page of seeded matches. */
@@ -107,79 +107,6 @@ async function founderWithProject(base, investorCookie) {
   await api(`/api/projects/${project._id}/updates`, { title: "For investors", body: "Numbers.", investorsOnly: true });
   await api(`/api/projects/${project._id}/discussion`, { body: "What does the benchmark measure?" }, investorToken);
   return { cookie, id: project._id, slug: published.slug };
-}
-
-/** Static `import … from "./x.js"` / `import "./x.js"` of a built module (not dynamic import()). */
-function staticImports(code, fromUrl) {
-  const out = [];
-  const re = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g;
-  for (let m = re.exec(code); m; m = re.exec(code)) {
-    out.push(new URL(m[1], `http://x${fromUrl}`).pathname);
-  }
-  return out;
-}
-
-function jsPerRoute() {
-  const client = join(root, "build", "client");
-  const assets = join(client, "assets");
-  const manifestFile = readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
-  if (!manifestFile) throw new Error("build/client/assets/manifest-*.js not found: did the build run?");
-  const manifestSrc = readFileSync(join(assets, manifestFile), "utf8");
-  const manifest = JSON.parse(manifestSrc.slice(manifestSrc.indexOf("{"), manifestSrc.lastIndexOf("}") + 1));
-
-  const sizes = new Map();
-  const sizeOf = (url) => {
-    if (!sizes.has(url)) {
-      const buf = readFileSync(join(client, url));
-      sizes.set(url, { raw: buf.length, gzip: gzipSync(buf).length });
-    }
-    return sizes.get(url);
-  };
-  const closure = (urls) => {
-    const seen = new Set();
-    const stack = [...urls];
-    while (stack.length) {
-      const u = stack.pop();
-      if (seen.has(u)) continue;
-      seen.add(u);
-      const file = join(client, u);
-      if (existsSync(file)) stack.push(...staticImports(readFileSync(file, "utf8"), u));
-    }
-    return seen;
-  };
-
-  const routes = [
-    ["/", "routes/home"],
-    ["/demo", "routes/demo"],
-    ["/project/:slug", "routes/project"],
-    ["/purchase/:id", "routes/purchase"],
-    ["/portfolio", "routes/portfolio"],
-    ["/profile", "routes/profile"],
-    ["/my-projects/edit/:id", "project-edit"],
-    ["/founder-dashboard", "routes/founder-dashboard"],
-    ["/notifications", "routes/notifications"],
-    ["/settings", "routes/settings/index"],
-  ];
-  const base = [
-    manifest.entry.module,
-    ...manifest.entry.imports,
-    manifest.routes.root.module,
-    ...manifest.routes.root.imports,
-  ];
-  return routes.map(([path, id]) => {
-    const r = manifest.routes[id];
-    if (!r) return { path, id, missing: true };
-    const files = closure([...base, r.module, ...(r.imports ?? [])]);
-    files.add(`/assets/${manifestFile}`); // the route manifest itself is fetched on a first load
-    let raw = 0;
-    let gzip = 0;
-    for (const f of files) {
-      const s = sizeOf(f);
-      raw += s.raw;
-      gzip += s.gzip;
-    }
-    return { path, id, files: files.size, rawBytes: raw, gzipBytes: gzip };
-  });
 }
 
 function staticAssetPath(dir) {
@@ -407,7 +334,7 @@ async function main() {
       console.log(
         "\n▶ JavaScript per route (first load: entry.client + root + route + static imports + route manifest, gzip -6 per file)",
       );
-      results.javascriptPerRoute = jsPerRoute();
+      results.javascriptPerRoute = jsPerRoute(join(root, "build", "client"));
       console.log(
         table(
           ["route", "files", "raw KB", "gzip KB", `≤ ${TARGETS.jsKb} KB`],

@@ -5,7 +5,7 @@
  */
 import { Form, useLocation, useSearchParams } from "react-router";
 
-import { DELETION_MESSAGES } from "../../domain/accounts/account-deletion";
+import { DELETION_MESSAGES } from "../../domain/accounts/deletion-messages";
 import { useOptionalUser } from "./useOptionalUser";
 
 export function DeletionBanner() {

@@ -1,18 +1,13 @@
 /**
- * The banner on every signed-in page while the account's address is not proved (ADR 045): the
- * words, the code field and "Send a new link" (both post to /verify-email, so they work without
- * JavaScript). Its data comes with the session's one read (root loader): no query of its own.
+ * The root layout's banner for an account whose address is not proved (ADR 045): its words and
+ * forms (VerifyBannerBody.tsx) are a chunk fetched only for such an account, so no other page load
+ * carries them. No Suspense boundary: the server renders the banner into the page (the shell waits
+ * for the chunk, so a reader without JavaScript gets it whole) and hydration waits for it the same way.
  */
-import { VERIFY_MESSAGES } from "../../domain/accounts/email-verification";
-import { VerifyForms } from "./VerifyForms";
+import { lazy } from "react";
+
+const Body = lazy(() => import("./VerifyBannerBody").then((m) => ({ default: m.VerifyBannerBody })));
 
 export function VerifyBanner({ email }: { email: string }) {
-  return (
-    <aside className="verify-banner" aria-label="Confirm your email address">
-      <div className="container verify-banner-inner">
-        <p className="verify-banner-text">{VERIFY_MESSAGES.banner(email)}</p>
-        <VerifyForms idPrefix="banner" compact />
-      </div>
-    </aside>
-  );
+  return <Body email={email} />;
 }

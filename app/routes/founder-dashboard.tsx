@@ -13,7 +13,8 @@
  * an event with its PDF of evidence (a multipart form: app/server/company-events.server.ts), or
  * withdraws the report waiting for review.
  */
-import { isListedStatus } from "../../domain/projects/review";
+import { isListedStatus } from "../../domain/projects/listed";
+import { lazy } from "react";
 import { href, Link, redirect } from "react-router";
 
 import {
@@ -45,15 +46,27 @@ import { CLOSE_EARLY_CONFIRMED, RaiseDeadline } from "../components/founder/Rais
 import { changeDeadline } from "../../worker/services/raises/raise-dates";
 import { companyEvents, withdrawEvent } from "../../worker/services/money/valuations";
 import { mailerFor } from "../../worker/mail/mailer";
-import { CompanyEvents, type CompanyEventsFailure } from "../components/founder/CompanyEvents";
+import type { CompanyEventsFailure } from "../components/founder/CompanyEvents";
 import { submitEventForm } from "../server/company-events.server";
-import { ComingSoonCard } from "../components/founder/ComingSoon";
 import { Notice } from "../components/Notice";
 import { openRaise, setLaunchDate } from "../../worker/services/raises/reservations";
 import { dashboardView, type SAVED } from "./founder-dashboard.server";
 import { Perks, type PerksFailure } from "../components/founder/Perks";
 import { PERK_INTENTS, perkAction, perksView } from "../server/perks.server";
 import type { Route } from "./+types/founder-dashboard";
+
+/**
+ * Sections of one stage of a project only, each a chunk fetched when shown: the launch card of a
+ * project coming soon and a funded company's events (with their form). A raise's dashboard loads
+ * neither. No Suspense boundary: the server renders them into the page (the shell waits for the
+ * chunk, so a reader without JavaScript gets it whole) and hydration waits for it the same way.
+ */
+const ComingSoonCard = lazy(() =>
+  import("../components/founder/ComingSoon").then((m) => ({ default: m.ComingSoonCard })),
+);
+const CompanyEvents = lazy(() =>
+  import("../components/founder/CompanyEvents").then((m) => ({ default: m.CompanyEvents })),
+);
 
 export const meta: Route.MetaFunction = () => pageMeta("Founder Dashboard", "How your CampusFund raise is going.");
 

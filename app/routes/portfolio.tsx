@@ -28,11 +28,11 @@
  * load. Regenerate is a form POST (`intent=regenerate`) that asks the model again, then redirects.
  */
 import { openCutoffOf } from "../components/portfolio/holding-groups";
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
-import { AiTools, type AiToolsData, type InsightsView } from "../components/portfolio/AiTools";
+import type { AiToolsData, InsightsView } from "../components/portfolio/AiTools";
 
 import { HoldingsTable } from "../components/project/HoldingsTable";
 import { LinkTabs } from "../components/project/LinkTabs";
@@ -45,7 +45,12 @@ import { can } from "../../domain/shared/access";
 import { homeFor } from "../../domain/accounts/roles";
 import { MESSAGES } from "../../domain/shared/messages";
 import { analysisReportOf, chartSlicesOf, concentrationOf, whatIfOf } from "../../domain/money/portfolio-analysis";
-import { diversificationFigure, diversificationLabel, riskScoreOf } from "../../domain/money/portfolio-math";
+import {
+  diversificationFigure,
+  diversificationLabel,
+  HOLDINGS_PAGE_SIZE,
+  riskScoreOf,
+} from "../../domain/money/portfolio-math";
 
 import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/shared/limits";
@@ -54,7 +59,7 @@ import { fallbackInsights } from "../../worker/ai/insights";
 import { aiBudgetOf, insightsForSummary, portfolioInsights } from "../../worker/services/money/analytics";
 import { refusedBy } from "../server/form-result";
 import { portfolioMessage } from "../../worker/services/money/purchases";
-import { HOLDINGS_PAGE_SIZE, holdingsPageParam, readPortfolio } from "../../worker/services/money/holdings";
+import { holdingsPageParam, readPortfolio } from "../../worker/services/money/holdings";
 import { cancelledMessage } from "../../worker/services/money/cancellations";
 import { ReconfirmList } from "../components/purchase/Reconfirm";
 import { OnTheExchange } from "../components/portfolio/OnTheExchange";
@@ -65,6 +70,14 @@ import { formFailed } from "../server/form-result";
 import { EarnedPerks } from "../components/portfolio/EarnedPerks";
 import type { Route } from "./+types/portfolio";
 import { captureUnexpected } from "../server/capture";
+
+/**
+ * The AI Tools tab (its charts, carousel and report) is code a first load of the Overview does not
+ * need: a chunk fetched when the tab is shown. No Suspense boundary: the server renders the tab
+ * into the page (the shell waits for the chunk, so a reader without JavaScript gets it whole) and
+ * hydration waits for it the same way.
+ */
+const AiTools = lazy(() => import("../components/portfolio/AiTools").then((m) => ({ default: m.AiTools })));
 
 const FOUNDER_REDIRECT = homeFor({ role: "founder" });
 const FOUNDER_REDIRECT_SECONDS = 3;

@@ -16,14 +16,14 @@
  * - A founder has no investments (spec section 6): no investing stat cards, and the investment
  *   panels say so instead.
  */
+import { lazy } from "react";
 import { Link, redirect } from "react-router";
 
 import { pageMeta } from "../components/meta";
-import { ProfileForm, type ProfileFormValues } from "../components/profile/ProfileForm";
-import { Financial } from "../components/profile/Financial";
+import type { ProfileFormValues } from "../components/profile/ProfileForm";
 import { formatDiversification } from "../../domain/money/portfolio-math";
 import { MoneyCards, Stat } from "../components/profile/MoneyCards";
-import { Investments, Overview, Preferences } from "../components/profile/panels";
+import { Overview } from "../components/profile/panels";
 import { PROFILE_TAB_LABELS, PROFILE_TABS } from "../components/profile/tabs";
 import { LinkTabs } from "../components/project/LinkTabs";
 import { can } from "../../domain/shared/access";
@@ -33,6 +33,7 @@ import { PROFILE_MESSAGES, type ProfileDTO } from "../../domain/accounts/profile
 
 import { readForm } from "../server/form.server";
 import { FORM_LIMITS } from "../../domain/shared/limits";
+import { MESSAGES } from "../../domain/shared/messages";
 import { formFailed } from "../server/form-result";
 import { getApp, getUser, requireUser } from "../server/guards.server";
 import { isServiceError } from "../../worker/services/shared/errors";
@@ -41,6 +42,18 @@ import { getProfile, updateProfile } from "../../worker/services/accounts/profil
 import { profileQuery, profileTab, profileView } from "./profile.server";
 import { demoAccountNumber } from "../../domain/money/portfolio-account";
 import type { Route } from "./+types/profile";
+
+/**
+ * The edit form (`?edit=1`) and the tabs other than Overview are code a first load of /profile does
+ * not need: each a chunk fetched when shown. No Suspense boundary: the server renders it into the
+ * page (the shell waits for the chunk, so a reader without JavaScript gets it whole) and hydration
+ * waits for it the same way.
+ */
+const ProfileForm = lazy(() => import("../components/profile/ProfileForm").then((m) => ({ default: m.ProfileForm })));
+const Financial = lazy(() => import("../components/profile/Financial").then((m) => ({ default: m.Financial })));
+const tabPanels = () => import("../components/profile/tab-panels");
+const Investments = lazy(() => tabPanels().then((m) => ({ default: m.Investments })));
+const Preferences = lazy(() => tabPanels().then((m) => ({ default: m.Preferences })));
 import { captureUnexpected } from "../server/capture";
 
 export const meta: Route.MetaFunction = () => pageMeta("Profile", "Your CampusFund account.");
@@ -176,7 +189,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       {saved && !editing ? (
         <p className="alert alert-success" role="status">
-          {PROFILE_MESSAGES.saved}
+          {MESSAGES.profileSaved}
         </p>
       ) : null}
 

@@ -12,7 +12,8 @@
 import { data, href, isRouteErrorResponse, redirect } from "react-router";
 
 import { ErrorPanel } from "../components/ErrorPanel";
-import { originOf, pageMeta, projectJsonLd, projectShareCard } from "../components/meta";
+import { originOf, pageMeta } from "../components/meta";
+import { projectJsonLd, projectShareCard } from "../components/meta-project";
 import type { DiscussionFormState } from "../components/conversation/DiscussionPanel";
 import { DetailPage } from "../components/project/DetailPage";
 import { ShareProject } from "../components/project/ShareProject";
@@ -23,7 +24,7 @@ import { FORM_LIMITS } from "../../domain/shared/limits";
 import { getApp, requireUser } from "../server/guards.server";
 import { CARRIED_DRAFT_MAX, DRAFT_TOO_LONG_TO_CARRY, signinHref } from "../../domain/accounts/auth-links";
 import { storedLength } from "../../domain/shared/text";
-import { isListedStatus } from "../../domain/projects/review";
+import { isListedStatus } from "../../domain/projects/listed";
 import { formFailed, formFailure, type FormSuccess } from "../server/form-result";
 import { setFollowing } from "../../worker/services/conversation/follows";
 import { getProjectWithStanding } from "../../worker/services/money/investor-limits";

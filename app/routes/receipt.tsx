@@ -13,7 +13,7 @@ import { href, Link } from "react-router";
 
 import { InvestmentRefusal, investmentErrorBoundary } from "../components/portfolio/InvestmentRefusal";
 import { CommitmentFacts, CommitmentOutcome, commitmentOf, Fact } from "../components/portfolio/Commitment";
-import { useHydrated } from "../components/project/hooks";
+import { useHydrated } from "../components/useHydrated";
 
 import { getApp, requireUser } from "../server/guards.server";
 import { refusedBy } from "../server/form-result";

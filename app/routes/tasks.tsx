@@ -4,7 +4,7 @@
  * renders the title, the explanation and a <noscript> message; the form stays disabled until
  * React hydrates, and is hidden entirely when scripts cannot run.
  */
-import { useHydrated } from "../components/project/hooks";
+import { useHydrated } from "../components/useHydrated";
 import { pageMeta } from "../components/meta";
 import { TaskManager } from "../components/tasks/TaskManager";
 

@@ -5,7 +5,6 @@
  */
 import { cutoffText } from "../money/cancellation";
 import { DAY_MS } from "../shared/dates";
-import { formatDate } from "../shared/format";
 import { quoted } from "../shared/quote";
 
 /** Signing in within this long after the request cancels it; past it the daily job erases the account. */
@@ -23,15 +22,8 @@ export const erasedEmail = (userId: string) => `deleted-${userId.toLowerCase()}@
 /** When the account of a request made at `requestedAt` (ms) is erased. */
 export const deletionDate = (requestedAt: number) => requestedAt + DELETION_GRACE_MS;
 
-export const DELETION_MESSAGES = {
-  passwordRequired: "Please enter your password",
-  scheduled: (at: number) => `Your account will be deleted on ${formatDate(at)}.`,
-  alreadyScheduled: (at: number) =>
-    `You already asked to delete your account: it will be deleted on ${formatDate(at)}.`,
-  notScheduled: "Your account is not scheduled for deletion.",
-  canceled: "Your account deletion was canceled.",
-  tooMany: "You can ask to delete your account at most 5 times an hour. Please try again later.",
-} as const;
+// Every page's notices and banner take the words alone, without the erasure's rules.
+export { DELETION_MESSAGES } from "./deletion-messages";
 
 /** What the page says deletion does (always shown, before the warnings). */
 export const DELETION_EXPLAINED =

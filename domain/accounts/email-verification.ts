@@ -10,6 +10,10 @@ import { PASSWORD_MESSAGES } from "./password-form";
 import { MAX_EMAIL, MAX_PASSWORD } from "../shared/schemas";
 import { isEmail, normalizeText } from "../shared/text";
 import { DAY_MS } from "../shared/dates";
+import { VERIFY_MESSAGES } from "./verify-messages";
+
+// Every page's banner takes the messages alone, without this module's schemas (valibot).
+export { VERIFY_MESSAGES };
 
 /** A link and its code work this long after the mail was asked for. */
 export const VERIFY_LIFETIME_MS = DAY_MS;
@@ -19,31 +23,6 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const VERIFY_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The short code: 6 digits. */
 export const VERIFY_CODE_PATTERN = /^\d{6}$/;
-
-export const VERIFY_MESSAGES = {
-  banner: (email: string) => `Please confirm your email address: we sent a link to ${email}.`,
-  verified: MESSAGES.emailConfirmed,
-  changed: (email: string) => `Your email address is confirmed: your account now uses ${email}.`,
-  invalidLink:
-    "This confirmation link does not work: it is wrong, was already used, was replaced by a newer one, or is more than 24 hours old. Send a new one.",
-  codeRequired: "Please enter the 6-digit code from the mail",
-  codeShape: "The code is the 6 digits from the mail",
-  wrongCode: (left: number) =>
-    `That code is not right. ${left === 1 ? "1 try is" : `${left} tries are`} left for this mail.`,
-  tooManyCodes: "Too many wrong codes were typed for this mail. Send a new link and use the new code.",
-  nothingPending: "There is no confirmation waiting: your email address is already confirmed.",
-  codeExpired: "This code is more than 24 hours old or was replaced by a newer mail. Send a new link.",
-  resent: (email: string) => `We sent a new link and code to ${email}. Earlier links no longer work.`,
-  tooManyForAccount: "Too many confirmation mails were asked for this account. Please wait an hour and try again.",
-  tooManyForAddress:
-    "Too many confirmation mails were asked for this email address. Please wait an hour and try again.",
-  changeRequested: (email: string) => `We sent a link to ${email}. Your address changes when you confirm it.`,
-  sameAddress: "This is already your email address",
-  emailRequired: "Please enter your new email address",
-  tooManyChanges: "Too many address changes were asked for this account. Please wait an hour and try again.",
-  /** Signed out, a code cannot be tied to an account. */
-  codeNeedsSignIn: "Sign in to confirm with the code, or open the link from the mail.",
-} as const;
 
 /** POST /api/auth/verify-email: the link's token, or (signed in) the code. */
 export const VerifyEmailBody = v.object({

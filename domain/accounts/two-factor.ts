@@ -4,6 +4,7 @@
  * computed in worker/services/accounts/internal/totp.ts (`otpauth`).
  */
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../shared/dates.ts";
+import { MESSAGES } from "../shared/messages.ts";
 
 /** RFC 6238's defaults, which every authenticator app reads: HMAC-SHA-1, 6 digits, 30-second steps. */
 export const TOTP_PARAMS = { algorithm: "SHA1", digits: 6, period: 30 } as const;
@@ -50,8 +51,7 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyOn: "Two-step sign-in is already on for this account",
   notOn: "Two-step sign-in is not on for this account",
   noEnrolment: "Start again: add CampusFund to your authenticator app first",
-  adminNeedsSecondFactor:
-    "The admin console needs two-step sign-in: turn on an authenticator app or add a passkey in Settings, then sign in with it",
+  adminNeedsSecondFactor: MESSAGES.adminNeedsSecondFactor,
 } as const;
 
 /**

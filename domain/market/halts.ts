@@ -6,7 +6,7 @@
  */
 import * as v from "valibot";
 
-import { REASON_MAX } from "../projects/review";
+import { REASON_MAX } from "../projects/reason-max";
 import type { MarketStatus } from "./market";
 
 export const HALT_ACTIONS = ["halt", "resume"] as const;

@@ -34,8 +34,11 @@ export const PERK_LIMITS = {
   maxBonusPercent: 50,
 } as const;
 
-export const PERK_KIND_LABELS = { reward: "Reward", bonus_shares: "Bonus shares" } as const;
-export type PerkKind = keyof typeof PERK_KIND_LABELS;
+import { PERK_KIND_LABELS, type PerkKind } from "./perk-text";
+
+// The pages take these from ./perk-text without this module's form schema (valibot).
+export { bonusSharesFor, PERK_KIND_LABELS, perkKindText, perksForPurchase, perkTierText } from "./perk-text";
+export type { PerkKind } from "./perk-text";
 
 export const PERK_MESSAGES = {
   notFound: "Perk not found",
@@ -225,57 +228,4 @@ export interface EarnedPerkDTO {
   description: string;
   bonusShares: number;
   earnedAt: string;
-}
-
-/** Bonus shares of `percent` % on `shares`, rounded down; the SQL does the same in tenths of a percent. */
-export function bonusSharesFor(shares: number, percent: number): number {
-  return Math.floor((shares * Math.round(percent * 10)) / 1000);
-}
-
-/**
- * The perks a purchase of `shares` for `amountCents` would earn now, with each one's bonus shares
- * (0 for a reward), as the purchase's batch decides: not those in `held` (earned once), a tier
- * reached, a first-N slot free, bonus shares capped in order by `room` (the shares left after the
- * purchase) and a bonus perk only with at least one share.
- */
-export function perksForPurchase(
-  perks: readonly PerkDTO[],
-  shares: number,
-  amountCents: number,
-  room: number = Number.MAX_SAFE_INTEGER,
-  held: readonly string[] = [],
-): Map<string, number> {
-  const out = new Map<string, number>();
-  let before = 0;
-  for (const p of perks) {
-    if (held.includes(p.id)) continue;
-    if (p.minAmount !== null && amountCents < Math.round(p.minAmount * 100)) continue;
-    if (p.slotsLeft !== null && p.slotsLeft <= 0) continue;
-    if (p.kind !== "bonus_shares") {
-      out.set(p.id, 0);
-      continue;
-    }
-    const bonus = bonusSharesFor(shares, p.bonusPercent ?? 0);
-    const capped = Math.min(bonus, room - before);
-    before += bonus;
-    if (capped >= 1) out.set(p.id, capped);
-  }
-  return out;
-}
-
-/** "≥ $250 · first 50 investors (12 left)": who earns a perk, as its panel says it. */
-export function perkTierText(p: Pick<PerkDTO, "minAmount" | "firstInvestors" | "slotsLeft">): string {
-  const parts: string[] = [];
-  if (p.minAmount !== null) parts.push(`Invest $${p.minAmount.toLocaleString("en-US")} or more`);
-  if (p.firstInvestors !== null) {
-    const who = `the first ${p.firstInvestors.toLocaleString("en-US")} investor${p.firstInvestors === 1 ? "" : "s"}`;
-    const left = p.slotsLeft === 0 ? "all taken" : `${(p.slotsLeft ?? 0).toLocaleString("en-US")} left`;
-    parts.push(`${parts.length ? "as one of " : "Be one of "}${who} (${left})`);
-  }
-  return parts.join(", ");
-}
-
-/** "10% bonus shares" or "Reward". */
-export function perkKindText(p: Pick<PerkDTO, "kind" | "bonusPercent">): string {
-  return p.kind === "bonus_shares" ? `${p.bonusPercent}% bonus shares` : PERK_KIND_LABELS.reward;
 }

@@ -15,6 +15,9 @@ import { DAY_MS } from "../shared/dates";
 import { toCents, toDollars } from "../shared/money";
 import type { InvestmentDTO, RiskLevel } from "../shared/types";
 
+/** The pages' holdings lists: this many a page, newest first (here, not in the service, so the page can say it). */
+export const HOLDINGS_PAGE_SIZE = 20;
+
 /** One active investment, as the portfolio math reads it. */
 export interface Holding {
   projectId: string;

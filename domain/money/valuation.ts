@@ -25,7 +25,7 @@ import * as v from "valibot";
 import { requiredText, toNumber, decimals, isUploadedPdf } from "../shared/fields";
 import { toCents } from "../shared/money";
 import { type EventKind, EVENT_KINDS, type MarkState, SAFE_DISCOUNT_PERCENT } from "./marking";
-import { REASON_MAX } from "../projects/review";
+import { REASON_MAX } from "../projects/reason-max";
 
 // The events' kinds and the marking policy itself live in ./marking.ts, import-free so the demo
 // seed (db/seed-data.ts, run in plain Node) marks its companies' history with the very same function.

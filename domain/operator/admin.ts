@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 
-import { REASON_MAX } from "../projects/review";
+import { REASON_MAX } from "../projects/reason-max";
 
 export const ADMIN_ACTIONS = [
   "approve",

@@ -11,19 +11,14 @@ import { formatMoney, formatPrice } from "../shared/format";
 import { PROJECT_MESSAGES } from "./project-form-messages";
 import { REVISION_MESSAGES } from "./revisions";
 
-/** Stored statuses of a project that is not live: seen by its founder and admins only, never listed. */
-export const UNLISTED_STATUSES = ["draft", "in_review"] as const;
-export type UnlistedStatus = (typeof UNLISTED_STATUSES)[number];
-
-export function isListedStatus(status: string): boolean {
-  return !(UNLISTED_STATUSES as readonly string[]).includes(status);
-}
+// The pages take these from ./listed without this module's words and checklist.
+export { isListedStatus, UNLISTED_STATUSES, type UnlistedStatus } from "./listed";
+import { REASON_MAX } from "./reason-max";
 
 /** Reg CF keeps an offering open at least 21 days (17 CFR 227.304(a)): a deadline sooner is weak. */
 export const MIN_OPEN_DAYS = 21;
 
-/** The longest reviewer's note or suspension reason, in characters. */
-export const REASON_MAX = 1000;
+export { REASON_MAX };
 
 export const REVIEW_MESSAGES = {
   submitted: "Your project was submitted for review. We will tell you when it is approved or needs changes.",

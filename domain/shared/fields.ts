@@ -17,6 +17,7 @@
 import * as v from "valibot";
 
 import { charCount, cleanText, isCleanLine, isCleanText } from "./text";
+import { isUploadedPdf } from "./uploaded-pdf";
 
 export { charCount, cleanText };
 
@@ -119,11 +120,8 @@ export function isWebUrl(value: string): boolean {
   return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0 && !url.username;
 }
 
-/** A founder's uploaded PDF as we serve it: `/uploads/<uuid>.pdf` (ADR 031). */
-const UPLOADED_PDF = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.pdf$/;
-
-/** Whether a document URL is a founder's uploaded PDF, served by us (`/uploads/<uuid>.pdf`). */
-export const isUploadedPdf = (value: string) => UPLOADED_PDF.test(value);
+// The project page asks it without this module's schemas (valibot).
+export { isUploadedPdf };
 
 /**
  * A document link: a web URL, one of our own files (`/docs/investor-deck.pdf`), or an uploaded

@@ -69,4 +69,7 @@ export const MESSAGES = {
   newPasswordRequired: "Please enter a new password",
   newPasswordConfirmRequired: "Please confirm your new password",
   emailConfirmed: "Your email address is confirmed.",
+  /** Two-step sign-in's rule for admins (two-factor.ts), here so every page's notices carry it alone. */
+  adminNeedsSecondFactor:
+    "The admin console needs two-step sign-in: turn on an authenticator app or add a passkey in Settings, then sign in with it",
 } as const;

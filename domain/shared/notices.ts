@@ -3,8 +3,7 @@
  * redirect names a notice by code (`?notice=investors-only`) and the page shows the spec's text.
  * Codes, not free text, so nobody can make our pages display words of their choosing.
  */
-import { DELETION_MESSAGES } from "../accounts/account-deletion";
-import { TWO_FACTOR_MESSAGES } from "../accounts/two-factor";
+import { DELETION_MESSAGES } from "../accounts/deletion-messages";
 import { MESSAGES } from "./messages";
 
 export const NOTICES = {
@@ -16,7 +15,7 @@ export const NOTICES = {
   "email-verified": { tone: "success", text: MESSAGES.emailConfirmed },
   "email-changed": { tone: "success", text: "Your new email address is confirmed: your account now uses it." },
   "session-expired": { tone: "error", text: "Your session has expired. Please sign in again." },
-  "admin-second-factor": { tone: "error", text: TWO_FACTOR_MESSAGES.adminNeedsSecondFactor },
+  "admin-second-factor": { tone: "error", text: MESSAGES.adminNeedsSecondFactor },
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

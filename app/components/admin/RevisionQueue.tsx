@@ -4,7 +4,7 @@
  */
 import { Form, href, Link } from "react-router";
 
-import { MATERIAL_FIELDS, type MaterialField } from "../../../domain/projects/revisions";
+import { MATERIAL_FIELDS, type MaterialField } from "../../../domain/projects/material-fields";
 import { formatDate } from "../../../domain/shared/format";
 import { FormError, ReasonField, useBusy, type AdminFailure } from "./sections";
 

@@ -16,7 +16,7 @@ import { EVENT_KIND_LABEL, EVENT_STATUSES, type EventKind, type EventStatus } fr
 import type { FieldErrors, InputConstraints } from "../../../domain/shared/form-kit";
 import { EVIDENCE_FILE_FIELD } from "../../../domain/shared/limits";
 import { Field, fieldId } from "../form/Field";
-import { useHydrated } from "../project/hooks";
+import { useHydrated } from "../useHydrated";
 
 /** What the form shows: as typed (strings), or a sent-back report's figures. */
 export interface EventFormValues {

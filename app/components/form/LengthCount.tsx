@@ -16,7 +16,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 
 import { formatNumber } from "../../../domain/shared/format";
 import { storedLength } from "../../../domain/shared/text";
-import { useHydrated } from "../project/hooks";
+import { useHydrated } from "../useHydrated";
 
 /** The id of a control's counter, for the control's `aria-describedby`. */
 export const countId = (controlId: string) => `${controlId}-count`;

@@ -7,7 +7,7 @@ import { href, Link } from "react-router";
 
 import { formatDate, formatNumber, formatPrice } from "../../../domain/shared/format";
 import { INVESTORS_PAGE_SIZE } from "../../../domain/projects/investor-list";
-import { isListedStatus } from "../../../domain/projects/review";
+import { isListedStatus } from "../../../domain/projects/listed";
 import type { FounderDashboardProject } from "../../../domain/projects/founder-dashboard";
 import type { InvestorsPage } from "../../../domain/projects/investor-list";
 import { Pagination } from "../project/Pagination";

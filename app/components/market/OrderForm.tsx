@@ -13,7 +13,7 @@ import { formatPrice } from "../../../domain/shared/format";
 import type { FieldErrors } from "../../../domain/shared/form-kit";
 import { toDollars } from "../../../domain/shared/money";
 import { Field } from "../form/Field";
-import { useHydrated } from "../project/hooks";
+import { useHydrated } from "../useHydrated";
 import { Notice } from "../Notice";
 import { SubmitButton } from "../SubmitButton";
 

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 
 import { FormMessage } from "../FormMessage";
-import { useHydrated } from "../project/hooks";
+import { useHydrated } from "../useHydrated";
 import { getPasskey } from "./webauthn";
 
 type Options = { ok: true; data: { options: unknown } } | { ok: false; message: string };

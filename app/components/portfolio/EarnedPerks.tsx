@@ -5,7 +5,8 @@
  */
 import { Link } from "react-router";
 
-import { PERK_KIND_LABELS, type EarnedPerkDTO } from "../../../domain/money/perks";
+import type { EarnedPerkDTO } from "../../../domain/money/perks";
+import { PERK_KIND_LABELS } from "../../../domain/money/perk-text";
 import { formatDate, formatNumber } from "../../../domain/shared/format";
 
 export function EarnedPerks({ perks }: { perks: EarnedPerkDTO[] }) {

@@ -8,7 +8,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 
 import { stepIndex } from "../../../domain/money/portfolio-view";
-import { useHydrated } from "../project/hooks";
+import { useHydrated } from "../useHydrated";
 
 export const CAROUSEL_MS = 8_000;
 

@@ -2,7 +2,8 @@
  * The perks one investment earned (ADR 055), on its page: each perk, its bonus shares, and whether
  * it still stands (a canceled or returned investment's perks were revoked with it).
  */
-import { PERK_KIND_LABELS, type EarnedPerkDTO } from "../../../domain/money/perks";
+import type { EarnedPerkDTO } from "../../../domain/money/perks";
+import { PERK_KIND_LABELS } from "../../../domain/money/perk-text";
 import { formatNumber } from "../../../domain/shared/format";
 
 export function InvestmentPerks({ perks }: { perks: (EarnedPerkDTO & { revoked: boolean })[] }) {

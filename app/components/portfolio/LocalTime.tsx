@@ -6,7 +6,7 @@
  * cancellation cutoff everywhere a page names it (the purchase, the receipt, the investment page,
  * the portfolio, the profile): one instant, one formatter (`cutoffText`, which the mails use too).
  */
-import { useHydrated } from "../project/hooks";
+import { useHydrated } from "../useHydrated";
 import { cutoffText, INSTANT_FORMAT } from "../../../domain/money/cancellation";
 
 const local = new Intl.DateTimeFormat("en-US", INSTANT_FORMAT);

@@ -15,7 +15,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, href, Link, useNavigation } from "react-router";
 
 import { FormBanner } from "../form/FormBanner";
-import { useHydrated } from "../project/hooks";
+import { useHydrated } from "../useHydrated";
 import type { FieldErrors } from "../../../domain/shared/form-kit";
 import { ProjectFormProvider } from "./controls";
 import { BasicSection, CreatorSection, FundingSection, type LiveTerms } from "./sections";

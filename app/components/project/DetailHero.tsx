@@ -5,7 +5,7 @@
  * so in its badge and under its lead, with no Invest button.
  */
 import type { ReactNode } from "react";
-import { isListedStatus } from "../../../domain/projects/review";
+import { isListedStatus } from "../../../domain/projects/listed";
 import { href, Link } from "react-router";
 
 import { FollowButton } from "../conversation/FollowButton";

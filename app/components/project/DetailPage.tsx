@@ -12,7 +12,7 @@ import type { PerkDTO } from "../../../domain/money/perks";
 import { OverviewPanel } from "./DetailPanels";
 import { DetailHero } from "./DetailHero";
 import { DetailSide } from "./DetailSide";
-import { ReservePanel, type MyReservation, type ReserveFailure } from "./ReservePanel";
+import type { MyReservation, ReserveFailure } from "./ReservePanel";
 import { DETAIL_TABS, tabsFor, type DetailTabId } from "./detail-tabs";
 import { useShareInput } from "./hooks";
 import { InvestButton } from "./InvestButton";
@@ -51,6 +51,8 @@ const DiscussionPanel = lazy(() =>
 const HistoryPanel = lazy(() => import("./HistoryPanel").then((m) => ({ default: m.HistoryPanel })));
 const TradePanel = lazy(() => import("../market/TradePanel").then((m) => ({ default: m.TradePanel })));
 const InvestorList = lazy(() => import("./InvestorList").then((m) => ({ default: m.InvestorList })));
+/** The same for the reservation panel: only a raise that takes reservations shows it. */
+const ReservePanel = lazy(() => import("./ReservePanel").then((m) => ({ default: m.ReservePanel })));
 
 /** A page of the Updates or Discussion tab among all of them. */
 type ConversationPage = { total: number; page: number; pageCount: number };

@@ -3,7 +3,7 @@
  * (SectionPanels.tsx: Team, Product, Market, Investment, loaded with their tab). Server-rendered;
  * only the active panel is on the page.
  */
-import { isUploadedPdf } from "../../../domain/shared/fields";
+import { isUploadedPdf } from "../../../domain/shared/uploaded-pdf";
 import { SOCIAL_LINKS } from "../../../domain/projects/social-links";
 import type { ProjectDTO } from "../../../domain/shared/types";
 import { formatDate } from "../../../domain/shared/format";

@@ -3,7 +3,8 @@
  * and, on the purchase page, which ones this purchase would earn (`earning`: the purchase page's
  * script marks them as the amount changes; without JavaScript the list with its tiers says it).
  */
-import { perkKindText, perkTierText, type PerkDTO } from "../../../domain/money/perks";
+import type { PerkDTO } from "../../../domain/money/perks";
+import { perkKindText, perkTierText } from "../../../domain/money/perk-text";
 import { formatNumber } from "../../../domain/shared/format";
 
 export function PerksPanel({

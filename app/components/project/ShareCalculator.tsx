@@ -5,7 +5,7 @@ import { equityForShares, totalFor } from "../../../domain/projects/project";
 import type { Allowance } from "../../../domain/money/reg-cf";
 
 import { AllowanceNote } from "./Allowance";
-import { useHydrated } from "./hooks";
+import { useHydrated } from "../useHydrated";
 
 export interface CalculatorInput {
   text: string;

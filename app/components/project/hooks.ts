@@ -2,20 +2,11 @@
  * Client behaviour shared by the detail calculator and the purchase form. Both work without
  * JavaScript (query strings, server-computed totals); these hooks only add live updates.
  */
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 
 import { belowMinimum, clampShares, parseShares, SHARE_MESSAGES } from "../../../domain/projects/project";
-
-const subscribe = () => () => {};
-
-/** False on the server and during hydration, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
+// The purchase form takes both hooks from here.
+export { useHydrated } from "../useHydrated";
 
 export interface ShareInputState {
   /** What the input shows (may be mid-edit and invalid). */

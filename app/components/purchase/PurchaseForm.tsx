@@ -17,7 +17,7 @@ import { PurchaseFacts } from "./PurchaseFacts";
 import { ReviewForm } from "./ReviewForm";
 import { SharesForm } from "./SharesForm";
 import { PerksPanel } from "../project/PerksPanel";
-import { perksForPurchase } from "../../../domain/money/perks";
+import { perksForPurchase } from "../../../domain/money/perk-text";
 import type { PurchaseFormView } from "./view";
 
 export type { PurchaseFormView } from "./view";

@@ -10,7 +10,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX } from "../../../domain/accounts/passkeys";
 import { formatDate } from "../../../domain/shared/format";
 import { Field } from "../form/Field";
-import { useHydrated } from "../project/hooks";
+import { useHydrated } from "../useHydrated";
 import { createPasskey, postJson } from "../passkeys/webauthn";
 import { Alert, type SettingsFailure } from "./SettingsPage";
 

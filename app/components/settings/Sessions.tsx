@@ -10,7 +10,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { KIND_LABEL, TOKEN_NAME_MAX, type SessionView } from "../../../domain/accounts/sessions";
 import { formatDateTime } from "../../../domain/shared/format";
 import { Field } from "../form/Field";
-import { useHydrated } from "../project/hooks";
+import { useHydrated } from "../useHydrated";
 import { Alert, type SettingsFailure } from "./SettingsPage";
 
 /** A token made by this page's last post, shown once. */

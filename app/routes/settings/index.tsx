@@ -5,10 +5,7 @@
  */
 import { lazy } from "react";
 
-import { FollowersTab, NotificationSettings, WatchlistTab } from "../../components/settings/Conversation";
-import { InvestorInformation } from "../../components/settings/InvestorInformation";
 import { PublicProfileSection } from "../../components/settings/PublicProfileSection";
-import { LoginSecuritySection } from "../../components/settings/SecurityForms";
 import { SECTIONS, SettingsPage, TABS, type SectionId, type TabId } from "../../components/settings/SettingsPage";
 import { can } from "../../../domain/shared/access";
 import { EMPTY_FINANCIALS } from "../../../domain/money/investor-financials-form";
@@ -16,7 +13,6 @@ import { PREFERENCE_LABELS } from "../../../domain/conversation/notification-pre
 import { regCfLimits } from "../../../domain/money/reg-cf";
 
 import { getApp, getUser } from "../../server/guards.server";
-import { YourDataSection } from "../../components/settings/YourData";
 import {
   loadFollowers,
   loadInvestor,
@@ -42,6 +38,25 @@ const CashTab = lazy(() => money().then((m) => ({ default: m.CashTab })));
 const TaxDocsTab = lazy(() => money().then((m) => ({ default: m.TaxDocsTab })));
 const BanksCardsSection = lazy(() => money().then((m) => ({ default: m.BanksCardsSection })));
 const VipSection = lazy(() => money().then((m) => ({ default: m.VipSection })));
+
+/**
+ * The same for the tabs and sections other than Account's Public Profile (the watchlist, the
+ * followers, Login & Security, Investor Information, Notifications, Your Data): each a chunk
+ * fetched when it is shown.
+ */
+const conversation = () => import("../../components/settings/Conversation");
+const WatchlistTab = lazy(() => conversation().then((m) => ({ default: m.WatchlistTab })));
+const FollowersTab = lazy(() => conversation().then((m) => ({ default: m.FollowersTab })));
+const NotificationSettings = lazy(() => conversation().then((m) => ({ default: m.NotificationSettings })));
+const LoginSecuritySection = lazy(() =>
+  import("../../components/settings/SecurityForms").then((m) => ({ default: m.LoginSecuritySection })),
+);
+const InvestorInformation = lazy(() =>
+  import("../../components/settings/InvestorInformation").then((m) => ({ default: m.InvestorInformation })),
+);
+const YourDataSection = lazy(() =>
+  import("../../components/settings/YourData").then((m) => ({ default: m.YourDataSection })),
+);
 
 const pick = <T extends string>(list: readonly { id: T }[], value: string | null, fallback: T): T =>
   list.find((x) => x.id === value)?.id ?? fallback;

@@ -21,7 +21,7 @@ import { investmentCancelDeadline } from "../../../domain/money/cancellation";
 import { equityForShares } from "../../../domain/projects/project";
 import { toCents, toDollars } from "../../../domain/shared/money";
 import { MESSAGES } from "../../../domain/shared/messages";
-import type { PortfolioSummary } from "../../../domain/money/portfolio-math";
+import { HOLDINGS_PAGE_SIZE, type PortfolioSummary } from "../../../domain/money/portfolio-math";
 import type { InvestmentDTO, ProjectDTO, RegulationType, RiskLevel, SessionUser } from "../../../domain/shared/types";
 import { runBatch, type Database } from "../../../db/client";
 import { pendingReconfirmationsStatement, reconfirmationsOf, type ReconfirmationDTO } from "./reconfirmations";
@@ -115,8 +115,6 @@ export function toInvestmentDTO(
   };
 }
 
-/** The pages' holdings lists: this many a page, newest first. */
-export const HOLDINGS_PAGE_SIZE = 20;
 /** The most rows one page may ask for (the API's `GET /api/investments/user/{userId}`). */
 export const HOLDINGS_MAX_PAGE_SIZE = 100;
 /** A `?page=` as a page number: a whole number from 1 to LIST_MAX_PAGE, else the first page (list-page.ts). */
